@@ -1,0 +1,80 @@
+/**
+ * The wire contract both halves share: the `mall` envelope, its result codes, and the stable
+ * message keys every error carries (the admin translates them under `errors.<key>`).
+ */
+
+/** Envelope result codes, numbered as in `mall` (404 there means "validation failed"). */
+export const ResultCode = {
+  success: 200,
+  failed: 500,
+  validateFailed: 404,
+  unauthorized: 401,
+  forbidden: 403,
+} as const;
+export type ResultCodeValue = (typeof ResultCode)[keyof typeof ResultCode];
+
+/** One problem with one field of a request, for showing next to that field. */
+export type FieldError = { field: string; messageKey: MessageKey; message: string; params?: Record<string, string | number> };
+
+export type Envelope<T> = {
+  code: number;
+  message: string;
+  data: T;
+  /** Stable key of the message, present on errors (`errors.<messageKey>` in the admin's i18n). */
+  messageKey?: MessageKey;
+  /** Per-field problems, present on validation errors. */
+  errors?: FieldError[];
+};
+
+export type Page<T> = { pageNum: number; pageSize: number; totalPage: number; total: number; list: T[] };
+
+export type LoginResult = { token: string; tokenHead: string };
+
+export type MenuItem = {
+  id: number;
+  parentId: number;
+  createTime: string | null;
+  title: string;
+  level: number;
+  sort: number;
+  name: string;
+  icon: string;
+  hidden: 0 | 1;
+};
+
+export type AdminInfo = { username: string; icon: string | null; roles: string[]; menus: MenuItem[] };
+
+/**
+ * Stable error keys with their English text. The server answers with both; the admin shows
+ * the translation of the key (falling back to the English text for keys it does not know).
+ */
+export const MESSAGES = {
+  success: 'Operation succeeded',
+  failed: 'Operation failed',
+  validation_failed: 'Validation failed',
+  unauthorized: 'Not logged in or the session has expired',
+  forbidden: 'You do not have permission to do this',
+  not_found: 'Not found',
+  route_not_found: 'No such API route',
+  bad_credentials: 'Wrong username or password',
+  account_disabled: 'This account is disabled',
+  too_many_attempts: 'Too many failed sign-in attempts; try again in {seconds} seconds',
+  body_too_large: 'The request body is too large',
+  malformed_json: 'The request body is not valid JSON',
+  unsupported_media_type: 'Unsupported content type',
+  username_taken: 'This username is already taken',
+  invalid_invite_code: 'Please validate your code',
+  old_password_wrong: 'The old password is wrong',
+  roles_required: 'roles must be a non-null array',
+  required: 'Required',
+  invalid_type: 'Wrong type',
+  too_short: 'Must be at least {min} characters',
+  too_long: 'Must be at most {max} characters',
+  length_between: 'length must be between {min} and {max} characters',
+  invalid_email: 'Not a valid email address',
+  unknown_field: 'Unknown field',
+  internal: 'Something went wrong on the server',
+  network: 'Network error: the server cannot be reached',
+  timeout: 'The request timed out',
+} as const;
+export type MessageKey = keyof typeof MESSAGES;

@@ -1,0 +1,84 @@
+/**
+ * API permission units (Ant URL patterns, as `ums_resource.url` in `mall`), grouped in categories,
+ * declared once: the seed writes them, the permission tests read them. `seller: true` grants
+ * the resource to the seller role on first start.
+ */
+
+export type ResourceDecl = { readonly name: string; readonly url: string; readonly seller?: boolean };
+export type ResourceCategoryDecl = { readonly name: string; readonly sort: number; readonly resources: readonly ResourceDecl[] };
+
+/** Routes every signed-in account may call, whatever its roles (its own session and profile). */
+export const SELF_SERVICE_URLS = ['/admin/info', '/admin/logout', '/admin/refreshToken', '/admin/updatePassword'] as const;
+
+/** Routes open to anonymous callers. */
+export const PUBLIC_API_URLS = ['/admin/login', '/admin/register', '/health'] as const;
+
+export const RESOURCE_CATEGORIES: readonly ResourceCategoryDecl[] = [
+  { name: 'Products', sort: 90, resources: [
+    { name: 'Products', url: '/product/**', seller: true },
+    { name: 'SKU stock', url: '/sku/**', seller: true },
+    { name: 'Brands', url: '/brand/**' },
+    { name: 'Brand look-up', url: '/brand/list', seller: true },
+    { name: 'Product categories', url: '/productCategory/**' },
+    { name: 'Product category look-up', url: '/productCategory/list/**', seller: true },
+    { name: 'Product types', url: '/productAttribute/category/**' },
+    { name: 'Product attributes', url: '/productAttribute/**' },
+    { name: 'Product attribute look-up', url: '/productAttribute/list/**', seller: true },
+  ] },
+  { name: 'Orders', sort: 80, resources: [
+    { name: 'Orders', url: '/order/**', seller: true },
+    { name: 'Return applications', url: '/returnApply/**', seller: true },
+    { name: 'Return reasons', url: '/returnReason/**' },
+    { name: 'Order settings', url: '/orderSetting/**' },
+    { name: 'Company addresses', url: '/companyAddress/**' },
+    { name: 'Cashier balances', url: '/balance/**' },
+  ] },
+  { name: 'Marketing', sort: 70, resources: [
+    { name: 'Coupons', url: '/coupon/**' },
+    { name: 'Coupon history', url: '/couponHistory/**' },
+    { name: 'Flash sales', url: '/flash/**' },
+    { name: 'Flash sale products', url: '/flashProductRelation/**' },
+    { name: 'Flash sessions', url: '/flashSession/**' },
+    { name: 'Advertisements', url: '/home/advertise/**' },
+    { name: 'Brand recommendations', url: '/home/brand/**' },
+    { name: 'New products', url: '/home/newProduct/**' },
+    { name: 'Popular products', url: '/home/recommendProduct/**' },
+    { name: 'Special topic recommendations', url: '/home/recommendSubject/**' },
+  ] },
+  { name: 'Content', sort: 60, resources: [
+    { name: 'Preference areas', url: '/prefrenceArea/**' },
+    { name: 'Special topics', url: '/subject/**' },
+  ] },
+  { name: 'Shops', sort: 50, resources: [
+    { name: 'Shops', url: '/shop/**', seller: true },
+    { name: 'Die-cutting molds', url: '/mold/**', seller: true },
+  ] },
+  { name: 'Members', sort: 40, resources: [
+    { name: 'Members', url: '/member/**', seller: true },
+    { name: 'Member levels', url: '/memberLevel/**' },
+    { name: 'Member level look-up', url: '/memberLevel/list', seller: true },
+  ] },
+  { name: 'Payments and referral', sort: 30, resources: [
+    { name: 'VIP payments', url: '/pay/**', seller: true },
+    { name: 'Referral', url: '/referral/**', seller: true },
+  ] },
+  { name: 'Permissions', sort: 20, resources: [
+    { name: 'Admins', url: '/admin/**' },
+    { name: 'Roles', url: '/role/**' },
+    { name: 'Menus', url: '/menu/**' },
+    { name: 'Resource categories', url: '/resourceCategory/**' },
+    { name: 'Resources', url: '/resource/**' },
+    { name: 'User groups', url: '/userGroup/**' },
+    { name: 'Capacity warning', url: '/capacity/**' },
+    { name: 'Audit log', url: '/auditLog/**' },
+  ] },
+  { name: 'Other', sort: 10, resources: [
+    { name: 'Uploads', url: '/minio/**', seller: true },
+  ] },
+];
+
+/** Seeded roles. `code` is our stable identifier; `name` is what `mall` clients see in `/admin/info`. */
+export const SEED_ROLES = {
+  superAdmin: { code: 'super_admin', name: 'Super admin', description: 'Every menu and every API' },
+  seller: { code: 'seller', name: 'Seller', description: 'Shop owner: own shops, products, orders, members and molds' },
+} as const;

@@ -1,0 +1,35 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '8080'}`;
+
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    // Maps are written for bench/size.ts (it attributes the login bundle to packages) but not linked from the JS.
+    sourcemap: 'hidden',
+  },
+  server: { proxy: { '/api': apiTarget } },
+  test: {
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
+      { extends: true, test: { name: 'api', include: ['tests/api/**/*.test.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 } },
+      {
+        extends: true,
+        test: {
+          name: 'ui', include: ['tests/ui/**/*.test.tsx'], environment: 'jsdom',
+          setupFiles: ['tests/ui/setup.ts'], testTimeout: 30_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e', include: ['tests/e2e/**/*.test.ts'], environment: 'node',
+          globalSetup: ['tests/e2e/global-setup.ts'], testTimeout: 90_000, hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
