@@ -1,0 +1,194 @@
+/**
+ * The entity declaration language. One `defineEntity` call per entity is the single source of
+ * truth for its table, API routes, validation, OpenAPI document, admin screens and labels.
+ * Pure TypeScript + zod: no React, no database.
+ */
+import { z } from 'zod';
+import { NAME_LENGTH } from './rules';
+
+/** What a field holds; decides its column type, its validation and its input/column widget. */
+export type FieldKind =
+  | 'text' | 'longText' | 'richText' | 'int' | 'money' | 'flag' | 'enum'
+  | 'date' | 'dateTime' | 'image' | 'images' | 'reference' | 'json';
+
+/** How a list filter compares the query parameter with the column. */
+export type FilterOp = 'eq' | 'like' | 'prefix' | 'gte' | 'lte';
+
+export type FilterDecl = {
+  /** Query parameter name (`mall`'s names differ per list: `keyword`, `name`, `nameKeyword`…). Default: the field name. */
+  readonly param?: string;
+  /** Default: `like` for text kinds, `eq` otherwise. */
+  readonly op?: FilterOp;
+  /** Shown as an always-visible filter in the admin (others sit behind "Add filter"). */
+  readonly alwaysOn?: boolean;
+};
+
+export type EnumOption = {
+  readonly value: number | string;
+  /** i18n key suffix: the label is `resources.<entity>.enums.<field>.<label>`. */
+  readonly label: string;
+};
+
+export type FieldOptions<T> = {
+  /** Must be present and non-empty on create. Required fields are never null. */
+  readonly required?: boolean;
+  /** Value used on create when the client sends none. */
+  readonly default?: T;
+  /** Set by the server only: refused in bodies, shown read-only. */
+  readonly serverManaged?: boolean;
+  /** Accepted on create, refused on update. */
+  readonly immutable?: boolean;
+  /** Refuse a value another row of the same table (and tenant) already holds. */
+  readonly unique?: boolean;
+  /** Column in the admin list (true) and its position among the columns. */
+  readonly list?: boolean;
+  /** A list filter on this field. `true` uses the defaults of the kind. */
+  readonly filter?: boolean | FilterDecl;
+  /** The list may be sorted by this field (`sort`/`order` query extension; admin column header). */
+  readonly sortable?: boolean;
+  /**
+   * Inline switch in the list for a flag. The path (under the entity's API base) takes `ids` and
+   * the field's value as query parameters, as `mall`'s batch status endpoints do:
+   * `POST /brand/update/showStatus?ids=1,2&showStatus=1`.
+   */
+  readonly toggle?: string;
+  /** Form section (i18n key `resources.<entity>.sections.<section>`); fields without one go first. */
+  readonly section?: string;
+  /** Database column; default: snake_case of the field name. */
+  readonly column?: string;
+  /** Shown on the Show/detail view only, not in forms. */
+  readonly detailOnly?: boolean;
+};
+
+type KindOptions = {
+  /** text kinds: inclusive character limits. */
+  readonly length?: readonly [min: number, max: number];
+  readonly pattern?: RegExp;
+  /** numbers: inclusive bounds (money in major units, e.g. 9999.99). */
+  readonly min?: number;
+  readonly max?: number;
+  /** enum: the allowed values with their label keys. */
+  readonly options?: readonly EnumOption[];
+  /** images: most images allowed. */
+  readonly maxCount?: number;
+  /** reference: target entity name and the field shown for it. */
+  readonly reference?: { readonly entity: string; readonly display: string };
+  /** json: the shape of the value. */
+  readonly schema?: z.ZodType;
+  /** images: stored as one comma-joined string, as `mall` stores `albumPics`. */
+  readonly joined?: boolean;
+};
+
+/** A declared field. `T` is the value type in API records (phantom, for inference). */
+export type FieldDecl<T = unknown> = FieldOptions<T> & KindOptions & {
+  readonly kind: FieldKind;
+  /** @internal phantom marker carrying the value type. */
+  readonly __type?: T;
+};
+
+const field = <T>(kind: FieldKind, options: FieldOptions<T> & KindOptions = {}): FieldDecl<T> => ({ kind, ...options });
+
+type TextOptions = FieldOptions<string> & Pick<KindOptions, 'length' | 'pattern'>;
+type NumberOptions = FieldOptions<number> & Pick<KindOptions, 'min' | 'max'>;
+
+/** Single-line text. */
+export const text = (o: TextOptions = {}) => field<string>('text', o);
+/** A name: required, 2 to 140 characters (spec section 5). */
+export const name = (o: TextOptions = {}) => field<string>('text', { required: true, length: [NAME_LENGTH.min, NAME_LENGTH.max], ...o });
+/** Multi-line plain text. */
+export const longText = (o: TextOptions = {}) => field<string>('longText', o);
+/** HTML from the rich text editor; sanitized by the server before storing. */
+export const richText = (o: TextOptions = {}) => field<string>('richText', o);
+/** Whole number. */
+export const int = (o: NumberOptions = {}) => field<number>('int', o);
+/** Money: a decimal with at most two places in the API, integer minor units in the database. */
+export const money = (o: NumberOptions = {}) => field<number>('money', o);
+/** 0/1 switch, as `mall` flags are. */
+export const flag = (o: FieldOptions<0 | 1> = {}) => field<0 | 1>('flag', o);
+/** One of the declared values, each with a translated label. */
+export const enumeration = <V extends number | string>(options: readonly (EnumOption & { value: V })[], o: FieldOptions<V> = {}) =>
+  field<V>('enum', { ...o, options });
+/** Calendar date, `YYYY-MM-DD`. */
+export const date = (o: FieldOptions<string> = {}) => field<string>('date', o);
+/** Instant, ISO-8601 (`2024-05-01T16:00:00.000Z`). */
+export const dateTime = (o: FieldOptions<string> = {}) => field<string>('dateTime', o);
+/** Uploaded image URL (jpg/png, up to 10 MB, see `UPLOAD_RULES`). */
+export const image = (o: FieldOptions<string> = {}) => field<string>('image', o);
+/** Several uploaded image URLs. */
+export const images = (o: FieldOptions<string[]> & { maxCount?: number; joined?: boolean } = {}) => field<string[]>('images', o);
+/** Id of a row of another entity. */
+export const reference = (entity: string, display: string, o: FieldOptions<number> = {}) =>
+  field<number>('reference', { ...o, reference: { entity, display } });
+/** Structured value validated by `schema`. */
+export const json = <S extends z.ZodType>(schema: S, o: FieldOptions<z.infer<S>> = {}) => field<z.infer<S>>('json', { ...o, schema });
+
+/** A batch operation over `?ids=1,2,3`: delete, or set one flag/enum field to a value. */
+export type BatchDecl =
+  | { readonly kind: 'delete'; readonly path: string }
+  | { readonly kind: 'set'; readonly path: string; readonly field: string; readonly param?: string };
+
+export type EntityOptions<F extends Record<string, FieldDecl>> = {
+  /** react-admin resource name; i18n under `resources.<name>`. */
+  readonly name: string;
+  /** API base path, e.g. `/brand`. */
+  readonly path: string;
+  readonly table: string;
+  /** Column holding the owning shop for shop-scoped entities; `null` for platform entities. */
+  readonly tenant: string | null;
+  /** Menu section and route name of the entity's list screen (see `routes.ts`). */
+  readonly menu: { readonly section: string; readonly route: string };
+  readonly fields: F;
+  /** Keyword search across several text fields, e.g. `{ param: 'keyword', fields: ['name'] }`. */
+  readonly search?: { readonly param: string; readonly fields: readonly (keyof F & string)[] };
+  /** Default list order; `mall` orders many lists by `sort desc`. */
+  readonly defaultSort?: { readonly field: keyof F & string | 'id'; readonly order: 'ASC' | 'DESC' };
+  /** Field shown when another entity references this one. */
+  readonly display: keyof F & string;
+  /** Batch endpoints (mall paths). */
+  readonly batch?: readonly BatchDecl[];
+  /** Which generated routes exist; all by default. */
+  readonly routes?: Partial<Record<'list' | 'get' | 'create' | 'update' | 'delete', boolean>>;
+  /** Delete style: `POST /x/delete/{id}` (default) or only through the batch delete endpoint. */
+  readonly deleteStyle?: 'path' | 'batch';
+  /** `mall` answers mutations with a row count; true makes update answer the same. Create answers the record. */
+  readonly show?: boolean;
+  /** Cross-field rules: return field errors (message keys) for a complete record. */
+  readonly refine?: (record: Partial<InferFields<F>>) => readonly { field: keyof F & string; messageKey: string }[];
+};
+
+export type InferField<D> = D extends FieldDecl<infer T>
+  ? (D extends { required: true } ? T : D extends { default: unknown } ? T : T | null)
+  : never;
+export type InferFields<F extends Record<string, FieldDecl>> = { [K in keyof F]: InferField<F[K]> };
+
+export type Entity<F extends Record<string, FieldDecl> = Record<string, FieldDecl>> = EntityOptions<F> & {
+  /** @internal phantom marker carrying the record type. */
+  readonly __record?: { id: number } & InferFields<F>;
+};
+
+/** The record an entity's API answers with. */
+export type RecordOf<E> = E extends Entity<infer F> ? { id: number } & InferFields<F> : never;
+
+export const defineEntity = <const F extends Record<string, FieldDecl>>(options: EntityOptions<F>): Entity<F> => options;
+
+/** snake_case column of a field. */
+export const columnOf = (fieldName: string, decl: FieldDecl): string =>
+  decl.column ?? fieldName.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+const TEXT_KINDS: readonly FieldKind[] = ['text', 'longText', 'richText'];
+export const isTextKind = (kind: FieldKind): boolean => TEXT_KINDS.includes(kind);
+
+/** The resolved filter of a field, or null. */
+export const filterOf = (fieldName: string, decl: FieldDecl): Required<Omit<FilterDecl, 'alwaysOn'>> & { alwaysOn: boolean } | null => {
+  if (!decl.filter) return null;
+  const options: FilterDecl = decl.filter === true ? {} : decl.filter;
+  return {
+    param: options.param ?? fieldName,
+    op: options.op ?? (isTextKind(decl.kind) ? 'like' : 'eq'),
+    alwaysOn: options.alwaysOn ?? false,
+  };
+};
+
+/** Fields a client may write (not server-managed). */
+export const writableFields = (entity: Entity): [string, FieldDecl][] =>
+  Object.entries(entity.fields).filter(([, decl]) => !decl.serverManaged);

@@ -1,0 +1,141 @@
+/**
+ * Validation derived from entity declarations: the same zod schemas check request bodies on the
+ * server and form values in the admin, and one mapping turns zod issues into field errors with
+ * stable message keys (translated by the admin under `errors.<key>`).
+ */
+import { z } from 'zod';
+import type { FieldError, MessageKey } from './api';
+import { MESSAGES } from './api';
+import type { Entity, FieldDecl } from './entity';
+import { writableFields } from './entity';
+
+const URL_PATTERN = /^(https?:\/\/|\/)[^\s]*$/;
+const MAX_URL_LENGTH = 500;
+
+const isCents = (value: number): boolean => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
+
+/** The zod schema of one field's value (never null; nullability is added by the object schemas). */
+export const fieldSchema = (decl: FieldDecl): z.ZodType => {
+  switch (decl.kind) {
+    case 'text':
+    case 'longText':
+    case 'richText': {
+      let s = z.string();
+      const [min, max] = decl.length ?? [decl.required ? 1 : 0, decl.kind === 'text' ? 500 : 1_000_000];
+      s = s.min(min).max(max);
+      if (decl.pattern) s = s.regex(decl.pattern);
+      return s;
+    }
+    case 'int': {
+      let s = z.number().int().min(decl.min ?? -2_147_483_648).max(decl.max ?? 2_147_483_647);
+      return s;
+    }
+    case 'money':
+      return z.number().min(decl.min ?? 0).max(decl.max ?? 99_999_999.99)
+        .refine(isCents, { message: 'invalid_format' });
+    case 'flag':
+      return z.union([z.literal(0), z.literal(1)]);
+    case 'enum': {
+      const values = (decl.options ?? []).map((o) => o.value);
+      return z.custom<number | string>((v) => values.includes(v as number | string), { message: 'invalid_value' });
+    }
+    case 'date':
+      return z.iso.date();
+    case 'dateTime':
+      return z.iso.datetime({ offset: true });
+    case 'image':
+      return z.string().max(MAX_URL_LENGTH).regex(URL_PATTERN);
+    case 'images':
+      return z.array(z.string().max(MAX_URL_LENGTH).regex(URL_PATTERN)).max(decl.maxCount ?? 10, { message: 'too_many_images' });
+    case 'reference':
+      return z.number().int().positive();
+    case 'json':
+      return decl.schema ?? z.unknown();
+  }
+};
+
+const valueSchema = (decl: FieldDecl, requiredNow: boolean): z.ZodType =>
+  requiredNow ? fieldSchema(decl) : fieldSchema(decl).nullable().optional();
+
+/** Body of `POST /x/create`: writable fields only (unknown and server-managed keys are refused). */
+export const createSchema = (entity: Entity) =>
+  z.strictObject(Object.fromEntries(writableFields(entity).map(([key, decl]) =>
+    [key, valueSchema(decl, Boolean(decl.required) && decl.default === undefined)])));
+
+/** Body of `POST /x/update/{id}`: a selective update; absent keys stay unchanged, required fields cannot be nulled. */
+export const updateSchema = (entity: Entity) =>
+  z.strictObject(Object.fromEntries(writableFields(entity).filter(([, decl]) => !decl.immutable).map(([key, decl]) =>
+    [key, decl.required ? fieldSchema(decl).optional() : fieldSchema(decl).nullable().optional()])));
+
+const isMessageKey = (value: unknown): value is MessageKey => typeof value === 'string' && value in MESSAGES;
+
+const fill = (key: MessageKey, params: Record<string, string | number> = {}): string =>
+  (MESSAGES[key] as string).replace(/\{(\w+)\}/g, (m, p: string) => (p in params ? String(params[p]) : m));
+
+const fieldError = (field: string, messageKey: MessageKey, params?: Record<string, string | number>): FieldError =>
+  ({ field, messageKey, message: fill(messageKey, params), ...(params ? { params } : {}) });
+
+/** Turns zod issues into field errors with stable keys; `entity` lets length errors name both bounds. */
+export const toFieldErrors = (error: z.ZodError, entity?: Entity): FieldError[] => {
+  const errors: FieldError[] = [];
+  for (const issue of error.issues) {
+    const field = issue.path.map(String).join('.') || '_';
+    const decl = entity?.fields[String(issue.path[0])];
+    if (isMessageKey(issue.message)) {
+      errors.push(fieldError(field, issue.message, decl?.maxCount ? { maxCount: decl.maxCount } : undefined));
+      continue;
+    }
+    switch (issue.code) {
+      case 'unrecognized_keys':
+        for (const key of issue.keys) errors.push(fieldError([...issue.path.map(String), key].join('.'), 'unknown_field'));
+        break;
+      case 'invalid_type':
+        errors.push(fieldError(field, (issue as { input?: unknown }).input == null ? 'required' : 'invalid_type'));
+        break;
+      case 'too_small':
+      case 'too_big': {
+        const isString = issue.origin === 'string';
+        if (isString && decl?.length) {
+          errors.push(fieldError(field, 'length_between', { min: decl.length[0], max: decl.length[1] }));
+        } else if (isString && issue.code === 'too_small' && Number(issue.minimum) === 1) {
+          errors.push(fieldError(field, 'required'));
+        } else if (isString) {
+          errors.push(issue.code === 'too_small'
+            ? fieldError(field, 'too_short', { min: Number(issue.minimum) })
+            : fieldError(field, 'too_long', { max: Number(issue.maximum) }));
+        } else if (issue.origin === 'array' && issue.code === 'too_big') {
+          errors.push(fieldError(field, 'too_many_images', { maxCount: Number(issue.maximum) }));
+        } else {
+          errors.push(issue.code === 'too_small'
+            ? fieldError(field, 'too_small', { min: Number(issue.minimum) })
+            : fieldError(field, 'too_big', { max: Number(issue.maximum) }));
+        }
+        break;
+      }
+      case 'invalid_format':
+        errors.push(fieldError(field, issue.format === 'date' || issue.format === 'datetime' ? 'invalid_date' : 'invalid_format'));
+        break;
+      case 'invalid_union':
+      case 'invalid_value':
+        errors.push(fieldError(field, 'invalid_value'));
+        break;
+      default:
+        errors.push(fieldError(field, 'validation_failed'));
+    }
+  }
+  return errors;
+};
+
+export type ValidationResult<T> = { ok: true; value: T } | { ok: false; errors: FieldError[] };
+
+/** Parses with `reportInput` so a missing key reads "required" rather than "wrong type". */
+export const validate = <T>(schema: z.ZodType<T>, input: unknown, entity?: Entity): ValidationResult<T> => {
+  const result = schema.safeParse(input, { reportInput: true });
+  if (result.success) return { ok: true, value: result.data };
+  return { ok: false, errors: toFieldErrors(result.error, entity) };
+};
+
+/** Cross-field rules of the declaration, for a complete (merged) record. */
+export const refineErrors = (entity: Entity, record: Record<string, unknown>): FieldError[] =>
+  (entity.refine?.(record as never) ?? []).map(({ field, messageKey }) =>
+    fieldError(field, isMessageKey(messageKey) ? messageKey : 'validation_failed'));
