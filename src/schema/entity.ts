@@ -3,7 +3,7 @@
  * truth for its table, API routes, validation, OpenAPI document, admin screens and labels.
  * Pure TypeScript + zod: no React, no database.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 import { NAME_LENGTH } from './rules';
 
 /** What a field holds; decides its column type, its validation and its input/column widget. */
@@ -58,6 +58,10 @@ export type FieldOptions<T> = {
   readonly column?: string;
   /** Shown on the Show/detail view only, not in forms. */
   readonly detailOnly?: boolean;
+  /** Not a column of the entity's table: the entity's server hooks store it (e.g. a relation list). */
+  readonly virtual?: boolean;
+  /** Left out of list answers (`mall` nulls TEXT columns in lists). */
+  readonly omitInList?: boolean;
 };
 
 type KindOptions = {
@@ -135,15 +139,18 @@ export type EntityOptions<F extends Record<string, FieldDecl>> = {
   readonly table: string;
   /** Column holding the owning shop for shop-scoped entities; `null` for platform entities. */
   readonly tenant: string | null;
-  /** Menu section and route name of the entity's list screen (see `routes.ts`). */
-  readonly menu: { readonly section: string; readonly route: string };
+  /**
+   * Menu section and route names (see `routes.ts`) of the list screen and, where the entity has
+   * them, its create and edit screens (`mall`'s `/pms/addBrand`, `/pms/updateBrand?id=1`).
+   */
+  readonly menu: { readonly section: string; readonly route: string; readonly create?: string; readonly edit?: string };
   readonly fields: F;
   /** Keyword search across several text fields, e.g. `{ param: 'keyword', fields: ['name'] }`. */
   readonly search?: { readonly param: string; readonly fields: readonly (keyof F & string)[] };
   /** Default list order; `mall` orders many lists by `sort desc`. */
   readonly defaultSort?: { readonly field: keyof F & string | 'id'; readonly order: 'ASC' | 'DESC' };
   /** Field shown when another entity references this one. */
-  readonly display: keyof F & string;
+  readonly display: keyof F & string | 'id';
   /** Batch endpoints (mall paths). */
   readonly batch?: readonly BatchDecl[];
   /** Which generated routes exist; all by default. */
@@ -192,3 +199,7 @@ export const filterOf = (fieldName: string, decl: FieldDecl): Required<Omit<Filt
 /** Fields a client may write (not server-managed). */
 export const writableFields = (entity: Entity): [string, FieldDecl][] =>
   Object.entries(entity.fields).filter(([, decl]) => !decl.serverManaged);
+
+/** Fields stored in the entity's own table. */
+export const columnFields = (entity: Entity): [string, FieldDecl][] =>
+  Object.entries(entity.fields).filter(([, decl]) => !decl.virtual);

@@ -84,7 +84,8 @@ export const SECTIONS: readonly SectionDecl[] = [
     r('updateHomeAdvertise', '/sms/updateHomeAdvertise', 'edit', 10, true),
   ] },
   { ...r('member', '/member', 'people', 70), children: [
-    r('memberList', '/member/memberList', 'people', 10),
+    r('memberList', '/member/memberList', 'people', 20),
+    r('memberLevel', '/member/memberLevel', 'star', 10),
   ] },
   { ...r('pay', '/pay', 'payment', 65), children: [
     r('payIndex', '/pay/index', 'vip', 20),
@@ -126,7 +127,7 @@ export const SELLER_MENU: Readonly<Record<string, readonly string[] | 'all'>> = 
   shop: 'all',
   pms: ['product', 'addProduct', 'updateProduct'],
   oms: ['order', 'orderDetail', 'deliverOrderList', 'returnApply', 'returnApplyDetail'],
-  member: 'all',
+  member: ['memberList'],
   pay: 'all',
   mold: 'all',
   rms: 'all',

@@ -27,7 +27,7 @@ export const fieldSchema = (decl: FieldDecl): z.ZodType => {
       return s;
     }
     case 'int': {
-      let s = z.number().int().min(decl.min ?? -2_147_483_648).max(decl.max ?? 2_147_483_647);
+      const s = z.number().int().min(decl.min ?? -2_147_483_648).max(decl.max ?? 2_147_483_647);
       return s;
     }
     case 'money':

@@ -1,0 +1,14 @@
+/** Every declared entity, by name. The server generates routes for these; the admin, screens. */
+import type { Entity } from './entity';
+import { memberLevel } from './member';
+import { orderSetting, returnReason } from './oms';
+import { brand, productAttribute, productAttributeCategory, productCategory } from './pms';
+import { homeAdvertise } from './sms';
+
+export const ENTITIES = {
+  brand, productCategory, productAttributeCategory, productAttribute,
+  returnReason, orderSetting, memberLevel, homeAdvertise,
+} as const satisfies Record<string, Entity>;
+
+export type EntityName = keyof typeof ENTITIES;
+export const entityList: readonly Entity[] = Object.values(ENTITIES) as unknown as readonly Entity[];

@@ -1,0 +1,98 @@
+/** Products area (`pms`): brands, product categories, product types and their attributes. */
+import { z } from 'zod';
+import { defineEntity, enumeration, flag, image, int, json, longText, name, reference, richText, text } from './entity';
+import { MAX_TIERS } from './rules';
+
+const shownHidden = { default: 0 as const, list: true, filter: true };
+
+export const brand = defineEntity({
+  name: 'brand', path: '/brand', table: 'pms_brand', tenant: null, display: 'name',
+  menu: { section: 'pms', route: 'brand', create: 'addBrand', edit: 'updateBrand' },
+  search: { param: 'keyword', fields: ['name'] },
+  defaultSort: { field: 'sort', order: 'DESC' },
+  fields: {
+    name: name({ list: true, unique: true, sortable: true }),
+    firstLetter: text({ length: [0, 8], list: true }),
+    sort: int({ default: 0, min: 0, list: true, sortable: true }),
+    factoryStatus: flag({ default: 0, list: true, toggle: '/update/factoryStatus' }),
+    showStatus: flag({ ...shownHidden, toggle: '/update/showStatus' }),
+    productCount: int({ serverManaged: true, list: true }),
+    productCommentCount: int({ serverManaged: true }),
+    logo: image({ required: true, list: true }),
+    bigPic: image(),
+    brandStory: richText({ omitInList: true }),
+  },
+  batch: [
+    { kind: 'delete', path: '/delete/batch' },
+    { kind: 'set', path: '/update/showStatus', field: 'showStatus' },
+    { kind: 'set', path: '/update/factoryStatus', field: 'factoryStatus' },
+  ],
+});
+
+export const productCategory = defineEntity({
+  name: 'productCategory', path: '/productCategory', table: 'pms_product_category', tenant: null, display: 'name',
+  menu: { section: 'pms', route: 'productCate', create: 'addProductCate', edit: 'updateProductCate' },
+  defaultSort: { field: 'sort', order: 'DESC' },
+  fields: {
+    parentId: int({ default: 0, min: 0, filter: { param: 'parentId', op: 'eq' } }),
+    name: name({ list: true }),
+    level: enumeration([{ value: 0, label: 'level1' }, { value: 1, label: 'level2' }], { serverManaged: true, list: true }),
+    productCount: int({ serverManaged: true, list: true }),
+    productUnit: text({ length: [0, 64], list: true }),
+    navStatus: flag({ default: 0, list: true, toggle: '/update/navStatus' }),
+    showStatus: flag({ default: 0, list: true, toggle: '/update/showStatus' }),
+    sort: int({ default: 0, min: 0, list: true, sortable: true }),
+    icon: image(),
+    keywords: text({ length: [0, 255] }),
+    description: longText({ omitInList: true }),
+    /** The category's filter attributes (parameters of product types), up to three. */
+    productAttributeIdList: json(z.array(z.number().int().positive()).max(MAX_TIERS, { message: 'up_to_three' }), { virtual: true, default: [] }),
+  },
+  batch: [
+    { kind: 'set', path: '/update/navStatus', field: 'navStatus' },
+    { kind: 'set', path: '/update/showStatus', field: 'showStatus' },
+  ],
+});
+
+export const productAttributeCategory = defineEntity({
+  name: 'productAttributeCategory', path: '/productAttribute/category', table: 'pms_product_attribute_category', tenant: null,
+  display: 'name',
+  menu: { section: 'pms', route: 'productAttr' },
+  fields: {
+    name: name({ list: true, unique: true }),
+    attributeCount: int({ serverManaged: true, list: true }),
+    paramCount: int({ serverManaged: true, list: true }),
+  },
+});
+
+/** Splits a comma-separated option list the way `mall` stores `inputList`. */
+export const splitInputList = (inputList: string | null | undefined): string[] =>
+  (inputList ?? '').split(',').map((v) => v.trim());
+
+export const productAttribute = defineEntity({
+  name: 'productAttribute', path: '/productAttribute', table: 'pms_product_attribute', tenant: null, display: 'name',
+  menu: { section: 'pms', route: 'productAttrList', create: 'addProductAttr', edit: 'updateProductAttr' },
+  defaultSort: { field: 'sort', order: 'DESC' },
+  deleteStyle: 'batch',
+  fields: {
+    productAttributeCategoryId: reference('productAttributeCategory', 'name', { required: true, filter: { param: 'productAttributeCategoryId', op: 'eq' } }),
+    name: name({ list: true }),
+    selectType: enumeration([{ value: 0, label: 'unique' }, { value: 1, label: 'single' }, { value: 2, label: 'multiple' }], { default: 0, list: true }),
+    inputType: enumeration([{ value: 0, label: 'manual' }, { value: 1, label: 'from_list' }], { default: 0, list: true }),
+    inputList: text({ length: [0, 255], list: true }),
+    sort: int({ default: 0, min: 0, list: true, sortable: true }),
+    filterType: enumeration([{ value: 0, label: 'normal' }, { value: 1, label: 'color' }], { default: 0 }),
+    searchType: enumeration([{ value: 0, label: 'none' }, { value: 1, label: 'keyword' }, { value: 2, label: 'range' }], { default: 0 }),
+    relatedStatus: flag({ default: 0 }),
+    handAddStatus: flag({ default: 0 }),
+    type: enumeration([{ value: 0, label: 'spec' }, { value: 1, label: 'param' }], { required: true, immutable: true, list: true, filter: { param: 'type', op: 'eq' } }),
+  },
+  batch: [{ kind: 'delete', path: '/delete' }],
+  refine: (r) => {
+    // Options picked from a list must each be non-empty and distinct (spec section 5).
+    if (r.inputType !== 1 && !r.inputList) return [];
+    const values = splitInputList(r.inputList);
+    const valid = values.every((v) => v.length > 0) && new Set(values).size === values.length;
+    return valid ? [] : [{ field: 'inputList', messageKey: 'attr_values_invalid' }];
+  },
+});
