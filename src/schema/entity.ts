@@ -145,6 +145,11 @@ export type EntityOptions<F extends Record<string, FieldDecl>> = {
    */
   readonly menu: { readonly section: string; readonly route: string; readonly create?: string; readonly edit?: string };
   readonly fields: F;
+  /**
+   * List path under `path` when it is not `/list`; `{field}` segments are filled from that
+   * filter (`mall`: `/productCategory/list/{parentId}`). The field's filter must then be present.
+   */
+  readonly listPath?: string;
   /** Keyword search across several text fields, e.g. `{ param: 'keyword', fields: ['name'] }`. */
   readonly search?: { readonly param: string; readonly fields: readonly (keyof F & string)[] };
   /** Default list order; `mall` orders many lists by `sort desc`. */

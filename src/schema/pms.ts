@@ -32,6 +32,7 @@ export const brand = defineEntity({
 export const productCategory = defineEntity({
   name: 'productCategory', path: '/productCategory', table: 'pms_product_category', tenant: null, display: 'name',
   menu: { section: 'pms', route: 'productCate', create: 'addProductCate', edit: 'updateProductCate' },
+  listPath: '/list/{parentId}',
   defaultSort: { field: 'sort', order: 'DESC' },
   fields: {
     parentId: int({ default: 0, min: 0, filter: { param: 'parentId', op: 'eq' } }),
@@ -72,6 +73,7 @@ export const splitInputList = (inputList: string | null | undefined): string[] =
 export const productAttribute = defineEntity({
   name: 'productAttribute', path: '/productAttribute', table: 'pms_product_attribute', tenant: null, display: 'name',
   menu: { section: 'pms', route: 'productAttrList', create: 'addProductAttr', edit: 'updateProductAttr' },
+  listPath: '/list/{productAttributeCategoryId}',
   defaultSort: { field: 'sort', order: 'DESC' },
   deleteStyle: 'batch',
   fields: {
