@@ -1,0 +1,29 @@
+/**
+ * The browser entry. It holds only React, react-router and the public pages; the react-admin
+ * shell (MUI, emotion, react-admin) is a separate chunk loaded for non-public paths, which
+ * keeps /login under its JS budget (bench/size.ts --check enforces it).
+ */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { getLang } from './i18n/lang';
+import { PublicRoutes } from './pages/public/PublicRoutes';
+import { cssVariables } from './theme/tokens';
+import './pages/public/public.css';
+
+const root = document.documentElement;
+// `zh-CN` rather than `zh`: browsers then pick Simplified Chinese glyphs and fonts.
+root.lang = getLang() === 'zh' ? 'zh-CN' : 'en';
+// The brand values live in TS for the admin's MUI theme; the public CSS reads the same values from here.
+for (const [name, value] of Object.entries(cssVariables)) root.style.setProperty(name, value);
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+createRoot(container).render(
+  <StrictMode>
+    <BrowserRouter>
+      <PublicRoutes />
+    </BrowserRouter>
+  </StrictMode>,
+);

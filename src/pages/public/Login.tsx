@@ -1,0 +1,138 @@
+/**
+ * /login: plain elements and public.css instead of MUI, to keep the page's JS under its budget
+ * (shared/reference/login-bundle.md). Flow: check the fields, POST /admin/login while the
+ * admin chunk downloads, keep `tokenHead + token`, then GET /admin/info and require roles.
+ */
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { apiFetch, clearToken, getToken, setToken } from '../../providers/api';
+import type { AdminInfo, LoginResult } from '../../schema/api';
+import { PASSWORD_LENGTH, USERNAME_LENGTH } from '../../schema/auth-rules';
+import { PUBLIC_PATHS } from '../../schema/routes';
+import { loadAdmin } from './adminChunk';
+import { Field } from './Field';
+import { errorText, t } from './i18n';
+import { PublicShell } from './PublicShell';
+import { checkPassword, checkText, firstInvalid, hasErrors } from './validate';
+import type { FieldErrors } from './validate';
+
+/** Router state /login understands: ours (`from`, `username` after registering) and react-admin's (`nextPathname`). */
+export type LoginState = {
+  from?: string | { pathname: string; search?: string };
+  nextPathname?: string;
+  nextSearch?: string;
+  username?: string;
+};
+
+type LoginField = 'username' | 'password';
+const FIELDS: readonly LoginField[] = ['username', 'password'];
+
+/** Where to go after signing in: back where the visitor was sent from, if that is a safe admin path. */
+export const afterLoginPath = (state: LoginState | null | undefined): string => {
+  const from = state?.from;
+  const path = typeof from === 'string' ? from
+    : from ? `${from.pathname}${from.search ?? ''}`
+    : state?.nextPathname ? `${state.nextPathname}${state.nextSearch ?? ''}`
+    : '/';
+  // Same-origin paths only ("//host" is another origin), and never a public page: /login would loop.
+  if (!path.startsWith('/') || path.startsWith('//')) return '/';
+  const pathname = path.split(/[?#]/)[0];
+  return (PUBLIC_PATHS as readonly string[]).includes(pathname) ? '/' : path;
+};
+
+const hasRoles = (info: AdminInfo | null | undefined): boolean => Array.isArray(info?.roles) && info.roles.length > 0;
+
+export const Login = () => {
+  const navigate = useNavigate();
+  const state = useLocation().state as LoginState | null;
+  // Decided once on arrival: the token this form stores mid-flow must not trigger the redirect.
+  const [signedIn] = useState(() => getToken() !== null);
+  const [values, setValues] = useState({ username: state?.username ?? '', password: '' });
+  const [errors, setErrors] = useState<FieldErrors<LoginField>>({});
+  const [alert, setAlert] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  if (signedIn) return <Navigate to="/" replace />;
+
+  const change = (field: LoginField) => (value: string) => {
+    setValues((previous) => ({ ...previous, [field]: value }));
+    if (errors[field]) setErrors((previous) => ({ ...previous, [field]: undefined }));
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const found: FieldErrors<LoginField> = {
+      username: checkText(values.username, USERNAME_LENGTH),
+      password: checkPassword(values.password, PASSWORD_LENGTH),
+    };
+    setErrors(found);
+    setAlert(null);
+    if (hasErrors(found)) {
+      const first = firstInvalid(FIELDS, found);
+      if (first) (form.elements.namedItem(first) as HTMLInputElement | null)?.focus();
+      return;
+    }
+
+    setBusy(true);
+    // Started now, awaited last: the admin shell downloads while the server checks the password.
+    const shell = loadAdmin().catch(() => null);
+    try {
+      const login = await apiFetch<LoginResult>('/admin/login', {
+        body: { username: values.username.trim(), password: values.password },
+      });
+      setToken(`${login.data.tokenHead}${login.data.token}`);
+      const info = await apiFetch<AdminInfo>('/admin/info');
+      if (!hasRoles(info.data)) {
+        // A user without roles could open nothing in the admin (spec section 6): do not keep the session.
+        clearToken();
+        setAlert(t('errors.roles_required'));
+        setBusy(false);
+        return;
+      }
+      await shell;
+      navigate(afterLoginPath(state), { replace: true });
+    } catch (error) {
+      clearToken();
+      setAlert(errorText(error));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <PublicShell title={t('login.title')} variant="card">
+      <form className="pub-card" onSubmit={submit} noValidate aria-busy={busy}>
+        <p className="pub-product">{t('app.title')}</p>
+        <h1>{t('login.title')}</h1>
+        {alert && <div className="pub-alert" role="alert">{alert}</div>}
+        <Field
+          name="username"
+          label={t('login.username')}
+          value={values.username}
+          onChange={change('username')}
+          error={errors.username}
+          autoComplete="username"
+          autoFocus={!values.username}
+        />
+        <Field
+          name="password"
+          type="password"
+          label={t('login.password')}
+          value={values.password}
+          onChange={change('password')}
+          error={errors.password}
+          autoComplete="current-password"
+          autoFocus={Boolean(values.username)}
+        />
+        <button type="submit" className="pub-button" disabled={busy}>
+          {busy && <span className="pub-spinner" aria-hidden="true" />}
+          {busy ? t('login.submitting') : t('login.submit')}
+        </button>
+        <p className="pub-switch">
+          {t('login.no_account')} <Link to="/register">{t('login.register_link')}</Link>
+        </p>
+      </form>
+    </PublicShell>
+  );
+};

@@ -1,0 +1,48 @@
+/**
+ * The route table of the public entry. Public pages are imported statically (they are the
+ * light part); every other path goes to the lazily loaded admin shell, which renders
+ * `<Admin basename="">` inside this router and decides about `/`, `/home`, unknown paths and
+ * anonymous visitors. Exported apart from `main.tsx` so tests render it in a MemoryRouter.
+ */
+import { lazy, Suspense } from 'react';
+import type { ComponentType } from 'react';
+import { Route, Routes } from 'react-router';
+import { PUBLIC_PATHS } from '../../schema/routes';
+import { loadAdmin } from './adminChunk';
+import { Homer } from './Homer';
+import { t } from './i18n';
+import { Login } from './Login';
+import { NotFound } from './NotFound';
+import { Privacy } from './Privacy';
+import { Register } from './Register';
+import { Term } from './Term';
+
+const AdminApp = lazy(loadAdmin);
+
+/** Keyed by the shared declaration, so adding a public path without its page fails to compile. */
+const PAGES: Record<(typeof PUBLIC_PATHS)[number], ComponentType> = {
+  '/login': Login,
+  '/register': Register,
+  '/privacy': Privacy,
+  '/term': Term,
+  '/homer': Homer,
+  '/404': NotFound,
+};
+
+/** Shown while the admin chunk downloads: plain, because MUI is in the chunk being waited for. */
+export const Loading = () => (
+  <div className="pub-loading" role="status">
+    <span className="pub-spinner" aria-hidden="true" />
+    {t('loading')}
+  </div>
+);
+
+export const PublicRoutes = () => (
+  <Routes>
+    {PUBLIC_PATHS.map((path) => {
+      const Page = PAGES[path];
+      return <Route key={path} path={path} element={<Page />} />;
+    })}
+    <Route path="*" element={<Suspense fallback={<Loading />}><AdminApp /></Suspense>} />
+  </Routes>
+);
