@@ -1,0 +1,253 @@
+// Public pages (login, register, language): what a visitor sees and what reaches the API, in jsdom with msw.
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import type { InitialEntry } from 'react-router';
+import { MemoryRouter, useLocation } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { PublicRoutes } from '../../src/pages/public/PublicRoutes';
+import { TOKEN_KEY } from '../../src/providers/api';
+import { INVITE_CODE_KEY } from '../../src/schema/auth-rules';
+import { server } from './msw-server';
+
+// The real shell is react-admin; these tests only need to know the public entry handed over to it.
+vi.mock('../../src/admin/AdminApp', () => {
+  const AdminApp = () => <p>admin shell</p>;
+  return { AdminApp, default: AdminApp };
+});
+
+const LocationProbe = () => {
+  const location = useLocation();
+  return <p data-testid="location">{location.pathname}</p>;
+};
+
+const renderAt = (entry: InitialEntry) =>
+  render(
+    <MemoryRouter initialEntries={[entry]}>
+      <PublicRoutes />
+      <LocationProbe />
+    </MemoryRouter>,
+  );
+
+const envelope = (data: unknown) => HttpResponse.json({ code: 200, message: 'Operation succeeded', data });
+
+/** Counts the calls to one endpoint and answers them with `answer`. */
+const route = (method: 'get' | 'post', path: string, answer: (body: unknown) => Response) => {
+  const calls: unknown[] = [];
+  server.use(http[method](`*/api${path}`, async ({ request }) => {
+    const body = method === 'post' ? await request.json() : null;
+    calls.push(body);
+    return answer(body);
+  }));
+  return calls;
+};
+
+const fillLogin = async (username: string, password: string) => {
+  const user = userEvent.setup();
+  if (username) await user.type(screen.getByLabelText('Username'), username);
+  if (password) await user.type(screen.getByLabelText('Password'), password);
+  await user.click(screen.getByRole('button', { name: 'Sign in' }));
+};
+
+describe('login page', () => {
+  it('should show per-field messages and send nothing when the fields are invalid', async () => {
+    const logins = route('post', '/admin/login', () => envelope({ token: 'x', tokenHead: 'Bearer ' }));
+    renderAt('/login');
+
+    await fillLogin('', '');
+    expect(screen.getByLabelText('Username')).toHaveAccessibleDescription('Required');
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Required');
+
+    await fillLogin('a', 'abc');
+    expect(screen.getByLabelText('Username')).toHaveAccessibleDescription('Must be at least 2 characters');
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Must be at least 6 characters');
+    expect(logins).toHaveLength(0);
+  });
+
+  it('should show the translation of the server message key for a wrong password', async () => {
+    localStorage.setItem('lang', 'zh');
+    route('post', '/admin/login', () => HttpResponse.json(
+      { code: 500, message: 'Wrong username or password', messageKey: 'bad_credentials', data: null }, { status: 401 },
+    ));
+    renderAt('/login');
+    const user = userEvent.setup();
+
+    await user.type(screen.getByLabelText('用户名'), 'admin');
+    await user.type(screen.getByLabelText('密码'), 'wrong-password');
+    await user.click(screen.getByRole('button', { name: '登录' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('用户名或密码错误');
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+  });
+
+  it('should fall back to the server message when the key is unknown, and show the wait on 429', async () => {
+    route('post', '/admin/login', () => HttpResponse.json(
+      { code: 500, message: 'Too many failed sign-in attempts; try again in 42 seconds', messageKey: 'too_many_attempts', data: { seconds: 42 } },
+      { status: 429 },
+    ));
+    renderAt('/login');
+
+    await fillLogin('admin', 'wrong-password');
+    expect(await screen.findByRole('alert')).toHaveTextContent('try again in 42 seconds');
+
+    server.use(http.post('*/api/admin/login', () => HttpResponse.json(
+      { code: 500, message: 'Something new went wrong', messageKey: 'brand_new_key', data: null }, { status: 500 },
+    )));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Something new went wrong'));
+  });
+
+  it('should store tokenHead + token and go to the admin after a successful login', async () => {
+    const logins = route('post', '/admin/login', () => envelope({ token: 'abc.def', tokenHead: 'Bearer ' }));
+    const infos: (string | null)[] = [];
+    server.use(http.get('*/api/admin/info', ({ request }) => {
+      infos.push(request.headers.get('Authorization'));
+      return envelope({ username: 'admin', icon: null, roles: ['super admin'], menus: [] });
+    }));
+    renderAt('/login');
+
+    await fillLogin('admin', 'secret-pass');
+
+    expect(await screen.findByText('admin shell')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+    expect(localStorage.getItem(TOKEN_KEY)).toBe('Bearer abc.def');
+    expect(logins).toEqual([{ username: 'admin', password: 'secret-pass' }]);
+    expect(infos).toEqual(['Bearer abc.def']);
+  });
+
+  it('should return to the page react-admin sent the visitor from', async () => {
+    route('post', '/admin/login', () => envelope({ token: 't', tokenHead: 'Bearer ' }));
+    route('get', '/admin/info', () => envelope({ username: 'seller', icon: null, roles: ['seller'], menus: [] }));
+    renderAt({ pathname: '/login', state: { nextPathname: '/oms/order' } });
+
+    await fillLogin('seller', 'seller123');
+
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/oms/order'));
+  });
+
+  it('should refuse a user without roles and keep no token', async () => {
+    route('post', '/admin/login', () => envelope({ token: 't', tokenHead: 'Bearer ' }));
+    route('get', '/admin/info', () => envelope({ username: 'norole', icon: null, roles: [], menus: [] }));
+    renderAt('/login');
+
+    await fillLogin('norole', 'secret-pass');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('roles must be a non-null array');
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+    expect(screen.getByTestId('location')).toHaveTextContent('/login');
+  });
+
+  it('should send a signed-in user on to /', async () => {
+    localStorage.setItem(TOKEN_KEY, 'Bearer existing');
+    renderAt('/login');
+
+    expect(await screen.findByText('admin shell')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+  });
+
+  it('should show the Chinese title when the stored language is zh', () => {
+    localStorage.setItem('lang', 'zh');
+    renderAt('/login');
+
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('登录');
+    expect(screen.getByRole('button', { name: '中文' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('should toggle the password between hidden and shown', async () => {
+    renderAt('/login');
+    const user = userEvent.setup();
+    const password = screen.getByLabelText('Password');
+
+    await user.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(password).toHaveAttribute('type', 'text');
+    await user.click(screen.getByRole('button', { name: 'Hide password' }));
+    expect(password).toHaveAttribute('type', 'password');
+  });
+});
+
+describe('register page', () => {
+  const fillRegister = async (fields: { username: string; password: string; email: string }) => {
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Username'), fields.username);
+    await user.type(screen.getByLabelText('Password'), fields.password);
+    await user.type(screen.getByLabelText('Confirm password'), fields.password);
+    await user.type(screen.getByLabelText('Email'), fields.email);
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+  };
+
+  it('should keep the invite code of the link and prefill it on a later visit', () => {
+    const first = renderAt('/register?code=ABC123');
+
+    expect(screen.getByLabelText('Invite code')).toHaveValue('ABC123');
+    expect(localStorage.getItem(INVITE_CODE_KEY)).toBe('ABC123');
+    first.unmount();
+
+    renderAt('/register');
+    expect(screen.getByLabelText('Invite code')).toHaveValue('ABC123');
+  });
+
+  it('should check the fields before sending', async () => {
+    const registrations = route('post', '/admin/register', () => envelope({ id: 1 }));
+    renderAt('/register');
+    const user = userEvent.setup();
+
+    await user.type(screen.getByLabelText('Password'), 'secret-pass');
+    await user.type(screen.getByLabelText('Confirm password'), 'secret-other');
+    await user.type(screen.getByLabelText('Email'), 'not-an-email');
+    await user.type(screen.getByLabelText('Invite code'), 'no!');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    expect(screen.getByLabelText('Username')).toHaveAccessibleDescription('Required');
+    expect(screen.getByLabelText('Confirm password')).toHaveAccessibleDescription('The passwords do not match');
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Not a valid email address');
+    expect(screen.getByLabelText('Invite code')).toHaveAccessibleDescription(/Please validate your code/);
+    expect(registrations).toHaveLength(0);
+  });
+
+  it('should show the server field errors on their fields', async () => {
+    route('post', '/admin/register', () => HttpResponse.json({
+      code: 404, message: 'Validation failed', messageKey: 'validation_failed', data: null,
+      errors: [
+        { field: 'username', messageKey: 'username_taken', message: 'This username is already taken' },
+        { field: 'email', messageKey: 'too_long', message: 'Must be at most 100 characters', params: { max: 100 } },
+      ],
+    }, { status: 400 }));
+    renderAt('/register');
+
+    await fillRegister({ username: 'taken', password: 'secret-pass', email: 'a@b.co' });
+
+    await waitFor(() => expect(screen.getByLabelText('Username')).toHaveAccessibleDescription('This username is already taken'));
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Must be at most 100 characters');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('should register with the stored code, then open /login with the username filled in', async () => {
+    localStorage.setItem(INVITE_CODE_KEY, 'INVITE42');
+    const registrations = route('post', '/admin/register', () => envelope({ id: 7, username: 'newseller' }));
+    renderAt('/register');
+
+    await fillRegister({ username: 'newseller', password: 'secret-pass', email: 'new@shop.example' });
+
+    expect(await screen.findByRole('status')).toHaveTextContent('Account created');
+    expect(registrations).toEqual([
+      { username: 'newseller', password: 'secret-pass', email: 'new@shop.example', code: 'INVITE42' },
+    ]);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/login'));
+    expect(screen.getByLabelText('Username')).toHaveValue('newseller');
+  });
+});
+
+describe('static public pages', () => {
+  it.each([
+    ['/privacy', 'Privacy notice'],
+    ['/term', 'Terms of use'],
+    ['/homer', 'Run your shop on the marketplace'],
+    ['/404', 'Page not found'],
+  ])('should render %s without the admin', (path, heading) => {
+    renderAt(path);
+
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(heading);
+    expect(screen.queryByText('admin shell')).not.toBeInTheDocument();
+    expect(within(screen.getByRole('contentinfo')).getByRole('link', { name: 'Privacy' })).toHaveAttribute('href', '/privacy');
+  });
+});
