@@ -1,0 +1,236 @@
+/**
+ * What the browser downloads, from the built `dist/`:
+ *   - the login page: the entry script of dist/index.html, its modulepreload links and its CSS;
+ *   - the whole admin: every JS and CSS file in dist/assets.
+ * Sizes are gzip level 6 (what `gzip -c` does, as in shared/reference/login-bundle.md, so the
+ * figures compare), 1 KB = 1000 B. The login JS is also split by package through the hidden
+ * source maps the build writes (vite.config.ts `sourcemap: 'hidden'`).
+ *
+ * `--check` (run by `npm run build`) exits 1 when the login page's JS passes 120,000 B gzip, its
+ * CSS passes 5,000 B gzip, or its JS maps any MUI, emotion or react-admin source: those belong
+ * in the lazy admin chunk, and one stray static import would put them all on the login page.
+ *
+ * Usage: npx tsx bench/size.ts [--check] [--dist <dir>]
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const GZIP_LEVEL = 6;
+const LIMITS = { loginJs: 120_000, loginCss: 5_000 } as const;
+/** Package folders the login page must never contain (matched on path segments of map sources). */
+const FORBIDDEN_SOURCE = /(?:^|\/)(?:@mui\/|@emotion\/|react-admin\/|ra-[\w.-]+\/)/;
+
+type Asset = { file: string; raw: number; gzip: number };
+type RawSourceMap = { sources: string[]; mappings: string };
+
+const gzipSize = (content: Buffer): number => gzipSync(content, { level: GZIP_LEVEL }).length;
+
+const measure = (dist: string, file: string): Asset => {
+  const content = readFileSync(join(dist, file));
+  return { file, raw: content.length, gzip: gzipSize(content) };
+};
+
+/** Tags of index.html with their attributes; enough for the few tags Vite writes. */
+const tagsOf = (html: string): { name: string; attrs: Record<string, string> }[] =>
+  [...html.matchAll(/<(script|link)\b([^>]*)>/gi)].map(([, name, rest]) => ({
+    name: name.toLowerCase(),
+    attrs: Object.fromEntries(
+      [...rest.matchAll(/([\w-]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g)]
+        .map(([, key, a, b, c]) => [key.toLowerCase(), a ?? b ?? c ?? '']),
+    ),
+  }));
+
+/** Turns an URL of index.html (`/assets/x.js`, or with a configured base) into a path inside dist. */
+const localPath = (dist: string, url: string): string | null => {
+  if (/^[a-z]+:\/\//i.test(url) || url.startsWith('//')) return null;
+  const parts = url.split(/[?#]/)[0].split('/').filter(Boolean);
+  // Drop a leading base segment if the file is not found with it (e.g. base '/admin/').
+  while (parts.length > 0 && !existsSync(join(dist, ...parts))) parts.shift();
+  return parts.length > 0 ? parts.join('/') : null;
+};
+
+const loginFiles = (dist: string): { js: string[]; css: string[] } => {
+  const tags = tagsOf(readFileSync(join(dist, 'index.html'), 'utf8'));
+  const js: string[] = [];
+  const css: string[] = [];
+  for (const { name, attrs } of tags) {
+    const url = name === 'script' && attrs.type === 'module' ? attrs.src
+      : name === 'link' && attrs.rel === 'modulepreload' ? attrs.href
+      : undefined;
+    const cssUrl = name === 'link' && attrs.rel === 'stylesheet' ? attrs.href : undefined;
+    const jsPath = url ? localPath(dist, url) : null;
+    const cssPath = cssUrl ? localPath(dist, cssUrl) : null;
+    if (jsPath && !js.includes(jsPath)) js.push(jsPath);
+    if (cssPath && !css.includes(cssPath)) css.push(cssPath);
+  }
+  return { js, css };
+};
+
+const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+/** Decodes one source-map segment (base64 VLQ) into its numbers. */
+const decodeSegment = (segment: string): number[] => {
+  const values: number[] = [];
+  let value = 0;
+  let shift = 0;
+  for (const char of segment) {
+    const digit = B64.indexOf(char);
+    value += (digit & 31) << shift;
+    if (digit & 32) {
+      shift += 5;
+    } else {
+      values.push(value & 1 ? -(value >>> 1) : value >>> 1);
+      value = 0;
+      shift = 0;
+    }
+  }
+  return values;
+};
+
+/** Which package a source path belongs to: the folder after the last node_modules, or our own code. */
+const packageOf = (source: string): string => {
+  const at = source.lastIndexOf('node_modules/');
+  if (at >= 0) {
+    const [first, second] = source.slice(at + 'node_modules/'.length).split('/');
+    return first.startsWith('@') ? `${first}/${second}` : first;
+  }
+  if (/(^|\/)src\//.test(source)) return '(our code)';
+  if (source.includes('vite/') || source.includes('\0') || source.startsWith('vite')) return '(vite runtime)';
+  return '(other)';
+};
+
+/** Generated characters per package: each mapped segment owns the code up to the next segment. */
+const attribute = (code: string, map: RawSourceMap): Map<string, number> => {
+  const owned = new Map<string, number>();
+  const add = (name: string, chars: number) => owned.set(name, (owned.get(name) ?? 0) + chars);
+  const lines = code.split('\n');
+  const mapLines = map.mappings.split(';');
+  let source = 0;
+  lines.forEach((line, index) => {
+    let column = 0;
+    let owner = '(unmapped)';
+    let start = 0;
+    for (const segment of (mapLines[index] ?? '').split(',')) {
+      if (segment === '') continue;
+      const values = decodeSegment(segment);
+      column += values[0];
+      add(owner, column - start);
+      start = column;
+      if (values.length >= 4) {
+        source += values[1];
+        owner = packageOf(map.sources[source] ?? '');
+      } else {
+        owner = '(unmapped)';
+      }
+    }
+    add(owner, line.length - start + 1);
+  });
+  return owned;
+};
+
+const readMap = (dist: string, file: string): RawSourceMap | null => {
+  const path = join(dist, `${file}.map`);
+  return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as RawSourceMap) : null;
+};
+
+const listAssets = (dist: string): string[] => {
+  const dir = join(dist, 'assets');
+  const walk = (folder: string): string[] => readdirSync(join(dir, folder)).flatMap((name) => {
+    const rel = folder ? `${folder}/${name}` : name;
+    return statSync(join(dir, rel)).isDirectory() ? walk(rel) : [rel];
+  });
+  return existsSync(dir) ? walk('').filter((name) => /\.(js|css)$/.test(name)).map((name) => `assets/${name}`) : [];
+};
+
+const n = (value: number): string => value.toLocaleString('en-US');
+const kb = (value: number): string => (value / 1000).toFixed(1);
+
+const table = (rows: string[][], right: number[]): string => {
+  const widths = rows[0].map((_, col) => Math.max(...rows.map((row) => row[col].length)));
+  return rows
+    .map((row) => row.map((cell, col) => (right.includes(col) ? cell.padStart(widths[col]) : cell.padEnd(widths[col]))).join('  ').trimEnd())
+    .join('\n');
+};
+
+const assetTable = (assets: Asset[]): string =>
+  table([['file', 'raw B', 'gzip B', 'gzip KB'], ...assets.map((a) => [a.file, n(a.raw), n(a.gzip), kb(a.gzip)])], [1, 2, 3]);
+
+const sum = (assets: Asset[], key: 'raw' | 'gzip'): number => assets.reduce((total, asset) => total + asset[key], 0);
+
+const main = (): void => {
+  const args = process.argv.slice(2);
+  const check = args.includes('--check');
+  const distArg = args.indexOf('--dist');
+  const dist = resolve(distArg >= 0 ? args[distArg + 1] : join(import.meta.dirname, '..', 'dist'));
+  if (!existsSync(join(dist, 'index.html'))) {
+    console.error(`No ${join(dist, 'index.html')}: run \`npx vite build\` first.`);
+    process.exit(1);
+  }
+
+  const login = loginFiles(dist);
+  const loginJs = login.js.map((file) => measure(dist, file));
+  const loginCss = login.css.map((file) => measure(dist, file));
+  const loginJsGzip = sum(loginJs, 'gzip');
+  const loginCssGzip = sum(loginCss, 'gzip');
+  const problems: string[] = [];
+
+  console.log(`gzip level ${GZIP_LEVEL}, 1 KB = 1000 B, dist: ${dist}\n`);
+  console.log('Login page (/login): entry script + modulepreloads + stylesheets of index.html');
+  console.log(assetTable([...loginJs, ...loginCss]));
+  const verdict = (value: number, limit: number) => (value <= limit ? 'ok' : 'OVER');
+  console.log(table([
+    ['', 'gzip B', 'limit B', ''],
+    ['login JS', n(loginJsGzip), n(LIMITS.loginJs), verdict(loginJsGzip, LIMITS.loginJs)],
+    ['login CSS', n(loginCssGzip), n(LIMITS.loginCss), verdict(loginCssGzip, LIMITS.loginCss)],
+  ], [1, 2]));
+  if (loginJs.length === 0) problems.push('index.html has no module entry script');
+  if (loginJsGzip > LIMITS.loginJs) problems.push(`login JS is ${n(loginJsGzip)} B gzip, over ${n(LIMITS.loginJs)}`);
+  if (loginCssGzip > LIMITS.loginCss) problems.push(`login CSS is ${n(loginCssGzip)} B gzip, over ${n(LIMITS.loginCss)}`);
+
+  // Package split of the login JS, and the guard against admin-only packages in it.
+  const owned = new Map<string, number>();
+  for (const asset of loginJs) {
+    const map = readMap(dist, asset.file);
+    if (!map) {
+      problems.push(`${asset.file}.map is missing: cannot prove the login page holds no MUI/react-admin (build with sourcemap: 'hidden')`);
+      continue;
+    }
+    const forbidden = map.sources.filter((source) => FORBIDDEN_SOURCE.test(source));
+    if (forbidden.length > 0) {
+      problems.push(`${asset.file} maps ${forbidden.length} admin-only sources, e.g. ${forbidden.slice(0, 3).join(', ')}`);
+    }
+    for (const [name, chars] of attribute(readFileSync(join(dist, asset.file), 'utf8'), map)) {
+      owned.set(name, (owned.get(name) ?? 0) + chars);
+    }
+  }
+  const ownedTotal = [...owned.values()].reduce((a, b) => a + b, 0);
+  if (ownedTotal > 0) {
+    console.log('\nLogin JS by package (minified chars from the source maps; gzip shared out in proportion)');
+    const rows = [...owned.entries()].sort((a, b) => b[1] - a[1]).map(([name, chars]) => [
+      name, n(chars), kb((loginJsGzip * chars) / ownedTotal), `${((100 * chars) / ownedTotal).toFixed(1)} %`,
+    ]);
+    console.log(table([['package', 'raw chars', '≈ gzip KB', 'share'], ...rows], [1, 2, 3]));
+  }
+
+  const all = listAssets(dist).map((file) => measure(dist, file)).sort((a, b) => b.gzip - a.gzip);
+  const allJs = all.filter((a) => a.file.endsWith('.js'));
+  const allCss = all.filter((a) => a.file.endsWith('.css'));
+  console.log('\nWhole admin: every JS and CSS file in dist/assets');
+  console.log(assetTable(all));
+  console.log(table([
+    ['', 'files', 'raw B', 'gzip B', 'gzip KB'],
+    ['all JS', String(allJs.length), n(sum(allJs, 'raw')), n(sum(allJs, 'gzip')), kb(sum(allJs, 'gzip'))],
+    ['all CSS', String(allCss.length), n(sum(allCss, 'raw')), n(sum(allCss, 'gzip')), kb(sum(allCss, 'gzip'))],
+  ], [1, 2, 3, 4]));
+
+  if (problems.length > 0) {
+    console.log(`\n${check ? 'FAILED' : 'Warning'}:`);
+    for (const problem of problems) console.log(`  - ${problem}`);
+    if (check) process.exit(1);
+  } else if (check) {
+    console.log('\nSize check passed.');
+  }
+};
+
+main();
