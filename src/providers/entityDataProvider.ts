@@ -1,0 +1,328 @@
+/**
+ * react-admin's DataProvider over the declared entities (resource name = entity name): every call
+ * is mapped onto the endpoints the declaration implies (see the server contract in
+ * `src/schema/entity.ts`), so screens never build URLs.
+ */
+import type { DataProvider, GetListParams, GetListResult, Identifier, RaRecord } from 'react-admin';
+import type { Envelope, MessageKey, Page } from '../schema/api';
+import { MESSAGES, ResultCode } from '../schema/api';
+import type { BatchDecl, Entity, FieldDecl } from '../schema/entity';
+import { filterOf, writableFields } from '../schema/entity';
+import { ENTITIES } from '../schema/entities';
+import { PAGE_SIZE } from '../schema/rules';
+import type { ApiRequest } from './api';
+import { ApiError, buildUrl, getToken, REQUEST_TIMEOUT_MS } from './api';
+import { httpClient, reportHttpError } from './httpClient';
+
+/** The transport: `apiFetch`'s signature (the admin passes `httpClient`, tests a fake). */
+export type Fetcher = <T>(path: string, request?: ApiRequest) => Promise<Envelope<T>>;
+/** Stores one image and answers its URL. */
+export type Uploader = (file: File) => Promise<string>;
+
+type UploadAnswer = { url: string; name: string };
+type Query = NonNullable<ApiRequest['query']>;
+type AnyRecord = Record<string, unknown>;
+
+const UPLOAD_PATH = '/minio/upload';
+
+/**
+ * `POST /minio/upload` (multipart field `file`). `apiFetch` only speaks JSON, so this call has
+ * its own fetch with the same base path, token, timeout and envelope check.
+ */
+export const uploadImage: Uploader = async (file) => {
+  const body = new FormData();
+  body.append('file', file);
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = getToken();
+  if (token) headers.Authorization = token;
+  try {
+    let response: Response;
+    try {
+      response = await fetch(buildUrl(UPLOAD_PATH), { method: 'POST', body, headers, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+    } catch (error) {
+      throw new ApiError((error as Error).message || MESSAGES.network, 0, 0, 'network');
+    }
+    const envelope = (await response.json().catch(() => null)) as Envelope<UploadAnswer> | null;
+    if (!envelope || typeof envelope.code !== 'number') throw new ApiError(`${response.status} ${response.statusText}`.trim(), 0, response.status);
+    if (envelope.code !== ResultCode.success) {
+      throw new ApiError(envelope.message, envelope.code, response.status, envelope.messageKey, envelope.errors ?? []);
+    }
+    return envelope.data.url;
+  } catch (error) {
+    reportHttpError(error);
+    throw error;
+  }
+};
+
+/** A refusal decided in the browser, worded as a translation key so react-admin's toast translates it. */
+export const refusal = (key: MessageKey): ApiError =>
+  new ApiError(`errors.${key}`, ResultCode.validateFailed, 0, key, [{ field: '_', messageKey: key, message: MESSAGES[key] }]);
+
+/**
+ * react-admin shows `{ body: { errors: { field: message } } }` of a rejected save under the
+ * fields (pessimistic mode). Its error display parses messages carrying this prefix as
+ * `{ message, args }`, which lets the server's parameters (`{min}`, `{max}`) reach the translation.
+ */
+const TRANSLATABLE_PREFIX = '@@react-admin@@';
+
+/** Field errors of a failed save, keyed by field, as react-admin's form expects them. */
+export const submissionErrors = (error: ApiError): Record<string, string> =>
+  Object.fromEntries(error.errors.filter((e) => e.field && e.field !== '_').map((e) => [e.field, TRANSLATABLE_PREFIX + JSON.stringify({
+    message: `errors.${e.messageKey}`,
+    args: { ...(e.params ?? {}), _: e.message },
+  })]));
+
+/** Adds the form-error body to a validation failure; the same object travels on so the shell reports it once. */
+const withFieldErrors = (error: unknown): unknown => {
+  if (error instanceof ApiError && error.errors.length > 0) {
+    const errors = submissionErrors(error);
+    if (Object.keys(errors).length > 0) return Object.assign(error, { body: { errors } });
+  }
+  return error;
+};
+
+export const entityOf = (resource: string): Entity => {
+  const entity = (ENTITIES as Record<string, Entity>)[resource];
+  if (!entity) throw new Error(`Unknown resource "${resource}"`);
+  return entity;
+};
+
+const PLACEHOLDER = /\{(\w+)\}/g;
+
+/** Filter fields consumed by `{field}` segments of the list path. */
+export const pathFilterFields = (entity: Entity): string[] =>
+  [...(entity.listPath ?? '').matchAll(PLACEHOLDER)].map((m) => m[1] as string);
+
+const isEmpty = (value: unknown): boolean => value === undefined || value === null || value === '';
+
+/** `GET {path}{listPath}` with the placeholders filled from the filter; the remaining filter goes to the query. */
+const listRequest = (entity: Entity, filter: AnyRecord): { path: string; query: Query } => {
+  const consumed = new Set<string>();
+  const listPath = (entity.listPath ?? '/list').replace(PLACEHOLDER, (_m, fieldName: string) => {
+    const value = filter[fieldName];
+    if (isEmpty(value)) throw new Error(`The ${entity.name} list needs the "${fieldName}" filter`);
+    consumed.add(fieldName);
+    return encodeURIComponent(String(value));
+  });
+  const query: Query = {};
+  for (const [key, value] of Object.entries(filter)) {
+    if (consumed.has(key) || isEmpty(value)) continue;
+    if (entity.search?.param === key) {
+      query[key] = String(value);
+      continue;
+    }
+    const decl = entity.fields[key];
+    const declared = decl ? filterOf(key, decl) : null;
+    if (declared) query[declared.param] = toQueryValue(value, decl);
+  }
+  return { path: `${entity.path}${listPath}`, query };
+};
+
+const toQueryValue = (value: unknown, decl?: FieldDecl): string | number => {
+  // Date filters compare by day (`mall`: "ends on that day"); pickers may hand a full instant.
+  if ((decl?.kind === 'date' || decl?.kind === 'dateTime') && typeof value === 'string') return value.slice(0, 10);
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  return typeof value === 'number' ? value : String(value);
+};
+
+const sortQuery = (entity: Entity, sort: GetListParams['sort']): Query => {
+  const requested = sort?.field ? entity.fields[sort.field] : undefined;
+  const chosen = requested?.sortable ? sort : entity.defaultSort;
+  return chosen ? { sort: chosen.field, order: chosen.order === 'ASC' ? 'asc' : 'desc' } : {};
+};
+
+/** Lists answer `Page<T>`; a plain array (some `mall` lookups) is taken as the whole list. */
+const toListResult = <R extends RaRecord>(data: Page<RaRecord> | RaRecord[] | null): GetListResult<R> => {
+  if (Array.isArray(data)) return { data: data as R[], total: data.length };
+  return { data: (data?.list ?? []) as R[], total: data?.total ?? 0 };
+};
+
+const batchSetOf = (entity: Entity, fieldName: string): { path: string; param: string } | null => {
+  const batch = entity.batch?.find((b): b is Extract<BatchDecl, { kind: 'set' }> => b.kind === 'set' && b.field === fieldName);
+  if (batch) return { path: batch.path, param: batch.param ?? fieldName };
+  const toggle = entity.fields[fieldName]?.toggle;
+  return toggle ? { path: toggle, param: fieldName } : null;
+};
+
+const batchDeleteOf = (entity: Entity): string | null =>
+  entity.batch?.find((b) => b.kind === 'delete')?.path ?? null;
+
+/** Whether one image value still holds a file to upload. */
+const fileOf = (value: unknown): File | null => {
+  if (typeof File !== 'undefined' && value instanceof File) return value;
+  const raw = (value as { rawFile?: unknown } | null)?.rawFile;
+  return typeof File !== 'undefined' && raw instanceof File ? raw : null;
+};
+
+/** An image value as the API holds it: the URL (react-admin's `{ src }` objects unwrapped). */
+export const imageUrlOf = (value: unknown): unknown => {
+  if (value && typeof value === 'object' && 'src' in value && !fileOf(value)) return (value as { src: unknown }).src;
+  return value;
+};
+
+const normalise = (decl: FieldDecl, value: unknown): unknown => {
+  if (decl.kind === 'image') return imageUrlOf(value);
+  if (decl.kind === 'images' && Array.isArray(value)) return value.map(imageUrlOf);
+  return value;
+};
+
+const sameValue = (a: unknown, b: unknown): boolean =>
+  (isEmpty(a) && isEmpty(b)) || JSON.stringify(a) === JSON.stringify(b);
+
+/** Writable fields a create body may carry (server-managed ones never). */
+export const createBody = (entity: Entity, data: AnyRecord): AnyRecord => {
+  const body: AnyRecord = {};
+  for (const [key, decl] of writableFields(entity)) {
+    const value = normalise(decl, data[key]);
+    if (value !== undefined && value !== null) body[key] = value;
+  }
+  return body;
+};
+
+/** Fields an update may change: writable and not immutable. */
+export const updatableFields = (entity: Entity): [string, FieldDecl][] =>
+  writableFields(entity).filter(([, decl]) => !decl.immutable);
+
+/** The selective update body: only the updatable fields whose value differs from the record. */
+export const changedFields = (entity: Entity, data: AnyRecord, previous: AnyRecord = {}): AnyRecord => {
+  const body: AnyRecord = {};
+  for (const [key, decl] of updatableFields(entity)) {
+    if (!(key in data)) continue;
+    const value = normalise(decl, data[key]);
+    if (!sameValue(value, normalise(decl, previous[key]))) body[key] = value === undefined ? null : value;
+  }
+  return body;
+};
+
+const uploadImages = async (entity: Entity, body: AnyRecord, upload: Uploader): Promise<AnyRecord> => {
+  const out: AnyRecord = { ...body };
+  for (const [key, decl] of Object.entries(entity.fields)) {
+    const value = out[key];
+    if (decl.kind === 'image') {
+      const file = fileOf(value);
+      if (file) out[key] = await upload(file);
+    } else if (decl.kind === 'images' && Array.isArray(value)) {
+      out[key] = await Promise.all(value.map(async (v) => {
+        const file = fileOf(v);
+        return file ? upload(file) : imageUrlOf(v);
+      }));
+    }
+  }
+  return out;
+};
+
+const notFound = (entity: Entity, id: Identifier): ApiError =>
+  new ApiError('ra.notification.item_doesnt_exist', ResultCode.failed, 404, 'not_found', [], { resource: entity.name, id });
+
+export const createEntityDataProvider = (fetcher: Fetcher = httpClient, upload: Uploader = uploadImage): DataProvider => {
+  const call = async <T>(path: string, request: ApiRequest = {}): Promise<T> => {
+    try {
+      return (await fetcher<T>(path, request)).data;
+    } catch (error) {
+      throw withFieldErrors(error);
+    }
+  };
+
+  const getOne = async <R extends RaRecord>(resource: string, id: Identifier, signal?: AbortSignal): Promise<{ data: R }> => {
+    const entity = entityOf(resource);
+    const record = await call<R | null>(`${entity.path}/${encodeURIComponent(String(id))}`, { signal });
+    if (!record) throw notFound(entity, id);
+    return { data: record };
+  };
+
+  const getList = async <R extends RaRecord>(resource: string, params: GetListParams): Promise<GetListResult<R>> => {
+    const entity = entityOf(resource);
+    const { path, query } = listRequest(entity, params.filter ?? {});
+    const page = params.pagination?.page ?? 1;
+    const perPage = Math.min(params.pagination?.perPage ?? PAGE_SIZE.choices[0], PAGE_SIZE.max);
+    const data = await call<Page<RaRecord> | RaRecord[]>(path, {
+      query: { pageNum: page, pageSize: perPage, ...query, ...sortQuery(entity, params.sort) },
+      signal: params.signal,
+    });
+    return toListResult<R>(data);
+  };
+
+  const setField = async (entity: Entity, ids: readonly Identifier[], data: AnyRecord) => {
+    if (ids.length === 0) throw refusal('select_record');
+    const keys = Object.keys(data).filter((k) => data[k] !== undefined);
+    const target = keys.length === 1 ? batchSetOf(entity, keys[0] as string) : null;
+    if (!target) throw refusal('select_batch_type');
+    const value = data[keys[0] as string];
+    await call(`${entity.path}${target.path}`, {
+      method: 'POST',
+      query: { ids: ids.map(String), [target.param]: typeof value === 'boolean' ? Number(value) : value as string | number },
+    });
+  };
+
+  /** One record by the declared style; several through the batch path when there is one. */
+  const deleteIds = async (entity: Entity, ids: readonly Identifier[], many: boolean) => {
+    if (ids.length === 0) throw refusal('select_record');
+    const batchPath = batchDeleteOf(entity);
+    if (entity.deleteStyle === 'batch' || (many && batchPath)) {
+      if (!batchPath) throw new Error(`${entity.name} declares batch deletes without a batch delete path`);
+      await call(`${entity.path}${batchPath}`, { method: 'POST', query: { ids: ids.map(String) } });
+      return;
+    }
+    for (const id of ids) await call(`${entity.path}/delete/${encodeURIComponent(String(id))}`, { method: 'POST' });
+  };
+
+  return {
+    getList,
+
+    getOne: (resource, params) => getOne(resource, params.id, params.signal),
+
+    getMany: async (resource, params) => {
+      const entity = entityOf(resource);
+      if (params.ids.length === 0) return { data: [] };
+      // A list path with `{field}` segments is per parent: no single list can answer for any ids.
+      if (pathFilterFields(entity).length > 0) {
+        const records = await Promise.all(params.ids.map((id) => getOne<never>(resource, id, params.signal)));
+        return { data: records.map((r) => r.data) };
+      }
+      const { path, query } = listRequest(entity, {});
+      const data = await call<Page<RaRecord> | RaRecord[]>(path, {
+        query: { ...query, ids: params.ids.map(String), pageNum: 1, pageSize: Math.min(params.ids.length, PAGE_SIZE.max) },
+        signal: params.signal,
+      });
+      return { data: toListResult<never>(data).data };
+    },
+
+    getManyReference: (resource, params) =>
+      getList(resource, { ...params, filter: { ...params.filter, [params.target]: params.id } }),
+
+    create: async (resource, params) => {
+      const entity = entityOf(resource);
+      const body = await uploadImages(entity, createBody(entity, params.data as AnyRecord), upload);
+      const created = await call<RaRecord | number | null>(`${entity.path}/create`, { method: 'POST', body });
+      // The contract answers the created record; a `mall` server answers a row count instead.
+      const data = created && typeof created === 'object' ? created : { ...body, id: 0 };
+      return { data: data as never };
+    },
+
+    update: async (resource, params) => {
+      const entity = entityOf(resource);
+      const changes = changedFields(entity, params.data as AnyRecord, params.previousData as AnyRecord);
+      if (Object.keys(changes).length > 0) {
+        const body = await uploadImages(entity, changes, upload);
+        await call(`${entity.path}/update/${encodeURIComponent(String(params.id))}`, { method: 'POST', body });
+      }
+      // Updates answer a row count; react-admin needs the record, and the server may have derived fields.
+      return (await getOne(resource, params.id)) as never;
+    },
+
+    updateMany: async (resource, params) => {
+      await setField(entityOf(resource), params.ids, params.data as AnyRecord);
+      return { data: params.ids };
+    },
+
+    delete: async (resource, params) => {
+      await deleteIds(entityOf(resource), [params.id], false);
+      return { data: (params.previousData ?? { id: params.id }) as never };
+    },
+
+    deleteMany: async (resource, params) => {
+      await deleteIds(entityOf(resource), params.ids, true);
+      return { data: params.ids };
+    },
+  };
+};
