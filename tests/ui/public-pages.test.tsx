@@ -5,6 +5,7 @@ import { http, HttpResponse } from 'msw';
 import type { InitialEntry } from 'react-router';
 import { MemoryRouter, useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { afterLoginPath } from '../../src/pages/public/Login';
 import { PublicRoutes } from '../../src/pages/public/PublicRoutes';
 import { TOKEN_KEY } from '../../src/providers/api';
 import { INVITE_CODE_KEY } from '../../src/schema/auth-rules';
@@ -125,6 +126,17 @@ describe('login page', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/oms/order'));
   });
 
+  it.each([
+    [{ from: '/oms/order?id=3' }, '/oms/order?id=3'],
+    [{ from: { pathname: '/ums/role', search: '?page=2' } }, '/ums/role?page=2'],
+    [{ nextPathname: '/pay/index', nextSearch: '' }, '/pay/index'],
+    [{ from: '//evil.example/phish' }, '/'],
+    [{ nextPathname: '/login' }, '/'],
+    [null, '/'],
+  ])('should resolve the after-login target of %j to %s', (state, expected) => {
+    expect(afterLoginPath(state)).toBe(expected);
+  });
+
   it('should refuse a user without roles and keep no token', async () => {
     route('post', '/admin/login', () => envelope({ token: 't', tokenHead: 'Bearer ' }));
     route('get', '/admin/info', () => envelope({ username: 'norole', icon: null, roles: [], menus: [] }));
@@ -234,6 +246,7 @@ describe('register page', () => {
     ]);
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/login'));
     expect(screen.getByLabelText('Username')).toHaveValue('newseller');
+    expect(localStorage.getItem(INVITE_CODE_KEY)).toBeNull();
   });
 });
 
