@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { entityList } from '../../src/schema/entities';
+import { entityEn } from '../../src/i18n/entities/en';
+import { entityZh } from '../../src/i18n/entities/zh';
+
+type Dict = { [key: string]: string | Dict };
+
+const flatten = (dict: Dict, prefix = ''): Map<string, string> => {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(dict)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out.set(path, value);
+    else for (const [k, v] of flatten(value, path)) out.set(k, v);
+  }
+  return out;
+};
+
+const en = flatten(entityEn as unknown as Dict);
+const zh = flatten(entityZh as unknown as Dict);
+
+/** Every key the declarations imply: entity name, field labels, enum labels, section titles. */
+const declaredKeys = (): string[] => entityList.flatMap((entity) => {
+  const base = `resources.${entity.name}`;
+  return [
+    `${base}.name`,
+    ...Object.entries(entity.fields).flatMap(([field, decl]) => [
+      `${base}.fields.${field}`,
+      ...(decl.options ?? []).map((o) => `${base}.enums.${field}.${o.label}`),
+      ...(decl.section ? [`${base}.sections.${decl.section}`] : []),
+    ]),
+  ];
+});
+
+const placeholders = (text: string): string[] =>
+  [...text.matchAll(/%\{(\w+)\}/g)].map((m) => m[1] as string).filter((p) => p !== 'smart_count').sort();
+
+describe('entity i18n', () => {
+  it.each(['en', 'zh'] as const)('has a %s label for every declared field, enum option and section', (lang) => {
+    const dict = lang === 'en' ? en : zh;
+    const missing = declaredKeys().filter((key) => !dict.get(key));
+    expect(missing).toEqual([]);
+  });
+
+  it('has identical key sets in English and Chinese', () => {
+    expect([...zh.keys()].sort()).toEqual([...en.keys()].sort());
+  });
+
+  it('labels no field or enum option that is not declared', () => {
+    const declared = new Set(declaredKeys());
+    const extra = [...en.keys()].filter((key) => key.startsWith('resources.') && !declared.has(key));
+    expect(extra).toEqual([]);
+  });
+
+  it('keeps Chinese strings single-form and the placeholders of the English ones', () => {
+    for (const [key, text] of zh) {
+      expect(text, key).not.toContain('||||');
+      expect(placeholders(text), key).toEqual(placeholders(en.get(key) ?? ''));
+    }
+  });
+});
