@@ -93,5 +93,6 @@ export const MESSAGES = {
   page_size_too_big: 'Page size must be at most {max}',
   invalid_ids: 'ids must be a comma-separated list of record ids',
   timeout: 'The request timed out',
+  service_unavailable: 'The service is temporarily unavailable',
 } as const;
 export type MessageKey = keyof typeof MESSAGES;

@@ -1,0 +1,66 @@
+/**
+ * buildApp(config) -> a ready-to-listen Fastify instance (tests drive it with app.inject).
+ * Order matters: security headers and body parsers first, then the one error handler, then the
+ * API scope (auth hook + routes) under API_PREFIX, then the built admin and the not-found answer.
+ */
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import Fastify from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { registerAuthGuard } from './auth/guard';
+import type { Config } from './config';
+import { createDb } from './db/index';
+import type { Database } from './db/schema';
+import { createErrorHandler } from './http/error-handler';
+import { genReqId, loggerOptions } from './http/logging';
+import { helmetOptions } from './http/security';
+import { registerStatic } from './http/static';
+import { registerAdminAuthRoutes } from './routes/admin-auth';
+import { registerHealthRoutes } from './routes/health';
+import './auth/context';
+
+export type BuildOptions = {
+  /** A database opened (and migrated) by the caller, who also closes it. Otherwise one is opened here and closed with the app. */
+  db?: Kysely<Database>;
+};
+
+export const buildApp = (config: Config, options: BuildOptions = {}): FastifyInstance => {
+  const db = options.db ?? createDb(config);
+  const ownsDb = !options.db;
+
+  const app = Fastify({
+    logger: loggerOptions(config),
+    genReqId,
+    requestIdHeader: false,
+    bodyLimit: config.bodyLimitBytes,
+    // A hop count becomes the equivalent function (Fastify's types take no number).
+    trustProxy: typeof config.trustProxy === 'number'
+      ? ((hops: number) => (_address: string, hop: number) => hop < hops)(config.trustProxy)
+      : config.trustProxy,
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  app.register(helmet, helmetOptions);
+  app.register(formbody, { bodyLimit: config.bodyLimitBytes });
+  // JSON and form bodies only: a text/plain body is a client mistake (415), not a string to validate.
+  app.removeContentTypeParser('text/plain');
+
+  app.setErrorHandler(createErrorHandler(config));
+
+  app.register(async (api) => {
+    registerAuthGuard(api, { db, config });
+    registerHealthRoutes(api, { db });
+    registerAdminAuthRoutes(api, { db, config });
+  }, { prefix: config.apiPrefix });
+
+  registerStatic(app, config);
+
+  if (ownsDb) app.addHook('onClose', async () => { await db.destroy(); });
+  return app;
+};

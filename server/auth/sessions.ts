@@ -1,0 +1,68 @@
+/**
+ * Server-side sessions: a JWT is only as good as its session row, which is checked on every
+ * request (not revoked, not expired, admin still enabled). Revoking the row ends the session at
+ * once, whatever the token's own `exp` says.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema';
+import { dbTimeIn, toDbTime } from '../db/time';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+export type SessionInfo = { id: string; adminId: number; expiresAt: Date };
+
+export const createSession = async (
+  db: Executor,
+  input: { adminId: number; ttlSeconds: number; ip: string | null; userAgent: string | null },
+): Promise<SessionInfo> => {
+  const now = new Date();
+  const id = randomUUID();
+  const expireTime = dbTimeIn(input.ttlSeconds, now);
+  await db.insertInto('ums_admin_session').values({
+    id,
+    admin_id: input.adminId,
+    create_time: toDbTime(now),
+    expire_time: expireTime,
+    revoked_time: null,
+    ip: input.ip,
+    user_agent: input.userAgent?.slice(0, 500) ?? null,
+  }).execute();
+  return { id, adminId: input.adminId, expiresAt: new Date(expireTime) };
+};
+
+export type ActiveSession = { sessionId: string; adminId: number; username: string };
+
+/** The session if it is live and its admin is enabled; null otherwise. */
+export const findActiveSession = async (db: Executor, sessionId: string, adminId: number): Promise<ActiveSession | null> => {
+  const row = await db.selectFrom('ums_admin_session as s')
+    .innerJoin('ums_admin as a', 'a.id', 's.admin_id')
+    .select(['s.id', 's.admin_id', 'a.username'])
+    .where('s.id', '=', sessionId)
+    .where('s.admin_id', '=', adminId)
+    .where('s.revoked_time', 'is', null)
+    .where('s.expire_time', '>', toDbTime())
+    .where('a.status', '=', 1)
+    .executeTakeFirst();
+  return row ? { sessionId: row.id, adminId: row.admin_id, username: row.username } : null;
+};
+
+/** A fresh expiry for a live session (token refresh). */
+export const extendSession = async (db: Executor, sessionId: string, ttlSeconds: number): Promise<Date> => {
+  const expireTime = dbTimeIn(ttlSeconds);
+  await db.updateTable('ums_admin_session').set({ expire_time: expireTime })
+    .where('id', '=', sessionId).where('revoked_time', 'is', null).execute();
+  return new Date(expireTime);
+};
+
+export const revokeSession = async (db: Executor, sessionId: string): Promise<void> => {
+  await db.updateTable('ums_admin_session').set({ revoked_time: toDbTime() })
+    .where('id', '=', sessionId).where('revoked_time', 'is', null).execute();
+};
+
+/** Ends every session of an admin (password change, disabling, deletion by later CRUD code). */
+export const revokeAllSessions = async (db: Executor, adminId: number): Promise<number> => {
+  const result = await db.updateTable('ums_admin_session').set({ revoked_time: toDbTime() })
+    .where('admin_id', '=', adminId).where('revoked_time', 'is', null).executeTakeFirst();
+  return Number(result.numUpdatedRows);
+};

@@ -1,0 +1,46 @@
+/**
+ * JWTs name a server-side session: `sub` = admin id, `sid` = session id, `exp`. The algorithm is
+ * fixed to HS256 both when signing and verifying, so `alg: none` or any other algorithm is refused.
+ */
+import { jwtVerify, SignJWT } from 'jose';
+
+const ALGORITHM = 'HS256';
+
+export type TokenClaims = { adminId: number; sessionId: string; expiresAt: Date };
+
+const keyCache = new Map<string, Uint8Array>();
+const keyOf = (secret: string): Uint8Array => {
+  let key = keyCache.get(secret);
+  if (!key) {
+    key = new TextEncoder().encode(secret);
+    keyCache.set(secret, key);
+  }
+  return key;
+};
+
+export const signToken = (secret: string, claims: TokenClaims): Promise<string> =>
+  new SignJWT({ sid: claims.sessionId })
+    .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+    .setSubject(String(claims.adminId))
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(claims.expiresAt.getTime() / 1000))
+    .sign(keyOf(secret));
+
+/** The claims of a valid token, or null for anything forged, expired, malformed or of another algorithm. */
+export const verifyToken = async (secret: string, token: string): Promise<TokenClaims | null> => {
+  try {
+    const { payload } = await jwtVerify(token, keyOf(secret), { algorithms: [ALGORITHM], requiredClaims: ['sub', 'exp', 'sid'] });
+    const adminId = Number(payload.sub);
+    const sessionId = payload.sid;
+    if (!Number.isSafeInteger(adminId) || adminId <= 0 || typeof sessionId !== 'string' || typeof payload.exp !== 'number') return null;
+    return { adminId, sessionId, expiresAt: new Date(payload.exp * 1000) };
+  } catch {
+    return null;
+  }
+};
+
+/** `Authorization: Bearer <jwt>` (scheme case-insensitive) → the JWT, or null. */
+export const bearerToken = (header: string | undefined): string | null => {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
+  return match ? match[1] : null;
+};

@@ -1,0 +1,171 @@
+/**
+ * Server settings, read once from the environment. Every setting has a default that gives a
+ * working server on a fresh machine (`npm start`); bad values stop the start with a message
+ * naming the variable, instead of surfacing later as odd behaviour.
+ */
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
+import { z } from 'zod';
+
+export type DatabaseTarget =
+  | { dialect: 'sqlite'; filename: string }
+  | { dialect: 'postgres'; connectionString: string };
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  database: DatabaseTarget;
+  apiPrefix: string;
+  nodeEnv: string;
+  logLevel: LogLevel;
+  jwtSecret: string;
+  tokenTtlSeconds: number;
+  adminUsername: string;
+  adminPassword: string | undefined;
+  http200Envelopes: boolean;
+  bodyLimitBytes: number;
+  loginMaxFailuresPerAccount: number;
+  loginMaxFailuresPerIp: number;
+  loginWindowSeconds: number;
+  trustProxy: boolean | number | string[];
+  staticDir: string;
+};
+
+/** One row per setting: the README's settings table is checked against this by a unit test. */
+export const settingsTable = [
+  { name: 'PORT', default: '8080', meaning: 'TCP port the server listens on' },
+  { name: 'HOST', default: '0.0.0.0', meaning: 'Interface the server binds to' },
+  { name: 'DATA_DIR', default: './data', meaning: 'Directory for the SQLite file, the generated JWT secret and the generated admin password' },
+  { name: 'DATABASE_URL', default: '${DATA_DIR}/admin.sqlite', meaning: '`postgres://…` selects PostgreSQL; `sqlite:path`, a plain path or `:memory:` selects SQLite' },
+  { name: 'API_PREFIX', default: '/api', meaning: 'Path prefix of every API route' },
+  { name: 'NODE_ENV', default: 'development', meaning: '`production` forbids the fixed demo admin password' },
+  { name: 'LOG_LEVEL', default: 'info', meaning: 'pino log level (`silent` in tests)' },
+  { name: 'JWT_SECRET', default: 'generated', meaning: 'HS256 signing secret (at least 32 characters); if unset, 48 random bytes are generated once and kept in `${DATA_DIR}/jwt-secret` (mode 0600)' },
+  { name: 'TOKEN_TTL_SECONDS', default: '604800', meaning: 'Lifetime of a sign-in session and its token (7 days)' },
+  { name: 'ADMIN_USERNAME', default: 'admin', meaning: 'Username of the super administrator created on first start' },
+  { name: 'ADMIN_PASSWORD', default: '(none)', meaning: 'Password of that administrator; if unset: `admin123` in demo mode outside production, otherwise a generated password printed once and written to `${DATA_DIR}/admin-password.txt`' },
+  { name: 'HTTP_200_ENVELOPES', default: 'false', meaning: 'Answer every envelope with HTTP 200 (for old `mall` clients that read only `code`)' },
+  { name: 'BODY_LIMIT_BYTES', default: '1048576', meaning: 'Largest accepted request body (larger: 413)' },
+  { name: 'LOGIN_MAX_FAILURES_PER_ACCOUNT', default: '5', meaning: 'Failed sign-ins per username within the window before 429' },
+  { name: 'LOGIN_MAX_FAILURES_PER_IP', default: '20', meaning: 'Failed sign-ins per client IP within the window before 429' },
+  { name: 'LOGIN_WINDOW_SECONDS', default: '900', meaning: 'Length of the sign-in throttle window' },
+  { name: 'TRUST_PROXY', default: 'false', meaning: 'Trust X-Forwarded-* headers: `true`, a hop count, or a comma list of proxy addresses' },
+  { name: 'STATIC_DIR', default: './dist', meaning: 'Built admin served at `/` (built on start when index.html is missing)' },
+] as const;
+
+export type SettingName = (typeof settingsTable)[number]['name'];
+export type Env = Partial<Record<SettingName, string>> & Record<string, string | undefined>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const intIn = (min: number, max: number) =>
+  z.string().trim().regex(/^\d+$/, 'must be a whole number').transform(Number)
+    .pipe(z.number().int().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
+
+const bool = z.string().trim().toLowerCase()
+  .refine((v) => ['true', 'false', '1', '0', 'yes', 'no', ''].includes(v), 'must be true or false')
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const envSchema = z.object({
+  PORT: intIn(0, 65535).default(8080),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_URL: z.string().trim().min(1).optional(),
+  API_PREFIX: z.string().trim().regex(/^\/[A-Za-z0-9_\-/]*[A-Za-z0-9_-]$/, 'must start with / and not end with /').default('/api'),
+  NODE_ENV: z.string().trim().min(1).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  TOKEN_TTL_SECONDS: intIn(60, 60 * 60 * 24 * 366).default(604800),
+  ADMIN_USERNAME: z.string().trim().min(2).max(64).default('admin'),
+  ADMIN_PASSWORD: z.string().min(6, 'must be at least 6 characters').max(128).optional(),
+  HTTP_200_ENVELOPES: bool.default(false),
+  BODY_LIMIT_BYTES: intIn(1024, 1024 * 1024 * 1024).default(1024 * 1024),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: intIn(1, 1_000_000).default(5),
+  LOGIN_MAX_FAILURES_PER_IP: intIn(1, 1_000_000).default(20),
+  LOGIN_WINDOW_SECONDS: intIn(1, 60 * 60 * 24 * 30).default(900),
+  TRUST_PROXY: z.string().trim().default('false'),
+  STATIC_DIR: z.string().trim().min(1).default('./dist'),
+});
+
+/** `postgres://…` → PostgreSQL; `sqlite:path`, `:memory:` or a plain path → SQLite. */
+export const parseDatabaseUrl = (url: string | undefined, dataDir: string): DatabaseTarget => {
+  if (!url) return { dialect: 'sqlite', filename: join(dataDir, 'admin.sqlite') };
+  if (/^postgres(ql)?:\/\//i.test(url)) return { dialect: 'postgres', connectionString: url };
+  if (url === ':memory:' || url === 'sqlite::memory:') return { dialect: 'sqlite', filename: ':memory:' };
+  const path = url.replace(/^sqlite:(\/\/)?/i, '');
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(path)) throw new ConfigError(`DATABASE_URL: unsupported scheme in "${url}" (use postgres://… or a SQLite path)`);
+  if (!path) throw new ConfigError('DATABASE_URL: empty SQLite path');
+  return { dialect: 'sqlite', filename: path };
+};
+
+const parseTrustProxy = (value: string): Config['trustProxy'] => {
+  const v = value.toLowerCase();
+  if (v === '' || v === 'false' || v === '0' || v === 'no') return false;
+  if (v === 'true' || v === 'yes') return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  return value.split(',').map((s) => s.trim()).filter(Boolean);
+};
+
+/**
+ * The JWT secret must survive restarts (or every restart signs everyone out) and must not be a
+ * constant in the code, so an unset JWT_SECRET is generated once and kept beside the data.
+ */
+const loadOrCreateJwtSecret = (dataDir: string): string => {
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) {
+    const secret = readFileSync(file, 'utf8').trim();
+    if (secret.length >= 32) return secret;
+    throw new ConfigError(`${file} holds a secret shorter than 32 characters; delete it to generate a new one`);
+  }
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+  chmodSync(file, 0o600);
+  return secret;
+};
+
+/**
+ * Reads the settings from `env` (default: process.env). Empty strings count as unset, so a
+ * blank line in an env file does not turn into an invalid value.
+ */
+export const loadConfig = (env: Env = process.env, cwd = process.cwd()): Config => {
+  const present = Object.fromEntries(
+    settingsTable.map(({ name }) => [name, env[name]]).filter(([, v]) => v !== undefined && v !== ''),
+  );
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid settings:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const abs = (p: string) => (isAbsolute(p) ? p : resolve(cwd, p));
+  const dataDir = abs(e.DATA_DIR);
+  const database = parseDatabaseUrl(e.DATABASE_URL, dataDir);
+  if (database.dialect === 'sqlite' && database.filename !== ':memory:') database.filename = abs(database.filename);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    database,
+    apiPrefix: e.API_PREFIX,
+    nodeEnv: e.NODE_ENV,
+    logLevel: e.LOG_LEVEL,
+    jwtSecret: e.JWT_SECRET ?? loadOrCreateJwtSecret(dataDir),
+    tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
+    adminUsername: e.ADMIN_USERNAME,
+    adminPassword: e.ADMIN_PASSWORD,
+    http200Envelopes: e.HTTP_200_ENVELOPES,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    loginMaxFailuresPerAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+    loginMaxFailuresPerIp: e.LOGIN_MAX_FAILURES_PER_IP,
+    loginWindowSeconds: e.LOGIN_WINDOW_SECONDS,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    staticDir: abs(e.STATIC_DIR),
+  };
+};

@@ -1,0 +1,33 @@
+/**
+ * Per-entity behaviour the declaration cannot say (derived columns, relation lists, counters),
+ * kept beside the generic engine. Every hook runs inside the write's transaction.
+ */
+import type { Kysely, Transaction } from 'kysely';
+import type { FieldError } from '../../src/schema/api';
+import type { Entity } from '../../src/schema/entity';
+import type { ApiRecord, Row } from './row';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- declared tables are not in the static Database type
+export type AnyDb = Kysely<any> | Transaction<any>;
+
+export type WriteContext = {
+  trx: AnyDb;
+  entity: Entity;
+  /** The validated body (writable fields only). */
+  input: Record<string, unknown>;
+  /** The row as it is before an update; null on create. */
+  before: ApiRecord | null;
+};
+
+export type EntityHooks = {
+  /** Adjust the row about to be written (derived columns); may throw field errors. */
+  beforeWrite?: (ctx: WriteContext, row: Row) => Promise<Row> | Row;
+  /** Write what lives outside the row (relations, counters). */
+  afterWrite?: (ctx: WriteContext, record: ApiRecord) => Promise<void>;
+  /** Before rows are deleted (counters, guards). */
+  beforeDelete?: (trx: AnyDb, entity: Entity, records: ApiRecord[]) => Promise<void>;
+  /** Fill virtual fields on single-record reads. */
+  afterGet?: (db: AnyDb, record: ApiRecord) => Promise<ApiRecord>;
+};
+
+export type FieldErrorList = FieldError[];

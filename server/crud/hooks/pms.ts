@@ -1,0 +1,84 @@
+/**
+ * Products-area rules the declarations cannot state: a brand's first letter, category levels and
+ * filter attributes, and the attribute counters of product types.
+ */
+import type { EntityHooks } from '../hooks';
+import { formatMessage } from '../../http/envelope';
+import { validationFailed } from '../../http/errors';
+
+const invalid = (field: string, messageKey: 'invalid_reference' | 'validation_failed' = 'invalid_reference') =>
+  validationFailed([{ field, messageKey, message: formatMessage(messageKey) }]);
+
+export const brandHooks: EntityHooks = {
+  // `mall` defaults an empty first letter to the name's first character.
+  beforeWrite: ({ input, before }, row) => {
+    const name = (input.name ?? before?.name) as string | undefined;
+    const letter = 'firstLetter' in input ? input.firstLetter : before ? undefined : null;
+    if (name && (letter === null || letter === '')) row.first_letter = name.charAt(0).toUpperCase();
+    return row;
+  },
+};
+
+export const productCategoryHooks: EntityHooks = {
+  // Two levels: a category is level 0 under the root, level 1 under a level-0 category.
+  beforeWrite: async ({ trx, input, before }, row) => {
+    if (!('parentId' in input) && before) return row;
+    const parentId = Number(input.parentId ?? 0);
+    if (parentId === 0) return { ...row, parent_id: 0, level: 0 };
+    if (before && parentId === before.id) throw invalid('parentId');
+    const parent = await trx.selectFrom('pms_product_category').select(['id', 'level']).where('id', '=', parentId).executeTakeFirst();
+    if (!parent || Number(parent.level) !== 0) throw invalid('parentId');
+    if (before) {
+      const child = await trx.selectFrom('pms_product_category').select('id').where('parent_id', '=', before.id).limit(1).executeTakeFirst();
+      if (child) throw invalid('parentId', 'validation_failed');
+    }
+    return { ...row, parent_id: parentId, level: 1 };
+  },
+  // The filter attributes live in a relation table; an update replaces them when sent.
+  afterWrite: async ({ trx, input }, record) => {
+    if (!('productAttributeIdList' in input)) return;
+    const ids = [...new Set((input.productAttributeIdList as number[] | null) ?? [])];
+    if (ids.length) {
+      const params = await trx.selectFrom('pms_product_attribute').select('id').where('id', 'in', ids).where('type', '=', 1).execute();
+      if (params.length !== ids.length) throw invalid('productAttributeIdList');
+    }
+    await trx.deleteFrom('pms_product_category_attribute_relation').where('product_category_id', '=', record.id).execute();
+    for (const attributeId of ids) {
+      await trx.insertInto('pms_product_category_attribute_relation')
+        .values({ product_category_id: record.id, product_attribute_id: attributeId }).execute();
+    }
+  },
+  afterGet: async (db, record) => {
+    const rows = await db.selectFrom('pms_product_category_attribute_relation').select('product_attribute_id')
+      .where('product_category_id', '=', record.id).orderBy('id').execute();
+    return { ...record, productAttributeIdList: rows.map((r: { product_attribute_id: unknown }) => Number(r.product_attribute_id)) };
+  },
+  beforeDelete: async (trx, _entity, records) => {
+    // A level-1 category with children cannot go: its children would be orphaned.
+    const child = await trx.selectFrom('pms_product_category').select('id')
+      .where('parent_id', 'in', records.map((r) => r.id)).limit(1).executeTakeFirst();
+    if (child) throw invalid('id', 'validation_failed');
+  },
+};
+
+const counterOf = (type: unknown): 'attribute_count' | 'param_count' => (Number(type) === 1 ? 'param_count' : 'attribute_count');
+
+const bump = async (trx: Parameters<NonNullable<EntityHooks['beforeDelete']>>[0], categoryId: number, column: string, delta: number) => {
+  const row = await trx.selectFrom('pms_product_attribute_category').select(column).where('id', '=', categoryId).executeTakeFirst();
+  if (!row) return;
+  await trx.updateTable('pms_product_attribute_category')
+    .set({ [column]: Math.max(0, Number((row as Record<string, unknown>)[column]) + delta) })
+    .where('id', '=', categoryId).execute();
+};
+
+export const productAttributeHooks: EntityHooks = {
+  // Counters follow every change of type or product type, unlike mall's first-id-only update.
+  afterWrite: async ({ trx, before }, record) => {
+    if (before && before.productAttributeCategoryId === record.productAttributeCategoryId && before.type === record.type) return;
+    if (before) await bump(trx, Number(before.productAttributeCategoryId), counterOf(before.type), -1);
+    await bump(trx, Number(record.productAttributeCategoryId), counterOf(record.type), 1);
+  },
+  beforeDelete: async (trx, _entity, records) => {
+    for (const record of records) await bump(trx, Number(record.productAttributeCategoryId), counterOf(record.type), -1);
+  },
+};

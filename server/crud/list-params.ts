@@ -1,0 +1,112 @@
+/**
+ * The query of a generated list endpoint, parsed strictly: paging, the declared filters and
+ * search, `ids` (react-admin's getMany) and the `sort`/`order` extension. Unknown parameters and
+ * values of the wrong type are refused with field errors naming the parameter.
+ */
+import type { FieldError } from '../../src/schema/api';
+import type { Entity, FilterOp } from '../../src/schema/entity';
+import { columnOf, filterOf } from '../../src/schema/entity';
+import { PAGE_SIZE } from '../../src/schema/rules';
+import { formatMessage } from '../http/envelope';
+import { validationFailed } from '../http/errors';
+import { parseIds } from './ids';
+
+export type Condition = { column: string; op: FilterOp; value: string | number };
+
+export type ListParams = {
+  pageNum: number;
+  pageSize: number;
+  conditions: Condition[];
+  search: { columns: string[]; value: string } | null;
+  ids: number[] | null;
+  sort: { column: string; order: 'asc' | 'desc' };
+};
+
+const NUMERIC_KINDS = new Set(['int', 'flag', 'reference', 'money']);
+
+type Query = Record<string, unknown>;
+
+const first = (value: unknown): string | undefined => {
+  if (Array.isArray(value)) return value.length ? String(value[value.length - 1]) : undefined;
+  return value === undefined || value === null ? undefined : String(value);
+};
+
+export const parseListQuery = (entity: Entity, query: Query, pathParams: Record<string, string> = {}): ListParams => {
+  const errors: FieldError[] = [];
+  const error = (field: string, messageKey: FieldError['messageKey'], params?: Record<string, string | number>) =>
+    errors.push({ field, messageKey, message: formatMessage(messageKey, params), ...(params ? { params } : {}) });
+  const known = new Set(['pageNum', 'pageSize', 'ids', 'sort', 'order']);
+  const all: Query = { ...query, ...pathParams };
+
+  const intOf = (param: string, fallback: number, min: number, max: number): number => {
+    const raw = first(all[param]);
+    if (raw === undefined || raw === '') return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value)) { error(param, 'invalid_type'); return fallback; }
+    if (value < min || value > max) {
+      if (param === 'pageSize' && value > max) error(param, 'page_size_too_big', { max });
+      else error(param, 'out_of_range', { min, max });
+      return fallback;
+    }
+    return value;
+  };
+  const pageNum = intOf('pageNum', 1, 0, 1_000_000);
+  const pageSize = intOf('pageSize', PAGE_SIZE.default, 1, PAGE_SIZE.max);
+
+  const conditions: Condition[] = [];
+  for (const [name, decl] of Object.entries(entity.fields)) {
+    const filter = filterOf(name, decl);
+    if (!filter || decl.virtual) continue;
+    known.add(filter.param);
+    const raw = first(all[filter.param]);
+    if (raw === undefined || raw === '') continue;
+    if (raw.length > 200) { error(filter.param, 'too_long', { max: 200 }); continue; }
+    if (NUMERIC_KINDS.has(decl.kind) || (decl.kind === 'enum' && typeof decl.options?.[0]?.value === 'number')) {
+      const value = Number(raw);
+      if (!Number.isFinite(value)) { error(filter.param, 'invalid_type'); continue; }
+      if (decl.kind === 'enum' && !decl.options?.some((o) => o.value === value)) { error(filter.param, 'invalid_value'); continue; }
+      conditions.push({ column: columnOf(name, decl), op: filter.op, value: decl.kind === 'money' ? Math.round(value * 100) : value });
+    } else {
+      conditions.push({ column: columnOf(name, decl), op: filter.op, value: raw });
+    }
+  }
+
+  let search: ListParams['search'] = null;
+  if (entity.search) {
+    known.add(entity.search.param);
+    const raw = first(all[entity.search.param]);
+    if (raw !== undefined && raw !== '') {
+      if (raw.length > 200) error(entity.search.param, 'too_long', { max: 200 });
+      else search = { columns: entity.search.fields.map((f) => columnOf(f, entity.fields[f]!)), value: raw };
+    }
+  }
+
+  let ids: number[] | null = null;
+  const rawIds = all.ids;
+  if (rawIds !== undefined && rawIds !== '') {
+    const parsed = parseIds(rawIds);
+    if (parsed === null) error('ids', 'invalid_ids');
+    else ids = parsed;
+  }
+
+  const fallback = entity.defaultSort ?? { field: 'id', order: 'DESC' as const };
+  let sortField: string = fallback.field;
+  let order: 'asc' | 'desc' = fallback.order === 'ASC' ? 'asc' : 'desc';
+  const rawSort = first(all.sort);
+  if (rawSort !== undefined && rawSort !== '') {
+    if (rawSort === 'id' || entity.fields[rawSort]?.sortable) sortField = rawSort;
+    else error('sort', 'invalid_value');
+  }
+  const rawOrder = first(all.order)?.toLowerCase();
+  if (rawOrder !== undefined && rawOrder !== '') {
+    if (rawOrder === 'asc' || rawOrder === 'desc') order = rawOrder;
+    else error('order', 'invalid_value');
+  }
+
+  for (const param of Object.keys(all)) {
+    if (!known.has(param)) error(param, 'unknown_field');
+  }
+  if (errors.length) throw validationFailed(errors);
+  const sortColumn = sortField === 'id' ? 'id' : columnOf(sortField, entity.fields[sortField]!);
+  return { pageNum, pageSize, conditions, search, ids, sort: { column: sortColumn, order } };
+};

@@ -1,0 +1,257 @@
+/**
+ * The one data-access layer of declared entities. Every query goes through `scoped`, so tenant
+ * scope applies to reads, writes, batches and counts alike; every write runs in one transaction
+ * with its audit row; validation comes from the declaration (src/schema/validation.ts).
+ */
+import type { ExpressionBuilder, Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { FieldError } from '../../src/schema/api';
+import type { Entity } from '../../src/schema/entity';
+import { columnOf } from '../../src/schema/entity';
+import { createSchema, fieldSchema, refineErrors, updateSchema, validate } from '../../src/schema/validation';
+import { audit } from '../db/audit';
+import { isUniqueViolation } from '../db/errors';
+import type { Database } from '../db/schema';
+import { toDbTime } from '../db/time';
+import { formatMessage } from '../http/envelope';
+import { conflict, notFound, validationFailed } from '../http/errors';
+import type { AnyDb, EntityHooks } from './hooks';
+import type { Condition, ListParams } from './list-params';
+import type { ApiRecord, Row } from './row';
+import { fromRow, toColumnValue, toRow } from './row';
+import type { Scope } from './scope';
+
+/** Who is writing, for the audit row and the tenant scope. */
+export type Actor = { adminId: number | null; ip: string | null; scope: Scope };
+
+export type Repository = {
+  readonly entity: Entity;
+  list: (params: ListParams, scope: Scope) => Promise<{ list: ApiRecord[]; total: number }>;
+  get: (id: number, scope: Scope) => Promise<ApiRecord>;
+  create: (body: unknown, actor: Actor) => Promise<ApiRecord>;
+  update: (id: number, body: unknown, actor: Actor) => Promise<number>;
+  remove: (ids: readonly number[], actor: Actor) => Promise<number>;
+  setField: (ids: readonly number[], field: string, value: unknown, actor: Actor) => Promise<number>;
+};
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- declared tables are not in the static Database type
+type Eb = ExpressionBuilder<any, any>;
+
+const escapeLike = (value: string): string => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+const likeOf = (column: string, pattern: string) =>
+  sql<boolean>`lower(${sql.ref(column)}) like lower(${pattern}) escape '\\'`;
+
+const conditionOf = (eb: Eb, c: Condition) => {
+  switch (c.op) {
+    case 'eq': return eb(c.column, '=', c.value);
+    case 'gte': return eb(c.column, '>=', c.value);
+    case 'lte': return eb(c.column, '<=', c.value);
+    case 'like': return likeOf(c.column, `%${escapeLike(String(c.value))}%`);
+    case 'prefix': return likeOf(c.column, `${escapeLike(String(c.value))}%`);
+  }
+};
+
+const fieldErrors = (errors: FieldError[]) => validationFailed(errors);
+
+const oneError = (field: string, messageKey: FieldError['messageKey']): FieldError =>
+  ({ field, messageKey, message: formatMessage(messageKey) });
+
+export type RepositoryDeps = {
+  db: Kysely<Database>;
+  /** Every declared entity, to check references. */
+  entities: readonly Entity[];
+  hooks?: EntityHooks;
+};
+
+export const createRepository = (entity: Entity, deps: RepositoryDeps): Repository => {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see Eb
+  const db = deps.db as unknown as Kysely<any>;
+  const hooks = deps.hooks ?? {};
+  const table = entity.table;
+  const createBody = createSchema(entity);
+  const updateBody = updateSchema(entity);
+
+  const scopeWhere = (eb: Eb, scope: Scope) =>
+    entity.tenant && scope.kind === 'shops'
+      ? (scope.shopIds.length ? eb(entity.tenant, 'in', [...scope.shopIds]) : sql<boolean>`1 = 0`)
+      : sql<boolean>`1 = 1`;
+
+  const readMany = async (executor: AnyDb, ids: readonly number[], scope: Scope): Promise<ApiRecord[]> => {
+    if (!ids.length) return [];
+    const rows = await executor.selectFrom(table).selectAll()
+      .where((eb: Eb) => eb.and([eb('id', 'in', [...ids]), scopeWhere(eb, scope)])).execute();
+    return rows.map((row: Row) => fromRow(entity, row));
+  };
+
+  const readOne = async (executor: AnyDb, id: number, scope: Scope): Promise<ApiRecord> => {
+    const [record] = await readMany(executor, [id], scope);
+    if (!record) throw notFound();
+    return hooks.afterGet ? hooks.afterGet(executor, record) : record;
+  };
+
+  /** Unique values and references, checked inside the write's transaction. */
+  const checkConstraints = async (trx: AnyDb, values: Record<string, unknown>, selfId: number | null): Promise<void> => {
+    const errors: FieldError[] = [];
+    for (const [name, decl] of Object.entries(entity.fields)) {
+      const value = values[name];
+      if (value === undefined || value === null) continue;
+      if (decl.unique) {
+        const clash = await trx.selectFrom(table).select('id')
+          .where((eb: Eb) => eb.and([eb(columnOf(name, decl), '=', toColumnValue(decl, value) as never),
+            ...(selfId === null ? [] : [eb('id', '<>', selfId)])]))
+          .limit(1).executeTakeFirst();
+        if (clash) throw conflict(name, 'not_unique');
+      }
+      if (decl.kind === 'reference' && decl.reference) {
+        const target = deps.entities.find((e) => e.name === decl.reference?.entity);
+        const found = target && await trx.selectFrom(target.table).select('id').where('id', '=', value as number).executeTakeFirst();
+        if (!found) errors.push(oneError(name, 'invalid_reference'));
+      }
+    }
+    if (errors.length) throw fieldErrors(errors);
+  };
+
+  const defaultsFor = (input: Record<string, unknown>): Record<string, unknown> => {
+    const values = { ...input };
+    for (const [name, decl] of Object.entries(entity.fields)) {
+      if (decl.serverManaged) continue;
+      if (values[name] === undefined && decl.default !== undefined) values[name] = decl.default;
+    }
+    return values;
+  };
+
+  /** Columns the server sets itself on create. */
+  const serverColumnsOnCreate = (): Row => {
+    const row: Row = {};
+    for (const [name, decl] of Object.entries(entity.fields)) {
+      if (decl.serverManaged && decl.kind === 'dateTime' && name === 'createTime') row[columnOf(name, decl)] = toDbTime();
+    }
+    return row;
+  };
+
+  const list: Repository['list'] = async (params, scope) => {
+    const where = (eb: Eb) => {
+      const parts = [scopeWhere(eb, scope), ...params.conditions.map((c) => conditionOf(eb, c))];
+      if (params.search) {
+        const pattern = `%${escapeLike(params.search.value)}%`;
+        parts.push(eb.or(params.search.columns.map((column) => likeOf(column, pattern))));
+      }
+      if (params.ids) parts.push(params.ids.length ? eb('id', 'in', params.ids) : sql<boolean>`1 = 0`);
+      return eb.and(parts);
+    };
+    const countRow = await db.selectFrom(table).select((eb: Eb) => eb.fn.countAll().as('count')).where(where).executeTakeFirst();
+    const total = Number((countRow as { count?: unknown } | undefined)?.count ?? 0);
+    if (total === 0) return { list: [], total };
+    const offset = Math.max(params.pageNum - 1, 0) * params.pageSize;
+    if (offset >= total) return { list: [], total };
+    const rows = await db.selectFrom(table).selectAll().where(where)
+      .orderBy(params.sort.column, params.sort.order)
+      .orderBy('id', params.sort.order)
+      .limit(params.pageSize).offset(offset).execute();
+    return { list: rows.map((row: Row) => fromRow(entity, row, { list: true })), total };
+  };
+
+  const get: Repository['get'] = (id, scope) => readOne(db, id, scope);
+
+  const create: Repository['create'] = async (body, actor) => {
+    const parsed = validate(createBody, body, entity);
+    if (!parsed.ok) throw fieldErrors(parsed.errors);
+    const values = defaultsFor(parsed.value as Record<string, unknown>);
+    const refined = refineErrors(entity, values);
+    if (refined.length) throw fieldErrors(refined);
+    try {
+      return await db.transaction().execute(async (trx) => {
+        await checkConstraints(trx, values, null);
+        const ctx = { trx, entity, input: values, before: null };
+        let row: Row = { ...toRow(entity, values), ...serverColumnsOnCreate() };
+        if (hooks.beforeWrite) row = await hooks.beforeWrite(ctx, row);
+        const inserted = await trx.insertInto(table).values(row).returning('id').executeTakeFirstOrThrow();
+        const id = Number((inserted as { id: unknown }).id);
+        let record = (await readMany(trx, [id], actor.scope))[0];
+        if (!record) throw notFound();
+        if (hooks.afterWrite) await hooks.afterWrite(ctx, record);
+        if (hooks.afterGet) record = await hooks.afterGet(trx, record);
+        await audit(trx as never, { adminId: actor.adminId, action: 'create', entity: table, entityId: id, after: record, ip: actor.ip });
+        return record;
+      });
+    } catch (error) {
+      throw uniqueOr(error);
+    }
+  };
+
+  const uniqueOr = (error: unknown): unknown => {
+    if (!isUniqueViolation(error)) return error;
+    const uniqueField = Object.entries(entity.fields).find(([, decl]) => decl.unique)?.[0] ?? '_';
+    return conflict(uniqueField, 'not_unique');
+  };
+
+  const update: Repository['update'] = async (id, body, actor) => {
+    const parsed = validate(updateBody, body, entity);
+    if (!parsed.ok) throw fieldErrors(parsed.errors);
+    const input = parsed.value as Record<string, unknown>;
+    try {
+      return await db.transaction().execute(async (trx) => {
+        const before = await readOne(trx, id, actor.scope);
+        const merged = { ...before, ...input };
+        const refined = refineErrors(entity, merged);
+        if (refined.length) throw fieldErrors(refined);
+        await checkConstraints(trx, input, id);
+        const ctx = { trx, entity, input, before };
+        let row = toRow(entity, input);
+        if (hooks.beforeWrite) row = await hooks.beforeWrite(ctx, row);
+        if (Object.keys(row).length) {
+          await trx.updateTable(table).set(row).where((eb: Eb) => eb.and([eb('id', '=', id), scopeWhere(eb, actor.scope)])).execute();
+        }
+        let after = await readOne(trx, id, actor.scope);
+        if (hooks.afterWrite) {
+          await hooks.afterWrite(ctx, after);
+          after = await readOne(trx, id, actor.scope);
+        }
+        await audit(trx as never, { adminId: actor.adminId, action: 'update', entity: table, entityId: id, before, after, ip: actor.ip });
+        return 1;
+      });
+    } catch (error) {
+      throw uniqueOr(error);
+    }
+  };
+
+  const remove: Repository['remove'] = async (ids, actor) => {
+    if (!ids.length) throw validationFailed([oneError('ids', 'select_record')]);
+    return db.transaction().execute(async (trx) => {
+      const records = await readMany(trx, ids, actor.scope);
+      if (!records.length) throw notFound();
+      if (hooks.beforeDelete) await hooks.beforeDelete(trx, entity, records);
+      const found = records.map((r) => r.id);
+      await trx.deleteFrom(table).where((eb: Eb) => eb.and([eb('id', 'in', found), scopeWhere(eb, actor.scope)])).execute();
+      for (const record of records) {
+        await audit(trx as never, { adminId: actor.adminId, action: 'delete', entity: table, entityId: record.id, before: record, ip: actor.ip });
+      }
+      return records.length;
+    });
+  };
+
+  const setField: Repository['setField'] = async (ids, field, value, actor) => {
+    const decl = entity.fields[field];
+    if (!decl) throw validationFailed([oneError(field, 'unknown_field')]);
+    if (!ids.length) throw validationFailed([oneError('ids', 'select_record')]);
+    const parsed = validate(fieldSchema(decl), value);
+    if (!parsed.ok) throw validationFailed(parsed.errors.map((e) => ({ ...e, field })));
+    return db.transaction().execute(async (trx) => {
+      const records = await readMany(trx, ids, actor.scope);
+      if (!records.length) throw notFound();
+      const found = records.map((r) => r.id);
+      await trx.updateTable(table).set({ [columnOf(field, decl)]: toColumnValue(decl, parsed.value) })
+        .where((eb: Eb) => eb.and([eb('id', 'in', found), scopeWhere(eb, actor.scope)])).execute();
+      for (const record of records) {
+        await audit(trx as never, {
+          adminId: actor.adminId, action: `set_${field}`, entity: table, entityId: record.id,
+          before: { [field]: record[field] }, after: { [field]: parsed.value }, ip: actor.ip,
+        });
+      }
+      return records.length;
+    });
+  };
+
+  return { entity, list, get, create, update, remove, setField };
+};

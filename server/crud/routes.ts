@@ -1,0 +1,134 @@
+/**
+ * The mall-style routes of every declared entity, generated from its declaration:
+ * `GET {path}/list` (or its listPath), `GET {path}/{id}`, `POST {path}/create`,
+ * `POST {path}/update/{id}`, `POST {path}/delete/{id}` and the declared batch endpoints
+ * (`POST {path}/update/showStatus?ids=1,2&showStatus=1`).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Entity } from '../../src/schema/entity';
+import type { Database } from '../db/schema';
+import { ok, toPage } from '../http/envelope';
+import { validationFailed } from '../http/errors';
+import { formatMessage } from '../http/envelope';
+import type { EntityHooks } from './hooks';
+import { parseIds } from './ids';
+import { parseListQuery } from './list-params';
+import type { Actor, Repository } from './repository';
+import { createRepository } from './repository';
+import type { Scope } from './scope';
+import { ALL_SHOPS } from './scope';
+
+export type EntityRouteDeps = {
+  db: Kysely<Database>;
+  entities: readonly Entity[];
+  hooks?: Readonly<Record<string, EntityHooks>>;
+  /** The tenant scope of the caller; everything when not given. */
+  scopeOf?: (request: FastifyRequest) => Promise<Scope> | Scope;
+};
+
+/** A route of a declared entity, for the OpenAPI document and the permission matrix. */
+export type GeneratedRoute = { method: 'GET' | 'POST'; url: string; entity: string; operation: string };
+
+const fastifyPath = (path: string): string => path.replace(/\{(\w+)\}/g, ':$1');
+
+const idParam = (request: FastifyRequest): number => {
+  const raw = (request.params as Record<string, string>).id ?? '';
+  const ids = /^\d{1,10}$/.test(raw) ? parseIds(raw) : null;
+  if (!ids || ids.length !== 1) {
+    throw validationFailed([{ field: 'id', messageKey: 'invalid_type', message: formatMessage('invalid_type') }]);
+  }
+  return ids[0]!;
+};
+
+/** Query and (form or JSON) body parameters together, as Spring binds `@RequestParam`. */
+const paramsOf = (request: FastifyRequest): Record<string, unknown> => ({
+  ...(request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? request.body as Record<string, unknown> : {}),
+  ...(request.query as Record<string, unknown>),
+});
+
+const idsOf = (request: FastifyRequest): number[] => {
+  const raw = paramsOf(request).ids;
+  const ids = parseIds(raw ?? '');
+  if (ids === null) throw validationFailed([{ field: 'ids', messageKey: 'invalid_ids', message: formatMessage('invalid_ids') }]);
+  if (!ids.length) throw validationFailed([{ field: 'ids', messageKey: 'select_record', message: formatMessage('select_record') }]);
+  return ids;
+};
+
+/** Batch values arrive as query strings: numbers for numeric kinds. */
+const coerce = (entity: Entity, field: string, raw: unknown): unknown => {
+  const decl = entity.fields[field];
+  const value = Array.isArray(raw) ? raw[raw.length - 1] : raw;
+  if (value === undefined || value === '') return undefined;
+  if (decl && ['flag', 'int', 'reference', 'money'].includes(decl.kind)) return /^-?\d+(\.\d+)?$/.test(String(value)) ? Number(value) : value;
+  if (decl?.kind === 'enum' && typeof decl.options?.[0]?.value === 'number') return /^-?\d+$/.test(String(value)) ? Number(value) : value;
+  return value;
+};
+
+export const generatedRoutes = (entity: Entity): GeneratedRoute[] => {
+  const on = (op: keyof NonNullable<Entity['routes']>) => entity.routes?.[op] !== false;
+  const routes: GeneratedRoute[] = [];
+  const add = (method: GeneratedRoute['method'], suffix: string, operation: string) =>
+    routes.push({ method, url: `${entity.path}${suffix}`, entity: entity.name, operation });
+  if (on('list')) add('GET', entity.listPath ?? '/list', 'list');
+  if (on('get')) add('GET', '/{id}', 'get');
+  if (on('create')) add('POST', '/create', 'create');
+  if (on('update')) add('POST', '/update/{id}', 'update');
+  if (on('delete') && (entity.deleteStyle ?? 'path') === 'path') add('POST', '/delete/{id}', 'delete');
+  for (const batch of entity.batch ?? []) add('POST', batch.path, batch.kind === 'delete' ? 'batchDelete' : `batchSet:${batch.field}`);
+  return routes;
+};
+
+export const registerEntityRoutes = (app: FastifyInstance, deps: EntityRouteDeps): Map<string, Repository> => {
+  const repositories = new Map<string, Repository>();
+  const scopeOf = deps.scopeOf ?? (() => ALL_SHOPS);
+  const actorOf = async (request: FastifyRequest): Promise<Actor> =>
+    ({ adminId: request.auth?.adminId ?? null, ip: request.ip ?? null, scope: await scopeOf(request) });
+
+  for (const entity of deps.entities) {
+    const repo = createRepository(entity, { db: deps.db, entities: deps.entities, hooks: deps.hooks?.[entity.name] });
+    repositories.set(entity.name, repo);
+    for (const route of generatedRoutes(entity)) {
+      const url = fastifyPath(route.url);
+      const [operation, field] = route.operation.split(':');
+      switch (operation) {
+        case 'list':
+          app.get(url, async (request) => {
+            const params = parseListQuery(entity, request.query as Record<string, unknown>, request.params as Record<string, string>);
+            const { list, total } = await repo.list(params, await scopeOf(request));
+            return ok(toPage(list, total, params.pageNum, params.pageSize));
+          });
+          break;
+        case 'get':
+          app.get(url, async (request) => ok(await repo.get(idParam(request), await scopeOf(request))));
+          break;
+        case 'create':
+          app.post(url, async (request) => ok(await repo.create(request.body ?? {}, await actorOf(request))));
+          break;
+        case 'update':
+          app.post(url, async (request) => ok(await repo.update(idParam(request), request.body ?? {}, await actorOf(request))));
+          break;
+        case 'delete':
+          app.post(url, async (request) => ok(await repo.remove([idParam(request)], await actorOf(request))));
+          break;
+        case 'batchDelete':
+          app.post(url, async (request) => ok(await repo.remove(idsOf(request), await actorOf(request))));
+          break;
+        case 'batchSet': {
+          const batch = entity.batch?.find((b) => b.kind === 'set' && b.field === field);
+          const param = (batch?.kind === 'set' && batch.param) || field!;
+          app.post(url, async (request) => {
+            const ids = idsOf(request);
+            const value = coerce(entity, field!, paramsOf(request)[param]);
+            if (value === undefined) {
+              throw validationFailed([{ field: param, messageKey: 'select_batch_type', message: formatMessage('select_batch_type') }]);
+            }
+            return ok(await repo.setField(ids, field!, value, await actorOf(request)));
+          });
+          break;
+        }
+      }
+    }
+  }
+  return repositories;
+};

@@ -1,0 +1,56 @@
+/**
+ * Converting between API records (camelCase, decimals, arrays) and table rows (snake_case,
+ * integer minor units, joined strings), once for every declared entity.
+ */
+import type { Entity, FieldDecl } from '../../src/schema/entity';
+import { columnFields, columnOf } from '../../src/schema/entity';
+import { toApiTime } from '../db/time';
+
+export type Row = Record<string, unknown>;
+export type ApiRecord = Record<string, unknown> & { id: number };
+
+const toNumber = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
+
+/** One field's value as stored. */
+export const toColumnValue = (decl: FieldDecl, value: unknown): unknown => {
+  if (value === undefined || value === null) return null;
+  switch (decl.kind) {
+    case 'money': return Math.round(Number(value) * 100);
+    case 'images': return decl.joined ? (value as string[]).join(',') : JSON.stringify(value);
+    case 'json': return JSON.stringify(value);
+    case 'dateTime': return new Date(value as string).toISOString();
+    default: return value;
+  }
+};
+
+/** One column's value as the API shows it. */
+export const fromColumnValue = (decl: FieldDecl, value: unknown): unknown => {
+  if (value === undefined || value === null) return null;
+  switch (decl.kind) {
+    case 'int': case 'flag': case 'reference': return toNumber(value);
+    case 'enum': return typeof decl.options?.[0]?.value === 'number' ? toNumber(value) : value;
+    case 'money': return Number(value) / 100;
+    case 'images': return decl.joined ? String(value).split(',').filter(Boolean) : JSON.parse(String(value));
+    case 'json': return JSON.parse(String(value));
+    case 'dateTime': return toApiTime(value as string);
+    default: return value;
+  }
+};
+
+/** A row for insert/update from the (validated) writable part of a record. */
+export const toRow = (entity: Entity, record: Record<string, unknown>): Row => {
+  const row: Row = {};
+  for (const [name, decl] of columnFields(entity)) {
+    if (name in record) row[columnOf(name, decl)] = toColumnValue(decl, record[name]);
+  }
+  return row;
+};
+
+/** The API record of a row; list answers leave `omitInList` fields null, as `mall` does. */
+export const fromRow = (entity: Entity, row: Row, options: { list?: boolean } = {}): ApiRecord => {
+  const record: Record<string, unknown> = { id: Number(row.id) };
+  for (const [name, decl] of columnFields(entity)) {
+    record[name] = options.list && decl.omitInList ? null : fromColumnValue(decl, row[columnOf(name, decl)]);
+  }
+  return record as ApiRecord;
+};

@@ -1,0 +1,48 @@
+/**
+ * The audit trail: one sys_audit_log row per change, written with the transaction that makes the
+ * change (so a rolled-back change leaves no row, and a committed one always has its row).
+ * Secrets are removed from the before/after snapshots here, once, for every caller.
+ */
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from './schema';
+import { toDbTime } from './time';
+
+export type AuditEntry = {
+  /** Who did it; null for the system (seed) or an anonymous action. */
+  adminId: number | null;
+  /** Verb, e.g. `create`, `update`, `delete`, `register`, `update_password`. */
+  action: string;
+  /** Table or area, e.g. `ums_admin`. */
+  entity: string;
+  entityId?: string | number | null;
+  before?: unknown;
+  after?: unknown;
+  ip?: string | null;
+};
+
+const SECRET_KEY = /pass(word)?|secret|token|hash|salt|api[-_]?key|credential/i;
+
+/** A deep copy with every secret-looking key replaced by "[removed]". */
+export const withoutSecrets = (value: unknown): unknown => {
+  if (Array.isArray(value)) return value.map(withoutSecrets);
+  if (value && typeof value === 'object' && !(value instanceof Date)) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, SECRET_KEY.test(k) ? '[removed]' : withoutSecrets(v)]));
+  }
+  return value;
+};
+
+const snapshot = (value: unknown): string | null =>
+  value === undefined || value === null ? null : JSON.stringify(withoutSecrets(value));
+
+export const audit = async (trx: Transaction<Database> | Kysely<Database>, entry: AuditEntry): Promise<void> => {
+  await trx.insertInto('sys_audit_log').values({
+    admin_id: entry.adminId,
+    action: entry.action,
+    entity: entry.entity,
+    entity_id: entry.entityId === undefined || entry.entityId === null ? null : String(entry.entityId),
+    before_json: snapshot(entry.before),
+    after_json: snapshot(entry.after),
+    ip: entry.ip ?? null,
+    create_time: toDbTime(),
+  }).execute();
+};

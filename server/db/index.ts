@@ -1,0 +1,43 @@
+/**
+ * Opens the database named by the config: better-sqlite3 (embedded default) or a pg Pool.
+ * The rest of the server sees only Kysely<Database>.
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../config';
+import type { Database } from './schema';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export const createDb = (config: Pick<Config, 'database'>): Kysely<Database> => {
+  const target = config.database;
+  if (target.dialect === 'postgres') {
+    const pool = new pg.Pool({ connectionString: target.connectionString, max: 10 });
+    // An idle client losing its connection (database restart) must not crash the process;
+    // the next query simply gets a new client.
+    pool.on('error', () => {});
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
+  // 0700: the directory holds password hashes and, by default, the JWT secret.
+  if (target.filename !== ':memory:') mkdirSync(dirname(target.filename), { recursive: true, mode: 0o700 });
+  const sqlite = new SQLite(target.filename);
+  if (target.filename !== ':memory:') {
+    // WAL lets readers run while a write is in progress; NORMAL is safe under WAL.
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = NORMAL');
+  }
+  sqlite.pragma('foreign_keys = ON');
+  // A second process (or a CLI) holding the write lock makes us wait instead of failing at once.
+  sqlite.pragma('busy_timeout = 5000');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+};
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations use Kysely<any>
+export const dialectOf = (db: Kysely<any>): Dialect =>
+  db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+
+/** pg returns COUNT(*) (int8) as a string, SQLite as a number: every count goes through here. */
+export const toCount = (value: string | number | bigint | null | undefined): number => Number(value ?? 0);

@@ -1,0 +1,147 @@
+/**
+ * Table types for Kysely, in `mall`'s naming (snake_case columns; the API speaks camelCase).
+ * Timestamps are stored as ISO-8601 UTC text with milliseconds on both dialects (see ./time.ts),
+ * so every column type here is the same whatever the database.
+ */
+import type { Generated } from 'kysely';
+
+/** ISO-8601 UTC with milliseconds, `2024-05-01T16:00:00.000Z`; written only through ./time.ts. */
+export type Timestamp = string;
+
+export type UmsAdminTable = {
+  id: Generated<number>;
+  username: string;
+  password: string;
+  icon: string | null;
+  email: string | null;
+  nick_name: string | null;
+  note: string | null;
+  create_time: Timestamp;
+  login_time: Timestamp | null;
+  status: number;
+  invite_code: string | null;
+  referrer_id: number | null;
+};
+
+export type UmsRoleTable = {
+  id: Generated<number>;
+  code: string | null;
+  name: string;
+  description: string | null;
+  admin_count: number;
+  create_time: Timestamp;
+  status: number;
+  sort: number;
+};
+
+export type UmsAdminRoleRelationTable = { id: Generated<number>; admin_id: number; role_id: number };
+
+export type UmsMenuTable = {
+  id: Generated<number>;
+  parent_id: number;
+  create_time: Timestamp;
+  title: string;
+  level: number;
+  sort: number;
+  name: string;
+  icon: string | null;
+  hidden: number;
+};
+
+export type UmsRoleMenuRelationTable = { id: Generated<number>; role_id: number; menu_id: number };
+
+export type UmsResourceCategoryTable = { id: Generated<number>; create_time: Timestamp; name: string; sort: number };
+
+export type UmsResourceTable = {
+  id: Generated<number>;
+  create_time: Timestamp;
+  name: string;
+  url: string;
+  description: string | null;
+  category_id: number | null;
+};
+
+export type UmsRoleResourceRelationTable = { id: Generated<number>; role_id: number; resource_id: number };
+
+export type UmsAdminSessionTable = {
+  /** Random UUID; the JWT's `sid`. */
+  id: string;
+  admin_id: number;
+  create_time: Timestamp;
+  expire_time: Timestamp;
+  revoked_time: Timestamp | null;
+  ip: string | null;
+  user_agent: string | null;
+};
+
+export type UmsAdminLoginLogTable = {
+  id: Generated<number>;
+  admin_id: number;
+  create_time: Timestamp;
+  ip: string | null;
+  user_agent: string | null;
+};
+
+export type UmsLoginThrottleTable = {
+  /** `account:<username>` or `ip:<address>`. */
+  key: string;
+  failures: number;
+  window_start: Timestamp;
+  locked_until: Timestamp | null;
+};
+
+export type SysAuditLogTable = {
+  id: Generated<number>;
+  admin_id: number | null;
+  action: string;
+  entity: string;
+  entity_id: string | null;
+  before_json: string | null;
+  after_json: string | null;
+  ip: string | null;
+  create_time: Timestamp;
+};
+
+export type Database = {
+  ums_admin: UmsAdminTable;
+  ums_role: UmsRoleTable;
+  ums_admin_role_relation: UmsAdminRoleRelationTable;
+  ums_menu: UmsMenuTable;
+  ums_role_menu_relation: UmsRoleMenuRelationTable;
+  ums_resource_category: UmsResourceCategoryTable;
+  ums_resource: UmsResourceTable;
+  ums_role_resource_relation: UmsRoleResourceRelationTable;
+  ums_admin_session: UmsAdminSessionTable;
+  ums_admin_login_log: UmsAdminLoginLogTable;
+  ums_login_throttle: UmsLoginThrottleTable;
+  sys_audit_log: SysAuditLogTable;
+};
+
+type ColumnLists = { readonly [T in keyof Database]: readonly (keyof Database[T] & string)[] };
+
+/**
+ * The columns of every table, as data: the schema test compares them with what the migrations
+ * actually created on each dialect. The type below fails to compile when a column of the
+ * Database type is missing here, so the list cannot silently fall behind.
+ */
+export const TABLE_COLUMNS = {
+  ums_admin: ['id', 'username', 'password', 'icon', 'email', 'nick_name', 'note', 'create_time', 'login_time', 'status', 'invite_code', 'referrer_id'],
+  ums_role: ['id', 'code', 'name', 'description', 'admin_count', 'create_time', 'status', 'sort'],
+  ums_admin_role_relation: ['id', 'admin_id', 'role_id'],
+  ums_menu: ['id', 'parent_id', 'create_time', 'title', 'level', 'sort', 'name', 'icon', 'hidden'],
+  ums_role_menu_relation: ['id', 'role_id', 'menu_id'],
+  ums_resource_category: ['id', 'create_time', 'name', 'sort'],
+  ums_resource: ['id', 'create_time', 'name', 'url', 'description', 'category_id'],
+  ums_role_resource_relation: ['id', 'role_id', 'resource_id'],
+  ums_admin_session: ['id', 'admin_id', 'create_time', 'expire_time', 'revoked_time', 'ip', 'user_agent'],
+  ums_admin_login_log: ['id', 'admin_id', 'create_time', 'ip', 'user_agent'],
+  ums_login_throttle: ['key', 'failures', 'window_start', 'locked_until'],
+  sys_audit_log: ['id', 'admin_id', 'action', 'entity', 'entity_id', 'before_json', 'after_json', 'ip', 'create_time'],
+} as const satisfies ColumnLists;
+
+type MissingColumns = {
+  [T in keyof Database]: Exclude<keyof Database[T], (typeof TABLE_COLUMNS)[T][number]>;
+}[keyof Database];
+type AssertNever<T extends never> = T;
+/** Compile-time check only: a column missing from TABLE_COLUMNS makes this alias an error. */
+export type TableColumnsAreComplete = AssertNever<MissingColumns>;

@@ -1,0 +1,70 @@
+/**
+ * Errors that carry their own HTTP answer. Route code throws them; the one error handler
+ * (./error-handler.ts) turns them into envelopes. The envelope `code` follows `mall`'s numbering
+ * (401, 403, 404 = request rejected / validation, 500 = failed); the HTTP status tells the truth.
+ */
+import type { FieldError, MessageKey } from '../../src/schema/api';
+import { ResultCode } from '../../src/schema/api';
+import type { MessageParams } from './envelope';
+import { formatMessage } from './envelope';
+
+export type HttpProblem = {
+  status: number;
+  code: number;
+  messageKey: MessageKey;
+  params?: MessageParams;
+  errors?: FieldError[];
+  data?: unknown;
+  headers?: Record<string, string>;
+};
+
+export type HttpError = Error & { problem: HttpProblem };
+
+/** Envelope code for an HTTP status when the error does not choose one. */
+export const codeForStatus = (status: number): number => {
+  if (status === 401) return ResultCode.unauthorized;
+  if (status === 403) return ResultCode.forbidden;
+  if (status >= 400 && status < 500) return ResultCode.validateFailed;
+  return ResultCode.failed;
+};
+
+export const httpError = (problem: Omit<HttpProblem, 'code'> & { code?: number }): HttpError =>
+  Object.assign(new Error(formatMessage(problem.messageKey, problem.params)), {
+    problem: { ...problem, code: problem.code ?? codeForStatus(problem.status) },
+  });
+
+export const isHttpError = (error: unknown): error is HttpError =>
+  error instanceof Error && typeof (error as Partial<HttpError>).problem === 'object';
+
+export const validationFailed = (errors: FieldError[]): HttpError =>
+  httpError({ status: 400, messageKey: 'validation_failed', errors });
+
+/**
+ * A rule on one field that a schema cannot check (an invite code that matches nobody, a wrong old
+ * password): a validation failure whose top-level key names the problem, for clients that show
+ * only one message, plus the field error for forms.
+ */
+export const fieldInvalid = (field: string, messageKey: MessageKey, params?: MessageParams): HttpError =>
+  httpError({
+    status: 400, messageKey, params,
+    errors: [{ field, messageKey, message: formatMessage(messageKey, params), ...(params ? { params } : {}) }],
+  });
+
+export const unauthorized = (): HttpError => httpError({ status: 401, messageKey: 'unauthorized' });
+
+export const forbidden = (messageKey: MessageKey = 'forbidden'): HttpError => httpError({ status: 403, messageKey });
+
+export const notFound = (messageKey: MessageKey = 'not_found'): HttpError => httpError({ status: 404, messageKey });
+
+/** A unique value already in use; envelope code 500 as `mall` answers duplicates. */
+export const conflict = (field: string, messageKey: MessageKey): HttpError =>
+  httpError({
+    status: 409, code: ResultCode.failed, messageKey,
+    errors: [{ field, messageKey, message: formatMessage(messageKey) }],
+  });
+
+export const tooManyAttempts = (retryAfterSeconds: number): HttpError =>
+  httpError({
+    status: 429, messageKey: 'too_many_attempts', params: { seconds: retryAfterSeconds },
+    data: { retryAfter: retryAfterSeconds }, headers: { 'retry-after': String(retryAfterSeconds) },
+  });

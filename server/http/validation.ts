@@ -1,0 +1,14 @@
+/**
+ * Request parsing with the shared zod mapping of src/schema/validation.ts, so the server's field
+ * errors carry the same message keys the admin's forms use.
+ */
+import type { z } from 'zod';
+import { validate } from '../../src/schema/validation';
+import { validationFailed } from './errors';
+
+/** The parsed value, or a thrown 400 validation error listing every bad field. */
+export const parseWith = <T>(schema: z.ZodType<T>, input: unknown): T => {
+  const result = validate(schema, input ?? {});
+  if (!result.ok) throw validationFailed(result.errors);
+  return result.value;
+};

@@ -1,0 +1,93 @@
+/**
+ * `npm start`: settings -> built admin (builds it when missing) -> database -> migrations ->
+ * first-start seed -> listen. `--demo` seeds the demo seller and, outside production, the fixed
+ * demo admin password. SIGINT/SIGTERM stop accepting, let running requests finish, close the db.
+ */
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import type { Config } from './config';
+import { ConfigError, loadConfig } from './config';
+import { createDb } from './db/index';
+import { migrateToLatest } from './db/migrations/index';
+import { hasAdmins, seed } from './db/seed/index';
+
+const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const SHUTDOWN_GRACE_MS = 10_000;
+
+const log = (message: string): void => {
+  process.stdout.write(`${message}\n`);
+};
+
+/** The admin is served from STATIC_DIR; a fresh checkout has no build yet, so make one. */
+const ensureAdminBuilt = async (config: Config): Promise<void> => {
+  if (existsSync(join(config.staticDir, 'index.html'))) return;
+  log(`Building the admin into ${config.staticDir} (no index.html there yet; this takes a minute)...`);
+  // Loaded only when needed: a production start with a prebuilt dist/ never loads Vite.
+  const { build } = await import('vite');
+  await build({ root: projectRoot, configFile: join(projectRoot, 'vite.config.ts'), build: { outDir: config.staticDir, emptyOutDir: true }, logLevel: 'warn' });
+  log('Admin built.');
+};
+
+const displayHost = (host: string): string => (host === '0.0.0.0' || host === '::' ? 'localhost' : host);
+
+const main = async (): Promise<void> => {
+  const demo = process.argv.includes('--demo');
+  const config = loadConfig();
+  await ensureAdminBuilt(config);
+
+  const db = createDb(config);
+  await migrateToLatest(db);
+  if (!(await hasAdmins(db))) {
+    const result = await seed(db, config, { demo });
+    log(`First start: database seeded${demo ? ' (demo)' : ''}.`);
+    for (const account of result.accounts) {
+      if (account.passwordSource === 'generated') {
+        log(`  ${account.role}: ${account.username} / ${account.password}  <- generated; shown only now, also in ${account.passwordFile ?? '(not written)'}`);
+      } else if (account.password) {
+        log(`  ${account.role}: ${account.username} / ${account.password}`);
+      } else {
+        log(`  ${account.role}: ${account.username} (password from ADMIN_PASSWORD)`);
+      }
+    }
+    for (const note of result.notes) log(`  note: ${note}`);
+  }
+
+  const app = buildApp(config, { db });
+  let closing = false;
+  const shutdown = (signal: string): void => {
+    if (closing) return;
+    closing = true;
+    log(`${signal}: shutting down (finishing running requests)...`);
+    const force = setTimeout(() => {
+      log('Shutdown took too long; exiting.');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    app.close()
+      .then(() => db.destroy())
+      .then(() => process.exit(0))
+      .catch((error: unknown) => {
+        app.log.error({ err: error }, 'error during shutdown');
+        process.exit(1);
+      });
+  };
+  process.once('SIGINT', () => shutdown('SIGINT'));
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  log(`Marketplace admin on http://${displayHost(config.host)}:${port}/ (API under ${config.apiPrefix}, ${config.database.dialect})`);
+  if (demo && config.nodeEnv !== 'production') log('Demo logins: admin / admin123 (unless ADMIN_PASSWORD was set on first start), seller / seller123');
+};
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`${error.message}\n`);
+  } else {
+    process.stderr.write(`Start failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  }
+  process.exit(1);
+});

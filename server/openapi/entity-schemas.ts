@@ -1,0 +1,60 @@
+/** JSON Schemas of declared entities (records, bodies, list parameters) for the OpenAPI document. */
+import { z } from 'zod';
+import type { Entity, FieldDecl } from '../../src/schema/entity';
+import { columnFields, filterOf } from '../../src/schema/entity';
+import { createSchema, fieldSchema, updateSchema } from '../../src/schema/validation';
+
+export type JsonSchema = Record<string, unknown>;
+
+export const toJsonSchema = (schema: z.ZodType): JsonSchema =>
+  z.toJSONSchema(schema, { unrepresentable: 'any', io: 'input' }) as JsonSchema;
+
+const valueSchema = (decl: FieldDecl): JsonSchema => {
+  const { $schema: _ignored, ...schema } = toJsonSchema(fieldSchema(decl));
+  return decl.required ? schema : { anyOf: [schema, { type: 'null' }] };
+};
+
+/** The record an entity's API answers with. */
+export const recordSchema = (entity: Entity): JsonSchema => ({
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    ...Object.fromEntries(Object.entries(entity.fields).map(([name, decl]) => [name, {
+      ...valueSchema(decl),
+      ...(decl.serverManaged ? { readOnly: true } : {}),
+    }])),
+  },
+  required: ['id', ...columnFields(entity).map(([name]) => name)],
+});
+
+export const createBodySchema = (entity: Entity): JsonSchema => toJsonSchema(createSchema(entity));
+export const updateBodySchema = (entity: Entity): JsonSchema => toJsonSchema(updateSchema(entity));
+
+export type QueryParameter = { name: string; in: 'query' | 'path'; required: boolean; schema: JsonSchema; description?: string };
+
+/** Query parameters of an entity's list endpoint (path placeholders of listPath included). */
+export const listParameters = (entity: Entity): QueryParameter[] => {
+  const inPath = new Set([...(entity.listPath ?? '').matchAll(/\{(\w+)\}/g)].map((m) => m[1]));
+  const params: QueryParameter[] = [
+    { name: 'pageNum', in: 'query', required: false, schema: { type: 'integer', minimum: 0, default: 1 } },
+    { name: 'pageSize', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 200, default: 5 } },
+  ];
+  for (const [name, decl] of Object.entries(entity.fields)) {
+    const filter = filterOf(name, decl);
+    if (!filter) continue;
+    const { anyOf: _a, ...schema } = valueSchema({ ...decl, required: true });
+    params.push({
+      name: filter.param, in: inPath.has(filter.param) ? 'path' : 'query', required: inPath.has(filter.param),
+      schema: filter.op === 'like' || filter.op === 'prefix' ? { type: 'string' } : schema,
+      description: `${filter.op} filter on ${name}`,
+    });
+  }
+  if (entity.search) {
+    params.push({ name: entity.search.param, in: 'query', required: false, schema: { type: 'string' }, description: `keyword in ${entity.search.fields.join(', ')}` });
+  }
+  params.push({ name: 'ids', in: 'query', required: false, schema: { type: 'string', example: '1,2,3' }, description: 'only these ids' });
+  const sortable = ['id', ...Object.entries(entity.fields).filter(([, d]) => d.sortable).map(([n]) => n)];
+  params.push({ name: 'sort', in: 'query', required: false, schema: { type: 'string', enum: sortable } });
+  params.push({ name: 'order', in: 'query', required: false, schema: { type: 'string', enum: ['asc', 'desc'] } });
+  return params;
+};

@@ -1,0 +1,20 @@
+/** `GET {prefix}/health`: the process answers and the database answers a trivial query. */
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import { dialectOf } from '../db/index';
+import type { Database } from '../db/schema';
+import { ok } from '../http/envelope';
+import { httpError } from '../http/errors';
+
+export const registerHealthRoutes = (app: FastifyInstance, deps: { db: Kysely<Database> }): void => {
+  app.get('/health', async (request) => {
+    try {
+      await sql`select 1`.execute(deps.db);
+    } catch (error) {
+      request.log.error({ err: error }, 'health: database check failed');
+      throw httpError({ status: 503, messageKey: 'service_unavailable', data: { status: 'down', database: 'down' } });
+    }
+    return ok({ status: 'up', database: 'up', dialect: dialectOf(deps.db) });
+  });
+};
