@@ -1,3 +1,71 @@
-// Placeholder until the admin shell lands; replaced by the react-admin application.
-export const AdminApp = () => <p>Loading…</p>;
+/**
+ * The react-admin shell, loaded lazily by the public entry for every non-public path and
+ * rendered inside its router (`basename=""`, paths as in the spec: `/oms/order`, ...).
+ * - anonymous -> /login, remembering the target in router state `{from}`;
+ * - `/` -> `/home`; a section path -> its first allowed page; unknown paths -> the public /404;
+ * - every declared route exists inside the layout; the user's menus decide what it shows.
+ */
+import { useMemo } from 'react';
+import { Admin, CustomRoutes } from 'react-admin';
+import { Navigate, Route, useLocation } from 'react-router';
+import { AdminLayout } from '../layout/AdminLayout';
+import { AccessDenied } from '../pages/shared/AccessDenied';
+import { getToken } from '../providers/api';
+import { authProvider, LOGIN_PATH } from '../providers/authProvider';
+import { dataProvider } from '../providers/dataProvider';
+import { createI18nProvider } from '../providers/i18nProvider';
+import { ALL_ROUTES, SECTIONS } from '../schema/routes';
+import { muiTheme } from '../theme/muiTheme';
+import { createAdminStore } from './adminStore';
+import { createQueryClient } from './queryClient';
+import { RouteScreen } from './RouteScreen';
+import { SectionRedirect } from './SectionRedirect';
+
+export const NOT_FOUND_PATH = '/404';
+
+const ToHome = () => <Navigate to="/home" replace />;
+const ToNotFound = () => <Navigate to={NOT_FOUND_PATH} replace />;
+
+export const AdminApp = () => {
+  const location = useLocation();
+  // Made once per mount: the language is fixed per page load, and tests mount fresh apps.
+  const i18nProvider = useMemo(() => createI18nProvider(), []);
+  const store = useMemo(() => createAdminStore(), []);
+  const queryClient = useMemo(() => createQueryClient(), []);
+
+  // Checked before react-admin starts, so an anonymous visit costs no loading screen and keeps
+  // its target (react-admin's own guard, `requireAuth`, stays as the second line).
+  if (!getToken()) {
+    return <Navigate to={LOGIN_PATH} replace state={{ from: `${location.pathname}${location.search}` }} />;
+  }
+
+  return (
+    <Admin
+      basename=""
+      authProvider={authProvider}
+      dataProvider={dataProvider}
+      i18nProvider={i18nProvider}
+      store={store}
+      queryClient={queryClient}
+      theme={muiTheme}
+      layout={AdminLayout}
+      dashboard={ToHome}
+      catchAll={ToNotFound}
+      accessDenied={AccessDenied}
+      loginPage={false}
+      requireAuth
+      disableTelemetry
+    >
+      <CustomRoutes>
+        {ALL_ROUTES.map((route) => (
+          <Route key={route.name} path={route.path} element={<RouteScreen name={route.name} />} />
+        ))}
+        {SECTIONS.map((section) => (
+          <Route key={section.name} path={section.path} element={<SectionRedirect section={section.name} />} />
+        ))}
+      </CustomRoutes>
+    </Admin>
+  );
+};
+
 export default AdminApp;

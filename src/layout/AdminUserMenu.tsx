@@ -1,0 +1,60 @@
+/**
+ * The user menu of the app bar (spec section 2: home and logout) with the user's avatar: the
+ * icon `/admin/info` gives, else the initials of the username.
+ */
+import HomeIcon from '@mui/icons-material/Home';
+import LogoutIcon from '@mui/icons-material/Logout';
+import Avatar from '@mui/material/Avatar';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import MenuItem from '@mui/material/MenuItem';
+import { UserMenu, useGetIdentity, useTranslate, useUserMenu } from 'react-admin';
+import { Link } from 'react-router';
+import { logoutAndReload } from '../providers/authProvider';
+
+/** Up to two letters: the initials of a "first last" name, else the first two characters. */
+export const initialsOf = (name: string): string => {
+  const words = name.trim().split(/[\s._-]+/).filter(Boolean);
+  const letters = words.length > 1 ? `${words[0]?.[0] ?? ''}${words[1]?.[0] ?? ''}` : (words[0] ?? '').slice(0, 2);
+  return letters.toUpperCase();
+};
+
+export const UserAvatar = ({ size = 32 }: { size?: number }) => {
+  const { identity } = useGetIdentity();
+  const name = identity?.fullName ?? '';
+  const sx = { width: size, height: size, fontSize: size * 0.42, bgcolor: 'primary.main', color: 'primary.contrastText' };
+  return identity?.avatar
+    ? <Avatar src={identity.avatar} alt={name} sx={sx} />
+    : <Avatar alt={name} sx={sx}>{initialsOf(name)}</Avatar>;
+};
+
+const HomeMenuItem = () => {
+  const translate = useTranslate();
+  const userMenu = useUserMenu();
+  return (
+    <MenuItem component={Link} to="/home" onClick={() => userMenu?.onClose()}>
+      <ListItemIcon><HomeIcon fontSize="small" /></ListItemIcon>
+      <ListItemText>{translate('app.user_menu.home')}</ListItemText>
+    </MenuItem>
+  );
+};
+
+// Not react-admin's <Logout/>: that one also wipes the preference store (the sidebar state),
+// which the spec keeps across sessions; ours tells the server and reloads (spec section 2).
+const LogoutMenuItem = () => {
+  const translate = useTranslate();
+  const userMenu = useUserMenu();
+  return (
+    <MenuItem onClick={() => { userMenu?.onClose(); void logoutAndReload(); }}>
+      <ListItemIcon><LogoutIcon fontSize="small" /></ListItemIcon>
+      <ListItemText>{translate('app.user_menu.logout')}</ListItemText>
+    </MenuItem>
+  );
+};
+
+export const AdminUserMenu = () => (
+  <UserMenu icon={<UserAvatar />}>
+    <HomeMenuItem />
+    <LogoutMenuItem />
+  </UserMenu>
+);

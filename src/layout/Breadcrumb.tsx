@@ -1,0 +1,46 @@
+/**
+ * Home › Section › Page for the route shown (spec section 2). Home and the section are links
+ * (a section path leads to its first allowed page); the current page is plain text. Also names
+ * the browser tab after the page.
+ */
+import NavigateNext from '@mui/icons-material/NavigateNext';
+import Breadcrumbs from '@mui/material/Breadcrumbs';
+import MuiLink from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { useEffect } from 'react';
+import { useTranslate } from 'react-admin';
+import { Link, useLocation } from 'react-router';
+import { matchPath } from './routeLookup';
+
+type Crumb = { key: string; label: string; to?: string };
+
+export const Breadcrumb = () => {
+  const translate = useTranslate();
+  const { pathname } = useLocation();
+  const { route, section } = matchPath(pathname);
+  const isHome = route?.name === 'home';
+
+  const crumbs: Crumb[] = [{ key: 'home', label: translate('menu.home'), to: isHome ? undefined : '/home' }];
+  if (section) crumbs.push({ key: section.name, label: translate(`menu.${section.name}`), to: route ? section.path : undefined });
+  if (route && !isHome) crumbs.push({ key: route.name, label: translate(`menu.${route.name}`) });
+
+  const pageTitle = crumbs[crumbs.length - 1]?.label ?? '';
+  const appTitle = translate('app.title');
+  useEffect(() => {
+    document.title = pageTitle ? `${pageTitle} · ${appTitle}` : appTitle;
+  }, [pageTitle, appTitle]);
+
+  return (
+    <Breadcrumbs
+      aria-label={translate('app.breadcrumb')}
+      separator={<NavigateNext fontSize="small" />}
+      sx={{ color: 'inherit', flex: 1, minWidth: 0, '& ol': { flexWrap: 'nowrap' }, '& li': { whiteSpace: 'nowrap' } }}
+    >
+      {crumbs.map((crumb) => crumb.to ? (
+        <MuiLink key={crumb.key} component={Link} to={crumb.to} color="inherit" underline="hover">{crumb.label}</MuiLink>
+      ) : (
+        <Typography key={crumb.key} color="inherit" aria-current="page" noWrap>{crumb.label}</Typography>
+      ))}
+    </Breadcrumbs>
+  );
+};

@@ -1,0 +1,165 @@
+/**
+ * The sidebar menu, drawn from the sections the server's menus grant (src/providers/menus.ts).
+ * Open sidebar (and the mobile drawer): sections fold out in place. Collapsed desktop sidebar:
+ * icons only, and hovering a section opens its pages in a flyout after 200 ms (spec section 9).
+ */
+import ExpandLess from '@mui/icons-material/ExpandLess';
+import ExpandMore from '@mui/icons-material/ExpandMore';
+import Collapse from '@mui/material/Collapse';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import ListSubheader from '@mui/material/ListSubheader';
+import MenuItem from '@mui/material/MenuItem';
+import MenuList from '@mui/material/MenuList';
+import Paper from '@mui/material/Paper';
+import Popper from '@mui/material/Popper';
+import Tooltip from '@mui/material/Tooltip';
+import { useEffect, useRef, useState } from 'react';
+import { useSidebarState, useTranslate } from 'react-admin';
+import { Link, useLocation } from 'react-router';
+import { useAdminSession } from '../admin/useAdminSession';
+import type { MenuEntry, MenuSection } from '../providers/menus';
+import { MenuIcon } from './icons';
+import { useMobileNav } from './MobileNav';
+import { matchPath } from './routeLookup';
+
+/** Spec section 9: the collapsed sidebar waits this long before showing a section's pages. */
+export const FLYOUT_DELAY_MS = 200;
+
+const HOME: MenuEntry = { name: 'home', path: '/home', icon: 'home', iconFallback: 'home', serverTitle: 'Home', sort: 0 };
+
+const useEntryTitle = () => {
+  const translate = useTranslate();
+  return (entry: MenuEntry): string => translate(`menu.${entry.name}`, { _: entry.serverTitle || entry.name });
+};
+
+const PageLink = ({ entry, isActive, isNested, isCollapsed, onNavigate }: {
+  entry: MenuEntry; isActive: boolean; isNested?: boolean; isCollapsed?: boolean; onNavigate: () => void;
+}) => {
+  const title = useEntryTitle()(entry);
+  const button = (
+    <ListItemButton
+      component={Link}
+      to={entry.path}
+      selected={isActive}
+      aria-current={isActive ? 'page' : undefined}
+      aria-label={isCollapsed ? title : undefined}
+      onClick={onNavigate}
+      sx={isNested ? { pl: 4 } : undefined}
+    >
+      <ListItemIcon><MenuIcon name={entry.icon} fallback={entry.iconFallback} fontSize="small" /></ListItemIcon>
+      {!isCollapsed && <ListItemText primary={title} />}
+    </ListItemButton>
+  );
+  return isCollapsed ? <Tooltip title={title} placement="right">{button}</Tooltip> : button;
+};
+
+const ExpandableSection = ({ section, isOpen, onToggle, activePage, onNavigate }: {
+  section: MenuSection; isOpen: boolean; onToggle: () => void; activePage?: string; onNavigate: () => void;
+}) => {
+  const title = useEntryTitle()(section);
+  return (
+    <>
+      <ListItemButton onClick={onToggle} aria-expanded={isOpen}>
+        <ListItemIcon><MenuIcon name={section.icon} fallback={section.iconFallback} fontSize="small" /></ListItemIcon>
+        <ListItemText primary={title} />
+        {isOpen ? <ExpandLess fontSize="small" /> : <ExpandMore fontSize="small" />}
+      </ListItemButton>
+      <Collapse in={isOpen} timeout="auto" unmountOnExit>
+        <List disablePadding aria-label={title}>
+          {section.children.map((page) => (
+            <PageLink key={page.name} entry={page} isActive={page.name === activePage} isNested onNavigate={onNavigate} />
+          ))}
+        </List>
+      </Collapse>
+    </>
+  );
+};
+
+const FlyoutSection = ({ section, isActive, activePage }: { section: MenuSection; isActive: boolean; activePage?: string }) => {
+  const entryTitle = useEntryTitle();
+  const title = entryTitle(section);
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [isOpen, setOpen] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  const cancel = () => clearTimeout(timer.current);
+  // Both opening and closing wait, so passing the pointer over the icons or across the gap to the flyout does not flicker.
+  const schedule = (next: boolean) => {
+    cancel();
+    timer.current = setTimeout(() => setOpen(next), FLYOUT_DELAY_MS);
+  };
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  return (
+    <div onMouseEnter={() => schedule(true)} onMouseLeave={() => schedule(false)}>
+      <ListItemButton
+        ref={setAnchor}
+        selected={isActive}
+        aria-label={title}
+        aria-haspopup="menu"
+        aria-expanded={isOpen}
+        // Touch and keyboard have no hover: a press opens the flyout at once.
+        onClick={() => { cancel(); setOpen((open) => !open); }}
+      >
+        <ListItemIcon><MenuIcon name={section.icon} fallback={section.iconFallback} fontSize="small" /></ListItemIcon>
+      </ListItemButton>
+      <Popper open={isOpen && anchor !== null} anchorEl={anchor} placement="right-start" sx={{ zIndex: (theme) => theme.zIndex.modal }}>
+        <Paper elevation={8} onMouseEnter={cancel} onMouseLeave={() => schedule(false)}>
+          <MenuList aria-label={title} dense subheader={<ListSubheader>{title}</ListSubheader>}>
+            {section.children.map((page) => (
+              <MenuItem
+                key={page.name}
+                component={Link}
+                to={page.path}
+                selected={page.name === activePage}
+                onClick={() => { cancel(); setOpen(false); }}
+              >
+                <ListItemIcon><MenuIcon name={page.icon} fallback={page.iconFallback} fontSize="small" /></ListItemIcon>
+                <ListItemText primary={entryTitle(page)} />
+              </MenuItem>
+            ))}
+          </MenuList>
+        </Paper>
+      </Popper>
+    </div>
+  );
+};
+
+export const SectionMenu = () => {
+  const translate = useTranslate();
+  const { session } = useAdminSession();
+  const [isSidebarOpen] = useSidebarState();
+  const { isMobile, focusedSection, closeDrawer } = useMobileNav();
+  const { pathname } = useLocation();
+  const { route, section: current } = matchPath(pathname);
+  // Sections the user folded or unfolded; the others follow the page shown (and the bottom bar's choice).
+  const [toggled, setToggled] = useState<Record<string, boolean>>({});
+
+  const isCollapsed = !isMobile && !isSidebarOpen;
+  const sections = session?.model.sections ?? [];
+  const activePage = route?.name;
+
+  return (
+    <List component="nav" aria-label={translate('app.sidebar.label')} sx={{ pt: 1 }}>
+      <PageLink entry={HOME} isActive={activePage === 'home'} isCollapsed={isCollapsed} onNavigate={closeDrawer} />
+      {sections.map((section) => isCollapsed ? (
+        <FlyoutSection key={section.name} section={section} isActive={section.name === current?.name} activePage={activePage} />
+      ) : (
+        <ExpandableSection
+          key={section.name}
+          section={section}
+          isOpen={toggled[section.name] ?? (section.name === current?.name || section.name === focusedSection)}
+          onToggle={() => setToggled((previous) => ({
+            ...previous,
+            [section.name]: !(previous[section.name] ?? (section.name === current?.name || section.name === focusedSection)),
+          }))}
+          activePage={activePage}
+          onNavigate={closeDrawer}
+        />
+      ))}
+    </List>
+  );
+};

@@ -1,0 +1,89 @@
+/**
+ * /home: who is signed in (avatar, username, roles) and a shortcut card per section their menus
+ * grant, leading to the section's first page.
+ */
+import Avatar from '@mui/material/Avatar';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Grid from '@mui/material/Grid';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslate } from 'react-admin';
+import { Link } from 'react-router';
+import { useAdminSession } from '../../admin/useAdminSession';
+import { MenuIcon } from '../../layout/icons';
+import { initialsOf } from '../../layout/AdminUserMenu';
+import type { MenuSection } from '../../providers/menus';
+import { PageFrame } from '../shared/PageFrame';
+
+const SectionCard = ({ section }: { section: MenuSection }) => {
+  const translate = useTranslate();
+  const title = translate(`menu.${section.name}`, { _: section.serverTitle || section.name });
+  const first = section.children[0];
+  return (
+    <Card variant="outlined" sx={{ height: '100%' }}>
+      <CardActionArea
+        component={Link}
+        to={first?.path ?? '/home'}
+        aria-label={translate('app.home.open_section', { name: title })}
+        sx={{ height: '100%' }}
+      >
+        <CardContent>
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+            <Avatar variant="rounded" sx={{ bgcolor: 'primary.main' }}>
+              <MenuIcon name={section.icon} fallback={section.iconFallback} />
+            </Avatar>
+            <div>
+              <Typography variant="subtitle1" component="h3">{title}</Typography>
+              <Typography variant="body2" color="text.secondary">
+                {section.children.map((page) => translate(`menu.${page.name}`, { _: page.serverTitle })).join(' · ')}
+              </Typography>
+            </div>
+          </Stack>
+        </CardContent>
+      </CardActionArea>
+    </Card>
+  );
+};
+
+export const HomePage = () => {
+  const translate = useTranslate();
+  const { session } = useAdminSession();
+  if (!session) return null;
+
+  return (
+    <PageFrame title={translate('menu.home')}>
+      <Card variant="outlined" sx={{ mb: 3 }}>
+        <CardContent>
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+            <Avatar src={session.icon ?? undefined} alt={session.username} sx={{ width: 56, height: 56, bgcolor: 'primary.main' }}>
+              {initialsOf(session.username)}
+            </Avatar>
+            <div>
+              <Typography variant="h6" component="h2">{translate('app.home.welcome', { name: session.username })}</Typography>
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', mt: 0.5 }}>
+                <Typography variant="body2" color="text.secondary">{translate('app.home.roles')}</Typography>
+                {session.roles.map((role) => <Chip key={role} label={role} size="small" />)}
+              </Stack>
+            </div>
+          </Stack>
+        </CardContent>
+      </Card>
+
+      <Typography variant="h6" component="h2" gutterBottom>{translate('app.home.shortcuts')}</Typography>
+      {session.model.sections.length === 0 ? (
+        <Typography color="text.secondary">{translate('app.home.no_sections')}</Typography>
+      ) : (
+        <Grid container spacing={2}>
+          {session.model.sections.map((section) => (
+            <Grid key={section.name} size={{ xs: 12, sm: 6, lg: 4 }}>
+              <SectionCard section={section} />
+            </Grid>
+          ))}
+        </Grid>
+      )}
+    </PageFrame>
+  );
+};

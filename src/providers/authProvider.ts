@@ -1,0 +1,122 @@
+/**
+ * react-admin's view of the session. Signing in happens on the public login page (it stores
+ * `loginToken`), so this provider only checks for the token, reads `GET /admin/info` once per
+ * page load, and answers `canAccess` from the menus the server grants (ARCHITECTURE.md section 5).
+ */
+import type { AuthProvider, UserIdentity } from 'react-admin';
+import { browserPage } from '../admin/browserPage';
+import type { AdminInfo, MenuItem } from '../schema/api';
+import { MESSAGES, ResultCode } from '../schema/api';
+import { ApiError, apiFetch, clearToken, getToken } from './api';
+import { httpClient, reportHttpError, requestLogoutConfirmation } from './httpClient';
+import type { MenuModel } from './menus';
+import { buildMenuModel } from './menus';
+
+export const LOGIN_PATH = '/login';
+
+/** What `/admin/info` says about the signed-in admin, with the menu rules already applied. */
+export type AdminSession = {
+  readonly username: string;
+  readonly icon: string | null;
+  readonly roles: readonly string[];
+  readonly menus: readonly MenuItem[];
+  readonly model: MenuModel;
+};
+
+// One /admin/info per page load and token: every menu, route gate and identity read shares it.
+let cache: { token: string; session: Promise<AdminSession> } | null = null;
+
+const fetchSession = async (): Promise<AdminSession> => {
+  const { data } = await httpClient<Partial<AdminInfo> | null>('/admin/info');
+  // `mall` leaves `roles` out for an admin without roles; such an account may not use the admin.
+  if (!data || !Array.isArray(data.roles) || data.roles.length === 0) {
+    clearToken();
+    const error = new ApiError(MESSAGES.roles_required, ResultCode.failed, 200, 'roles_required');
+    reportHttpError(error);
+    throw error;
+  }
+  const menus = Array.isArray(data.menus) ? data.menus : [];
+  return {
+    username: data.username ?? '',
+    icon: data.icon ?? null,
+    roles: data.roles,
+    menus,
+    model: buildMenuModel(menus),
+  };
+};
+
+/** The signed-in admin's session, fetched once per page load (a new token fetches again). */
+export const loadAdminSession = (): Promise<AdminSession> => {
+  const token = getToken();
+  if (!token) {
+    // Not a server answer: no toast and no 401 dialog, the route guard sends the visitor to /login.
+    return Promise.reject(new ApiError(MESSAGES.unauthorized, 0, 0, 'unauthorized'));
+  }
+  if (cache?.token === token) return cache.session;
+  const session = fetchSession();
+  cache = { token, session };
+  // A failed read is not kept: the next render may try again (e.g. after a network blip).
+  session.catch(() => {
+    if (cache?.session === session) cache = null;
+  });
+  return session;
+};
+
+/** Forgets the token and the cached session (the 401 dialog's "log in again" and logout use it). */
+export const endSession = (): void => {
+  clearToken();
+  cache = null;
+};
+
+/** Tells the server, ends the session locally and loads the login page afresh (spec section 2). */
+export const logoutAndReload = async (): Promise<void> => {
+  // The server only drops its session; a failure must not keep the user signed in here.
+  await apiFetch('/admin/logout', { method: 'POST' }).catch(() => undefined);
+  endSession();
+  browserPage.load(LOGIN_PATH);
+};
+
+const codeOf = (error: unknown): number | undefined => {
+  if (error instanceof ApiError) return error.code;
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === 'number' ? status : undefined;
+};
+
+export const authProvider: AuthProvider = {
+  login: async () => undefined,
+
+  logout: async () => {
+    // Nobody signed in (react-admin's guard calls this for anonymous visits): let it redirect.
+    if (!getToken()) return LOGIN_PATH;
+    await logoutAndReload();
+    return false;
+  },
+
+  checkAuth: async () => {
+    if (!getToken()) throw { redirectTo: LOGIN_PATH, message: false };
+  },
+
+  checkError: async (error: unknown) => {
+    const code = codeOf(error);
+    if (code === ResultCode.unauthorized) {
+      // Spec section 8: a 401 asks the user (log in again or stay); it never logs out by itself.
+      if (error instanceof ApiError) reportHttpError(error);
+      else requestLogoutConfirmation();
+      return;
+    }
+    if (code === ResultCode.forbidden) {
+      // The toast already carries the server's message; keep the session, show "access denied".
+      throw { logoutUser: false, redirectTo: '/access-denied', message: false };
+    }
+  },
+
+  getIdentity: async (): Promise<UserIdentity> => {
+    const session = await loadAdminSession();
+    return { id: session.username, fullName: session.username, avatar: session.icon ?? undefined };
+  },
+
+  getPermissions: () => loadAdminSession(),
+
+  /** `resource` is a route or section name of `src/schema/routes.ts`; anything else is denied. */
+  canAccess: async ({ resource }) => (await loadAdminSession()).model.allowed.has(resource),
+};

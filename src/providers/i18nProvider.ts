@@ -1,0 +1,54 @@
+/**
+ * The admin's translations: react-admin's messages plus ours (`app`, `menu`, `errors`, `pub`),
+ * English and Chinese. The language is chosen once per page load (`getLang()`); switching
+ * stores it and reloads (spec section 2), so the provider never changes locale at runtime.
+ */
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import englishMessages from 'ra-language-english';
+import type { I18nProvider, TranslationMessages } from 'react-admin';
+import { en } from '../i18n/en';
+import type { Lang } from '../i18n/lang';
+import { getLang } from '../i18n/lang';
+import { raZh } from '../i18n/ra-zh';
+import { zh } from '../i18n/zh';
+
+export const LOCALES: { locale: Lang; name: string }[] = [
+  { locale: 'en', name: 'English' },
+  { locale: 'zh', name: '简体中文' },
+];
+
+type Tree = { [key: string]: unknown };
+const isTree = (value: unknown): value is Tree => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** `over` wins leaf by leaf; keys only `base` has stay, so nothing shows as a raw key. */
+export const deepMerge = (base: Tree, over: Tree): Tree => {
+  const out: Tree = { ...base };
+  for (const [key, value] of Object.entries(over)) {
+    const previous = out[key];
+    out[key] = isTree(previous) && isTree(value) ? deepMerge(previous, value) : value;
+  }
+  return out;
+};
+
+export const englishAdminMessages = deepMerge(englishMessages, en) as TranslationMessages;
+// English underneath: a key a future react-admin adds reads in English rather than as a raw key.
+export const chineseAdminMessages = deepMerge(englishAdminMessages, deepMerge(raZh, zh)) as TranslationMessages;
+
+export const messagesFor = (lang: string): TranslationMessages =>
+  lang === 'zh' ? chineseAdminMessages : englishAdminMessages;
+
+// react-admin fills only the placeholders of the plural form it expects (a bulk update of many
+// rows passes no `recordRepresentation`). Chinese has one form carrying every placeholder, so
+// an unfilled one is dropped instead of showing as `%{name}`.
+const UNFILLED_PLACEHOLDER = / ?%\{\w+\}/g;
+
+export const createI18nProvider = (lang: Lang = getLang()): I18nProvider => {
+  const base = polyglotI18nProvider(messagesFor, lang, LOCALES);
+  return {
+    ...base,
+    translate: (key, options) => {
+      const text = base.translate(key, options);
+      return key.startsWith('ra.') ? text.replace(UNFILLED_PLACEHOLDER, '') : text;
+    },
+  };
+};
