@@ -18,6 +18,11 @@ import { helmetOptions } from './http/security';
 import { registerStatic } from './http/static';
 import { registerAdminAuthRoutes } from './routes/admin-auth';
 import { registerHealthRoutes } from './routes/health';
+import { entityList } from '../src/schema/entities';
+import { ENTITY_HOOKS } from './crud/hooks/index';
+import { registerEntityRoutes } from './crud/routes';
+import { buildOpenApiDocument, collectRoutes } from './openapi/document';
+import { registerApiDocs } from './openapi/plugin';
 import './auth/context';
 
 export type BuildOptions = {
@@ -53,10 +58,17 @@ export const buildApp = (config: Config, options: BuildOptions = {}): FastifyIns
 
   app.setErrorHandler(createErrorHandler(config));
 
+  const collected = collectRoutes(config.apiPrefix);
   app.register(async (api) => {
+    api.addHook('onRoute', collected.onRoute);
     registerAuthGuard(api, { db, config });
     registerHealthRoutes(api, { db });
     registerAdminAuthRoutes(api, { db, config });
+    registerEntityRoutes(api, { db, entities: entityList, hooks: ENTITY_HOOKS });
+  }, { prefix: config.apiPrefix });
+  // The documentation is public and outside the guard; it lists every route of the scope above.
+  app.register(async (docs) => {
+    await registerApiDocs(docs, () => buildOpenApiDocument({ apiPrefix: config.apiPrefix, entities: entityList, routes: collected.routes }));
   }, { prefix: config.apiPrefix });
 
   registerStatic(app, config);

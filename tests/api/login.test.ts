@@ -1,0 +1,168 @@
+import bcrypt from 'bcryptjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEED_ROLES } from '../../src/schema/resources';
+import { toDbTime } from '../../server/db/time';
+import { call, countRows, login } from '../helpers/api';
+import type { TestApp } from '../helpers/test-db';
+import { createTestApp, testDialects } from '../helpers/test-db';
+
+describe.each(testDialects())('POST /api/admin/login (%s)', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+  });
+  afterAll(async () => t?.close());
+
+  it('signs in with the right password: token, tokenHead, session and login log', async () => {
+    const sessions = await countRows(t.db, 'ums_admin_session');
+    const logs = await countRows(t.db, 'ums_admin_login_log');
+    const answer = await call<{ token: string; tokenHead: string }>(t.app, 'POST', '/api/admin/login', {
+      body: { username: 'admin', password: 'admin123' }, ip: '10.1.0.1', headers: { 'user-agent': 'vitest' },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ code: 200, message: 'Operation succeeded', data: { tokenHead: 'Bearer ' } });
+    expect(answer.body.data.token.split('.')).toHaveLength(3);
+    expect(await countRows(t.db, 'ums_admin_session')).toBe(sessions + 1);
+    expect(await countRows(t.db, 'ums_admin_login_log')).toBe(logs + 1);
+    const log = await t.db.selectFrom('ums_admin_login_log').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(log).toMatchObject({ ip: '10.1.0.1', user_agent: 'vitest' });
+    const admin = await t.db.selectFrom('ums_admin').select('login_time').where('username', '=', 'admin').executeTakeFirstOrThrow();
+    expect(admin.login_time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+  });
+
+  it('accepts form-encoded credentials, as old mall clients send them', async () => {
+    const answer = await call(t.app, 'POST', '/api/admin/login', {
+      body: 'username=admin&password=admin123', headers: { 'content-type': 'application/x-www-form-urlencoded' }, ip: '10.1.0.2',
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.code).toBe(200);
+  });
+
+  it('answers a wrong password and an unknown user identically (no enumeration)', async () => {
+    const wrong = await call(t.app, 'POST', '/api/admin/login', { body: { username: 'admin', password: 'nope-nope' }, ip: '10.1.0.3' });
+    const unknown = await call(t.app, 'POST', '/api/admin/login', { body: { username: 'ghost-user', password: 'nope-nope' }, ip: '10.1.0.3' });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(wrong.status);
+    expect(unknown.body).toEqual(wrong.body);
+    expect(wrong.body).toEqual({ code: 500, message: 'Wrong username or password', data: null, messageKey: 'bad_credentials' });
+  });
+
+  it('spends similar time on unknown users and wrong passwords (dummy hash check)', async () => {
+    const time = async (username: string) => {
+      const start = performance.now();
+      await call(t.app, 'POST', '/api/admin/login', { body: { username, password: 'wrong-password' }, ip: '10.1.0.4' });
+      return performance.now() - start;
+    };
+    const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      known.push(await time('seller'));
+      unknown.push(await time(`nobody-${i}`));
+    }
+    const ratio = median(unknown) / median(known);
+    // Both are dominated by one argon2id verification; without the dummy check the unknown
+    // user would answer in well under a tenth of the time.
+    expect(ratio).toBeGreaterThan(0.4);
+    expect(ratio).toBeLessThan(2.5);
+    await login(t.app, 'seller', 'seller123', '10.1.0.4'); // clears the account counter for later tests
+  });
+
+  it('says "disabled" only after a correct password', async () => {
+    const hash = await t.db.selectFrom('ums_admin').select('password').where('username', '=', 'seller').executeTakeFirstOrThrow();
+    await t.db.insertInto('ums_admin').values({
+      username: 'sleepy', password: hash.password, icon: null, email: null, nick_name: null, note: null,
+      create_time: toDbTime(), login_time: null, status: 0, invite_code: null, referrer_id: null,
+    }).execute();
+    const right = await call(t.app, 'POST', '/api/admin/login', { body: { username: 'sleepy', password: 'seller123' }, ip: '10.1.0.5' });
+    expect(right.status).toBe(403);
+    expect(right.body).toMatchObject({ code: 403, messageKey: 'account_disabled', message: 'This account is disabled' });
+    const wrong = await call(t.app, 'POST', '/api/admin/login', { body: { username: 'sleepy', password: 'not-it' }, ip: '10.1.0.5' });
+    expect(wrong.body.messageKey).toBe('bad_credentials');
+  });
+
+  it('accepts a bcrypt hash imported from mall and upgrades it to argon2id', async () => {
+    for (const [username, prefix] of [['legacy2a', '$2a$'], ['legacy2b', '$2b$'], ['legacy2y', '$2y$']] as const) {
+      const hash = bcrypt.hashSync('123456', 10).replace(/^\$2[aby]\$/, prefix);
+      const role = await t.db.selectFrom('ums_role').select('id').where('code', '=', SEED_ROLES.seller.code).executeTakeFirstOrThrow();
+      const row = await t.db.insertInto('ums_admin').values({
+        username, password: hash, icon: null, email: null, nick_name: null, note: null,
+        create_time: toDbTime(), login_time: null, status: 1, invite_code: null, referrer_id: null,
+      }).returning('id').executeTakeFirstOrThrow();
+      await t.db.insertInto('ums_admin_role_relation').values({ admin_id: row.id, role_id: role.id }).execute();
+
+      const token = await login(t.app, username, '123456', '10.1.0.6');
+      expect((await call(t.app, 'GET', '/api/admin/info', { token })).status).toBe(200);
+      const stored = await t.db.selectFrom('ums_admin').select('password').where('id', '=', row.id).executeTakeFirstOrThrow();
+      expect(stored.password.startsWith('$argon2id$')).toBe(true);
+      await login(t.app, username, '123456', '10.1.0.6'); // the new hash verifies too
+    }
+  });
+
+  it('throttles an account: after the limit even the right password waits, with Retry-After', async () => {
+    const ip = '10.2.0.1';
+    for (let i = 0; i < t.config.loginMaxFailuresPerAccount; i += 1) {
+      const answer = await call(t.app, 'POST', '/api/admin/login', { body: { username: 'seller', password: `bad-${i}` }, ip });
+      expect(answer.body.messageKey).toBe('bad_credentials');
+    }
+    // From another IP as well: the account counter is per account.
+    const blocked = await call<{ retryAfter: number }>(t.app, 'POST', '/api/admin/login', { body: { username: 'seller', password: 'seller123' }, ip: '10.2.0.2' });
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.messageKey).toBe('too_many_attempts');
+    const retry = Number(blocked.headers['retry-after']);
+    expect(retry).toBeGreaterThan(0);
+    expect(retry).toBeLessThanOrEqual(t.config.loginWindowSeconds);
+    expect(blocked.body.data.retryAfter).toBe(retry);
+    expect(blocked.body.message).toContain(`${retry} seconds`);
+    // Other accounts are unaffected.
+    await login(t.app, 'admin', 'admin123', ip);
+    // The window passing (simulated) lifts the block.
+    await t.db.updateTable('ums_login_throttle').set({ window_start: '2000-01-01T00:00:00.000Z' }).where('key', '=', 'account:seller').execute();
+    await login(t.app, 'seller', 'seller123', ip);
+  });
+
+  it('a success resets the account counter', async () => {
+    const ip = '10.3.0.1';
+    const fail = () => call(t.app, 'POST', '/api/admin/login', { body: { username: 'seller', password: 'wrong!' }, ip });
+    for (let i = 0; i < t.config.loginMaxFailuresPerAccount - 1; i += 1) await fail();
+    await login(t.app, 'seller', 'seller123', ip);
+    for (let i = 0; i < t.config.loginMaxFailuresPerAccount - 1; i += 1) expect((await fail()).status).toBe(401);
+    await login(t.app, 'seller', 'seller123', ip);
+  });
+
+  it('counts parallel guesses atomically: no more than the limit get a password check', async () => {
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) =>
+      call(t.app, 'POST', '/api/admin/login', { body: { username: 'parallel-target', password: `guess-${i}` }, ip: `10.4.0.${i + 1}` })));
+    const checked = answers.filter((a) => a.status === 401).length;
+    expect(checked).toBe(t.config.loginMaxFailuresPerAccount);
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(12 - checked);
+  });
+});
+
+describe.each(testDialects())('login throttle per IP (%s)', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(dialect, { loginMaxFailuresPerIp: 6 });
+  });
+  afterAll(async () => t?.close());
+
+  it('blocks an IP that tries many accounts, and only that IP', async () => {
+    const ip = '10.9.0.1';
+    for (let i = 0; i < 6; i += 1) {
+      const answer = await call(t.app, 'POST', '/api/admin/login', { body: { username: `user-${i}`, password: 'whatever1' }, ip });
+      expect(answer.body.messageKey).toBe('bad_credentials');
+    }
+    const blocked = await call(t.app, 'POST', '/api/admin/login', { body: { username: 'admin', password: 'admin123' }, ip });
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(blocked.body).toMatchObject({ code: 404, messageKey: 'too_many_attempts', data: { retryAfter: Number(blocked.headers['retry-after']) } });
+    await login(t.app, 'admin', 'admin123', '10.9.0.2');
+  });
+
+  it('successes do not use up the IP budget (an office behind one address)', async () => {
+    const ip = '10.9.1.1';
+    for (let i = 0; i < 10; i += 1) await login(t.app, i % 2 ? 'admin' : 'seller', i % 2 ? 'admin123' : 'seller123', ip);
+    const rows = await t.db.selectFrom('ums_login_throttle').selectAll().where('key', '=', `ip:${ip}`).execute();
+    expect(rows.every((r) => r.failures === 0)).toBe(true);
+  });
+});
