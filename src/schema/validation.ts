@@ -36,8 +36,8 @@ export const fieldSchema = (decl: FieldDecl): z.ZodType => {
     case 'flag':
       return z.union([z.literal(0), z.literal(1)]);
     case 'enum': {
-      const values = (decl.options ?? []).map((o) => o.value);
-      return z.custom<number | string>((v) => values.includes(v as number | string), { message: 'invalid_value' });
+      const literals = (decl.options ?? []).map((o) => z.literal(o.value));
+      return literals.length === 1 ? literals[0]! : z.union(literals as unknown as [z.ZodLiteral, z.ZodLiteral]);
     }
     case 'date':
       return z.iso.date();
