@@ -3,7 +3,7 @@
  * compiled output all see the same list. Add a new file and one line here; never edit or
  * rename a migration that has shipped.
  */
-import type { Kysely, Migration, MigrationResultSet } from 'kysely';
+import type { Kysely, Migration, MigrationResult } from 'kysely';
 import { Migrator } from 'kysely';
 import * as m001 from './001_ums_permission';
 import * as m002 from './002_ums_session';
@@ -23,12 +23,12 @@ export const createMigrator = (db: Kysely<any>): Migrator =>
 
 /** Brings the schema up to date; throws (with the failing migration's name) on any error. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- works on any Kysely instance
-export const migrateToLatest = async (db: Kysely<any>): Promise<MigrationResultSet['results']> => {
+export const migrateToLatest = async (db: Kysely<any>): Promise<MigrationResult[]> => {
   const { error, results } = await createMigrator(db).migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error');
     const reason = error instanceof Error ? error.message : String(error);
     throw new Error(`Migration ${failed?.migrationName ?? '(unknown)'} failed: ${reason}`, { cause: error });
   }
-  return results;
+  return results ?? [];
 };

@@ -1,0 +1,158 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app';
+import { call, login } from '../helpers/api';
+import type { TestApp } from '../helpers/test-db';
+import { createTestApp, testDialects } from '../helpers/test-db';
+
+describe.each(testDialects())('HTTP behaviour (%s)', (dialect) => {
+  let t: TestApp;
+  let staticDir: string;
+  beforeAll(async () => {
+    staticDir = mkdtempSync(join(tmpdir(), 'admin-static-'));
+    mkdirSync(join(staticDir, 'assets'));
+    writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>fake admin</title>');
+    writeFileSync(join(staticDir, 'assets', 'index-abc123.js'), 'console.log(1)');
+    t = await createTestApp(dialect, { staticDir });
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(staticDir, { recursive: true, force: true });
+  });
+
+  it('GET /api/health checks the database', async () => {
+    const answer = await call(t.app, 'GET', '/api/health');
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ code: 200, message: 'Operation succeeded', data: { status: 'up', database: 'up', dialect } });
+  });
+
+  it('echoes a sane x-request-id and makes one up otherwise', async () => {
+    const mine = await call(t.app, 'GET', '/api/health', { headers: { 'x-request-id': 'abc-123' } });
+    expect(mine.headers['x-request-id']).toBe('abc-123');
+    const junk = await call(t.app, 'GET', '/api/health', { headers: { 'x-request-id': 'bad id <script>' } });
+    expect(junk.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const error = await call(t.app, 'GET', '/api/nope', { headers: { 'x-request-id': 'err-1' } });
+    expect(error.headers['x-request-id']).toBe('err-1');
+  });
+
+  it('sets security headers (CSP for the built admin, nosniff, frame denial)', async () => {
+    for (const url of ['/api/health', '/']) {
+      const answer = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      const csp = String(answer.headers['content-security-policy']);
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+      expect(csp).toContain("img-src 'self' data: blob:");
+      expect(csp).not.toContain('unsafe-eval');
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+      expect(answer.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(answer.headers['referrer-policy']).toBe('no-referrer');
+    }
+  });
+
+  it('serves the admin with history fallback, but unknown API routes stay JSON 404s', async () => {
+    const deep = await t.app.inject({ method: 'GET', url: '/ums/admin', headers: { accept: 'text/html,application/xhtml+xml' } });
+    expect(deep.statusCode).toBe(200);
+    expect(deep.headers['content-type']).toContain('text/html');
+    expect(deep.headers['cache-control']).toBe('no-cache');
+    expect(deep.body).toContain('fake admin');
+
+    const root = await t.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+    expect(root.statusCode).toBe(200);
+    expect(root.headers['cache-control']).toBe('no-cache');
+
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+
+    for (const url of ['/api/nope', '/api/admin/nope', '/api']) {
+      const api = await call(t.app, 'GET', url, { headers: { accept: 'text/html' } });
+      expect(api.status).toBe(404);
+      expect(api.headers['content-type']).toContain('application/json');
+      expect(api.body).toEqual({ code: 404, message: 'No such API route', data: null, messageKey: 'route_not_found' });
+    }
+    const missingFile = await call(t.app, 'GET', '/assets/missing.js', { headers: { accept: '*/*' } });
+    expect(missingFile.status).toBe(404);
+    expect(missingFile.body.messageKey).toBe('not_found');
+    const post = await call(t.app, 'POST', '/ums/admin', { headers: { accept: 'text/html' } });
+    expect(post.status).toBe(404);
+  });
+
+  it('unknown API routes answer 404 whatever the method, before any auth', async () => {
+    for (const method of ['GET', 'POST'] as const) {
+      const answer = await call(t.app, method, '/api/does/not/exist', { body: method === 'POST' ? { a: 1 } : undefined });
+      expect(answer.status).toBe(404);
+      expect(answer.body.messageKey).toBe('route_not_found');
+    }
+    const wrongMethod = await call(t.app, 'GET', '/api/admin/login');
+    expect(wrongMethod.status).toBe(404);
+    expect(wrongMethod.body.code).toBe(404);
+  });
+
+  it('a forced 500 shows no stack or internals (they go to the log)', async () => {
+    const app = buildApp(t.config, { db: t.db });
+    app.get('/api/test/boom', async () => {
+      throw new Error('secret internals at /srv/app/server/x.ts:12 password=hunter2');
+    });
+    app.get('/api/test/boom-string', async () => {
+      throw 'a thrown string';
+    });
+    try {
+      for (const url of ['/api/test/boom', '/api/test/boom-string']) {
+        const answer = await call(app, 'GET', url);
+        expect(answer.status).toBe(500);
+        expect(answer.body).toEqual({ code: 500, message: 'Something went wrong on the server', data: null, messageKey: 'internal' });
+        expect(answer.raw).not.toMatch(/secret|stack|\.ts|hunter2|thrown string/);
+      }
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('HTTP_200_ENVELOPES answers every envelope with HTTP 200 (codes unchanged)', async () => {
+    const app = buildApp({ ...t.config, http200Envelopes: true }, { db: t.db });
+    try {
+      const bad = await call(app, 'POST', '/api/admin/login', { body: { username: 'admin', password: 'wrong-one' }, ip: '10.77.0.1' });
+      expect(bad.status).toBe(200);
+      expect(bad.body).toMatchObject({ code: 500, messageKey: 'bad_credentials' });
+      const anon = await call(app, 'GET', '/api/admin/info');
+      expect(anon.status).toBe(200);
+      expect(anon.body.code).toBe(401);
+      const invalid = await call(app, 'POST', '/api/admin/login', { body: '{oops', headers: { 'content-type': 'application/json' } });
+      expect(invalid.status).toBe(200);
+      expect(invalid.body).toMatchObject({ code: 404, messageKey: 'malformed_json' });
+      const route = await call(app, 'GET', '/api/nope');
+      expect(route.status).toBe(200);
+      expect(route.body.messageKey).toBe('route_not_found');
+      const token = await login(app, 'admin', 'admin123', '10.77.0.2');
+      expect((await call(app, 'GET', '/api/admin/info', { token })).body.code).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('answers every API request with an envelope', async () => {
+    const token = await login(t.app, 'admin', 'admin123', '10.78.0.1');
+    const requests: [string, 'GET' | 'POST', unknown?, string?][] = [
+      ['/api/health', 'GET'],
+      ['/api/admin/info', 'GET', undefined, token],
+      ['/api/admin/info', 'GET'],
+      ['/api/admin/refreshToken', 'GET', undefined, token],
+      ['/api/admin/login', 'POST', {}],
+      ['/api/admin/register', 'POST', { username: 'x' }],
+      ['/api/admin/updatePassword', 'POST', {}, token],
+      ['/api/admin/updatePassword', 'POST', {}],
+      ['/api/nothing', 'GET'],
+      ['/api/admin/logout', 'POST', undefined, token],
+    ];
+    for (const [url, method, body, auth] of requests) {
+      const answer = await call(t.app, method, url, { body, token: auth });
+      expect(typeof answer.body.code, url).toBe('number');
+      expect(typeof answer.body.message, url).toBe('string');
+      expect(answer.body, url).toHaveProperty('data');
+      if (answer.body.code !== 200) expect(typeof answer.body.messageKey, url).toBe('string');
+    }
+  });
+});

@@ -1,0 +1,150 @@
+import { statSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Kysely } from 'kysely';
+import { RESOURCE_CATEGORIES, SEED_ROLES } from '../../src/schema/resources';
+import { SECTIONS } from '../../src/schema/routes';
+import { verifyPassword } from '../../server/auth/password';
+import { createDb } from '../../server/db/index';
+import { migrateToLatest } from '../../server/db/migrations/index';
+import type { Database } from '../../server/db/schema';
+import { TABLE_COLUMNS } from '../../server/db/schema';
+import { hasAdmins, seed, sellerMenuNames } from '../../server/db/seed/index';
+import { MENU_TITLES } from '../../server/db/seed/menu-titles';
+import type { TestDatabase } from '../helpers/test-db';
+import { createTestDatabase, testConfig, testDialects } from '../helpers/test-db';
+
+const routeNames = () => SECTIONS.flatMap((s) => [s.name, ...s.children.map((c) => c.name)]);
+
+it('every route of the menu tree has an English title', () => {
+  expect(routeNames().filter((name) => !MENU_TITLES[name])).toEqual([]);
+});
+
+describe.each(testDialects())('seed (%s)', (dialect) => {
+  let database: TestDatabase;
+  let db: Kysely<Database>;
+  const snapshot = async () => {
+    const out: Record<string, unknown[]> = {};
+    for (const table of Object.keys(TABLE_COLUMNS) as (keyof Database)[]) {
+      if (table === 'sys_audit_log') continue;
+      out[table] = await db.selectFrom(table).selectAll().execute();
+    }
+    return out;
+  };
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    db = createDb({ database: database.target });
+    await migrateToLatest(db);
+  });
+  afterAll(async () => {
+    await db?.destroy();
+    await database?.drop();
+  });
+
+  it('seeds admin, roles, menus, resources and grants; a second run changes nothing', async () => {
+    const config = testConfig(database.dir, database.target);
+    expect(await hasAdmins(db)).toBe(false);
+    const first = await seed(db, config, { demo: true });
+    expect(first.seeded).toBe(true);
+    expect(first.accounts.map((a) => [a.username, a.password, a.passwordSource])).toEqual([
+      ['admin', 'admin123', 'demo'], ['seller', 'seller123', 'demo'],
+    ]);
+    expect(await hasAdmins(db)).toBe(true);
+    const before = await snapshot();
+    const second = await seed(db, config, { demo: true });
+    expect(second.seeded).toBe(false);
+    expect(await snapshot()).toEqual(before);
+
+    const menus = await db.selectFrom('ums_menu').selectAll().execute();
+    expect(menus.map((m) => m.name).sort()).toEqual(routeNames().sort());
+    for (const section of SECTIONS) {
+      const row = menus.find((m) => m.name === section.name)!;
+      expect(row).toMatchObject({ parent_id: 0, level: 0, sort: section.sort, icon: section.icon, title: MENU_TITLES[section.name] });
+      for (const child of section.children) {
+        expect(menus.find((m) => m.name === child.name)).toMatchObject({ parent_id: row.id, level: 1, sort: child.sort, hidden: child.hidden ? 1 : 0 });
+      }
+    }
+
+    const resources = await db.selectFrom('ums_resource').selectAll().execute();
+    expect(resources.map((r) => r.url).sort()).toEqual(RESOURCE_CATEGORIES.flatMap((c) => c.resources.map((r) => r.url)).sort());
+
+    const grants = async (code: string) => {
+      const role = await db.selectFrom('ums_role').selectAll().where('code', '=', code).executeTakeFirstOrThrow();
+      const menuNames = (await db.selectFrom('ums_role_menu_relation as rm').innerJoin('ums_menu as m', 'm.id', 'rm.menu_id')
+        .select('m.name').where('rm.role_id', '=', role.id).execute()).map((r) => r.name).sort();
+      const urls = (await db.selectFrom('ums_role_resource_relation as rr').innerJoin('ums_resource as r', 'r.id', 'rr.resource_id')
+        .select('r.url').where('rr.role_id', '=', role.id).execute()).map((r) => r.url).sort();
+      return { role, menuNames, urls };
+    };
+    const superAdmin = await grants(SEED_ROLES.superAdmin.code);
+    expect(superAdmin.role).toMatchObject({ name: SEED_ROLES.superAdmin.name, status: 1, admin_count: 1 });
+    expect(superAdmin.menuNames).toEqual(routeNames().sort());
+    expect(superAdmin.urls).toHaveLength(resources.length);
+    const seller = await grants(SEED_ROLES.seller.code);
+    expect(seller.role).toMatchObject({ name: SEED_ROLES.seller.name, admin_count: 1 });
+    expect(seller.menuNames).toEqual(sellerMenuNames().sort());
+    expect(seller.urls).toEqual(RESOURCE_CATEGORIES.flatMap((c) => c.resources.filter((r) => r.seller).map((r) => r.url)).sort());
+    expect(seller.menuNames).toEqual(expect.arrayContaining(['shop', 'shopList', 'addShop', 'updateShop', 'pms', 'product']));
+    expect(seller.menuNames).not.toContain('brand');
+
+    const admin = await db.selectFrom('ums_admin').selectAll().where('username', '=', 'admin').executeTakeFirstOrThrow();
+    expect(admin.password.startsWith('$argon2id$')).toBe(true);
+    expect((await verifyPassword(admin.password, 'admin123')).ok).toBe(true);
+    const demoSeller = await db.selectFrom('ums_admin').selectAll().where('username', '=', 'seller').executeTakeFirstOrThrow();
+    expect(demoSeller.invite_code).toMatch(/^[A-Z0-9]{8}$/);
+  });
+});
+
+describe('seed passwords (sqlite)', () => {
+  const fresh = async () => {
+    const database = await createTestDatabase('sqlite');
+    const db = createDb({ database: database.target });
+    await migrateToLatest(db);
+    return { database, db, close: async () => { await db.destroy(); await database.drop(); } };
+  };
+
+  it('production never gets a fixed password: generated, printed once, written 0600; no demo seller', async () => {
+    const { database, db, close } = await fresh();
+    try {
+      const config = testConfig(database.dir, database.target, { nodeEnv: 'production' });
+      const result = await seed(db, config, { demo: true });
+      const [admin] = result.accounts;
+      expect(result.accounts).toHaveLength(1);
+      expect(admin).toMatchObject({ username: 'admin', passwordSource: 'generated' });
+      expect(admin!.password).not.toBe('admin123');
+      expect(admin!.password!.length).toBeGreaterThanOrEqual(20);
+      const file = join(config.dataDir, 'admin-password.txt');
+      expect(admin!.passwordFile).toBe(file);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      expect(readFileSync(file, 'utf8')).toContain(admin!.password!);
+      const row = await db.selectFrom('ums_admin').select('password').where('username', '=', 'admin').executeTakeFirstOrThrow();
+      expect((await verifyPassword(row.password, admin!.password!)).ok).toBe(true);
+      expect(result.notes.join()).toContain('demo seller');
+    } finally {
+      await close();
+    }
+  });
+
+  it('without --demo (even outside production) the password is generated too', async () => {
+    const { database, db, close } = await fresh();
+    try {
+      const result = await seed(db, testConfig(database.dir, database.target), { demo: false });
+      expect(result.accounts.map((a) => [a.username, a.passwordSource])).toEqual([['admin', 'generated']]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('ADMIN_PASSWORD and ADMIN_USERNAME are used as given and not echoed', async () => {
+    const { database, db, close } = await fresh();
+    try {
+      const config = testConfig(database.dir, database.target, { adminUsername: 'boss', adminPassword: 'chosen-secret' });
+      const result = await seed(db, config, { demo: true });
+      expect(result.accounts[0]).toMatchObject({ username: 'boss', password: null, passwordSource: 'env' });
+      const row = await db.selectFrom('ums_admin').select('password').where('username', '=', 'boss').executeTakeFirstOrThrow();
+      expect((await verifyPassword(row.password, 'chosen-secret')).ok).toBe(true);
+    } finally {
+      await close();
+    }
+  });
+});
