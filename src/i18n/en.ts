@@ -98,6 +98,7 @@ export const en = {
     updateHomeAdvertise: 'Edit advertisement',
     member: 'Members',
     memberList: 'Member list',
+    memberLevel: 'Member levels',
     pay: 'Payments',
     payIndex: 'VIP purchase',
     payRecord: 'Pay records',

@@ -96,6 +96,7 @@ export const zh: AdminMessages = {
     updateHomeAdvertise: '编辑广告',
     member: '会员',
     memberList: '会员列表',
+    memberLevel: '会员等级',
     pay: '支付管理',
     payIndex: '支付',
     payRecord: '支付记录',

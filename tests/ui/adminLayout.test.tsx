@@ -1,0 +1,197 @@
+// Protects: the layout of spec section 2 — menus from /admin/info, breadcrumb, language switch,
+// user menu, the sidebar's stored state and collapsed flyouts, and the mobile bottom bar + drawer.
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { browserPage } from '../../src/admin/browserPage';
+import {
+  answerInfo, answerLogout, currentPath, findSidebar, menusFor, renderAdmin, seller, SUPER_ADMIN_GRANT, superAdmin,
+} from './admin-harness';
+
+// One react-router for everyone: react-admin (loaded by Node) reaches it through react-router-dom,
+// while Vitest would give our modules a second copy whose <Route> react-admin does not recognise.
+vi.mock('react-router', () => import('react-router-dom'));
+
+const SIDEBAR_KEY = 'RaStoremarketplace-admin.sidebar.open';
+const sectionButtons = (nav: HTMLElement) =>
+  within(nav).getAllByRole('button').filter((b) => b.hasAttribute('aria-expanded')).map((b) => b.textContent);
+
+let reload: ReturnType<typeof vi.spyOn>;
+let load: ReturnType<typeof vi.spyOn>;
+beforeEach(() => {
+  reload = vi.spyOn(browserPage, 'reload').mockImplementation(() => undefined);
+  load = vi.spyOn(browserPage, 'load').mockImplementation(() => undefined);
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('sidebar menu', () => {
+  it('should show the super admin every section, highest sort first', async () => {
+    answerInfo(superAdmin());
+    renderAdmin('/home');
+    const nav = await findSidebar();
+    await waitFor(() => expect(sectionButtons(nav)).toEqual([
+      'Shops', 'Products', 'Orders', 'Marketing', 'Members', 'Payments', 'Die-cutting molds', 'Referrals', 'Permissions',
+    ]));
+  });
+
+  it('should show a seller only the sections their menus grant', async () => {
+    answerInfo(seller());
+    renderAdmin('/home');
+    const nav = await findSidebar();
+    await waitFor(() => expect(sectionButtons(nav)).toEqual(['Shops', 'Products', 'Orders', 'Members', 'Payments', 'Die-cutting molds', 'Referrals']));
+    expect(within(nav).queryByText('Marketing')).not.toBeInTheDocument();
+    expect(within(nav).queryByText('Permissions')).not.toBeInTheDocument();
+  });
+
+  it('should list pages by sort, highest first, without hidden entries', async () => {
+    answerInfo({
+      ...superAdmin(),
+      menus: menusFor(SUPER_ADMIN_GRANT, { returnReason: { sort: 999 }, orderSetting: { hidden: 1 }, balanceList: { sort: 1 } }),
+    });
+    renderAdmin('/home');
+    const user = userEvent.setup();
+    const nav = await findSidebar();
+    await user.click(await within(nav).findByRole('button', { name: 'Orders' }));
+    const pages = await within(nav).findByRole('list', { name: 'Orders' });
+    expect(within(pages).getAllByRole('link').map((link) => link.textContent)).toEqual(['Return reasons', 'Orders', 'Return requests', 'Cashier balances']);
+    expect(within(nav).queryByText('Order settings')).not.toBeInTheDocument();
+    expect(within(nav).queryByText('Order detail')).not.toBeInTheDocument();
+  });
+
+  it('should unfold the section of the page shown and mark the page', async () => {
+    answerInfo(seller());
+    renderAdmin('/rms/link');
+    const nav = await findSidebar();
+    const pages = await within(nav).findByRole('list', { name: 'Referrals' });
+    expect(within(pages).getByRole('link', { name: 'Invite links' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('should keep the sidebar state in local storage across a reload', async () => {
+    answerInfo(superAdmin());
+    const user = userEvent.setup();
+    const first = renderAdmin('/home');
+    await user.click(await screen.findByRole('button', { name: 'Close menu' }));
+    expect(localStorage.getItem(SIDEBAR_KEY)).toBe('false');
+    first.unmount();
+
+    renderAdmin('/home');
+    expect(await screen.findByRole('button', { name: 'Open menu' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    expect(localStorage.getItem(SIDEBAR_KEY)).toBe('true');
+  });
+
+  it('should open a collapsed section in a flyout after 200 ms of hovering', async () => {
+    localStorage.setItem(SIDEBAR_KEY, 'false');
+    answerInfo(seller());
+    renderAdmin('/home');
+    const user = userEvent.setup();
+    const nav = await findSidebar();
+    const orders = await within(nav).findByRole('button', { name: 'Orders' });
+    const hoveredAt = Date.now();
+    await user.hover(orders);
+    expect(screen.queryByRole('menu', { name: 'Orders' })).not.toBeInTheDocument();
+    const flyout = await screen.findByRole('menu', { name: 'Orders' });
+    expect(Date.now() - hoveredAt).toBeGreaterThanOrEqual(190);
+    expect(within(flyout).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Orders', 'Return requests']);
+    await user.click(within(flyout).getByRole('menuitem', { name: 'Return requests' }));
+    await waitFor(() => expect(currentPath()).toBe('/oms/returnApply'));
+  });
+});
+
+describe('app bar', () => {
+  it('should show a breadcrumb from Home through the section to the page', async () => {
+    answerInfo(superAdmin());
+    renderAdmin('/oms/returnReason');
+    const crumbs = await screen.findByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(crumbs).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/home');
+    expect(within(crumbs).getByRole('link', { name: 'Orders' })).toHaveAttribute('href', '/oms');
+    expect(within(crumbs).getByText('Return reasons')).toHaveAttribute('aria-current', 'page');
+    await waitFor(() => expect(document.title).toBe('Return reasons · Marketplace Admin'));
+  });
+
+  it('should store the chosen language and reload', async () => {
+    answerInfo(superAdmin());
+    renderAdmin('/home');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Language' }));
+    await user.click(await screen.findByRole('menuitem', { name: '中文' }));
+    expect(localStorage.getItem('lang')).toBe('zh');
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('should draw menu titles and the breadcrumb in Chinese when lang is zh', async () => {
+    localStorage.setItem('lang', 'zh');
+    answerInfo(seller());
+    renderAdmin('/oms/order');
+    const nav = await screen.findByRole('navigation', { name: '主菜单' });
+    await waitFor(() => expect(sectionButtons(nav)).toEqual(['店铺', '商品', '订单', '会员', '支付管理', '刀模', '推广分销']));
+    const crumbs = screen.getByRole('navigation', { name: '面包屑导航' });
+    expect(within(crumbs).getByRole('link', { name: '首页' })).toBeInTheDocument();
+    expect(within(crumbs).getByText('订单列表')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: '订单列表' })).toBeInTheDocument();
+    expect(screen.getByText('该页面暂未开放。')).toBeInTheDocument();
+  });
+
+  it('should show the initials as avatar and offer home and logout in the user menu', async () => {
+    answerInfo(superAdmin());
+    const logoutCalls = answerLogout();
+    renderAdmin('/oms/order', { token: 'Bearer logout-me' });
+    const user = userEvent.setup();
+    const button = await screen.findByRole('button', { name: 'Profile' });
+    await waitFor(() => expect(within(button).getByText('AD')).toBeInTheDocument());
+
+    await user.click(button);
+    await user.click(await screen.findByRole('menuitem', { name: 'Home' }));
+    await waitFor(() => expect(currentPath()).toBe('/home'));
+
+    await user.click(screen.getByRole('button', { name: 'Profile' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
+    await waitFor(() => expect(load).toHaveBeenCalledWith('/login'));
+    expect(logoutCalls).toEqual(['Bearer logout-me']);
+    expect(localStorage.getItem('loginToken')).toBeNull();
+  });
+
+  it('should show the icon of /admin/info as avatar', async () => {
+    answerInfo({ ...superAdmin(), icon: 'https://img.example/me.png' });
+    renderAdmin('/home');
+    const button = await screen.findByRole('button', { name: 'Profile' });
+    await waitFor(() => expect(within(button).getByRole('img')).toHaveAttribute('src', 'https://img.example/me.png'));
+  });
+});
+
+describe('mobile', () => {
+  const setViewport = (width: number, height: number) => {
+    Object.defineProperty(window, 'innerWidth', { configurable: true, value: width });
+    Object.defineProperty(window, 'innerHeight', { configurable: true, value: height });
+    window.dispatchEvent(new Event('resize'));
+  };
+  const resize = (width: number, height: number) => act(() => setViewport(width, height));
+  // jsdom's own size; nothing is mounted any more, so no act() needed.
+  afterEach(() => setViewport(1024, 768));
+
+  it('should show a bottom bar whose sections open the drawer, which closes on navigation', async () => {
+    await resize(400, 800);
+    answerInfo(seller());
+    renderAdmin('/home');
+    const user = userEvent.setup();
+    const bar = await screen.findByRole('navigation', { name: 'Sections' });
+    await waitFor(() => expect(within(bar).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual(
+      ['Home', 'Shops', 'Products', 'Orders', 'Members', 'Payments', 'Die-cutting molds', 'Referrals'],
+    ));
+
+    await user.click(within(bar).getByRole('button', { name: 'Referrals' }));
+    const drawer = await screen.findByRole('navigation', { name: 'Main menu' });
+    await user.click(within(drawer).getByRole('link', { name: 'Click records' }));
+    await waitFor(() => expect(currentPath()).toBe('/rms/clickList'));
+    await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Main menu' })).not.toBeInTheDocument());
+  });
+
+  it('should count a tall portrait screen as mobile', async () => {
+    await resize(900, 1400);
+    answerInfo(seller());
+    renderAdmin('/home');
+    expect(await screen.findByRole('navigation', { name: 'Sections' })).toBeInTheDocument();
+    // The desktop sidebar is replaced by the (closed) drawer.
+    expect(screen.queryByRole('navigation', { name: 'Main menu' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,79 @@
+// Protects: who gets in and where each path leads (spec section 2: anonymous -> /login,
+// / -> /home, unknown -> /404, section paths, hidden helper routes, access denied).
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+// One react-router for everyone: react-admin (loaded by Node) reaches it through react-router-dom,
+// while Vitest would give our modules a second copy whose <Route> react-admin does not recognise.
+vi.mock('react-router', () => import('react-router-dom'));
+
+import { answerInfo, currentPath, currentState, findSidebar, renderAdmin, seller, superAdmin } from './admin-harness';
+
+describe('admin routing', () => {
+  it('should send an anonymous visitor to /login, keeping the target path', async () => {
+    renderAdmin('/oms/order?status=1', { token: null });
+    expect(await screen.findByText('public login page')).toBeInTheDocument();
+    expect(currentState()).toEqual({ from: '/oms/order?status=1' });
+  });
+
+  it('should send / to /home, which shows the username and roles', async () => {
+    answerInfo(superAdmin());
+    renderAdmin('/');
+    expect(await screen.findByRole('heading', { name: 'Welcome, admin' })).toBeInTheDocument();
+    expect(currentPath()).toBe('/home');
+    expect(screen.getByText('Super admin')).toBeInTheDocument();
+  });
+
+  it('should send an unknown path to the public 404 page', async () => {
+    answerInfo(superAdmin());
+    renderAdmin('/no/such/page');
+    expect(await screen.findByText('public not found page')).toBeInTheDocument();
+    expect(currentPath()).toBe('/404');
+  });
+
+  it('should open a section path at its first allowed page', async () => {
+    answerInfo(seller());
+    renderAdmin('/mold');
+    expect(await screen.findByRole('heading', { name: 'Molds' })).toBeInTheDocument();
+    expect(currentPath()).toBe('/mold/kmold');
+    expect(screen.getByText('This screen is not available yet.')).toBeInTheDocument();
+  });
+
+  it('should open a hidden helper route of a granted section by link', async () => {
+    answerInfo(seller());
+    renderAdmin('/oms/orderDetail');
+    expect(await screen.findByRole('heading', { name: 'Order detail' })).toBeInTheDocument();
+    expect(screen.getByText('This screen is not available yet.')).toBeInTheDocument();
+    // Reachable, yet never in the menu.
+    const sidebar = await findSidebar();
+    expect(within(sidebar).queryByText('Order detail')).not.toBeInTheDocument();
+  });
+
+  it('should show access denied inside the layout for a page of a section the user lacks', async () => {
+    answerInfo(seller());
+    renderAdmin('/ums/admin');
+    expect(await screen.findByRole('heading', { name: 'Access denied' })).toBeInTheDocument();
+    expect(await findSidebar()).toBeInTheDocument();
+    expect(currentPath()).toBe('/ums/admin');
+  });
+
+  it('should show access denied for a page of a granted section that the menus leave out', async () => {
+    answerInfo(seller());
+    renderAdmin('/oms/balanceList');
+    expect(await screen.findByRole('heading', { name: 'Access denied' })).toBeInTheDocument();
+  });
+
+  it('should refuse an account without roles with the spec message and forget its token', async () => {
+    answerInfo({ username: 'norole', icon: null, menus: [] });
+    renderAdmin('/home');
+    const alerts = await screen.findAllByText('roles must be a non-null array');
+    expect(alerts.length).toBeGreaterThan(0);
+    expect(screen.getByText('The admin cannot open')).toBeInTheDocument();
+    await waitFor(() => expect(localStorage.getItem('loginToken')).toBeNull());
+  });
+
+  it('should treat an empty roles array like missing roles', async () => {
+    answerInfo({ username: 'norole', icon: null, roles: [], menus: [] });
+    renderAdmin('/home');
+    expect((await screen.findAllByText('roles must be a non-null array')).length).toBeGreaterThan(0);
+  });
+});
