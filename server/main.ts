@@ -1,7 +1,8 @@
 /**
  * `npm start`: settings -> built admin (builds it when missing) -> database -> migrations ->
  * first-start seed -> listen. `--demo` seeds the demo seller and, outside production, the fixed
- * demo admin password. SIGINT/SIGTERM stop accepting, let running requests finish, close the db.
+ * demo admin password; `--no-build` skips the admin build (the dev server serves the admin).
+ * SIGINT/SIGTERM stop accepting, let running requests finish, close the db.
  */
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -35,7 +36,8 @@ const displayHost = (host: string): string => (host === '0.0.0.0' || host === ':
 const main = async (): Promise<void> => {
   const demo = process.argv.includes('--demo');
   const config = loadConfig();
-  await ensureAdminBuilt(config);
+  // `npm run dev` serves the admin from Vite's dev server and passes --no-build.
+  if (!process.argv.includes('--no-build')) await ensureAdminBuilt(config);
 
   const db = createDb(config);
   await migrateToLatest(db);
