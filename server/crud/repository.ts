@@ -190,6 +190,12 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
     const parsed = validate(updateBody, body, entity);
     if (!parsed.ok) throw fieldErrors(parsed.errors);
     const input = parsed.value as Record<string, unknown>;
+    if (Object.keys(input).length === 0) {
+      // Nothing sent, nothing changes: still 404 for a missing record, but no audit row claiming
+      // an update that did not happen (mall would even fail here with an empty SET).
+      await readOne(db, id, actor.scope);
+      return 1;
+    }
     try {
       return await db.transaction().execute(async (trx) => {
         const before = await readOne(trx, id, actor.scope);

@@ -47,6 +47,12 @@ const paramsOf = (request: FastifyRequest): Record<string, unknown> => ({
   ...(request.query as Record<string, unknown>),
 });
 
+/**
+ * The JSON body of create/update. No body at all reads as `{}`; a JSON `null` stays null, so it
+ * is refused like any other non-object body instead of passing as an empty update.
+ */
+const bodyOf = (request: FastifyRequest): unknown => (request.body === undefined ? {} : request.body);
+
 const idsOf = (request: FastifyRequest): number[] => {
   const raw = paramsOf(request).ids;
   const ids = parseIds(raw ?? '');
@@ -103,10 +109,10 @@ export const registerEntityRoutes = (app: FastifyInstance, deps: EntityRouteDeps
           app.get(url, async (request) => ok(await repo.get(idParam(request), await scopeOf(request))));
           break;
         case 'create':
-          app.post(url, async (request) => ok(await repo.create(request.body ?? {}, await actorOf(request))));
+          app.post(url, async (request) => ok(await repo.create(bodyOf(request), await actorOf(request))));
           break;
         case 'update':
-          app.post(url, async (request) => ok(await repo.update(idParam(request), request.body ?? {}, await actorOf(request))));
+          app.post(url, async (request) => ok(await repo.update(idParam(request), bodyOf(request), await actorOf(request))));
           break;
         case 'delete':
           app.post(url, async (request) => ok(await repo.remove([idParam(request)], await actorOf(request))));

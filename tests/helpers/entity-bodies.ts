@@ -1,0 +1,274 @@
+/**
+ * Valid request bodies and records for every declared entity, derived from the declarations
+ * (src/schema), so a newly declared entity is covered by the generic API tests without anyone
+ * listing its fields. A declaration the generator cannot satisfy (a pattern, a required json
+ * field without a default) fails loudly instead of being skipped.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { ENTITIES } from '../../src/schema/entities';
+import type { Entity, FieldDecl } from '../../src/schema/entity';
+import { columnFields, isTextKind, writableFields } from '../../src/schema/entity';
+import { fieldSchema } from '../../src/schema/validation';
+import type { GeneratedRoute } from '../../server/crud/routes';
+import { generatedRoutes } from '../../server/crud/routes';
+import type { Database } from '../../server/db/schema';
+import { call } from './api';
+
+export type Body = Record<string, unknown>;
+export type ApiRecord = Body & { id: number };
+
+export const API = '/api';
+const DAY_MS = 86_400_000;
+/** Far from "now", so time filters and sorts never meet rows other tests write with the clock. */
+const BASE_TIME = Date.UTC(2031, 0, 1);
+
+export const entityByName = (name: string): Entity => {
+  const entity = (ENTITIES as unknown as Record<string, Entity>)[name];
+  if (!entity) throw new Error(`no declared entity ${name}`);
+  return entity;
+};
+
+export const routeOf = (entity: Entity, operation: string): GeneratedRoute | undefined =>
+  generatedRoutes(entity).find((r) => r.operation === operation);
+
+export const hasRoute = (operation: string) => (entity: Entity): boolean => routeOf(entity, operation) !== undefined;
+
+/** A generated route's URL under the API prefix with its `{placeholders}` filled in. */
+export const urlOf = (route: GeneratedRoute, values: Record<string, unknown> = {}): string =>
+  API + route.url.replace(/\{(\w+)\}/g, (_m, name: string) => {
+    if (values[name] === undefined || values[name] === null) throw new Error(`no value for {${name}} in ${route.url}`);
+    return encodeURIComponent(String(values[name]));
+  });
+
+/** Fields that appear as `{placeholders}` in the list path (grouping keys such as parentId). */
+export const listPathFields = (entity: Entity): string[] =>
+  [...(entity.listPath ?? '').matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+
+/** The list URL that can show `record` (per-parent lists need the record's parent). */
+export const listUrlFor = (entity: Entity, record: Body, query = ''): string => {
+  const route = routeOf(entity, 'list');
+  if (!route) throw new Error(`${entity.name} has no list route`);
+  return urlOf(route, record) + (query ? `?${query}` : '');
+};
+
+/** Writable fields a selective update may send (immutable ones are accepted on create only). */
+export const updatableFields = (entity: Entity): [string, FieldDecl][] =>
+  writableFields(entity).filter(([, decl]) => !decl.immutable);
+
+const pad = (n: number): string => String(n).padStart(6, '0');
+const capital = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+
+const textBounds = (decl: FieldDecl): [number, number] =>
+  decl.length ? [decl.length[0], decl.length[1]] : [decl.required ? 1 : 0, decl.kind === 'text' ? 500 : 1_000_000];
+
+/**
+ * Letters and digits only, of one fixed shape: sorts the same in JavaScript, SQLite and any
+ * PostgreSQL collation (no spaces or punctuation that collations skip), and is unique by `seq`.
+ */
+const textValue = (name: string, decl: FieldDecl, seq: number): string => {
+  const [min, max] = textBounds(decl);
+  let value = `${capital(name)}${pad(seq)}`;
+  if (value.length < min) value = value.padEnd(min, 'x');
+  if (value.length > max) value = value.slice(value.length - max);
+  return value;
+};
+
+const numberBounds = (decl: FieldDecl): [number, number] => [decl.min ?? 0, decl.max ?? 1_000_000];
+
+const assertValid = (entity: Entity, name: string, decl: FieldDecl, value: unknown): unknown => {
+  if (!fieldSchema(decl).safeParse(value).success) {
+    throw new Error(`entity-bodies cannot make a valid ${entity.name}.${name} (${decl.kind}); teach it this declaration`);
+  }
+  return value;
+};
+
+export type FixtureDeps = { app: FastifyInstance; db: Kysely<Database>; token: string };
+
+/**
+ * Makes bodies and records through the API. `variant` makes values differ between records of
+ * one test (flags and enums alternate, numbers and times grow), so filters and sorts can tell
+ * records apart; `seq` keeps every text value unique across the whole file.
+ */
+export const createFixtures = (deps: FixtureDeps) => {
+  let seq = 0;
+  const nextSeq = () => (seq += 1);
+
+  /** A valid value of one writable field. */
+  const valueOf = async (entity: Entity, name: string, decl: FieldDecl, variant: number, timeIndex: number): Promise<unknown> => {
+    // Grouping keys with a default (parentId 0 = top level) keep it: other values need a parent row.
+    if (listPathFields(entity).includes(name) && decl.default !== undefined && decl.kind !== 'reference') return decl.default;
+    switch (decl.kind) {
+      case 'text': case 'longText': case 'richText':
+        return assertValid(entity, name, decl, textValue(name, decl, nextSeq()));
+      case 'int': {
+        const [min, max] = numberBounds(decl);
+        return assertValid(entity, name, decl, Math.min(min + variant, max));
+      }
+      case 'money': {
+        const [min, max] = numberBounds(decl);
+        return assertValid(entity, name, decl, Math.min(min + variant + 0.25, max));
+      }
+      case 'flag': return variant % 2;
+      case 'enum': {
+        const options = decl.options ?? [];
+        return options[variant % options.length]!.value;
+      }
+      case 'date': return new Date(BASE_TIME + variant * 2 * DAY_MS).toISOString().slice(0, 10);
+      // Later-declared times are 30 days later (an end after its start); variants 2 days apart.
+      case 'dateTime': return new Date(BASE_TIME + timeIndex * 30 * DAY_MS + variant * 2 * DAY_MS).toISOString();
+      case 'image': return `/uploads/${name}-${nextSeq()}.png`;
+      case 'images': return [`/uploads/${name}-${nextSeq()}.png`];
+      case 'reference': {
+        const target = entityByName(decl.reference!.entity);
+        return (await create(target, variant)).id;
+      }
+      case 'json':
+        if (decl.default !== undefined) return decl.default;
+        throw new Error(`entity-bodies cannot make ${entity.name}.${name} (json without a default)`);
+    }
+  };
+
+  /**
+   * A create body. `full`: every writable field; otherwise only the required ones (and
+   * grouping keys), so the server's defaults show.
+   */
+  const bodyFor = async (entity: Entity, variant = 0, options: { full?: boolean } = {}): Promise<Body> => {
+    const body: Body = {};
+    let timeIndex = 0;
+    for (const [name, decl] of writableFields(entity)) {
+      const needed = decl.required || listPathFields(entity).includes(name);
+      if (!options.full && !needed) continue;
+      body[name] = await valueOf(entity, name, decl, variant, decl.kind === 'dateTime' ? timeIndex : 0);
+      if (decl.kind === 'dateTime') timeIndex += 1;
+    }
+    return body;
+  };
+
+  /** A record made through `POST {path}/create`, as the server answered it. */
+  const create = async (entity: Entity, variant = 0, overrides: Body = {}, options: { full?: boolean } = { full: true }): Promise<ApiRecord> => {
+    const route = routeOf(entity, 'create');
+    if (!route) throw new Error(`${entity.name} has no create route`);
+    const body = { ...(await bodyFor(entity, variant, options)), ...overrides };
+    const answer = await call<ApiRecord>(deps.app, 'POST', urlOf(route), { token: deps.token, body });
+    if (answer.status !== 200 || answer.body?.code !== 200) {
+      throw new Error(`create ${entity.name} failed: ${answer.status} ${answer.raw}\nbody: ${JSON.stringify(body)}`);
+    }
+    return answer.body.data;
+  };
+
+  /** A record to read or update: a new one where the entity has create, else its first row (orderSetting). */
+  const anyRecordId = async (entity: Entity): Promise<number> => {
+    if (routeOf(entity, 'create')) return (await create(entity)).id;
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- declared tables are not in the static Database type
+    const row = await (deps.db as unknown as Kysely<any>).selectFrom(entity.table).select('id').orderBy('id').executeTakeFirst();
+    if (!row) throw new Error(`${entity.name} has no create route and no row`);
+    return Number(row.id);
+  };
+
+  const get = async (entity: Entity, id: number): Promise<ApiRecord> => {
+    const answer = await call<ApiRecord>(deps.app, 'GET', urlOf(routeOf(entity, 'get')!, { id }), { token: deps.token });
+    if (answer.status !== 200) throw new Error(`get ${entity.name} ${id} failed: ${answer.status} ${answer.raw}`);
+    return answer.body.data;
+  };
+
+  /**
+   * A different valid value for a selective update of `name`, or null when the field's
+   * meaning needs more than a value (grouping keys, json relation lists: see entity-rules).
+   */
+  const otherValue = async (entity: Entity, name: string, decl: FieldDecl, current: unknown): Promise<unknown> => {
+    if (listPathFields(entity).includes(name) || decl.kind === 'json') return null;
+    switch (decl.kind) {
+      case 'text': case 'longText': case 'richText': return textValue(name, decl, nextSeq());
+      case 'int': case 'money': {
+        const [min, max] = numberBounds(decl);
+        const value = typeof current === 'number' && current + 1 <= max ? current + 1 : min;
+        return value === current ? null : value;
+      }
+      case 'flag': return current === 1 ? 0 : 1;
+      case 'enum': {
+        const other = (decl.options ?? []).find((o) => o.value !== current);
+        return other ? other.value : null;
+      }
+      case 'date': return new Date(Date.parse(String(current)) + DAY_MS).toISOString().slice(0, 10);
+      // One hour later keeps every declared start before its end (times are 30 days apart).
+      case 'dateTime': return new Date(Date.parse(String(current)) + 3_600_000).toISOString();
+      case 'image': return `/uploads/${name}-${nextSeq()}.png`;
+      case 'images': return [`/uploads/${name}-${nextSeq()}.png`];
+      case 'reference': return (await create(entityByName(decl.reference!.entity))).id;
+    }
+  };
+
+  return { bodyFor, create, anyRecordId, get, otherValue, nextSeq };
+};
+
+export type Fixtures = ReturnType<typeof createFixtures>;
+
+/** A value of the wrong JSON type for a field (a string for numbers, a number for text...). */
+export const wrongTypeOf = (decl: FieldDecl): unknown => {
+  if (isTextKind(decl.kind) || ['image', 'date', 'dateTime'].includes(decl.kind)) return 12345;
+  if (decl.kind === 'images') return 'not-a-list';
+  if (decl.kind === 'json') return 'not-json-shaped';
+  return 'not-a-number';
+};
+
+/** Values outside a field's declared range, each with the message key the server must answer. */
+export const outOfRangeOf = (decl: FieldDecl): { value: unknown; messageKey: string }[] => {
+  switch (decl.kind) {
+    case 'text': case 'longText': case 'richText': {
+      const [min, max] = textBounds(decl);
+      const key = decl.length ? 'length_between' : 'too_long';
+      const values = [{ value: 'x'.repeat(max + 1), messageKey: key }];
+      if (min > 1) values.push({ value: 'x'.repeat(min - 1), messageKey: 'length_between' });
+      return values;
+    }
+    case 'int': case 'money': {
+      const values = [{ value: (decl.min ?? 0) - 1, messageKey: 'too_small' }];
+      if (decl.min === undefined && decl.kind === 'int') values[0] = { value: -2_147_483_649, messageKey: 'too_small' };
+      values.push({ value: decl.max === undefined ? (decl.kind === 'int' ? 2_147_483_648 : 100_000_000) : decl.max + 1, messageKey: 'too_big' });
+      if (decl.kind === 'int') values.push({ value: 1.5, messageKey: 'invalid_type' });
+      return values;
+    }
+    case 'flag': return [{ value: 2, messageKey: 'invalid_value' }, { value: -1, messageKey: 'invalid_value' }];
+    case 'enum': {
+      const numeric = typeof decl.options?.[0]?.value === 'number';
+      return [{ value: numeric ? 99 : 'no-such-option', messageKey: 'invalid_value' }];
+    }
+    case 'date': return [{ value: '2024-13-01', messageKey: 'invalid_date' }];
+    case 'dateTime': return [{ value: '2024-05-01 10:00:00', messageKey: 'invalid_date' }, { value: 'tomorrow', messageKey: 'invalid_date' }];
+    case 'image': return [{ value: 'javascript:alert(1)', messageKey: 'invalid_format' }, { value: `/${'x'.repeat(600)}.png`, messageKey: 'too_long' }];
+    case 'images': return [{ value: ['not a url'], messageKey: 'invalid_format' }];
+    case 'reference': return [{ value: 0, messageKey: 'too_small' }, { value: -3, messageKey: 'too_small' }];
+    case 'json': return [];
+  }
+};
+
+/** Every entity table name plus the ones the hooks write (relations), for "nothing changed" checks. */
+export const dataTables = (entities: readonly Entity[]): string[] =>
+  [...new Set([...entities.map((e) => e.table), 'pms_product_category_attribute_relation'])];
+
+/**
+ * Everything a refused request must leave alone: the full contents of the entity tables (so a
+ * half-applied update shows, not only inserts) and the number of audit rows.
+ */
+export const snapshotData = async (db: Kysely<Database>, entities: readonly Entity[]): Promise<Record<string, unknown>> => {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- declared tables are not in the static Database type
+  const anyDb = db as unknown as Kysely<any>;
+  const snapshot: Record<string, unknown> = {};
+  for (const table of dataTables(entities)) snapshot[table] = await anyDb.selectFrom(table).selectAll().orderBy('id').execute();
+  const audit = await db.selectFrom('sys_audit_log').select((eb) => eb.fn.max('id').as('last')).executeTakeFirstOrThrow();
+  snapshot.sys_audit_log = Number(audit.last ?? 0);
+  return snapshot;
+};
+
+/** Id of the newest audit row (0 when none), to read the rows a request added. */
+export const lastAuditId = async (db: Kysely<Database>): Promise<number> => {
+  const row = await db.selectFrom('sys_audit_log').select((eb) => eb.fn.max('id').as('last')).executeTakeFirstOrThrow();
+  return Number(row.last ?? 0);
+};
+
+export const auditRowsSince = async (db: Kysely<Database>, id: number) =>
+  db.selectFrom('sys_audit_log').selectAll().where('id', '>', id).orderBy('id').execute();
+
+/** Names of the fields stored in the entity's table (what list answers carry). */
+export const storedFieldNames = (entity: Entity): string[] => columnFields(entity).map(([name]) => name);
