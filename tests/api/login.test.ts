@@ -63,8 +63,9 @@ describe.each(testDialects())('POST /api/admin/login (%s)', (dialect) => {
     const ratio = median(unknown) / median(known);
     // Both are dominated by one argon2id verification; without the dummy check the unknown
     // user would answer in well under a tenth of the time.
-    expect(ratio).toBeGreaterThan(0.4);
-    expect(ratio).toBeLessThan(2.5);
+    // Loose bounds: the machine may be busy; the point is "not an order of magnitude apart".
+    expect(ratio).toBeGreaterThan(0.3);
+    expect(ratio).toBeLessThan(3.5);
     await login(t.app, 'seller', 'seller123', '10.1.0.4'); // clears the account counter for later tests
   });
 
