@@ -166,8 +166,11 @@ const normalise = (decl: FieldDecl, value: unknown): unknown => {
   return value;
 };
 
+/** An empty list counts as "no value" too: a record read without its relation list has not changed it. */
+const isBlank = (value: unknown): boolean => isEmpty(value) || (Array.isArray(value) && value.length === 0);
+
 const sameValue = (a: unknown, b: unknown): boolean =>
-  (isEmpty(a) && isEmpty(b)) || JSON.stringify(a) === JSON.stringify(b);
+  (isBlank(a) && isBlank(b)) || JSON.stringify(a) === JSON.stringify(b);
 
 /** Writable fields a create body may carry (server-managed ones never). */
 export const createBody = (entity: Entity, data: AnyRecord): AnyRecord => {

@@ -129,6 +129,12 @@ export const entityEn = {
   },
   entity: {
     not_available: 'This screen is not available',
+    actions: 'Actions',
+    main_section: 'General',
+    dialog: {
+      create: 'Add %{name}',
+      edit: 'Edit %{name}',
+    },
     missing_context: 'Open this list from its parent record',
     flag: { on: 'Yes', off: 'No' },
     action: {
@@ -176,7 +182,7 @@ export const entityEn = {
       next_level: 'View next level',
       back_to_level1: 'Back to level 1',
       top_level: 'None (a level-1 category)',
-      attr_list: 'Attribute list',
+      spec_list: 'Specification list',
       param_list: 'Parameter list',
       filter_attr_type: 'Product type',
       filter_attr_param: 'Parameter',

@@ -131,6 +131,12 @@ export const entityZh: EntityMessages = {
   },
   entity: {
     not_available: '此页面不可用',
+    actions: '操作',
+    main_section: '基本信息',
+    dialog: {
+      create: '添加%{name}',
+      edit: '编辑%{name}',
+    },
     missing_context: '请从上级记录打开此列表',
     flag: { on: '是', off: '否' },
     action: {
@@ -178,7 +184,7 @@ export const entityZh: EntityMessages = {
       next_level: '查看下级',
       back_to_level1: '返回一级分类',
       top_level: '无上级分类（一级分类）',
-      attr_list: '属性列表',
+      spec_list: '属性列表',
       param_list: '参数列表',
       filter_attr_type: '商品类型',
       filter_attr_param: '参数',

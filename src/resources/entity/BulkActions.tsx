@@ -1,0 +1,91 @@
+/**
+ * Bulk actions of a list, from the declaration's `batch`: `mall`'s "batch operation" select
+ * (set one flag or enum field on the selected rows) with its apply button, and a delete that
+ * asks for confirmation first.
+ */
+import MenuItem from '@mui/material/MenuItem';
+import MuiTextField from '@mui/material/TextField';
+import { useState } from 'react';
+import { BulkDeleteButton, Button, useListContext, useNotify, useTranslate, useUpdateMany } from 'react-admin';
+import { MESSAGES } from '../../schema/api';
+import type { Entity } from '../../schema/entity';
+import { enumLabelKey, fieldLabelKey, FLAG_CHOICES } from './labels';
+
+type BatchOperation = { readonly key: string; readonly field: string; readonly value: number | string; readonly label: string };
+
+/** Every (field, value) a batch-set endpoint offers, labelled for the select. */
+const useBatchOperations = (entity: Entity): BatchOperation[] => {
+  const translate = useTranslate();
+  return (entity.batch ?? []).flatMap((batch) => {
+    if (batch.kind !== 'set') return [];
+    const decl = entity.fields[batch.field];
+    if (!decl) return [];
+    const field = translate(fieldLabelKey(entity, batch.field));
+    const values = decl.kind === 'enum'
+      ? (decl.options ?? []).map((o) => ({ value: o.value, text: translate(enumLabelKey(entity, batch.field, o)) }))
+      : FLAG_CHOICES.map((c) => ({ value: c.id as number, text: translate(c.name) }));
+    return values.map(({ value, text }) => ({
+      key: `${batch.field}=${value}`, field: batch.field, value, label: translate('entity.batch.set_flag', { field, value: text }),
+    }));
+  });
+};
+
+export const canDelete = (entity: Entity): boolean => entity.routes?.delete !== false;
+
+export const hasBulkActions = (entity: Entity): boolean =>
+  canDelete(entity) || (entity.batch ?? []).some((b) => b.kind === 'set');
+
+const BatchSetControl = ({ entity, operations }: { readonly entity: Entity; readonly operations: readonly BatchOperation[] }) => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const { selectedIds, onUnselectItems } = useListContext();
+  const [choice, setChoice] = useState('');
+  const [updateMany, { isPending }] = useUpdateMany();
+
+  const apply = () => {
+    if (selectedIds.length === 0) {
+      notify('errors.select_record', { type: 'warning', messageArgs: { _: MESSAGES.select_record } });
+      return;
+    }
+    const operation = operations.find((o) => o.key === choice);
+    if (!operation) {
+      notify('errors.select_batch_type', { type: 'warning', messageArgs: { _: MESSAGES.select_batch_type } });
+      return;
+    }
+    const count = selectedIds.length;
+    void updateMany(entity.name, { ids: selectedIds, data: { [operation.field]: operation.value } }, {
+      mutationMode: 'pessimistic',
+      onSuccess: () => {
+        notify('entity.batch.done', { type: 'success', messageArgs: { smart_count: count } });
+        setChoice('');
+        onUnselectItems();
+      },
+    });
+  };
+
+  return (
+    <>
+      <MuiTextField
+        select
+        size="small"
+        label={translate('entity.batch.label')}
+        value={choice}
+        onChange={(event) => setChoice(event.target.value)}
+        sx={{ minWidth: 200, mr: 1 }}
+      >
+        {operations.map((o) => <MenuItem key={o.key} value={o.key}>{o.label}</MenuItem>)}
+      </MuiTextField>
+      <Button label="entity.batch.apply" onClick={apply} disabled={isPending} />
+    </>
+  );
+};
+
+export const EntityBulkActions = ({ entity }: { readonly entity: Entity }) => {
+  const operations = useBatchOperations(entity);
+  return (
+    <>
+      {operations.length > 0 && <BatchSetControl entity={entity} operations={operations} />}
+      {canDelete(entity) && <BulkDeleteButton mutationMode="pessimistic" />}
+    </>
+  );
+};

@@ -1,0 +1,61 @@
+/**
+ * Create/edit in a dialog over the list, for entities without create/edit routes of their own
+ * (product types, return reasons, member levels): same form, same rules, pessimistic saves.
+ */
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import type { Identifier } from 'react-admin';
+import { CreateBase, EditBase, useGetResourceLabel, useNotify, useRefresh, useTranslate } from 'react-admin';
+import type { Entity } from '../../schema/entity';
+import { EntityForm } from './EntityForm';
+import { EntityToolbar } from './EntityToolbar';
+import type { EntityScreenOptions } from './screenOptions';
+
+export type DialogState = { readonly mode: 'create' } | { readonly mode: 'edit'; readonly id: Identifier };
+
+type Props = {
+  readonly entity: Entity;
+  readonly options: EntityScreenOptions;
+  readonly state: DialogState;
+  readonly pinned: Readonly<Record<string, unknown>>;
+  readonly onClose: () => void;
+};
+
+export const EntityFormDialog = ({ entity, options, state, pinned, onClose }: Props) => {
+  const translate = useTranslate();
+  const getResourceLabel = useGetResourceLabel();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const done = (message: string) => {
+    notify(message, { type: 'success' });
+    refresh();
+    onClose();
+  };
+  const name = getResourceLabel(entity.name, 1);
+  const titleId = `${entity.name}-dialog-title`;
+
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby={titleId}>
+      <DialogTitle id={titleId}>
+        {translate(state.mode === 'create' ? 'entity.dialog.create' : 'entity.dialog.edit', { name })}
+      </DialogTitle>
+      <DialogContent>
+        {state.mode === 'create' ? (
+          <CreateBase resource={entity.name} redirect={false} mutationOptions={{ onSuccess: () => done('entity.created') }}>
+            <EntityForm entity={entity} options={options} mode="create" pinned={pinned} toolbar={<EntityToolbar entity={entity} onCancel={onClose} />} />
+          </CreateBase>
+        ) : (
+          <EditBase resource={entity.name} id={state.id} mutationMode="pessimistic" redirect={false} mutationOptions={{ onSuccess: () => done('entity.saved') }}>
+            <EntityForm
+              entity={entity}
+              options={options}
+              mode="edit"
+              toolbar={<EntityToolbar entity={entity} deletable onCancel={onClose} onDeleted={() => { refresh(); onClose(); }} />}
+            />
+          </EditBase>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+};

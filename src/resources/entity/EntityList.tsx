@@ -1,0 +1,123 @@
+/**
+ * The list screen of an entity: declared columns, filters, sorting, paging, bulk actions, CSV
+ * export. Rows open the edit screen (`<edit path>?id=<id>`), or an edit dialog for entities
+ * without edit routes. Lists pinned to a parent by the URL (`?parentId=`, `?cid=&type=`) keep
+ * that pin out of the filters and carry it to the create screen.
+ */
+import AddIcon from '@mui/icons-material/Add';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import type { Identifier } from 'react-admin';
+import {
+  Button, CreateButton, DataTable, ExportButton, FilterButton, List, Pagination, TopToolbar, useBasename, useGetResourceLabel,
+  useTranslate,
+} from 'react-admin';
+import type { Entity } from '../../schema/entity';
+import { PAGE_SIZE } from '../../schema/rules';
+import { EntityBulkActions, hasBulkActions } from './BulkActions';
+import { entityColumns } from './columns';
+import type { DialogState } from './EntityFormDialog';
+import { EntityFormDialog } from './EntityFormDialog';
+import { entityFilters, hasOptionalFilters } from './filters';
+import { NotAvailable } from './NotAvailable';
+import { entityPaths, withQuery } from './routing';
+import type { EntityScreenOptions } from './screenOptions';
+import { pinnedValues, pinQuery } from './screenOptions';
+
+type ScreenProps = { readonly entity: Entity; readonly options: EntityScreenOptions };
+type Pinned = Readonly<Record<string, number | string>>;
+
+/** "Add": a link to the create route, or the create dialog for entities edited in dialogs. */
+const CreateControl = ({ entity, createTo, onCreate }: { readonly entity: Entity; readonly createTo: string | null; readonly onCreate: (() => void) | null }) => {
+  if (createTo) return <CreateButton resource={entity.name} to={createTo} label="entity.action.create" />;
+  if (onCreate) return <Button label="entity.action.create" onClick={onCreate}><AddIcon /></Button>;
+  return null;
+};
+
+type ControlsProps = { readonly entity: Entity; readonly createTo: string | null; readonly onCreate: (() => void) | null };
+
+const ListActions = ({ entity, createTo, onCreate, hasHiddenFilters }: ControlsProps & { readonly hasHiddenFilters: boolean }) => (
+  <TopToolbar>
+    {hasHiddenFilters && <FilterButton />}
+    <CreateControl entity={entity} createTo={createTo} onCreate={onCreate} />
+    <ExportButton />
+  </TopToolbar>
+);
+
+const EmptyList = ({ entity, createTo, onCreate }: ControlsProps) => {
+  const translate = useTranslate();
+  const getResourceLabel = useGetResourceLabel();
+  return (
+    <Box sx={{ textAlign: 'center', m: 4 }}>
+      <Typography variant="h6" component="p" gutterBottom>
+        {translate('entity.empty.title', { name: getResourceLabel(entity.name, 2) })}
+      </Typography>
+      {(createTo || onCreate) && <Typography color="text.secondary" gutterBottom>{translate('entity.empty.hint')}</Typography>}
+      <CreateControl entity={entity} createTo={createTo} onCreate={onCreate} />
+    </Box>
+  );
+};
+
+const EntityListView = ({ entity, options, pinned }: ScreenProps & { readonly pinned: Pinned }) => {
+  const translate = useTranslate();
+  const basename = useBasename();
+  const [dialog, setDialog] = useState<DialogState | null>(null);
+  const paths = entityPaths(entity);
+  const editsInDialog = !paths.edit;
+  const creatable = entity.routes?.create !== false;
+  const filters = useMemo(() => entityFilters(entity, new Set(Object.keys(pinned))), [entity, pinned]);
+  const columns = useMemo(() => entityColumns(entity), [entity]);
+  const pinQueryValues = pinQuery(options, pinned);
+  const createTo = creatable && paths.create ? withQuery(paths.create, pinQueryValues) : null;
+  const onCreate = creatable && editsInDialog ? () => setDialog({ mode: 'create' }) : null;
+  const rowClick = (id: Identifier): string | false => {
+    if (editsInDialog) {
+      setDialog({ mode: 'edit', id });
+      return false;
+    }
+    return `${basename}${withQuery(paths.edit ?? paths.list, { id })}`;
+  };
+  const RowActions = options.rowActions;
+  const Header = options.listHeader;
+
+  return (
+    <>
+      {Header && <Header entity={entity} pinned={pinned} />}
+      <List
+        resource={entity.name}
+        filter={pinned}
+        filters={filters}
+        sort={entity.defaultSort ?? { field: 'id', order: 'DESC' }}
+        perPage={PAGE_SIZE.choices[0]}
+        // The URL belongs to the route (`?parentId=`); list state lives in the store instead.
+        disableSyncWithLocation
+        storeKey={`${entity.name}.list${JSON.stringify(pinned)}`}
+        actions={<ListActions entity={entity} createTo={createTo} onCreate={onCreate} hasHiddenFilters={hasOptionalFilters(entity, new Set(Object.keys(pinned)))} />}
+        pagination={<Pagination rowsPerPageOptions={[...PAGE_SIZE.choices]} />}
+        empty={<EmptyList entity={entity} createTo={createTo} onCreate={onCreate} />}
+      >
+        <DataTable rowClick={rowClick} bulkActionButtons={hasBulkActions(entity) ? <EntityBulkActions entity={entity} /> : false}>
+          {columns}
+          {RowActions && (
+            <DataTable.Col label={translate('entity.actions')} disableSort>
+              <RowActions entity={entity} />
+            </DataTable.Col>
+          )}
+        </DataTable>
+      </List>
+      {dialog && <EntityFormDialog entity={entity} options={options} state={dialog} pinned={pinned} onClose={() => setDialog(null)} />}
+    </>
+  );
+};
+
+export const EntityList = ({ entity, options }: ScreenProps) => {
+  const [search] = useSearchParams();
+  const pinned = pinnedValues(options, search);
+  // A new pin (another parent) is another list: remount so paging and selection start over.
+  const pinKey = JSON.stringify(pinned);
+  const stablePinned = useMemo<Pinned | null>(() => (pinKey === 'null' ? null : JSON.parse(pinKey) as Pinned), [pinKey]);
+  if (!stablePinned) return <NotAvailable message="entity.missing_context" />;
+  return <EntityListView key={pinKey} entity={entity} options={options} pinned={stablePinned} />;
+};

@@ -1,0 +1,78 @@
+/**
+ * The routed create/edit screens of an entity (`mall` style: `/pms/addBrand`,
+ * `/pms/updateBrand?id=3`) and the single-record settings screen. Saves are pessimistic so the
+ * server's validation answers before anything is shown as done; afterwards they return to the list.
+ */
+import { useCallback } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import type { Identifier, RaRecord } from 'react-admin';
+import { Create, Edit, useBasename, useNavigate } from 'react-admin';
+import type { Entity } from '../../schema/entity';
+import { EntityForm } from './EntityForm';
+import { EntityToolbar } from './EntityToolbar';
+import { NotAvailable } from './NotAvailable';
+import { entityPaths, withQuery } from './routing';
+import type { EntityScreenOptions } from './screenOptions';
+import { pinnedValues, pinQuery } from './screenOptions';
+
+type ScreenProps = { readonly entity: Entity; readonly options: EntityScreenOptions };
+
+const idFrom = (raw: string | null): Identifier | null => {
+  if (raw === null || raw === '') return null;
+  return /^\d+$/.test(raw) ? Number(raw) : raw;
+};
+
+/** The list path, pinned to the same parent as the saved record (`?parentId=`, `?cid=&type=`). */
+const useListPathFor = ({ entity, options }: ScreenProps) => {
+  const basename = useBasename();
+  return useCallback(
+    (record?: Partial<RaRecord>) => `${basename}${withQuery(entityPaths(entity).list, pinQuery(options, record ?? {}))}`,
+    [basename, entity, options],
+  );
+};
+
+export const EntityCreate = ({ entity, options }: ScreenProps) => {
+  const [search] = useSearchParams();
+  const listPathFor = useListPathFor({ entity, options });
+  const pinned = pinnedValues(options, search, true) ?? {};
+  return (
+    <Create resource={entity.name} redirect={(_resource, _id, data) => listPathFor(data)}>
+      <EntityForm entity={entity} options={options} mode="create" pinned={pinned} toolbar={<EntityToolbar entity={entity} />} />
+    </Create>
+  );
+};
+
+export const EntityEdit = ({ entity, options }: ScreenProps) => {
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const listPathFor = useListPathFor({ entity, options });
+  const id = idFrom(search.get('id'));
+  if (id === null) return <NotAvailable />;
+  return (
+    <Edit
+      resource={entity.name}
+      id={id}
+      mutationMode="pessimistic"
+      redirect={(_resource, _id, data) => listPathFor(data)}
+      redirectOnError={() => listPathFor()}
+    >
+      <EditForm entity={entity} options={options} onDeleted={(record) => navigate(listPathFor(record))} />
+    </Edit>
+  );
+};
+
+const EditForm = ({ entity, options, onDeleted }: ScreenProps & { readonly onDeleted: (record?: RaRecord) => void }) => (
+  <EntityForm
+    entity={entity}
+    options={options}
+    mode="edit"
+    toolbar={<EntityToolbar entity={entity} deletable onDeleted={onDeleted} />}
+  />
+);
+
+/** A settings entity: one record (`mall`'s order settings, id 1) edited in place at the list route. */
+export const EntitySingleRecord = ({ entity, options }: ScreenProps) => (
+  <Edit resource={entity.name} id={options.singleRecordId} mutationMode="pessimistic" redirect={false} actions={false}>
+    <EntityForm entity={entity} options={options} mode="edit" toolbar={<EntityToolbar entity={entity} />} />
+  </Edit>
+);

@@ -1,0 +1,84 @@
+/** Read-only display of one declared field, by kind: list cells and read-only form values. */
+import Chip from '@mui/material/Chip';
+import type { ReactElement } from 'react';
+import { DateField, NumberField, ReferenceField, TextField, useRecordContext, useTranslate } from 'react-admin';
+import type { Entity, FieldDecl } from '../../schema/entity';
+import { enumLabelKey } from './labels';
+import { ToggleSwitchField } from './ToggleSwitchField';
+
+type FieldProps = { readonly entity: Entity; readonly name: string; readonly decl: FieldDecl };
+
+export const EnumField = ({ entity, name, decl }: FieldProps) => {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  const option = decl.options?.find((o) => o.value === record?.[name]);
+  if (!option) return null;
+  return <Chip size="small" label={translate(enumLabelKey(entity, name, option))} />;
+};
+
+export const FlagField = ({ name }: Pick<FieldProps, 'name'>) => {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  const value = record?.[name];
+  if (value === null || value === undefined) return null;
+  return <>{translate(Number(value) === 1 ? 'entity.flag.on' : 'entity.flag.off')}</>;
+};
+
+const THUMB_SIZE = 40;
+
+/** A small preview of an image (or the first of several); the full image opens in a new tab. */
+export const ImageThumbField = ({ entity, name }: Pick<FieldProps, 'entity' | 'name'>) => {
+  const record = useRecordContext();
+  const value: unknown = record?.[name];
+  const url = Array.isArray(value) ? value[0] : value;
+  if (typeof url !== 'string' || url === '') return null;
+  const alt = String(record?.[entity.display] ?? '');
+  return (
+    <a href={url} target="_blank" rel="noreferrer" onClick={(e) => e.stopPropagation()}>
+      <img src={url} alt={alt} style={{ height: THUMB_SIZE, maxWidth: THUMB_SIZE * 3, objectFit: 'contain', verticalAlign: 'middle' }} />
+    </a>
+  );
+};
+
+const MONEY_FORMAT = { minimumFractionDigits: 2, maximumFractionDigits: 2 } as const;
+
+const JsonField = ({ name }: Pick<FieldProps, 'name'>) => {
+  const record = useRecordContext();
+  const value: unknown = record?.[name];
+  return value === null || value === undefined ? null : <>{JSON.stringify(value)}</>;
+};
+
+/**
+ * The display widget of a field. `interactive` lets flags with a declared `toggle` render as the
+ * inline switch (lists); read-only places pass false.
+ */
+export const fieldDisplay = (entity: Entity, name: string, decl: FieldDecl, interactive = false): ReactElement => {
+  switch (decl.kind) {
+    case 'int':
+      return <NumberField source={name} />;
+    case 'money':
+      return <NumberField source={name} options={MONEY_FORMAT} />;
+    case 'flag':
+      return interactive && decl.toggle ? <ToggleSwitchField entity={entity} name={name} /> : <FlagField name={name} />;
+    case 'enum':
+      return <EnumField entity={entity} name={name} decl={decl} />;
+    case 'date':
+      return <DateField source={name} />;
+    case 'dateTime':
+      return <DateField source={name} showTime />;
+    case 'image':
+    case 'images':
+      return <ImageThumbField entity={entity} name={name} />;
+    case 'reference':
+      return decl.reference
+        ? <ReferenceField source={name} reference={decl.reference.entity} link={false}><TextField source={decl.reference.display} /></ReferenceField>
+        : <TextField source={name} />;
+    case 'json':
+      return <JsonField name={name} />;
+    case 'richText':
+      // Server-sanitised HTML, but a list cell or a read-only value shows it as text.
+      return <TextField source={name} />;
+    default:
+      return <TextField source={name} />;
+  }
+};

@@ -1,0 +1,51 @@
+/** List filters from the declaration: the keyword search and every declared field filter. */
+import type { ReactElement } from 'react';
+import { AutocompleteInput, DateInput, NumberInput, ReferenceInput, SearchInput, SelectInput, TextInput } from 'react-admin';
+import type { Entity } from '../../schema/entity';
+import { filterOf } from '../../schema/entity';
+import { enumChoices, fieldLabelKey, FLAG_CHOICES } from './labels';
+
+/** `hidden`: fields pinned by the screen URL (a parent id), which the user does not pick. */
+export const entityFilters = (entity: Entity, hidden: ReadonlySet<string> = new Set()): ReactElement[] => {
+  const inputs: ReactElement[] = [];
+  if (entity.search) inputs.push(<SearchInput key={`search:${entity.search.param}`} source={entity.search.param} alwaysOn />);
+  for (const [name, decl] of Object.entries(entity.fields)) {
+    const declared = filterOf(name, decl);
+    if (!declared || hidden.has(name)) continue;
+    const props = { source: name, label: fieldLabelKey(entity, name), alwaysOn: declared.alwaysOn };
+    switch (decl.kind) {
+      case 'flag':
+        inputs.push(<SelectInput key={name} {...props} choices={[...FLAG_CHOICES]} />);
+        break;
+      case 'enum':
+        inputs.push(<SelectInput key={name} {...props} choices={enumChoices(entity, name)} />);
+        break;
+      case 'date':
+      case 'dateTime':
+        // Date filters match by day (`YYYY-MM-DD`), as `mall`'s are.
+        inputs.push(<DateInput key={name} {...props} />);
+        break;
+      case 'int':
+      case 'money':
+        inputs.push(<NumberInput key={name} {...props} />);
+        break;
+      case 'reference':
+        inputs.push(decl.reference
+          ? <ReferenceInput key={name} source={name} reference={decl.reference.entity} alwaysOn={declared.alwaysOn}>
+              <AutocompleteInput label={fieldLabelKey(entity, name)} optionText={decl.reference.display} />
+            </ReferenceInput>
+          : <NumberInput key={name} {...props} />);
+        break;
+      default:
+        inputs.push(<TextInput key={name} {...props} />);
+    }
+  }
+  return inputs;
+};
+
+/** Whether some filter sits behind the "Add filter" button (not always on, not pinned). */
+export const hasOptionalFilters = (entity: Entity, hidden: ReadonlySet<string> = new Set()): boolean =>
+  Object.entries(entity.fields).some(([name, decl]) => {
+    const declared = filterOf(name, decl);
+    return declared !== null && !declared.alwaysOn && !hidden.has(name);
+  });

@@ -1,0 +1,126 @@
+/** The form input of one declared field, by kind (create and edit forms, dialogs included). */
+import type { ReactElement } from 'react';
+import {
+  AutocompleteInput, BooleanInput, DateInput, DateTimeInput, ImageField, ImageInput, Labeled, NumberInput, ReferenceInput,
+  SelectInput, TextInput, useNotify, useTranslate,
+} from 'react-admin';
+import type { Entity } from '../../schema/entity';
+import { filterOf } from '../../schema/entity';
+import { ENTITIES } from '../../schema/entities';
+import { UPLOAD_RULES } from '../../schema/rules';
+import { fieldDisplay } from './fields';
+import { enumChoices, fieldLabelKey } from './labels';
+import { RichTextInputLazy } from './RichTextInputLazy';
+import type { FieldInputProps } from './screenOptions';
+
+const BYTES_PER_MB = 1024 * 1024;
+const UPLOAD_MB = UPLOAD_RULES.maxBytes / BYTES_PER_MB;
+/** react-dropzone's accept map: the allowed content types (the server checks the bytes again). */
+const ACCEPT = Object.fromEntries(UPLOAD_RULES.mimeTypes.map((mime) => [mime, [] as string[]]));
+
+const fromFlag = (value: unknown): boolean => Number(value) === 1;
+const toFlag = (checked: unknown): 0 | 1 => (checked ? 1 : 0);
+/** `<input type="datetime-local">` speaks local time; the API speaks ISO-8601 instants. */
+const toIsoInstant = (value: unknown): string | null => {
+  if (value === null || value === undefined || value === '') return null;
+  const time = new Date(String(value));
+  return Number.isNaN(time.getTime()) ? String(value) : time.toISOString();
+};
+/** Stored images are URLs; the picker previews `{ src }` objects. */
+const toPreview = (value: unknown): unknown => {
+  if (typeof value === 'string') return value ? { src: value, title: value } : null;
+  if (Array.isArray(value)) return value.map(toPreview);
+  return value;
+};
+const formatJson = (value: unknown): string => (value === null || value === undefined ? '' : JSON.stringify(value));
+const parseJson = (text: string): unknown => {
+  if (text.trim() === '') return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    // Left as text: the declared schema then reports the wrong type under the field.
+    return text;
+  }
+};
+
+/** How an autocomplete asks the referenced entity's list for matches. */
+const referenceSearch = (target: Entity | undefined) => (q: string): Record<string, string> => {
+  if (!target || !q) return {};
+  if (target.search) return { [target.search.param]: q };
+  const displayDecl = target.fields[target.display];
+  return displayDecl && filterOf(target.display, displayDecl) ? { [target.display]: q } : {};
+};
+
+const ImagePicker = ({ entity, name, decl, disabled }: FieldInputProps & { readonly disabled: boolean }) => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const multiple = decl.kind === 'images';
+  const placeholder = multiple
+    ? translate('entity.image.drop_many', { size: UPLOAD_MB, maxCount: decl.maxCount ?? 10 })
+    : translate('entity.image.drop', { size: UPLOAD_MB });
+  return (
+    <ImageInput
+      source={name}
+      label={fieldLabelKey(entity, name)}
+      accept={ACCEPT}
+      maxSize={UPLOAD_RULES.maxBytes}
+      multiple={multiple}
+      format={toPreview}
+      disabled={disabled}
+      placeholder={<p>{placeholder}</p>}
+      options={{ onDropRejected: () => notify('entity.image.rejected', { type: 'warning', messageArgs: { size: UPLOAD_MB } }) }}
+    >
+      <ImageField source="src" title="title" />
+    </ImageInput>
+  );
+};
+
+/** The generic input of a field; server-managed fields show read-only (edit) or not at all (create). */
+export const EntityFieldInput = (props: FieldInputProps): ReactElement | null => {
+  const { entity, name, decl, mode } = props;
+  if (decl.serverManaged) {
+    return mode === 'edit' ? <Labeled source={name} label={fieldLabelKey(entity, name)}>{fieldDisplay(entity, name, decl)}</Labeled> : null;
+  }
+  const disabled = mode === 'edit' && Boolean(decl.immutable);
+  const common = { source: name, label: fieldLabelKey(entity, name), disabled, isRequired: Boolean(decl.required) };
+  switch (decl.kind) {
+    case 'text':
+      return <TextInput {...common} />;
+    case 'longText':
+      return <TextInput {...common} multiline minRows={3} />;
+    case 'richText':
+      return <RichTextInputLazy source={name} label={fieldLabelKey(entity, name)} disabled={disabled} />;
+    case 'int':
+      return <NumberInput {...common} step={1} min={decl.min} max={decl.max} />;
+    case 'money':
+      return <NumberInput {...common} step={0.01} min={decl.min ?? 0} max={decl.max} />;
+    case 'flag':
+      return <BooleanInput source={name} label={fieldLabelKey(entity, name)} disabled={disabled} format={fromFlag} parse={toFlag} />;
+    case 'enum':
+      return <SelectInput {...common} choices={enumChoices(entity, name)} />;
+    case 'date':
+      return <DateInput {...common} />;
+    case 'dateTime':
+      return <DateTimeInput {...common} parse={toIsoInstant} />;
+    case 'image':
+    case 'images':
+      return <ImagePicker {...props} disabled={disabled} />;
+    case 'reference': {
+      const target = decl.reference ? (ENTITIES as Record<string, Entity>)[decl.reference.entity] : undefined;
+      if (!decl.reference) return null;
+      return (
+        <ReferenceInput source={name} reference={decl.reference.entity}>
+          <AutocompleteInput
+            label={fieldLabelKey(entity, name)}
+            optionText={decl.reference.display}
+            filterToQuery={referenceSearch(target)}
+            disabled={disabled}
+            isRequired={Boolean(decl.required)}
+          />
+        </ReferenceInput>
+      );
+    }
+    case 'json':
+      return <TextInput {...common} multiline minRows={2} format={formatJson} parse={parseJson} />;
+  }
+};

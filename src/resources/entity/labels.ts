@@ -1,0 +1,19 @@
+/** The i18n keys the declarations imply (`src/i18n/entities/*.ts` holds their texts). */
+import type { Entity, EnumOption } from '../../schema/entity';
+
+export const fieldLabelKey = (entity: Entity, field: string): string => `resources.${entity.name}.fields.${field}`;
+
+export const enumLabelKey = (entity: Entity, field: string, option: EnumOption): string =>
+  `resources.${entity.name}.enums.${field}.${option.label}`;
+
+export const sectionLabelKey = (entity: Entity, section: string): string => `resources.${entity.name}.sections.${section}`;
+
+/** SelectInput choices of an enum field; react-admin translates the `name` keys. */
+export const enumChoices = (entity: Entity, field: string): { id: number | string; name: string }[] =>
+  (entity.fields[field]?.options ?? []).map((option) => ({ id: option.value, name: enumLabelKey(entity, field, option) }));
+
+/** The two values of a 0/1 flag, for filters and batch operations. */
+export const FLAG_CHOICES = [
+  { id: 1, name: 'entity.flag.on' },
+  { id: 0, name: 'entity.flag.off' },
+] as const;

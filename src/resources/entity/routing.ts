@@ -1,0 +1,37 @@
+/**
+ * Where an entity's screens live: paths come from the route table (`src/schema/routes.ts`) by
+ * the route names the declaration's `menu` gives, so no screen hard-codes a URL.
+ */
+import type { Identifier } from 'react-admin';
+import type { Entity } from '../../schema/entity';
+import { ALL_ROUTES } from '../../schema/routes';
+
+export const routePath = (name: string): string => {
+  const route = ALL_ROUTES.find((r) => r.name === name);
+  if (!route) throw new Error(`No route named "${name}" in src/schema/routes.ts`);
+  return route.path;
+};
+
+export type EntityPaths = { readonly list: string; readonly create?: string; readonly edit?: string };
+
+export const entityPaths = (entity: Entity): EntityPaths => ({
+  list: routePath(entity.menu.route),
+  ...(entity.menu.create ? { create: routePath(entity.menu.create) } : {}),
+  ...(entity.menu.edit ? { edit: routePath(entity.menu.edit) } : {}),
+});
+
+export type QueryValues = Readonly<Record<string, string | number | null | undefined>>;
+
+/** `path?a=1&b=2`, leaving out empty values. */
+export const withQuery = (path: string, query: QueryValues = {}): string => {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  const qs = params.toString();
+  return qs ? `${path}?${qs}` : path;
+};
+
+/** `mall`'s edit links carry the id in the query string: `/pms/updateBrand?id=3`. */
+export const editPath = (entity: Entity, id: Identifier): string | null => {
+  const { edit } = entityPaths(entity);
+  return edit ? withQuery(edit, { id }) : null;
+};

@@ -1,0 +1,61 @@
+/**
+ * What an entity's screens may add to the generic engine. The declaration stays the source of
+ * every field, label and rule; these options only cover what a declaration cannot say about a
+ * screen (which query-string parameters pin a list to a parent, a custom input, row buttons).
+ */
+import type { ComponentType } from 'react';
+import type { Identifier } from 'react-admin';
+import type { Entity, FieldDecl } from '../../schema/entity';
+import type { QueryValues } from './routing';
+
+/** A query-string parameter of the screen URL that pins a field (`mall`: `?cid=3&type=0`, `?parentId=5`). */
+export type RouteQueryParam = {
+  readonly param: string;
+  readonly field: string;
+  /** Used when the URL has none; without a default the list cannot be shown without it. */
+  readonly default?: number;
+};
+
+/** Props every field input gets, generic or custom. */
+export type FieldInputProps = {
+  readonly entity: Entity;
+  readonly name: string;
+  readonly decl: FieldDecl;
+  readonly mode: 'create' | 'edit';
+};
+
+export type EntityScreenOptions = {
+  readonly routeQuery?: readonly RouteQueryParam[];
+  /** Inputs that replace the generic one of a field. */
+  readonly inputs?: Readonly<Record<string, ComponentType<FieldInputProps>>>;
+  /** Buttons at the end of each list row (the row's record is in context). */
+  readonly rowActions?: ComponentType<{ readonly entity: Entity }>;
+  /** Shown above the list, with the pinned route values (e.g. "back to level 1"). */
+  readonly listHeader?: ComponentType<{ readonly entity: Entity; readonly pinned: Readonly<Record<string, number | string>> }>;
+  /** A settings entity edited as one record at its list route (`mall`'s order settings: id 1). */
+  readonly singleRecordId?: Identifier;
+};
+
+const asValue = (raw: string): number | string => (/^-?\d+$/.test(raw) ? Number(raw) : raw);
+
+/**
+ * Field values pinned by the URL, or null when a parameter without a default is missing (a list
+ * cannot be fetched: its path needs the value). `partial` keeps what is there instead (create forms).
+ */
+export const pinnedValues = (options: EntityScreenOptions, search: URLSearchParams, partial = false): Record<string, number | string> | null => {
+  const pinned: Record<string, number | string> = {};
+  for (const p of options.routeQuery ?? []) {
+    const raw = search.get(p.param);
+    if (raw !== null && raw !== '') pinned[p.field] = asValue(raw);
+    else if (p.default !== undefined) pinned[p.field] = p.default;
+    else if (!partial) return null;
+  }
+  return pinned;
+};
+
+/** The query string that pins the same values again (for links between list, create and edit). */
+export const pinQuery = (options: EntityScreenOptions, values: Readonly<Record<string, unknown>>): QueryValues =>
+  Object.fromEntries((options.routeQuery ?? []).map((p) => {
+    const value = values[p.field];
+    return [p.param, typeof value === 'number' || typeof value === 'string' ? value : undefined];
+  }));

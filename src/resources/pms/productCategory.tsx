@@ -1,0 +1,191 @@
+/**
+ * Product categories, as `mall` shows them: the list is per parent (level 1 at
+ * `/pms/productCate`, a category's children at `?parentId=<id>`), a new category picks its parent
+ * among the level-1 ones, and its filter attributes are rows of (product type → parameter),
+ * between one and three.
+ */
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/DeleteOutline';
+import Box from '@mui/material/Box';
+import FormHelperText from '@mui/material/FormHelperText';
+import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import MuiTextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useEffect, useRef, useState } from 'react';
+import type { Identifier, RaRecord } from 'react-admin';
+import {
+  Button, InputHelperText, SelectInput, useGetList, useGetMany, useGetOne, useInput, useNotify, useRecordContext, useTranslate,
+} from 'react-admin';
+import { MESSAGES } from '../../schema/api';
+import type { Entity } from '../../schema/entity';
+import { productAttribute, productAttributeCategory, productCategory } from '../../schema/pms';
+import { CATEGORY_LEVELS, MAX_TIERS, PAGE_SIZE } from '../../schema/rules';
+import { fieldLabelKey } from '../entity/labels';
+import { routePath, withQuery } from '../entity/routing';
+import type { EntityScreenOptions, FieldInputProps } from '../entity/screenOptions';
+
+const TOP_PARENT = 0;
+const [LEVEL_1] = CATEGORY_LEVELS;
+const LOOKUP = { page: 1, perPage: PAGE_SIZE.max } as const;
+/** Filter attributes are parameters (`type` "param" of the attribute declaration). */
+const PARAM_TYPE = productAttribute.fields.type.options?.find((o) => o.label === 'param')?.value;
+
+const listPath = () => routePath(productCategory.menu.route);
+
+/** Level-1 rows open their children: the same list pinned to that parent. */
+const NextLevelButton = () => {
+  const record = useRecordContext();
+  if (!record || record.level !== LEVEL_1) return null;
+  return (
+    <Button
+      label="entity.pms.next_level"
+      to={withQuery(listPath(), { parentId: record.id })}
+      onClick={(event) => event.stopPropagation()}
+    />
+  );
+};
+
+/** Above a level-2 list: its parent's name and the way back. */
+const ParentHeader = ({ pinned }: { readonly entity: Entity; readonly pinned: Readonly<Record<string, number | string>> }) => {
+  const parentId = Number(pinned.parentId ?? TOP_PARENT);
+  const { data } = useGetOne(productCategory.name, { id: parentId }, { enabled: parentId !== TOP_PARENT });
+  if (parentId === TOP_PARENT) return null;
+  return (
+    <Stack direction="row" spacing={2} sx={{ mt: 2, alignItems: 'center' }}>
+      <Button label="entity.pms.back_to_level1" to={listPath()} />
+      {data && <Typography variant="subtitle1" component="p">{String(data.name ?? '')}</Typography>}
+    </Stack>
+  );
+};
+
+/** The parent of a category: none (level 1) or one of the level-1 categories (never itself). */
+const ParentCategoryInput = ({ entity, name }: FieldInputProps) => {
+  const translate = useTranslate();
+  const record = useRecordContext();
+  const { data = [], isPending } = useGetList(productCategory.name, { filter: { parentId: TOP_PARENT }, pagination: LOOKUP, sort: productCategory.defaultSort });
+  const choices = [
+    { id: TOP_PARENT, name: translate('entity.pms.top_level') },
+    ...data.filter((c) => c.id !== record?.id).map((c) => ({ id: c.id, name: String(c.name ?? c.id) })),
+  ];
+  return <SelectInput source={name} label={fieldLabelKey(entity, name)} choices={choices} translateChoice={false} isPending={isPending} emptyValue={TOP_PARENT} />;
+};
+
+type FilterRow = { readonly key: number; readonly typeId: Identifier | ''; readonly attributeId: Identifier | '' };
+
+const FilterAttributeRow = ({ row, index, types, onChange, onRemove }: {
+  readonly row: FilterRow;
+  readonly index: number;
+  readonly types: readonly RaRecord[];
+  readonly onChange: (row: FilterRow) => void;
+  readonly onRemove: () => void;
+}) => {
+  const translate = useTranslate();
+  const { data: params = [] } = useGetList(
+    productAttribute.name,
+    { filter: { productAttributeCategoryId: row.typeId, type: PARAM_TYPE }, pagination: LOOKUP, sort: productAttribute.defaultSort },
+    { enabled: row.typeId !== '' },
+  );
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
+      <MuiTextField
+        select
+        size="small"
+        sx={{ minWidth: 180 }}
+        label={`${translate('entity.pms.filter_attr_type')} ${index + 1}`}
+        value={row.typeId}
+        onChange={(e) => onChange({ ...row, typeId: Number(e.target.value), attributeId: '' })}
+      >
+        {types.map((t) => <MenuItem key={t.id} value={t.id}>{String(t[productAttributeCategory.display] ?? t.id)}</MenuItem>)}
+      </MuiTextField>
+      <MuiTextField
+        select
+        size="small"
+        sx={{ minWidth: 180 }}
+        label={`${translate('entity.pms.filter_attr_param')} ${index + 1}`}
+        value={params.some((p) => p.id === row.attributeId) ? row.attributeId : ''}
+        onChange={(e) => onChange({ ...row, attributeId: Number(e.target.value) })}
+        disabled={row.typeId === ''}
+      >
+        {params.map((p) => <MenuItem key={p.id} value={p.id}>{String(p[productAttribute.display] ?? p.id)}</MenuItem>)}
+      </MuiTextField>
+      <IconButton aria-label={`${translate('entity.pms.filter_attr_remove')} ${index + 1}`} onClick={onRemove}>
+        <DeleteIcon />
+      </IconButton>
+    </Stack>
+  );
+};
+
+/**
+ * The category's filter attributes (a list of parameter ids): rows of product type → parameter.
+ * A row's type is looked up from its parameter when the form opens.
+ */
+const FilterAttributesInput = ({ entity, name }: FieldInputProps) => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const { field, fieldState } = useInput({ source: name });
+  const initialIds = useRef<Identifier[]>(Array.isArray(field.value) ? (field.value as Identifier[]) : []);
+  const nextKey = useRef(1);
+  const newRow = (typeId: Identifier | '' = '', attributeId: Identifier | '' = ''): FilterRow => ({ key: nextKey.current++, typeId, attributeId });
+  const [rows, setRows] = useState<FilterRow[]>(() => [newRow()]);
+  const { data: types = [] } = useGetList(productAttributeCategory.name, { pagination: LOOKUP });
+  const { data: known } = useGetMany(productAttribute.name, { ids: initialIds.current }, { enabled: initialIds.current.length > 0 });
+
+  // Once the saved parameters are read, show one row per parameter with its product type.
+  useEffect(() => {
+    if (!known || known.length === 0) return;
+    setRows(initialIds.current.map((id) => {
+      const attribute = known.find((a) => a.id === id);
+      return newRow((attribute?.productAttributeCategoryId as Identifier | undefined) ?? '', id);
+    }));
+  }, [known]);
+
+  const update = (next: FilterRow[]) => {
+    setRows(next);
+    field.onChange(next.map((r) => r.attributeId).filter((id): id is Identifier => id !== ''));
+  };
+  const add = () => {
+    if (rows.length >= MAX_TIERS) {
+      notify('errors.up_to_three', { type: 'warning', messageArgs: { _: MESSAGES.up_to_three } });
+      return;
+    }
+    update([...rows, newRow()]);
+  };
+  const remove = (key: number) => {
+    if (rows.length <= 1) {
+      notify('errors.at_least_one', { type: 'warning', messageArgs: { _: MESSAGES.at_least_one } });
+      return;
+    }
+    update(rows.filter((r) => r.key !== key));
+  };
+
+  return (
+    <Box sx={{ mb: 2 }} role="group" aria-label={translate(fieldLabelKey(entity, name))}>
+      <Typography variant="body2" color="text.secondary" gutterBottom>{translate(fieldLabelKey(entity, name))}</Typography>
+      {rows.map((row, index) => (
+        <FilterAttributeRow
+          key={row.key}
+          row={row}
+          index={index}
+          types={types}
+          onChange={(changed) => update(rows.map((r) => (r.key === row.key ? changed : r)))}
+          onRemove={() => remove(row.key)}
+        />
+      ))}
+      <Button label="entity.pms.filter_attr_add" onClick={add}><AddIcon /></Button>
+      {fieldState.error && (
+        <FormHelperText error>
+          <InputHelperText error={fieldState.error.message} />
+        </FormHelperText>
+      )}
+    </Box>
+  );
+};
+
+export const productCategoryScreen: EntityScreenOptions = {
+  routeQuery: [{ param: 'parentId', field: 'parentId', default: TOP_PARENT }],
+  rowActions: NextLevelButton,
+  listHeader: ParentHeader,
+  inputs: { parentId: ParentCategoryInput, productAttributeIdList: FilterAttributesInput },
+};

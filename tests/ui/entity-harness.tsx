@@ -1,0 +1,68 @@
+/**
+ * Renders the entity screens the way the shell mounts them (route table paths, react-admin
+ * context, the real data provider over `fetch`), with English messages, plus helpers to record
+ * what reaches the msw server.
+ */
+import { render } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import englishMessages from 'ra-language-english';
+import { AdminContext, memoryStore, Notification } from 'react-admin';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { entityEn } from '../../src/i18n/entities/en';
+import { createEntityDataProvider } from '../../src/providers/entityDataProvider';
+import { routePath } from '../../src/resources/entity/routing';
+import { entityScreens } from '../../src/resources/entity/screens';
+import { MESSAGES } from '../../src/schema/api';
+import { server } from './msw-server';
+
+/** `errors.<key>` as the shell's dictionary has them (MESSAGES with polyglot placeholders). */
+const errors = Object.fromEntries(Object.entries(MESSAGES).map(([key, text]) => [key, text.replace(/\{(\w+)\}/g, '%{$1}')]));
+
+const messages = { ...englishMessages, ...entityEn, errors };
+
+export const testI18nProvider = polyglotI18nProvider(() => messages, 'en', [{ locale: 'en', name: 'English' }], { allowMissing: true });
+
+const LocationProbe = () => {
+  const location = useLocation();
+  return <p data-testid="location">{`${location.pathname}${location.search}`}</p>;
+};
+
+/** Renders the app's entity routes at `path` (e.g. `/pms/brand`, `/pms/updateBrand?id=3`). */
+export const renderAt = (path: string) => {
+  const screens = entityScreens();
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <AdminContext dataProvider={createEntityDataProvider()} i18nProvider={testI18nProvider} store={memoryStore()}>
+        <Routes>
+          {Object.entries(screens).map(([name, Screen]) => <Route key={name} path={routePath(name)} element={<Screen />} />)}
+        </Routes>
+        <Notification />
+        <LocationProbe />
+      </AdminContext>
+    </MemoryRouter>,
+  );
+};
+
+export const envelope = (data: unknown) => HttpResponse.json({ code: 200, message: 'Operation succeeded', data });
+
+export const page = <T,>(list: T[], total = list.length) => ({ pageNum: 1, pageSize: 10, totalPage: Math.ceil(total / 10), total, list });
+
+export type Recorded = { method: string; path: string; query: URLSearchParams; body: unknown };
+
+/**
+ * Serves `path` (under `/api`) with `answer` and records each request; the newest call is last.
+ * `answer` gets the request's query and body.
+ */
+export const serve = (method: 'get' | 'post', path: string, answer: (call: Recorded) => Response) => {
+  const calls: Recorded[] = [];
+  server.use(http[method](`*/api${path}`, async ({ request }) => {
+    const url = new URL(request.url);
+    const type = request.headers.get('content-type') ?? '';
+    const body: unknown = type.includes('json') ? await request.json() : type.includes('multipart') ? await request.formData() : undefined;
+    const call = { method: request.method, path: url.pathname.replace(/^\/api/, ''), query: url.searchParams, body };
+    calls.push(call);
+    return answer(call);
+  }));
+  return calls;
+};
