@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link, useLocation } from 'react-router';
+import { useMobileNav } from './MobileNav';
 import { matchPath } from './routeLookup';
 
 type Crumb = { key: string; label: string; to?: string };
@@ -24,6 +25,7 @@ export const Breadcrumb = () => {
   if (section) crumbs.push({ key: section.name, label: translate(`menu.${section.name}`), to: route ? section.path : undefined });
   if (route && !isHome) crumbs.push({ key: route.name, label: translate(`menu.${route.name}`) });
 
+  const { isMobile } = useMobileNav();
   const pageTitle = crumbs[crumbs.length - 1]?.label ?? '';
   const appTitle = translate('app.title');
   useEffect(() => {
@@ -34,9 +36,10 @@ export const Breadcrumb = () => {
     <Breadcrumbs
       aria-label={translate('app.breadcrumb')}
       separator={<NavigateNext fontSize="small" />}
-      sx={{ color: 'inherit', flex: 1, minWidth: 0, '& ol': { flexWrap: 'nowrap' }, '& li': { whiteSpace: 'nowrap' } }}
+      sx={{ color: 'inherit', flex: 1, minWidth: 0, overflow: 'hidden', '& ol': { flexWrap: 'nowrap' }, '& li': { whiteSpace: 'nowrap', minWidth: 0 } }}
     >
-      {crumbs.map((crumb) => crumb.to ? (
+      {/* A phone has room for the page's name only; the bottom bar shows the section. */}
+      {(isMobile ? crumbs.slice(-1) : crumbs).map((crumb) => crumb.to ? (
         <MuiLink key={crumb.key} component={Link} to={crumb.to} color="inherit" underline="hover">{crumb.label}</MuiLink>
       ) : (
         <Typography key={crumb.key} color="inherit" aria-current="page" noWrap>{crumb.label}</Typography>

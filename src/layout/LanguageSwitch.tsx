@@ -4,13 +4,16 @@
  */
 import Translate from '@mui/icons-material/Translate';
 import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useState } from 'react';
+import type { MouseEvent } from 'react';
 import { useLocale, useTranslate } from 'react-admin';
 import { browserPage } from '../admin/browserPage';
 import type { Lang } from '../i18n/lang';
 import { LANGS, setLang } from '../i18n/lang';
+import { useMobileNav } from './MobileNav';
 
 export const switchLanguage = (lang: Lang, current: string): void => {
   if (lang === current) return;
@@ -21,21 +24,24 @@ export const switchLanguage = (lang: Lang, current: string): void => {
 export const LanguageSwitch = () => {
   const translate = useTranslate();
   const locale = useLocale();
+  const { isMobile } = useMobileNav();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const opener = {
+    color: 'inherit' as const,
+    'aria-label': translate('app.language.label'),
+    'aria-haspopup': 'menu' as const,
+    'aria-expanded': anchor !== null,
+    onClick: (event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget),
+  };
 
   return (
     <>
-      <Button
-        color="inherit"
-        startIcon={<Translate />}
-        aria-label={translate('app.language.label')}
-        aria-haspopup="menu"
-        aria-expanded={anchor !== null}
-        onClick={(event) => setAnchor(event.currentTarget)}
-        sx={{ textTransform: 'none', minWidth: 0 }}
-      >
-        {translate(`app.language.${locale}`)}
-      </Button>
+      {/* On a phone the app bar has room for the icon only. */}
+      {isMobile ? <IconButton {...opener}><Translate /></IconButton> : (
+        <Button {...opener} startIcon={<Translate />} sx={{ textTransform: 'none', minWidth: 0 }}>
+          {translate(`app.language.${locale}`)}
+        </Button>
+      )}
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
         {LANGS.map((lang) => (
           <MenuItem

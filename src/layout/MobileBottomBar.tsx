@@ -33,13 +33,21 @@ export const MobileBottomBar = () => {
       elevation={8}
       sx={{ position: 'fixed', left: 0, right: 0, bottom: 0, zIndex: (theme) => theme.zIndex.appBar }}
     >
-      <BottomNavigation value={value} sx={{ height: BOTTOM_BAR_HEIGHT }}>
+      <BottomNavigation
+        value={value}
+        // "Labels shown" keeps every icon at the same height; the labels themselves are hidden below.
+        showLabels
+        // An icon bar (spec section 2): up to ten entries share a phone's width, so labels stay
+        // for screen readers (aria-label) and are not drawn.
+        sx={{ height: BOTTOM_BAR_HEIGHT, '& .MuiBottomNavigationAction-label': { display: 'none' } }}
+      >
         <BottomNavigationAction
           value="home"
           label={translate('menu.home')}
           aria-label={translate('menu.home')}
           icon={<MenuIcon name="home" fallback="home" />}
           onClick={() => navigate('/home')}
+          sx={{ minWidth: 0, px: 0.5 }}
         />
         {sections.map((s) => {
           const title = translate(`menu.${s.name}`, { _: s.serverTitle || s.name });

@@ -20,6 +20,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useSidebarState, useTranslate } from 'react-admin';
 import { Link, useLocation } from 'react-router';
 import { useAdminSession } from '../admin/useAdminSession';
+import { SIDEBAR_CLOSED_WIDTH, SIDEBAR_WIDTH } from '../theme/muiTheme';
 import type { MenuEntry, MenuSection } from '../providers/menus';
 import { MenuIcon } from './icons';
 import { useMobileNav } from './MobileNav';
@@ -143,7 +144,8 @@ export const SectionMenu = () => {
   const activePage = route?.name;
 
   return (
-    <List component="nav" aria-label={translate('app.sidebar.label')} sx={{ pt: 1 }}>
+    // A fixed width: react-admin's sidebar wraps the menu in a fixed-position box that would otherwise shrink to the text.
+    <List component="nav" aria-label={translate('app.sidebar.label')} sx={{ pt: 1, width: isCollapsed ? SIDEBAR_CLOSED_WIDTH : SIDEBAR_WIDTH }}>
       <PageLink entry={HOME} isActive={activePage === 'home'} isCollapsed={isCollapsed} onNavigate={closeDrawer} />
       {sections.map((section) => isCollapsed ? (
         <FlyoutSection key={section.name} section={section} isActive={section.name === current?.name} activePage={activePage} />
