@@ -37,11 +37,16 @@ export const verifyPassword = async (stored: string, plain: string): Promise<Ver
 
 let dummyHash: Promise<string> | undefined;
 
+/** Computes the dummy hash ahead of time (at start), so even the first unknown user costs no extra hash. */
+export const prepareDummyHash = (): Promise<string> => {
+  dummyHash ??= hashPassword(randomBytes(24).toString('base64url'));
+  return dummyHash;
+};
+
 /**
  * Spends the same time as checking a real password, for unknown usernames, so response time
  * does not reveal whether an account exists.
  */
 export const verifyAgainstDummy = async (plain: string): Promise<void> => {
-  dummyHash ??= hashPassword(randomBytes(24).toString('base64url'));
-  await verifyPassword(await dummyHash, plain);
+  await verifyPassword(await prepareDummyHash(), plain);
 };

@@ -24,5 +24,7 @@ export const helmetOptions: FastifyHelmetOptions = {
   },
   // Same-origin only; the admin embeds nothing from other origins.
   crossOriginEmbedderPolicy: false,
+  // Matches frame-ancestors 'none' for browsers that only read X-Frame-Options.
+  frameguard: { action: 'deny' },
   referrerPolicy: { policy: 'no-referrer' },
 };

@@ -12,7 +12,7 @@ import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, INVITE_CODE_PATTERN, PASSWORD_LENGTH, 
 import { SEED_ROLES } from '../../src/schema/resources';
 import { requireAuth } from '../auth/guard';
 import { uniqueInviteCode } from '../auth/invite-code';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/password';
+import { hashPassword, prepareDummyHash, verifyAgainstDummy, verifyPassword } from '../auth/password';
 import { createSession, extendSession, revokeAllSessions, revokeSession } from '../auth/sessions';
 import type { ThrottleLimits } from '../auth/throttle';
 import { accountKey, beginAttempt, clearKey, ipKey, pruneThrottle, refundAttempt } from '../auth/throttle';
@@ -69,6 +69,9 @@ export const registerAdminAuthRoutes = (app: FastifyInstance, deps: AuthRouteDep
   const { db, config } = deps;
   const accountLimits: ThrottleLimits = { maxFailures: config.loginMaxFailuresPerAccount, windowSeconds: config.loginWindowSeconds };
   const ipLimits: ThrottleLimits = { maxFailures: config.loginMaxFailuresPerIp, windowSeconds: config.loginWindowSeconds };
+  app.addHook('onReady', async () => {
+    await prepareDummyHash();
+  });
 
   const issueToken = async (session: { id: string; adminId: number; expiresAt: Date }): Promise<LoginResult> => ({
     token: await signToken(config.jwtSecret, { adminId: session.adminId, sessionId: session.id, expiresAt: session.expiresAt }),

@@ -47,7 +47,7 @@ describe.each(testDialects())('HTTP behaviour (%s)', (dialect) => {
       expect(csp).toContain("img-src 'self' data: blob:");
       expect(csp).not.toContain('unsafe-eval');
       expect(answer.headers['x-content-type-options']).toBe('nosniff');
-      expect(answer.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(answer.headers['x-frame-options']).toBe('DENY');
       expect(answer.headers['referrer-policy']).toBe('no-referrer');
     }
   });
