@@ -10,7 +10,6 @@ import { ENTITIES } from '../../schema/entities';
 import { UPLOAD_RULES } from '../../schema/rules';
 import { fieldDisplay } from './fields';
 import { enumChoices, fieldLabelKey } from './labels';
-import { RichTextInputLazy } from './RichTextInputLazy';
 import type { FieldInputProps } from './screenOptions';
 
 const BYTES_PER_MB = 1024 * 1024;
@@ -89,7 +88,9 @@ export const EntityFieldInput = (props: FieldInputProps): ReactElement | null =>
     case 'longText':
       return <TextInput {...common} multiline minRows={3} />;
     case 'richText':
-      return <RichTextInputLazy source={name} label={fieldLabelKey(entity, name)} disabled={disabled} />;
+      // HTML typed as text: ra-input-rich-text 5.15.3 resolves mismatched tiptap 3 versions on
+      // this registry (its editor fails to load), so the editor waits for a working release.
+      return <TextInput {...common} multiline minRows={6} />;
     case 'int':
       return <NumberInput {...common} step={1} min={decl.min} max={decl.max} />;
     case 'money':
