@@ -7,9 +7,11 @@ import type { FieldError } from '../../src/schema/api';
 import type { Entity, FilterOp } from '../../src/schema/entity';
 import { columnOf, filterOf } from '../../src/schema/entity';
 import { PAGE_SIZE } from '../../src/schema/rules';
+import { fieldSchema, toFieldErrors } from '../../src/schema/validation';
 import { formatMessage } from '../http/envelope';
 import { validationFailed } from '../http/errors';
-import { parseIds } from './ids';
+import { MAX_ID, parseIds } from './ids';
+import { hasNul } from './text';
 
 export type Condition = { column: string; op: FilterOp; value: string | number };
 
@@ -62,10 +64,20 @@ export const parseListQuery = (entity: Entity, query: Query, pathParams: Record<
     if (raw === undefined || raw === '') continue;
     if (raw.length > 200) { error(filter.param, 'too_long', { max: 200 }); continue; }
     if (NUMERIC_KINDS.has(decl.kind) || (decl.kind === 'enum' && typeof decl.options?.[0]?.value === 'number')) {
+      if (!/^-?\d+(\.\d+)?$/.test(raw)) { error(filter.param, 'invalid_type'); continue; }
       const value = Number(raw);
-      if (!Number.isFinite(value)) { error(filter.param, 'invalid_type'); continue; }
       if (decl.kind === 'enum' && !decl.options?.some((o) => o.value === value)) { error(filter.param, 'invalid_value'); continue; }
+      // The field's own rules (integer, 0/1, declared range): a value no row can hold is bad input,
+      // and PostgreSQL would fail the query on a fraction or a number beyond int4 (a 500).
+      const checked = fieldSchema(decl).safeParse(value);
+      if (!checked.success) {
+        for (const e of toFieldErrors(checked.error)) errors.push({ ...e, field: filter.param });
+        continue;
+      }
+      if (decl.kind === 'reference' && value > MAX_ID) { error(filter.param, 'too_big', { max: MAX_ID }); continue; }
       conditions.push({ column: columnOf(name, decl), op: filter.op, value: decl.kind === 'money' ? Math.round(value * 100) : value });
+    } else if (hasNul(raw)) {
+      error(filter.param, 'invalid_format');
     } else {
       conditions.push({ column: columnOf(name, decl), op: filter.op, value: raw });
     }
@@ -77,6 +89,7 @@ export const parseListQuery = (entity: Entity, query: Query, pathParams: Record<
     const raw = first(all[entity.search.param]);
     if (raw !== undefined && raw !== '') {
       if (raw.length > 200) error(entity.search.param, 'too_long', { max: 200 });
+      else if (hasNul(raw)) error(entity.search.param, 'invalid_format');
       else search = { columns: entity.search.fields.map((f) => columnOf(f, entity.fields[f]!)), value: raw };
     }
   }

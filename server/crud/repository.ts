@@ -20,6 +20,8 @@ import type { Condition, ListParams } from './list-params';
 import type { ApiRecord, Row } from './row';
 import { fromRow, toColumnValue, toRow } from './row';
 import type { Scope } from './scope';
+import { MAX_ID } from './ids';
+import { nulErrors } from './text';
 
 /** Who is writing, for the audit row and the tenant scope. */
 export type Actor = { adminId: number | null; ip: string | null; scope: Scope };
@@ -105,7 +107,9 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
       }
       if (decl.kind === 'reference' && decl.reference) {
         const target = deps.entities.find((e) => e.name === decl.reference?.entity);
-        const found = target && await trx.selectFrom(target.table).select('id').where('id', '=', value as number).executeTakeFirst();
+        // An id beyond the id column's range names no row (and would fail the query on PostgreSQL).
+        const found = target && (value as number) <= MAX_ID
+          && await trx.selectFrom(target.table).select('id').where('id', '=', value as number).executeTakeFirst();
         if (!found) errors.push(oneError(name, 'invalid_reference'));
       }
     }
@@ -157,6 +161,8 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
   const create: Repository['create'] = async (body, actor) => {
     const parsed = validate(createBody, body, entity);
     if (!parsed.ok) throw fieldErrors(parsed.errors);
+    const nul = nulErrors(parsed.value as Record<string, unknown>);
+    if (nul.length) throw fieldErrors(nul);
     const values = defaultsFor(parsed.value as Record<string, unknown>);
     const refined = refineErrors(entity, values);
     if (refined.length) throw fieldErrors(refined);
@@ -190,6 +196,8 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
     const parsed = validate(updateBody, body, entity);
     if (!parsed.ok) throw fieldErrors(parsed.errors);
     const input = parsed.value as Record<string, unknown>;
+    const nul = nulErrors(input);
+    if (nul.length) throw fieldErrors(nul);
     if (Object.keys(input).length === 0) {
       // Nothing sent, nothing changes: still 404 for a missing record, but no audit row claiming
       // an update that did not happen (mall would even fail here with an empty SET).
@@ -243,6 +251,7 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
     if (!ids.length) throw validationFailed([oneError('ids', 'select_record')]);
     const parsed = validate(fieldSchema(decl), value);
     if (!parsed.ok) throw validationFailed(parsed.errors.map((e) => ({ ...e, field })));
+    if (nulErrors({ [field]: parsed.value }).length) throw validationFailed(nulErrors({ [field]: parsed.value }));
     return db.transaction().execute(async (trx) => {
       const records = await readMany(trx, ids, actor.scope);
       if (!records.length) throw notFound();

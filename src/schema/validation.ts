@@ -117,7 +117,8 @@ export const toFieldErrors = (error: z.ZodError, entity?: Entity): FieldError[] 
         break;
       case 'invalid_union':
       case 'invalid_value':
-        errors.push(fieldError(field, 'invalid_value'));
+        // A missing or null flag/enum is "required", as for every other kind, not "not allowed".
+        errors.push(fieldError(field, (issue as { input?: unknown }).input == null ? 'required' : 'invalid_value'));
         break;
       default:
         errors.push(fieldError(field, 'validation_failed'));

@@ -5,6 +5,7 @@
 import type { EntityHooks } from '../hooks';
 import { formatMessage } from '../../http/envelope';
 import { validationFailed } from '../../http/errors';
+import { MAX_ID } from '../ids';
 
 const invalid = (field: string, messageKey: 'invalid_reference' | 'validation_failed' = 'invalid_reference') =>
   validationFailed([{ field, messageKey, message: formatMessage(messageKey) }]);
@@ -38,6 +39,8 @@ export const productCategoryHooks: EntityHooks = {
   afterWrite: async ({ trx, input }, record) => {
     if (!('productAttributeIdList' in input)) return;
     const ids = [...new Set((input.productAttributeIdList as number[] | null) ?? [])];
+    // An id beyond the id column's range names no attribute (and would fail the query on PostgreSQL).
+    if (ids.some((id) => id > MAX_ID)) throw invalid('productAttributeIdList');
     if (ids.length) {
       const params = await trx.selectFrom('pms_product_attribute').select('id').where('id', 'in', ids).where('type', '=', 1).execute();
       if (params.length !== ids.length) throw invalid('productAttributeIdList');
