@@ -6,7 +6,7 @@
  * - every declared route exists inside the layout; the user's menus decide what it shows.
  */
 import { useMemo } from 'react';
-import { Admin, CustomRoutes } from 'react-admin';
+import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Navigate, Route, useLocation } from 'react-router';
 import { AdminLayout } from '../layout/AdminLayout';
 import { AccessDenied } from '../pages/shared/AccessDenied';
@@ -14,6 +14,7 @@ import { getToken } from '../providers/api';
 import { authProvider, LOGIN_PATH } from '../providers/authProvider';
 import { dataProvider } from '../providers/dataProvider';
 import { createI18nProvider } from '../providers/i18nProvider';
+import { entityList } from '../schema/entities';
 import { ALL_ROUTES, SECTIONS } from '../schema/routes';
 import { muiTheme } from '../theme/muiTheme';
 import { createAdminStore } from './adminStore';
@@ -64,6 +65,10 @@ export const AdminApp = () => {
           <Route key={section.name} path={section.path} element={<SectionRedirect section={section.name} />} />
         ))}
       </CustomRoutes>
+      {/* Resources without views: react-admin knows each entity (labels, references) while the
+          screens stay at the route table's paths. Built from the declarations, so the entity
+          engine itself still loads with the first entity screen. */}
+      {entityList.map((entity) => <Resource key={entity.name} name={entity.name} recordRepresentation={entity.display} />)}
     </Admin>
   );
 };

@@ -5,6 +5,7 @@
  */
 import type { AuthProvider, UserIdentity } from 'react-admin';
 import { browserPage } from '../admin/browserPage';
+import { entityAccessRoute } from '../resources/entity/access';
 import type { AdminInfo, MenuItem } from '../schema/api';
 import { MESSAGES, ResultCode } from '../schema/api';
 import { ApiError, apiFetch, clearToken, getToken } from './api';
@@ -117,6 +118,11 @@ export const authProvider: AuthProvider = {
 
   getPermissions: () => loadAdminSession(),
 
-  /** `resource` is a route or section name of `src/schema/routes.ts`; anything else is denied. */
-  canAccess: async ({ resource }) => (await loadAdminSession()).model.allowed.has(resource),
+  /**
+   * `resource` is a route or section name of `src/schema/routes.ts`, or an entity name (react-admin's
+   * buttons and pages ask with that; the entity's declaration names the route whose grant covers
+   * the action). Anything else is denied.
+   */
+  canAccess: async ({ resource, action }) =>
+    (await loadAdminSession()).model.allowed.has(entityAccessRoute(resource, action) ?? resource),
 };

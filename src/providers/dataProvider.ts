@@ -1,21 +1,7 @@
 /**
- * Placeholder until the declared entities (src/schema) drive the real mapping onto the API
- * (ARCHITECTURE.md section 5). Every call rejects with a message that says so, instead of
- * guessing endpoints.
+ * react-admin's data provider: the declared entities mapped onto the API (paging, filters,
+ * sorting, batch endpoints), over `httpClient`, so every failure gets the spec's feedback.
  */
-import type { DataProvider } from 'react-admin';
+import { createEntityDataProvider } from './entityDataProvider';
 
-const notYet = (method: string) => (resource: string) =>
-  Promise.reject(new Error(`dataProvider.${method}("${resource}") is not implemented yet: no entity screens are wired.`));
-
-export const dataProvider: DataProvider = {
-  getList: notYet('getList'),
-  getOne: notYet('getOne'),
-  getMany: notYet('getMany'),
-  getManyReference: notYet('getManyReference'),
-  create: notYet('create'),
-  update: notYet('update'),
-  updateMany: notYet('updateMany'),
-  delete: notYet('delete'),
-  deleteMany: notYet('deleteMany'),
-};
+export const dataProvider = createEntityDataProvider();

@@ -1,12 +1,14 @@
 /**
- * The admin's translations: react-admin's messages plus ours (`app`, `menu`, `errors`, `pub`),
- * English and Chinese. The language is chosen once per page load (`getLang()`); switching
+ * The admin's translations: react-admin's messages, the entity screens' (`resources`, `entity`)
+ * and the shell's (`app`, `menu`, `errors`, `pub`), English and Chinese. The language is chosen once per page load (`getLang()`); switching
  * stores it and reloads (spec section 2), so the provider never changes locale at runtime.
  */
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
 import type { I18nProvider, TranslationMessages } from 'react-admin';
 import { en } from '../i18n/en';
+import { entityEn } from '../i18n/entities/en';
+import { entityZh } from '../i18n/entities/zh';
 import type { Lang } from '../i18n/lang';
 import { getLang } from '../i18n/lang';
 import { raZh } from '../i18n/ra-zh';
@@ -30,9 +32,9 @@ export const deepMerge = (base: Tree, over: Tree): Tree => {
   return out;
 };
 
-export const englishAdminMessages = deepMerge(englishMessages, en) as TranslationMessages;
+export const englishAdminMessages = [entityEn, en].reduce<Tree>(deepMerge, englishMessages) as TranslationMessages;
 // English underneath: a key a future react-admin adds reads in English rather than as a raw key.
-export const chineseAdminMessages = deepMerge(englishAdminMessages, deepMerge(raZh, zh)) as TranslationMessages;
+export const chineseAdminMessages = [raZh, entityZh, zh].reduce<Tree>(deepMerge, englishAdminMessages) as TranslationMessages;
 
 export const messagesFor = (lang: string): TranslationMessages =>
   lang === 'zh' ? chineseAdminMessages : englishAdminMessages;

@@ -1,12 +1,15 @@
 // Protects: who gets in and where each path leads (spec section 2: anonymous -> /login,
 // / -> /home, unknown -> /404, section paths, hidden helper routes, access denied).
 import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 // One react-router for everyone: react-admin (loaded by Node) reaches it through react-router-dom,
 // while Vitest would give our modules a second copy whose <Route> react-admin does not recognise.
 vi.mock('react-router', () => import('react-router-dom'));
 
-import { answerInfo, currentPath, currentState, findSidebar, renderAdmin, seller, superAdmin } from './admin-harness';
+import { authProvider, endSession } from '../../src/providers/authProvider';
+import { answerInfo, currentPath, currentState, findSidebar, menusFor, renderAdmin, seller, superAdmin } from './admin-harness';
+import { server } from './msw-server';
 
 describe('admin routing', () => {
   it('should send an anonymous visitor to /login, keeping the target path', async () => {
@@ -75,5 +78,31 @@ describe('admin routing', () => {
     answerInfo({ username: 'norole', icon: null, roles: [], menus: [] });
     renderAdmin('/home');
     expect((await screen.findAllByText('roles must be a non-null array')).length).toBeGreaterThan(0);
+  });
+});
+
+describe('entity screens', () => {
+  it('should mount a declared entity at its route, reading through the data provider', async () => {
+    server.use(http.get('*/api/brand/list', () => HttpResponse.json({
+      code: 200, message: 'Operation succeeded',
+      data: { pageNum: 1, pageSize: 10, totalPage: 1, total: 1, list: [{ id: 7, name: 'Acme Tools', firstLetter: 'A', sort: 1, factoryStatus: 1, showStatus: 1, productCount: 3, productCommentCount: 0, logo: null, bigPic: null, brandStory: null }] },
+    })));
+    answerInfo(superAdmin());
+    renderAdmin('/pms/brand');
+    expect(await screen.findByText('Acme Tools')).toBeInTheDocument();
+    expect(currentPath()).toBe('/pms/brand');
+  });
+
+  it('should answer react-admin access questions about an entity from the route that covers the action', async () => {
+    answerInfo({ ...superAdmin(), menus: menusFor({ pms: ['brand'] }) });
+    endSession();
+    localStorage.setItem('loginToken', 'Bearer can-access');
+    const ask = (resource: string, action: string) => authProvider.canAccess?.({ resource, action });
+    expect(await ask('brand', 'list')).toBe(true);
+    // addBrand / updateBrand are hidden helpers of the granted pms section.
+    expect(await ask('brand', 'create')).toBe(true);
+    expect(await ask('brand', 'edit')).toBe(true);
+    expect(await ask('returnReason', 'list')).toBe(false);
+    expect(await ask('no-such-thing', 'list')).toBe(false);
   });
 });
