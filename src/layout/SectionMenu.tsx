@@ -29,6 +29,9 @@ import { matchPath } from './routeLookup';
 /** Spec section 9: the collapsed sidebar waits this long before showing a section's pages. */
 export const FLYOUT_DELAY_MS = 200;
 
+// Narrower than react-admin's 56 px icon column: page titles like "Product categories" then fit on one line.
+const ICON_SX = { minWidth: 40 } as const;
+
 const HOME: MenuEntry = { name: 'home', path: '/home', icon: 'home', iconFallback: 'home', serverTitle: 'Home', sort: 0 };
 
 const useEntryTitle = () => {
@@ -50,7 +53,7 @@ const PageLink = ({ entry, isActive, isNested, isCollapsed, onNavigate }: {
       onClick={onNavigate}
       sx={isNested ? { pl: 4 } : undefined}
     >
-      <ListItemIcon><MenuIcon name={entry.icon} fallback={entry.iconFallback} fontSize="small" /></ListItemIcon>
+      <ListItemIcon sx={ICON_SX}><MenuIcon name={entry.icon} fallback={entry.iconFallback} fontSize="small" /></ListItemIcon>
       {!isCollapsed && <ListItemText primary={title} />}
     </ListItemButton>
   );
@@ -64,7 +67,7 @@ const ExpandableSection = ({ section, isOpen, onToggle, activePage, onNavigate }
   return (
     <>
       <ListItemButton onClick={onToggle} aria-expanded={isOpen}>
-        <ListItemIcon><MenuIcon name={section.icon} fallback={section.iconFallback} fontSize="small" /></ListItemIcon>
+        <ListItemIcon sx={ICON_SX}><MenuIcon name={section.icon} fallback={section.iconFallback} fontSize="small" /></ListItemIcon>
         <ListItemText primary={title} />
         {isOpen ? <ExpandLess fontSize="small" /> : <ExpandMore fontSize="small" />}
       </ListItemButton>
