@@ -2,17 +2,20 @@
  * JWTs name a server-side session: `sub` = admin id, `sid` = session id, `exp`. The algorithm is
  * fixed to HS256 both when signing and verifying, so `alg: none` or any other algorithm is refused.
  */
+import type { KeyObject } from 'node:crypto';
+import { createSecretKey } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 
 const ALGORITHM = 'HS256';
 
 export type TokenClaims = { adminId: number; sessionId: string; expiresAt: Date };
 
-const keyCache = new Map<string, Uint8Array>();
-const keyOf = (secret: string): Uint8Array => {
+// A KeyObject made once per secret: with raw bytes jose would import a key on every call.
+const keyCache = new Map<string, KeyObject>();
+const keyOf = (secret: string): KeyObject => {
   let key = keyCache.get(secret);
   if (!key) {
-    key = new TextEncoder().encode(secret);
+    key = createSecretKey(Buffer.from(secret, 'utf8'));
     keyCache.set(secret, key);
   }
   return key;

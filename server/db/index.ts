@@ -5,6 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
+import type { SqliteDatabase } from 'kysely';
 import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config';
@@ -32,7 +33,33 @@ export const createDb = (config: Pick<Config, 'database'>): Kysely<Database> => 
   sqlite.pragma('foreign_keys = ON');
   // A second process (or a CLI) holding the write lock makes us wait instead of failing at once.
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+};
+
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every query afresh; with SQLite, preparing costs about as much as running a
+ * small query. The app issues a fixed set of SQL strings, so prepared statements are reused
+ * (bounded, least recently used out). A statement still busy with a streaming iterate() is
+ * never handed out twice: a fresh one is prepared instead.
+ */
+const withStatementCache = (sqlite: SQLite.Database): SqliteDatabase => {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare: (sql: string) => {
+      let statement = cache.get(sql);
+      if (statement && !statement.busy) {
+        cache.delete(sql); // re-insert: Map order is the recency order
+      } else {
+        statement = sqlite.prepare(sql);
+      }
+      cache.set(sql, statement);
+      if (cache.size > STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+      return statement;
+    },
+  };
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations use Kysely<any>
