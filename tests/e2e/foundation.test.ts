@@ -1,0 +1,147 @@
+// The foundation, end to end: real server on a fresh database, real Chromium.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningServer } from './harness';
+import { ADMIN, DESKTOP, launchBrowser, newPage, PHONE, SELLER, signIn, startServer } from './harness';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const withPage = async (run: (page: Page) => Promise<void>, viewport = DESKTOP) => {
+  const { context, page } = await newPage(browser, server.baseUrl, viewport);
+  try {
+    await run(page);
+  } finally {
+    await context.close();
+  }
+};
+
+const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
+
+describe('signing in', () => {
+  it('sends an anonymous visitor to /login', () => withPage(async (page) => {
+    await page.goto('/ums/admin');
+    await page.waitForURL('**/login');
+    await expect(page.locator('input[name="username"]').isVisible()).resolves.toBe(true);
+  }));
+
+  it('shows the server message for a wrong password and stays on /login', () => withPage(async (page) => {
+    await page.goto('/login');
+    await page.locator('input[name="username"]').fill(ADMIN.username);
+    await page.locator('input[name="password"]').fill('not-the-password');
+    await page.locator('button[type="submit"]').click();
+    await page.getByRole('alert').filter({ hasText: 'Wrong username or password' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    expect(await page.evaluate(() => localStorage.getItem('loginToken'))).toBeNull();
+  }));
+
+  it('validates the form before sending', () => withPage(async (page) => {
+    let loginCalls = 0;
+    page.on('request', (request) => { if (request.url().includes('/api/admin/login')) loginCalls += 1; });
+    await page.goto('/login');
+    await page.locator('button[type="submit"]').click();
+    await page.getByText('Required').first().waitFor();
+    expect(loginCalls).toBe(0);
+  }));
+
+  it('gives the super admin every section and the seller only theirs', async () => {
+    await withPage(async (page) => {
+      await signIn(page, ADMIN);
+      await sidebar(page).getByText('Permissions').waitFor();
+      await expect(sidebar(page).getByText('Marketing').isVisible()).resolves.toBe(true);
+      await page.locator('main').getByText('Super admin').waitFor();
+    });
+    await withPage(async (page) => {
+      await signIn(page, SELLER);
+      await sidebar(page).getByText('Shops').waitFor();
+      expect(await sidebar(page).getByText('Permissions').count()).toBe(0);
+      expect(await sidebar(page).getByText('Marketing').count()).toBe(0);
+      // A section the seller lacks is refused even by deep link.
+      await page.goto('/ums/role');
+      await page.getByText('Access denied').waitFor();
+    });
+  });
+
+  it('sends a signed-in user from /login to home, / to /home and unknown paths to /404', () => withPage(async (page) => {
+    await signIn(page, ADMIN);
+    await page.goto('/login');
+    await page.waitForURL('**/home');
+    await page.goto('/');
+    await page.waitForURL('**/home');
+    await page.goto('/no/such/page');
+    await page.waitForURL('**/404');
+  }));
+});
+
+describe('the session', () => {
+  it('asks to log in again when the server has ended the session', () => withPage(async (page) => {
+    await signIn(page, ADMIN);
+    const token = await page.evaluate(() => localStorage.getItem('loginToken'));
+    // The session ends on the server (as a password change or a disabled account would end it).
+    const logout = await fetch(`${server.baseUrl}/api/admin/logout`, { method: 'POST', headers: { authorization: token ?? '' } });
+    expect(logout.status).toBe(200);
+    // Any API call now answers 401: open a screen that loads data.
+    await sidebar(page).getByText('Products').click();
+    await sidebar(page).getByText('Brands').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Confirm logout').waitFor();
+    await expect(dialog.getByText('You have been logged out. You can cancel to stay on this page, or log in again.').isVisible()).resolves.toBe(true);
+    await dialog.getByRole('button', { name: 'Log in again' }).click();
+    await page.waitForURL('**/login');
+    expect(await page.evaluate(() => localStorage.getItem('loginToken'))).toBeNull();
+  }));
+
+  it('logs out from the user menu', () => withPage(async (page) => {
+    await signIn(page, SELLER);
+    await page.getByRole('button', { name: 'Profile' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.waitForURL('**/login');
+    expect(await page.evaluate(() => localStorage.getItem('loginToken'))).toBeNull();
+  }));
+});
+
+describe('layout', () => {
+  it('switches to Chinese and back, keeping the choice in local storage', () => withPage(async (page) => {
+    await signIn(page, ADMIN);
+    await page.getByRole('button', { name: 'Language' }).click();
+    await Promise.all([page.waitForEvent('load'), page.getByRole('menuitem', { name: '中文' }).click()]);
+    await page.getByRole('navigation', { name: '主菜单' }).getByText('权限').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('zh');
+    await page.getByRole('button', { name: '语言' }).click();
+    await Promise.all([page.waitForEvent('load'), page.getByRole('menuitem', { name: 'English' }).click()]);
+    await sidebar(page).getByText('Permissions').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('en');
+  }));
+
+  it('keeps the sidebar collapsed over a reload', () => withPage(async (page) => {
+    await signIn(page, ADMIN);
+    await page.getByRole('button', { name: 'Close menu' }).click();
+    await page.getByRole('button', { name: 'Open menu' }).waitFor();
+    await page.reload();
+    await page.getByRole('button', { name: 'Open menu' }).waitFor();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.reload();
+    await page.getByRole('button', { name: 'Close menu' }).waitFor();
+  }));
+
+  it('on a phone: bottom bar, and a drawer that closes on navigation', () => withPage(async (page) => {
+    await signIn(page, SELLER);
+    const bottomBar = page.getByRole('navigation', { name: 'Sections' });
+    await bottomBar.waitFor();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const drawerMenu = sidebar(page);
+    await drawerMenu.getByText('Die-cutting molds').click();
+    await drawerMenu.getByRole('link', { name: 'Molds', exact: true }).click();
+    await page.waitForURL('**/mold/kmold');
+    await drawerMenu.waitFor({ state: 'hidden' });
+    expect(await bottomBar.isVisible()).toBe(true);
+  }, PHONE));
+});
