@@ -23,7 +23,7 @@ import { isUniqueViolation } from '../db/errors';
 import type { Database } from '../db/schema';
 import { toDbTime } from '../db/time';
 import { ok } from '../http/envelope';
-import { conflict, fieldInvalid, forbidden, httpError, tooManyAttempts } from '../http/errors';
+import { conflict, fieldInvalid, forbidden, httpError, tooManyAttempts, unauthorized } from '../http/errors';
 import { parseWith } from '../http/validation';
 import { adminJson, menuJson } from './ums-json';
 
@@ -112,7 +112,8 @@ export const registerAdminAuthRoutes = (app: FastifyInstance, deps: AuthRouteDep
 
   app.get('/admin/info', async (request) => {
     const auth = requireAuth(request);
-    const admin = await db.selectFrom('ums_admin').select(['username', 'icon']).where('id', '=', auth.adminId).executeTakeFirstOrThrow();
+    const admin = await db.selectFrom('ums_admin').select(['username', 'icon']).where('id', '=', auth.adminId).executeTakeFirst();
+    if (!admin) throw unauthorized(); // deleted between the session check and now
     const roles = await db.selectFrom('ums_role as r')
       .innerJoin('ums_admin_role_relation as ar', 'ar.role_id', 'r.id')
       .select('r.name')
@@ -197,7 +198,8 @@ export const registerAdminAuthRoutes = (app: FastifyInstance, deps: AuthRouteDep
     const gate = await beginAttempt(db, [{ key, limits: accountLimits }]);
     if (!gate.allowed) throw tooManyAttempts(gate.retryAfterSeconds);
 
-    const admin = await db.selectFrom('ums_admin').select(['id', 'password']).where('id', '=', auth.adminId).executeTakeFirstOrThrow();
+    const admin = await db.selectFrom('ums_admin').select(['id', 'password']).where('id', '=', auth.adminId).executeTakeFirst();
+    if (!admin) throw unauthorized();
     const verified = await verifyPassword(admin.password, body.oldPassword);
     if (!verified.ok) throw fieldInvalid('oldPassword', 'old_password_wrong');
     await clearKey(db, key);
