@@ -1,6 +1,7 @@
 /** Product types link to their attribute lists, one per kind (specifications, parameters). */
-import { Button, useRecordContext } from 'react-admin';
+import { useRecordContext } from 'react-admin';
 import { productAttribute } from '../../schema/pms';
+import { LinkButton } from '../entity/LinkButton';
 import { routePath, withQuery } from '../entity/routing';
 import type { EntityScreenOptions } from '../entity/screenOptions';
 
@@ -11,13 +12,7 @@ const AttributeListLinks = () => {
   return (
     <>
       {(productAttribute.fields.type.options ?? []).map((kind) => (
-        <Button
-          key={String(kind.value)}
-          label={`entity.pms.${kind.label}_list`}
-          to={withQuery(list, { cid: record.id, type: kind.value })}
-          // The row itself opens the edit dialog.
-          onClick={(event) => event.stopPropagation()}
-        />
+        <LinkButton key={String(kind.value)} label={`entity.pms.${kind.label}_list`} to={withQuery(list, { cid: record.id, type: kind.value })} />
       ))}
     </>
   );

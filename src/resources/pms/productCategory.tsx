@@ -23,6 +23,7 @@ import type { Entity } from '../../schema/entity';
 import { productAttribute, productAttributeCategory, productCategory } from '../../schema/pms';
 import { CATEGORY_LEVELS, MAX_TIERS, PAGE_SIZE } from '../../schema/rules';
 import { fieldLabelKey } from '../entity/labels';
+import { LinkButton } from '../entity/LinkButton';
 import { routePath, withQuery } from '../entity/routing';
 import type { EntityScreenOptions, FieldInputProps } from '../entity/screenOptions';
 
@@ -39,11 +40,7 @@ const NextLevelButton = () => {
   const record = useRecordContext();
   if (!record || record.level !== LEVEL_1) return null;
   return (
-    <Button
-      label="entity.pms.next_level"
-      to={withQuery(listPath(), { parentId: record.id })}
-      onClick={(event) => event.stopPropagation()}
-    />
+    <LinkButton label="entity.pms.next_level" to={withQuery(listPath(), { parentId: record.id })} />
   );
 };
 
@@ -54,7 +51,7 @@ const ParentHeader = ({ pinned }: { readonly entity: Entity; readonly pinned: Re
   if (parentId === TOP_PARENT) return null;
   return (
     <Stack direction="row" spacing={2} sx={{ mt: 2, alignItems: 'center' }}>
-      <Button label="entity.pms.back_to_level1" to={listPath()} />
+      <LinkButton label="entity.pms.back_to_level1" to={listPath()} />
       {data && <Typography variant="subtitle1" component="p">{String(data.name ?? '')}</Typography>}
     </Stack>
   );
