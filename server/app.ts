@@ -18,6 +18,7 @@ import { helmetOptions } from './http/security';
 import { registerStatic } from './http/static';
 import { registerAdminAuthRoutes } from './routes/admin-auth';
 import { registerHealthRoutes } from './routes/health';
+import { registerUploadFiles, registerUploadRoutes } from './routes/uploads';
 import { entityList } from '../src/schema/entities';
 import { ENTITY_HOOKS } from './crud/hooks/index';
 import { registerEntityRoutes } from './crud/routes';
@@ -33,6 +34,7 @@ export type BuildOptions = {
 export const buildApp = (config: Config, options: BuildOptions = {}): FastifyInstance => {
   const db = options.db ?? createDb(config);
   const ownsDb = !options.db;
+  const errorHandler = createErrorHandler(config);
 
   const app = Fastify({
     logger: loggerOptions(config),
@@ -45,6 +47,9 @@ export const buildApp = (config: Config, options: BuildOptions = {}): FastifyIns
       : config.trustProxy,
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // The router's own refusals (a path segment over maxParamLength, a bad %-escape) go through the
+    // one error handler too, so they are envelopes like every other error, not Fastify's bare JSON.
+    frameworkErrors: errorHandler,
   });
 
   app.addHook('onRequest', async (request, reply) => {
@@ -56,7 +61,7 @@ export const buildApp = (config: Config, options: BuildOptions = {}): FastifyIns
   // JSON and form bodies only: a text/plain body is a client mistake (415), not a string to validate.
   app.removeContentTypeParser('text/plain');
 
-  app.setErrorHandler(createErrorHandler(config));
+  app.setErrorHandler(errorHandler);
 
   const collected = collectRoutes(config.apiPrefix);
   app.register(async (api) => {
@@ -65,12 +70,14 @@ export const buildApp = (config: Config, options: BuildOptions = {}): FastifyIns
     registerHealthRoutes(api, { db });
     registerAdminAuthRoutes(api, { db, config });
     registerEntityRoutes(api, { db, entities: entityList, hooks: ENTITY_HOOKS });
+    registerUploadRoutes(api, { db, config });
   }, { prefix: config.apiPrefix });
   // The documentation is public and outside the guard; it lists every route of the scope above.
   app.register(async (docs) => {
     await registerApiDocs(docs, () => buildOpenApiDocument({ apiPrefix: config.apiPrefix, entities: entityList, routes: collected.routes }));
   }, { prefix: config.apiPrefix });
 
+  registerUploadFiles(app, config);
   registerStatic(app, config);
 
   if (ownsDb) app.addHook('onClose', async () => { await db.destroy(); });

@@ -102,6 +102,17 @@ export type SysAuditLogTable = {
   create_time: Timestamp;
 };
 
+export type SysUploadTable = {
+  id: Generated<number>;
+  admin_id: number | null;
+  /** Public path, `/uploads/2026/11/<uuid>.png`. */
+  url: string;
+  original_name: string | null;
+  mime_type: string;
+  size_bytes: number;
+  create_time: Timestamp;
+};
+
 export type Database = {
   ums_admin: UmsAdminTable;
   ums_role: UmsRoleTable;
@@ -115,6 +126,7 @@ export type Database = {
   ums_admin_login_log: UmsAdminLoginLogTable;
   ums_login_throttle: UmsLoginThrottleTable;
   sys_audit_log: SysAuditLogTable;
+  sys_upload: SysUploadTable;
 };
 
 type ColumnLists = { readonly [T in keyof Database]: readonly (keyof Database[T] & string)[] };
@@ -137,6 +149,7 @@ export const TABLE_COLUMNS = {
   ums_admin_login_log: ['id', 'admin_id', 'create_time', 'ip', 'user_agent'],
   ums_login_throttle: ['key', 'failures', 'window_start', 'locked_until'],
   sys_audit_log: ['id', 'admin_id', 'action', 'entity', 'entity_id', 'before_json', 'after_json', 'ip', 'create_time'],
+  sys_upload: ['id', 'admin_id', 'url', 'original_name', 'mime_type', 'size_bytes', 'create_time'],
 } as const satisfies ColumnLists;
 
 type MissingColumns = {

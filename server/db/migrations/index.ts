@@ -9,12 +9,14 @@ import * as m001 from './001_ums_permission';
 import * as m002 from './002_ums_session';
 import * as m003 from './003_sys_audit_log';
 import * as m100 from './100_catalog';
+import * as m101 from './101_uploads';
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '001_ums_permission': m001,
   '002_ums_session': m002,
   '003_sys_audit_log': m003,
   '100_catalog': m100,
+  '101_uploads': m101,
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- works on any Kysely instance
