@@ -12,7 +12,7 @@ import type { Answer } from '../helpers/api';
 import { call, login } from '../helpers/api';
 import type { ApiRecord, Body, Fixtures } from '../helpers/entity-bodies';
 import {
-  createFixtures, hasRoute, listPathFields, listUrlFor, outOfRangeOf, routeOf, snapshotData, updatableFields, urlOf, wrongTypeOf,
+  API, createFixtures, hasRoute, listPathFields, listUrlFor, outOfRangeOf, routeOf, snapshotData, updatableFields, urlOf, wrongTypeOf,
 } from '../helpers/entity-bodies';
 import type { TestApp } from '../helpers/test-db';
 import { createTestApp, testDialects } from '../helpers/test-db';
@@ -281,6 +281,23 @@ describe.each(testDialects())('generated endpoints refuse bad input and change n
       }
     });
   }
+
+  it('a path segment longer than the router allows or a broken %-escape is an envelope error, not Fastify\'s bare JSON', async () => {
+    await unchanged(async () => {
+      for (const entity of entityList) {
+        for (const route of [routeOf(entity, 'get'), routeOf(entity, 'update'), routeOf(entity, 'list')]) {
+          if (!route || !route.url.includes('{')) continue;
+          for (const segment of ['9'.repeat(300), '%zz', '%E0%A4%A']) {
+            const url = API + route.url.replace(/\{\w+\}/, segment);
+            const answer = await send(route.method, url, route.method === 'POST' ? {} : undefined);
+            expect(answer.status, url).toBeGreaterThanOrEqual(400);
+            expect(answer.status, url).toBeLessThan(500);
+            expect(answer.body, url).toMatchObject({ code: 404, messageKey: 'validation_failed', data: null });
+          }
+        }
+      }
+    });
+  });
 
   it('every generated route answers 401 without a token or with a forged one, and changes nothing', async () => {
     const forged = `${token.slice(0, -4)}AAAA`;

@@ -1,0 +1,211 @@
+/**
+ * Property test: generated bad bodies (random JSON values, wrong-typed fields, extra keys, huge
+ * strings) and bad query strings / path ids thrown at every generated endpoint of every entity.
+ * Whatever arrives, the answer is never a 5xx, every error is a well-formed envelope, and the
+ * database does not change. Runs are bounded (RUNS per endpoint and input style) so the file
+ * stays well under a minute per dialect; fast-check prints the seed of any failure.
+ */
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { entityList } from '../../src/schema/entities';
+import type { Entity, FieldDecl } from '../../src/schema/entity';
+import { filterOf, isTextKind, writableFields } from '../../src/schema/entity';
+import type { GeneratedRoute } from '../../server/crud/routes';
+import { generatedRoutes } from '../../server/crud/routes';
+import type { Answer } from '../helpers/api';
+import { call, login } from '../helpers/api';
+import type { Body, Fixtures } from '../helpers/entity-bodies';
+import { API, createFixtures, hasRoute, listPathFields, snapshotData, updatableFields } from '../helpers/entity-bodies';
+import type { TestApp } from '../helpers/test-db';
+import { createTestApp, testDialects } from '../helpers/test-db';
+
+/** Per endpoint and input style; FUZZ_RUNS raises it for a longer (nightly) hunt. */
+const RUNS = Number(process.env.FUZZ_RUNS ?? 30);
+const JSON_TYPE = { 'content-type': 'application/json' };
+const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+
+const anyJson = fc.jsonValue({ maxDepth: 3 });
+/** Strings with what breaks naive servers: NUL, quotes, LIKE wildcards, escapes, RTL, emoji. */
+const nastyString = fc.oneof(
+  fc.string({ maxLength: 40 }),
+  fc.string({ unit: 'binary', maxLength: 20 }),
+  fc.constantFrom('', ' ', '\u0000', "'; drop table pms_brand; --", '%', '_', '\\', '"', '\u202e', '😀', 'NaN', 'Infinity', '-0', '1e309', '0x10', '__proto__', 'x'.repeat(300)),
+);
+/** A non-object JSON body: never a valid create or update. */
+const nonObject = fc.oneof(fc.constant(null), fc.array(anyJson, { maxLength: 3 }), fc.string(), fc.double(), fc.integer(), fc.boolean());
+
+/** A value of a JSON type the field never accepts. */
+const wrongTyped = (decl: FieldDecl): fc.Arbitrary<unknown> => {
+  const containers = [fc.array(anyJson, { maxLength: 2 }), fc.dictionary(fc.string({ maxLength: 5 }), anyJson, { maxKeys: 2 })];
+  if (isTextKind(decl.kind) || ['image', 'date', 'dateTime'].includes(decl.kind)) return fc.oneof(fc.integer(), fc.double(), fc.boolean(), ...containers);
+  if (decl.kind === 'images') return fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.dictionary(fc.string(), anyJson, { maxKeys: 2 }));
+  if (decl.kind === 'json') return anyJson.filter((v) => v !== null && decl.schema?.safeParse(v).success === false);
+  return fc.oneof(nastyString, fc.boolean(), ...containers);
+};
+
+const textMax = (decl: FieldDecl): number => decl.length?.[1] ?? (decl.kind === 'text' ? 500 : 1_000_000);
+
+/**
+ * A body that is bad for sure (an extra key, a wrong-typed field or an over-long string), on top
+ * of a valid base with a few random overwrites; or a non-object JSON value.
+ */
+const badBody = (entity: Entity, base: Body, fields: [string, FieldDecl][], bodyLimit: number): fc.Arbitrary<unknown> => {
+  const names = fields.map(([n]) => n);
+  const extraKey = fc.tuple(fc.string({ minLength: 1, maxLength: 20 }).filter((k) => !names.includes(k)), anyJson)
+    .map(([k, v]) => [k, v] as [string, unknown]);
+  const wrongField = fc.constantFrom(...fields).chain(([n, d]) => wrongTyped(d).map((v) => [n, v] as [string, unknown]));
+  const texts = fields.filter(([, d]) => isTextKind(d.kind));
+  const huge = texts.length
+    ? fc.constantFrom(...texts).chain(([n, d]) => fc.integer({ min: 1, max: 2000 })
+      .map((extra) => [n, 'x'.repeat(textMax(d) > bodyLimit ? bodyLimit + extra : textMax(d) + extra)] as [string, unknown]))
+    : extraKey;
+  const overwrite = fc.tuple(fc.constantFrom(...names), fc.oneof(anyJson, nastyString));
+  return fc.oneof(
+    { arbitrary: nonObject, weight: 1 },
+    {
+      arbitrary: fc.tuple(fc.array(overwrite, { maxLength: 3 }), fc.oneof(extraKey, wrongField, huge))
+        .map(([overwrites, bad]) => Object.fromEntries([...Object.entries(base), ...overwrites, bad])),
+      weight: 4,
+    },
+  );
+};
+
+/** Path ids that name no record: not a positive number, or past every id in the test database. */
+const badPathId = fc.oneof(
+  fc.string({ maxLength: 12 }).filter((s) => !/^\s*\d+\s*$/.test(s)),
+  fc.constantFrom('0', '00', '-1', '1.0', '1e3'),
+  fc.bigInt({ min: 2_000_000_000n, max: 10n ** 15n }).map(String),
+);
+
+/** Text that can never be read as an id (so a list containing it is refused as a whole). */
+const garbageId = fc.string({ minLength: 1, maxLength: 8 }).filter((s) => /[^\d\s,]/.test(s));
+const missingId = fc.integer({ min: 2_000_000_000, max: 2_147_483_647 }).map(String);
+
+/** The batch value is valid only as a number the field allows (flags and numeric enums). */
+const isValidBatchValue = (decl: FieldDecl, raw: string): boolean => {
+  if (decl.kind !== 'flag' && decl.kind !== 'enum') throw new Error(`entity-fuzz: teach isValidBatchValue the ${decl.kind} kind`);
+  const allowed = decl.kind === 'flag' ? [0, 1] : (decl.options ?? []).map((o) => o.value);
+  return /^-?\d+(\.\d+)?$/.test(raw) && allowed.includes(Number(raw));
+};
+
+const encode = (pairs: [string, string][]): string => new URLSearchParams(pairs).toString();
+
+/** Every 4xx is an envelope with a code, a readable message and a stable key; field errors name a field. */
+const expectWellFormedRefusal = (answer: Answer, what: string) => {
+  expect(answer.status, what).toBeGreaterThanOrEqual(400);
+  expect(answer.status, what).toBeLessThan(500);
+  expect(answer.body, what).toMatchObject({ code: expect.any(Number), message: expect.any(String), messageKey: expect.any(String), data: null });
+  for (const e of answer.body.errors ?? []) expect(e, what).toMatchObject({ field: expect.any(String), messageKey: expect.any(String), message: expect.any(String) });
+};
+
+describe.each(testDialects())('fuzzed bad input at every generated endpoint (%s)', (dialect) => {
+  let t: TestApp;
+  let token: string;
+  let fx: Fixtures;
+  const existing = new Map<string, number[]>();
+  const bases = new Map<string, Body>();
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    token = await login(t.app, 'admin', 'admin123', '10.62.0.1');
+    fx = createFixtures({ app: t.app, db: t.db, token });
+    for (const entity of entityList) {
+      existing.set(entity.name, hasRoute('create')(entity)
+        ? [(await fx.create(entity, 0)).id, (await fx.create(entity, 1)).id]
+        : [await fx.anyRecordId(entity)]);
+      if (hasRoute('create')(entity)) bases.set(entity.name, await fx.bodyFor(entity, 0, { full: true }));
+    }
+  }, 60_000);
+  afterAll(async () => t?.close());
+
+  /** Runs a property over one endpoint and checks the database did not change during it. */
+  const checkEndpoint = async <T>(arbitrary: fc.Arbitrary<T>, request: (input: T) => Promise<{ answer: Answer; what: string; write: boolean }>) => {
+    const before = await snapshotData(t.db, entityList);
+    await fc.assert(fc.asyncProperty(arbitrary, async (input) => {
+      const { answer, what, write } = await request(input);
+      expect(answer.status, `${what} -> ${answer.raw.slice(0, 300)}`).toBeLessThan(500);
+      if (write || answer.status >= 400) expectWellFormedRefusal(answer, `${what} -> ${answer.raw.slice(0, 300)}`);
+    }), { numRuns: RUNS });
+    expect(await snapshotData(t.db, entityList)).toEqual(before);
+  };
+
+  const urlWith = (route: GeneratedRoute, values: Record<string, string>, query = ''): string =>
+    API + route.url.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(values[name] ?? '')) + (query ? `?${query}` : '');
+
+  for (const entity of entityList) {
+    for (const route of generatedRoutes(entity)) {
+      const [operation, setField] = route.operation.split(':') as [string, string | undefined];
+      const ids = () => existing.get(entity.name)!.map(String);
+
+      if (operation === 'create' || operation === 'update') {
+        it(`${route.method} ${route.url} (${entity.name} ${operation}): bad bodies are refused, never a 5xx, nothing changes`, async () => {
+          const fields = operation === 'create' ? writableFields(entity) : updatableFields(entity);
+          const base = operation === 'create' ? bases.get(entity.name)! : {};
+          const body = badBody(entity, base, fields, t.config.bodyLimitBytes);
+          const id = fc.oneof(fc.constantFrom(...ids()), badPathId);
+          await checkEndpoint(fc.tuple(body, id), async ([payload, pathId]) => {
+            const url = urlWith(route, { id: pathId });
+            const raw = JSON.stringify(payload);
+            return { answer: await call(t.app, 'POST', url, { token, body: raw, headers: JSON_TYPE }), what: `POST ${url} ${raw.slice(0, 200)}`, write: true };
+          });
+        });
+      }
+
+      if (operation === 'get' || operation === 'delete') {
+        it(`${route.method} ${route.url} (${entity.name} ${operation}): bad or unknown path ids and junk queries, never a 5xx, nothing changes`, async () => {
+          // Reads may name real ids; deletes only ids that cannot name a record.
+          const id = operation === 'get' ? fc.oneof(fc.constantFrom(...ids()), badPathId, nastyString) : badPathId;
+          const query = fc.array(fc.tuple(nastyString, nastyString), { maxLength: 3 });
+          await checkEndpoint(fc.tuple(id, query), async ([pathId, pairs]) => {
+            const url = urlWith(route, { id: pathId }, encode(pairs));
+            return { answer: await call(t.app, route.method, url, { token }), what: `${route.method} ${url}`, write: operation === 'delete' };
+          });
+        });
+      }
+
+      if (operation === 'list') {
+        it(`GET ${route.url} (${entity.name} list): random query strings and path values, never a 5xx`, async () => {
+          const known = ['pageNum', 'pageSize', 'ids', 'sort', 'order', ...Object.entries(entity.fields)
+            .map(([n, d]) => filterOf(n, d)?.param).filter((p): p is string => Boolean(p)), ...(entity.search ? [entity.search.param] : [])];
+          const value = fc.oneof(nastyString, fc.integer().map(String), fc.double().map(String),
+            fc.constantFrom(...Object.keys(entity.fields), 'asc', 'DESC', '201', '0', '2147483648'), fc.array(fc.nat(), { maxLength: 3 }).map((a) => a.join(',')));
+          const pairs = fc.array(fc.tuple(fc.oneof(fc.constantFrom(...known), fc.string({ maxLength: 8 })), value), { maxLength: 5 });
+          const pathValues = fc.record(Object.fromEntries(listPathFields(entity).map((f) => [f, fc.oneof(nastyString, fc.integer().map(String))])));
+          await checkEndpoint(fc.tuple(pairs, pathValues), async ([query, path]) => {
+            const url = urlWith(route, path as Record<string, string>, encode(query));
+            return { answer: await call(t.app, 'GET', url, { token }), what: `GET ${url}`, write: false };
+          });
+        });
+      }
+
+      if (operation === 'batchDelete' || operation === 'batchSet') {
+        it(`POST ${route.url} (${entity.name} ${route.operation}): bad ids or values in query or form body, never a 5xx, nothing changes`, async () => {
+          const batch = entity.batch!.find((b) => b.path === route.url.slice(entity.path.length))!;
+          const param = batch.kind === 'set' ? (batch.param ?? batch.field) : null;
+          const decl = setField ? entity.fields[setField]! : null;
+          const someIds = fc.array(fc.oneof(fc.constantFrom(...ids()), missingId, garbageId), { maxLength: 3 });
+          // Ids that change nothing: a list with garbage in it, only missing ids, or none at all.
+          const badIds = fc.oneof(
+            fc.tuple(someIds, garbageId).map(([list, garbage]) => [...list, garbage].join(',')),
+            fc.array(missingId, { minLength: 1, maxLength: 3 }).map((list) => list.join(',')),
+            fc.constantFrom('', ',', ' '),
+          );
+          const realIds = fc.subarray(ids(), { minLength: 1 }).map((list) => list.join(','));
+          const anyValue = fc.oneof(nastyString, fc.constantFrom('0', '1', '2'));
+          const badValue = nastyString.filter((v) => decl === null || !isValidBatchValue(decl, v));
+          const input = param
+            ? fc.oneof(fc.record({ ids: badIds, value: fc.option(anyValue) }), fc.record({ ids: realIds, value: fc.option(badValue) }))
+            : fc.record({ ids: badIds, value: fc.constant(null) });
+          const junk = fc.array(fc.tuple(fc.string({ maxLength: 6 }).filter((k) => k !== 'ids' && k !== param), nastyString), { maxLength: 2 });
+          await checkEndpoint(fc.tuple(input, junk, fc.boolean()), async ([{ ids: idList, value }, extra, asForm]) => {
+            const pairs: [string, string][] = [['ids', idList], ...(param && value !== null ? [[param, value] as [string, string]] : []), ...extra];
+            const url = `${API}${route.url}`;
+            const answer = asForm
+              ? await call(t.app, 'POST', url, { token, body: encode(pairs), headers: FORM })
+              : await call(t.app, 'POST', `${url}?${encode(pairs)}`, { token });
+            return { answer, what: `POST ${url} ${asForm ? 'form' : 'query'} ${encode(pairs)}`, write: true };
+          });
+        });
+      }
+    }
+  }
+});
