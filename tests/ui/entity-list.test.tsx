@@ -27,6 +27,8 @@ describe('brand list', () => {
     expect(lists[0]?.query.get('pageSize')).toBe('10');
     expect(lists[0]?.query.get('sort')).toBe('sort');
     expect(lists[0]?.query.get('order')).toBe('desc');
+    expect(screen.getByRole('button', { name: 'Export' })).toBeEnabled();
+    expect(screen.getByRole('link', { name: 'Add' })).toHaveAttribute('href', '/pms/addBrand');
   });
 
   it('should send the keyword search as `keyword`', async () => {
@@ -88,7 +90,8 @@ describe('brand list', () => {
     await userEvent.click(within(rowOf('Adidas')).getByRole('checkbox'));
     await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
 
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await screen.findByRole('dialog', { name: 'Delete the selected records?' });
+    expect(dialog).toHaveTextContent('2 records will be deleted. This cannot be undone.');
     expect(deletes).toHaveLength(0);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(deletes).toHaveLength(1));

@@ -36,23 +36,13 @@ describe('product categories', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/pms\/productCate$/));
   });
 
-  it('should create a category under a level-1 parent with between one and three filter attributes', async () => {
+  it('should keep between one and three filter attribute rows', async () => {
     serve('get', '/productCategory/list/0', () => envelope(page([phones, laptops])));
     serve('get', '/productAttribute/category/list', () => envelope(page(types)));
-    serve('get', '/productAttribute/list/3', () => envelope(page(phoneParams)));
-    const creates = serve('post', '/productCategory/create', ({ body }) => envelope({ ...(body as object), id: 9 }));
-    renderAt('/pms/addProductCate?parentId=1');
+    renderAt('/pms/addProductCate');
 
-    await userEvent.type(await screen.findByRole('textbox', { name: /Category name/ }), 'Feature phones');
-    expect(await screen.findByRole('combobox', { name: 'Parent category' })).toHaveTextContent('Phones');
-
-    await userEvent.click(screen.getByRole('button', { name: 'Remove 1' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove 1' }));
     expect(await screen.findByText('At least one must be left')).toBeInTheDocument();
-
-    await userEvent.click(screen.getByRole('combobox', { name: 'Product type 1' }));
-    await userEvent.click(await screen.findByRole('option', { name: 'Phone' }));
-    await userEvent.click(screen.getByRole('combobox', { name: 'Parameter 1' }));
-    await userEvent.click(await screen.findByRole('option', { name: 'Battery' }));
 
     const add = screen.getByRole('button', { name: 'Add a filter attribute' });
     await userEvent.click(add);
@@ -62,10 +52,42 @@ describe('product categories', () => {
     expect(await screen.findByText('Up to three can be added')).toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: 'Product type 4' })).toBeNull();
 
+    await userEvent.click(screen.getByRole('button', { name: 'Remove 2' }));
+    expect(screen.queryByRole('combobox', { name: 'Product type 3' })).toBeNull();
+  });
+
+  it('should create a category under a level-1 parent with a parameter as filter attribute', async () => {
+    serve('get', '/productCategory/list/0', () => envelope(page([phones, laptops])));
+    serve('get', '/productAttribute/category/list', () => envelope(page(types)));
+    serve('get', '/productAttribute/list/3', () => envelope(page(phoneParams)));
+    const creates = serve('post', '/productCategory/create', ({ body }) => envelope({ ...(body as object), id: 9 }));
+    renderAt('/pms/addProductCate?parentId=1');
+
+    await userEvent.type(await screen.findByRole('textbox', { name: /Category name/ }), 'Feature phones');
+    expect(await screen.findByRole('combobox', { name: 'Parent category' })).toHaveTextContent('Phones');
+
+    await userEvent.click(screen.getByRole('combobox', { name: 'Product type 1' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Phone' }));
+    await userEvent.click(screen.getByRole('combobox', { name: 'Parameter 1' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Battery' }));
+
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(creates).toHaveLength(1));
     expect(creates[0]?.body).toMatchObject({ parentId: 1, name: 'Feature phones', productAttributeIdList: [31] });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/pms/productCate?parentId=1'));
+  });
+
+  it('should show the saved filter attributes with their product types when editing', async () => {
+    serve('get', '/productCategory/7', () => envelope({ ...smartphones, productAttributeIdList: [30] }));
+    serve('get', '/productCategory/list/0', () => envelope(page([phones, laptops])));
+    serve('get', '/productAttribute/category/list', () => envelope(page(types)));
+    serve('get', '/productAttribute/30', () => envelope(phoneParams[0]));
+    serve('get', '/productAttribute/list/3', () => envelope(page(phoneParams)));
+    renderAt('/pms/updateProductCate?id=7');
+
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Product type 1' })).toHaveTextContent('Phone'));
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Parameter 1' })).toHaveTextContent('Screen size'));
+    expect(screen.getByRole('combobox', { name: 'Parent category' })).toHaveTextContent('Phones');
   });
 
   it('should toggle the navigation flag with one id', async () => {

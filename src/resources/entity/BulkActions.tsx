@@ -85,7 +85,13 @@ export const EntityBulkActions = ({ entity }: { readonly entity: Entity }) => {
   return (
     <>
       {operations.length > 0 && <BatchSetControl entity={entity} operations={operations} />}
-      {canDelete(entity) && <BulkDeleteButton mutationMode="pessimistic" />}
+      {canDelete(entity) && (
+        <BulkDeleteButton
+          mutationMode="pessimistic"
+          confirmTitle="entity.confirm_bulk_delete.title"
+          confirmContent="entity.confirm_bulk_delete.content"
+        />
+      )}
     </>
   );
 };

@@ -42,11 +42,11 @@ export const EntityFormDialog = ({ entity, options, state, pinned, onClose }: Pr
       </DialogTitle>
       <DialogContent>
         {state.mode === 'create' ? (
-          <CreateBase resource={entity.name} redirect={false} mutationOptions={{ onSuccess: () => done('entity.created') }}>
+          <CreateBase resource={entity.name} disableAuthentication redirect={false} mutationOptions={{ onSuccess: () => done('entity.created') }}>
             <EntityForm entity={entity} options={options} mode="create" pinned={pinned} toolbar={<EntityToolbar entity={entity} onCancel={onClose} />} />
           </CreateBase>
         ) : (
-          <EditBase resource={entity.name} id={state.id} mutationMode="pessimistic" redirect={false} mutationOptions={{ onSuccess: () => done('entity.saved') }}>
+          <EditBase resource={entity.name} id={state.id} disableAuthentication mutationMode="pessimistic" redirect={false} mutationOptions={{ onSuccess: () => done('entity.saved') }}>
             <EntityForm
               entity={entity}
               options={options}

@@ -2,6 +2,8 @@
  * The routed create/edit screens of an entity (`mall` style: `/pms/addBrand`,
  * `/pms/updateBrand?id=3`) and the single-record settings screen. Saves are pessimistic so the
  * server's validation answers before anything is shown as done; afterwards they return to the list.
+ * The shell grants each route (menus) before rendering it, so react-admin's own access check,
+ * which would ask about the entity name rather than the route, is turned off.
  */
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -36,7 +38,7 @@ export const EntityCreate = ({ entity, options }: ScreenProps) => {
   const listPathFor = useListPathFor({ entity, options });
   const pinned = pinnedValues(options, search, true) ?? {};
   return (
-    <Create resource={entity.name} redirect={(_resource, _id, data) => listPathFor(data)}>
+    <Create resource={entity.name} disableAuthentication redirect={(_resource, _id, data) => listPathFor(data)}>
       <EntityForm entity={entity} options={options} mode="create" pinned={pinned} toolbar={<EntityToolbar entity={entity} />} />
     </Create>
   );
@@ -52,6 +54,7 @@ export const EntityEdit = ({ entity, options }: ScreenProps) => {
     <Edit
       resource={entity.name}
       id={id}
+      disableAuthentication
       mutationMode="pessimistic"
       redirect={(_resource, _id, data) => listPathFor(data)}
       redirectOnError={() => listPathFor()}
@@ -72,7 +75,7 @@ const EditForm = ({ entity, options, onDeleted }: ScreenProps & { readonly onDel
 
 /** A settings entity: one record (`mall`'s order settings, id 1) edited in place at the list route. */
 export const EntitySingleRecord = ({ entity, options }: ScreenProps) => (
-  <Edit resource={entity.name} id={options.singleRecordId} mutationMode="pessimistic" redirect={false} actions={false}>
+  <Edit resource={entity.name} id={options.singleRecordId} disableAuthentication mutationMode="pessimistic" redirect={false} actions={false}>
     <EntityForm entity={entity} options={options} mode="edit" toolbar={<EntityToolbar entity={entity} />} />
   </Edit>
 );

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { entityAccessRoute } from '../../src/resources/entity/access';
+
+describe('entity access routes', () => {
+  it('maps react-admin actions on an entity to the routes that grant them', () => {
+    expect(entityAccessRoute('productCategory', 'list')).toBe('productCate');
+    expect(entityAccessRoute('productCategory', 'create')).toBe('addProductCate');
+    expect(entityAccessRoute('productCategory', 'edit')).toBe('updateProductCate');
+    expect(entityAccessRoute('productCategory', 'delete')).toBe('updateProductCate');
+  });
+
+  it('uses the list route for entities edited from their list', () => {
+    expect(entityAccessRoute('returnReason', 'create')).toBe('returnReason');
+    expect(entityAccessRoute('returnReason', 'delete')).toBe('returnReason');
+  });
+
+  it('knows nothing of other resources', () => {
+    expect(entityAccessRoute('productCate', 'list')).toBeUndefined();
+  });
+});
