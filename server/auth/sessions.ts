@@ -66,3 +66,15 @@ export const revokeAllSessions = async (db: Executor, adminId: number): Promise<
     .where('admin_id', '=', adminId).where('revoked_time', 'is', null).executeTakeFirst();
   return Number(result.numUpdatedRows);
 };
+
+/**
+ * Deletes an admin's dead sessions (expired or revoked): a dead row and a missing row both read
+ * as "not signed in", so nothing is lost, and the table does not grow with every sign-in.
+ * Per admin, so it uses the admin_id index and stays cheap.
+ */
+export const pruneDeadSessions = async (db: Executor, adminId: number): Promise<void> => {
+  await db.deleteFrom('ums_admin_session')
+    .where('admin_id', '=', adminId)
+    .where((eb) => eb.or([eb('expire_time', '<=', toDbTime()), eb('revoked_time', 'is not', null)]))
+    .execute();
+};

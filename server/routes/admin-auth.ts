@@ -13,7 +13,7 @@ import { SEED_ROLES } from '../../src/schema/resources';
 import { requireAuth } from '../auth/guard';
 import { uniqueInviteCode } from '../auth/invite-code';
 import { hashPassword, prepareDummyHash, verifyAgainstDummy, verifyPassword } from '../auth/password';
-import { createSession, extendSession, revokeAllSessions, revokeSession } from '../auth/sessions';
+import { createSession, extendSession, pruneDeadSessions, revokeAllSessions, revokeSession } from '../auth/sessions';
 import type { ThrottleLimits } from '../auth/throttle';
 import { accountKey, beginAttempt, clearKey, ipKey, pruneThrottle, refundAttempt } from '../auth/throttle';
 import { signToken } from '../auth/tokens';
@@ -104,6 +104,7 @@ export const registerAdminAuthRoutes = (app: FastifyInstance, deps: AuthRouteDep
         .set(rehashed ? { login_time: now, password: rehashed } : { login_time: now })
         .where('id', '=', admin.id).execute();
       await trx.insertInto('ums_admin_login_log').values({ admin_id: admin.id, create_time: now, ip: client.ip, user_agent: client.userAgent }).execute();
+      await pruneDeadSessions(trx, admin.id);
       return createSession(trx, { adminId: admin.id, ttlSeconds: config.tokenTtlSeconds, ...client });
     });
     await pruneThrottle(db, config.loginWindowSeconds);

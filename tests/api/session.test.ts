@@ -74,6 +74,11 @@ describe.each(testDialects())('sessions (%s)', (dialect) => {
     expect(out.body).toEqual({ code: 200, message: 'Operation succeeded', data: null });
     expect((await info(token)).status).toBe(401);
     expect((await call(t.app, 'POST', '/api/admin/logout', { token })).status).toBe(401);
+    // The next sign-in clears the admin's dead sessions; the old token stays refused.
+    await login(t.app, 'admin', 'admin123');
+    const dead = await t.db.selectFrom('ums_admin_session').select('id').where('id', '=', String(jwtPayload(token).sid)).execute();
+    expect(dead).toEqual([]);
+    expect((await info(token)).status).toBe(401);
   });
 
   it('disabling an admin stops its tokens at once', async () => {
