@@ -68,10 +68,11 @@ const BatchSetControl = ({ entity, operations }: { readonly entity: Entity; read
       <MuiTextField
         select
         size="small"
+        variant="outlined"
         label={translate('entity.batch.label')}
         value={choice}
         onChange={(event) => setChoice(event.target.value)}
-        sx={{ minWidth: 200, mr: 1 }}
+        sx={{ minWidth: 220, mr: 1 }}
       >
         {operations.map((o) => <MenuItem key={o.key} value={o.key}>{o.label}</MenuItem>)}
       </MuiTextField>

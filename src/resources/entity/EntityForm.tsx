@@ -25,6 +25,8 @@ export type EntityFormProps = {
 };
 
 const MAIN_SECTION = '';
+/** Inputs stretch to the form's width; a readable line length keeps long forms scannable. */
+const FORM_MAX_WIDTH = 720;
 
 /** Form fields in declaration order, grouped by section; fields without one come first. */
 const sectionsOf = (entity: Entity): [string, [string, FieldDecl][]][] => {
@@ -59,6 +61,7 @@ export const EntityForm = ({ entity, options, mode, pinned, toolbar }: EntityFor
   const sections = sectionsOf(entity);
   const formProps = {
     validate,
+    sx: { maxWidth: FORM_MAX_WIDTH },
     toolbar,
     defaultValues: mode === 'create' ? createDefaults(entity, pinned) : undefined,
     // The server's rules run on submit and again on change once a field has shown an error.

@@ -66,6 +66,7 @@ const ImagePicker = ({ entity, name, decl, disabled }: FieldInputProps & { reado
       multiple={multiple}
       format={toPreview}
       disabled={disabled}
+      isRequired={Boolean(decl.required)}
       placeholder={<p>{placeholder}</p>}
       options={{ onDropRejected: () => notify('entity.image.rejected', { type: 'warning', messageArgs: { size: UPLOAD_MB } }) }}
     >
