@@ -65,6 +65,16 @@ const LocationProbe = () => {
   return <output data-testid="location" data-state={JSON.stringify(location.state ?? null)}>{location.pathname}</output>;
 };
 
+/**
+ * Loads the lazily imported screens before a file's tests: the first import makes Vitest
+ * transform MUI and react-admin, which can take longer than a `findBy` waits.
+ */
+export const preloadScreens = async ({ entities = false }: { entities?: boolean } = {}) => {
+  await import('../../src/pages/home/HomePage');
+  if (entities) await import('../../src/resources/entity/screens');
+};
+export const PRELOAD_TIMEOUT_MS = 60_000;
+
 let tokenCount = 0;
 
 /** Renders the shell at `path`, signed in unless `token` is null (a fresh token: no session cached from another test). */

@@ -3,15 +3,19 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { browserPage } from '../../src/admin/browserPage';
 import { httpClient } from '../../src/providers/httpClient';
-import { answerInfo, renderAdmin, superAdmin } from './admin-harness';
+import {
+  answerInfo, PRELOAD_TIMEOUT_MS, preloadScreens, renderAdmin, superAdmin,
+} from './admin-harness';
 import { server } from './msw-server';
 
 // One react-router for everyone: react-admin (loaded by Node) reaches it through react-router-dom,
 // while Vitest would give our modules a second copy whose <Route> react-admin does not recognise.
 vi.mock('react-router', () => import('react-router-dom'));
+
+beforeAll(() => preloadScreens(), PRELOAD_TIMEOUT_MS);
 
 const answer = (path: string, envelope: object, status = 200) =>
   server.use(http.get(`*/api${path}`, () => HttpResponse.json(envelope, { status })));

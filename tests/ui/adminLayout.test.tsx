@@ -2,15 +2,17 @@
 // user menu, the sidebar's stored state and collapsed flyouts, and the mobile bottom bar + drawer.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { browserPage } from '../../src/admin/browserPage';
 import {
-  answerInfo, answerLogout, currentPath, findSidebar, menusFor, renderAdmin, seller, SUPER_ADMIN_GRANT, superAdmin,
+  answerInfo, answerLogout, currentPath, findSidebar, menusFor, PRELOAD_TIMEOUT_MS, preloadScreens, renderAdmin, seller, SUPER_ADMIN_GRANT, superAdmin,
 } from './admin-harness';
 
 // One react-router for everyone: react-admin (loaded by Node) reaches it through react-router-dom,
 // while Vitest would give our modules a second copy whose <Route> react-admin does not recognise.
 vi.mock('react-router', () => import('react-router-dom'));
+
+beforeAll(() => preloadScreens(), PRELOAD_TIMEOUT_MS);
 
 const SIDEBAR_KEY = 'RaStoremarketplace-admin.sidebar.open';
 const sectionButtons = (nav: HTMLElement) =>

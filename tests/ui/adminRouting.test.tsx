@@ -2,14 +2,18 @@
 // / -> /home, unknown -> /404, section paths, hidden helper routes, access denied).
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { authProvider, endSession } from '../../src/providers/authProvider';
+import {
+  answerInfo, currentPath, currentState, findSidebar, menusFor, PRELOAD_TIMEOUT_MS, preloadScreens, renderAdmin, seller, superAdmin,
+} from './admin-harness';
+import { server } from './msw-server';
+
 // One react-router for everyone: react-admin (loaded by Node) reaches it through react-router-dom,
 // while Vitest would give our modules a second copy whose <Route> react-admin does not recognise.
 vi.mock('react-router', () => import('react-router-dom'));
 
-import { authProvider, endSession } from '../../src/providers/authProvider';
-import { answerInfo, currentPath, currentState, findSidebar, menusFor, renderAdmin, seller, superAdmin } from './admin-harness';
-import { server } from './msw-server';
+beforeAll(() => preloadScreens({ entities: true }), PRELOAD_TIMEOUT_MS);
 
 describe('admin routing', () => {
   it('should send an anonymous visitor to /login, keeping the target path', async () => {
@@ -81,6 +85,9 @@ describe('admin routing', () => {
   });
 });
 
+// The first entity screen of a run loads (and Vitest transforms) the whole entity engine.
+const ENGINE_LOAD = { timeout: 15_000 };
+
 describe('entity screens', () => {
   it('should mount a declared entity at its route, reading through the data provider', async () => {
     server.use(http.get('*/api/brand/list', () => HttpResponse.json({
@@ -89,8 +96,20 @@ describe('entity screens', () => {
     })));
     answerInfo(superAdmin());
     renderAdmin('/pms/brand');
-    expect(await screen.findByText('Acme Tools')).toBeInTheDocument();
+    expect(await screen.findByText('Acme Tools', {}, ENGINE_LOAD)).toBeInTheDocument();
     expect(currentPath()).toBe('/pms/brand');
+  });
+
+  it('should show access denied, keeping the session, when the server forbids a call of a screen', async () => {
+    server.use(http.get('*/api/brand/list', () => HttpResponse.json(
+      { code: 403, message: 'You do not have permission to do this', messageKey: 'forbidden', data: null }, { status: 403 },
+    )));
+    answerInfo(superAdmin());
+    renderAdmin('/pms/brand');
+    expect(await screen.findByRole('heading', { name: 'Access denied' }, ENGINE_LOAD)).toBeInTheDocument();
+    expect(await screen.findByText('You do not have permission to do this')).toBeInTheDocument();
+    expect(currentPath()).toBe('/access-denied');
+    expect(localStorage.getItem('loginToken')).not.toBeNull();
   });
 
   it('should answer react-admin access questions about an entity from the route that covers the action', async () => {
