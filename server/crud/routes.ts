@@ -9,7 +9,7 @@ import type { Kysely } from 'kysely';
 import type { Entity } from '../../src/schema/entity';
 import type { Database } from '../db/schema';
 import { ok, toPage } from '../http/envelope';
-import { validationFailed } from '../http/errors';
+import { notFound, validationFailed } from '../http/errors';
 import { formatMessage } from '../http/envelope';
 import type { EntityHooks } from './hooks';
 import { parseIds } from './ids';
@@ -105,9 +105,16 @@ export const registerEntityRoutes = (app: FastifyInstance, deps: EntityRouteDeps
             return ok(toPage(list, total, params.pageNum, params.pageSize));
           });
           break;
-        case 'get':
-          app.get(url, async (request) => ok(await repo.get(idParam(request), await scopeOf(request))));
+        case 'get': {
+          // Without a list route (orderSetting), `GET {path}/list` would be read as the id "list" and
+          // answered "bad id": answer what it is instead, a route that does not exist.
+          const listless = !generatedRoutes(entity).some((r) => r.operation === 'list');
+          app.get(url, async (request) => {
+            if (listless && (request.params as Record<string, string>).id === 'list') throw notFound('route_not_found');
+            return ok(await repo.get(idParam(request), await scopeOf(request)));
+          });
           break;
+        }
         case 'create':
           app.post(url, async (request) => ok(await repo.create(bodyOf(request), await actorOf(request))));
           break;
