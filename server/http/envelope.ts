@@ -23,6 +23,7 @@ export const failure = (
   message: formatMessage(messageKey, options.params),
   data: options.data ?? null,
   messageKey,
+  ...(options.params && Object.keys(options.params).length > 0 ? { params: options.params } : {}),
   ...(options.errors && options.errors.length > 0 ? { errors: options.errors } : {}),
 });
 

@@ -23,6 +23,7 @@ export class ApiError extends Error {
     readonly messageKey?: MessageKey,
     readonly errors: FieldError[] = [],
     readonly data: unknown = null,
+    readonly params: Record<string, string | number> = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -80,7 +81,7 @@ export const apiFetch = async <T>(path: string, request: ApiRequest = {}): Promi
     throw new ApiError(`${response.status} ${response.statusText}`.trim(), 0, response.status);
   }
   if (envelope.code !== ResultCode.success) {
-    throw new ApiError(envelope.message, envelope.code, response.status, envelope.messageKey, envelope.errors ?? [], envelope.data);
+    throw new ApiError(envelope.message, envelope.code, response.status, envelope.messageKey, envelope.errors ?? [], envelope.data, envelope.params ?? {});
   }
   return envelope;
 };

@@ -24,6 +24,8 @@ export type Envelope<T> = {
   messageKey?: MessageKey;
   /** Per-field problems, present on validation errors. */
   errors?: FieldError[];
+  /** Values of the message's placeholders (`{seconds}`), so clients can translate the key. */
+  params?: Record<string, string | number>;
 };
 
 export type Page<T> = { pageNum: number; pageSize: number; totalPage: number; total: number; list: T[] };
