@@ -1,10 +1,9 @@
 /**
- * Route glue for the shell: every declared entity's screens by route name (`routes.ts`), and
- * the react-admin resources they use. The shell mounts `entityScreens()[route.name]` at
- * `route.path` and puts `entityResources()` among `<Admin>`'s children.
+ * Route glue for the shell: every declared entity's screens by route name (`routes.ts`). The
+ * shell mounts `entityScreens()[route.name]` at `route.path` and puts `entityResources()`
+ * (./resources.tsx, light) among `<Admin>`'s children.
  */
-import type { ComponentType, ReactElement } from 'react';
-import { Resource } from 'react-admin';
+import type { ComponentType } from 'react';
 import type { Entity } from '../../schema/entity';
 import type { EntityName } from '../../schema/entities';
 import { entityList } from '../../schema/entities';
@@ -53,11 +52,5 @@ export const entityScreens = (): Readonly<Record<string, ComponentType>> => {
   return screens;
 };
 
-/**
- * `<Resource>`s without views: react-admin then knows each entity (labels, record
- * representation for references) without adding `/<name>` routes; the screens live at the
- * route table's paths.
- */
-export const entityResources = (): ReactElement[] =>
-  entityList.map((entity) => <Resource key={entity.name} name={entity.name} recordRepresentation={entity.display} />);
+export { entityResources } from './resources';
 
