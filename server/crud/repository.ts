@@ -29,6 +29,8 @@ export type Actor = { adminId: number | null; ip: string | null; scope: Scope };
 export type Repository = {
   readonly entity: Entity;
   list: (params: ListParams, scope: Scope) => Promise<{ list: ApiRecord[]; total: number }>;
+  /** Every row the scope allows, in the list order (for look-ups; tables behind it stay small). */
+  listAll: (params: ListParams, scope: Scope) => Promise<ApiRecord[]>;
   get: (id: number, scope: Scope) => Promise<ApiRecord>;
   create: (body: unknown, actor: Actor) => Promise<ApiRecord>;
   update: (id: number, body: unknown, actor: Actor) => Promise<number>;
@@ -156,6 +158,14 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
     return { list: rows.map((row: Row) => fromRow(entity, row, { list: true })), total };
   };
 
+  const LIST_ALL_LIMIT = 10_000;
+  const listAll: Repository['listAll'] = async (params, scope) => {
+    const rows = await db.selectFrom(table).selectAll().where((eb: Eb) => scopeWhere(eb, scope))
+      .orderBy(params.sort.column, params.sort.order).orderBy('id', params.sort.order)
+      .limit(LIST_ALL_LIMIT).execute();
+    return rows.map((row: Row) => fromRow(entity, row, { list: true }));
+  };
+
   const get: Repository['get'] = (id, scope) => readOne(db, id, scope);
 
   const create: Repository['create'] = async (body, actor) => {
@@ -268,5 +278,5 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
     });
   };
 
-  return { entity, list, get, create, update, remove, setField };
+  return { entity, list, listAll, get, create, update, remove, setField };
 };

@@ -77,6 +77,7 @@ export const generatedRoutes = (entity: Entity): GeneratedRoute[] => {
   const add = (method: GeneratedRoute['method'], suffix: string, operation: string) =>
     routes.push({ method, url: `${entity.path}${suffix}`, entity: entity.name, operation });
   if (on('list')) add('GET', entity.listPath ?? '/list', 'list');
+  if (entity.listAll) add('GET', '/listAll', 'listAll');
   if (on('get')) add('GET', '/{id}', 'get');
   if (on('create')) add('POST', '/create', 'create');
   if (on('update')) add('POST', '/update/{id}', 'update');
@@ -105,6 +106,12 @@ export const registerEntityRoutes = (app: FastifyInstance, deps: EntityRouteDeps
             return ok(toPage(list, total, params.pageNum, params.pageSize));
           });
           break;
+        case 'listAll':
+          app.get(url, async (request) => {
+            const params = parseListQuery(entity, {});
+            return ok(await repo.listAll(params, await scopeOf(request)));
+          });
+          break;
         case 'get': {
           // Without a list route (orderSetting), `GET {path}/list` would be read as the id "list" and
           // answered "bad id": answer what it is instead, a route that does not exist.
@@ -131,7 +138,8 @@ export const registerEntityRoutes = (app: FastifyInstance, deps: EntityRouteDeps
           const batch = entity.batch?.find((b) => b.kind === 'set' && b.field === field);
           const param = (batch?.kind === 'set' && batch.param) || field!;
           app.post(url, async (request) => {
-            const ids = idsOf(request);
+            // `/role/updateStatus/{id}` takes its one id from the path; the others take `?ids=`.
+            const ids = route.url.includes('{id}') ? [idParam(request)] : idsOf(request);
             const value = coerce(entity, field!, paramsOf(request)[param]);
             if (value === undefined) {
               throw validationFailed([{ field: param, messageKey: 'select_batch_type', message: formatMessage('select_batch_type') }]);

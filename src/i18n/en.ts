@@ -122,6 +122,7 @@ export const en = {
     group: 'Groups',
     user_group: 'User groups',
     capacity: 'Capacity warning',
+    auditLog: 'Audit log',
   },
   /**
    * One text per stable message key of src/schema/api.ts (server errors are shown through these).

@@ -120,6 +120,7 @@ export const zh: AdminMessages = {
     group: '分组管理',
     user_group: '用户组',
     capacity: '容量预警',
+    auditLog: '操作日志',
   },
   errors: {
     ...publicZh.errors,

@@ -126,7 +126,10 @@ export const reference = (entity: string, display: string, o: FieldOptions<numbe
 /** Structured value validated by `schema`. */
 export const json = <S extends z.ZodType>(schema: S, o: FieldOptions<z.infer<S>> = {}) => field<z.infer<S>>('json', { ...o, schema });
 
-/** A batch operation over `?ids=1,2,3`: delete, or set one flag/enum field to a value. */
+/**
+ * A batch operation over `?ids=1,2,3`: delete, or set one flag/enum field to a value. A path with
+ * `{id}` takes one id from the path instead (`mall`'s `/role/updateStatus/{id}?status=0`).
+ */
 export type BatchDecl =
   | { readonly kind: 'delete'; readonly path: string }
   | { readonly kind: 'set'; readonly path: string; readonly field: string; readonly param?: string };
@@ -158,6 +161,8 @@ export type EntityOptions<F extends Record<string, FieldDecl>> = {
   readonly display: keyof F & string | 'id';
   /** Batch endpoints (mall paths). */
   readonly batch?: readonly BatchDecl[];
+  /** Also `GET {path}/listAll`: every row (scoped), not paged, in the default order (look-ups). */
+  readonly listAll?: boolean;
   /** Which generated routes exist; all by default. */
   readonly routes?: Partial<Record<'list' | 'get' | 'create' | 'update' | 'delete', boolean>>;
   /** Delete style: `POST /x/delete/{id}` (default) or only through the batch delete endpoint. */

@@ -113,6 +113,7 @@ export const SECTIONS: readonly SectionDecl[] = [
     r('group', '/ums/group', 'group', 30),
     r('user_group', '/ums/user_group', 'group', 20),
     r('capacity', '/ums/capacity', 'storage', 10),
+    r('auditLog', '/ums/auditLog', 'history', 5),
   ] },
 ];
 

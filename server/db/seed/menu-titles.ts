@@ -23,7 +23,7 @@ export const MENU_TITLES: Readonly<Record<string, string>> = {
   rms: 'Referrals', relationList: 'Referrers', link: 'Invite links', distributeList: 'Distribution', clickList: 'Click records',
   ums: 'Permissions', admin: 'Admins', role: 'Roles', allocMenu: 'Allocate menus', allocResource: 'Allocate resources',
   menu: 'Menus', addMenu: 'Add menu', updateMenu: 'Edit menu', resource: 'Resources',
-  resourceCategory: 'Resource categories', group: 'Groups', user_group: 'User groups', capacity: 'Capacity warning',
+  resourceCategory: 'Resource categories', group: 'Groups', user_group: 'User groups', capacity: 'Capacity warning', auditLog: 'Audit log',
 };
 
 /** `memberLevel` -> `Member level`, `user_group` -> `User group`: a readable stand-in for a route added without a title. */
