@@ -10,6 +10,9 @@ export const registerApiDocs = async (api: FastifyInstance, document: () => Reco
   await api.register(swagger, { mode: 'static', specification: { document: document() as never } });
   await api.register(swaggerUi, {
     routePrefix: '/docs',
+    // Swagger UI writes root-absolute asset URLs for `/docs` (no trailing slash) from routePrefix
+    // alone; without the scope's prefix they would point at `/docs/static/...`, outside the API.
+    indexPrefix: api.prefix,
     uiConfig: { docExpansion: 'none', deepLinking: true, persistAuthorization: true },
     staticCSP: true,
   });
