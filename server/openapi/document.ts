@@ -63,13 +63,18 @@ const entityOperation = (entity: Entity, route: GeneratedRoute): Record<string, 
       return { ...base, summary: `Delete several ${entity.name}`,
         parameters: [{ name: 'ids', in: 'query', required: true, schema: { type: 'string', example: '1,2,3' } }],
         responses: { 200: count, 400: errorResponse } };
-    default:
+    default: {
+      // The query parameter is the batch's own name when it declares one (mall: recommendStatus
+      // writes recommandStatus), as the route reads it.
+      const batch = entity.batch?.find((b) => b.kind === 'set' && b.field === field);
+      const param = (batch?.kind === 'set' && batch.param) || field!;
       return { ...base, summary: `Set ${field} on several ${entity.name}`,
         parameters: [
           { name: 'ids', in: 'query', required: true, schema: { type: 'string', example: '1,2,3' } },
-          { name: field, in: 'query', required: true, schema: { type: 'integer' } },
+          { name: param, in: 'query', required: true, schema: { type: 'integer' } },
         ],
         responses: { 200: count, 400: errorResponse } };
+    }
   }
 };
 

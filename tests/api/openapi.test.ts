@@ -8,9 +8,11 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entityList } from '../../src/schema/entities';
-import { writableFields } from '../../src/schema/entity';
+import type { Entity } from '../../src/schema/entity';
+import { defineEntity, flag, name, writableFields } from '../../src/schema/entity';
 import { buildApp } from '../../server/app';
 import { generatedRoutes } from '../../server/crud/routes';
+import { buildOpenApiDocument } from '../../server/openapi/document';
 import { call } from '../helpers/api';
 import { updatableFields } from '../helpers/entity-bodies';
 import type { TestApp } from '../helpers/test-db';
@@ -40,6 +42,20 @@ const refsIn = (value: unknown): string[] => {
   }
   return [];
 };
+
+describe('buildOpenApiDocument', () => {
+  it('names a batch set parameter as the route reads it (the batch param, not the field)', () => {
+    const homeBrand = defineEntity({
+      name: 'homeBrandDoc', path: '/home/brandDoc', table: 'sms_home_brand', tenant: null, display: 'brandName',
+      menu: { section: 'sms', route: 'homeBrand' },
+      fields: { brandName: name(), recommandStatus: flag({ default: 0 }) },
+      batch: [{ kind: 'set', path: '/update/recommendStatus', field: 'recommandStatus', param: 'recommendStatus' }],
+    }) as unknown as Entity;
+    const document = buildOpenApiDocument({ apiPrefix: '/api', entities: [homeBrand], routes: [] }) as unknown as Document;
+    const names = document.paths['/home/brandDoc/update/recommendStatus']!.post!.parameters!.map((p) => p.name);
+    expect(names).toEqual(['ids', 'recommendStatus']);
+  });
+});
 
 describe.each(testDialects())('OpenAPI document and Swagger UI (%s)', (dialect) => {
   let t: TestApp;
