@@ -6,6 +6,7 @@
  * quota counts the recorded sizes).
  */
 import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import multipart from '@fastify/multipart';
@@ -35,6 +36,7 @@ const uploadsDir = (config: Pick<Config, 'dataDir'>): string => join(config.data
 
 /** Serves stored uploads (register on the root app, outside the API prefix). */
 export const registerUploadFiles = (app: FastifyInstance, config: Pick<Config, 'dataDir'>): void => {
+  mkdirSync(uploadsDir(config), { recursive: true });
   app.register(fastifyStatic, {
     root: uploadsDir(config),
     prefix: UPLOADS_URL_PREFIX,
