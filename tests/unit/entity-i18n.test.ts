@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { entityList } from '../../src/schema/entities';
 import { entityEn } from '../../src/i18n/entities/en';
 import { entityZh } from '../../src/i18n/entities/zh';
+import type { Entity } from '../../src/schema/entity';
+import * as shopSchema from '../../src/schema/shop';
+import * as umsSchema from '../../src/schema/ums';
 
 type Dict = { [key: string]: string | Dict };
 
@@ -18,8 +21,21 @@ const flatten = (dict: Dict, prefix = ''): Map<string, string> => {
 const en = flatten(entityEn as unknown as Dict);
 const zh = flatten(entityZh as unknown as Dict);
 
+const isEntity = (value: unknown): value is Entity =>
+  typeof value === 'object' && value !== null && 'fields' in value && 'path' in value && 'name' in value;
+
+/**
+ * Entities declared but perhaps not registered yet: their labels land first so that registering
+ * them keeps the completeness check green, so they must not count as extra labels meanwhile.
+ */
+const allDeclared: readonly Entity[] = [
+  ...entityList,
+  ...([...Object.values(umsSchema), ...Object.values(shopSchema)] as unknown[]).filter(isEntity)
+    .filter((e) => !entityList.some((r) => r.name === e.name)),
+];
+
 /** Every key the declarations imply: entity name, field labels, enum labels, section titles. */
-const declaredKeys = (): string[] => entityList.flatMap((entity) => {
+const declaredKeys = (entities: readonly Entity[] = entityList): string[] => entities.flatMap((entity) => {
   const base = `resources.${entity.name}`;
   return [
     `${base}.name`,
@@ -46,7 +62,7 @@ describe('entity i18n', () => {
   });
 
   it('labels no field or enum option that is not declared', () => {
-    const declared = new Set(declaredKeys());
+    const declared = new Set(declaredKeys(allDeclared));
     const extra = [...en.keys()].filter((key) => key.startsWith('resources.') && !declared.has(key));
     expect(extra).toEqual([]);
   });
