@@ -113,6 +113,48 @@ export type SysUploadTable = {
   create_time: Timestamp;
 };
 
+export type ShopTable = {
+  id: Generated<number>;
+  shop_name: string;
+  /** The seller (admin) who owns the shop; null once the owner's account is deleted. */
+  owner_id: number | null;
+  status: number;
+  create_time: Timestamp;
+};
+
+export type MoldTable = {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  shop_id: number;
+  size: string | null;
+  material: string | null;
+  location: string | null;
+  status: number;
+  usage_count: number;
+  rated_life: number;
+  image: string | null;
+  note: string | null;
+  create_time: Timestamp;
+};
+
+/** Quotas: null = unlimited. */
+export type UmsUserGroupTable = {
+  id: Generated<number>;
+  name: string;
+  description: string | null;
+  quota_shops: number | null;
+  quota_products: number | null;
+  quota_molds: number | null;
+  quota_storage_mb: number | null;
+  warn_percent: number;
+  member_count: number;
+  create_time: Timestamp;
+};
+
+/** admin_id is unique: an admin belongs to at most one group. */
+export type UmsUserGroupMemberTable = { id: Generated<number>; group_id: number; admin_id: number };
+
 export type Database = {
   ums_admin: UmsAdminTable;
   ums_role: UmsRoleTable;
@@ -127,6 +169,10 @@ export type Database = {
   ums_login_throttle: UmsLoginThrottleTable;
   sys_audit_log: SysAuditLogTable;
   sys_upload: SysUploadTable;
+  shop: ShopTable;
+  mold: MoldTable;
+  ums_user_group: UmsUserGroupTable;
+  ums_user_group_member: UmsUserGroupMemberTable;
 };
 
 type ColumnLists = { readonly [T in keyof Database]: readonly (keyof Database[T] & string)[] };
@@ -150,6 +196,10 @@ export const TABLE_COLUMNS = {
   ums_login_throttle: ['key', 'failures', 'window_start', 'locked_until'],
   sys_audit_log: ['id', 'admin_id', 'action', 'entity', 'entity_id', 'before_json', 'after_json', 'ip', 'create_time'],
   sys_upload: ['id', 'admin_id', 'url', 'original_name', 'mime_type', 'size_bytes', 'create_time'],
+  shop: ['id', 'shop_name', 'owner_id', 'status', 'create_time'],
+  mold: ['id', 'code', 'name', 'shop_id', 'size', 'material', 'location', 'status', 'usage_count', 'rated_life', 'image', 'note', 'create_time'],
+  ums_user_group: ['id', 'name', 'description', 'quota_shops', 'quota_products', 'quota_molds', 'quota_storage_mb', 'warn_percent', 'member_count', 'create_time'],
+  ums_user_group_member: ['id', 'group_id', 'admin_id'],
 } as const satisfies ColumnLists;
 
 type MissingColumns = {

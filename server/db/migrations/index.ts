@@ -10,6 +10,7 @@ import * as m002 from './002_ums_session';
 import * as m003 from './003_sys_audit_log';
 import * as m100 from './100_catalog';
 import * as m101 from './101_uploads';
+import * as m102 from './102_tenancy';
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '001_ums_permission': m001,
@@ -17,6 +18,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '003_sys_audit_log': m003,
   '100_catalog': m100,
   '101_uploads': m101,
+  '102_tenancy': m102,
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- works on any Kysely instance
