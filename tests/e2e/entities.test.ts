@@ -1,0 +1,117 @@
+// Declared entities, end to end in the browser: list, filter, sort, create, edit, switches,
+// batch delete, and the declared rules in both languages.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningServer } from './harness';
+import { ADMIN, launchBrowser, newPage, signIn, startServer } from './harness';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+
+const withPage = async (run: (page: Page) => Promise<void>, lang?: 'zh') => {
+  const { context, page } = await newPage(browser, server.baseUrl);
+  if (lang) await context.addInitScript((value) => localStorage.setItem('lang', value), lang);
+  try {
+    await run(page);
+  } finally {
+    await context.close();
+  }
+};
+
+const apiGet = async (page: Page, path: string) => page.evaluate(async (url) => {
+  const response = await fetch(url, { headers: { authorization: localStorage.getItem('loginToken') ?? '' } });
+  return response.json() as Promise<{ data: { list: Record<string, unknown>[]; total: number } }>;
+}, `/api${path}`);
+
+const rows = (page: Page) => page.locator('#main-content tbody tr');
+
+describe('brands', () => {
+  it('creates, lists, filters, sorts, switches, edits and batch-deletes', () => withPage(async (page) => {
+    await signIn(page, ADMIN);
+    await page.goto('/pms/brand');
+    await page.getByText(/^No .* yet$/).waitFor();
+
+    // Create: the declared rule is checked before sending, then the record is saved.
+    for (const [name, sort] of [['Acme Tools', 5], ['Bolt Works', 9]] as const) {
+      await page.goto('/pms/addBrand');
+      const nameInput = page.getByLabel('Brand name');
+      await nameInput.fill('A');
+      await page.getByLabel('Sort').fill(String(sort));
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('length must be between 2 and 140 characters').waitFor();
+      await nameInput.fill(name);
+      await page.locator('input[type="file"]').first().setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.waitForURL('**/pms/brand');
+      await rows(page).filter({ hasText: name }).waitFor();
+    }
+    const created = await apiGet(page, '/brand/list?pageSize=10');
+    expect(created.data.total).toBe(2);
+    expect(String(created.data.list[0]?.logo)).toMatch(/^\/uploads\//);
+
+    // Default order is sort desc; clicking the Sort header orders ascending.
+    await expect(rows(page).first().innerText()).resolves.toContain('Bolt Works');
+    await page.locator('#main-content thead').getByText('Sort', { exact: true }).click();
+    await rows(page).first().filter({ hasText: 'Acme Tools' }).waitFor();
+
+    // Keyword filter.
+    await page.getByPlaceholder('Search').fill('bolt');
+    await rows(page).filter({ hasText: 'Acme Tools' }).waitFor({ state: 'detached' });
+    expect(await rows(page).count()).toBe(1);
+    await page.getByPlaceholder('Search').fill('');
+    await rows(page).filter({ hasText: 'Acme Tools' }).waitFor();
+
+    // Inline switch: "Shown" is saved at once.
+    const acme = rows(page).filter({ hasText: 'Acme Tools' });
+    await acme.getByRole('switch').or(acme.locator('input[type="checkbox"][role="switch"]')).last().click();
+    await expect.poll(async () => (await apiGet(page, '/brand/list?keyword=acme')).data.list[0]?.showStatus).toBe(1);
+
+    // Edit: a row opens the edit page; only the change is saved.
+    await acme.getByText('Acme Tools').click();
+    await page.waitForURL(/\/pms\/updateBrand\?id=\d+/);
+    await page.getByLabel('First letter').fill('Z');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL('**/pms/brand');
+    await expect.poll(async () => (await apiGet(page, '/brand/list?keyword=acme')).data.list[0]?.firstLetter).toBe('Z');
+
+    // Batch delete with confirmation.
+    await page.locator('#main-content thead input[type="checkbox"]').first().check();
+    await page.getByRole('button', { name: 'Delete' }).first().click();
+    await page.getByRole('dialog').getByRole('button', { name: /Confirm|Delete/ }).click();
+    await expect.poll(async () => (await apiGet(page, '/brand/list')).data.total).toBe(0);
+  }));
+});
+
+describe('advertisements, in Chinese', () => {
+  it('refuses an expire time before the start time, then saves and switches it online', () => withPage(async (page) => {
+    await signIn(page, ADMIN);
+    await page.goto('/sms/addHomeAdvertise');
+    await page.getByLabel('广告名称').fill('春季促销');
+    await page.getByLabel('广告链接').fill('https://example.test/spring');
+    await page.getByLabel('广告位置').click();
+    await page.getByRole('option', { name: 'APP首页轮播' }).click();
+    await page.getByLabel('开始时间').fill('2026-05-02T10:00');
+    await page.getByLabel('到期时间').fill('2026-05-01T10:00');
+    await page.locator('input[type="file"]').first().setInputFiles({ name: 'ad.png', mimeType: 'image/png', buffer: PNG });
+    await page.getByRole('button', { name: '保存' }).click();
+    await page.getByText('结束时间必须晚于开始时间').waitFor();
+    await page.getByLabel('到期时间').fill('2026-06-01T10:00');
+    await page.getByRole('button', { name: '保存' }).click();
+    await page.waitForURL('**/sms/homeAdvertise');
+    const row = rows(page).filter({ hasText: '春季促销' });
+    await row.waitFor();
+    await row.getByRole('switch').or(row.locator('input[type="checkbox"]')).last().click();
+    await expect.poll(async () => (await apiGet(page, '/home/advertise/list')).data.list[0]?.status).toBe(1);
+  }, 'zh'));
+});
