@@ -6,6 +6,10 @@ import type { Kysely, Transaction } from 'kysely';
 import type { FieldError } from '../../src/schema/api';
 import type { Entity } from '../../src/schema/entity';
 import type { ApiRecord, Row } from './row';
+import type { Scope } from './scope';
+
+/** Who is writing: for owner columns, the audit rows hooks write and tenant checks. */
+export type HookActor = { adminId: number | null; ip: string | null; scope: Scope };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- declared tables are not in the static Database type
 export type AnyDb = Kysely<any> | Transaction<any>;
@@ -17,6 +21,7 @@ export type WriteContext = {
   input: Record<string, unknown>;
   /** The row as it is before an update; null on create. */
   before: ApiRecord | null;
+  actor: HookActor;
 };
 
 export type EntityHooks = {
@@ -25,7 +30,7 @@ export type EntityHooks = {
   /** Write what lives outside the row (relations, counters). */
   afterWrite?: (ctx: WriteContext, record: ApiRecord) => Promise<void>;
   /** Before rows are deleted (counters, guards). */
-  beforeDelete?: (trx: AnyDb, entity: Entity, records: ApiRecord[]) => Promise<void>;
+  beforeDelete?: (trx: AnyDb, entity: Entity, records: ApiRecord[], actor: HookActor) => Promise<void>;
   /** Fill virtual fields on single-record reads. */
   afterGet?: (db: AnyDb, record: ApiRecord) => Promise<ApiRecord>;
 };

@@ -15,16 +15,23 @@ import type { Database } from '../db/schema';
 import { toDbTime } from '../db/time';
 import { formatMessage } from '../http/envelope';
 import { conflict, notFound, validationFailed } from '../http/errors';
-import type { AnyDb, EntityHooks } from './hooks';
+import type { AnyDb, EntityHooks, HookActor } from './hooks';
 import type { Condition, ListParams } from './list-params';
 import type { ApiRecord, Row } from './row';
 import { fromRow, toColumnValue, toRow } from './row';
 import type { Scope } from './scope';
+import { inScope, withShop } from './scope';
 import { MAX_ID } from './ids';
 import { nulErrors } from './text';
 
 /** Who is writing, for the audit row and the tenant scope. */
-export type Actor = { adminId: number | null; ip: string | null; scope: Scope };
+export type Actor = HookActor;
+
+/**
+ * Runs inside a create's transaction before the row is inserted (quotas): throws to refuse. The
+ * engine knows nothing of what it checks; the app passes it in.
+ */
+export type BeforeCreate = (trx: AnyDb, entity: Entity, values: Record<string, unknown>, actor: Actor) => Promise<void>;
 
 export type Repository = {
   readonly entity: Entity;
@@ -66,7 +73,20 @@ export type RepositoryDeps = {
   /** Every declared entity, to check references. */
   entities: readonly Entity[];
   hooks?: EntityHooks;
+  beforeCreate?: BeforeCreate;
 };
+
+/** Rows of `entity` inside the scope: its tenant column limited to the scope's shops. */
+export const scopeWhere = (entity: Entity, eb: Eb, scope: Scope) =>
+  entity.tenant && scope.kind === 'shops'
+    ? (scope.shopIds.length ? eb(entity.tenant, 'in', [...scope.shopIds]) : sql<boolean>`1 = 0`)
+    : sql<boolean>`1 = 1`;
+
+/** The field that holds the tenant (mold.shopId for tenant `shop_id`); none when the tenant is the row itself. */
+const tenantFieldOf = (entity: Entity): string | null =>
+  entity.tenant && entity.tenant !== 'id'
+    ? Object.entries(entity.fields).find(([name, decl]) => columnOf(name, decl) === entity.tenant)?.[0] ?? null
+    : null;
 
 export const createRepository = (entity: Entity, deps: RepositoryDeps): Repository => {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see Eb
@@ -76,15 +96,13 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
   const createBody = createSchema(entity);
   const updateBody = updateSchema(entity);
 
-  const scopeWhere = (eb: Eb, scope: Scope) =>
-    entity.tenant && scope.kind === 'shops'
-      ? (scope.shopIds.length ? eb(entity.tenant, 'in', [...scope.shopIds]) : sql<boolean>`1 = 0`)
-      : sql<boolean>`1 = 1`;
+  const scoped = (eb: Eb, scope: Scope) => scopeWhere(entity, eb, scope);
+  const tenantField = tenantFieldOf(entity);
 
   const readMany = async (executor: AnyDb, ids: readonly number[], scope: Scope): Promise<ApiRecord[]> => {
     if (!ids.length) return [];
     const rows = await executor.selectFrom(table).selectAll()
-      .where((eb: Eb) => eb.and([eb('id', 'in', [...ids]), scopeWhere(eb, scope)])).execute();
+      .where((eb: Eb) => eb.and([eb('id', 'in', [...ids]), scoped(eb, scope)])).execute();
     return rows.map((row: Row) => fromRow(entity, row));
   };
 
@@ -94,15 +112,28 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
     return hooks.afterGet ? hooks.afterGet(executor, record) : record;
   };
 
-  /** Unique values and references, checked inside the write's transaction. */
-  const checkConstraints = async (trx: AnyDb, values: Record<string, unknown>, selfId: number | null): Promise<void> => {
+  /**
+   * Unique values and references, checked inside the write's transaction. `record` is the whole
+   * record after the write (for the tenant a unique value is unique within). A reference to a
+   * shop-owned entity must point inside the caller's scope: another seller's row reads exactly
+   * like a missing one, so the check is no oracle of what other shops hold.
+   */
+  const checkConstraints = async (
+    trx: AnyDb, values: Record<string, unknown>, record: Record<string, unknown>, selfId: number | null, scope: Scope,
+  ): Promise<void> => {
     const errors: FieldError[] = [];
+    if (tenantField && values[tenantField] !== undefined && !inScope(scope, values[tenantField])) {
+      throw fieldErrors([oneError(tenantField, 'invalid_reference')]);
+    }
     for (const [name, decl] of Object.entries(entity.fields)) {
       const value = values[name];
       if (value === undefined || value === null) continue;
       if (decl.unique) {
+        // Unique within the tenant (a mold code per shop); the table-wide rule elsewhere.
+        const tenantValue = tenantField ? record[tenantField] : undefined;
         const clash = await trx.selectFrom(table).select('id')
           .where((eb: Eb) => eb.and([eb(columnOf(name, decl), '=', toColumnValue(decl, value) as never),
+            ...(tenantField && tenantValue !== undefined && tenantValue !== null ? [eb(entity.tenant!, '=', tenantValue as number)] : []),
             ...(selfId === null ? [] : [eb('id', '<>', selfId)])]))
           .limit(1).executeTakeFirst();
         if (clash) throw conflict(name, 'not_unique');
@@ -111,7 +142,8 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
         const target = deps.entities.find((e) => e.name === decl.reference?.entity);
         // An id beyond the id column's range names no row (and would fail the query on PostgreSQL).
         const found = target && (value as number) <= MAX_ID
-          && await trx.selectFrom(target.table).select('id').where('id', '=', value as number).executeTakeFirst();
+          && await trx.selectFrom(target.table).select('id')
+            .where((eb: Eb) => eb.and([eb('id', '=', value as number), scopeWhere(target, eb, scope)])).executeTakeFirst();
         if (!found) errors.push(oneError(name, 'invalid_reference'));
       }
     }
@@ -138,7 +170,7 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
 
   const list: Repository['list'] = async (params, scope) => {
     const where = (eb: Eb) => {
-      const parts = [scopeWhere(eb, scope), ...params.conditions.map((c) => conditionOf(eb, c))];
+      const parts = [scoped(eb, scope), ...params.conditions.map((c) => conditionOf(eb, c))];
       if (params.search) {
         const pattern = `%${escapeLike(params.search.value)}%`;
         parts.push(eb.or(params.search.columns.map((column) => likeOf(column, pattern))));
@@ -160,7 +192,7 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
 
   const LIST_ALL_LIMIT = 10_000;
   const listAll: Repository['listAll'] = async (params, scope) => {
-    const rows = await db.selectFrom(table).selectAll().where((eb: Eb) => scopeWhere(eb, scope))
+    const rows = await db.selectFrom(table).selectAll().where((eb: Eb) => scoped(eb, scope))
       .orderBy(params.sort.column, params.sort.order).orderBy('id', params.sort.order)
       .limit(LIST_ALL_LIMIT).execute();
     return rows.map((row: Row) => fromRow(entity, row, { list: true }));
@@ -178,13 +210,16 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
     if (refined.length) throw fieldErrors(refined);
     try {
       return await db.transaction().execute(async (trx) => {
-        await checkConstraints(trx, values, null);
-        const ctx = { trx, entity, input: values, before: null };
+        await checkConstraints(trx, values, values, null, actor.scope);
+        if (deps.beforeCreate) await deps.beforeCreate(trx, entity, values, actor);
+        const ctx = { trx, entity, input: values, before: null, actor };
         let row: Row = { ...toRow(entity, values), ...serverColumnsOnCreate() };
         if (hooks.beforeWrite) row = await hooks.beforeWrite(ctx, row);
         const inserted = await trx.insertInto(table).values(row).returning('id').executeTakeFirstOrThrow();
         const id = Number((inserted as { id: unknown }).id);
-        let record = (await readMany(trx, [id], actor.scope))[0];
+        // A row that is its own tenant (a shop) is inside the scope of whoever just made it.
+        const scope = entity.tenant === 'id' ? withShop(actor.scope, id) : actor.scope;
+        let record = (await readMany(trx, [id], scope))[0];
         if (!record) throw notFound();
         if (hooks.afterWrite) await hooks.afterWrite(ctx, record);
         if (hooks.afterGet) record = await hooks.afterGet(trx, record);
@@ -220,12 +255,12 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
         const merged = { ...before, ...input };
         const refined = refineErrors(entity, merged);
         if (refined.length) throw fieldErrors(refined);
-        await checkConstraints(trx, input, id);
-        const ctx = { trx, entity, input, before };
+        await checkConstraints(trx, input, merged, id, actor.scope);
+        const ctx = { trx, entity, input, before, actor };
         let row = toRow(entity, input);
         if (hooks.beforeWrite) row = await hooks.beforeWrite(ctx, row);
         if (Object.keys(row).length) {
-          await trx.updateTable(table).set(row).where((eb: Eb) => eb.and([eb('id', '=', id), scopeWhere(eb, actor.scope)])).execute();
+          await trx.updateTable(table).set(row).where((eb: Eb) => eb.and([eb('id', '=', id), scoped(eb, actor.scope)])).execute();
         }
         let after = await readOne(trx, id, actor.scope);
         if (hooks.afterWrite) {
@@ -245,9 +280,9 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
     return db.transaction().execute(async (trx) => {
       const records = await readMany(trx, ids, actor.scope);
       if (!records.length) throw notFound();
-      if (hooks.beforeDelete) await hooks.beforeDelete(trx, entity, records);
+      if (hooks.beforeDelete) await hooks.beforeDelete(trx, entity, records, actor);
       const found = records.map((r) => r.id);
-      await trx.deleteFrom(table).where((eb: Eb) => eb.and([eb('id', 'in', found), scopeWhere(eb, actor.scope)])).execute();
+      await trx.deleteFrom(table).where((eb: Eb) => eb.and([eb('id', 'in', found), scoped(eb, actor.scope)])).execute();
       for (const record of records) {
         await audit(trx as never, { adminId: actor.adminId, action: 'delete', entity: table, entityId: record.id, before: record, ip: actor.ip });
       }
@@ -267,7 +302,7 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
       if (!records.length) throw notFound();
       const found = records.map((r) => r.id);
       await trx.updateTable(table).set({ [columnOf(field, decl)]: toColumnValue(decl, parsed.value) })
-        .where((eb: Eb) => eb.and([eb('id', 'in', found), scopeWhere(eb, actor.scope)])).execute();
+        .where((eb: Eb) => eb.and([eb('id', 'in', found), scoped(eb, actor.scope)])).execute();
       for (const record of records) {
         await audit(trx as never, {
           adminId: actor.adminId, action: `set_${field}`, entity: table, entityId: record.id,

@@ -14,7 +14,7 @@ import { formatMessage } from '../http/envelope';
 import type { EntityHooks } from './hooks';
 import { parseIds } from './ids';
 import { parseListQuery } from './list-params';
-import type { Actor, Repository } from './repository';
+import type { Actor, BeforeCreate, Repository } from './repository';
 import { createRepository } from './repository';
 import type { Scope } from './scope';
 import { ALL_SHOPS } from './scope';
@@ -25,6 +25,8 @@ export type EntityRouteDeps = {
   hooks?: Readonly<Record<string, EntityHooks>>;
   /** The tenant scope of the caller; everything when not given. */
   scopeOf?: (request: FastifyRequest) => Promise<Scope> | Scope;
+  /** Consulted inside every create's transaction before the insert (quotas). */
+  beforeCreate?: BeforeCreate;
 };
 
 /** A route of a declared entity, for the OpenAPI document and the permission matrix. */
@@ -93,7 +95,7 @@ export const registerEntityRoutes = (app: FastifyInstance, deps: EntityRouteDeps
     ({ adminId: request.auth?.adminId ?? null, ip: request.ip ?? null, scope: await scopeOf(request) });
 
   for (const entity of deps.entities) {
-    const repo = createRepository(entity, { db: deps.db, entities: deps.entities, hooks: deps.hooks?.[entity.name] });
+    const repo = createRepository(entity, { db: deps.db, entities: deps.entities, hooks: deps.hooks?.[entity.name], beforeCreate: deps.beforeCreate });
     repositories.set(entity.name, repo);
     for (const route of generatedRoutes(entity)) {
       const url = fastifyPath(route.url);
