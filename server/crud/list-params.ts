@@ -4,7 +4,8 @@
  * values of the wrong type are refused with field errors naming the parameter.
  */
 import type { FieldError } from '../../src/schema/api';
-import type { Entity, FilterOp } from '../../src/schema/entity';
+import type { z } from 'zod';
+import type { Entity, FieldDecl, FilterOp } from '../../src/schema/entity';
 import { columnOf, filterOf } from '../../src/schema/entity';
 import { PAGE_SIZE } from '../../src/schema/rules';
 import { fieldSchema, toFieldErrors } from '../../src/schema/validation';
@@ -33,6 +34,24 @@ const first = (value: unknown): string | undefined => {
   return value === undefined || value === null ? undefined : String(value);
 };
 
+type FilterSpec = { name: string; decl: FieldDecl; param: string; op: FilterOp; column: string; numeric: boolean; schema: z.ZodType };
+
+/** The declared filters of an entity with their columns and value schemas, worked out once. */
+const filterSpecs = new WeakMap<Entity, FilterSpec[]>();
+const filtersOf = (entity: Entity): FilterSpec[] => {
+  let specs = filterSpecs.get(entity);
+  if (!specs) {
+    specs = Object.entries(entity.fields).flatMap(([name, decl]) => {
+      const filter = filterOf(name, decl);
+      if (!filter || decl.virtual) return [];
+      const numeric = NUMERIC_KINDS.has(decl.kind) || (decl.kind === 'enum' && typeof decl.options?.[0]?.value === 'number');
+      return [{ name, decl, param: filter.param, op: filter.op, column: columnOf(name, decl), numeric, schema: fieldSchema(decl) }];
+    });
+    filterSpecs.set(entity, specs);
+  }
+  return specs;
+};
+
 export const parseListQuery = (entity: Entity, query: Query, pathParams: Record<string, string> = {}): ListParams => {
   const errors: FieldError[] = [];
   const error = (field: string, messageKey: FieldError['messageKey'], params?: Record<string, string | number>) =>
@@ -56,30 +75,28 @@ export const parseListQuery = (entity: Entity, query: Query, pathParams: Record<
   const pageSize = intOf('pageSize', PAGE_SIZE.default, 1, PAGE_SIZE.max);
 
   const conditions: Condition[] = [];
-  for (const [name, decl] of Object.entries(entity.fields)) {
-    const filter = filterOf(name, decl);
-    if (!filter || decl.virtual) continue;
-    known.add(filter.param);
-    const raw = first(all[filter.param]);
+  for (const { decl, param, op, column, numeric, schema } of filtersOf(entity)) {
+    known.add(param);
+    const raw = first(all[param]);
     if (raw === undefined || raw === '') continue;
-    if (raw.length > 200) { error(filter.param, 'too_long', { max: 200 }); continue; }
-    if (NUMERIC_KINDS.has(decl.kind) || (decl.kind === 'enum' && typeof decl.options?.[0]?.value === 'number')) {
-      if (!/^-?\d+(\.\d+)?$/.test(raw)) { error(filter.param, 'invalid_type'); continue; }
+    if (raw.length > 200) { error(param, 'too_long', { max: 200 }); continue; }
+    if (numeric) {
+      if (!/^-?\d+(\.\d+)?$/.test(raw)) { error(param, 'invalid_type'); continue; }
       const value = Number(raw);
-      if (decl.kind === 'enum' && !decl.options?.some((o) => o.value === value)) { error(filter.param, 'invalid_value'); continue; }
+      if (decl.kind === 'enum' && !decl.options?.some((o) => o.value === value)) { error(param, 'invalid_value'); continue; }
       // The field's own rules (integer, 0/1, declared range): a value no row can hold is bad input,
       // and PostgreSQL would fail the query on a fraction or a number beyond int4 (a 500).
-      const checked = fieldSchema(decl).safeParse(value);
+      const checked = schema.safeParse(value);
       if (!checked.success) {
-        for (const e of toFieldErrors(checked.error)) errors.push({ ...e, field: filter.param });
+        for (const e of toFieldErrors(checked.error)) errors.push({ ...e, field: param });
         continue;
       }
-      if (decl.kind === 'reference' && value > MAX_ID) { error(filter.param, 'too_big', { max: MAX_ID }); continue; }
-      conditions.push({ column: columnOf(name, decl), op: filter.op, value: decl.kind === 'money' ? Math.round(value * 100) : value });
+      if (decl.kind === 'reference' && value > MAX_ID) { error(param, 'too_big', { max: MAX_ID }); continue; }
+      conditions.push({ column, op, value: decl.kind === 'money' ? Math.round(value * 100) : value });
     } else if (hasNul(raw)) {
-      error(filter.param, 'invalid_format');
+      error(param, 'invalid_format');
     } else {
-      conditions.push({ column: columnOf(name, decl), op: filter.op, value: raw });
+      conditions.push({ column, op, value: raw });
     }
   }
 

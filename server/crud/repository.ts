@@ -11,6 +11,7 @@ import { columnOf } from '../../src/schema/entity';
 import { createSchema, fieldSchema, refineErrors, updateSchema, validate } from '../../src/schema/validation';
 import { audit } from '../db/audit';
 import { isUniqueViolation } from '../db/errors';
+import { dialectOf } from '../db/index';
 import type { Database } from '../db/schema';
 import { toDbTime } from '../db/time';
 import { formatMessage } from '../http/envelope';
@@ -23,6 +24,7 @@ import type { Scope } from './scope';
 import { inScope, withShop } from './scope';
 import { MAX_ID } from './ids';
 import { nulErrors } from './text';
+import { cachedIds, MAX_CACHED_IDS, rowsByIds, sqliteVersion, storeIds } from './list-cache';
 
 /** Who is writing, for the audit row and the tenant scope. */
 export type Actor = HookActor;
@@ -94,6 +96,7 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
   const hooks = deps.hooks ?? {};
   const table = entity.table;
   const createBody = createSchema(entity);
+  const sqlite = dialectOf(db) === 'sqlite';
   const updateBody = updateSchema(entity);
 
   const scoped = (eb: Eb, scope: Scope) => scopeWhere(entity, eb, scope);
@@ -169,6 +172,7 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
   };
 
   const list: Repository['list'] = async (params, scope) => {
+    const offset = Math.max(params.pageNum - 1, 0) * params.pageSize;
     const where = (eb: Eb) => {
       const parts = [scoped(eb, scope), ...params.conditions.map((c) => conditionOf(eb, c))];
       if (params.search) {
@@ -178,10 +182,31 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
       if (params.ids) parts.push(params.ids.length ? eb('id', 'in', params.ids) : sql<boolean>`1 = 0`);
       return eb.and(parts);
     };
+    if (sqlite) {
+      // The ordered ids of this query, cached while the database is unchanged (./list-cache.ts).
+      const key = JSON.stringify([table, params.conditions, params.search, params.ids, params.sort, scope]);
+      const version = await sqliteVersion(db);
+      let ids = cachedIds(db, key, version);
+      if (!ids) {
+        const rows = await db.selectFrom(table).select('id').where(where)
+          .orderBy(params.sort.column, params.sort.order).orderBy('id', params.sort.order)
+          .limit(MAX_CACHED_IDS + 1).execute();
+        if (rows.length <= MAX_CACHED_IDS) {
+          ids = Int32Array.from(rows, (r: { id: unknown }) => Number(r.id));
+          storeIds(db, key, version, ids);
+        }
+      }
+      if (ids) {
+        const page = [...ids.subarray(offset, offset + params.pageSize)];
+        if (!page.length) return { list: [], total: ids.length };
+        const rows = await rowsByIds(db, table, page);
+        const byId = new Map(rows.map((row: Row) => [Number(row.id), row]));
+        return { list: page.flatMap((id) => (byId.has(id) ? [fromRow(entity, byId.get(id)!, { list: true })] : [])), total: ids.length };
+      }
+    }
     const countRow = await db.selectFrom(table).select((eb: Eb) => eb.fn.countAll().as('count')).where(where).executeTakeFirst();
     const total = Number((countRow as { count?: unknown } | undefined)?.count ?? 0);
     if (total === 0) return { list: [], total };
-    const offset = Math.max(params.pageNum - 1, 0) * params.pageSize;
     if (offset >= total) return { list: [], total };
     const rows = await db.selectFrom(table).selectAll().where(where)
       .orderBy(params.sort.column, params.sort.order)

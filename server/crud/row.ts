@@ -9,6 +9,9 @@ import { toApiTime } from '../db/time';
 export type Row = Record<string, unknown>;
 export type ApiRecord = Record<string, unknown> & { id: number };
 
+/** `2024-05-01T16:00:00.000Z`: the storage form of ../db/time.ts, which is also the API form. */
+const API_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+
 const toNumber = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
 
 /** One field's value as stored. */
@@ -32,16 +35,30 @@ export const fromColumnValue = (decl: FieldDecl, value: unknown): unknown => {
     case 'money': return Number(value) / 100;
     case 'images': return decl.joined ? String(value).split(',').filter(Boolean) : JSON.parse(String(value));
     case 'json': return JSON.parse(String(value));
-    case 'dateTime': return toApiTime(value as string);
+    // What the server writes is already in API form; only other shapes need parsing.
+    case 'dateTime': return typeof value === 'string' && API_TIME.test(value) ? value : toApiTime(value as string);
     default: return value;
   }
+};
+
+type StoredField = { name: string; decl: FieldDecl; column: string };
+
+// Worked out once per entity: every list row would otherwise redo it for every field.
+const storedFieldsCache = new WeakMap<Entity, StoredField[]>();
+const storedFields = (entity: Entity): StoredField[] => {
+  let fields = storedFieldsCache.get(entity);
+  if (!fields) {
+    fields = columnFields(entity).map(([name, decl]) => ({ name, decl, column: columnOf(name, decl) }));
+    storedFieldsCache.set(entity, fields);
+  }
+  return fields;
 };
 
 /** A row for insert/update from the (validated) writable part of a record. */
 export const toRow = (entity: Entity, record: Record<string, unknown>): Row => {
   const row: Row = {};
-  for (const [name, decl] of columnFields(entity)) {
-    if (name in record) row[columnOf(name, decl)] = toColumnValue(decl, record[name]);
+  for (const { name, decl, column } of storedFields(entity)) {
+    if (name in record) row[column] = toColumnValue(decl, record[name]);
   }
   return row;
 };
@@ -49,8 +66,8 @@ export const toRow = (entity: Entity, record: Record<string, unknown>): Row => {
 /** The API record of a row; list answers leave `omitInList` fields null, as `mall` does. */
 export const fromRow = (entity: Entity, row: Row, options: { list?: boolean } = {}): ApiRecord => {
   const record: Record<string, unknown> = { id: Number(row.id) };
-  for (const [name, decl] of columnFields(entity)) {
-    record[name] = options.list && decl.omitInList ? null : fromColumnValue(decl, row[columnOf(name, decl)]);
+  for (const { name, decl, column } of storedFields(entity)) {
+    record[name] = options.list && decl.omitInList ? null : fromColumnValue(decl, row[column]);
   }
   return record as ApiRecord;
 };

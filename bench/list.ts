@@ -1,0 +1,197 @@
+/**
+ * `npm run bench:list`: the generated list endpoint under load, per dialect. For SQLite, and for
+ * PostgreSQL when DATABASE_URL or TEST_DATABASE_URL names a server: a fresh database, migrated
+ * and seeded, 100,000 advertisements inserted (one transaction, multi-row inserts), a real server
+ * (buildApp + listen on 127.0.0.1:0) in this process, a sign-in, then autocannon in a child
+ * process (so the load generator does not steal this event loop) on
+ *   GET /api/home/advertise/list?pageNum=<varying>&pageSize=10&type=0&status=1&sort=sort&order=desc
+ * for BENCH_DURATION s (10) over BENCH_CONNECTIONS (10). pageNum is drawn per request from every
+ * page the filter has (BENCH_MAX_PAGE caps it). Prints requests/s, p50, p99 and errors per dialect.
+ * Targets (2-core machine, SQLite): >= 3,000 req/s, p99 < 25 ms; --check exits 1 when missed.
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { loadavg, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Kysely } from 'kysely';
+import pg from 'pg';
+import { buildApp } from '../server/app';
+import type { Config, DatabaseTarget } from '../server/config';
+import { loadConfig } from '../server/config';
+import { createDb } from '../server/db/index';
+import { migrateToLatest } from '../server/db/migrations/index';
+import type { Database } from '../server/db/schema';
+import { seed } from '../server/db/seed/index';
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const MAX_PAGE = process.env.BENCH_MAX_PAGE ? Number(process.env.BENCH_MAX_PAGE) : null;
+const PAGE_SIZE = 10;
+const BATCH = 1000;
+const TARGET = { requestsPerSecond: 3000, p99Ms: 25 };
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const LIST_QUERY = `pageSize=${PAGE_SIZE}&type=0&status=1&sort=sort&order=desc`;
+
+type LoadResult = { requestsPerSecond: number; p50: number; p99: number; total: number; errors: number; timeouts: number; non2xx: number };
+type AutocannonRequest = { method: string; path: string; headers?: Record<string, string> };
+type AutocannonResult = {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number };
+  non2xx: number; errors: number; timeouts: number;
+};
+// autocannon ships no types; a narrow local type for the part used here.
+type Autocannon = (options: {
+  url: string; connections: number; duration: number; headers: Record<string, string>;
+  requests: { method: string; setupRequest: (request: AutocannonRequest) => AutocannonRequest }[];
+}) => Promise<AutocannonResult>;
+
+/** Child-process mode: run the load and print one JSON line (the parent parses it). */
+const runLoad = async (spec: { url: string; authorization: string; pages: number }): Promise<void> => {
+  const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+  const base = new URL(spec.url);
+  const result = await autocannon({
+    url: base.origin, connections: CONNECTIONS, duration: DURATION_S, headers: { authorization: spec.authorization },
+    requests: [{
+      method: 'GET',
+      // A different page on every request, so no page stays hot in any cache.
+      setupRequest: (request) => ({ ...request, path: `${base.pathname}?pageNum=${1 + Math.floor(Math.random() * spec.pages)}&${LIST_QUERY}` }),
+    }],
+  });
+  const out: LoadResult = {
+    requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99,
+    total: result.requests.total, errors: result.errors, timeouts: result.timeouts, non2xx: result.non2xx,
+  };
+  process.stdout.write(`${JSON.stringify(out)}\n`);
+};
+
+const loadInChild = (spec: { url: string; authorization: string; pages: number }): Promise<LoadResult> => new Promise((ok, fail) => {
+  const child = spawn(join(root, 'node_modules', '.bin', 'tsx'), [fileURLToPath(import.meta.url), '--load', JSON.stringify(spec)], {
+    cwd: root, stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+  child.once('error', fail);
+  child.once('exit', (code) => {
+    const line = output.trim().split('\n').pop() ?? '';
+    if (code !== 0 || !line.startsWith('{')) fail(new Error(`load generator exited with ${code}: ${output}`));
+    else ok(JSON.parse(line) as LoadResult);
+  });
+});
+
+/** A fresh, empty database of the dialect and a way to remove it. */
+const freshDatabase = async (dialect: 'sqlite' | 'postgres', dir: string, serverUrl: string | undefined): Promise<{ target: DatabaseTarget; drop: () => Promise<void> }> => {
+  if (dialect === 'sqlite') return { target: { dialect: 'sqlite', filename: join(dir, 'bench.sqlite') }, drop: async () => {} };
+  const name = `bench_${randomBytes(5).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try { await client.query(statement); } finally { await client.end(); }
+  };
+  await admin(`CREATE DATABASE "${name}"`);
+  const url = new URL(serverUrl!);
+  url.pathname = `/${name}`;
+  return { target: { dialect: 'postgres', connectionString: url.toString() }, drop: () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
+};
+
+/** ROWS advertisements in one transaction, BATCH rows per INSERT; returns how many the bench filter matches. */
+const insertAdvertisements = async (db: Kysely<Database>): Promise<number> => {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- declared tables are not in the static Database type
+  const anyDb = db as unknown as Kysely<any>;
+  let matching = 0;
+  await anyDb.transaction().execute(async (trx) => {
+    for (let start = 0; start < ROWS; start += BATCH) {
+      const rows = [];
+      for (let i = start; i < Math.min(start + BATCH, ROWS); i += 1) {
+        const type = i % 2;
+        const status = i % 4 < 2 ? 1 : 0;
+        if (type === 0 && status === 1) matching += 1;
+        const startTime = new Date(Date.UTC(2024, 0, 1) + (i % 365) * 86_400_000);
+        rows.push({
+          name: `Advertisement ${i}`, type, pic: `/uploads/ad-${i}.png`,
+          start_time: startTime.toISOString(), end_time: new Date(startTime.getTime() + 30 * 86_400_000).toISOString(),
+          status, click_count: i % 97, order_count: i % 13, url: `https://example.com/ad/${i}`, note: null, sort: (i * 7919) % 1000,
+        });
+      }
+      await trx.insertInto('sms_home_advertise').values(rows).execute();
+    }
+  });
+  return matching;
+};
+
+const benchDialect = async (dialect: 'sqlite' | 'postgres'): Promise<LoadResult & { dialect: string; setupSeconds: number; pages: number; serverCpuUs: number }> => {
+  const dir = mkdtempSync(join(tmpdir(), 'admin-bench-list-'));
+  const database = await freshDatabase(dialect, dir, process.env.DATABASE_URL || process.env.TEST_DATABASE_URL);
+  const config: Config = {
+    ...loadConfig({ DATA_DIR: join(dir, 'data'), STATIC_DIR: join(dir, 'no-static'), LOG_LEVEL: 'warn', NODE_ENV: 'development', JWT_SECRET: randomBytes(48).toString('base64url') }, dir),
+    database: database.target,
+  };
+  const db = createDb(config);
+  const app = buildApp(config, { db });
+  try {
+    const setupStart = performance.now();
+    await migrateToLatest(db);
+    await seed(db, config, { demo: true });
+    const matching = await insertAdvertisements(db);
+    const setupSeconds = (performance.now() - setupStart) / 1000;
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+
+    const login = await fetch(`${address}/api/admin/login`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'admin123' }),
+    });
+    const envelope = (await login.json()) as { code: number; data: { token: string; tokenHead: string } };
+    if (envelope.code !== 200) throw new Error(`login failed: ${JSON.stringify(envelope)}`);
+    const authorization = `${envelope.data.tokenHead}${envelope.data.token}`;
+
+    // One checked request first: the filter, the total and the order are right before we time it.
+    const url = `${address}/api/home/advertise/list`;
+    const first = (await (await fetch(`${url}?pageNum=1&${LIST_QUERY}`, { headers: { authorization } })).json()) as
+      { code: number; data: { total: number; list: { sort: number; type: number; status: number }[] } };
+    if (first.code !== 200 || first.data.total !== matching) throw new Error(`unexpected first page: ${JSON.stringify(first).slice(0, 300)}`);
+    const sorts = first.data.list.map((r) => r.sort);
+    if (first.data.list.some((r) => r.type !== 0 || r.status !== 1) || sorts.some((s, i) => i > 0 && s > sorts[i - 1]!)) {
+      throw new Error('first page is not filtered and sorted');
+    }
+
+    const pages = Math.min(Math.ceil(matching / PAGE_SIZE), MAX_PAGE ?? Number.POSITIVE_INFINITY);
+    // CPU this process (the server alone: the load runs in a child) spent per answered request:
+    // unlike req/s, it hardly depends on what else the machine is running.
+    const cpuBefore = process.cpuUsage();
+    const result = await loadInChild({ url, authorization, pages });
+    const cpu = process.cpuUsage(cpuBefore);
+    return { dialect, setupSeconds, pages, serverCpuUs: (cpu.user + cpu.system) / Math.max(result.total, 1), ...result };
+  } finally {
+    await app.close();
+    await db.destroy();
+    await database.drop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+};
+
+const main = async (): Promise<void> => {
+  const serverUrl = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
+  const dialects: ('sqlite' | 'postgres')[] = ['sqlite', ...(serverUrl && /^postgres(ql)?:\/\//i.test(serverUrl) ? ['postgres' as const] : [])];
+  process.stdout.write(`GET /api/home/advertise/list?pageNum=<1..pages>&${LIST_QUERY}\n`
+    + `${ROWS} advertisements, ${CONNECTIONS} connections, ${DURATION_S} s per dialect, LOG_LEVEL=warn; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}\n\n`);
+  const results = [];
+  for (const dialect of dialects) results.push(await benchDialect(dialect));
+  const header = ['dialect', 'setup s', 'pages', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'errors', 'non-2xx', 'timeouts', 'server CPU µs/req'];
+  const rows = results.map((r) => [r.dialect, r.setupSeconds.toFixed(1), String(r.pages), r.requestsPerSecond.toFixed(0), String(r.p50), String(r.p99),
+    String(r.total), String(r.errors), String(r.non2xx), String(r.timeouts), r.serverCpuUs.toFixed(0)]);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  for (const row of [header, ...rows]) process.stdout.write(`${row.map((cell, i) => cell.padStart(widths[i]!)).join('  ')}\n`);
+  const sqlite = results.find((r) => r.dialect === 'sqlite')!;
+  const met = sqlite.requestsPerSecond >= TARGET.requestsPerSecond && sqlite.p99 < TARGET.p99Ms && sqlite.errors === 0 && sqlite.non2xx === 0;
+  process.stdout.write(`\nSQLite target (>= ${TARGET.requestsPerSecond} req/s, p99 < ${TARGET.p99Ms} ms, no errors): ${met ? 'met' : 'MISSED'}\n`);
+  if (results.some((r) => r.errors > 0 || r.non2xx > 0) || (process.argv.includes('--check') && !met)) process.exitCode = 1;
+};
+
+const loadIndex = process.argv.indexOf('--load');
+(loadIndex >= 0 ? runLoad(JSON.parse(process.argv[loadIndex + 1]!) as { url: string; authorization: string; pages: number }) : main())
+  .catch((error: unknown) => {
+    process.stderr.write(`bench failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+    process.exit(1);
+  });
