@@ -9,6 +9,7 @@ import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { registerAuthGuard } from './auth/guard';
+import { createScopeOf } from './auth/scope';
 import type { Config } from './config';
 import { createDb } from './db/index';
 import type { Database } from './db/schema';
@@ -64,12 +65,14 @@ export const buildApp = (config: Config, options: BuildOptions = {}): FastifyIns
   app.setErrorHandler(errorHandler);
 
   const collected = collectRoutes(config.apiPrefix);
+  // The caller's shop scope, read once per request from the database (server/auth/scope.ts).
+  const scopeOf = createScopeOf(db);
   app.register(async (api) => {
     api.addHook('onRoute', collected.onRoute);
     registerAuthGuard(api, { db, config });
     registerHealthRoutes(api, { db });
     registerAdminAuthRoutes(api, { db, config });
-    registerEntityRoutes(api, { db, entities: entityList, hooks: ENTITY_HOOKS });
+    registerEntityRoutes(api, { db, entities: entityList, hooks: ENTITY_HOOKS, scopeOf });
     registerUploadRoutes(api, { db, config });
   }, { prefix: config.apiPrefix });
   // The documentation is public and outside the guard; it lists every route of the scope above.

@@ -3,11 +3,14 @@ import type { Entity } from './entity';
 import { memberLevel } from './member';
 import { orderSetting, returnReason } from './oms';
 import { brand, productAttribute, productAttributeCategory, productCategory } from './pms';
+import { mold, shop } from './shop';
 import { homeAdvertise } from './sms';
+import { auditLog, userGroup } from './ums';
 
 export const ENTITIES = {
   brand, productCategory, productAttributeCategory, productAttribute,
   returnReason, orderSetting, memberLevel, homeAdvertise,
+  shop, mold, userGroup, auditLog,
 } as const satisfies Record<string, Entity>;
 
 export type EntityName = keyof typeof ENTITIES;

@@ -31,7 +31,8 @@ export const mold = defineEntity({
   menu: { section: 'mold', route: 'kmold' },
   search: { param: 'keyword', fields: ['code', 'name'] },
   fields: {
-    code: text({ required: true, length: [1, 64], pattern: /^[A-Za-z0-9_.-]+$/, list: true, sortable: true }),
+    // Unique within its shop (the engine checks uniqueness per tenant; the index is (shop_id, code)).
+    code: text({ required: true, length: [1, 64], pattern: /^[A-Za-z0-9_.-]+$/, unique: true, list: true, sortable: true }),
     name: name({ list: true, sortable: true }),
     shopId: reference('shop', 'shopName', { required: true, list: true, filter: { param: 'shopId', op: 'eq', alwaysOn: true } }),
     size: text({ length: [0, 100], list: true }),
@@ -44,4 +45,8 @@ export const mold = defineEntity({
     note: longText({ length: [0, 1000] }),
     createTime: dateTime({ serverManaged: true, list: true, sortable: true }),
   },
+  // Scoped like every other write: ids of another seller's molds are skipped, none of them = 404.
+  batch: [
+    { kind: 'delete', path: '/delete/batch' },
+  ],
 });

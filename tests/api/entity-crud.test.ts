@@ -25,7 +25,10 @@ const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 const queryFilters = (entity: Entity) => Object.entries(entity.fields)
   .map(([name, decl]) => ({ name, decl, filter: filterOf(name, decl) }))
   .filter((f): f is { name: string; decl: FieldDecl; filter: NonNullable<ReturnType<typeof filterOf>> } =>
-    f.filter !== null && !f.decl.virtual && !listPathFields(entity).includes(f.filter.param));
+    f.filter !== null && !f.decl.virtual && !listPathFields(entity).includes(f.filter.param)
+    // Values the server sets from the caller (a shop's owner) cannot be made to differ here; their
+    // filters are tested where they are set (tenancy tests).
+    && !(f.decl.serverManaged && f.decl.kind !== 'dateTime'));
 
 const sortableFields = (entity: Entity): string[] => ['id', ...Object.entries(entity.fields).filter(([, d]) => d.sortable).map(([n]) => n)];
 
@@ -116,6 +119,9 @@ describe.each(testDialects())('generated entity routes (%s)', (dialect) => {
             if (decl.default !== undefined) expect(record[name], `${name} default`).toEqual(decl.default);
             else if (decl.serverManaged && decl.kind === 'dateTime') {
               expect(Math.abs(Date.now() - Date.parse(String(record[name]))), name).toBeLessThan(60_000);
+            } else if (decl.serverManaged && name === 'ownerId') {
+              const caller = await t.db.selectFrom('ums_admin').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow();
+              expect(record[name], 'the caller owns what it creates').toBe(caller.id);
             } else if (decl.serverManaged) expect(record[name], `${name} starts at zero`).toBe(0);
           }
           const [audit] = await expectAudit(since, entity, 'create', [record.id]);
@@ -141,7 +147,8 @@ describe.each(testDialects())('generated entity routes (%s)', (dialect) => {
         });
       }
 
-      if (hasRoute('list')(entity)) {
+      // These make their rows through create; read-only lists (auditLog) are tested in their own files.
+      if (hasRoute('list')(entity) && hasRoute('create')(entity)) {
         it('list pages: pageNum/pageSize echoed, total and totalPage, a page past the end is empty', async () => {
           const group = await createGroup(entity, 3);
           const ids = group.map((r) => r.id).join(',');

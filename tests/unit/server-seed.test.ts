@@ -47,7 +47,7 @@ describe.each(testDialects())('seed (%s)', (dialect) => {
     const first = await seed(db, config, { demo: true });
     expect(first.seeded).toBe(true);
     expect(first.accounts.map((a) => [a.username, a.password, a.passwordSource])).toEqual([
-      ['admin', 'admin123', 'demo'], ['seller', 'seller123', 'demo'],
+      ['admin', 'admin123', 'demo'], ['seller', 'seller123', 'demo'], ['seller2', 'seller123', 'demo'],
     ]);
     expect(await hasAdmins(db)).toBe(true);
     const before = await snapshot();
@@ -81,7 +81,8 @@ describe.each(testDialects())('seed (%s)', (dialect) => {
     expect(superAdmin.menuNames).toEqual(routeNames().sort());
     expect(superAdmin.urls).toHaveLength(resources.length);
     const seller = await grants(SEED_ROLES.seller.code);
-    expect(seller.role).toMatchObject({ name: SEED_ROLES.seller.name, admin_count: 1 });
+    // seller and seller2 (server/db/seed/demo-tenancy.ts)
+    expect(seller.role).toMatchObject({ name: SEED_ROLES.seller.name, admin_count: 2 });
     expect(seller.menuNames).toEqual(sellerMenuNames().sort());
     expect(seller.urls).toEqual(RESOURCE_CATEGORIES.flatMap((c) => c.resources.filter((r) => r.seller).map((r) => r.url)).sort());
     expect(seller.menuNames).toEqual(expect.arrayContaining(['shop', 'shopList', 'addShop', 'updateShop', 'pms', 'product']));

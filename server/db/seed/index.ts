@@ -17,6 +17,7 @@ import { audit } from '../audit';
 import { toCount } from '../index';
 import type { Database } from '../schema';
 import { toDbTime } from '../time';
+import { DEMO_SELLER2, seedDemoTenancy } from './demo-tenancy';
 import { menuTitle } from './menu-titles';
 
 export const DEMO_ADMIN_PASSWORD = 'admin123';
@@ -136,6 +137,7 @@ export const seed = async (db: Kysely<Database>, config: SeedConfig, options: Se
   // Hash before the transaction: on SQLite a transaction holds the only connection.
   const adminHash = await hashPassword(adminPassword.password);
   const sellerHash = withDemoSeller ? await hashPassword(DEMO_SELLER.password) : null;
+  const seller2Hash = withDemoSeller ? await hashPassword(DEMO_SELLER2.password) : null;
 
   const created = await db.transaction().execute(async (trx) => {
     const now = toDbTime();
@@ -176,6 +178,11 @@ export const seed = async (db: Kysely<Database>, config: SeedConfig, options: Se
     }
     if (sellerHash && await ensureAdmin(trx, { username: DEMO_SELLER.username, passwordHash: sellerHash, nickName: 'Demo seller', roleId: sellerId, inviteCode: true }, now)) {
       accounts.push({ username: DEMO_SELLER.username, role: SEED_ROLES.seller.name, password: DEMO_SELLER.password, passwordSource: 'demo' });
+    }
+
+    // Demo shops and molds, a second seller and a user group with quotas (./demo-tenancy.ts).
+    if (seller2Hash && await seedDemoTenancy(trx, { seller2Hash, now })) {
+      accounts.push({ username: DEMO_SELLER2.username, role: SEED_ROLES.seller.name, password: DEMO_SELLER2.password, passwordSource: 'demo' });
     }
 
     // admin_count is kept true here (mall never maintains it).

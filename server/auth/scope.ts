@@ -1,0 +1,55 @@
+/**
+ * The caller's tenant scope (server/crud/scope.ts), decided from the database on every request:
+ * an enabled super_admin role sees every shop; a seller (without super admin) sees only the
+ * shops it owns; other staff roles (product/order admins) see every shop and are limited by
+ * their resources instead. No memory across requests: another process may have changed the
+ * roles or opened a shop a moment ago.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { SEED_ROLES } from '../../src/schema/resources';
+import type { Scope } from '../crud/scope';
+import { ALL_SHOPS } from '../crud/scope';
+import type { Database } from '../db/schema';
+
+/** Nothing at all: what an unauthenticated caller would see (fail closed). */
+export const NO_SHOPS: Scope = { kind: 'shops', shopIds: [] };
+
+/**
+ * The scope of one admin, in one query: its roles (code, enabled) with, on the seller role's
+ * rows, the shops it owns. Fails closed: a seller role counts even while disabled (the admin is
+ * still a seller, so never "every shop"), and an admin without any enabled role sees nothing.
+ */
+export const scopeOfAdmin = async (db: Kysely<Database>, adminId: number): Promise<Scope> => {
+  const rows = await db.selectFrom('ums_admin_role_relation as ar')
+    .innerJoin('ums_role as r', 'r.id', 'ar.role_id')
+    // Shops are joined only to the seller role's row, so other roles stay one row each.
+    .leftJoin('shop as s', (join) => join.onRef('s.owner_id', '=', 'ar.admin_id').on('r.code', '=', SEED_ROLES.seller.code))
+    .select(['r.code', 'r.status', 's.id as shopId'])
+    .where('ar.admin_id', '=', adminId)
+    .execute();
+  if (rows.some((r) => r.code === SEED_ROLES.superAdmin.code && r.status === 1)) return ALL_SHOPS;
+  if (rows.some((r) => r.code === SEED_ROLES.seller.code)) {
+    const shopIds = [...new Set(rows.flatMap((r) => (r.shopId === null ? [] : [Number(r.shopId)])))].sort((a, b) => a - b);
+    return { kind: 'shops', shopIds };
+  }
+  return rows.some((r) => r.status === 1) ? ALL_SHOPS : NO_SHOPS;
+};
+
+/**
+ * `scopeOf(request)` for the entity routes and the area routes: one query per request, shared
+ * by every call within that request (the WeakMap forgets the request when it is done).
+ */
+export const createScopeOf = (db: Kysely<Database>) => {
+  const perRequest = new WeakMap<FastifyRequest, Promise<Scope>>();
+  return (request: FastifyRequest): Promise<Scope> => {
+    const auth = request.auth;
+    if (!auth) return Promise.resolve(NO_SHOPS);
+    let scope = perRequest.get(request);
+    if (!scope) {
+      scope = scopeOfAdmin(db, auth.adminId);
+      perRequest.set(request, scope);
+    }
+    return scope;
+  };
+};
