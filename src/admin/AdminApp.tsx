@@ -14,7 +14,7 @@ import { getToken } from '../providers/api';
 import { authProvider, LOGIN_PATH } from '../providers/authProvider';
 import { dataProvider } from '../providers/dataProvider';
 import { createI18nProvider } from '../providers/i18nProvider';
-import { entityList } from '../schema/entities';
+import { screenEntityList } from '../schema/screenEntities';
 import { ALL_ROUTES, SECTIONS } from '../schema/routes';
 import { muiTheme } from '../theme/muiTheme';
 import { createAdminStore } from './adminStore';
@@ -68,7 +68,7 @@ export const AdminApp = () => {
       {/* Resources without views: react-admin knows each entity (labels, references) while the
           screens stay at the route table's paths. Built from the declarations, so the entity
           engine itself still loads with the first entity screen. */}
-      {entityList.map((entity) => <Resource key={entity.name} name={entity.name} recordRepresentation={entity.display} />)}
+      {screenEntityList.map((entity) => <Resource key={entity.name} name={entity.name} recordRepresentation={entity.display} />)}
     </Admin>
   );
 };

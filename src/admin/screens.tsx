@@ -6,7 +6,8 @@
 import { lazy } from 'react';
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { NotAvailable } from '../pages/shared/NotAvailable';
-import { entityList } from '../schema/entities';
+import { UMS_ROUTES } from '../resources/ums/routes';
+import { screenEntityList } from '../schema/screenEntities';
 
 type Screen = LazyExoticComponent<ComponentType>;
 
@@ -16,11 +17,18 @@ const entityScreen = (routeName: string): Screen => lazy(async () => {
   return { default: entityScreens()[routeName] ?? (() => <NotAvailable routeName={routeName} />) };
 });
 
+/** A permission screen beyond the entity engine (role allocation, group members, capacity). */
+const umsScreen = (routeName: string): Screen => lazy(async () => {
+  const { umsScreens } = await import('../resources/ums/screens');
+  return { default: umsScreens()[routeName] ?? (() => <NotAvailable routeName={routeName} />) };
+});
+
 // The route names each entity's declaration claims (list, and create/edit when it has them).
-const entityRoutes = entityList.flatMap(({ menu }) => [menu.route, menu.create, menu.edit])
+const entityRoutes = screenEntityList.flatMap(({ menu }) => [menu.route, menu.create, menu.edit])
   .filter((name): name is string => name !== undefined);
 
 export const SCREENS: Readonly<Partial<Record<string, Screen>>> = {
   ...Object.fromEntries(entityRoutes.map((name) => [name, entityScreen(name)])),
+  ...Object.fromEntries(Object.values(UMS_ROUTES).map((name) => [name, umsScreen(name)])),
   home: lazy(() => import('../pages/home/HomePage').then((m) => ({ default: m.HomePage }))),
 };

@@ -5,7 +5,8 @@
  */
 import type { AuthProvider, UserIdentity } from 'react-admin';
 import { browserPage } from '../admin/browserPage';
-import { entityAccessRoute } from '../resources/entity/access';
+import type { ApiMatcher } from '../resources/entity/access';
+import { accessApiPath, apiMatcher, entityAccessRoute } from '../resources/entity/access';
 import type { AdminInfo, MenuItem } from '../schema/api';
 import { MESSAGES, ResultCode } from '../schema/api';
 import { ApiError, apiFetch, clearToken, getToken } from './api';
@@ -22,6 +23,10 @@ export type AdminSession = {
   readonly roles: readonly string[];
   readonly menus: readonly MenuItem[];
   readonly model: MenuModel;
+  /** Ant patterns of the API resources held; undefined when the server does not report them. */
+  readonly resources: readonly string[] | undefined;
+  /** Whether the server would let this admin call an API path (by `resources`). */
+  readonly canCall: ApiMatcher;
 };
 
 // One /admin/info per page load and token: every menu, route gate and identity read shares it.
@@ -37,12 +42,15 @@ const fetchSession = async (): Promise<AdminSession> => {
     throw error;
   }
   const menus = Array.isArray(data.menus) ? data.menus : [];
+  const resources = Array.isArray(data.resources) ? data.resources.filter((p): p is string => typeof p === 'string') : undefined;
   return {
     username: data.username ?? '',
     icon: data.icon ?? null,
     roles: data.roles,
     menus,
     model: buildMenuModel(menus),
+    resources,
+    canCall: apiMatcher(resources),
   };
 };
 
@@ -75,6 +83,22 @@ export const logoutAndReload = async (): Promise<void> => {
   await apiFetch('/admin/logout', { method: 'POST' }).catch(() => undefined);
   endSession();
   browserPage.load(LOGIN_PATH);
+};
+
+/**
+ * `resource` is a route or section name of `src/schema/routes.ts`, an entity name (react-admin's
+ * buttons and pages ask with that) or `API_RESOURCE` with an API path as the action.
+ * - routes and entities need the menus' grant of the route (an entity's declaration names it);
+ * - entity actions also need a resource pattern matching the API path the action calls, so a
+ *   button the server would refuse is not shown;
+ * - anything else is denied.
+ */
+export const sessionCanAccess = (session: Pick<AdminSession, 'model' | 'canCall'>, resource: string, action: string): boolean => {
+  const path = accessApiPath(resource, action);
+  if (path === null) return false;
+  if (path !== undefined && !session.canCall(path)) return false;
+  if (path !== undefined && entityAccessRoute(resource, action) === undefined) return true;
+  return session.model.allowed.has(entityAccessRoute(resource, action) ?? resource);
 };
 
 const codeOf = (error: unknown): number | undefined => {
@@ -118,11 +142,5 @@ export const authProvider: AuthProvider = {
 
   getPermissions: () => loadAdminSession(),
 
-  /**
-   * `resource` is a route or section name of `src/schema/routes.ts`, or an entity name (react-admin's
-   * buttons and pages ask with that; the entity's declaration names the route whose grant covers
-   * the action). Anything else is denied.
-   */
-  canAccess: async ({ resource, action }) =>
-    (await loadAdminSession()).model.allowed.has(entityAccessRoute(resource, action) ?? resource),
+  canAccess: async ({ resource, action }) => sessionCanAccess(await loadAdminSession(), resource, action),
 };

@@ -8,7 +8,7 @@ import type { Envelope, MessageKey, Page } from '../schema/api';
 import { MESSAGES, ResultCode } from '../schema/api';
 import type { BatchDecl, Entity, FieldDecl } from '../schema/entity';
 import { filterOf, writableFields } from '../schema/entity';
-import { ENTITIES } from '../schema/entities';
+import { SCREEN_ENTITIES } from '../schema/screenEntities';
 import { PAGE_SIZE } from '../schema/rules';
 import type { ApiRequest } from './api';
 import { ApiError, buildUrl, getToken, REQUEST_TIMEOUT_MS } from './api';
@@ -82,7 +82,7 @@ const withFieldErrors = (error: unknown): unknown => {
 };
 
 export const entityOf = (resource: string): Entity => {
-  const entity = (ENTITIES as Record<string, Entity>)[resource];
+  const entity = SCREEN_ENTITIES[resource];
   if (!entity) throw new Error(`Unknown resource "${resource}"`);
   return entity;
 };
@@ -146,6 +146,19 @@ const batchSetOf = (entity: Entity, fieldName: string): { path: string; param: s
 
 const batchDeleteOf = (entity: Entity): string | null =>
   entity.batch?.find((b) => b.kind === 'delete')?.path ?? null;
+
+/** A batch path taking one id in the path (`/role/updateStatus/{id}`) rather than `?ids=`. */
+const ID_SEGMENT = '{id}';
+export const isPerIdPath = (path: string): boolean => path.includes(ID_SEGMENT);
+const withId = (path: string, id: Identifier): string => path.replace(ID_SEGMENT, encodeURIComponent(String(id)));
+
+/**
+ * Requests whose react-admin `meta` carries `listAll: true` read `GET {path}/listAll` (every row,
+ * not paged) when the entity declares it: reference inputs over small tables pick from all rows.
+ */
+export type ListAllMeta = { readonly listAll?: boolean };
+const wantsListAll = (entity: Entity, meta: unknown): boolean =>
+  entity.listAll === true && (meta as ListAllMeta | undefined)?.listAll === true;
 
 /** Whether one image value still holds a file to upload. */
 const fileOf = (value: unknown): File | null => {
@@ -233,8 +246,16 @@ export const createEntityDataProvider = (fetcher: Fetcher = httpClient, upload: 
     return { data: record };
   };
 
+  /** `GET {path}/listAll`: every row the caller may see, in the default order. */
+  const listAll = async <R extends RaRecord>(entity: Entity, signal?: AbortSignal): Promise<R[]> =>
+    toListResult<R>(await call<Page<RaRecord> | RaRecord[]>(`${entity.path}/listAll`, { signal })).data;
+
   const getList = async <R extends RaRecord>(resource: string, params: GetListParams): Promise<GetListResult<R>> => {
     const entity = entityOf(resource);
+    if (wantsListAll(entity, params.meta)) {
+      const data = await listAll<R>(entity, params.signal);
+      return { data, total: data.length };
+    }
     const { path, query } = listRequest(entity, params.filter ?? {});
     const page = params.pagination?.page ?? 1;
     const perPage = Math.min(params.pagination?.perPage ?? PAGE_SIZE.choices[0], PAGE_SIZE.max);
@@ -250,11 +271,15 @@ export const createEntityDataProvider = (fetcher: Fetcher = httpClient, upload: 
     const keys = Object.keys(data).filter((k) => data[k] !== undefined);
     const target = keys.length === 1 ? batchSetOf(entity, keys[0] as string) : null;
     if (!target) throw refusal('select_batch_type');
-    const value = data[keys[0] as string];
-    await call(`${entity.path}${target.path}`, {
-      method: 'POST',
-      query: { ids: ids.map(String), [target.param]: typeof value === 'boolean' ? Number(value) : value as string | number },
-    });
+    const raw = data[keys[0] as string];
+    const value = typeof raw === 'boolean' ? Number(raw) : raw as string | number;
+    if (isPerIdPath(target.path)) {
+      // One id per call (`mall`'s `/role/updateStatus/{id}?status=0`): fan out, one after another,
+      // so a refusal stops the rest and the error names the first failing record.
+      for (const id of ids) await call(`${entity.path}${withId(target.path, id)}`, { method: 'POST', query: { [target.param]: value } });
+      return;
+    }
+    await call(`${entity.path}${target.path}`, { method: 'POST', query: { ids: ids.map(String), [target.param]: value } });
   };
 
   /** One record by the declared style; several through the batch path when there is one. */
@@ -263,6 +288,10 @@ export const createEntityDataProvider = (fetcher: Fetcher = httpClient, upload: 
     const batchPath = batchDeleteOf(entity);
     if (entity.deleteStyle === 'batch' || (many && batchPath)) {
       if (!batchPath) throw new Error(`${entity.name} declares batch deletes without a batch delete path`);
+      if (isPerIdPath(batchPath)) {
+        for (const id of ids) await call(`${entity.path}${withId(batchPath, id)}`, { method: 'POST' });
+        return;
+      }
       await call(`${entity.path}${batchPath}`, { method: 'POST', query: { ids: ids.map(String) } });
       return;
     }
@@ -277,6 +306,11 @@ export const createEntityDataProvider = (fetcher: Fetcher = httpClient, upload: 
     getMany: async (resource, params) => {
       const entity = entityOf(resource);
       if (params.ids.length === 0) return { data: [] };
+      // Small look-up tables answer every row at once; the same answer serves any set of ids.
+      if (entity.listAll) {
+        const wanted = new Set(params.ids.map(String));
+        return { data: (await listAll<never>(entity, params.signal)).filter((r: RaRecord) => wanted.has(String(r.id))) };
+      }
       // A list path with `{field}` segments is per parent: no single list can answer for any ids.
       if (pathFilterFields(entity).length > 0) {
         const records = await Promise.all(params.ids.map((id) => getOne<never>(resource, id, params.signal)));

@@ -44,7 +44,14 @@ export type MenuItem = {
   hidden: 0 | 1;
 };
 
-export type AdminInfo = { username: string; icon: string | null; roles: string[]; menus: MenuItem[] };
+export type AdminInfo = {
+  username: string;
+  icon: string | null;
+  roles: string[];
+  menus: MenuItem[];
+  /** Ant URL patterns of the API resources the admin holds (`['/**']` for the super admin). */
+  resources?: string[];
+};
 
 /**
  * Stable error keys with their English text. The server answers with both; the admin shows

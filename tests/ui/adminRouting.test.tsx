@@ -39,10 +39,14 @@ describe('admin routing', () => {
 
   it('should open a section path at its first allowed page', async () => {
     answerInfo(seller());
+    const ok = (data: unknown) => HttpResponse.json({ code: 200, message: 'Operation succeeded', data });
+    server.use(
+      http.get('*/api/mold/list', () => ok({ pageNum: 1, pageSize: 10, totalPage: 1, total: 1, list: [{ id: 1, code: 'SP-BOX-001', name: 'Mailer box', shopId: 1, status: 0, usageCount: 1, ratedLife: 10 }] })),
+      http.get('*/api/shop/listAll', () => ok([{ id: 1, shopName: 'Sunrise Packaging' }])),
+    );
     renderAdmin('/mold');
-    expect(await screen.findByRole('heading', { name: 'Molds' })).toBeInTheDocument();
+    expect(await screen.findByText('SP-BOX-001')).toBeInTheDocument();
     expect(currentPath()).toBe('/mold/kmold');
-    expect(screen.getByText('This screen is not available yet.')).toBeInTheDocument();
   });
 
   it('should open a hidden helper route of a granted section by link', async () => {

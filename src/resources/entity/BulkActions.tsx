@@ -5,19 +5,37 @@
  */
 import MenuItem from '@mui/material/MenuItem';
 import MuiTextField from '@mui/material/TextField';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { BulkDeleteButton, Button, useListContext, useNotify, useTranslate, useUpdateMany } from 'react-admin';
+import { BulkDeleteButton, Button, useCanAccessCallback, useListContext, useNotify, useTranslate, useUpdateMany } from 'react-admin';
 import { MESSAGES } from '../../schema/api';
 import type { Entity } from '../../schema/entity';
+import { setAction } from './access';
 import { enumLabelKey, fieldLabelKey, FLAG_CHOICES } from './labels';
 
 type BatchOperation = { readonly key: string; readonly field: string; readonly value: number | string; readonly label: string };
 
+/** The batch-set fields the user may call (the rest would be refused by the server). */
+const useAllowedBatchFields = (entity: Entity): ReadonlySet<string> => {
+  const check = useCanAccessCallback();
+  const fields = (entity.batch ?? []).flatMap((b) => (b.kind === 'set' ? [b.field] : []));
+  const { data } = useQuery({
+    queryKey: ['entity.batchAccess', entity.name, fields],
+    queryFn: async () => {
+      const allowed = await Promise.all(fields.map((field) => check({ resource: entity.name, action: setAction(field) })));
+      return fields.filter((_field, i) => allowed[i]);
+    },
+    enabled: fields.length > 0,
+  });
+  return new Set(data ?? []);
+};
+
 /** Every (field, value) a batch-set endpoint offers, labelled for the select. */
 const useBatchOperations = (entity: Entity): BatchOperation[] => {
   const translate = useTranslate();
+  const allowed = useAllowedBatchFields(entity);
   return (entity.batch ?? []).flatMap((batch) => {
-    if (batch.kind !== 'set') return [];
+    if (batch.kind !== 'set' || !allowed.has(batch.field)) return [];
     const decl = entity.fields[batch.field];
     if (!decl) return [];
     const field = translate(fieldLabelKey(entity, batch.field));

@@ -11,8 +11,8 @@ import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { Identifier } from 'react-admin';
 import {
-  Button, CreateButton, DataTable, ExportButton, FilterButton, List, Pagination, TopToolbar, useBasename, useGetResourceLabel,
-  useTranslate,
+  Button, CreateButton, DataTable, ExportButton, FilterButton, List, Pagination, TopToolbar, useBasename, useCanAccess,
+  useGetResourceLabel, useTranslate,
 } from 'react-admin';
 import type { Entity } from '../../schema/entity';
 import { PAGE_SIZE } from '../../schema/rules';
@@ -29,10 +29,14 @@ import { pinnedValues, pinQuery } from './screenOptions';
 type ScreenProps = { readonly entity: Entity; readonly options: EntityScreenOptions };
 type Pinned = Readonly<Record<string, number | string>>;
 
-/** "Add": a link to the create route, or the create dialog for entities edited in dialogs. */
+/**
+ * "Add": a link to the create route, or the create dialog for entities edited in dialogs. Both
+ * are hidden when the user may not create (react-admin's CreateButton checks by itself).
+ */
 const CreateControl = ({ entity, createTo, onCreate }: { readonly entity: Entity; readonly createTo: string | null; readonly onCreate: (() => void) | null }) => {
+  const { canAccess } = useCanAccess({ resource: entity.name, action: 'create' });
   if (createTo) return <CreateButton resource={entity.name} to={createTo} label="entity.action.create" />;
-  if (onCreate) return <Button label="entity.action.create" onClick={onCreate}><AddIcon /></Button>;
+  if (onCreate && canAccess) return <Button label="entity.action.create" onClick={onCreate}><AddIcon /></Button>;
   return null;
 };
 
@@ -64,17 +68,25 @@ const EntityListView = ({ entity, options, pinned }: ScreenProps & { readonly pi
   const translate = useTranslate();
   const basename = useBasename();
   const [dialog, setDialog] = useState<DialogState | null>(null);
+  const [detailId, setDetailId] = useState<Identifier | null>(null);
+  // Rows open the edit dialog only for users who may save it; a read-only detail view needs no grant.
+  const { canAccess: canEdit } = useCanAccess({ resource: entity.name, action: 'edit' });
   const paths = entityPaths(entity);
   const editsInDialog = !paths.edit;
   const creatable = entity.routes?.create !== false;
   const filters = useMemo(() => entityFilters(entity, new Set(Object.keys(pinned))), [entity, pinned]);
-  const columns = useMemo(() => entityColumns(entity), [entity]);
+  const columns = useMemo(() => entityColumns(entity, options.cells), [entity, options.cells]);
   const pinQueryValues = pinQuery(options, pinned);
   const createTo = creatable && paths.create ? withQuery(paths.create, pinQueryValues) : null;
   const onCreate = creatable && editsInDialog ? () => setDialog({ mode: 'create' }) : null;
+  const Detail = options.detailDialog;
   const rowClick = (id: Identifier): string | false => {
+    if (Detail) {
+      setDetailId(id);
+      return false;
+    }
     if (editsInDialog) {
-      setDialog({ mode: 'edit', id });
+      if (canEdit && entity.routes?.update !== false) setDialog({ mode: 'edit', id });
       return false;
     }
     return `${basename}${withQuery(paths.edit ?? paths.list, { id })}`;
@@ -105,12 +117,16 @@ const EntityListView = ({ entity, options, pinned }: ScreenProps & { readonly pi
           {columns}
           {RowActions && (
             <DataTable.Col label={translate('entity.actions')} disableSort>
-              <RowActions entity={entity} />
+              {/* Clicks in row buttons and their dialogs (React bubbles through portals) must not open the row. */}
+              <Box onClick={(event) => event.stopPropagation()} sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+                <RowActions entity={entity} />
+              </Box>
             </DataTable.Col>
           )}
         </DataTable>
       </List>
       {dialog && <EntityFormDialog entity={entity} options={options} state={dialog} pinned={pinned} onClose={() => setDialog(null)} />}
+      {Detail && detailId !== null && <Detail entity={entity} id={detailId} onClose={() => setDetailId(null)} />}
     </>
   );
 };

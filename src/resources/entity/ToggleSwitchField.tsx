@@ -5,8 +5,9 @@
  */
 import Switch from '@mui/material/Switch';
 import type { ChangeEvent } from 'react';
-import { useNotify, useRecordContext, useTranslate, useUpdateMany } from 'react-admin';
+import { useCanAccess, useNotify, useRecordContext, useTranslate, useUpdateMany } from 'react-admin';
 import type { Entity } from '../../schema/entity';
+import { setAction } from './access';
 import { fieldLabelKey } from './labels';
 
 export const ToggleSwitchField = ({ entity, name }: { readonly entity: Entity; readonly name: string }) => {
@@ -14,6 +15,8 @@ export const ToggleSwitchField = ({ entity, name }: { readonly entity: Entity; r
   const translate = useTranslate();
   const notify = useNotify();
   const [updateMany, { isPending }] = useUpdateMany();
+  // A user who may not call the toggle path sees the value, not a switch the server would refuse.
+  const { canAccess } = useCanAccess({ resource: entity.name, action: setAction(name) });
   if (!record) return null;
 
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
@@ -30,7 +33,7 @@ export const ToggleSwitchField = ({ entity, name }: { readonly entity: Entity; r
     <Switch
       size="small"
       checked={Number(record[name]) === 1}
-      disabled={isPending}
+      disabled={isPending || !canAccess}
       onChange={onChange}
       // The row is a link to the edit screen; flipping the switch must not open it.
       onClick={(event) => event.stopPropagation()}

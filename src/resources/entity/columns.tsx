@@ -1,13 +1,22 @@
 /** List columns: the `list: true` fields in declaration order, sortable only where declared. */
 import type { ReactElement } from 'react';
 import { DataTable } from 'react-admin';
-import type { Entity } from '../../schema/entity';
+import type { Entity, FieldDecl } from '../../schema/entity';
 import { fieldDisplay } from './fields';
 import { fieldLabelKey } from './labels';
+import type { EntityScreenOptions } from './screenOptions';
 
 const NUMERIC_KINDS = new Set(['int', 'money']);
 
-export const entityColumns = (entity: Entity): ReactElement[] =>
+type Cells = NonNullable<EntityScreenOptions['cells']>;
+
+/** A screen's own cell for the field, else the generic display (flags with a toggle as switches). */
+const renderCell = (entity: Entity, name: string, decl: FieldDecl, cells: Cells): ReactElement => {
+  const Cell = cells[name];
+  return Cell ? <Cell entity={entity} name={name} /> : fieldDisplay(entity, name, decl, true);
+};
+
+export const entityColumns = (entity: Entity, cells: Cells = {}): ReactElement[] =>
   Object.entries(entity.fields)
     .filter(([, decl]) => decl.list)
     .map(([name, decl]) => (
@@ -16,8 +25,8 @@ export const entityColumns = (entity: Entity): ReactElement[] =>
         source={name}
         label={fieldLabelKey(entity, name)}
         disableSort={!decl.sortable}
-        align={NUMERIC_KINDS.has(decl.kind) ? 'right' : undefined}
+        align={NUMERIC_KINDS.has(decl.kind) && !cells[name] ? 'right' : undefined}
       >
-        {fieldDisplay(entity, name, decl, true)}
+        {renderCell(entity, name, decl, cells)}
       </DataTable.Col>
     ));

@@ -3,7 +3,9 @@ import type { ReactElement } from 'react';
 import { AutocompleteInput, DateInput, NumberInput, ReferenceInput, SearchInput, SelectInput, TextInput } from 'react-admin';
 import type { Entity } from '../../schema/entity';
 import { filterOf } from '../../schema/entity';
+import { screenEntityOf } from '../../schema/screenEntities';
 import { enumChoices, fieldLabelKey, FLAG_CHOICES } from './labels';
+import { LIST_ALL_QUERY } from './lookups';
 
 /** `hidden`: fields pinned by the screen URL (a parent id), which the user does not pick. */
 export const entityFilters = (entity: Entity, hidden: ReadonlySet<string> = new Set()): ReactElement[] => {
@@ -29,13 +31,22 @@ export const entityFilters = (entity: Entity, hidden: ReadonlySet<string> = new 
       case 'money':
         inputs.push(<NumberInput key={name} {...props} />);
         break;
-      case 'reference':
-        inputs.push(decl.reference
-          ? <ReferenceInput key={name} source={name} reference={decl.reference.entity} alwaysOn={declared.alwaysOn}>
-              <AutocompleteInput label={fieldLabelKey(entity, name)} optionText={decl.reference.display} />
+      case 'reference': {
+        if (!decl.reference) {
+          inputs.push(<NumberInput key={name} {...props} />);
+          break;
+        }
+        // A small table that answers every row at once is picked from a plain select.
+        const all = screenEntityOf(decl.reference.entity)?.listAll === true;
+        inputs.push(all
+          ? <ReferenceInput key={name} source={name} reference={decl.reference.entity} alwaysOn={declared.alwaysOn} queryOptions={LIST_ALL_QUERY}>
+              <SelectInput label={fieldLabelKey(entity, name)} optionText={decl.reference.display} />
             </ReferenceInput>
-          : <NumberInput key={name} {...props} />);
+          : <ReferenceInput key={name} source={name} reference={decl.reference.entity} alwaysOn={declared.alwaysOn}>
+              <AutocompleteInput label={fieldLabelKey(entity, name)} optionText={decl.reference.display} />
+            </ReferenceInput>);
         break;
+      }
       default:
         inputs.push(<TextInput key={name} {...props} />);
     }

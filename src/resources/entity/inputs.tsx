@@ -6,9 +6,10 @@ import {
 } from 'react-admin';
 import type { Entity } from '../../schema/entity';
 import { filterOf } from '../../schema/entity';
-import { ENTITIES } from '../../schema/entities';
+import { screenEntityOf } from '../../schema/screenEntities';
 import { UPLOAD_RULES } from '../../schema/rules';
 import { fieldDisplay } from './fields';
+import { LIST_ALL_QUERY } from './lookups';
 import { enumChoices, fieldLabelKey } from './labels';
 import type { FieldInputProps } from './screenOptions';
 
@@ -108,8 +109,20 @@ export const EntityFieldInput = (props: FieldInputProps): ReactElement | null =>
     case 'images':
       return <ImagePicker {...props} disabled={disabled} />;
     case 'reference': {
-      const target = decl.reference ? (ENTITIES as Record<string, Entity>)[decl.reference.entity] : undefined;
+      const target = decl.reference ? screenEntityOf(decl.reference.entity) : undefined;
       if (!decl.reference) return null;
+      if (target?.listAll) {
+        return (
+          <ReferenceInput source={name} reference={decl.reference.entity} queryOptions={LIST_ALL_QUERY}>
+            <SelectInput
+              label={fieldLabelKey(entity, name)}
+              optionText={decl.reference.display}
+              disabled={disabled}
+              isRequired={Boolean(decl.required)}
+            />
+          </ReferenceInput>
+        );
+      }
       return (
         <ReferenceInput source={name} reference={decl.reference.entity}>
           <AutocompleteInput

@@ -5,7 +5,7 @@
  */
 import type { ReactElement } from 'react';
 import { Resource } from 'react-admin';
-import { entityList } from '../../schema/entities';
+import { screenEntityList } from '../../schema/screenEntities';
 
 export const entityResources = (): ReactElement[] =>
-  entityList.map((entity) => <Resource key={entity.name} name={entity.name} recordRepresentation={entity.display} />);
+  screenEntityList.map((entity) => <Resource key={entity.name} name={entity.name} recordRepresentation={entity.display} />);

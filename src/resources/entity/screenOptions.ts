@@ -34,6 +34,10 @@ export type EntityScreenOptions = {
   readonly listHeader?: ComponentType<{ readonly entity: Entity; readonly pinned: Readonly<Record<string, number | string>> }>;
   /** A settings entity edited as one record at its list route (`mall`'s order settings: id 1). */
   readonly singleRecordId?: Identifier;
+  /** List cells that replace the generic display of a field (a wear bar, a coloured status). */
+  readonly cells?: Readonly<Record<string, ComponentType<{ readonly entity: Entity; readonly name: string }>>>;
+  /** A read-only view a row click opens instead of the edit dialog (the audit log's before/after). */
+  readonly detailDialog?: ComponentType<{ readonly entity: Entity; readonly id: Identifier; readonly onClose: () => void }>;
 };
 
 const asValue = (raw: string): number | string => (/^-?\d+$/.test(raw) ? Number(raw) : raw);

@@ -5,32 +5,49 @@
  */
 import type { ComponentType } from 'react';
 import type { Entity } from '../../schema/entity';
-import type { EntityName } from '../../schema/entities';
-import { entityList } from '../../schema/entities';
+import { screenEntityList } from '../../schema/screenEntities';
+import { moldScreen } from '../mold/mold';
 import { orderSettingScreen } from '../oms/orderSetting';
 import { productAttributeScreen } from '../pms/productAttribute';
 import { productAttributeCategoryScreen } from '../pms/productAttributeCategory';
 import { productCategoryScreen } from '../pms/productCategory';
+import { adminScreen } from '../ums/admin';
+import { auditLogScreen } from '../ums/auditLog';
+import { userGroupScreen } from '../ums/group';
+import { menuScreen } from '../ums/menu';
+import { resourceCategoryScreen, resourceScreen } from '../ums/resource';
+import { roleScreen } from '../ums/role';
 import { EntityList } from './EntityList';
 import { EntityCreate, EntityEdit, EntitySingleRecord } from './EntityPages';
 import type { EntityScreenOptions } from './screenOptions';
 
-/** The few screen additions beyond the declarations, beside the engine in their area folders. */
-export const SCREEN_OPTIONS: Readonly<Partial<Record<EntityName, EntityScreenOptions>>> = {
+/**
+ * The few screen additions beyond the declarations, beside the engine in their area folders,
+ * by entity name (an entity not registered yet simply has no screen).
+ */
+export const SCREEN_OPTIONS: Readonly<Partial<Record<string, EntityScreenOptions>>> = {
   productCategory: productCategoryScreen,
   productAttributeCategory: productAttributeCategoryScreen,
   productAttribute: productAttributeScreen,
   orderSetting: orderSettingScreen,
+  admin: adminScreen,
+  role: roleScreen,
+  menu: menuScreen,
+  resource: resourceScreen,
+  resourceCategory: resourceCategoryScreen,
+  userGroup: userGroupScreen,
+  auditLog: auditLogScreen,
+  mold: moldScreen,
 };
 
 export const screenOptionsOf = (entity: Entity): EntityScreenOptions =>
-  SCREEN_OPTIONS[entity.name as EntityName] ?? {};
+  SCREEN_OPTIONS[entity.name] ?? {};
 
 const named = (component: ComponentType, name: string): ComponentType => Object.assign(component, { displayName: name });
 
 const buildScreens = (): Record<string, ComponentType> => {
   const screens: Record<string, ComponentType> = {};
-  for (const entity of entityList) {
+  for (const entity of screenEntityList) {
     const options = screenOptionsOf(entity);
     const { route, create, edit } = entity.menu;
     if (options.singleRecordId !== undefined) {

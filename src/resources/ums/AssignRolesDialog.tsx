@@ -1,0 +1,99 @@
+/**
+ * "Assign roles" on an admin row: every role (`/role/listAll`) as a checkbox, pre-checked from
+ * the account's roles (`/admin/role/{id}`); saving replaces them (`/admin/role/update`). Hidden
+ * for users who may not call that endpoint.
+ */
+import ManageAccounts from '@mui/icons-material/ManageAccounts';
+import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { Identifier, RaRecord } from 'react-admin';
+import { Button, Loading, useCanAccess, useGetList, useNotify, useRecordContext, useTranslate } from 'react-admin';
+import { role } from '../../schema/ums';
+import { adminAccount, UMS_API } from '../../schema/umsAdmin';
+import { API_RESOURCE } from '../entity/access';
+import { allRowsOf } from './lookups';
+import { fetchAdminRoles, saveAdminRoles } from './umsApi';
+
+const adminRolesKey = (adminId: Identifier) => ['ums.adminRoles', String(adminId)];
+
+type Props = { readonly admin: RaRecord; readonly onClose: () => void };
+
+const AssignRolesDialog = ({ admin, onClose }: Props) => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const { data: roles = [], isPending: rolesPending } = useGetList(role.name, allRowsOf(role));
+  const held = useQuery({ queryKey: adminRolesKey(admin.id), queryFn: () => fetchAdminRoles(admin.id) });
+  // Null until the user changes something: until then the checks mirror what the server holds.
+  const [picked, setPicked] = useState<ReadonlySet<string> | null>(null);
+  const checked = picked ?? new Set((held.data ?? []).map((r) => String(r.id)));
+  const save = useMutation({
+    mutationFn: () => saveAdminRoles(admin.id, roles.filter((r) => checked.has(String(r.id))).map((r) => r.id)),
+    onSuccess: async () => {
+      notify('entity.ums.roles_saved', { type: 'success' });
+      await queryClient.invalidateQueries({ queryKey: adminRolesKey(admin.id) });
+      onClose();
+    },
+  });
+  const toggle = (id: Identifier) => {
+    const next = new Set(checked);
+    if (!next.delete(String(id))) next.add(String(id));
+    setPicked(next);
+  };
+  const name = String(admin[adminAccount.display] ?? admin.id);
+  const titleId = `assign-roles-${String(admin.id)}`;
+
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby={titleId}>
+      <DialogTitle id={titleId}>{translate('entity.ums.assign_roles_title', { name })}</DialogTitle>
+      <DialogContent>
+        {rolesPending || held.isPending ? <Loading /> : (
+          roles.length === 0
+            ? <Typography color="text.secondary">{translate('entity.ums.no_roles')}</Typography>
+            : (
+              <FormGroup>
+                {roles.map((r) => (
+                  <FormControlLabel
+                    key={r.id}
+                    control={<Checkbox checked={checked.has(String(r.id))} onChange={() => toggle(r.id)} />}
+                    label={(
+                      <>
+                        {String(r[role.display] ?? r.id)}
+                        {Number(r.status) !== 1 && <Chip size="small" sx={{ ml: 1 }} label={translate('entity.ums.role_disabled')} />}
+                      </>
+                    )}
+                  />
+                ))}
+              </FormGroup>
+            )
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button label="entity.action.cancel" onClick={onClose} />
+        <Button label="entity.action.save" variant="contained" onClick={() => save.mutate()} disabled={save.isPending || held.isPending || rolesPending} />
+      </DialogActions>
+    </Dialog>
+  );
+};
+
+export const AssignRolesButton = () => {
+  const record = useRecordContext();
+  const [open, setOpen] = useState(false);
+  const { canAccess } = useCanAccess({ resource: API_RESOURCE, action: UMS_API.adminRolesUpdate });
+  if (!record || !canAccess) return null;
+  return (
+    <>
+      <Button label="entity.ums.assign_roles" onClick={() => setOpen(true)}><ManageAccounts /></Button>
+      {open && <AssignRolesDialog admin={record} onClose={() => setOpen(false)} />}
+    </>
+  );
+};

@@ -1,0 +1,88 @@
+/**
+ * The audit log (`/ums/auditLog`): the engine's read-only list with its filters; a row opens a
+ * dialog with the entry and its before/after side by side, changed keys marked.
+ */
+import Box from '@mui/material/Box';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Grid from '@mui/material/Grid';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import type { Identifier } from 'react-admin';
+import { Button, Labeled, Loading, RecordContextProvider, useGetOne, useTranslate } from 'react-admin';
+import type { Entity } from '../../schema/entity';
+import { fieldDisplay } from '../entity/fields';
+import { fieldLabelKey } from '../entity/labels';
+import type { EntityScreenOptions } from '../entity/screenOptions';
+import { changedKeys, jsonLines, parseJson } from './jsonDiff';
+
+const JSON_FIELDS = { before: 'beforeJson', after: 'afterJson' } as const;
+
+const JsonPane = ({ title, value, changed }: { readonly title: string; readonly value: unknown; readonly changed: ReadonlySet<string> }) => {
+  const translate = useTranslate();
+  const lines = jsonLines(value);
+  return (
+    <Paper variant="outlined" sx={{ p: 1.5, height: '100%' }} role="region" aria-label={title}>
+      <Typography variant="subtitle2" component="h3" gutterBottom>{title}</Typography>
+      {lines.length === 0
+        ? <Typography color="text.secondary" variant="body2">{translate('entity.ums.audit_empty')}</Typography>
+        : (
+          <Box component="pre" sx={{ m: 0, fontSize: 13, whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
+            {lines.map((line, i) => (
+              <Box
+                component="span"
+                key={line.key ?? i}
+                data-changed={line.key !== null && changed.has(line.key) ? 'true' : undefined}
+                sx={{ display: 'block', bgcolor: line.key !== null && changed.has(line.key) ? 'warning.light' : undefined }}
+              >
+                {line.text}
+              </Box>
+            ))}
+          </Box>
+        )}
+    </Paper>
+  );
+};
+
+/** Everything of the entry but the JSON texts, read-only. */
+const SUMMARY_FIELDS = ['createTime', 'adminId', 'action', 'entity', 'entityId', 'ip'] as const;
+
+const AuditDetailDialog = ({ entity, id, onClose }: { readonly entity: Entity; readonly id: Identifier; readonly onClose: () => void }) => {
+  const translate = useTranslate();
+  const { data, isPending } = useGetOne(entity.name, { id });
+  const before = parseJson(data?.[JSON_FIELDS.before]).value;
+  const after = parseJson(data?.[JSON_FIELDS.after]).value;
+  const changed = changedKeys(before, after);
+  const titleId = `audit-${String(id)}`;
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="lg" aria-labelledby={titleId}>
+      <DialogTitle id={titleId}>{translate('entity.ums.audit_title', { id: String(id) })}</DialogTitle>
+      <DialogContent>
+        {isPending || !data ? <Loading /> : (
+          <RecordContextProvider value={data}>
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 3, mb: 2 }}>
+              {SUMMARY_FIELDS.filter((f) => entity.fields[f]).map((f) => (
+                <Labeled key={f} source={f} label={fieldLabelKey(entity, f)}>{fieldDisplay(entity, f, entity.fields[f]!)}</Labeled>
+              ))}
+            </Box>
+            <Grid container spacing={2}>
+              <Grid size={{ xs: 12, md: 6 }}>
+                <JsonPane title={translate(fieldLabelKey(entity, JSON_FIELDS.before))} value={before} changed={changed} />
+              </Grid>
+              <Grid size={{ xs: 12, md: 6 }}>
+                <JsonPane title={translate(fieldLabelKey(entity, JSON_FIELDS.after))} value={after} changed={changed} />
+              </Grid>
+            </Grid>
+          </RecordContextProvider>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button label="entity.ums.close" onClick={onClose} />
+      </DialogActions>
+    </Dialog>
+  );
+};
+
+export const auditLogScreen: EntityScreenOptions = { detailDialog: AuditDetailDialog };

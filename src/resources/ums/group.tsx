@@ -1,0 +1,27 @@
+/** User groups (`/ums/group`): the engine's list with quotas, and a row link to the group's members. */
+import Groups from '@mui/icons-material/Groups';
+import { useCanAccess, useRecordContext } from 'react-admin';
+import type { Entity } from '../../schema/entity';
+import { LinkButton } from '../entity/LinkButton';
+import { RowDeleteButton } from '../entity/RowDeleteButton';
+import { routePath, withQuery } from '../entity/routing';
+import type { EntityScreenOptions } from '../entity/screenOptions';
+import { UMS_ROUTES } from './routes';
+
+const GroupRowActions = ({ entity }: { readonly entity: Entity }) => {
+  const record = useRecordContext();
+  const { canAccess } = useCanAccess({ resource: UMS_ROUTES.userGroup, action: 'list' });
+  if (!record) return null;
+  return (
+    <>
+      {canAccess && (
+        <LinkButton label="entity.ums.members" to={withQuery(routePath(UMS_ROUTES.userGroup), { groupId: record.id })}>
+          <Groups />
+        </LinkButton>
+      )}
+      <RowDeleteButton entity={entity} />
+    </>
+  );
+};
+
+export const userGroupScreen: EntityScreenOptions = { rowActions: GroupRowActions };

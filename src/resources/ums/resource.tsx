@@ -1,0 +1,33 @@
+/**
+ * Resources (`/ums/resource`, filters by category, name and URL; dialog editing) and their
+ * categories (`/ums/resourceCategory`, a hidden page reached from here), linked both ways.
+ */
+import Category from '@mui/icons-material/Category';
+import Key from '@mui/icons-material/Key';
+import Box from '@mui/material/Box';
+import type { ReactNode } from 'react';
+import { useCanAccess } from 'react-admin';
+import type { Entity } from '../../schema/entity';
+import { resource, resourceCategory } from '../../schema/ums';
+import { LinkButton } from '../entity/LinkButton';
+import { RowDeleteButton } from '../entity/RowDeleteButton';
+import { routePath } from '../entity/routing';
+import type { EntityScreenOptions } from '../entity/screenOptions';
+
+const LinkTo = ({ route, label, icon }: { readonly route: string; readonly label: string; readonly icon: ReactNode }) => {
+  const { canAccess } = useCanAccess({ resource: route, action: 'list' });
+  if (!canAccess) return null;
+  return (
+    <Box sx={{ mt: 2 }}>
+      <LinkButton label={label} to={routePath(route)}>{icon}</LinkButton>
+    </Box>
+  );
+};
+
+const ToCategories = () => <LinkTo route={resourceCategory.menu.route} label="entity.ums.resource_categories" icon={<Category />} />;
+const ToResources = () => <LinkTo route={resource.menu.route} label="entity.ums.back_to_resources" icon={<Key />} />;
+
+const DeleteOnly = ({ entity }: { readonly entity: Entity }) => <RowDeleteButton entity={entity} />;
+
+export const resourceScreen: EntityScreenOptions = { listHeader: ToCategories, rowActions: DeleteOnly };
+export const resourceCategoryScreen: EntityScreenOptions = { listHeader: ToResources, rowActions: DeleteOnly };

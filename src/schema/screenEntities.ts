@@ -1,0 +1,13 @@
+/**
+ * Every entity the admin's screens and data provider handle: the registered ones (the server
+ * generates their routes) plus the admin accounts, whose routes are hand-written but shaped alike.
+ */
+import type { Entity } from './entity';
+import { ENTITIES } from './entities';
+import { adminAccount } from './umsAdmin';
+
+export const SCREEN_ENTITIES: Readonly<Record<string, Entity>> = { ...(ENTITIES as Record<string, Entity>), [adminAccount.name]: adminAccount };
+
+export const screenEntityList: readonly Entity[] = Object.values(SCREEN_ENTITIES);
+
+export const screenEntityOf = (name: string): Entity | undefined => SCREEN_ENTITIES[name];
