@@ -10,6 +10,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { registerAuthGuard } from './auth/guard';
 import { createScopeOf } from './auth/scope';
+import { CAPACITY_AREAS } from './capacity/areas';
+import { capacityGuard } from './capacity/registry';
+import { registerCapacityRoutes } from './capacity/routes';
 import type { Config } from './config';
 import { createDb } from './db/index';
 import type { Database } from './db/schema';
@@ -72,8 +75,9 @@ export const buildApp = (config: Config, options: BuildOptions = {}): FastifyIns
     registerAuthGuard(api, { db, config });
     registerHealthRoutes(api, { db });
     registerAdminAuthRoutes(api, { db, config });
-    registerEntityRoutes(api, { db, entities: entityList, hooks: ENTITY_HOOKS, scopeOf });
-    registerUploadRoutes(api, { db, config });
+    registerEntityRoutes(api, { db, entities: entityList, hooks: ENTITY_HOOKS, scopeOf, beforeCreate: capacityGuard(CAPACITY_AREAS) });
+    registerCapacityRoutes(api, { db, areas: CAPACITY_AREAS });
+    registerUploadRoutes(api, { db, config, capacity: CAPACITY_AREAS });
   }, { prefix: config.apiPrefix });
   // The documentation is public and outside the guard; it lists every route of the scope above.
   app.register(async (docs) => {

@@ -15,6 +15,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { UPLOAD_RULES } from '../../src/schema/rules';
 import { requireAuth } from '../auth/guard';
+import type { CapacityArea } from '../capacity/registry';
+import { guardCreate, UPLOAD_TARGET } from '../capacity/registry';
 import type { Config } from '../config';
 import { audit } from '../db/audit';
 import type { Database } from '../db/schema';
@@ -53,7 +55,14 @@ export const registerUploadFiles = (app: FastifyInstance, config: Pick<Config, '
   });
 };
 
-export const registerUploadRoutes = (api: FastifyInstance, deps: { db: Kysely<Database>; config: Pick<Config, 'dataDir'> }): void => {
+export type UploadRouteDeps = {
+  db: Kysely<Database>;
+  config: Pick<Config, 'dataDir'>;
+  /** Capacity areas: the storage quota is checked in the upload's transaction. */
+  capacity?: readonly CapacityArea[];
+};
+
+export const registerUploadRoutes = (api: FastifyInstance, deps: UploadRouteDeps): void => {
   const maxMb = UPLOAD_RULES.maxBytes / 1024 / 1024;
   api.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: UPLOAD_RULES.maxBytes, files: 1, fields: 5, parts: 6 } });
@@ -80,6 +89,8 @@ export const registerUploadRoutes = (api: FastifyInstance, deps: { db: Kysely<Da
       const originalName = (file.filename || name).slice(0, 255);
       try {
         await deps.db.transaction().execute(async (trx) => {
+          // In the transaction that records the file, so two uploads cannot both slip under the quota.
+          await guardCreate(trx, deps.capacity ?? [], UPLOAD_TARGET, auth.adminId, {}, bytes.length / (1024 * 1024));
           await trx.insertInto('sys_upload').values({
             admin_id: auth.adminId, url, original_name: originalName, mime_type: kind.mime, size_bytes: bytes.length, create_time: toDbTime(now),
           }).execute();

@@ -142,6 +142,7 @@ export const zh: AdminMessages = {
     invalid_image: '图片只能是 jpg 或 png 格式',
     file_too_large: '文件不能超过 %{maxMb} MB',
     file_required: '请选择要上传的文件',
+    quota_exceeded: '%{what} 已超出配额：您所在的用户组最多允许 %{quota}',
     page_size_too_big: '每页条数不能超过 %{max}',
     invalid_ids: 'ids 必须是以逗号分隔的记录编号',
     service_unavailable: '服务暂时不可用',

@@ -102,6 +102,7 @@ export const MESSAGES = {
   invalid_image: 'Images must be jpg or png files',
   file_too_large: 'The file is larger than {maxMb} MB',
   file_required: 'Choose a file to upload',
+  quota_exceeded: 'Quota exceeded for {what}: your group allows at most {quota}',
   page_size_too_big: 'Page size must be at most {max}',
   invalid_ids: 'ids must be a comma-separated list of record ids',
   timeout: 'The request timed out',

@@ -7,19 +7,22 @@ import { render } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
+import type { AuthProvider } from 'react-admin';
 import { AdminContext, memoryStore, Notification } from 'react-admin';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { en } from '../../src/i18n/en';
 import { entityEn } from '../../src/i18n/entities/en';
 import { createEntityDataProvider } from '../../src/providers/entityDataProvider';
 import { routePath } from '../../src/resources/entity/routing';
 import { entityScreens } from '../../src/resources/entity/screens';
+import { umsScreens } from '../../src/resources/ums/screens';
 import { MESSAGES } from '../../src/schema/api';
 import { server } from './msw-server';
 
 /** `errors.<key>` as the shell's dictionary has them (MESSAGES with polyglot placeholders). */
 const errors = Object.fromEntries(Object.entries(MESSAGES).map(([key, text]) => [key, text.replace(/\{(\w+)\}/g, '%{$1}')]));
 
-const messages = { ...englishMessages, ...entityEn, errors };
+const messages = { ...englishMessages, ...entityEn, menu: en.menu, errors };
 
 export const testI18nProvider = polyglotI18nProvider(() => messages, 'en', [{ locale: 'en', name: 'English' }], { allowMissing: true });
 
@@ -28,12 +31,15 @@ const LocationProbe = () => {
   return <p data-testid="location">{`${location.pathname}${location.search}`}</p>;
 };
 
-/** Renders the app's entity routes at `path` (e.g. `/pms/brand`, `/pms/updateBrand?id=3`). */
-export const renderAt = (path: string) => {
-  const screens = entityScreens();
+/**
+ * Renders the app's entity routes and permission screens at `path` (e.g. `/pms/brand`,
+ * `/pms/updateBrand?id=3`, `/ums/allocMenu?roleId=1`). Without `authProvider` every action is allowed.
+ */
+export const renderAt = (path: string, { authProvider }: { authProvider?: AuthProvider } = {}) => {
+  const screens = { ...entityScreens(), ...umsScreens() };
   return render(
     <MemoryRouter initialEntries={[path]}>
-      <AdminContext dataProvider={createEntityDataProvider()} i18nProvider={testI18nProvider} store={memoryStore()}>
+      <AdminContext dataProvider={createEntityDataProvider()} i18nProvider={testI18nProvider} store={memoryStore()} authProvider={authProvider}>
         <Routes>
           {Object.entries(screens).map(([name, Screen]) => <Route key={name} path={routePath(name)} element={<Screen />} />)}
         </Routes>

@@ -76,6 +76,7 @@ export const publicEn = {
     length_between: 'length must be between %{min} and %{max} characters',
     invalid_email: 'Not a valid email address',
     unknown_field: 'Unknown field',
+    quota_exceeded: 'Quota exceeded for %{what}: your group allows at most %{quota}',
     internal: 'Something went wrong on the server',
     network: 'Network error: the server cannot be reached',
     timeout: 'The request timed out',

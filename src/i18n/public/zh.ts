@@ -70,6 +70,7 @@ export const publicZh: PublicMessages = {
     length_between: '长度必须在 %{min} 到 %{max} 个字符之间',
     invalid_email: '邮箱地址格式不正确',
     unknown_field: '未知字段',
+    quota_exceeded: '%{what} 已超出配额：您所在的用户组最多允许 %{quota}',
     internal: '服务器出错了',
     network: '网络错误：无法连接服务器',
     timeout: '请求超时',

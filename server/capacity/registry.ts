@@ -1,0 +1,114 @@
+/**
+ * Capacity: how much of each quota an admin uses, counted from the real tables. Each area
+ * describes itself once (a `CapacityArea` in ./areas.ts): the capacity list and the create
+ * guards read only this description, so an area that arrives later (products) adds one entry
+ * and edits neither the capacity screen nor the guards.
+ */
+import type { Kysely } from 'kysely';
+import { ResultCode } from '../../src/schema/api';
+import type { AnyDb } from '../crud/hooks';
+import { dialectOf } from '../db/index';
+import type { Database, UmsUserGroupTable } from '../db/schema';
+import { httpError } from '../http/errors';
+import type { HttpError } from '../http/errors';
+
+/** The quota columns of ums_user_group (null = unlimited). */
+export type QuotaColumn = 'quota_shops' | 'quota_products' | 'quota_molds' | 'quota_storage_mb';
+
+export type CapacityArea = {
+  /** Stable key, also the `what` of the quota_exceeded message: `shops`, `molds`, `storage`. */
+  readonly key: string;
+  /** `count` for rows, `MB` for storage. */
+  readonly unit: 'count' | 'MB';
+  readonly quotaColumn: QuotaColumn;
+  /** The admin's current usage, in `unit`. */
+  readonly count: (db: AnyDb, adminId: number) => Promise<number>;
+  /** Entity names whose create spends this quota (or `upload` for the upload route). */
+  readonly guards: readonly string[];
+  /**
+   * Whose quota a create spends when not the caller's: a mold spends its shop owner's quota, even
+   * when the super admin adds it. Null: nobody's (an ownerless shop).
+   */
+  readonly subjectOf?: (db: AnyDb, values: Record<string, unknown>, callerId: number | null) => Promise<number | null>;
+};
+
+/** Guarded creates that are not an entity: the upload route. */
+export const UPLOAD_TARGET = 'upload';
+
+export const quotaExceeded = (what: string, quota: number): HttpError =>
+  httpError({ status: 409, code: ResultCode.failed, messageKey: 'quota_exceeded', params: { what, quota } });
+
+type Quotas = Pick<UmsUserGroupTable, QuotaColumn | 'warn_percent'> & { group_id: number };
+
+/**
+ * The quotas of the admin's group, or null when the admin is in no group (no limits). With
+ * `lock` (inside a write transaction on PostgreSQL) the membership row is locked, so two
+ * creates by one admin count one after the other and cannot both slip under the quota.
+ */
+export const quotasOf = async (db: AnyDb, adminId: number, lock = false): Promise<Quotas | null> => {
+  let query = (db as unknown as Kysely<Database>).selectFrom('ums_user_group_member as m')
+    .innerJoin('ums_user_group as g', 'g.id', 'm.group_id')
+    .select(['m.group_id', 'g.quota_shops', 'g.quota_products', 'g.quota_molds', 'g.quota_storage_mb', 'g.warn_percent'])
+    .where('m.admin_id', '=', adminId);
+  // SQLite has no FOR UPDATE; its write transactions are serialised already.
+  if (lock && dialectOf(db) === 'postgres') query = query.forUpdate('m');
+  const row = await query.executeTakeFirst();
+  return row ?? null;
+};
+
+/**
+ * Refuses a create of `target` that would take a guarded usage past its quota. `amount` is what
+ * the create adds (1 row, or the upload's size in MB). Runs inside the create's transaction.
+ */
+export const guardCreate = async (
+  trx: AnyDb, areas: readonly CapacityArea[], target: string, callerId: number | null,
+  values: Record<string, unknown> = {}, amount = 1,
+): Promise<void> => {
+  for (const area of areas.filter((a) => a.guards.includes(target))) {
+    const subject = area.subjectOf ? await area.subjectOf(trx, values, callerId) : callerId;
+    if (subject === null) continue;
+    const quotas = await quotasOf(trx, subject, true);
+    const quota = quotas?.[area.quotaColumn];
+    if (quota === null || quota === undefined) continue;
+    const usage = await area.count(trx, subject);
+    if (usage + amount > quota) throw quotaExceeded(area.key, quota);
+  }
+};
+
+export type CapacityItem = {
+  key: string;
+  unit: CapacityArea['unit'];
+  usage: number;
+  /** Null: unlimited. */
+  quota: number | null;
+  /** usage / quota in percent, one decimal; null when unlimited. */
+  percent: number | null;
+  /** At or past the group's warning threshold. */
+  warn: boolean;
+  /** At or past the quota. */
+  over: boolean;
+};
+
+const round = (value: number, places: number): number => Math.round(value * 10 ** places) / 10 ** places;
+
+/** One admin's usage of every registered area against the group's quotas. */
+export const capacityItems = async (db: AnyDb, areas: readonly CapacityArea[], adminId: number, quotas: Quotas): Promise<CapacityItem[]> => {
+  const items: CapacityItem[] = [];
+  for (const area of areas) {
+    const usage = round(await area.count(db, adminId), 2);
+    const quota = quotas[area.quotaColumn];
+    // A quota of 0 allows nothing: it is reached already, so it reads as 100 %.
+    const percent = quota === null ? null : quota === 0 ? 100 : round((usage * 100) / quota, 1);
+    items.push({
+      key: area.key, unit: area.unit, usage, quota, percent,
+      warn: percent !== null && percent >= quotas.warn_percent,
+      over: quota !== null && usage >= quota,
+    });
+  }
+  return items;
+};
+
+/** The engine's `beforeCreate` (server/crud/repository.ts): guards every create an area registered. */
+export const capacityGuard = (areas: readonly CapacityArea[]) =>
+  (trx: AnyDb, entity: { name: string }, values: Record<string, unknown>, actor: { adminId: number | null }): Promise<void> =>
+    guardCreate(trx, areas, entity.name, actor.adminId, values, 1);

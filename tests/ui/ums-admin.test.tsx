@@ -1,0 +1,180 @@
+// Admin accounts (/ums/admin) and roles (/ums/role): list with search, create and edit dialogs
+// (password optional on edit), enable switch, delete after confirmation, and the assign-roles
+// dialog pre-checked from the account's roles.
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { envelope, page, renderAt, serve } from './entity-harness';
+
+beforeAll(async () => {
+  await import('../../src/resources/entity/screens');
+  await import('../../src/resources/ums/screens');
+}, 60_000);
+
+const admins = [
+  { id: 1, username: 'admin', nickName: 'Root', email: 'root@example.com', note: null, createTime: '2024-05-01T00:00:00.000Z', loginTime: null, status: 1 },
+  { id: 4, username: 'productAdmin', nickName: 'Products', email: 'p@example.com', note: null, createTime: '2024-05-01T00:00:00.000Z', loginTime: null, status: 0 },
+];
+const roles = [
+  { id: 1, name: 'Product admin', description: '', adminCount: 0, createTime: null, status: 1, sort: 0 },
+  { id: 2, name: 'Order admin', description: '', adminCount: 0, createTime: null, status: 1, sort: 0 },
+  { id: 5, name: 'Super admin', description: '', adminCount: 0, createTime: null, status: 0, sort: 0 },
+];
+
+const rowOf = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
+
+const serveAdmins = () => serve('get', '/admin/list', () => envelope(page(admins)));
+const serveRoles = () => serve('get', '/role/listAll', () => envelope(roles));
+
+describe('admin list', () => {
+  it('should list accounts without passwords and search by keyword', async () => {
+    const lists = serveAdmins();
+    renderAt('/ums/admin');
+    expect(await screen.findByText('productAdmin')).toBeInTheDocument();
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent?.trim()).filter(Boolean);
+    expect(headers).toEqual(['Username', 'Nickname', 'Email', 'Added at', 'Last sign-in', 'Enabled', 'Actions']);
+
+    await userEvent.type(screen.getByPlaceholderText('Search'), 'prod');
+    await waitFor(() => expect(lists.at(-1)?.query.get('keyword')).toBe('prod'));
+  });
+
+  it('should enable an account through /admin/updateStatus/{id}', async () => {
+    serveAdmins();
+    const toggles = serve('post', '/admin/updateStatus/4', () => envelope(1));
+    renderAt('/ums/admin');
+    await screen.findByText('productAdmin');
+    await userEvent.click(within(rowOf('productAdmin')).getByRole('switch', { name: 'Enabled: productAdmin' }));
+    await waitFor(() => expect(toggles).toHaveLength(1));
+    expect(toggles[0]?.query.get('status')).toBe('1');
+    expect(await screen.findByText('Saved')).toBeInTheDocument();
+  });
+
+  it('should create an account with its password and roles in a dialog', async () => {
+    serveAdmins();
+    serveRoles();
+    const creates = serve('post', '/admin/create', ({ body }) => envelope({ ...(body as object), id: 9 }));
+    renderAt('/ums/admin');
+    await screen.findByText('productAdmin');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Add' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Admin' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Username' }), 'orders1');
+    await userEvent.type(within(dialog).getByLabelText(/^Password/), 'secret12');
+    await userEvent.click(await within(dialog).findByRole('checkbox', { name: 'Order admin' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(creates).toHaveLength(1));
+    expect(creates[0]?.body).toEqual({ username: 'orders1', password: 'secret12', status: 1, roleIds: [2] });
+    expect(await screen.findByText('Added')).toBeInTheDocument();
+  });
+
+  it('should refuse a short password before sending', async () => {
+    serveAdmins();
+    serveRoles();
+    const creates = serve('post', '/admin/create', () => envelope({ id: 9 }));
+    renderAt('/ums/admin');
+    await screen.findByText('productAdmin');
+    await userEvent.click(screen.getByRole('button', { name: 'Add' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Admin' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Username' }), 'orders1');
+    await userEvent.type(within(dialog).getByLabelText(/^Password/), '123');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText(/length must be between 6 and 128/)).toBeInTheDocument();
+    expect(creates).toHaveLength(0);
+  });
+
+  it('should edit an account in a dialog, keeping the password when left empty', async () => {
+    serveAdmins();
+    serveRoles();
+    serve('get', '/admin/4', () => envelope(admins[1]));
+    const updates = serve('post', '/admin/update/4', () => envelope(1));
+    renderAt('/ums/admin');
+    await userEvent.click(await screen.findByText('productAdmin'));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Admin' });
+    expect(within(dialog).getByText('Leave empty to keep the current password')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('checkbox', { name: 'Order admin' })).not.toBeInTheDocument();
+    const nick = within(dialog).getByRole('textbox', { name: 'Nickname' });
+    await userEvent.clear(nick);
+    await userEvent.type(nick, 'Catalogue');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(updates).toHaveLength(1));
+    expect(updates[0]?.body).toEqual({ nickName: 'Catalogue' });
+  });
+
+  it('should delete an account only after confirming', async () => {
+    serveAdmins();
+    const deletes = serve('post', '/admin/delete/4', () => envelope(1));
+    renderAt('/ums/admin');
+    await screen.findByText('productAdmin');
+    await userEvent.click(within(rowOf('productAdmin')).getByRole('button', { name: 'Delete' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete "productAdmin"?' });
+    expect(deletes).toHaveLength(0);
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(deletes).toHaveLength(1));
+    expect(await screen.findByText('Deleted')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Edit Admin' })).not.toBeInTheDocument();
+  });
+});
+
+describe('assign roles dialog', () => {
+  it('should pre-check the account roles and save the new set', async () => {
+    serveAdmins();
+    serveRoles();
+    serve('get', '/admin/role/4', () => envelope([roles[0]]));
+    const saves = serve('post', '/admin/role/update', () => envelope(2));
+    renderAt('/ums/admin');
+    await screen.findByText('productAdmin');
+
+    await userEvent.click(within(rowOf('productAdmin')).getByRole('button', { name: 'Assign roles' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Roles of productAdmin' });
+    expect(await within(dialog).findByRole('checkbox', { name: 'Product admin' })).toBeChecked();
+    expect(within(dialog).getByRole('checkbox', { name: 'Order admin' })).not.toBeChecked();
+    // A disabled role is still offered, marked as such.
+    expect(within(dialog).getByRole('checkbox', { name: /Super admin/ }).closest('label')).toHaveTextContent('Disabled');
+
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Order admin' }));
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Product admin' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(saves).toHaveLength(1));
+    expect(saves[0]?.query.get('adminId')).toBe('4');
+    expect(saves[0]?.query.get('roleIds')).toBe('2');
+    expect(await screen.findByText('Roles saved')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Roles of productAdmin' })).not.toBeInTheDocument());
+    expect(screen.queryByRole('dialog', { name: 'Edit Admin' })).not.toBeInTheDocument();
+  });
+
+  it('should send an empty list when every role is unchecked', async () => {
+    serveAdmins();
+    serveRoles();
+    serve('get', '/admin/role/4', () => envelope([roles[0]]));
+    const saves = serve('post', '/admin/role/update', () => envelope(0));
+    renderAt('/ums/admin');
+    await screen.findByText('productAdmin');
+    await userEvent.click(within(rowOf('productAdmin')).getByRole('button', { name: 'Assign roles' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Roles of productAdmin' });
+    await userEvent.click(await within(dialog).findByRole('checkbox', { name: 'Product admin' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(saves).toHaveLength(1));
+    expect(saves[0]?.query.get('roleIds')).toBe('');
+  });
+});
+
+describe('role list', () => {
+  it('should toggle the status through /role/updateStatus/{id} and link to menu and resource allocation', async () => {
+    serve('get', '/role/list', () => envelope(page(roles)));
+    const toggles = serve('post', '/role/updateStatus/2', () => envelope(1));
+    renderAt('/ums/role');
+    await screen.findByText('Order admin');
+
+    expect(within(rowOf('Order admin')).getByRole('link', { name: 'Allocate menus' })).toHaveAttribute('href', '/ums/allocMenu?roleId=2&name=Order+admin');
+    expect(within(rowOf('Order admin')).getByRole('link', { name: 'Allocate resources' })).toHaveAttribute('href', '/ums/allocResource?roleId=2&name=Order+admin');
+
+    await userEvent.click(within(rowOf('Order admin')).getByRole('switch', { name: 'Enabled: Order admin' }));
+    await waitFor(() => expect(toggles).toHaveLength(1));
+    expect(toggles[0]?.query.get('status')).toBe('0');
+    expect(toggles[0]?.query.has('ids')).toBe(false);
+  });
+});
