@@ -19,7 +19,8 @@ import { CompiledQuery } from 'kysely';
 export const MAX_CACHED_IDS = 100_000;
 const MAX_ENTRIES = 64;
 
-type Entry = { version: string; ids: Int32Array };
+/** `ids: null`: the list is too long to keep; remembered so it is not fetched again to find out. */
+type Entry = { version: string; ids: Int32Array | null };
 
 const caches = new WeakMap<object, Map<string, Entry>>();
 
@@ -43,9 +44,9 @@ export const sqliteVersion = async (db: Kysely<any>): Promise<string> => {
   return `${rows[0]!.changes}:${rows[0]!.version}`;
 };
 
-/** The cached ordered ids of `key` at `version`, or undefined. */
+/** The cached ordered ids of `key` at `version`; null when too long to keep; undefined when unknown. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- works on any Kysely instance
-export const cachedIds = (db: Kysely<any>, key: string, version: string): Int32Array | undefined => {
+export const cachedIds = (db: Kysely<any>, key: string, version: string): Int32Array | null | undefined => {
   const cache = cacheOf(db);
   const entry = cache.get(key);
   if (!entry) return undefined;
@@ -60,7 +61,7 @@ export const cachedIds = (db: Kysely<any>, key: string, version: string): Int32A
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- works on any Kysely instance
-export const storeIds = (db: Kysely<any>, key: string, version: string, ids: Int32Array): void => {
+export const storeIds = (db: Kysely<any>, key: string, version: string, ids: Int32Array | null): void => {
   const cache = cacheOf(db);
   cache.delete(key);
   cache.set(key, { version, ids });
