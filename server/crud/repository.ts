@@ -134,6 +134,9 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
       if (decl.unique) {
         // Unique within the tenant (a mold code per shop); the table-wide rule elsewhere.
         const tenantValue = tenantField ? record[tenantField] : undefined;
+        // A tenant id beyond the id range names no shop: nothing can clash (the reference check
+        // below refuses it), and PostgreSQL would fail the comparison with int4.
+        if (typeof tenantValue === 'number' && tenantValue > MAX_ID) continue;
         const clash = await trx.selectFrom(table).select('id')
           .where((eb: Eb) => eb.and([eb(columnOf(name, decl), '=', toColumnValue(decl, value) as never),
             ...(tenantField && tenantValue !== undefined && tenantValue !== null ? [eb(entity.tenant!, '=', tenantValue as number)] : []),
