@@ -71,7 +71,8 @@ describe.each(testDialects())('audit rows share the transaction of the change (%
       if (operation === 'batchSet') {
         const value = await fx.otherValue(entity, field!, entity.fields[field!]!, first![field!]);
         const param = entity.batch?.find((b) => b.kind === 'set' && b.field === field);
-        requests.push({ url: `${urlOf(route)}?ids=${ids}&${(param?.kind === 'set' && param.param) || field}=${value}` });
+        // A single-id path (`/role/updateStatus/{id}`) takes the first record's id; `ids` is then ignored.
+        requests.push({ url: `${urlOf(route, { id: first!.id })}?ids=${ids}&${(param?.kind === 'set' && param.param) || field}=${value}` });
       }
     }
     return requests;

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entityList } from '../../src/schema/entities';
-import type { Entity } from '../../src/schema/entity';
+import type { Entity, FieldDecl } from '../../src/schema/entity';
 import { filterOf, isTextKind, writableFields } from '../../src/schema/entity';
 import type { Answer } from '../helpers/api';
 import { call, login } from '../helpers/api';
@@ -22,6 +22,14 @@ const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 const BAD_PATH_IDS = ['abc', '0', '-1', '1.5', '1e3', ' 1', '2147483648', '99999999999', '0x10'];
 
 const NUMERIC = new Set(['int', 'money', 'flag', 'reference', 'enum']);
+
+/** Batch values the field never takes: not a number it allows (flags 0/1, an enum's options). */
+const badBatchValues = (decl: FieldDecl): string[] => {
+  const allowed = decl.kind === 'flag' ? [0, 1] : (decl.options ?? []).map((o) => o.value);
+  const numbers = allowed.filter((v): v is number => typeof v === 'number');
+  const candidates = ['2', '-1', '1.5', 'x', '1e0', '%00', String(Math.max(0, ...numbers) + 1)];
+  return candidates.filter((v) => !(/^-?\d+(\.\d+)?$/.test(v) && allowed.includes(Number(v))));
+};
 
 /** A 400 validation envelope whose field errors name exactly `fields` (with these keys, when given). */
 const expectRefused = (answer: Answer, fields: string[], messageKeys?: string[]) => {
@@ -204,6 +212,23 @@ describe.each(testDialects())('generated endpoints refuse bad input and change n
       const batches = (entity.batch ?? []).map((b) => ({ batch: b, route: routeOf(entity, b.kind === 'delete' ? 'batchDelete' : `batchSet:${b.field}`)! }));
       for (const { batch, route } of batches) {
         const param = batch.kind === 'set' ? (batch.param ?? batch.field) : null;
+        if (batch.kind === 'set' && batch.path.includes('{id}')) {
+          it(`${batch.path} refuses a malformed path id and a missing or bad ${param}`, async () => {
+            const [id] = idsOf(entity);
+            await unchanged(async () => {
+              for (const bad of ['0', '-1', 'x', '1.5', '2147483648']) {
+                expectRefused(await send('POST', `${urlOf(route, { id: bad })}?${param}=1`), ['id'], ['invalid_type']);
+              }
+              const url = urlOf(route, { id });
+              for (const query of ['', `${param}=`]) {
+                expectRefused(await send('POST', `${url}?${query}`), [param!], ['select_batch_type']);
+                expect((await send('POST', url, query, FORM)).body.errors?.[0]?.messageKey).toBe('select_batch_type');
+              }
+              for (const bad of badBatchValues(entity.fields[batch.field]!)) expectRefused(await send('POST', `${url}?${param}=${bad}`), [param!]);
+            });
+          });
+          continue;
+        }
         it(`${batch.path} refuses empty, missing and malformed ids${param ? ` and a missing or bad ${param}` : ''}`, async () => {
           const [id] = idsOf(entity);
           // A valid value, so only the ids are wrong in the first cases.
@@ -225,7 +250,7 @@ describe.each(testDialects())('generated endpoints refuse bad input and change n
                 expectRefused(await send('POST', `${url}?${query}`), [param], ['select_batch_type']);
                 expect((await send('POST', url, query, FORM)).body.errors?.[0]?.messageKey).toBe('select_batch_type');
               }
-              for (const bad of ['2', '-1', '1.5', 'x', '1e0', '%00']) {
+              for (const bad of badBatchValues(entity.fields[(batch as { field: string }).field]!)) {
                 expectRefused(await send('POST', `${url}?ids=${id}&${param}=${bad}`), [param]);
               }
             }

@@ -122,6 +122,8 @@ describe.each(testDialects())('generated entity routes (%s)', (dialect) => {
             } else if (decl.serverManaged && name === 'ownerId') {
               const caller = await t.db.selectFrom('ums_admin').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow();
               expect(record[name], 'the caller owns what it creates').toBe(caller.id);
+            } else if (decl.serverManaged && decl.kind === 'text') {
+              expect(record[name], `${name} is the server's to set (a built-in role's code): none on create`).toBeNull();
             } else if (decl.serverManaged) expect(record[name], `${name} starts at zero`).toBe(0);
           }
           const [audit] = await expectAudit(since, entity, 'create', [record.id]);
@@ -350,7 +352,31 @@ describe.each(testDialects())('generated entity routes (%s)', (dialect) => {
       }
 
       for (const batch of entity.batch ?? []) {
-        if (batch.kind !== 'set') continue;
+        if (batch.kind !== 'set' || !batch.path.includes('{id}')) continue;
+        // A single-id path (mall's `/role/updateStatus/{id}?status=0`): the id in the path, the value in the query or form.
+        const param = batch.param ?? batch.field;
+        const styles = [
+          { name: 'the value in the query', send: (url: string, v: unknown) => post(`${url}?${param}=${v}`) },
+          { name: 'a form-encoded body', send: (url: string, v: unknown) => post(url, `${param}=${v}`, FORM) },
+        ];
+        for (const style of styles) {
+          it(`set ${batch.field} (${batch.path}) with ${style.name} changes only that field of that record, answers 1, audits it`, async () => {
+            const [a, b] = [await fx.create(entity, 0), await fx.create(entity, 0)];
+            const value = await fx.otherValue(entity, batch.field, entity.fields[batch.field]!, a![batch.field]);
+            expect(value).not.toBeNull();
+            const since = await lastAuditId(t.db);
+            const answer = await style.send(urlOf(routeOf(entity, `batchSet:${batch.field}`)!, { id: a!.id }), value);
+            expect(answer.body, answer.raw).toEqual({ code: 200, message: 'Operation succeeded', data: 1 });
+            expect(await fx.get(entity, a!.id)).toEqual({ ...a, [batch.field]: value });
+            expect(await fx.get(entity, b!.id)).toEqual(b);
+            const rows = await expectAudit(since, entity, `set_${batch.field}`, [a!.id]);
+            expect(JSON.parse(rows[0]!.after_json!)).toEqual({ [batch.field]: value });
+          });
+        }
+      }
+
+      for (const batch of entity.batch ?? []) {
+        if (batch.kind !== 'set' || batch.path.includes('{id}')) continue;
         const route = urlOf(routeOf(entity, `batchSet:${batch.field}`)!);
         const param = batch.param ?? batch.field;
         const styles = [

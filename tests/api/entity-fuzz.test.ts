@@ -196,6 +196,19 @@ describe.each(testDialects())('fuzzed bad input at every generated endpoint (%s)
             ? fc.oneof(fc.record({ ids: badIds, value: fc.option(anyValue) }), fc.record({ ids: realIds, value: fc.option(badValue) }))
             : fc.record({ ids: badIds, value: fc.constant(null) });
           const junk = fc.array(fc.tuple(fc.string({ maxLength: 6 }).filter((k) => k !== 'ids' && k !== param), nastyString), { maxLength: 2 });
+          if (route.url.includes('{id}')) {
+            // A single-id path: an id that names nothing with any value, or a real id with a bad value.
+            const single = fc.oneof(fc.record({ id: badPathId, value: fc.option(anyValue) }), fc.record({ id: fc.constantFrom(...ids()), value: fc.option(badValue) }));
+            await checkEndpoint(fc.tuple(single, junk, fc.boolean()), async ([{ id: pathId, value }, extra, asForm]) => {
+              const pairs: [string, string][] = [...(param && value !== null ? [[param, value] as [string, string]] : []), ...extra];
+              const url = urlWith(route, { id: pathId });
+              const answer = asForm
+                ? await call(t.app, 'POST', url, { token, body: encode(pairs), headers: FORM })
+                : await call(t.app, 'POST', `${url}?${encode(pairs)}`, { token });
+              return { answer, what: `POST ${url} ${asForm ? 'form' : 'query'} ${encode(pairs)}`, write: true };
+            });
+            return;
+          }
           await checkEndpoint(fc.tuple(input, junk, fc.boolean()), async ([{ ids: idList, value }, extra, asForm]) => {
             const pairs: [string, string][] = [['ids', idList], ...(param && value !== null ? [[param, value] as [string, string]] : []), ...extra];
             const url = `${API}${route.url}`;
