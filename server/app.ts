@@ -22,6 +22,8 @@ import { helmetOptions } from './http/security';
 import { registerStatic } from './http/static';
 import { registerAdminAuthRoutes } from './routes/admin-auth';
 import { registerHealthRoutes } from './routes/health';
+import { registerUmsAdminRoutes } from './routes/ums-admins';
+import { registerUmsRoleRoutes } from './routes/ums-roles';
 import { registerUploadFiles, registerUploadRoutes } from './routes/uploads';
 import { entityList } from '../src/schema/entities';
 import { ENTITY_HOOKS } from './crud/hooks/index';
@@ -75,6 +77,8 @@ export const buildApp = (config: Config, options: BuildOptions = {}): FastifyIns
     registerAuthGuard(api, { db, config });
     registerHealthRoutes(api, { db });
     registerAdminAuthRoutes(api, { db, config });
+    registerUmsAdminRoutes(api, { db });
+    registerUmsRoleRoutes(api, { db });
     registerEntityRoutes(api, { db, entities: entityList, hooks: ENTITY_HOOKS, scopeOf, beforeCreate: capacityGuard(CAPACITY_AREAS) });
     registerCapacityRoutes(api, { db, areas: CAPACITY_AREAS });
     registerUploadRoutes(api, { db, config, capacity: CAPACITY_AREAS });

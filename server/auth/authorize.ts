@@ -1,28 +1,32 @@
 /**
- * The permission seam. Every authenticated API request passes through `authorize` after its
- * session is checked. For now it allows any signed-in admin.
- *
- * TODO(permissions): enforce roles -> resources here, deny by default (ARCHITECTURE.md section 4):
- * collect the Ant patterns (src/schema/resources.ts) of the resources reachable through the
- * admin's ENABLED roles; allow when one matches the route path; allow SELF_SERVICE_URLS to any
- * session; a path no resource covers is allowed only to the super admin (role code `super_admin`);
- * otherwise throw forbidden() (403). No in-memory cache across requests (several processes may run).
+ * The permission check of every authenticated API request (SELF_SERVICE_URLS excepted, see
+ * guard.ts). Deny by default: an enabled `super_admin` role may call everything; anyone else
+ * needs an enabled role holding a resource whose Ant pattern matches the path. A path no
+ * resource covers is therefore the super admin's alone. Disabled admins never get here (their
+ * sessions do not authenticate).
  */
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { forbidden } from '../http/errors';
 import type { AuthContext } from './context';
+import type { PermissionCache } from './permissions';
 
 export type AuthorizeInput = {
   db: Kysely<Database>;
   auth: AuthContext;
+  permissions: PermissionCache;
   /** Route path without the API prefix, e.g. `/brand/list` or `/brand/update/:id`. */
   routePath: string;
-  /** The concrete path without prefix and query, e.g. `/brand/update/7`. */
+  /** The path the route runs for, without prefix and query, e.g. `/brand/update/7`. */
   path: string;
   request: FastifyRequest;
 };
 
-export const authorize = async (_input: AuthorizeInput): Promise<void> => {
-  // Intentionally permissive until role -> resource enforcement lands (see the TODO above).
+export const authorize = async (input: AuthorizeInput): Promise<void> => {
+  const grants = await input.permissions.grantsOf(input.db, input.auth.adminId, input.auth.permissionVersion);
+  if (grants.allows(input.path)) return;
+  // Refused authorisations are security events (ASVS 16.3.2): logged with who and what.
+  input.request.log.warn({ adminId: input.auth.adminId, route: input.routePath, path: input.path }, 'permission denied');
+  throw forbidden();
 };

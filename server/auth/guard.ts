@@ -11,6 +11,8 @@ import type { Database } from '../db/schema';
 import { unauthorized } from '../http/errors';
 import { authorize } from './authorize';
 import type { AuthContext } from './context';
+import type { PermissionCache } from './permissions';
+import { createPermissionCache } from './permissions';
 import { findActiveSession } from './sessions';
 import { bearerToken, verifyToken } from './tokens';
 
@@ -24,13 +26,32 @@ export const authenticate = async (db: Kysely<Database>, secret: string, request
   const claims = await verifyToken(secret, token);
   if (!claims) return null;
   const session = await findActiveSession(db, claims.sessionId, claims.adminId);
-  return session ? { adminId: session.adminId, sessionId: session.sessionId, username: session.username } : null;
+  return session
+    ? { adminId: session.adminId, sessionId: session.sessionId, username: session.username, permissionVersion: session.permissionVersion }
+    : null;
 };
 
 const stripPrefix = (url: string, prefix: string): string => (url.startsWith(prefix) ? url.slice(prefix.length) || '/' : url);
 
+/**
+ * The path the matched route runs for: its pattern with the (decoded) parameter values put back
+ * as single segments. Permissions are judged on this, not on the raw URL, so encodings
+ * (`%62rand`), dot segments or an encoded `/` in a parameter cannot make a URL look like
+ * another area than the route that answers it.
+ */
+export const routeInstancePath = (routePath: string, params: unknown): string => {
+  const values = (params ?? {}) as Record<string, unknown>;
+  return routePath.replace(/:(\w+)|\*/g, (match, name: string | undefined) =>
+    encodeURIComponent(String(values[name ?? '*'] ?? match)));
+};
+
 /** Adds the hook to an encapsulated API scope (registered with `prefix: config.apiPrefix`). */
-export const registerAuthGuard = (app: FastifyInstance, deps: { db: Kysely<Database>; config: Pick<Config, 'jwtSecret' | 'apiPrefix'> }): void => {
+export const registerAuthGuard = (
+  app: FastifyInstance,
+  deps: { db: Kysely<Database>; config: Pick<Config, 'jwtSecret' | 'apiPrefix'>; permissions?: PermissionCache },
+): void => {
+  // One cache per app: it holds compiled grants keyed by the database's permission version.
+  const permissions = deps.permissions ?? createPermissionCache();
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     request.auth = null;
@@ -43,8 +64,8 @@ export const registerAuthGuard = (app: FastifyInstance, deps: { db: Kysely<Datab
     if (!auth) throw unauthorized();
     request.auth = auth;
     if (SELF_SERVICE.has(routePath)) return;
-    const path = stripPrefix(request.url.split('?')[0] ?? request.url, deps.config.apiPrefix);
-    await authorize({ db: deps.db, auth, routePath, path, request });
+    const path = routeInstancePath(routePath, request.params);
+    await authorize({ db: deps.db, auth, permissions, routePath, path, request });
   });
 };
 

@@ -31,20 +31,24 @@ export const createSession = async (
   return { id, adminId: input.adminId, expiresAt: new Date(expireTime) };
 };
 
-export type ActiveSession = { sessionId: string; adminId: number; username: string };
+export type ActiveSession = { sessionId: string; adminId: number; username: string; permissionVersion: number };
 
-/** The session if it is live and its admin is enabled; null otherwise. */
+/**
+ * The session if it is live and its admin is enabled; null otherwise. The permission version
+ * rides along in the same query, so checking permissions costs no extra round trip.
+ */
 export const findActiveSession = async (db: Executor, sessionId: string, adminId: number): Promise<ActiveSession | null> => {
   const row = await db.selectFrom('ums_admin_session as s')
     .innerJoin('ums_admin as a', 'a.id', 's.admin_id')
     .select(['s.id', 's.admin_id', 'a.username'])
+    .select((eb) => eb.selectFrom('ums_permission_version').select('version').where('id', '=', 1).as('permission_version'))
     .where('s.id', '=', sessionId)
     .where('s.admin_id', '=', adminId)
     .where('s.revoked_time', 'is', null)
     .where('s.expire_time', '>', toDbTime())
     .where('a.status', '=', 1)
     .executeTakeFirst();
-  return row ? { sessionId: row.id, adminId: row.admin_id, username: row.username } : null;
+  return row ? { sessionId: row.id, adminId: row.admin_id, username: row.username, permissionVersion: Number(row.permission_version ?? 0) } : null;
 };
 
 /** A fresh expiry for a live session (token refresh). */

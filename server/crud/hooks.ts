@@ -31,6 +31,8 @@ export type EntityHooks = {
   afterWrite?: (ctx: WriteContext, record: ApiRecord) => Promise<void>;
   /** Before rows are deleted (counters, guards). */
   beforeDelete?: (trx: AnyDb, entity: Entity, records: ApiRecord[], actor: HookActor) => Promise<void>;
+  /** Before a batch sets one field on rows (status switches): guards, counters, cache versions. */
+  beforeSetField?: (ctx: { trx: AnyDb; entity: Entity; records: ApiRecord[]; field: string; value: unknown; actor: HookActor }) => Promise<void>;
   /** Fill virtual fields on single-record reads. */
   afterGet?: (db: AnyDb, record: ApiRecord) => Promise<ApiRecord>;
 };

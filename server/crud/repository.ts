@@ -330,6 +330,7 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
     return db.transaction().execute(async (trx) => {
       const records = await readMany(trx, ids, actor.scope);
       if (!records.length) throw notFound();
+      if (hooks.beforeSetField) await hooks.beforeSetField({ trx, entity, records, field, value: parsed.value, actor });
       const found = records.map((r) => r.id);
       await trx.updateTable(table).set({ [columnOf(field, decl)]: toColumnValue(decl, parsed.value) })
         .where((eb: Eb) => eb.and([eb('id', 'in', found), scoped(eb, actor.scope)])).execute();

@@ -155,6 +155,9 @@ export type UmsUserGroupTable = {
 /** admin_id is unique: an admin belongs to at most one group. */
 export type UmsUserGroupMemberTable = { id: Generated<number>; group_id: number; admin_id: number };
 
+/** One row (id 1): incremented by every permission change (see server/auth/permissions.ts). */
+export type UmsPermissionVersionTable = { id: number; version: number };
+
 export type Database = {
   ums_admin: UmsAdminTable;
   ums_role: UmsRoleTable;
@@ -169,6 +172,7 @@ export type Database = {
   ums_login_throttle: UmsLoginThrottleTable;
   sys_audit_log: SysAuditLogTable;
   sys_upload: SysUploadTable;
+  ums_permission_version: UmsPermissionVersionTable;
   shop: ShopTable;
   mold: MoldTable;
   ums_user_group: UmsUserGroupTable;
@@ -196,6 +200,7 @@ export const TABLE_COLUMNS = {
   ums_login_throttle: ['key', 'failures', 'window_start', 'locked_until'],
   sys_audit_log: ['id', 'admin_id', 'action', 'entity', 'entity_id', 'before_json', 'after_json', 'ip', 'create_time'],
   sys_upload: ['id', 'admin_id', 'url', 'original_name', 'mime_type', 'size_bytes', 'create_time'],
+  ums_permission_version: ['id', 'version'],
   shop: ['id', 'shop_name', 'owner_id', 'status', 'create_time'],
   mold: ['id', 'code', 'name', 'shop_id', 'size', 'material', 'location', 'status', 'usage_count', 'rated_life', 'image', 'note', 'create_time'],
   ums_user_group: ['id', 'name', 'description', 'quota_shops', 'quota_products', 'quota_molds', 'quota_storage_mb', 'warn_percent', 'member_count', 'create_time'],

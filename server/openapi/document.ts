@@ -15,6 +15,13 @@ export type RouteDoc = { summary: string; tags?: string[]; body?: JsonSchema; qu
 
 export type CollectedRoute = { method: string; url: string; doc?: RouteDoc };
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Documentation of a hand-written route (see RouteDoc). */
+    openapi?: RouteDoc;
+  }
+}
+
 const envelope = (data: JsonSchema): JsonSchema => ({
   type: 'object',
   properties: { code: { type: 'integer', example: 200 }, message: { type: 'string' }, data },
@@ -68,9 +75,11 @@ const entityOperation = (entity: Entity, route: GeneratedRoute): Record<string, 
       // writes recommandStatus), as the route reads it.
       const batch = entity.batch?.find((b) => b.kind === 'set' && b.field === field);
       const param = (batch?.kind === 'set' && batch.param) || field!;
-      return { ...base, summary: `Set ${field} on several ${entity.name}`,
+      // A single-id path (`/role/updateStatus/{id}`) takes its id from the path, the others `?ids=`.
+      const single = route.url.includes('{id}');
+      return { ...base, summary: single ? `Set ${field} on one ${entity.name}` : `Set ${field} on several ${entity.name}`,
         parameters: [
-          { name: 'ids', in: 'query', required: true, schema: { type: 'string', example: '1,2,3' } },
+          ...(single ? pathParams(route.url) : [{ name: 'ids', in: 'query', required: true, schema: { type: 'string', example: '1,2,3' } }]),
           { name: param, in: 'query', required: true, schema: { type: 'integer' } },
         ],
         responses: { 200: count, 400: errorResponse } };

@@ -13,6 +13,7 @@ import { SEED_ROLES } from '../../src/schema/resources';
 import { requireAuth } from '../auth/guard';
 import { uniqueInviteCode } from '../auth/invite-code';
 import { hashPassword, prepareDummyHash, verifyAgainstDummy, verifyPassword } from '../auth/password';
+import { loadGrants } from '../auth/permissions';
 import { createSession, extendSession, pruneDeadSessions, revokeAllSessions, revokeSession } from '../auth/sessions';
 import type { ThrottleLimits } from '../auth/throttle';
 import { accountKey, beginAttempt, clearKey, ipKey, pruneThrottle, refundAttempt } from '../auth/throttle';
@@ -130,7 +131,12 @@ export const registerAdminAuthRoutes = (app: FastifyInstance, deps: AuthRouteDep
         .where('ar.admin_id', '=', auth.adminId).where('r.status', '=', 1))
       .orderBy('m.sort', 'desc').orderBy('m.id')
       .execute();
-    const info: AdminInfo = { username: admin.username, icon: admin.icon, roles: roles.map((r) => r.name), menus: menus.map(menuJson) };
+    // The URL patterns the server will let through, so the admin can hide what would be refused.
+    const grants = await loadGrants(db, auth.adminId);
+    const info: AdminInfo = {
+      username: admin.username, icon: admin.icon, roles: roles.map((r) => r.name), menus: menus.map(menuJson),
+      resources: grants.superAdmin ? ['/**'] : [...grants.patterns],
+    };
     return ok(info);
   });
 

@@ -107,5 +107,13 @@ export const MESSAGES = {
   invalid_ids: 'ids must be a comma-separated list of record ids',
   timeout: 'The request timed out',
   service_unavailable: 'The service is temporarily unavailable',
+  cannot_grant: 'You cannot grant a role, menu or resource you do not hold yourself',
+  cannot_manage_admin: 'You cannot change an account that holds permissions you do not hold',
+  super_admin_only: 'Only a super admin may do this',
+  protected_role: 'Built-in roles cannot be deleted, and the super admin role cannot be disabled',
+  cannot_delete_self: 'You cannot delete your own account',
+  cannot_disable_self: 'You cannot disable your own account',
+  last_super_admin: 'At least one enabled super admin must remain',
+  menu_has_children: 'Delete or move its child menus first',
 } as const;
 export type MessageKey = keyof typeof MESSAGES;

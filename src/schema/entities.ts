@@ -5,12 +5,13 @@ import { orderSetting, returnReason } from './oms';
 import { brand, productAttribute, productAttributeCategory, productCategory } from './pms';
 import { mold, shop } from './shop';
 import { homeAdvertise } from './sms';
-import { auditLog, userGroup } from './ums';
+import { auditLog, menu, resource, resourceCategory, role, userGroup } from './ums';
 
 export const ENTITIES = {
   brand, productCategory, productAttributeCategory, productAttribute,
   returnReason, orderSetting, memberLevel, homeAdvertise,
   shop, mold, userGroup, auditLog,
+  role, menu, resourceCategory, resource,
 } as const satisfies Record<string, Entity>;
 
 export type EntityName = keyof typeof ENTITIES;

@@ -15,6 +15,8 @@ export const role = defineEntity({
   deleteStyle: 'batch',
   fields: {
     name: name({ list: true, unique: true, length: [2, 100] }),
+    /** Stable identity of a built-in role (`super_admin`, `seller`); null for roles made in the admin. */
+    code: text({ serverManaged: true, length: [0, 64] }),
     description: text({ length: [0, 500], list: true }),
     adminCount: int({ serverManaged: true, list: true }),
     createTime,

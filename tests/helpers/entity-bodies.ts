@@ -71,6 +71,8 @@ const textValue = (name: string, decl: FieldDecl, seq: number): string => {
   let value = `${capital(name)}${pad(seq)}`;
   if (value.length < min) value = value.padEnd(min, 'x');
   if (value.length > max) value = value.slice(value.length - max);
+  // A URL pattern (resource.url, `/brand/**`): the same text as a path of its own.
+  if (decl.pattern && !decl.pattern.test(value) && decl.pattern.test(`/${value}/**`)) value = `/${value}/**`;
   return value;
 };
 

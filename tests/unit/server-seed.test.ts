@@ -9,7 +9,7 @@ import { createDb } from '../../server/db/index';
 import { migrateToLatest } from '../../server/db/migrations/index';
 import type { Database } from '../../server/db/schema';
 import { TABLE_COLUMNS } from '../../server/db/schema';
-import { hasAdmins, seed, sellerMenuNames } from '../../server/db/seed/index';
+import { DEMO_STAFF, hasAdmins, seed, sellerMenuNames } from '../../server/db/seed/index';
 import { MENU_TITLES } from '../../server/db/seed/menu-titles';
 import type { TestDatabase } from '../helpers/test-db';
 import { createTestDatabase, testConfig, testDialects } from '../helpers/test-db';
@@ -47,7 +47,7 @@ describe.each(testDialects())('seed (%s)', (dialect) => {
     const first = await seed(db, config, { demo: true });
     expect(first.seeded).toBe(true);
     expect(first.accounts.map((a) => [a.username, a.password, a.passwordSource])).toEqual([
-      ['admin', 'admin123', 'demo'], ['seller', 'seller123', 'demo'], ['seller2', 'seller123', 'demo'],
+      ['admin', 'admin123', 'demo'], ['seller', 'seller123', 'demo'], ['productAdmin', 'product123', 'demo'], ['orderAdmin', 'order123', 'demo'], ['seller2', 'seller123', 'demo'],
     ]);
     expect(await hasAdmins(db)).toBe(true);
     const before = await snapshot();
@@ -87,6 +87,14 @@ describe.each(testDialects())('seed (%s)', (dialect) => {
     expect(seller.urls).toEqual(RESOURCE_CATEGORIES.flatMap((c) => c.resources.filter((r) => r.seller).map((r) => r.url)).sort());
     expect(seller.menuNames).toEqual(expect.arrayContaining(['shop', 'shopList', 'addShop', 'updateShop', 'pms', 'product']));
     expect(seller.menuNames).not.toContain('brand');
+    // Demo staff: one menu section (with its children) and one resource category each.
+    for (const staff of DEMO_STAFF) {
+      const granted = await grants(staff.role.code);
+      const section = SECTIONS.find((s) => s.name === staff.menuSection)!;
+      expect(granted.role).toMatchObject({ name: staff.role.name, status: 1, admin_count: 1 });
+      expect(granted.menuNames).toEqual([section.name, ...section.children.map((c) => c.name)].sort());
+      expect(granted.urls).toEqual(RESOURCE_CATEGORIES.find((c) => c.name === staff.category)!.resources.map((r) => r.url).sort());
+    }
 
     const admin = await db.selectFrom('ums_admin').selectAll().where('username', '=', 'admin').executeTakeFirstOrThrow();
     expect(admin.password.startsWith('$argon2id$')).toBe(true);

@@ -11,6 +11,7 @@ import * as m003 from './003_sys_audit_log';
 import * as m100 from './100_catalog';
 import * as m101 from './101_uploads';
 import * as m102 from './102_tenancy';
+import * as m103 from './103_permission_version';
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '001_ums_permission': m001,
@@ -19,6 +20,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '100_catalog': m100,
   '101_uploads': m101,
   '102_tenancy': m102,
+  '103_permission_version': m103,
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- works on any Kysely instance

@@ -23,6 +23,21 @@ import { menuTitle } from './menu-titles';
 export const DEMO_ADMIN_PASSWORD = 'admin123';
 export const DEMO_SELLER = { username: 'seller', password: 'seller123' } as const;
 
+/**
+ * Demo staff with one area each (demo mode only, never in production), as `mall`'s demo data
+ * has them: a menu section with its children and every resource of one resource category.
+ */
+export const DEMO_STAFF = [
+  {
+    username: 'productAdmin', password: 'product123', nickName: 'Product admin', menuSection: 'pms', category: 'Products',
+    role: { code: 'product_admin', name: 'Product admin', description: 'Products, categories, attributes and brands' },
+  },
+  {
+    username: 'orderAdmin', password: 'order123', nickName: 'Order admin', menuSection: 'oms', category: 'Orders',
+    role: { code: 'order_admin', name: 'Order admin', description: 'Orders, returns and order settings' },
+  },
+] as const;
+
 export type SeedOptions = { demo?: boolean };
 
 export type SeededAccount = {
@@ -133,11 +148,12 @@ export const seed = async (db: Kysely<Database>, config: SeedConfig, options: Se
   const adminPassword = chooseAdminPassword(config, demo);
   // Demo accounts with known passwords have no place in production.
   const withDemoSeller = demo && config.nodeEnv !== 'production';
-  if (demo && !withDemoSeller) notes.push('NODE_ENV=production: the demo seller account was not created');
+  if (demo && !withDemoSeller) notes.push('NODE_ENV=production: the demo seller and staff accounts were not created');
   // Hash before the transaction: on SQLite a transaction holds the only connection.
   const adminHash = await hashPassword(adminPassword.password);
   const sellerHash = withDemoSeller ? await hashPassword(DEMO_SELLER.password) : null;
   const seller2Hash = withDemoSeller ? await hashPassword(DEMO_SELLER2.password) : null;
+  const staffHashes = withDemoSeller ? await Promise.all(DEMO_STAFF.map((staff) => hashPassword(staff.password))) : [];
 
   const created = await db.transaction().execute(async (trx) => {
     const now = toDbTime();
@@ -155,11 +171,13 @@ export const seed = async (db: Kysely<Database>, config: SeedConfig, options: Se
 
     const resourceIds: number[] = [];
     const sellerResourceIds: number[] = [];
+    const resourceIdsByCategory = new Map<string, number[]>();
     for (const category of RESOURCE_CATEGORIES) {
       const categoryId = await ensureCategory(trx, category.name, category.sort, now);
       for (const resource of category.resources) {
         const id = await ensureResource(trx, { name: resource.name, url: resource.url, categoryId }, now);
         resourceIds.push(id);
+        resourceIdsByCategory.set(category.name, [...(resourceIdsByCategory.get(category.name) ?? []), id]);
         if (resource.seller) sellerResourceIds.push(id);
       }
     }
@@ -180,13 +198,27 @@ export const seed = async (db: Kysely<Database>, config: SeedConfig, options: Se
       accounts.push({ username: DEMO_SELLER.username, role: SEED_ROLES.seller.name, password: DEMO_SELLER.password, passwordSource: 'demo' });
     }
 
+    const staffRoleIds: number[] = [];
+    for (const [index, staff] of DEMO_STAFF.entries()) {
+      const hash = staffHashes[index];
+      if (!hash) continue;
+      const roleId = await ensureRole(trx, staff.role, 40 - index, now);
+      staffRoleIds.push(roleId);
+      const section = SECTIONS.find((s) => s.name === staff.menuSection);
+      await grantMenus(trx, roleId, [staff.menuSection, ...(section?.children.map((c) => c.name) ?? [])].map((name) => menuIds.get(name)!));
+      await grantResources(trx, roleId, resourceIdsByCategory.get(staff.category) ?? []);
+      if (await ensureAdmin(trx, { username: staff.username, passwordHash: hash, nickName: staff.nickName, roleId, inviteCode: false }, now)) {
+        accounts.push({ username: staff.username, role: staff.role.name, password: staff.password, passwordSource: 'demo' });
+      }
+    }
+
     // Demo shops and molds, a second seller and a user group with quotas (./demo-tenancy.ts).
     if (seller2Hash && await seedDemoTenancy(trx, { seller2Hash, now })) {
       accounts.push({ username: DEMO_SELLER2.username, role: SEED_ROLES.seller.name, password: DEMO_SELLER2.password, passwordSource: 'demo' });
     }
 
     // admin_count is kept true here (mall never maintains it).
-    for (const roleId of [superId, sellerId]) {
+    for (const roleId of [superId, sellerId, ...staffRoleIds]) {
       const { n } = await trx.selectFrom('ums_admin_role_relation').select((eb) => eb.fn.countAll().as('n')).where('role_id', '=', roleId).executeTakeFirstOrThrow();
       await trx.updateTable('ums_role').set({ admin_count: toCount(n) }).where('id', '=', roleId).execute();
     }

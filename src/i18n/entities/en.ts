@@ -144,6 +144,7 @@ export const entityEn = {
       name: 'Role |||| Roles',
       fields: {
         name: 'Role name',
+        code: 'Built-in code',
         description: 'Description',
         adminCount: 'Users',
         createTime: 'Added at',

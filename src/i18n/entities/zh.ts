@@ -146,6 +146,7 @@ export const entityZh: EntityMessages = {
       name: '角色',
       fields: {
         name: '角色名称',
+        code: '内置编码',
         description: '描述',
         adminCount: '用户数',
         createTime: '添加时间',

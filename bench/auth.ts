@@ -1,0 +1,224 @@
+/**
+ * `npm run bench:auth`: what the permission check costs. A fresh SQLite database (PostgreSQL with
+ * BENCH_DATABASE_URL) with 200 resources and 50 roles; a staff admin holding several roles with
+ * many resources each, one of which grants `/brand/**`; a real server (buildApp + listen on
+ * 127.0.0.1:0) in this process; autocannon in a child process (so the load generator does not
+ * steal this event loop) on `GET /api/brand/list?pageNum=1&pageSize=10`, BENCH_DURATION s (10)
+ * over BENCH_CONNECTIONS (10), as the staff admin and as the super admin, in alternating rounds
+ * (BENCH_ROUNDS, 2). Prints req/s, p99 and server CPU per request for both and the overhead.
+ * Target: the check costs at most 10% (`--check` exits 1 when missed).
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { loadavg, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Kysely } from 'kysely';
+import pg from 'pg';
+import { buildApp } from '../server/app';
+import { hashPassword } from '../server/auth/password';
+import type { Config, DatabaseTarget } from '../server/config';
+import { loadConfig } from '../server/config';
+import { createDb } from '../server/db/index';
+import { migrateToLatest } from '../server/db/migrations/index';
+import type { Database } from '../server/db/schema';
+import { seed } from '../server/db/seed/index';
+import { toDbTime } from '../server/db/time';
+
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const RESOURCES = 200;
+const ROLES = 50;
+/** Roles of the staff admin and resources per role: the `/brand/**` grant sits in the last one, at the end. */
+const STAFF_ROLES = 6;
+const RESOURCES_PER_ROLE = 40;
+const MAX_OVERHEAD = 0.10;
+const PATH = '/api/brand/list?pageNum=1&pageSize=10';
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+type LoadResult = { requestsPerSecond: number; p50: number; p99: number; total: number; errors: number; non2xx: number };
+type AutocannonResult = { requests: { average: number; total: number }; latency: { p50: number; p99: number }; non2xx: number; errors: number };
+// autocannon ships no types; a narrow local type for the part used here.
+type Autocannon = (options: { url: string; connections: number; duration: number; headers: Record<string, string> }) => Promise<AutocannonResult>;
+
+/** Child-process mode: run the load and print one JSON line (the parent parses it). */
+const runLoad = async (spec: { url: string; authorization: string; duration: number }): Promise<void> => {
+  const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+  const result = await autocannon({ url: spec.url, connections: CONNECTIONS, duration: spec.duration, headers: { authorization: spec.authorization } });
+  const out: LoadResult = {
+    requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99,
+    total: result.requests.total, errors: result.errors, non2xx: result.non2xx,
+  };
+  process.stdout.write(`${JSON.stringify(out)}\n`);
+};
+
+const loadInChild = (spec: { url: string; authorization: string; duration: number }): Promise<LoadResult> => new Promise((ok, fail) => {
+  const child = spawn(join(root, 'node_modules', '.bin', 'tsx'), [fileURLToPath(import.meta.url), '--load', JSON.stringify(spec)], {
+    cwd: root, stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+  child.once('error', fail);
+  child.once('exit', (code) => {
+    const line = output.trim().split('\n').pop() ?? '';
+    if (code !== 0 || !line.startsWith('{')) fail(new Error(`load generator exited with ${code}: ${output}`));
+    else ok(JSON.parse(line) as LoadResult);
+  });
+});
+
+const freshDatabase = async (dir: string, serverUrl: string | undefined): Promise<{ target: DatabaseTarget; drop: () => Promise<void> }> => {
+  if (!serverUrl) return { target: { dialect: 'sqlite', filename: join(dir, 'bench.sqlite') }, drop: async () => {} };
+  const name = `bench_${randomBytes(5).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try { await client.query(statement); } finally { await client.end(); }
+  };
+  await admin(`CREATE DATABASE "${name}"`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { target: { dialect: 'postgres', connectionString: url.toString() }, drop: () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
+};
+
+/**
+ * Fills the permission tables up to RESOURCES resources and ROLES roles (the seeded ones count),
+ * gives the staff admin STAFF_ROLES roles of RESOURCES_PER_ROLE resources each, and adds brands.
+ */
+const populate = async (db: Kysely<Database>, staffPassword: string): Promise<{ staffResources: number }> => {
+  const now = toDbTime();
+  const passwordHash = await hashPassword(staffPassword);
+  return db.transaction().execute(async (trx) => {
+    const category = await trx.insertInto('ums_resource_category').values({ name: 'Bench', sort: 0, create_time: now }).returning('id').executeTakeFirstOrThrow();
+    const seeded = await trx.selectFrom('ums_resource').select(['id', 'url']).execute();
+    const extra = [];
+    for (let i = seeded.length; i < RESOURCES; i += 1) {
+      // Areas of their own, plus wildcard-first patterns that every request must also try.
+      const url = i % 10 === 0 ? `/*/bench${i}/**` : `/bench${i % 37}/area${i}/**`;
+      extra.push({ name: `Bench resource ${i}`, url, description: null, category_id: category.id, create_time: now });
+    }
+    const added = extra.length ? await trx.insertInto('ums_resource').values(extra).returning(['id', 'url']).execute() : [];
+    const brand = seeded.find((r) => r.url === '/brand/**')!;
+    const others = [...seeded.filter((r) => !r.url.startsWith('/brand')), ...added].map((r) => r.id);
+
+    const roleCount = Number((await trx.selectFrom('ums_role').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const roleIds: number[] = [];
+    for (let i = roleCount; i < ROLES; i += 1) {
+      const row = await trx.insertInto('ums_role').values({
+        code: null, name: `Bench role ${i}`, description: null, admin_count: 0, create_time: now, status: 1, sort: 0,
+      }).returning('id').executeTakeFirstOrThrow();
+      roleIds.push(row.id);
+      // Every bench role holds a slice of the resources, so the relation table is realistically full.
+      const slice = Array.from({ length: RESOURCES_PER_ROLE }, (_v, k) => others[(i * RESOURCES_PER_ROLE + k) % others.length]!);
+      await trx.insertInto('ums_role_resource_relation').values([...new Set(slice)].map((resource_id) => ({ role_id: row.id, resource_id }))).execute();
+    }
+    const staffRoles = roleIds.slice(0, STAFF_ROLES);
+    // The grant the request needs, last in the last role: a linear scan would try everything first.
+    await trx.insertInto('ums_role_resource_relation').values({ role_id: staffRoles[staffRoles.length - 1]!, resource_id: brand.id }).execute();
+    const staff = await trx.insertInto('ums_admin').values({
+      username: 'benchStaff', password: passwordHash, icon: null, email: null, nick_name: 'Bench staff', note: null,
+      create_time: now, login_time: null, status: 1, invite_code: null, referrer_id: null,
+    }).returning('id').executeTakeFirstOrThrow();
+    await trx.insertInto('ums_admin_role_relation').values(staffRoles.map((role_id) => ({ admin_id: staff.id, role_id }))).execute();
+
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- declared tables are not in the static Database type
+    const anyTrx = trx as unknown as Kysely<any>;
+    await anyTrx.insertInto('pms_brand').values(Array.from({ length: 50 }, (_v, i) => ({
+      name: `Brand ${i}`, first_letter: 'B', sort: i, factory_status: i % 2, show_status: 1, product_count: 0, product_comment_count: 0,
+      logo: `/uploads/brand-${i}.png`, big_pic: null, brand_story: null,
+    }))).execute();
+
+    const held = await trx.selectFrom('ums_role_resource_relation').select('resource_id').distinct()
+      .where('role_id', 'in', staffRoles).execute();
+    return { staffResources: held.length };
+  });
+};
+
+const signIn = async (address: string, username: string, password: string): Promise<string> => {
+  const answer = await fetch(`${address}/api/admin/login`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }),
+  });
+  const envelope = (await answer.json()) as { code: number; data: { token: string; tokenHead: string } };
+  if (envelope.code !== 200) throw new Error(`login ${username} failed: ${JSON.stringify(envelope)}`);
+  return `${envelope.data.tokenHead}${envelope.data.token}`;
+};
+
+type Measured = LoadResult & { cpuUs: number };
+
+const main = async (): Promise<void> => {
+  const dir = mkdtempSync(join(tmpdir(), 'admin-bench-auth-'));
+  const database = await freshDatabase(dir, process.env.BENCH_DATABASE_URL);
+  const config: Config = {
+    ...loadConfig({
+      DATA_DIR: join(dir, 'data'), STATIC_DIR: join(dir, 'no-static'), LOG_LEVEL: 'warn', NODE_ENV: 'development',
+      JWT_SECRET: randomBytes(48).toString('base64url'), ADMIN_PASSWORD: 'bench-admin-pass',
+    }, dir),
+    database: database.target,
+  };
+  const db = createDb(config);
+  const app = buildApp(config, { db });
+  try {
+    await migrateToLatest(db);
+    await seed(db, config, { demo: false });
+    const { staffResources } = await populate(db, 'bench-staff-pass');
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const tokens = { staff: await signIn(address, 'benchStaff', 'bench-staff-pass'), super: await signIn(address, 'admin', 'bench-admin-pass') };
+    for (const [who, authorization] of Object.entries(tokens)) {
+      const check = await fetch(`${address}${PATH}`, { headers: { authorization } });
+      const body = (await check.json()) as { code: number; data: { total: number } };
+      if (body.code !== 200 || body.data.total !== 50) throw new Error(`${who}: unexpected answer ${JSON.stringify(body).slice(0, 200)}`);
+    }
+    const counts = {
+      resources: Number((await db.selectFrom('ums_resource').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n),
+      roles: Number((await db.selectFrom('ums_role').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n),
+    };
+    process.stdout.write(`GET ${PATH}: ${CONNECTIONS} connections, ${DURATION_S} s per run, ${ROUNDS} rounds (${database.target.dialect}); `
+      + `${counts.resources} resources, ${counts.roles} roles; staff admin: ${STAFF_ROLES} roles, ${staffResources} resources; `
+      + `load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}\n`);
+
+    const measure = async (authorization: string, duration: number): Promise<Measured> => {
+      const cpuBefore = process.cpuUsage();
+      const result = await loadInChild({ url: `${address}${PATH}`, authorization, duration });
+      const cpu = process.cpuUsage(cpuBefore);
+      return { ...result, cpuUs: (cpu.user + cpu.system) / Math.max(result.total, 1) };
+    };
+    // Warm both paths (JIT, statement cache, permission cache) before timing.
+    await measure(tokens.super, 2);
+    await measure(tokens.staff, 2);
+    const runs: Record<'staff' | 'super', Measured[]> = { staff: [], super: [] };
+    for (let round = 0; round < ROUNDS; round += 1) {
+      // Alternating order, so neither side always runs on a warmer (or hotter) machine.
+      const order: ('staff' | 'super')[] = round % 2 === 0 ? ['super', 'staff'] : ['staff', 'super'];
+      for (const who of order) runs[who].push(await measure(tokens[who], DURATION_S));
+    }
+    const average = (list: Measured[], key: keyof Measured) => list.reduce((sum, r) => sum + r[key], 0) / list.length;
+    const summary = (['super', 'staff'] as const).map((who) => ({
+      who, rps: average(runs[who], 'requestsPerSecond'), p99: Math.max(...runs[who].map((r) => r.p99)),
+      cpuUs: average(runs[who], 'cpuUs'), errors: runs[who].reduce((s, r) => s + r.errors + r.non2xx, 0),
+    }));
+    for (const s of summary) {
+      process.stdout.write(`${s.who === 'super' ? 'super admin      ' : 'staff (resources)'}  ${s.rps.toFixed(0).padStart(6)} req/s  `
+        + `p99 ${String(s.p99).padStart(3)} ms  server CPU ${s.cpuUs.toFixed(0)} µs/req  errors ${s.errors}\n`);
+    }
+    const [sup, staff] = summary as [typeof summary[0], typeof summary[0]];
+    const overhead = (sup.rps - staff.rps) / sup.rps;
+    const cpuOverhead = (staff.cpuUs - sup.cpuUs) / sup.cpuUs;
+    process.stdout.write(`overhead of the permission check: ${(overhead * 100).toFixed(1)}% req/s, ${(cpuOverhead * 100).toFixed(1)}% server CPU per request `
+      + `(target <= ${MAX_OVERHEAD * 100}%): ${overhead <= MAX_OVERHEAD ? 'met' : 'MISSED'}\n`);
+    if (summary.some((s) => s.errors > 0) || (process.argv.includes('--check') && overhead > MAX_OVERHEAD)) process.exitCode = 1;
+  } finally {
+    await app.close();
+    await db.destroy();
+    await database.drop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+};
+
+const loadIndex = process.argv.indexOf('--load');
+(loadIndex >= 0 ? runLoad(JSON.parse(process.argv[loadIndex + 1]!) as { url: string; authorization: string; duration: number }) : main())
+  .catch((error: unknown) => {
+    process.stderr.write(`bench failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+    process.exit(1);
+  });

@@ -1,0 +1,207 @@
+/**
+ * The permission matrix: every route the app registers (collected with an onRoute hook) × every
+ * kind of caller (super admin, product admin, order admin, seller, a second seller, anonymous)
+ * has an expected answer class, declared below independently of the seeded resources; every cell
+ * is requested and checked (401 / 403 / neither). A route missing from the table fails the test:
+ * whoever adds a route must say who may call it. If this fails, a route is open to someone it
+ * should not be, closed to someone who needs it, or undeclared.
+ */
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { entityList } from '../../src/schema/entities';
+import { buildApp } from '../../server/app';
+import { generatedRoutes } from '../../server/crud/routes';
+import type { Answer } from '../helpers/api';
+import { call, login } from '../helpers/api';
+import { ACCOUNTS, auditCount, containsHash, permissionVersion } from '../helpers/permissions';
+import type { TestApp } from '../helpers/test-db';
+import { createTestApp, testDialects } from '../helpers/test-db';
+
+/** Callers besides the super admin (who may call everything) and anonymous. `seller` means both sellers. */
+type Staff = 'product' | 'order' | 'seller';
+/**
+ * `public`: anyone, signed in or not. `session`: anyone signed in (their own session and profile).
+ * A list of staff: those callers and the super admin; `[]` is the super admin alone.
+ */
+type Access = 'public' | 'session' | readonly Staff[];
+
+const SUPER: Access = [];
+const PRODUCTS: Access = ['product'];
+const PRODUCTS_AND_SELLERS: Access = ['product', 'seller'];
+const ORDERS: Access = ['order'];
+const SELLERS: Access = ['seller'];
+
+/**
+ * Engine routes, per entity: the default for its routes and per-operation exceptions (the
+ * operation names of server/crud/routes.ts generatedRoutes). Sellers look brands, categories,
+ * attributes and member levels up for their products; everything else follows the area.
+ */
+const ENTITY_ACCESS: Record<string, { all: Access; except?: Record<string, Access> }> = {
+  brand: { all: PRODUCTS, except: { list: PRODUCTS_AND_SELLERS } },
+  productCategory: { all: PRODUCTS, except: { list: PRODUCTS_AND_SELLERS } },
+  productAttributeCategory: { all: PRODUCTS },
+  productAttribute: { all: PRODUCTS, except: { list: PRODUCTS_AND_SELLERS } },
+  returnReason: { all: ORDERS },
+  orderSetting: { all: ORDERS },
+  memberLevel: { all: SUPER, except: { list: SELLERS } },
+  homeAdvertise: { all: SUPER },
+  shop: { all: SELLERS },
+  mold: { all: SELLERS },
+  userGroup: { all: SUPER },
+  auditLog: { all: SUPER },
+  role: { all: SUPER },
+  menu: { all: SUPER },
+  resourceCategory: { all: SUPER },
+  resource: { all: SUPER },
+};
+
+/** Hand-written routes, by `METHOD /path` as registered (Fastify `:params`, no API prefix). */
+const ROUTE_ACCESS: Record<string, Access> = {
+  'GET /health': 'public',
+  'POST /admin/login': 'public',
+  'POST /admin/register': 'public',
+  'GET /admin/info': 'session',
+  'POST /admin/logout': 'session',
+  'GET /admin/refreshToken': 'session',
+  'POST /admin/updatePassword': 'session',
+  'GET /admin/list': SUPER,
+  'GET /admin/:id': SUPER,
+  'POST /admin/create': SUPER,
+  'POST /admin/update/:id': SUPER,
+  'POST /admin/updateStatus/:id': SUPER,
+  'POST /admin/delete/:id': SUPER,
+  'GET /admin/role/:adminId': SUPER,
+  'POST /admin/role/update': SUPER,
+  'GET /role/listMenu/:roleId': SUPER,
+  'GET /role/listResource/:roleId': SUPER,
+  'POST /role/allocMenu': SUPER,
+  'POST /role/allocResource': SUPER,
+  'GET /menu/treeList': SUPER,
+  'GET /userGroup/members/:groupId': SUPER,
+  'POST /userGroup/allocMembers': SUPER,
+  'GET /capacity/list': SUPER,
+  'POST /minio/upload': SELLERS,
+};
+
+const fastifyPath = (url: string): string => url.replace(/\{(\w+)\}/g, ':$1');
+
+/** The declared access of a route, or undefined when nobody declared it. */
+const accessOf = (key: string): Access | undefined => {
+  if (ROUTE_ACCESS[key]) return ROUTE_ACCESS[key];
+  for (const entity of entityList) {
+    for (const route of generatedRoutes(entity)) {
+      if (`${route.method} ${fastifyPath(route.url)}` !== key) continue;
+      const declared = ENTITY_ACCESS[entity.name];
+      if (!declared) return undefined;
+      return declared.except?.[route.operation.split(':')[0]!] ?? declared.all;
+    }
+  }
+  return undefined;
+};
+
+type Caller = 'super' | Staff | 'seller2' | 'anonymous';
+const CALLERS: readonly Caller[] = ['super', 'product', 'order', 'seller', 'seller2', 'anonymous'];
+
+/** What the caller must get: `open` = neither 401 nor 403 (nor a 5xx), `forbidden` = 403, `unauthorized` = 401. */
+const expected = (access: Access, caller: Caller): 'open' | 'forbidden' | 'unauthorized' => {
+  if (access === 'public') return 'open';
+  if (caller === 'anonymous') return 'unauthorized';
+  if (access === 'session' || caller === 'super') return 'open';
+  const staff: Staff = caller === 'seller2' ? 'seller' : caller;
+  return access.includes(staff) ? 'open' : 'forbidden';
+};
+
+/** Harmless: no record has this id, and the body carries a key no endpoint accepts. */
+const PROBE_ID = '2000000000';
+const PROBE_BODY = { matrixProbe: 1 };
+
+describe.each(testDialects())('permission matrix (%s)', (dialect) => {
+  let t: TestApp;
+  let probe: FastifyInstance;
+  let routes: string[];
+  const tokens = new Map<Caller, string | undefined>();
+  const bodies: string[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    // A second app on the same database whose root onRoute hook sees every route as registered.
+    probe = buildApp(t.config, { db: t.db });
+    const seen: string[] = [];
+    probe.addHook('onRoute', (route: RouteOptions) => {
+      for (const method of [route.method].flat()) seen.push(`${method} ${route.url}`);
+    });
+    await probe.ready();
+    const prefix = t.config.apiPrefix;
+    routes = [...new Set(seen
+      .map((r) => r.split(' ') as [string, string])
+      .filter(([method, url]) => method !== 'HEAD' && url.startsWith(`${prefix}/`) && !url.startsWith(`${prefix}/docs`))
+      .map(([method, url]) => `${method} ${url.slice(prefix.length)}`))];
+
+    // A seller of another shop: self-registered, so it holds exactly the seller role.
+    const registered = await call(t.app, 'POST', '/api/admin/register', {
+      body: { username: 'otherSeller', password: 'other-seller-pass', email: 'other@example.com' }, ip: '10.90.0.1',
+    });
+    expect(registered.status, registered.raw).toBe(200);
+    tokens.set('super', await login(t.app, ACCOUNTS.super.username, ACCOUNTS.super.password, '10.90.0.2'));
+    tokens.set('product', await login(t.app, ACCOUNTS.product.username, ACCOUNTS.product.password, '10.90.0.3'));
+    tokens.set('order', await login(t.app, ACCOUNTS.order.username, ACCOUNTS.order.password, '10.90.0.4'));
+    tokens.set('seller', await login(t.app, ACCOUNTS.seller.username, ACCOUNTS.seller.password, '10.90.0.5'));
+    tokens.set('seller2', await login(t.app, 'otherSeller', 'other-seller-pass', '10.90.0.6'));
+    tokens.set('anonymous', undefined);
+  });
+  afterAll(async () => {
+    await probe?.close();
+    await t?.close();
+  });
+
+  it('collects the registered routes', () => {
+    expect(routes.length).toBeGreaterThan(80);
+    expect(routes).toContain('GET /brand/list');
+    expect(routes).toContain('POST /role/allocResource');
+  });
+
+  it('every registered route has a declared answer class', () => {
+    const undeclared = routes.filter((key) => accessOf(key) === undefined);
+    expect(undeclared, 'add these to ROUTE_ACCESS or ENTITY_ACCESS in tests/api/permissions-matrix.test.ts').toEqual([]);
+  });
+
+  it('every route × every caller answers as declared, and the requests change nothing', async () => {
+    const version = await permissionVersion(t.db);
+    const audits = await auditCount(t.db);
+    const failures: string[] = [];
+    let cells = 0;
+    for (const key of routes) {
+      const access = accessOf(key);
+      if (access === undefined) continue;
+      const [method, path] = key.split(' ') as ['GET' | 'POST', string];
+      const url = `/api${path.replace(/:\w+/g, PROBE_ID)}`;
+      for (const caller of CALLERS) {
+        // Logging out ends the session it is sent with: use a session of its own.
+        const token = key === 'POST /admin/logout' && caller !== 'anonymous'
+          ? await login(t.app, ...credentialsOf(caller), '10.90.1.1')
+          : tokens.get(caller);
+        const answer: Answer = await call(t.app, method, url, { token, ...(method === 'POST' ? { body: PROBE_BODY } : {}) });
+        bodies.push(answer.raw);
+        cells += 1;
+        const want = expected(access, caller);
+        const ok = want === 'unauthorized' ? answer.status === 401
+          : want === 'forbidden' ? answer.status === 403 && answer.body?.messageKey === 'forbidden'
+            : answer.status !== 401 && answer.status !== 403 && answer.status < 500;
+        if (!ok) failures.push(`${key} as ${caller}: expected ${want}, got ${answer.status} ${answer.raw.slice(0, 120)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(cells).toBe(routes.length * CALLERS.length);
+    // Every request was harmless: no audited change, no permission change.
+    expect(await auditCount(t.db)).toBe(audits);
+    expect(await permissionVersion(t.db)).toBe(version);
+  });
+
+  it('no answer in the matrix carried a password hash', () => {
+    expect(bodies.length).toBeGreaterThan(0);
+    expect(bodies.filter(containsHash)).toEqual([]);
+  });
+});
+
+const credentialsOf = (caller: Exclude<Caller, 'anonymous'>): [string, string] =>
+  caller === 'seller2' ? ['otherSeller', 'other-seller-pass'] : [ACCOUNTS[caller].username, ACCOUNTS[caller].password];
