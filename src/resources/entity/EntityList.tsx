@@ -11,7 +11,7 @@ import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { Identifier } from 'react-admin';
 import {
-  Button, CreateButton, DataTable, ExportButton, FilterButton, List, Pagination, TopToolbar, useBasename, useCanAccess,
+  Button, ColumnsButton, CreateButton, DataTable, ExportButton, FilterButton, List, Pagination, TopToolbar, useBasename, useCanAccess,
   useGetResourceLabel, useTranslate,
 } from 'react-admin';
 import type { Entity } from '../../schema/entity';
@@ -42,9 +42,13 @@ const CreateControl = ({ entity, createTo, onCreate }: { readonly entity: Entity
 
 type ControlsProps = { readonly entity: Entity; readonly createTo: string | null; readonly onCreate: (() => void) | null };
 
-const ListActions = ({ entity, createTo, onCreate, hasHiddenFilters }: ControlsProps & { readonly hasHiddenFilters: boolean }) => (
+const ListActions = ({ entity, createTo, onCreate, hasHiddenFilters, hasHiddenColumns }: ControlsProps & {
+  readonly hasHiddenFilters: boolean;
+  readonly hasHiddenColumns: boolean;
+}) => (
   <TopToolbar>
     {hasHiddenFilters && <FilterButton />}
+    {hasHiddenColumns && <ColumnsButton />}
     <CreateControl entity={entity} createTo={createTo} onCreate={onCreate} />
     <ExportButton />
   </TopToolbar>
@@ -109,11 +113,23 @@ const EntityListView = ({ entity, options, pinned }: ScreenProps & { readonly pi
         // The URL belongs to the route (`?parentId=`); list state lives in the store instead.
         disableSyncWithLocation
         storeKey={`${entity.name}.list${JSON.stringify(pinned)}`}
-        actions={<ListActions entity={entity} createTo={createTo} onCreate={onCreate} hasHiddenFilters={hasOptionalFilters(entity, new Set(Object.keys(pinned)))} />}
+        actions={(
+          <ListActions
+            entity={entity}
+            createTo={createTo}
+            onCreate={onCreate}
+            hasHiddenFilters={hasOptionalFilters(entity, new Set(Object.keys(pinned)))}
+            hasHiddenColumns={(options.hiddenColumns ?? []).length > 0}
+          />
+        )}
         pagination={<Pagination rowsPerPageOptions={[...PAGE_SIZE.choices]} />}
         empty={<EmptyList entity={entity} createTo={createTo} onCreate={onCreate} />}
       >
-        <DataTable rowClick={rowClick} bulkActionButtons={hasBulkActions(entity) ? <EntityBulkActions entity={entity} /> : false}>
+        <DataTable
+          rowClick={rowClick}
+          bulkActionButtons={hasBulkActions(entity) ? <EntityBulkActions entity={entity} /> : false}
+          hiddenColumns={options.hiddenColumns ? [...options.hiddenColumns] : undefined}
+        >
           {columns}
           {RowActions && (
             <DataTable.Col label={translate('entity.actions')} disableSort>

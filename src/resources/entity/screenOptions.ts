@@ -36,6 +36,8 @@ export type EntityScreenOptions = {
   readonly singleRecordId?: Identifier;
   /** List cells that replace the generic display of a field (a wear bar, a coloured status). */
   readonly cells?: Readonly<Record<string, ComponentType<{ readonly entity: Entity; readonly name: string }>>>;
+  /** Columns hidden until the user shows them (the list's columns button): keeps wide lists readable. */
+  readonly hiddenColumns?: readonly string[];
   /** A read-only view a row click opens instead of the edit dialog (the audit log's before/after). */
   readonly detailDialog?: ComponentType<{ readonly entity: Entity; readonly id: Identifier; readonly onClose: () => void }>;
 };

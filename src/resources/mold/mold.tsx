@@ -31,13 +31,14 @@ const StatusChip = ({ entity, name }: { readonly entity: Entity; readonly name: 
 
 const BAR_COLOURS: Readonly<Record<WearLevel, 'primary' | 'warning' | 'error'>> = { ok: 'primary', warning: 'warning', worn_out: 'error' };
 const BAR_WIDTH = 140;
+const formatCount = (value: unknown): string => (typeof value === 'number' ? value.toLocaleString() : String(value ?? '-'));
 
 const WearBar = () => {
   const record = useRecordContext();
   const translate = useTranslate();
   if (!record) return null;
   const wear = wearOf(record.usageCount, record.ratedLife);
-  const text = `${String(record.usageCount ?? 0)} / ${String(record.ratedLife ?? '-')}`;
+  const text = `${formatCount(record.usageCount ?? 0)} / ${formatCount(record.ratedLife)}`;
   if (!wear) return <>{text}</>;
   const label = translate('entity.mold.wear', { used: String(record.usageCount ?? 0), life: String(record.ratedLife), percent: wear.percent });
   return (
@@ -60,5 +61,7 @@ const MoldRowActions = ({ entity }: { readonly entity: Entity }) => <RowDeleteBu
 
 export const moldScreen: EntityScreenOptions = {
   cells: { status: StatusChip, usageCount: WearBar },
+  // The wear bar already shows the rated life; the rest is one click away (columns button).
+  hiddenColumns: ['size', 'material', 'ratedLife', 'createTime'],
   rowActions: MoldRowActions,
 };

@@ -32,7 +32,8 @@ import { capacityKeys, rowLevel } from './capacity';
 import type { Level } from './capacity';
 import { fetchCapacity } from './umsApi';
 
-const ALL_GROUPS = '';
+/** The select's value for "every group" (an empty value would leave the select looking blank). */
+const ALL_GROUPS = 'all';
 const BAR_COLOURS: Readonly<Record<Level, 'primary' | 'warning' | 'error'>> = { ok: 'primary', warn: 'warning', over: 'error' };
 const ROW_BACKGROUNDS: Readonly<Record<Level, string | undefined>> = { ok: undefined, warn: 'rgba(237, 108, 2, 0.08)', over: 'rgba(211, 47, 47, 0.10)' };
 
@@ -106,6 +107,7 @@ export const CapacityScreen = () => {
           label={translate('resources.userGroup.name', { smart_count: 1 })}
           value={groupId}
           onChange={(e) => { setGroupId(String(e.target.value)); setPage(0); }}
+          fullWidth={false}
           sx={{ minWidth: 220 }}
         >
           <MenuItem value={ALL_GROUPS}>{translate('entity.ums.capacity.all_groups')}</MenuItem>
@@ -143,6 +145,7 @@ export const CapacityScreen = () => {
             onPageChange={(_e, next) => setPage(next)}
             onRowsPerPageChange={(e) => { setPerPage(Number(e.target.value)); setPage(0); }}
             labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
+            labelDisplayedRows={({ from, to, count }) => translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count })}
           />
         </Paper>
       )}

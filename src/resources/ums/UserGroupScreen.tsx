@@ -69,6 +69,7 @@ const AccountPicker = ({ exclude, onPick }: { readonly exclude: ReadonlySet<stri
       noOptionsText={translate('entity.ums.no_accounts')}
       loadingText={translate('ra.page.loading')}
       sx={{ minWidth: 320 }}
+      fullWidth={false}
       renderInput={(params) => <MuiTextField {...params} size="small" label={translate('entity.ums.add_member')} />}
     />
   );
@@ -189,6 +190,7 @@ export const UserGroupScreen = () => {
             label={translate('resources.userGroup.name', { smart_count: 1 })}
             value={groupId !== null && list.some((g) => g.id === groupId) ? groupId : ''}
             onChange={(e) => setSearch({ groupId: String(e.target.value) })}
+            fullWidth={false}
             sx={{ minWidth: 240, mb: 2 }}
           >
             {list.map((g) => <MenuItem key={g.id} value={g.id}>{String(g[userGroup.display] ?? g.id)}</MenuItem>)}
