@@ -37,7 +37,7 @@ const nonObject = fc.oneof(fc.constant(null), fc.array(anyJson, { maxLength: 3 }
 /** A value of a JSON type the field never accepts. */
 const wrongTyped = (decl: FieldDecl): fc.Arbitrary<unknown> => {
   const containers = [fc.array(anyJson, { maxLength: 2 }), fc.dictionary(fc.string({ maxLength: 5 }), anyJson, { maxKeys: 2 })];
-  if (isTextKind(decl.kind) || ['image', 'date', 'dateTime'].includes(decl.kind)) return fc.oneof(fc.integer(), fc.double(), fc.boolean(), ...containers);
+  if (isTextKind(decl.kind) || ['image', 'date', 'dateTime'].includes(decl.kind)) return fc.oneof(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.boolean(), ...containers);
   if (decl.kind === 'images') return fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.dictionary(fc.string(), anyJson, { maxKeys: 2 }));
   if (decl.kind === 'json') return anyJson.filter((v) => v !== null && decl.schema?.safeParse(v).success === false);
   return fc.oneof(nastyString, fc.boolean(), ...containers);
