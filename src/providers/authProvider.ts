@@ -1,7 +1,8 @@
 /**
  * react-admin's view of the session. Signing in happens on the public login page (it stores
  * `loginToken`), so this provider only checks for the token, reads `GET /admin/info` once per
- * page load, and answers `canAccess` from the menus the server grants (ARCHITECTURE.md section 5).
+ * page load, and answers `canAccess` from the menus the server grants (ARCHITECTURE.md section 5)
+ * and, for actions, from the API resources it reports (`resources`, Ant patterns).
  */
 import type { AuthProvider, UserIdentity } from 'react-admin';
 import { browserPage } from '../admin/browserPage';
