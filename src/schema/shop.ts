@@ -48,5 +48,6 @@ export const mold = defineEntity({
   // Scoped like every other write: ids of another seller's molds are skipped, none of them = 404.
   batch: [
     { kind: 'delete', path: '/delete/batch' },
+    { kind: 'set', path: '/update/status', field: 'status' },
   ],
 });
