@@ -3,7 +3,7 @@
  * merged in by `src/providers/i18nProvider.ts`). Placeholders are polyglot's `%{name}`; no
  * `||||` plural forms, so the Chinese file can mirror every key with one string.
  */
-import type { MessageKey } from '../schema/api';
+import { errorsEn } from './errors';
 import { publicEn } from './public/en';
 
 export const en = {
@@ -129,39 +129,7 @@ export const en = {
    * The keys the public pages translate are taken from them, so the sign-in page and the admin
    * word the same error the same way.
    */
-  errors: {
-    ...publicEn.errors,
-    out_of_range: 'Must be between %{min} and %{max}',
-    too_small: 'Must be at least %{min}',
-    too_big: 'Must be at most %{max}',
-    invalid_value: 'Not an allowed value',
-    invalid_format: 'Wrong format',
-    invalid_date: 'Not a valid date',
-    not_unique: 'This value is already used',
-    invalid_reference: 'The referenced record does not exist',
-    expire_before_start: 'The expire time must be after the start time',
-    attr_values_invalid: 'Attribute value cannot be empty or repeated',
-    up_to_three: 'Up to three can be added',
-    at_least_one: 'At least one must be left',
-    select_record: 'Please select a record',
-    select_batch_type: 'Please select a batch operation type',
-    too_many_images: 'You can upload up to %{maxCount} images',
-    invalid_image: 'Images must be jpg or png files',
-    file_too_large: 'The file is larger than %{maxMb} MB',
-    file_required: 'Choose a file to upload',
-    quota_exceeded: 'Quota exceeded for %{what}: your group allows at most %{quota}',
-    page_size_too_big: 'Page size must be at most %{max}',
-    invalid_ids: 'ids must be a comma-separated list of record ids',
-    service_unavailable: 'The service is temporarily unavailable',
-    cannot_grant: 'You cannot grant a role, menu or resource you do not hold yourself',
-    cannot_manage_admin: 'You cannot change an account that holds permissions you do not hold',
-    super_admin_only: 'Only a super admin may do this',
-    protected_role: 'Built-in roles cannot be deleted, and the super admin role cannot be disabled',
-    cannot_delete_self: 'You cannot delete your own account',
-    cannot_disable_self: 'You cannot disable your own account',
-    last_super_admin: 'At least one enabled super admin must remain',
-    menu_has_children: 'Delete or move its child menus first',
-  } satisfies Record<MessageKey, string>,
+  errors: errorsEn,
   /** The public pages' dictionary, so shared keys (and anything the admin links to) read the same. */
   pub: publicEn,
 } as const;

@@ -2,6 +2,7 @@
  * The admin's own Chinese messages; the type makes a missing or extra key a compile error.
  * One form per string: polyglot always picks plural form 0 for `zh` (stack.md section 2).
  */
+import { errorsZh } from './errors';
 import type { AdminMessages } from './en';
 import { publicZh } from './public/zh';
 
@@ -122,38 +123,6 @@ export const zh: AdminMessages = {
     capacity: '容量预警',
     auditLog: '操作日志',
   },
-  errors: {
-    ...publicZh.errors,
-    out_of_range: '必须在 %{min} 到 %{max} 之间',
-    too_small: '不能小于 %{min}',
-    too_big: '不能大于 %{max}',
-    invalid_value: '不是允许的值',
-    invalid_format: '格式错误',
-    invalid_date: '不是有效的日期',
-    not_unique: '该值已被使用',
-    invalid_reference: '引用的记录不存在',
-    expire_before_start: '结束时间必须晚于开始时间',
-    attr_values_invalid: '属性值不能为空或重复',
-    up_to_three: '最多只能添加三个',
-    at_least_one: '至少要保留一个',
-    select_record: '请选择一条记录',
-    select_batch_type: '请选择批量操作类型',
-    too_many_images: '最多只能上传 %{maxCount} 张图片',
-    invalid_image: '图片只能是 jpg 或 png 格式',
-    file_too_large: '文件不能超过 %{maxMb} MB',
-    file_required: '请选择要上传的文件',
-    quota_exceeded: '%{what} 已超出配额：您所在的用户组最多允许 %{quota}',
-    page_size_too_big: '每页条数不能超过 %{max}',
-    invalid_ids: 'ids 必须是以逗号分隔的记录编号',
-    service_unavailable: '服务暂时不可用',
-    cannot_grant: '不能授予自己没有的角色、菜单或资源',
-    cannot_manage_admin: '不能修改拥有您所没有的权限的账号',
-    super_admin_only: '只有超级管理员可以执行此操作',
-    protected_role: '内置角色不能删除，超级管理员角色不能禁用',
-    cannot_delete_self: '不能删除自己的账号',
-    cannot_disable_self: '不能禁用自己的账号',
-    last_super_admin: '必须保留至少一个启用的超级管理员',
-    menu_has_children: '请先删除或移动其子菜单',
-  },
+  errors: errorsZh,
   pub: publicZh,
 };

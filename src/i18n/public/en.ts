@@ -4,7 +4,7 @@
  * the `pub` namespace, so keys are snake_case, placeholders are `%{name}` and there are no
  * `||||` plural forms (the public helper does not implement them).
  */
-import type { MessageKey } from '../../schema/api';
+import { errorsEn } from '../errors';
 
 export const publicEn = {
   app: {
@@ -51,44 +51,7 @@ export const publicEn = {
     login_link: 'Sign in',
   },
   // Every stable message key of src/schema/api.ts MESSAGES, so whatever the server answers reads in the visitor's language.
-  errors: {
-    success: 'Operation succeeded',
-    failed: 'Operation failed',
-    validation_failed: 'Validation failed',
-    unauthorized: 'Not logged in or the session has expired',
-    forbidden: 'You do not have permission to do this',
-    not_found: 'Not found',
-    route_not_found: 'No such API route',
-    bad_credentials: 'Wrong username or password',
-    account_disabled: 'This account is disabled',
-    too_many_attempts: 'Too many failed sign-in attempts; try again in %{seconds} seconds',
-    body_too_large: 'The request body is too large',
-    malformed_json: 'The request body is not valid JSON',
-    unsupported_media_type: 'Unsupported content type',
-    username_taken: 'This username is already taken',
-    invalid_invite_code: 'Please validate your code',
-    old_password_wrong: 'The old password is wrong',
-    roles_required: 'roles must be a non-null array',
-    required: 'Required',
-    invalid_type: 'Wrong type',
-    too_short: 'Must be at least %{min} characters',
-    too_long: 'Must be at most %{max} characters',
-    length_between: 'length must be between %{min} and %{max} characters',
-    invalid_email: 'Not a valid email address',
-    unknown_field: 'Unknown field',
-    quota_exceeded: 'Quota exceeded for %{what}: your group allows at most %{quota}',
-    internal: 'Something went wrong on the server',
-    network: 'Network error: the server cannot be reached',
-    timeout: 'The request timed out',
-    cannot_grant: 'You cannot grant a role, menu or resource you do not hold yourself',
-    cannot_manage_admin: 'You cannot change an account that holds permissions you do not hold',
-    super_admin_only: 'Only a super admin may do this',
-    protected_role: 'Built-in roles cannot be deleted, and the super admin role cannot be disabled',
-    cannot_delete_self: 'You cannot delete your own account',
-    cannot_disable_self: 'You cannot disable your own account',
-    last_super_admin: 'At least one enabled super admin must remain',
-    menu_has_children: 'Delete or move its child menus first',
-  } satisfies Partial<Record<MessageKey, string>>,
+  errors: errorsEn,
   homer: {
     headline: 'Run your shop on the marketplace',
     intro:
