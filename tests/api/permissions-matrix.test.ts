@@ -80,7 +80,7 @@ const ROUTE_ACCESS: Record<string, Access> = {
   'GET /userGroup/members/:groupId': SUPER,
   'POST /userGroup/allocMembers': SUPER,
   'GET /capacity/list': SUPER,
-  'POST /minio/upload': SELLERS,
+  'POST /minio/upload': PRODUCTS_AND_SELLERS,
 };
 
 const fastifyPath = (url: string): string => url.replace(/\{(\w+)\}/g, ':$1');

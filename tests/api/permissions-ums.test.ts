@@ -478,7 +478,7 @@ describe.each(testDialects())('UMS API (%s)', (dialect) => {
       expect(superInfo.resources).toEqual(['/**']);
       const product = await login(t.app, ACCOUNTS.product.username, ACCOUNTS.product.password, '10.70.0.20');
       const productInfo = (await get<AdminInfo>('/admin/info', product)).body.data;
-      expect(productInfo.resources).toEqual(RESOURCE_CATEGORIES.find((c) => c.name === 'Products')!.resources.map((r) => r.url).sort());
+      expect(productInfo.resources).toEqual([...RESOURCE_CATEGORIES.find((c) => c.name === 'Products')!.resources.map((r) => r.url), ...DEMO_STAFF[0].extraUrls].sort());
       expect(productInfo.menus.map((m) => m.name)).toEqual(expect.arrayContaining(['pms', 'brand']));
       expect(productInfo.menus.map((m) => m.name)).not.toContain('oms');
       expect(productInfo.roles).toEqual([DEMO_STAFF[0].role.name]);

@@ -87,13 +87,13 @@ describe.each(testDialects())('seed (%s)', (dialect) => {
     expect(seller.urls).toEqual(RESOURCE_CATEGORIES.flatMap((c) => c.resources.filter((r) => r.seller).map((r) => r.url)).sort());
     expect(seller.menuNames).toEqual(expect.arrayContaining(['shop', 'shopList', 'addShop', 'updateShop', 'pms', 'product']));
     expect(seller.menuNames).not.toContain('brand');
-    // Demo staff: one menu section (with its children) and one resource category each.
+    // Demo staff: one menu section (with its children), one resource category each, plus their extra URLs.
     for (const staff of DEMO_STAFF) {
       const granted = await grants(staff.role.code);
       const section = SECTIONS.find((s) => s.name === staff.menuSection)!;
       expect(granted.role).toMatchObject({ name: staff.role.name, status: 1, admin_count: 1 });
       expect(granted.menuNames).toEqual([section.name, ...section.children.map((c) => c.name)].sort());
-      expect(granted.urls).toEqual(RESOURCE_CATEGORIES.find((c) => c.name === staff.category)!.resources.map((r) => r.url).sort());
+      expect(granted.urls).toEqual([...RESOURCE_CATEGORIES.find((c) => c.name === staff.category)!.resources.map((r) => r.url), ...staff.extraUrls].sort());
     }
 
     const admin = await db.selectFrom('ums_admin').selectAll().where('username', '=', 'admin').executeTakeFirstOrThrow();

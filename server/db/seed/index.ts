@@ -30,10 +30,13 @@ export const DEMO_SELLER = { username: 'seller', password: 'seller123' } as cons
 export const DEMO_STAFF = [
   {
     username: 'productAdmin', password: 'product123', nickName: 'Product admin', menuSection: 'pms', category: 'Products',
+    // Brands and categories need their logos and icons uploaded.
+    extraUrls: ['/minio/**'],
     role: { code: 'product_admin', name: 'Product admin', description: 'Products, categories, attributes and brands' },
   },
   {
     username: 'orderAdmin', password: 'order123', nickName: 'Order admin', menuSection: 'oms', category: 'Orders',
+    extraUrls: [],
     role: { code: 'order_admin', name: 'Order admin', description: 'Orders, returns and order settings' },
   },
 ] as const;
@@ -172,12 +175,14 @@ export const seed = async (db: Kysely<Database>, config: SeedConfig, options: Se
     const resourceIds: number[] = [];
     const sellerResourceIds: number[] = [];
     const resourceIdsByCategory = new Map<string, number[]>();
+    const resourceIdsByUrl = new Map<string, number>();
     for (const category of RESOURCE_CATEGORIES) {
       const categoryId = await ensureCategory(trx, category.name, category.sort, now);
       for (const resource of category.resources) {
         const id = await ensureResource(trx, { name: resource.name, url: resource.url, categoryId }, now);
         resourceIds.push(id);
         resourceIdsByCategory.set(category.name, [...(resourceIdsByCategory.get(category.name) ?? []), id]);
+        resourceIdsByUrl.set(resource.url, id);
         if (resource.seller) sellerResourceIds.push(id);
       }
     }
@@ -206,7 +211,7 @@ export const seed = async (db: Kysely<Database>, config: SeedConfig, options: Se
       staffRoleIds.push(roleId);
       const section = SECTIONS.find((s) => s.name === staff.menuSection);
       await grantMenus(trx, roleId, [staff.menuSection, ...(section?.children.map((c) => c.name) ?? [])].map((name) => menuIds.get(name)!));
-      await grantResources(trx, roleId, resourceIdsByCategory.get(staff.category) ?? []);
+      await grantResources(trx, roleId, [...resourceIdsByCategory.get(staff.category) ?? [], ...staff.extraUrls.map((url) => resourceIdsByUrl.get(url)!)]);
       if (await ensureAdmin(trx, { username: staff.username, passwordHash: hash, nickName: staff.nickName, roleId, inviteCode: false }, now)) {
         accounts.push({ username: staff.username, role: staff.role.name, password: staff.password, passwordSource: 'demo' });
       }
