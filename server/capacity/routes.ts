@@ -13,7 +13,7 @@
  *   (which includes those over a quota).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { FieldError, MessageKey } from '../../src/schema/api';
 import { PAGE_SIZE } from '../../src/schema/rules';
 import { requireAuth } from '../auth/guard';
@@ -24,6 +24,7 @@ import type { Database } from '../db/schema';
 import { formatMessage, ok, toPage } from '../http/envelope';
 import { notFound, validationFailed } from '../http/errors';
 import type { CapacityArea, CapacityItem } from './registry';
+import { groupMembers, recountMembers } from './members';
 import { capacityItems } from './registry';
 
 export type CapacityRouteDeps = { db: Kysely<Database>; areas: readonly CapacityArea[] };
@@ -96,20 +97,6 @@ const paramReader = (params: Record<string, unknown>, known: readonly string[]) 
   return { id, int, flag, ids, done };
 };
 
-type Trx = Transaction<Database>;
-
-const membersOf = async (db: Kysely<Database> | Trx, groupId: number): Promise<number[]> =>
-  (await db.selectFrom('ums_user_group_member').select('admin_id').where('group_id', '=', groupId).orderBy('admin_id').execute())
-    .map((r) => r.admin_id);
-
-/** member_count as counted, not incremented: true whatever happened before (deleted admins). */
-const recount = async (trx: Trx, groupId: number): Promise<number> => {
-  const row = await trx.selectFrom('ums_user_group_member').select((eb) => eb.fn.countAll().as('n')).where('group_id', '=', groupId).executeTakeFirstOrThrow();
-  const count = toCount(row.n as string | number);
-  await trx.updateTable('ums_user_group').set({ member_count: count }).where('id', '=', groupId).execute();
-  return count;
-};
-
 export const registerCapacityRoutes = (app: FastifyInstance, deps: CapacityRouteDeps): void => {
   const { db, areas } = deps;
 
@@ -151,7 +138,7 @@ export const registerCapacityRoutes = (app: FastifyInstance, deps: CapacityRoute
         : [];
       const touched = [...new Set([groupId!, ...moving.map((m) => m.group_id)])].sort((a, b) => a - b);
       const before = new Map<number, number[]>();
-      for (const id of touched) before.set(id, await membersOf(trx, id));
+      for (const id of touched) before.set(id, await groupMembers(trx, id));
 
       await trx.deleteFrom('ums_user_group_member').where('group_id', '=', groupId!).execute();
       if (adminIds.length) {
@@ -160,9 +147,9 @@ export const registerCapacityRoutes = (app: FastifyInstance, deps: CapacityRoute
       }
       let targetCount = 0;
       for (const id of touched) {
-        const memberCount = await recount(trx, id);
+        const memberCount = await recountMembers(trx, id);
         if (id === groupId) targetCount = memberCount;
-        const after = await membersOf(trx, id);
+        const after = await groupMembers(trx, id);
         const was = before.get(id) ?? [];
         if (was.join(',') === after.join(',')) continue;
         await audit(trx, {

@@ -12,6 +12,7 @@ import type { MoldRecord, Page, ShopRecord } from '../helpers/tenancy';
 import { adminIdOf, client, makeSeller, moldBody, moldTable, shopIdsOf, shopTable } from '../helpers/tenancy';
 import type { TestApp } from '../helpers/test-db';
 import { createTestApp, testDialects } from '../helpers/test-db';
+import { leaveGroups } from '../../server/capacity/members';
 import type { CapacityRow } from '../../server/capacity/routes';
 
 const PNG_HEADER = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -295,6 +296,16 @@ describe.each(testDialects())('user-group quotas and the capacity list (%s)', (d
       expect((await admin.get(`/userGroup/members/${2_000_000_000}`)).status).toBe(404);
       expect((await admin.get('/userGroup/members/abc')).status).toBe(400);
       expect({ members: await t.db.selectFrom('ums_user_group_member').selectAll().orderBy('id').execute(), audit: await countRows(t.db, 'sys_audit_log') }).toEqual(before);
+    });
+
+    it('leaveGroups (for account deletion) takes an admin out of its group and keeps member_count true', async () => {
+      const group = await admin.post<{ id: number }>('/userGroup/create', { name: 'Leaving group' });
+      const leaver = await makeSeller(t.app, t.db, 'group-leaving-seller', '10.90.0.8');
+      await admin.post(`/userGroup/allocMembers?groupId=${group.body.data.id}&adminIds=${leaver.id},${seller2Id}`);
+      expect(await t.db.transaction().execute((trx) => leaveGroups(trx, leaver.id))).toBe(group.body.data.id);
+      expect((await admin.get<{ memberCount: number }>(`/userGroup/${group.body.data.id}`)).body.data.memberCount).toBe(1);
+      expect(await t.db.transaction().execute((trx) => leaveGroups(trx, leaver.id))).toBeNull();
+      await admin.post(`/userGroup/allocMembers?groupId=${groupId}&adminIds=${sellerId},${seller2Id}`);
     });
 
     it('memberCount is server-managed; deleting a group frees its members', async () => {
