@@ -18,6 +18,7 @@ import { requireAuth } from '../auth/guard';
 import { hashPassword } from '../auth/password';
 import { bumpPermissionVersion } from '../auth/permissions';
 import { revokeAllSessions } from '../auth/sessions';
+import { leaveGroups } from '../capacity/members';
 import { fromRow } from '../crud/row';
 import { audit } from '../db/audit';
 import { isUniqueViolation } from '../db/errors';
@@ -240,7 +241,8 @@ export const registerUmsAdminRoutes = (app: FastifyInstance, deps: UmsAdminRoute
       await assertCanManageAdmin(trx, held, id);
       await assertMayRetire(trx, held, id, 'cannot_delete_self');
       const roleIds = await roleIdsOf(trx, id);
-      // Relations and sessions go with the row (foreign keys cascade).
+      // Relations and sessions go with the row (foreign keys cascade); the group's count does not.
+      await leaveGroups(trx, id);
       await trx.deleteFrom('ums_admin').where('id', '=', id).execute();
       await recountRoles(trx, roleIds);
       await audit(trx, { adminId: held.adminId, action: 'delete', entity: 'ums_admin', entityId: id, before: { ...adminJson(before), roleIds }, ip: ipOf(request) });

@@ -281,6 +281,17 @@ describe.each(testDialects())('user-group quotas and the capacity list (%s)', (d
       expect(await t.db.selectFrom('ums_user_group_member').select('admin_id').where('admin_id', 'in', [sellerId, seller2Id]).execute()).toHaveLength(2);
     });
 
+    it('deleting an account takes it out of its group and keeps the member count true', async () => {
+      const created = await admin.post<{ id: number }>('/admin/create', { username: 'groupleaver', password: 'leaver-pass-1', email: 'leaver@example.test' });
+      expect(created.status, created.raw).toBe(200);
+      const leaverId = created.body.data.id;
+      const group = await admin.post<{ id: number }>('/userGroup/create', { name: 'Leavers' });
+      expect((await admin.post(`/userGroup/allocMembers?groupId=${group.body.data.id}&adminIds=${leaverId}`)).body.data).toBe(1);
+      expect((await admin.get<{ memberCount: number }>(`/userGroup/${group.body.data.id}`)).body.data.memberCount).toBe(1);
+      expect((await admin.post(`/admin/delete/${leaverId}`)).status).toBe(200);
+      expect((await admin.get<{ memberCount: number }>(`/userGroup/${group.body.data.id}`)).body.data.memberCount).toBe(0);
+    });
+
     it('refuses a missing group (404), unknown admins and bad parameters (400), changing nothing', async () => {
       const before = { members: await t.db.selectFrom('ums_user_group_member').selectAll().orderBy('id').execute(), audit: await countRows(t.db, 'sys_audit_log') };
       expect((await admin.post(`/userGroup/allocMembers?groupId=${2_000_000_000}&adminIds=${sellerId}`)).status).toBe(404);
