@@ -101,7 +101,7 @@ export const text = (o: TextOptions = {}) => field<string>('text', o);
 export const name = (o: TextOptions = {}) => field<string>('text', { required: true, length: [NAME_LENGTH.min, NAME_LENGTH.max], ...o });
 /** Multi-line plain text. */
 export const longText = (o: TextOptions = {}) => field<string>('longText', o);
-/** HTML text (product detail, brand story). The admin edits it as plain multiline text and never renders it as HTML. */
+/** HTML text (product detail, brand story), edited with the admin's rich text editor. */
 export const richText = (o: TextOptions = {}) => field<string>('richText', o);
 /** Whole number. */
 export const int = (o: NumberOptions = {}) => field<number>('int', o);

@@ -52,6 +52,12 @@ describe('brands', () => {
       await page.getByText('length must be between 2 and 140 characters').waitFor();
       await nameInput.fill(name);
       await page.locator('input[type="file"]').first().setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
+      // The brand story is rich text: type, then make it bold with the toolbar.
+      const story = page.locator('.ProseMirror');
+      await story.click();
+      await page.keyboard.type(`${name} story`);
+      await page.keyboard.press('Control+A');
+      await page.getByRole('button', { name: 'Bold' }).click();
       await page.getByRole('button', { name: 'Save' }).click();
       await page.waitForURL('**/pms/brand');
       await rows(page).filter({ hasText: name }).waitFor();
@@ -59,6 +65,11 @@ describe('brands', () => {
     const created = await apiGet(page, '/brand/list?pageSize=10');
     expect(created.data.total).toBe(2);
     expect(String(created.data.list[0]?.logo)).toMatch(/^\/uploads\//);
+    const story = await page.evaluate(async (id) => {
+      const response = await fetch(`/api/brand/${id}`, { headers: { authorization: localStorage.getItem('loginToken') ?? '' } });
+      return ((await response.json()) as { data: { brandStory: string } }).data.brandStory;
+    }, created.data.list[0]?.id);
+    expect(story).toBe('<p><strong>Bolt Works story</strong></p>');
 
     // Default order is sort desc; clicking the Sort header orders ascending.
     await expect(rows(page).first().innerText()).resolves.toContain('Bolt Works');

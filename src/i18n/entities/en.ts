@@ -247,6 +247,7 @@ export const entityEn = {
     },
   },
   entity: {
+    rich_text: { bold: 'Bold', italic: 'Italic', heading: 'Heading', bullet: 'Bulleted list', ordered: 'Numbered list' },
     not_available: 'This screen is not available',
     actions: 'Actions',
     main_section: 'General',

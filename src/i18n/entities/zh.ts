@@ -249,6 +249,7 @@ export const entityZh: EntityMessages = {
     },
   },
   entity: {
+    rich_text: { bold: '加粗', italic: '斜体', heading: '标题', bullet: '项目符号列表', ordered: '编号列表' },
     not_available: '此页面不可用',
     actions: '操作',
     main_section: '基本信息',

@@ -1,5 +1,6 @@
 /** The form input of one declared field, by kind (create and edit forms, dialogs included). */
 import type { ReactElement } from 'react';
+import { lazy, Suspense } from 'react';
 import {
   AutocompleteInput, BooleanInput, DateInput, DateTimeInput, ImageField, ImageInput, Labeled, NumberInput, ReferenceInput,
   SelectInput, TextInput, useNotify, useTranslate,
@@ -12,6 +13,9 @@ import { fieldDisplay } from './fields';
 import { LIST_ALL_QUERY } from './lookups';
 import { enumChoices, fieldLabelKey } from './labels';
 import type { FieldInputProps } from './screenOptions';
+
+// The editor (tiptap + ProseMirror, ~130 KB gzip) loads only with a form that has rich text.
+const RichTextInput = lazy(() => import('./RichTextInput').then((m) => ({ default: m.RichTextInput })));
 
 const BYTES_PER_MB = 1024 * 1024;
 const UPLOAD_MB = UPLOAD_RULES.maxBytes / BYTES_PER_MB;
@@ -90,9 +94,7 @@ export const EntityFieldInput = (props: FieldInputProps): ReactElement | null =>
     case 'longText':
       return <TextInput {...common} multiline minRows={3} />;
     case 'richText':
-      // HTML typed as text: ra-input-rich-text 5.15.3 resolves mismatched tiptap 3 versions on
-      // this registry (its editor fails to load), so the editor waits for a working release.
-      return <TextInput {...common} multiline minRows={6} />;
+      return <Suspense fallback={null}><RichTextInput {...common} /></Suspense>;
     case 'int':
       return <NumberInput {...common} step={1} min={decl.min} max={decl.max} />;
     case 'money':
