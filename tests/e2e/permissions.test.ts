@@ -126,3 +126,26 @@ describe('shop scope in the browser', () => {
     await expect(page.getByText('SP-BOX-001').count()).resolves.toBe(1);
   }));
 });
+
+describe('admin accounts', () => {
+  it('the super admin creates an account with a role, and it signs in with that role', async () => {
+    await withPage(async (page) => {
+      await signIn(page, ADMIN);
+      await page.goto('/ums/admin');
+      await page.getByRole('row').filter({ hasText: 'orderAdmin' }).waitFor();
+      await page.locator('#main-content').getByRole('button', { name: 'Add' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.locator('input[name="username"]').fill('clerk');
+      await dialog.locator('input[name="password"]').fill('clerk-pass-1');
+      await dialog.locator('input[name="email"]').fill('clerk@example.test');
+      await dialog.getByRole('checkbox', { name: 'Order admin' }).check();
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('row').filter({ hasText: 'clerk' }).waitFor();
+    });
+    await withPage(async (page) => {
+      await signIn(page, { username: 'clerk', password: 'clerk-pass-1' });
+      await sidebar(page).getByText('Orders').first().waitFor();
+      expect(await sidebar(page).getByText('Permissions').count()).toBe(0);
+    });
+  });
+});
