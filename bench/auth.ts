@@ -8,13 +8,10 @@
  * (BENCH_ROUNDS, 2). Prints req/s, p99 and server CPU per request for both and the overhead.
  * Target: the check costs at most 10% (`--check` exits 1 when missed).
  */
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { loadavg, tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../server/app';
@@ -27,6 +24,8 @@ import { migrateToLatest } from '../server/db/migrations/index';
 import type { Database } from '../server/db/schema';
 import { seed } from '../server/db/seed/index';
 import { toDbTime } from '../server/db/time';
+import type { LoadResult } from './load';
+import { loadInChild } from './load';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -38,37 +37,6 @@ const STAFF_ROLES = 6;
 const RESOURCES_PER_ROLE = 40;
 const MAX_OVERHEAD = 0.10;
 const PATH = '/api/brand/list?pageNum=1&pageSize=10';
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-
-type LoadResult = { requestsPerSecond: number; p50: number; p99: number; total: number; errors: number; non2xx: number };
-type AutocannonResult = { requests: { average: number; total: number }; latency: { p50: number; p99: number }; non2xx: number; errors: number };
-// autocannon ships no types; a narrow local type for the part used here.
-type Autocannon = (options: { url: string; connections: number; duration: number; headers: Record<string, string> }) => Promise<AutocannonResult>;
-
-/** Child-process mode: run the load and print one JSON line (the parent parses it). */
-const runLoad = async (spec: { url: string; authorization: string; duration: number }): Promise<void> => {
-  const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
-  const result = await autocannon({ url: spec.url, connections: CONNECTIONS, duration: spec.duration, headers: { authorization: spec.authorization } });
-  const out: LoadResult = {
-    requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99,
-    total: result.requests.total, errors: result.errors, non2xx: result.non2xx,
-  };
-  process.stdout.write(`${JSON.stringify(out)}\n`);
-};
-
-const loadInChild = (spec: { url: string; authorization: string; duration: number }): Promise<LoadResult> => new Promise((ok, fail) => {
-  const child = spawn(join(root, 'node_modules', '.bin', 'tsx'), [fileURLToPath(import.meta.url), '--load', JSON.stringify(spec)], {
-    cwd: root, stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => { output += chunk.toString(); });
-  child.once('error', fail);
-  child.once('exit', (code) => {
-    const line = output.trim().split('\n').pop() ?? '';
-    if (code !== 0 || !line.startsWith('{')) fail(new Error(`load generator exited with ${code}: ${output}`));
-    else ok(JSON.parse(line) as LoadResult);
-  });
-});
 
 const freshDatabase = async (dir: string, serverUrl: string | undefined): Promise<{ target: DatabaseTarget; drop: () => Promise<void> }> => {
   if (!serverUrl) return { target: { dialect: 'sqlite', filename: join(dir, 'bench.sqlite') }, drop: async () => {} };
@@ -181,7 +149,7 @@ const main = async (): Promise<void> => {
 
     const measure = async (authorization: string, duration: number): Promise<Measured> => {
       const cpuBefore = process.cpuUsage();
-      const result = await loadInChild({ url: `${address}${PATH}`, authorization, duration });
+      const result = await loadInChild({ url: `${address}${PATH}`, authorization, duration, connections: CONNECTIONS });
       const cpu = process.cpuUsage(cpuBefore);
       return { ...result, cpuUs: (cpu.user + cpu.system) / Math.max(result.total, 1) };
     };
@@ -231,8 +199,7 @@ const main = async (): Promise<void> => {
   }
 };
 
-const loadIndex = process.argv.indexOf('--load');
-(loadIndex >= 0 ? runLoad(JSON.parse(process.argv[loadIndex + 1]!) as { url: string; authorization: string; duration: number }) : main())
+main()
   .catch((error: unknown) => {
     process.stderr.write(`bench failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
     process.exit(1);

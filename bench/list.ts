@@ -9,14 +9,11 @@
  * page the filter has (BENCH_MAX_PAGE caps it). Prints requests/s, p50, p99 and errors per dialect.
  * Targets (2-core machine, SQLite): >= 3,000 req/s, p99 < 25 ms; --check exits 1 when missed.
  */
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
-import { createRequire } from 'node:module';
 import { loadavg, tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import pg from 'pg';
@@ -27,6 +24,8 @@ import { createDb } from '../server/db/index';
 import { migrateToLatest } from '../server/db/migrations/index';
 import type { Database } from '../server/db/schema';
 import { seed } from '../server/db/seed/index';
+import type { LoadResult } from './load';
+import { loadInChild } from './load';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
@@ -35,54 +34,7 @@ const MAX_PAGE = process.env.BENCH_MAX_PAGE ? Number(process.env.BENCH_MAX_PAGE)
 const PAGE_SIZE = 10;
 const BATCH = 1000;
 const TARGET = { requestsPerSecond: 3000, p99Ms: 25 };
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const LIST_QUERY = `pageSize=${PAGE_SIZE}&type=0&status=1&sort=sort&order=desc`;
-
-type LoadResult = { requestsPerSecond: number; p50: number; p99: number; total: number; errors: number; timeouts: number; non2xx: number };
-type AutocannonRequest = { method: string; path: string; headers?: Record<string, string> };
-type AutocannonResult = {
-  requests: { average: number; total: number };
-  latency: { p50: number; p99: number };
-  non2xx: number; errors: number; timeouts: number;
-};
-// autocannon ships no types; a narrow local type for the part used here.
-type Autocannon = (options: {
-  url: string; connections: number; duration: number; headers: Record<string, string>;
-  requests: { method: string; setupRequest: (request: AutocannonRequest) => AutocannonRequest }[];
-}) => Promise<AutocannonResult>;
-
-/** Child-process mode: run the load and print one JSON line (the parent parses it). */
-const runLoad = async (spec: { url: string; authorization: string; pages: number }): Promise<void> => {
-  const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
-  const base = new URL(spec.url);
-  const result = await autocannon({
-    url: base.origin, connections: CONNECTIONS, duration: DURATION_S, headers: { authorization: spec.authorization },
-    requests: [{
-      method: 'GET',
-      // A different page on every request, so no page stays hot in any cache.
-      setupRequest: (request) => ({ ...request, path: `${base.pathname}?pageNum=${1 + Math.floor(Math.random() * spec.pages)}&${LIST_QUERY}` }),
-    }],
-  });
-  const out: LoadResult = {
-    requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99,
-    total: result.requests.total, errors: result.errors, timeouts: result.timeouts, non2xx: result.non2xx,
-  };
-  process.stdout.write(`${JSON.stringify(out)}\n`);
-};
-
-const loadInChild = (spec: { url: string; authorization: string; pages: number }): Promise<LoadResult> => new Promise((ok, fail) => {
-  const child = spawn(join(root, 'node_modules', '.bin', 'tsx'), [fileURLToPath(import.meta.url), '--load', JSON.stringify(spec)], {
-    cwd: root, stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => { output += chunk.toString(); });
-  child.once('error', fail);
-  child.once('exit', (code) => {
-    const line = output.trim().split('\n').pop() ?? '';
-    if (code !== 0 || !line.startsWith('{')) fail(new Error(`load generator exited with ${code}: ${output}`));
-    else ok(JSON.parse(line) as LoadResult);
-  });
-});
 
 /**
  * BENCH_PROFILE=<dir>: a V8 CPU profile of this process (the server) during the load only, for
@@ -188,7 +140,7 @@ const benchDialect = async (dialect: 'sqlite' | 'postgres'): Promise<LoadResult 
     // unlike req/s, it hardly depends on what else the machine is running.
     const profiler = PROFILE_DIR ? await startProfile() : null;
     const cpuBefore = process.cpuUsage();
-    const result = await loadInChild({ url, authorization, pages });
+    const result = await loadInChild({ url: `${url}?pageNum=1&${LIST_QUERY}`, authorization, pages, connections: CONNECTIONS, duration: DURATION_S });
     const cpu = process.cpuUsage(cpuBefore);
     if (profiler) process.stdout.write(`CPU profile of the server under load: ${await profiler.stop(dialect)}\n`);
     return { dialect, setupSeconds, pages, serverCpuUs: (cpu.user + cpu.system) / Math.max(result.total, 1), ...result };
@@ -218,8 +170,7 @@ const main = async (): Promise<void> => {
   if (results.some((r) => r.errors > 0 || r.non2xx > 0) || (process.argv.includes('--check') && !met)) process.exitCode = 1;
 };
 
-const loadIndex = process.argv.indexOf('--load');
-(loadIndex >= 0 ? runLoad(JSON.parse(process.argv[loadIndex + 1]!) as { url: string; authorization: string; pages: number }) : main())
+main()
   .catch((error: unknown) => {
     process.stderr.write(`bench failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
     process.exit(1);

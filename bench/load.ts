@@ -1,0 +1,77 @@
+/**
+ * The load generator of the benches: autocannon in a child process, so the server under test
+ * keeps its own thread (and its CPU time can be read apart). `loadInChild(spec)` runs this file
+ * with `--load <spec>`; it prints one JSON line that the parent parses.
+ */
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+
+export type LoadSpec = {
+  /** Full URL of the request (path and query included). */
+  url: string;
+  authorization: string;
+  connections: number;
+  duration: number;
+  /** When set, every request asks for `pageNum` drawn from 1..pages, so no page stays hot. */
+  pages?: number;
+};
+
+export type LoadResult = {
+  requestsPerSecond: number; p50: number; p99: number; total: number; errors: number; timeouts: number; non2xx: number;
+};
+
+type AutocannonRequest = { method?: string; path?: string };
+type AutocannonResult = {
+  requests: { average: number; total: number }; latency: { p50: number; p99: number };
+  errors: number; timeouts: number; non2xx: number;
+};
+// autocannon ships no types; a narrow local type for the part used here.
+type Autocannon = (options: {
+  url: string; connections: number; duration: number; headers: Record<string, string>;
+  requests?: { method: string; setupRequest: (request: AutocannonRequest) => AutocannonRequest }[];
+}) => Promise<AutocannonResult>;
+
+const runLoad = async (spec: LoadSpec): Promise<void> => {
+  const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+  const target = new URL(spec.url);
+  const paged = (page: number) => {
+    const query = new URLSearchParams(target.search);
+    query.set('pageNum', String(page));
+    return `${target.pathname}?${query.toString()}`;
+  };
+  const result = await autocannon({
+    url: spec.pages ? target.origin : spec.url, connections: spec.connections, duration: spec.duration,
+    headers: { authorization: spec.authorization },
+    ...(spec.pages ? {
+      requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: paged(1 + Math.floor(Math.random() * spec.pages!)) }) }],
+    } : {}),
+  });
+  const out: LoadResult = {
+    requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99,
+    total: result.requests.total, errors: result.errors, timeouts: result.timeouts, non2xx: result.non2xx,
+  };
+  process.stdout.write(`${JSON.stringify(out)}\n`);
+};
+
+export const loadInChild = (spec: LoadSpec): Promise<LoadResult> => new Promise((ok, fail) => {
+  const self = fileURLToPath(import.meta.url);
+  const tsx = fileURLToPath(new URL('../node_modules/.bin/tsx', import.meta.url));
+  const child = spawn(tsx, [self, '--load', JSON.stringify(spec)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+  child.once('error', fail);
+  child.once('exit', (code) => {
+    const line = output.trim().split('\n').pop() ?? '';
+    if (code !== 0 || !line.startsWith('{')) fail(new Error(`load generator exited with ${code}: ${output}`));
+    else ok(JSON.parse(line) as LoadResult);
+  });
+});
+
+const loadIndex = process.argv.indexOf('--load');
+if (loadIndex >= 0 && fileURLToPath(import.meta.url) === process.argv[1]) {
+  runLoad(JSON.parse(process.argv[loadIndex + 1]!) as LoadSpec).catch((error: unknown) => {
+    process.stderr.write(`${String(error)}\n`);
+    process.exit(1);
+  });
+}
