@@ -12,8 +12,8 @@
  * far more than it writes. PostgreSQL has no such cheap exact signal across server processes,
  * so it is not cached there (ARCHITECTURE.md section 7: no state a second process would need).
  */
-import type { Kysely } from 'kysely';
 import { CompiledQuery } from 'kysely';
+import type { AnyKysely } from '../db/index';
 
 /** Lists longer than this are not cached (memory); they take the plain COUNT + OFFSET path. */
 export const MAX_CACHED_IDS = 100_000;
@@ -24,8 +24,7 @@ type Entry = { version: string; ids: Int32Array | null };
 
 const caches = new WeakMap<object, Map<string, Entry>>();
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- works on any Kysely instance
-const cacheOf = (db: Kysely<any>): Map<string, Entry> => {
+const cacheOf = (db: AnyKysely): Map<string, Entry> => {
   let cache = caches.get(db);
   if (!cache) {
     cache = new Map();
@@ -38,15 +37,13 @@ const cacheOf = (db: Kysely<any>): Map<string, Entry> => {
 const VERSION_QUERY = CompiledQuery.raw('select total_changes() as changes, data_version as version from pragma_data_version');
 
 /** The database's change marker; read it BEFORE computing what is stored under it. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- works on any Kysely instance
-export const sqliteVersion = async (db: Kysely<any>): Promise<string> => {
+export const sqliteVersion = async (db: AnyKysely): Promise<string> => {
   const { rows } = await db.executeQuery<{ changes: number; version: number }>(VERSION_QUERY);
   return `${rows[0]!.changes}:${rows[0]!.version}`;
 };
 
 /** The cached ordered ids of `key` at `version`; null when too long to keep; undefined when unknown. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- works on any Kysely instance
-export const cachedIds = (db: Kysely<any>, key: string, version: string): Int32Array | null | undefined => {
+export const cachedIds = (db: AnyKysely, key: string, version: string): Int32Array | null | undefined => {
   const cache = cacheOf(db);
   const entry = cache.get(key);
   if (!entry) return undefined;
@@ -60,8 +57,7 @@ export const cachedIds = (db: Kysely<any>, key: string, version: string): Int32A
   return entry.ids;
 };
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- works on any Kysely instance
-export const storeIds = (db: Kysely<any>, key: string, version: string, ids: Int32Array | null): void => {
+export const storeIds = (db: AnyKysely, key: string, version: string, ids: Int32Array | null): void => {
   const cache = cacheOf(db);
   cache.delete(key);
   cache.set(key, { version, ids });
@@ -74,8 +70,7 @@ const pageQueries = new Map<string, string>();
  * The rows of one cached page, in any order. One statement per table whatever the page size
  * (the ids travel as one JSON array), so it is written once instead of built per request.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- works on any Kysely instance
-export const rowsByIds = async (db: Kysely<any>, table: string, ids: readonly number[]): Promise<Record<string, unknown>[]> => {
+export const rowsByIds = async (db: AnyKysely, table: string, ids: readonly number[]): Promise<Record<string, unknown>[]> => {
   let text = pageQueries.get(table);
   if (!text) {
     // Declared table names only (from src/schema), quoted as identifiers.

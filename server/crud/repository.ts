@@ -25,6 +25,7 @@ import { inScope, withShop } from './scope';
 import { MAX_ID } from './ids';
 import { nulErrors } from './text';
 import { cachedIds, MAX_CACHED_IDS, rowsByIds, sqliteVersion, storeIds } from './list-cache';
+import type { AnyKysely } from '../db/index';
 
 /** Who is writing, for the audit row and the tenant scope. */
 export type Actor = HookActor;
@@ -91,8 +92,7 @@ const tenantFieldOf = (entity: Entity): string | null =>
     : null;
 
 export const createRepository = (entity: Entity, deps: RepositoryDeps): Repository => {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see Eb
-  const db = deps.db as unknown as Kysely<any>;
+  const db = deps.db as unknown as AnyKysely;
   const hooks = deps.hooks ?? {};
   const table = entity.table;
   const createBody = createSchema(entity);

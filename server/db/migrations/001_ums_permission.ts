@@ -3,11 +3,10 @@
  * the columns this product adds: role `code` (how code recognises the seeded roles whatever
  * they are renamed to), admin `invite_code` and `referrer_id` (seller referral).
  */
-import type { Kysely } from 'kysely';
 import { idColumn, TIME } from './columns';
+import type { AnyKysely } from '../index';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on the evolving Database type
-export const up = async (db: Kysely<any>): Promise<void> => {
+export const up = async (db: AnyKysely): Promise<void> => {
   const id = idColumn(db);
 
   await db.schema.createTable('ums_admin')
@@ -94,8 +93,7 @@ export const up = async (db: Kysely<any>): Promise<void> => {
   await db.schema.createIndex('ums_role_resource_relation_resource_idx').on('ums_role_resource_relation').column('resource_id').execute();
 };
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see up()
-export const down = async (db: Kysely<any>): Promise<void> => {
+export const down = async (db: AnyKysely): Promise<void> => {
   for (const table of [
     'ums_role_resource_relation', 'ums_resource', 'ums_resource_category', 'ums_role_menu_relation',
     'ums_menu', 'ums_admin_role_relation', 'ums_role', 'ums_admin',

@@ -3,11 +3,10 @@
  * it at once), the login log `mall` keeps, and the sign-in throttle. The throttle lives in the
  * database, not in memory, so several server processes share the same counters.
  */
-import type { Kysely } from 'kysely';
 import { idColumn, TIME } from './columns';
+import type { AnyKysely } from '../index';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on the evolving Database type
-export const up = async (db: Kysely<any>): Promise<void> => {
+export const up = async (db: AnyKysely): Promise<void> => {
   await db.schema.createTable('ums_admin_session')
     .addColumn('id', 'varchar(36)', (c) => c.primaryKey())
     .addColumn('admin_id', 'integer', (c) => c.notNull().references('ums_admin.id').onDelete('cascade'))
@@ -38,7 +37,6 @@ export const up = async (db: Kysely<any>): Promise<void> => {
   await db.schema.createIndex('ums_login_throttle_window_idx').on('ums_login_throttle').column('window_start').execute();
 };
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see up()
-export const down = async (db: Kysely<any>): Promise<void> => {
+export const down = async (db: AnyKysely): Promise<void> => {
   for (const table of ['ums_login_throttle', 'ums_admin_login_log', 'ums_admin_session']) await db.schema.dropTable(table).execute();
 };

@@ -2,11 +2,10 @@
  * Who changed what: one row per data change, written in the same transaction as the change
  * (server/auth/audit.ts). No foreign keys, so history survives deletions.
  */
-import type { Kysely } from 'kysely';
 import { idColumn, TIME } from './columns';
+import type { AnyKysely } from '../index';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on the evolving Database type
-export const up = async (db: Kysely<any>): Promise<void> => {
+export const up = async (db: AnyKysely): Promise<void> => {
   await db.schema.createTable('sys_audit_log')
     .addColumn('id', 'integer', idColumn(db))
     .addColumn('admin_id', 'integer')
@@ -23,7 +22,6 @@ export const up = async (db: Kysely<any>): Promise<void> => {
   await db.schema.createIndex('sys_audit_log_time_idx').on('sys_audit_log').column('create_time').execute();
 };
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see up()
-export const down = async (db: Kysely<any>): Promise<void> => {
+export const down = async (db: AnyKysely): Promise<void> => {
   await db.schema.dropTable('sys_audit_log').execute();
 };

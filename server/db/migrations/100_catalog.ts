@@ -3,16 +3,15 @@
  * the snake_case of the declared field names; a test fails when a declared field has no column.
  * Money is stored as integer minor units (bigint).
  */
-import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { dialectOf } from '../index';
 import { idColumn, TIME } from './columns';
+import type { AnyKysely } from '../index';
 
 const NAME = 'varchar(140)';
 const URL = 'varchar(500)';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on the evolving Database type
-export const up = async (db: Kysely<any>): Promise<void> => {
+export const up = async (db: AnyKysely): Promise<void> => {
   const id = idColumn(db);
 
   await db.schema.createTable('pms_brand')
@@ -141,8 +140,7 @@ export const up = async (db: Kysely<any>): Promise<void> => {
   await db.schema.createIndex('sms_home_advertise_sort_idx').on('sms_home_advertise').columns(['sort', 'id']).execute();
 };
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see up()
-export const down = async (db: Kysely<any>): Promise<void> => {
+export const down = async (db: AnyKysely): Promise<void> => {
   for (const table of ['sms_home_advertise', 'ums_member_level', 'oms_order_setting', 'oms_order_return_reason',
     'pms_product_category_attribute_relation', 'pms_product_category', 'pms_product_attribute',
     'pms_product_attribute_category', 'pms_brand']) {

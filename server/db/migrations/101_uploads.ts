@@ -1,9 +1,8 @@
 /** Uploaded files: who uploaded what, how large (the upload-storage quota counts these). */
-import type { Kysely } from 'kysely';
 import { idColumn, TIME } from './columns';
+import type { AnyKysely } from '../index';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on the evolving Database type
-export const up = async (db: Kysely<any>): Promise<void> => {
+export const up = async (db: AnyKysely): Promise<void> => {
   await db.schema.createTable('sys_upload')
     .addColumn('id', 'integer', idColumn(db))
     .addColumn('admin_id', 'integer', (c) => c.references('ums_admin.id').onDelete('set null'))
@@ -16,7 +15,6 @@ export const up = async (db: Kysely<any>): Promise<void> => {
   await db.schema.createIndex('sys_upload_admin_idx').on('sys_upload').column('admin_id').execute();
 };
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see up()
-export const down = async (db: Kysely<any>): Promise<void> => {
+export const down = async (db: AnyKysely): Promise<void> => {
   await db.schema.dropTable('sys_upload').execute();
 };

@@ -3,11 +3,10 @@
  * entity (die-cutting molds), and user groups with their quotas (src/schema/ums.ts userGroup).
  * Column names are the snake_case of the declared field names.
  */
-import type { Kysely } from 'kysely';
 import { idColumn, TIME } from './columns';
+import type { AnyKysely } from '../index';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on the evolving Database type
-export const up = async (db: Kysely<any>): Promise<void> => {
+export const up = async (db: AnyKysely): Promise<void> => {
   const id = idColumn(db);
 
   // Deleting an owner's account must not silently delete the shop and everything it owns:
@@ -66,7 +65,6 @@ export const up = async (db: Kysely<any>): Promise<void> => {
   await db.schema.createIndex('ums_user_group_member_group_idx').on('ums_user_group_member').column('group_id').execute();
 };
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see up()
-export const down = async (db: Kysely<any>): Promise<void> => {
+export const down = async (db: AnyKysely): Promise<void> => {
   for (const table of ['ums_user_group_member', 'ums_user_group', 'mold', 'shop']) await db.schema.dropTable(table).execute();
 };

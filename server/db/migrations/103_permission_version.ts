@@ -4,10 +4,9 @@
  * session, so every server process notices a change on its next request and drops the compiled
  * permissions it cached for the older number.
  */
-import type { Kysely } from 'kysely';
+import type { AnyKysely } from '../index';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on the evolving Database type
-export const up = async (db: Kysely<any>): Promise<void> => {
+export const up = async (db: AnyKysely): Promise<void> => {
   await db.schema.createTable('ums_permission_version')
     .addColumn('id', 'integer', (c) => c.primaryKey())
     .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
@@ -16,7 +15,6 @@ export const up = async (db: Kysely<any>): Promise<void> => {
   await db.insertInto('ums_permission_version').values({ id: 1, version: 1 }).execute();
 };
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see up()
-export const down = async (db: Kysely<any>): Promise<void> => {
+export const down = async (db: AnyKysely): Promise<void> => {
   await db.schema.dropTable('ums_permission_version').execute();
 };

@@ -2,8 +2,9 @@
  * Column helpers shared by the migrations: the only places where the two dialects need
  * different DDL. Kept tiny and stable on purpose, because changing them changes old migrations.
  */
-import type { ColumnDefinitionBuilder, Kysely } from 'kysely';
+import type { ColumnDefinitionBuilder } from 'kysely';
 import { dialectOf } from '../index';
+import type { AnyKysely } from '../index';
 
 type ColumnBuilderCallback = (col: ColumnDefinitionBuilder) => ColumnDefinitionBuilder;
 
@@ -11,8 +12,7 @@ type ColumnBuilderCallback = (col: ColumnDefinitionBuilder) => ColumnDefinitionB
  * Auto-numbered integer key: `INTEGER PRIMARY KEY AUTOINCREMENT` on SQLite (ids never reused),
  * an identity column on PostgreSQL. int4 on PostgreSQL because pg would hand int8 back as strings.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations use Kysely<any>
-export const idColumn = (db: Kysely<any>): ColumnBuilderCallback =>
+export const idColumn = (db: AnyKysely): ColumnBuilderCallback =>
   dialectOf(db) === 'postgres'
     ? (col) => col.primaryKey().generatedByDefaultAsIdentity()
     : (col) => col.primaryKey().autoIncrement();

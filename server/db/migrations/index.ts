@@ -3,7 +3,7 @@
  * compiled output all see the same list. Add a new file and one line here; never edit or
  * rename a migration that has shipped.
  */
-import type { Kysely, Migration, MigrationResult } from 'kysely';
+import type { Migration, MigrationResult } from 'kysely';
 import { Migrator } from 'kysely';
 import * as m001 from './001_ums_permission';
 import * as m002 from './002_ums_session';
@@ -12,6 +12,7 @@ import * as m100 from './100_catalog';
 import * as m101 from './101_uploads';
 import * as m102 from './102_tenancy';
 import * as m103 from './103_permission_version';
+import type { AnyKysely } from '../index';
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '001_ums_permission': m001,
@@ -23,13 +24,11 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '103_permission_version': m103,
 };
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- works on any Kysely instance
-export const createMigrator = (db: Kysely<any>): Migrator =>
+export const createMigrator = (db: AnyKysely): Migrator =>
   new Migrator({ db, provider: { getMigrations: async () => ({ ...migrations }) } });
 
 /** Brings the schema up to date; throws (with the failing migration's name) on any error. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- works on any Kysely instance
-export const migrateToLatest = async (db: Kysely<any>): Promise<MigrationResult[]> => {
+export const migrateToLatest = async (db: AnyKysely): Promise<MigrationResult[]> => {
   const { error, results } = await createMigrator(db).migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error');
