@@ -30,7 +30,7 @@ describe('signing in', () => {
   it('sends an anonymous visitor to /login', () => withPage(async (page) => {
     await page.goto('/ums/admin');
     await page.waitForURL('**/login');
-    await expect(page.locator('input[name="username"]').isVisible()).resolves.toBe(true);
+    await page.locator('input[name="username"]').waitFor();
   }));
 
   it('shows the server message for a wrong password and stays on /login', () => withPage(async (page) => {
@@ -40,7 +40,7 @@ describe('signing in', () => {
     await page.locator('button[type="submit"]').click();
     await page.getByRole('alert').filter({ hasText: 'Wrong username or password' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
-    expect(await page.evaluate(() => localStorage.getItem('loginToken'))).toBeNull();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('loginToken'))).toBeNull();
   }));
 
   it('validates the form before sending', () => withPage(async (page) => {
@@ -56,14 +56,14 @@ describe('signing in', () => {
     await withPage(async (page) => {
       await signIn(page, ADMIN);
       await sidebar(page).getByText('Permissions').waitFor();
-      await expect(sidebar(page).getByText('Marketing').isVisible()).resolves.toBe(true);
+      await sidebar(page).getByText('Marketing').waitFor();
       await page.locator('main').getByText('Super admin').waitFor();
     });
     await withPage(async (page) => {
       await signIn(page, SELLER);
       await sidebar(page).getByText('Shops').waitFor();
-      expect(await sidebar(page).getByText('Permissions').count()).toBe(0);
-      expect(await sidebar(page).getByText('Marketing').count()).toBe(0);
+      await expect.poll(() => sidebar(page).getByText('Permissions').count()).toBe(0);
+      await expect.poll(() => sidebar(page).getByText('Marketing').count()).toBe(0);
       // A section the seller lacks is refused even by deep link.
       await page.goto('/ums/role');
       await page.getByText('Access denied').waitFor();
@@ -93,10 +93,10 @@ describe('the session', () => {
     await sidebar(page).getByText('Brands').click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Confirm logout').waitFor();
-    await expect(dialog.getByText('You have been logged out. You can cancel to stay on this page, or log in again.').isVisible()).resolves.toBe(true);
+    await dialog.getByText('You have been logged out. You can cancel to stay on this page, or log in again.').waitFor();
     await dialog.getByRole('button', { name: 'Log in again' }).click();
     await page.waitForURL('**/login');
-    expect(await page.evaluate(() => localStorage.getItem('loginToken'))).toBeNull();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('loginToken'))).toBeNull();
   }));
 
   it('logs out from the user menu', () => withPage(async (page) => {
@@ -104,7 +104,7 @@ describe('the session', () => {
     await page.getByRole('button', { name: 'Profile' }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await page.waitForURL('**/login');
-    expect(await page.evaluate(() => localStorage.getItem('loginToken'))).toBeNull();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('loginToken'))).toBeNull();
   }));
 });
 
@@ -142,6 +142,6 @@ describe('layout', () => {
     await drawerMenu.getByRole('link', { name: 'Molds', exact: true }).click();
     await page.waitForURL('**/mold/kmold');
     await drawerMenu.waitFor({ state: 'hidden' });
-    expect(await bottomBar.isVisible()).toBe(true);
+    await bottomBar.waitFor();
   }, PHONE));
 });
