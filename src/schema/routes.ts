@@ -32,8 +32,11 @@ const r = (name: string, path: string, icon: IconName, sort: number, hidden = fa
 /** Route names of the fixed part of the admin (always present, not driven by menus). */
 export const FIXED_ROUTES = ['home'] as const;
 
-/** Public pages: rendered without the layout and open to anonymous visitors (except `/404`, which is open too). */
-export const PUBLIC_PATHS = ['/login', '/register', '/privacy', '/term', '/homer', '/404'] as const;
+/** Pages an anonymous visitor may open (spec section 2); any other path sends them to `/login`. */
+export const ANONYMOUS_PATHS = ['/login', '/register', '/privacy', '/term', '/homer'] as const;
+
+/** Public pages: rendered without the layout (no admin shell); `/404` only for a signed-in user. */
+export const PUBLIC_PATHS = [...ANONYMOUS_PATHS, '/404'] as const;
 
 export const SECTIONS: readonly SectionDecl[] = [
   { ...r('shop', '/shop', 'store', 90), children: [

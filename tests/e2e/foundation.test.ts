@@ -33,6 +33,12 @@ describe('signing in', () => {
     await page.locator('input[name="username"]').waitFor();
   }));
 
+  it('sends an anonymous visitor from /404 to /login (spec section 2)', () => withPage(async (page) => {
+    await page.goto('/404');
+    await page.waitForURL('**/login');
+    await page.locator('input[name="username"]').waitFor();
+  }));
+
   it('shows the server message for a wrong password and stays on /login', () => withPage(async (page) => {
     await page.goto('/login');
     await page.locator('input[name="username"]').fill(ADMIN.username);

@@ -257,10 +257,19 @@ describe('static public pages', () => {
     ['/homer', 'Run your shop on the marketplace'],
     ['/404', 'Page not found'],
   ])('should render %s without the admin', (path, heading) => {
+    // `/404` is where the admin sends a signed-in user's unknown paths; anonymous visitors go to /login.
+    if (path === '/404') localStorage.setItem(TOKEN_KEY, 'Bearer existing');
     renderAt(path);
 
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(heading);
     expect(screen.queryByText('admin shell')).not.toBeInTheDocument();
     expect(within(screen.getByRole('contentinfo')).getByRole('link', { name: 'Privacy' })).toHaveAttribute('href', '/privacy');
+  });
+
+  it('should send an anonymous visitor from /404 to /login', () => {
+    renderAt('/404');
+
+    expect(screen.getByTestId('location')).toHaveTextContent('/login');
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
   });
 });

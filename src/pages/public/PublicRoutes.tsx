@@ -6,8 +6,9 @@
  */
 import { lazy, Suspense } from 'react';
 import type { ComponentType } from 'react';
-import { Route, Routes } from 'react-router';
-import { PUBLIC_PATHS } from '../../schema/routes';
+import { Navigate, Route, Routes } from 'react-router';
+import { getToken } from '../../providers/api';
+import { ANONYMOUS_PATHS, PUBLIC_PATHS } from '../../schema/routes';
 import { loadAdmin } from './adminChunk';
 import { Homer } from './Homer';
 import { t } from './i18n';
@@ -37,12 +38,18 @@ export const Loading = () => (
   </div>
 );
 
+const anonymousPaths: readonly string[] = ANONYMOUS_PATHS;
+
+/** A public page outside the anonymous set (`/404`) needs a token, as every admin path does. */
+const PublicPage = ({ path }: { path: (typeof PUBLIC_PATHS)[number] }) => {
+  const Page = PAGES[path];
+  if (!anonymousPaths.includes(path) && getToken() === null) return <Navigate to="/login" replace />;
+  return <Page />;
+};
+
 export const PublicRoutes = () => (
   <Routes>
-    {PUBLIC_PATHS.map((path) => {
-      const Page = PAGES[path];
-      return <Route key={path} path={path} element={<Page />} />;
-    })}
+    {PUBLIC_PATHS.map((path) => <Route key={path} path={path} element={<PublicPage path={path} />} />)}
     <Route path="*" element={<Suspense fallback={<Loading />}><AdminApp /></Suspense>} />
   </Routes>
 );
