@@ -8,11 +8,10 @@ import type { z } from 'zod';
 import type { Entity, FieldDecl, FilterOp } from '../../src/schema/entity';
 import { columnOf, filterOf } from '../../src/schema/entity';
 import { PAGE_SIZE } from '../../src/schema/rules';
-import { fieldSchema, toFieldErrors } from '../../src/schema/validation';
+import { fieldSchema, isUnsafeText, toFieldErrors } from '../../src/schema/validation';
 import { formatMessage } from '../http/envelope';
 import { validationFailed } from '../http/errors';
 import { MAX_ID, parseIds } from './ids';
-import { hasNul } from './text';
 
 export type Condition = { column: string; op: FilterOp; value: string | number };
 
@@ -93,7 +92,7 @@ export const parseListQuery = (entity: Entity, query: Query, pathParams: Record<
       }
       if (decl.kind === 'reference' && value > MAX_ID) { error(param, 'too_big', { max: MAX_ID }); continue; }
       conditions.push({ column, op, value: decl.kind === 'money' ? Math.round(value * 100) : value });
-    } else if (hasNul(raw)) {
+    } else if (isUnsafeText(raw)) {
       error(param, 'invalid_format');
     } else {
       conditions.push({ column, op, value: raw });
@@ -106,7 +105,7 @@ export const parseListQuery = (entity: Entity, query: Query, pathParams: Record<
     const raw = first(all[entity.search.param]);
     if (raw !== undefined && raw !== '') {
       if (raw.length > 200) error(entity.search.param, 'too_long', { max: 200 });
-      else if (hasNul(raw)) error(entity.search.param, 'invalid_format');
+      else if (isUnsafeText(raw)) error(entity.search.param, 'invalid_format');
       else search = { columns: entity.search.fields.map((f) => columnOf(f, entity.fields[f]!)), value: raw };
     }
   }

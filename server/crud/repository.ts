@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import type { FieldError } from '../../src/schema/api';
 import type { Entity } from '../../src/schema/entity';
 import { columnOf } from '../../src/schema/entity';
-import { createSchema, fieldSchema, refineErrors, updateSchema, validate } from '../../src/schema/validation';
+import { createSchema, fieldSchema, refineErrors, unsafeTextErrors, updateSchema, validate } from '../../src/schema/validation';
 import { audit } from '../db/audit';
 import { isUniqueViolation } from '../db/errors';
 import { dialectOf } from '../db/index';
@@ -23,7 +23,6 @@ import { fromRow, toColumnValue, toRow } from './row';
 import type { Scope } from './scope';
 import { inScope, withShop } from './scope';
 import { MAX_ID } from './ids';
-import { nulErrors } from './text';
 import { cachedIds, MAX_CACHED_IDS, rowsByIds, sqliteVersion, storeIds } from './list-cache';
 import type { AnyKysely } from '../db/index';
 
@@ -233,7 +232,7 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
   const create: Repository['create'] = async (body, actor) => {
     const parsed = validate(createBody, body, entity);
     if (!parsed.ok) throw fieldErrors(parsed.errors);
-    const nul = nulErrors(parsed.value as Record<string, unknown>);
+    const nul = unsafeTextErrors(parsed.value as Record<string, unknown>);
     if (nul.length) throw fieldErrors(nul);
     const values = defaultsFor(parsed.value as Record<string, unknown>);
     const refined = refineErrors(entity, values);
@@ -271,7 +270,7 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
     const parsed = validate(updateBody, body, entity);
     if (!parsed.ok) throw fieldErrors(parsed.errors);
     const input = parsed.value as Record<string, unknown>;
-    const nul = nulErrors(input);
+    const nul = unsafeTextErrors(input);
     if (nul.length) throw fieldErrors(nul);
     if (Object.keys(input).length === 0) {
       // Nothing sent, nothing changes: still 404 for a missing record, but no audit row claiming
@@ -326,7 +325,7 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
     if (!ids.length) throw validationFailed([oneError('ids', 'select_record')]);
     const parsed = validate(fieldSchema(decl), value);
     if (!parsed.ok) throw validationFailed(parsed.errors.map((e) => ({ ...e, field })));
-    if (nulErrors({ [field]: parsed.value }).length) throw validationFailed(nulErrors({ [field]: parsed.value }));
+    if (unsafeTextErrors({ [field]: parsed.value }).length) throw validationFailed(unsafeTextErrors({ [field]: parsed.value }));
     return db.transaction().execute(async (trx) => {
       const records = await readMany(trx, ids, actor.scope);
       if (!records.length) throw notFound();

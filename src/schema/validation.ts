@@ -9,6 +9,28 @@ import { MESSAGES } from './api';
 import type { Entity, FieldDecl } from './entity';
 import { writableFields } from './entity';
 
+/**
+ * Text no field may hold: NUL (U+0000), which PostgreSQL text cannot store (the write fails) and
+ * SQLite would keep, and lone UTF-16 surrogates, which are not characters at all (drivers store
+ * them as U+FFFD, three bytes each, so the value comes back changed). Both are refused as
+ * `invalid_format` on every route, generated or hand-written: this is the one rule for all of them.
+ */
+const LONE_SURROGATE = /\p{Cs}/u;
+export const isUnsafeText = (value: string): boolean => value.includes('\u0000') || LONE_SURROGATE.test(value);
+
+/** True when any string inside `value` (arrays and objects searched, keys too) is unsafe text. */
+export const hasUnsafeText = (value: unknown): boolean => {
+  if (typeof value === 'string') return isUnsafeText(value);
+  if (Array.isArray(value)) return value.some(hasUnsafeText);
+  if (value !== null && typeof value === 'object') {
+    return Object.entries(value).some(([key, inner]) => isUnsafeText(key) || hasUnsafeText(inner));
+  }
+  return false;
+};
+
+/** A zod string that refuses unsafe text with `invalid_format` (for hand-written route schemas). */
+export const safeString = () => z.string().refine((value) => !isUnsafeText(value), { message: 'invalid_format' });
+
 const URL_PATTERN = /^(https?:\/\/|\/)[^\s]*$/;
 const MAX_URL_LENGTH = 500;
 
@@ -74,6 +96,10 @@ const fill = (key: MessageKey, params: Record<string, string | number> = {}): st
 
 const fieldError = (field: string, messageKey: MessageKey, params?: Record<string, string | number>): FieldError =>
   ({ field, messageKey, message: fill(messageKey, params), ...(params ? { params } : {}) });
+
+/** One `invalid_format` error per top-level field whose value holds unsafe text anywhere. */
+export const unsafeTextErrors = (values: Record<string, unknown>): FieldError[] =>
+  Object.entries(values).filter(([, value]) => hasUnsafeText(value)).map(([field]) => fieldError(field, 'invalid_format'));
 
 /** Turns zod issues into field errors with stable keys; `entity` lets length errors name both bounds. */
 export const toFieldErrors = (error: z.ZodError, entity?: Entity): FieldError[] => {
