@@ -33,6 +33,7 @@ export type Config = {
   loginWindowSeconds: number;
   trustProxy: boolean | number | string[];
   staticDir: string;
+  jobsEnabled: boolean;
 };
 
 /** One row per setting: the README's settings table is checked against this by a unit test. */
@@ -55,6 +56,7 @@ export const settingsTable = [
   { name: 'LOGIN_WINDOW_SECONDS', default: '900', meaning: 'Length of the sign-in throttle window' },
   { name: 'TRUST_PROXY', default: 'false', meaning: 'Trust X-Forwarded-* headers: `true`, a hop count, or a comma list of proxy addresses' },
   { name: 'STATIC_DIR', default: './dist', meaning: 'Built admin served at `/` (built on start when index.html is missing)' },
+  { name: 'JOBS_ENABLED', default: 'true', meaning: 'Run the scheduled jobs (session and throttle purges) in this process; several processes may run them, each run happens once' },
 ] as const;
 
 export type SettingName = (typeof settingsTable)[number]['name'];
@@ -91,6 +93,7 @@ const envSchema = z.object({
   LOGIN_WINDOW_SECONDS: intIn(1, 60 * 60 * 24 * 30).default(900),
   TRUST_PROXY: z.string().trim().default('false'),
   STATIC_DIR: z.string().trim().min(1).default('./dist'),
+  JOBS_ENABLED: bool.default(true),
 });
 
 /** `postgres://…` → PostgreSQL; `sqlite:path`, `:memory:` or a plain path → SQLite. */
@@ -167,5 +170,6 @@ export const loadConfig = (env: Env = process.env, cwd = process.cwd()): Config 
     loginWindowSeconds: e.LOGIN_WINDOW_SECONDS,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     staticDir: abs(e.STATIC_DIR),
+    jobsEnabled: e.JOBS_ENABLED,
   };
 };

@@ -2,7 +2,8 @@
  * `npm start`: settings -> built admin (builds it when missing) -> database -> migrations ->
  * first-start seed -> listen. `--demo` seeds the demo seller and, outside production, the fixed
  * demo admin password; `--no-build` skips the admin build (the dev server serves the admin).
- * SIGINT/SIGTERM stop accepting, let running requests finish, close the db.
+ * The scheduled jobs start after listen (JOBS_ENABLED). SIGINT/SIGTERM stop the jobs (a running
+ * one finishes), stop accepting, let running requests finish, close the db.
  */
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -13,6 +14,8 @@ import { ConfigError, loadConfig } from './config';
 import { createDb } from './db/index';
 import { migrateToLatest } from './db/migrations/index';
 import { hasAdmins, seed } from './db/seed/index';
+import { JOBS } from './jobs/index';
+import { createJobRunner } from './jobs/runner';
 
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -57,6 +60,7 @@ const main = async (): Promise<void> => {
   }
 
   const app = buildApp(config, { db });
+  const jobs = createJobRunner({ db, config, jobs: JOBS, log: app.log.child({ module: 'jobs' }) });
   let closing = false;
   const shutdown = (signal: string): void => {
     if (closing) return;
@@ -67,7 +71,8 @@ const main = async (): Promise<void> => {
       process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     force.unref();
-    app.close()
+    jobs.stop()
+      .then(() => app.close())
       .then(() => db.destroy())
       .then(() => process.exit(0))
       .catch((error: unknown) => {
@@ -81,6 +86,7 @@ const main = async (): Promise<void> => {
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
+  if (config.jobsEnabled) jobs.start();
   log(`Marketplace admin on http://${displayHost(config.host)}:${port}/ (API under ${config.apiPrefix}, ${config.database.dialect})`);
   if (demo && config.nodeEnv !== 'production') log('Demo logins: admin / admin123 (unless ADMIN_PASSWORD was set on first start), seller / seller123');
 };

@@ -158,6 +158,23 @@ export type UmsUserGroupMemberTable = { id: Generated<number>; group_id: number;
 /** One row (id 1): incremented by every permission change (see server/auth/permissions.ts). */
 export type UmsPermissionVersionTable = { id: number; version: number };
 
+/** One row per scheduled job: its lease and its last run (see server/jobs/runner.ts). */
+export type SysJobTable = {
+  name: string;
+  /** The runner (process) running the job now; null when no one is. */
+  lease_owner: string | null;
+  lease_until: Timestamp | null;
+  next_run_time: Timestamp;
+  last_start_time: Timestamp | null;
+  last_end_time: Timestamp | null;
+  /** `ok` or `failed`. */
+  last_status: string | null;
+  /** The job's summary, or the error of a failed run. */
+  last_message: string | null;
+  run_count: number;
+  failure_count: number;
+};
+
 export type Database = {
   ums_admin: UmsAdminTable;
   ums_role: UmsRoleTable;
@@ -177,6 +194,7 @@ export type Database = {
   mold: MoldTable;
   ums_user_group: UmsUserGroupTable;
   ums_user_group_member: UmsUserGroupMemberTable;
+  sys_job: SysJobTable;
 };
 
 type ColumnLists = { readonly [T in keyof Database]: readonly (keyof Database[T] & string)[] };
@@ -205,6 +223,7 @@ export const TABLE_COLUMNS = {
   mold: ['id', 'code', 'name', 'shop_id', 'size', 'material', 'location', 'status', 'usage_count', 'rated_life', 'image', 'note', 'create_time'],
   ums_user_group: ['id', 'name', 'description', 'quota_shops', 'quota_products', 'quota_molds', 'quota_storage_mb', 'warn_percent', 'member_count', 'create_time'],
   ums_user_group_member: ['id', 'group_id', 'admin_id'],
+  sys_job: ['name', 'lease_owner', 'lease_until', 'next_run_time', 'last_start_time', 'last_end_time', 'last_status', 'last_message', 'run_count', 'failure_count'],
 } as const satisfies ColumnLists;
 
 type MissingColumns = {

@@ -65,6 +65,7 @@ export const testConfig = (dir: string, target: DatabaseTarget, overrides: Parti
     LOG_LEVEL: 'silent',
     NODE_ENV: 'test',
     JWT_SECRET: randomBytes(48).toString('base64url'),
+    JOBS_ENABLED: 'false',
   }, dir),
   database: target,
   ...overrides,

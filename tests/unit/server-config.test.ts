@@ -24,7 +24,7 @@ describe('loadConfig', () => {
       port: 8080, host: '0.0.0.0', dataDir: join(cwd, 'data'), apiPrefix: '/api', nodeEnv: 'development', logLevel: 'info',
       tokenTtlSeconds: 604800, adminUsername: 'admin', adminPassword: undefined, http200Envelopes: false,
       bodyLimitBytes: 1048576, loginMaxFailuresPerAccount: 5, loginMaxFailuresPerIp: 20, loginWindowSeconds: 900,
-      trustProxy: false, staticDir: join(cwd, 'dist'),
+      trustProxy: false, staticDir: join(cwd, 'dist'), jobsEnabled: true,
       database: { dialect: 'sqlite', filename: join(cwd, 'data', 'admin.sqlite') },
     });
   });
@@ -110,6 +110,7 @@ describe('settingsTable', () => {
       LOG_LEVEL: 'debug', JWT_SECRET: 'y'.repeat(40), TOKEN_TTL_SECONDS: '120', ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'pass-word',
       HTTP_200_ENVELOPES: 'true', BODY_LIMIT_BYTES: '4096', LOGIN_MAX_FAILURES_PER_ACCOUNT: '2', LOGIN_MAX_FAILURES_PER_IP: '3',
       LOGIN_WINDOW_SECONDS: '30', TRUST_PROXY: 'true', STATIC_DIR: 'public',
+      JOBS_ENABLED: 'false',
     };
     for (const { name } of settingsTable) {
       expect(samples[name], `sample for ${name}`).toBeDefined();

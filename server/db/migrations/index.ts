@@ -12,6 +12,7 @@ import * as m100 from './100_catalog';
 import * as m101 from './101_uploads';
 import * as m102 from './102_tenancy';
 import * as m103 from './103_permission_version';
+import * as m104 from './104_sys_job';
 import type { AnyKysely } from '../index';
 
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -22,6 +23,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '101_uploads': m101,
   '102_tenancy': m102,
   '103_permission_version': m103,
+  '104_sys_job': m104,
 };
 
 export const createMigrator = (db: AnyKysely): Migrator =>

@@ -1,0 +1,33 @@
+/**
+ * The scheduled jobs the server runs (server/main.ts starts them when JOBS_ENABLED). Add a job
+ * here; see "Adding a job" in the README.
+ */
+import { toDbTime } from '../db/time';
+import { purgeJob } from './purge';
+import type { Job } from './runner';
+
+const HOUR = 3600;
+
+/** Sessions past their expiry: a token naming one is refused anyway (server/auth/sessions.ts). */
+export const purgeExpiredSessions = purgeJob({
+  name: 'purge-expired-sessions',
+  everySeconds: HOUR,
+  table: 'ums_admin_session',
+  cutoffs: ({ now }) => [{ column: 'expire_time', before: toDbTime(now) }],
+});
+
+/**
+ * Sign-in throttle rows whose window ended a whole window ago and that hold no running lock:
+ * they no longer count towards any limit (server/auth/throttle.ts).
+ */
+export const purgeLoginThrottle = purgeJob({
+  name: 'purge-login-throttle',
+  everySeconds: HOUR,
+  table: 'ums_login_throttle',
+  cutoffs: ({ now, config }) => [
+    { column: 'window_start', before: toDbTime(new Date(now.getTime() - 2 * config.loginWindowSeconds * 1000)) },
+    { column: 'locked_until', before: toDbTime(now), orNull: true },
+  ],
+});
+
+export const JOBS: readonly Job[] = [purgeExpiredSessions, purgeLoginThrottle];
