@@ -11,6 +11,9 @@ import type { AuthProvider } from 'react-admin';
 import { AdminContext, memoryStore, Notification } from 'react-admin';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { en } from '../../src/i18n/en';
+import type { Lang } from '../../src/i18n/lang';
+import { HttpFeedback } from '../../src/layout/HttpFeedback';
+import { createI18nProvider } from '../../src/providers/i18nProvider';
 import { entityEn } from '../../src/i18n/entities/en';
 import { createEntityDataProvider } from '../../src/providers/entityDataProvider';
 import { routePath } from '../../src/resources/entity/routing';
@@ -31,19 +34,29 @@ const LocationProbe = () => {
   return <p data-testid="location">{`${location.pathname}${location.search}`}</p>;
 };
 
+export type RenderOptions = {
+  readonly authProvider?: AuthProvider;
+  /** The admin's real dictionaries in this language (default: the English test dictionary). */
+  readonly lang?: Lang;
+  /** Mount the shell's feedback of failed calls (error toast, 401 dialog), as the layout does. */
+  readonly feedback?: boolean;
+};
+
 /**
  * Renders the app's entity routes and permission screens at `path` (e.g. `/pms/brand`,
  * `/pms/updateBrand?id=3`, `/ums/allocMenu?roleId=1`). Without `authProvider` every action is allowed.
  */
-export const renderAt = (path: string, { authProvider }: { authProvider?: AuthProvider } = {}) => {
+export const renderAt = (path: string, { authProvider, lang, feedback = false }: RenderOptions = {}) => {
   const screens = { ...entityScreens(), ...umsScreens() };
+  const i18nProvider = lang ? createI18nProvider(lang) : testI18nProvider;
   return render(
     <MemoryRouter initialEntries={[path]}>
-      <AdminContext dataProvider={createEntityDataProvider()} i18nProvider={testI18nProvider} store={memoryStore()} authProvider={authProvider}>
+      <AdminContext dataProvider={createEntityDataProvider()} i18nProvider={i18nProvider} store={memoryStore()} authProvider={authProvider}>
         <Routes>
           {Object.entries(screens).map(([name, Screen]) => <Route key={name} path={routePath(name)} element={<Screen />} />)}
         </Routes>
         <Notification />
+        {feedback && <HttpFeedback />}
         <LocationProbe />
       </AdminContext>
     </MemoryRouter>,

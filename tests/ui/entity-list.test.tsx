@@ -68,15 +68,16 @@ describe('brand list', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/pms/brand');
   });
 
-  it('should undo a toggle the server refuses and say so', async () => {
+  it('should keep a toggle the server refuses as it was and show the error toast', async () => {
     serveBrands();
     serve('post', '/brand/update/showStatus', () => HttpResponse500());
-    renderAt('/pms/brand');
+    renderAt('/pms/brand', { feedback: true });
     await screen.findByText('Nike');
 
     const toggle = within(rowOf('Nike')).getByRole('switch', { name: 'Shown: Nike' });
     await userEvent.click(toggle);
-    expect(await screen.findByText('The change could not be saved and has been undone')).toBeInTheDocument();
+    expect(await screen.findByText('Operation failed')).toBeInTheDocument();
+    expect(screen.queryByText('Saved')).toBeNull();
     await waitFor(() => expect(within(rowOf('Nike')).getByRole('switch', { name: 'Shown: Nike' })).toBeChecked());
   });
 

@@ -273,10 +273,7 @@ export const entityEn = {
       title: 'Delete the selected records?',
       content: '%{smart_count} records will be deleted. This cannot be undone.',
     },
-    toggle: {
-      saved: 'Saved',
-      failed: 'The change could not be saved and has been undone',
-    },
+    export: { id: 'ID' },
     batch: {
       label: 'Batch operation',
       apply: 'Apply',

@@ -275,10 +275,7 @@ export const entityZh: EntityMessages = {
       title: '删除所选记录？',
       content: '将删除 %{smart_count} 条记录，且无法恢复。',
     },
-    toggle: {
-      saved: '已保存',
-      failed: '修改未能保存，已恢复原状态',
-    },
+    export: { id: '编号' },
     batch: {
       label: '批量操作',
       apply: '确定',
@@ -298,8 +295,8 @@ export const entityZh: EntityMessages = {
       invalid: '不是有效的 JSON',
     },
     saved: '已保存',
-    created: '添加成功',
-    deleted: '删除成功',
+    created: '已添加',
+    deleted: '已删除',
     pms: {
       next_level: '查看下级',
       back_to_level1: '返回一级分类',

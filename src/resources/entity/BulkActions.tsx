@@ -1,16 +1,17 @@
 /**
  * Bulk actions of a list, from the declaration's `batch`: `mall`'s "batch operation" select
  * (set one flag or enum field on the selected rows) with its apply button, and a delete that
- * asks for confirmation first.
+ * asks for confirmation first. Both say they worked only after the server agreed.
  */
 import MenuItem from '@mui/material/MenuItem';
 import MuiTextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { BulkDeleteButton, Button, useCanAccessCallback, useListContext, useNotify, useTranslate, useUpdateMany } from 'react-admin';
+import { Button, useCanAccessCallback, useListContext, useNotify, useTranslate, useUpdateMany } from 'react-admin';
 import { MESSAGES } from '../../schema/api';
 import type { Entity } from '../../schema/entity';
 import { setAction } from './access';
+import { BulkDeleteButton } from './DeleteButtons';
 import { enumLabelKey, fieldLabelKey, FLAG_CHOICES } from './labels';
 
 type BatchOperation = { readonly key: string; readonly field: string; readonly value: number | string; readonly label: string };
@@ -104,13 +105,7 @@ export const EntityBulkActions = ({ entity }: { readonly entity: Entity }) => {
   return (
     <>
       {operations.length > 0 && <BatchSetControl entity={entity} operations={operations} />}
-      {canDelete(entity) && (
-        <BulkDeleteButton
-          mutationMode="pessimistic"
-          confirmTitle="entity.confirm_bulk_delete.title"
-          confirmContent="entity.confirm_bulk_delete.content"
-        />
-      )}
+      {canDelete(entity) && <BulkDeleteButton entity={entity} />}
     </>
   );
 };

@@ -6,10 +6,12 @@ import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import type { Identifier } from 'react-admin';
-import { CreateBase, EditBase, useGetResourceLabel, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { CreateBase, EditBase, useGetResourceLabel, useRefresh, useTranslate } from 'react-admin';
 import type { Entity } from '../../schema/entity';
 import { EntityForm } from './EntityForm';
 import { EntityToolbar } from './EntityToolbar';
+import type { DoneWhat } from './feedback';
+import { silentError, useDoneFeedback } from './feedback';
 import type { EntityScreenOptions } from './screenOptions';
 
 export type DialogState = { readonly mode: 'create' } | { readonly mode: 'edit'; readonly id: Identifier };
@@ -25,10 +27,10 @@ type Props = {
 export const EntityFormDialog = ({ entity, options, state, pinned, onClose }: Props) => {
   const translate = useTranslate();
   const getResourceLabel = useGetResourceLabel();
-  const notify = useNotify();
+  const feedback = useDoneFeedback();
   const refresh = useRefresh();
-  const done = (message: string) => {
-    notify(message, { type: 'success' });
+  const done = (what: DoneWhat) => {
+    feedback(what);
     refresh();
     onClose();
   };
@@ -42,11 +44,11 @@ export const EntityFormDialog = ({ entity, options, state, pinned, onClose }: Pr
       </DialogTitle>
       <DialogContent>
         {state.mode === 'create' ? (
-          <CreateBase resource={entity.name} disableAuthentication redirect={false} mutationOptions={{ onSuccess: () => done('entity.created') }}>
+          <CreateBase resource={entity.name} disableAuthentication redirect={false} mutationOptions={{ onSuccess: () => done('created'), onError: silentError }}>
             <EntityForm entity={entity} options={options} mode="create" pinned={pinned} toolbar={<EntityToolbar entity={entity} onCancel={onClose} />} />
           </CreateBase>
         ) : (
-          <EditBase resource={entity.name} id={state.id} disableAuthentication mutationMode="pessimistic" redirect={false} mutationOptions={{ onSuccess: () => done('entity.saved') }}>
+          <EditBase resource={entity.name} id={state.id} disableAuthentication mutationMode="pessimistic" redirect={false} mutationOptions={{ onSuccess: () => done('saved'), onError: silentError }}>
             <EntityForm
               entity={entity}
               options={options}

@@ -20,6 +20,7 @@ import { EntityBulkActions, hasBulkActions } from './BulkActions';
 import { entityColumns } from './columns';
 import type { DialogState } from './EntityFormDialog';
 import { EntityFormDialog } from './EntityFormDialog';
+import { useEntityExporter } from './exporter';
 import { entityFilters, hasOptionalFilters } from './filters';
 import { NotAvailable } from './NotAvailable';
 import { entityPaths, withQuery } from './routing';
@@ -97,6 +98,7 @@ const EntityListView = ({ entity, options, pinned }: ScreenProps & { readonly pi
   };
   const RowActions = options.rowActions;
   const Header = options.listHeader;
+  const exporter = useEntityExporter(entity);
 
   return (
     <>
@@ -108,6 +110,7 @@ const EntityListView = ({ entity, options, pinned }: ScreenProps & { readonly pi
         disableAuthentication
         filter={pinned}
         filters={filters}
+        exporter={exporter}
         sort={entity.defaultSort ?? { field: 'id', order: 'DESC' }}
         perPage={PAGE_SIZE.choices[0]}
         // The URL belongs to the route (`?parentId=`); list state lives in the store instead.

@@ -1,7 +1,8 @@
 /**
  * The routed create/edit screens of an entity (`mall` style: `/pms/addBrand`,
  * `/pms/updateBrand?id=3`) and the single-record settings screen. Saves are pessimistic so the
- * server's validation answers before anything is shown as done; afterwards they return to the list.
+ * server's validation answers before anything is shown as done ("Added"/"Saved", ./feedback.ts);
+ * afterwards they return to the list.
  * The shell grants each route (menus) before rendering it, so react-admin's own access check,
  * which would ask about the entity name rather than the route, is turned off.
  */
@@ -12,6 +13,7 @@ import { Create, Edit, useBasename, useNavigate } from 'react-admin';
 import type { Entity } from '../../schema/entity';
 import { EntityForm } from './EntityForm';
 import { EntityToolbar } from './EntityToolbar';
+import { silentError, useDoneFeedback } from './feedback';
 import { NotAvailable } from './NotAvailable';
 import { entityPaths, withQuery } from './routing';
 import type { EntityScreenOptions } from './screenOptions';
@@ -35,10 +37,19 @@ const useListPathFor = ({ entity, options }: ScreenProps) => {
 
 export const EntityCreate = ({ entity, options }: ScreenProps) => {
   const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const done = useDoneFeedback();
   const listPathFor = useListPathFor({ entity, options });
   const pinned = pinnedValues(options, search, true) ?? {};
+  const mutationOptions = {
+    onSuccess: (data: RaRecord) => {
+      done('created');
+      navigate(listPathFor(data));
+    },
+    onError: silentError,
+  };
   return (
-    <Create resource={entity.name} disableAuthentication redirect={(_resource, _id, data) => listPathFor(data)}>
+    <Create resource={entity.name} disableAuthentication mutationOptions={mutationOptions}>
       <EntityForm entity={entity} options={options} mode="create" pinned={pinned} toolbar={<EntityToolbar entity={entity} />} />
     </Create>
   );
@@ -47,16 +58,24 @@ export const EntityCreate = ({ entity, options }: ScreenProps) => {
 export const EntityEdit = ({ entity, options }: ScreenProps) => {
   const [search] = useSearchParams();
   const navigate = useNavigate();
+  const done = useDoneFeedback();
   const listPathFor = useListPathFor({ entity, options });
   const id = idFrom(search.get('id'));
   if (id === null) return <NotAvailable />;
+  const mutationOptions = {
+    onSuccess: (data: RaRecord) => {
+      done('saved');
+      navigate(listPathFor(data));
+    },
+    onError: silentError,
+  };
   return (
     <Edit
       resource={entity.name}
       id={id}
       disableAuthentication
       mutationMode="pessimistic"
-      redirect={(_resource, _id, data) => listPathFor(data)}
+      mutationOptions={mutationOptions}
       redirectOnError={() => listPathFor()}
     >
       <EditForm entity={entity} options={options} onDeleted={(record) => navigate(listPathFor(record))} />
@@ -74,8 +93,19 @@ const EditForm = ({ entity, options, onDeleted }: ScreenProps & { readonly onDel
 );
 
 /** A settings entity: one record (`mall`'s order settings, id 1) edited in place at the list route. */
-export const EntitySingleRecord = ({ entity, options }: ScreenProps) => (
-  <Edit resource={entity.name} id={options.singleRecordId} disableAuthentication mutationMode="pessimistic" redirect={false} actions={false}>
-    <EntityForm entity={entity} options={options} mode="edit" toolbar={<EntityToolbar entity={entity} />} />
-  </Edit>
-);
+export const EntitySingleRecord = ({ entity, options }: ScreenProps) => {
+  const done = useDoneFeedback();
+  return (
+    <Edit
+      resource={entity.name}
+      id={options.singleRecordId}
+      disableAuthentication
+      mutationMode="pessimistic"
+      mutationOptions={{ onSuccess: () => done('saved'), onError: silentError }}
+      redirect={false}
+      actions={false}
+    >
+      <EntityForm entity={entity} options={options} mode="edit" toolbar={<EntityToolbar entity={entity} />} />
+    </Edit>
+  );
+};

@@ -1,0 +1,102 @@
+/**
+ * Delete buttons of the entity screens (a form's toolbar, a list row, the selected rows), each
+ * after a confirmation naming what goes. Pessimistic: "Deleted" shows only once the server has
+ * said yes; a refusal closes the dialog and leaves the one error toast of `httpClient`.
+ * Hidden for users who may not delete (the server would refuse).
+ */
+import DeleteIcon from '@mui/icons-material/DeleteOutline';
+import { useState } from 'react';
+import type { RaRecord } from 'react-admin';
+import { Button, Confirm, useCanAccess, useDelete, useDeleteMany, useListContext, useRecordContext, useRefresh } from 'react-admin';
+import type { Entity } from '../../schema/entity';
+import { useDoneFeedback } from './feedback';
+
+const DeleteTrigger = ({ onClick }: { readonly onClick: () => void }) => (
+  <Button
+    label="ra.action.delete"
+    color="error"
+    // react-admin's class for its delete buttons: tells it apart from an image's "remove" button.
+    className="ra-delete-button"
+    onClick={(event) => {
+      // Inside a clickable list row: deleting must not also open the row.
+      event.stopPropagation();
+      onClick();
+    }}
+  >
+    <DeleteIcon />
+  </Button>
+);
+
+/** Deletes the record in context; `onDeleted` runs after the server agreed (pages leave, lists refresh). */
+export const RecordDeleteButton = ({ entity, onDeleted }: { readonly entity: Entity; readonly onDeleted?: (record: RaRecord) => void }) => {
+  const record = useRecordContext();
+  const done = useDoneFeedback();
+  const [open, setOpen] = useState(false);
+  const [deleteOne, { isPending }] = useDelete();
+  const { canAccess } = useCanAccess({ resource: entity.name, action: 'delete', record });
+  if (!record || !canAccess) return null;
+  const confirm = () => {
+    void deleteOne(entity.name, { id: record.id, previousData: record }, {
+      mutationMode: 'pessimistic',
+      onSuccess: () => {
+        setOpen(false);
+        done('deleted');
+        onDeleted?.(record);
+      },
+      onError: () => setOpen(false),
+    });
+  };
+  return (
+    <>
+      <DeleteTrigger onClick={() => setOpen(true)} />
+      <Confirm
+        isOpen={open}
+        loading={isPending}
+        title="entity.confirm_delete.title"
+        content="entity.confirm_delete.content"
+        titleTranslateOptions={{ name: String(record[entity.display] ?? record.id) }}
+        onConfirm={confirm}
+        onClose={() => setOpen(false)}
+      />
+    </>
+  );
+};
+
+/** Deletes the selected rows of a list through the declared (batch) delete. */
+export const BulkDeleteButton = ({ entity }: { readonly entity: Entity }) => {
+  const { selectedIds, onUnselectItems } = useListContext();
+  const done = useDoneFeedback();
+  const refresh = useRefresh();
+  const [open, setOpen] = useState(false);
+  const [deleteMany, { isPending }] = useDeleteMany();
+  const { canAccess } = useCanAccess({ resource: entity.name, action: 'delete' });
+  if (!canAccess) return null;
+  const confirm = () => {
+    void deleteMany(entity.name, { ids: selectedIds }, {
+      mutationMode: 'pessimistic',
+      onSuccess: () => {
+        setOpen(false);
+        done('deleted');
+        onUnselectItems(true);
+      },
+      onError: () => {
+        setOpen(false);
+        refresh();
+      },
+    });
+  };
+  return (
+    <>
+      <DeleteTrigger onClick={() => setOpen(true)} />
+      <Confirm
+        isOpen={open}
+        loading={isPending}
+        title="entity.confirm_bulk_delete.title"
+        content="entity.confirm_bulk_delete.content"
+        contentTranslateOptions={{ smart_count: selectedIds.length }}
+        onConfirm={confirm}
+        onClose={() => setOpen(false)}
+      />
+    </>
+  );
+};
