@@ -7,6 +7,7 @@ import type { FieldError } from '../../src/schema/api';
 import type { z } from 'zod';
 import type { Entity, FieldDecl, FilterOp } from '../../src/schema/entity';
 import { columnOf, filterOf } from '../../src/schema/entity';
+import { toCents } from '../../src/schema/money';
 import { PAGE_SIZE } from '../../src/schema/rules';
 import { fieldSchema, isUnsafeText, toFieldErrors } from '../../src/schema/validation';
 import { formatMessage } from '../http/envelope';
@@ -91,7 +92,7 @@ export const parseListQuery = (entity: Entity, query: Query, pathParams: Record<
         continue;
       }
       if (decl.kind === 'reference' && value > MAX_ID) { error(param, 'too_big', { max: MAX_ID }); continue; }
-      conditions.push({ column, op, value: decl.kind === 'money' ? Math.round(value * 100) : value });
+      conditions.push({ column, op, value: decl.kind === 'money' ? toCents(value) : value });
     } else if (isUnsafeText(raw)) {
       error(param, 'invalid_format');
     } else {

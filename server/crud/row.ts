@@ -4,6 +4,7 @@
  */
 import type { Entity, FieldDecl } from '../../src/schema/entity';
 import { columnFields, columnOf } from '../../src/schema/entity';
+import { fromCents, toCents } from '../../src/schema/money';
 import { toApiTime } from '../db/time';
 
 export type Row = Record<string, unknown>;
@@ -18,7 +19,7 @@ const toNumber = (value: unknown): number | null => (value === null || value ===
 export const toColumnValue = (decl: FieldDecl, value: unknown): unknown => {
   if (value === undefined || value === null) return null;
   switch (decl.kind) {
-    case 'money': return Math.round(Number(value) * 100);
+    case 'money': return toCents(value as number);
     case 'images': return decl.joined ? (value as string[]).join(',') : JSON.stringify(value);
     case 'json': return JSON.stringify(value);
     case 'dateTime': return new Date(value as string).toISOString();
@@ -32,7 +33,8 @@ export const fromColumnValue = (decl: FieldDecl, value: unknown): unknown => {
   switch (decl.kind) {
     case 'int': case 'flag': case 'reference': return toNumber(value);
     case 'enum': return typeof decl.options?.[0]?.value === 'number' ? toNumber(value) : value;
-    case 'money': return Number(value) / 100;
+    // A column written by another tool may hold a fraction of a cent: read it rounded, not as a 500.
+    case 'money': return fromCents(Math.round(Number(value)));
     case 'images': return decl.joined ? String(value).split(',').filter(Boolean) : JSON.parse(String(value));
     case 'json': return JSON.parse(String(value));
     // What the server writes is already in API form; only other shapes need parsing.

@@ -8,6 +8,7 @@ import type { FieldError, MessageKey } from './api';
 import { MESSAGES } from './api';
 import type { Entity, FieldDecl } from './entity';
 import { writableFields } from './entity';
+import { isCentAmount } from './money';
 
 /**
  * Text no field may hold: NUL (U+0000), which PostgreSQL text cannot store (the write fails) and
@@ -34,8 +35,6 @@ export const safeString = () => z.string().refine((value) => !isUnsafeText(value
 const URL_PATTERN = /^(https?:\/\/|\/)[^\s]*$/;
 const MAX_URL_LENGTH = 500;
 
-const isCents = (value: number): boolean => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
-
 /** The zod schema of one field's value (never null; nullability is added by the object schemas). */
 export const fieldSchema = (decl: FieldDecl): z.ZodType => {
   switch (decl.kind) {
@@ -54,7 +53,7 @@ export const fieldSchema = (decl: FieldDecl): z.ZodType => {
     }
     case 'money':
       return z.number().min(decl.min ?? 0).max(decl.max ?? 99_999_999.99)
-        .refine(isCents, { message: 'invalid_format' });
+        .refine(isCentAmount, { message: 'invalid_format' });
     case 'flag':
       return z.union([z.literal(0), z.literal(1)]);
     case 'enum': {

@@ -3,6 +3,7 @@ import Chip from '@mui/material/Chip';
 import type { ReactElement } from 'react';
 import { DateField, NumberField, ReferenceField, TextField, useRecordContext, useTranslate } from 'react-admin';
 import type { Entity, FieldDecl } from '../../schema/entity';
+import { MONEY_FORMAT } from '../../schema/money';
 import { enumLabelKey } from './labels';
 import { ToggleSwitchField } from './ToggleSwitchField';
 
@@ -39,8 +40,6 @@ export const ImageThumbField = ({ entity, name }: Pick<FieldProps, 'entity' | 'n
     </a>
   );
 };
-
-const MONEY_FORMAT = { minimumFractionDigits: 2, maximumFractionDigits: 2 } as const;
 
 const JsonField = ({ name }: Pick<FieldProps, 'name'>) => {
   const record = useRecordContext();

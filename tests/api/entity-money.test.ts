@@ -1,0 +1,62 @@
+// Protects: money fields of every declared entity go through the one money helper
+// (src/schema/money.ts): the API's decimals are stored as exact integer cents and read back
+// unchanged, a value that is not a whole number of cents (0.1 + 0.2) is refused with a field
+// error and stores nothing, and list filters on money compare in cents. SQLite and PostgreSQL.
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { entityList } from '../../src/schema/entities';
+import type { Entity } from '../../src/schema/entity';
+import { columnOf } from '../../src/schema/entity';
+import { toCents } from '../../src/schema/money';
+import { call, login } from '../helpers/api';
+import type { Fixtures } from '../helpers/entity-bodies';
+import { createFixtures, hasRoute, routeOf, urlOf } from '../helpers/entity-bodies';
+import type { TestApp } from '../helpers/test-db';
+import { createTestApp, testDialects } from '../helpers/test-db';
+
+const moneyCases = entityList.filter(hasRoute('create')).flatMap((entity) =>
+  Object.entries(entity.fields).filter(([, decl]) => decl.kind === 'money' && !decl.virtual && !decl.serverManaged)
+    .map(([field, decl]) => ({ entity: entity as Entity, field, decl })));
+
+// Amounts a float `x * 100` has to round right; every one is a whole number of cents.
+const AMOUNTS = [0.07, 1.15, 4.35, 19.99, 1234.56, 99_999_999.99];
+
+describe.each(testDialects())('money fields (%s)', (dialect) => {
+  let t: TestApp;
+  let token: string;
+  let fixtures: Fixtures;
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    token = await login(t.app, 'admin', 'admin123');
+    fixtures = createFixtures({ app: t.app, db: t.db, token });
+  });
+  afterAll(async () => { await t?.close(); });
+
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- declared tables are not in the static Database type
+  const table = (): Kysely<any> => t.db as unknown as Kysely<any>;
+
+  it('has at least one money field to check', () => {
+    expect(moneyCases.length).toBeGreaterThan(0);
+  });
+
+  it.each(moneyCases.map((c) => [`${c.entity.name}.${c.field}`, c] as const))('%s stores exact cents and reads the decimal back', async (_label, { entity, field, decl }) => {
+    for (const amount of AMOUNTS.filter((a) => a <= (decl.max ?? Infinity) && a >= (decl.min ?? 0))) {
+      const created = await fixtures.create(entity, 0, { [field]: amount });
+      expect(created[field]).toBe(amount);
+      const row = await table().selectFrom(entity.table).select(columnOf(field, decl)).where('id', '=', created.id).executeTakeFirstOrThrow();
+      expect(Number(Object.values(row)[0])).toBe(toCents(amount));
+      expect((await fixtures.get(entity, created.id))[field]).toBe(amount);
+    }
+  });
+
+  it.each(moneyCases.map((c) => [`${c.entity.name}.${c.field}`, c] as const))('%s refuses a fraction of a cent and stores nothing', async (_label, { entity, field }) => {
+    const before = await table().selectFrom(entity.table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const body = { ...(await fixtures.bodyFor(entity, 0, { full: true })), [field]: 0.1 + 0.2 };
+    const answer = await call(t.app, 'POST', urlOf(routeOf(entity, 'create')!), { token, body });
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors).toEqual([expect.objectContaining({ field, messageKey: 'invalid_format' })]);
+    const after = await table().selectFrom(entity.table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+  });
+});
