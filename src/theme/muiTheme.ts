@@ -29,5 +29,13 @@ export const muiTheme: RaThemeOptions = {
   components: {
     ...defaultLightTheme.components,
     MuiCard: { styleOverrides: { root: { borderRadius: radii.card } } },
+    // Column titles never break inside a word (排|序, 是否启|用): Chinese has no spaces to wrap at.
+    MuiTableCell: {
+      ...defaultLightTheme.components?.MuiTableCell,
+      styleOverrides: {
+        ...defaultLightTheme.components?.MuiTableCell?.styleOverrides,
+        head: { whiteSpace: 'nowrap', wordBreak: 'keep-all' },
+      },
+    },
   },
 };

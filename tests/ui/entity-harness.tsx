@@ -14,6 +14,7 @@ import { en } from '../../src/i18n/en';
 import type { Lang } from '../../src/i18n/lang';
 import { HttpFeedback } from '../../src/layout/HttpFeedback';
 import { createI18nProvider } from '../../src/providers/i18nProvider';
+import { muiTheme } from '../../src/theme/muiTheme';
 import { entityEn } from '../../src/i18n/entities/en';
 import { createEntityDataProvider } from '../../src/providers/entityDataProvider';
 import { routePath } from '../../src/resources/entity/routing';
@@ -51,7 +52,7 @@ export const renderAt = (path: string, { authProvider, lang, feedback = false }:
   const i18nProvider = lang ? createI18nProvider(lang) : testI18nProvider;
   return render(
     <MemoryRouter initialEntries={[path]}>
-      <AdminContext dataProvider={createEntityDataProvider()} i18nProvider={i18nProvider} store={memoryStore()} authProvider={authProvider}>
+      <AdminContext dataProvider={createEntityDataProvider()} i18nProvider={i18nProvider} store={memoryStore()} authProvider={authProvider} theme={muiTheme}>
         <Routes>
           {Object.entries(screens).map(([name, Screen]) => <Route key={name} path={routePath(name)} element={<Screen />} />)}
         </Routes>

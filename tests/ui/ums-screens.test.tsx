@@ -182,6 +182,7 @@ describe('audit log', () => {
       beforeJson: '{"name":"Nike","sort":1}', afterJson: '{"name":"Nike Inc","sort":1}' };
     serve('get', '/auditLog/list', () => envelope(page([{ ...entry, beforeJson: undefined, afterJson: undefined }])));
     serve('get', '/auditLog/7', () => envelope(entry));
+    serve('get', '/admin/1', () => envelope({ id: 1, username: 'admin', status: 1 }));
     renderAt('/ums/auditLog');
 
     expect(screen.queryByRole('button', { name: 'Add' })).not.toBeInTheDocument();

@@ -203,7 +203,7 @@ export const entityEn = {
     auditLog: {
       name: 'Audit log entry |||| Audit log',
       fields: {
-        adminId: 'User ID',
+        adminId: 'User',
         action: 'Action',
         entity: 'Entity',
         entityId: 'Record ID',
@@ -274,6 +274,15 @@ export const entityEn = {
       content: '%{smart_count} records will be deleted. This cannot be undone.',
     },
     export: { id: 'ID' },
+    audit: {
+      set_field: 'Set %{field}',
+      actions: {
+        create: 'Create', update: 'Update', delete: 'Delete', register: 'Register', update_password: 'Change password',
+        update_roles: 'Assign roles', upload: 'Upload', alloc_menu: 'Allocate menus', alloc_resource: 'Allocate resources',
+        alloc_members: 'Assign members', seed: 'Initial data',
+      },
+      tables: { sys_upload: 'Uploaded file', system: 'System' },
+    },
     batch: {
       label: 'Batch operation',
       apply: 'Apply',

@@ -205,7 +205,7 @@ export const entityZh: EntityMessages = {
     auditLog: {
       name: '操作日志',
       fields: {
-        adminId: '用户ID',
+        adminId: '用户',
         action: '操作',
         entity: '对象类型',
         entityId: '记录ID',
@@ -276,6 +276,15 @@ export const entityZh: EntityMessages = {
       content: '将删除 %{smart_count} 条记录，且无法恢复。',
     },
     export: { id: '编号' },
+    audit: {
+      set_field: '设置%{field}',
+      actions: {
+        create: '新增', update: '修改', delete: '删除', register: '注册', update_password: '修改密码',
+        update_roles: '分配角色', upload: '上传', alloc_menu: '分配菜单', alloc_resource: '分配资源',
+        alloc_members: '分配成员', seed: '初始化数据',
+      },
+      tables: { sys_upload: '上传文件', system: '系统' },
+    },
     batch: {
       label: '批量操作',
       apply: '确定',

@@ -1,10 +1,12 @@
 /** Read-only display of one declared field, by kind: list cells and read-only form values. */
 import Chip from '@mui/material/Chip';
 import type { ReactElement } from 'react';
+import type { DateFieldProps, NumberFieldProps } from 'react-admin';
 import { DateField, NumberField, ReferenceField, TextField, useRecordContext, useTranslate } from 'react-admin';
 import type { Entity, FieldDecl } from '../../schema/entity';
 import { MONEY_FORMAT } from '../../schema/money';
 import { enumLabelKey } from './labels';
+import { useIntlLocale } from './locale';
 import { ToggleSwitchField } from './ToggleSwitchField';
 
 type FieldProps = { readonly entity: Entity; readonly name: string; readonly decl: FieldDecl };
@@ -41,6 +43,11 @@ export const ImageThumbField = ({ entity, name }: Pick<FieldProps, 'entity' | 'n
   );
 };
 
+/** Dates in the chosen language (react-admin would use the browser's). */
+export const LocaleDateField = (props: DateFieldProps) => <DateField {...props} locales={useIntlLocale()} />;
+/** Numbers in the chosen language (react-admin would use the browser's). */
+export const LocaleNumberField = (props: NumberFieldProps) => <NumberField {...props} locales={useIntlLocale()} />;
+
 const JsonField = ({ name }: Pick<FieldProps, 'name'>) => {
   const record = useRecordContext();
   const value: unknown = record?.[name];
@@ -54,17 +61,17 @@ const JsonField = ({ name }: Pick<FieldProps, 'name'>) => {
 export const fieldDisplay = (entity: Entity, name: string, decl: FieldDecl, interactive = false): ReactElement => {
   switch (decl.kind) {
     case 'int':
-      return <NumberField source={name} />;
+      return <LocaleNumberField source={name} />;
     case 'money':
-      return <NumberField source={name} options={MONEY_FORMAT} />;
+      return <LocaleNumberField source={name} options={MONEY_FORMAT} />;
     case 'flag':
       return interactive && decl.toggle ? <ToggleSwitchField entity={entity} name={name} /> : <FlagField name={name} />;
     case 'enum':
       return <EnumField entity={entity} name={name} decl={decl} />;
     case 'date':
-      return <DateField source={name} />;
+      return <LocaleDateField source={name} />;
     case 'dateTime':
-      return <DateField source={name} showTime />;
+      return <LocaleDateField source={name} showTime />;
     case 'image':
     case 'images':
       return <ImageThumbField entity={entity} name={name} />;

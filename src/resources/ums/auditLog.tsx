@@ -1,6 +1,7 @@
 /**
  * The audit log (`/ums/auditLog`): the engine's read-only list with its filters; a row opens a
- * dialog with the entry and its before/after side by side, changed keys marked.
+ * dialog with the entry and its before/after side by side, changed keys marked. The server stores
+ * stable codes (`alloc_resource`, `ums_role`, an admin id); people read names in their language.
  */
 import Box from '@mui/material/Box';
 import Dialog from '@mui/material/Dialog';
@@ -11,12 +12,55 @@ import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { Identifier } from 'react-admin';
-import { Button, Labeled, Loading, RecordContextProvider, useGetOne, useTranslate } from 'react-admin';
+import type { ReactElement } from 'react';
+import { Button, Labeled, Loading, RecordContextProvider, useGetOne, useRecordContext, useTranslate } from 'react-admin';
 import type { Entity } from '../../schema/entity';
+import { screenEntityList } from '../../schema/screenEntities';
+import { adminAccount } from '../../schema/umsAdmin';
 import { fieldDisplay } from '../entity/fields';
 import { fieldLabelKey } from '../entity/labels';
 import type { EntityScreenOptions } from '../entity/screenOptions';
 import { changedKeys, jsonLines, parseJson } from './jsonDiff';
+
+const SET_PREFIX = 'set_';
+
+const entityOfTable = (table: string): Entity | undefined => screenEntityList.find((e) => e.table === table);
+
+/** `create`, `alloc_resource`… by name; `set_showStatus` names the field it set. */
+const ActionCell = () => {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  const action = String(record?.action ?? '');
+  if (!action) return null;
+  if (action.startsWith(SET_PREFIX)) {
+    const field = action.slice(SET_PREFIX.length);
+    const target = entityOfTable(String(record?.entity ?? ''));
+    const label = target ? translate(fieldLabelKey(target, field), { _: field }) : field;
+    return <>{translate('entity.audit.set_field', { field: label })}</>;
+  }
+  return <>{translate(`entity.audit.actions.${action}`, { _: action })}</>;
+};
+
+/** The table an entry is about, as the name of its records ("Roles", "角色"). */
+const EntityCell = () => {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  const table = String(record?.entity ?? '');
+  if (!table) return null;
+  const target = entityOfTable(table);
+  return <>{target ? translate(`resources.${target.name}.name`, { smart_count: 1, _: table }) : translate(`entity.audit.tables.${table}`, { _: table })}</>;
+};
+
+/** Who did it, by username; the id stays for accounts deleted since (or the system, id 0). */
+const AdminCell = () => {
+  const record = useRecordContext();
+  const id = Number(record?.adminId);
+  const { data } = useGetOne(adminAccount.name, { id }, { enabled: id > 0, staleTime: Infinity, retry: false });
+  if (!record?.adminId) return null;
+  return <>{data?.[adminAccount.display] ?? String(id)}</>;
+};
+
+const CELLS: Readonly<Record<string, () => ReactElement | null>> = { adminId: AdminCell, action: ActionCell, entity: EntityCell };
 
 const JSON_FIELDS = { before: 'beforeJson', after: 'afterJson' } as const;
 
@@ -49,6 +93,11 @@ const JsonPane = ({ title, value, changed }: { readonly title: string; readonly 
 /** Everything of the entry but the JSON texts, read-only. */
 const SUMMARY_FIELDS = ['createTime', 'adminId', 'action', 'entity', 'entityId', 'ip'] as const;
 
+const cellOf = (entity: Entity, field: string): ReactElement => {
+  const Cell = CELLS[field];
+  return Cell ? <Cell /> : fieldDisplay(entity, field, entity.fields[field]!);
+};
+
 const AuditDetailDialog = ({ entity, id, onClose }: { readonly entity: Entity; readonly id: Identifier; readonly onClose: () => void }) => {
   const translate = useTranslate();
   const { data, isPending } = useGetOne(entity.name, { id });
@@ -64,7 +113,7 @@ const AuditDetailDialog = ({ entity, id, onClose }: { readonly entity: Entity; r
           <RecordContextProvider value={data}>
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 3, mb: 2 }}>
               {SUMMARY_FIELDS.filter((f) => entity.fields[f]).map((f) => (
-                <Labeled key={f} source={f} label={fieldLabelKey(entity, f)}>{fieldDisplay(entity, f, entity.fields[f]!)}</Labeled>
+                <Labeled key={f} source={f} label={fieldLabelKey(entity, f)}>{cellOf(entity, f)}</Labeled>
               ))}
             </Box>
             <Grid container spacing={2}>
@@ -85,4 +134,7 @@ const AuditDetailDialog = ({ entity, id, onClose }: { readonly entity: Entity; r
   );
 };
 
-export const auditLogScreen: EntityScreenOptions = { detailDialog: AuditDetailDialog };
+export const auditLogScreen: EntityScreenOptions = {
+  detailDialog: AuditDetailDialog,
+  cells: CELLS,
+};

@@ -1,0 +1,62 @@
+// Protects issue 13 item 7: the chosen language everywhere. Dates and numbers follow the admin's
+// language, not the browser's (jsdom's browser speaks en-US); column titles never break inside a
+// word; the audit log names actions, tables and users instead of showing their codes.
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { Lang } from '../../src/i18n/lang';
+import { envelope, page, renderAt, serve } from './entity-harness';
+
+const START = '2026-12-10T02:00:00.000Z';
+const advert = { id: 11, name: 'Summer sale', type: 1, pic: null, startTime: START, endTime: START, status: 1, clickCount: 12345, orderCount: 1, url: 'https://a.example/s', note: null, sort: 0 };
+
+const INTL = { en: 'en-US', zh: 'zh-CN' } as const;
+const AUDIT = {
+  en: { action: 'Allocate resources', entity: 'Role', set: 'Set Shown', brand: 'Brand' },
+  zh: { action: '分配资源', entity: '角色', set: '设置是否显示', brand: '品牌' },
+} as const;
+
+const rowOf = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
+
+describe.each<Lang>(['en', 'zh'])('chosen language (%s)', (lang) => {
+  it('should format list dates and numbers in the chosen language', async () => {
+    serve('get', '/home/advertise/list', () => envelope(page([advert])));
+    renderAt('/sms/homeAdvertise', { lang });
+    await screen.findByText('Summer sale');
+
+    const row = rowOf('Summer sale');
+    const expected = new Date(START).toLocaleString(INTL[lang]);
+    expect(within(row).getAllByText(expected)).toHaveLength(2);
+    if (lang === 'zh') expect(within(row).queryByText(new Date(START).toLocaleString('en-US'))).toBeNull();
+    expect(within(row).getByText((12345).toLocaleString(INTL[lang]))).toBeInTheDocument();
+  });
+
+  it('should keep column titles on one line', async () => {
+    serve('get', '/home/advertise/list', () => envelope(page([advert])));
+    renderAt('/sms/homeAdvertise', { lang });
+    await screen.findByText('Summer sale');
+
+    for (const header of screen.getAllByRole('columnheader')) {
+      const style = getComputedStyle(header);
+      expect(style.whiteSpace).toBe('nowrap');
+    }
+  });
+
+  it('should name audit actions, tables and users', async () => {
+    serve('get', '/auditLog/list', () => envelope(page([
+      { id: 7, adminId: 3, action: 'alloc_resource', entity: 'ums_role', entityId: '2', ip: '10.0.0.7', createTime: START },
+      { id: 8, adminId: 3, action: 'set_showStatus', entity: 'pms_brand', entityId: '1', ip: '10.0.0.8', createTime: START },
+    ])));
+    serve('get', '/admin/3', () => envelope({ id: 3, username: 'orderAdmin', status: 1 }));
+    renderAt('/ums/auditLog', { lang });
+
+    await screen.findByText('10.0.0.7');
+    const allocation = rowOf('10.0.0.7');
+    expect(within(allocation).getByText(AUDIT[lang].action)).toBeInTheDocument();
+    expect(within(allocation).getByText(AUDIT[lang].entity)).toBeInTheDocument();
+    expect(await within(allocation).findByText('orderAdmin')).toBeInTheDocument();
+    expect(within(allocation).queryByText('alloc_resource')).toBeNull();
+    const toggle = rowOf('10.0.0.8');
+    expect(within(toggle).getByText(AUDIT[lang].set)).toBeInTheDocument();
+    expect(within(toggle).getByText(AUDIT[lang].brand)).toBeInTheDocument();
+  });
+});
