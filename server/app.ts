@@ -84,9 +84,12 @@ export const buildApp = (config: Config, options: BuildOptions = {}): FastifyIns
     registerUploadRoutes(api, { db, config, capacity: CAPACITY_AREAS });
   }, { prefix: config.apiPrefix });
   // The documentation is public and outside the guard; it lists every route of the scope above.
-  app.register(async (docs) => {
-    await registerApiDocs(docs, () => buildOpenApiDocument({ apiPrefix: config.apiPrefix, entities: entityList, routes: collected.routes }));
-  }, { prefix: config.apiPrefix });
+  // Switched off (API_DOCS=false, the production default) it is simply not there: a 404.
+  if (config.apiDocs) {
+    app.register(async (docs) => {
+      await registerApiDocs(docs, () => buildOpenApiDocument({ apiPrefix: config.apiPrefix, entities: entityList, routes: collected.routes }));
+    }, { prefix: config.apiPrefix });
+  }
 
   registerUploadFiles(app, config);
   registerStatic(app, config);

@@ -34,6 +34,8 @@ export type Config = {
   trustProxy: boolean | number | string[];
   staticDir: string;
   jobsEnabled: boolean;
+  /** Serve the OpenAPI document and Swagger UI at `${apiPrefix}/docs`. */
+  apiDocs: boolean;
 };
 
 /** One row per setting: the README's settings table is checked against this by a unit test. */
@@ -57,6 +59,7 @@ export const settingsTable = [
   { name: 'TRUST_PROXY', default: 'false', meaning: 'Trust X-Forwarded-* headers: `true`, a hop count, or a comma list of proxy addresses' },
   { name: 'STATIC_DIR', default: './dist', meaning: 'Built admin served at `/` (built on start when index.html is missing)' },
   { name: 'JOBS_ENABLED', default: 'true', meaning: 'Run the scheduled jobs (session and throttle purges) in this process; several processes may run them, each run happens once' },
+  { name: 'API_DOCS', default: 'true outside production', meaning: 'Serve the OpenAPI document and Swagger UI at `${API_PREFIX}/docs`; `false` in production unless set' },
 ] as const;
 
 export type SettingName = (typeof settingsTable)[number]['name'];
@@ -94,6 +97,7 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().trim().default('false'),
   STATIC_DIR: z.string().trim().min(1).default('./dist'),
   JOBS_ENABLED: bool.default(true),
+  API_DOCS: bool.optional(),
 });
 
 /** `postgres://…` → PostgreSQL; `sqlite:path`, `:memory:` or a plain path → SQLite. */
@@ -171,5 +175,7 @@ export const loadConfig = (env: Env = process.env, cwd = process.cwd()): Config 
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     staticDir: abs(e.STATIC_DIR),
     jobsEnabled: e.JOBS_ENABLED,
+    // The document maps every route and parameter: handy while developing, an unneeded map in production.
+    apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',
   };
 };

@@ -101,7 +101,7 @@ export const registerCapacityRoutes = (app: FastifyInstance, deps: CapacityRoute
   const { db, areas } = deps;
 
   app.get('/userGroup/members/:groupId', {
-    config: { openapi: { summary: 'Admins of a user group: id, username, nickName', tags: ['userGroup'] } },
+    config: { openapi: { summary: 'Admins of a user group: id, username, nickName', tags: ['userGroup'], query: null, body: null } },
   }, async (request) => {
     const read = paramReader({ ...(request.query as Record<string, unknown>), ...(request.params as Record<string, unknown>) }, ['groupId']);
     const groupId = read.id('groupId', true)!;
@@ -118,6 +118,7 @@ export const registerCapacityRoutes = (app: FastifyInstance, deps: CapacityRoute
       summary: 'Replace the members of a user group (an admin moves from any previous group); answers the member count',
       tags: ['userGroup'],
       query: { type: 'object', properties: { groupId: { type: 'integer', minimum: 1 }, adminIds: { type: 'string', example: '2,3' } }, required: ['groupId', 'adminIds'] },
+      body: null,
     } },
   }, async (request) => {
     const auth = requireAuth(request);
@@ -170,6 +171,7 @@ export const registerCapacityRoutes = (app: FastifyInstance, deps: CapacityRoute
         pageNum: { type: 'integer', minimum: 1 }, pageSize: { type: 'integer', minimum: 1, maximum: PAGE_SIZE.max },
         groupId: { type: 'integer', minimum: 1 }, overOnly: { type: 'integer', enum: [0, 1] },
       } },
+      body: null,
     } },
   }, async (request) => {
     const read = paramReader(request.query as Record<string, unknown>, ['pageNum', 'pageSize', 'groupId', 'overOnly']);

@@ -35,6 +35,8 @@ export type EntityHooks = {
   beforeSetField?: (ctx: { trx: AnyDb; entity: Entity; records: ApiRecord[]; field: string; value: unknown; actor: HookActor }) => Promise<void>;
   /** Fill virtual fields on single-record reads. */
   afterGet?: (db: AnyDb, record: ApiRecord) => Promise<ApiRecord>;
+  /** Reads the declaration names as `view` variants, by name: the path's ids in, the answer's data out. */
+  views?: Readonly<Record<string, (db: AnyDb, params: Readonly<Record<string, number>>, scope: Scope) => Promise<unknown>>>;
 };
 
 export type FieldErrorList = FieldError[];

@@ -173,17 +173,20 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
     return row;
   };
 
+  /** The rows a list's parameters select inside the scope (filters, search, ids). */
+  const whereOf = (params: ListParams, scope: Scope) => (eb: Eb) => {
+    const parts = [scoped(eb, scope), ...params.conditions.map((c) => conditionOf(eb, c))];
+    if (params.search) {
+      const pattern = `%${escapeLike(params.search.value)}%`;
+      parts.push(eb.or(params.search.columns.map((column) => likeOf(column, pattern))));
+    }
+    if (params.ids) parts.push(params.ids.length ? eb('id', 'in', params.ids) : sql<boolean>`1 = 0`);
+    return eb.and(parts);
+  };
+
   const list: Repository['list'] = async (params, scope) => {
     const offset = Math.max(params.pageNum - 1, 0) * params.pageSize;
-    const where = (eb: Eb) => {
-      const parts = [scoped(eb, scope), ...params.conditions.map((c) => conditionOf(eb, c))];
-      if (params.search) {
-        const pattern = `%${escapeLike(params.search.value)}%`;
-        parts.push(eb.or(params.search.columns.map((column) => likeOf(column, pattern))));
-      }
-      if (params.ids) parts.push(params.ids.length ? eb('id', 'in', params.ids) : sql<boolean>`1 = 0`);
-      return eb.and(parts);
-    };
+    const where = whereOf(params, scope);
     if (sqlite) {
       // The ordered ids of this query, cached while the database is unchanged (./list-cache.ts).
       const key = JSON.stringify([table, params.conditions, params.search, params.ids, params.sort, scope]);
@@ -221,7 +224,8 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
 
   const LIST_ALL_LIMIT = 10_000;
   const listAll: Repository['listAll'] = async (params, scope) => {
-    const rows = await db.selectFrom(table).selectAll().where((eb: Eb) => scoped(eb, scope))
+    // The list's filters apply (mall's look-ups: `/memberLevel/list?defaultStatus=0`, nested views).
+    const rows = await db.selectFrom(table).selectAll().where(whereOf(params, scope))
       .orderBy(params.sort.column, params.sort.order).orderBy('id', params.sort.order)
       .limit(LIST_ALL_LIMIT).execute();
     return rows.map((row: Row) => fromRow(entity, row, { list: true }));

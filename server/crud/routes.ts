@@ -6,13 +6,16 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Entity } from '../../src/schema/entity';
+import type { Entity, VariantDecl } from '../../src/schema/entity';
+import { columnFields, columnOf, filterOf } from '../../src/schema/entity';
 import type { Database } from '../db/schema';
 import { ok, toPage } from '../http/envelope';
 import { notFound, validationFailed } from '../http/errors';
 import { formatMessage } from '../http/envelope';
 import type { EntityHooks } from './hooks';
 import { parseIds } from './ids';
+import { lenientBody } from './lenient';
+import type { ListParams } from './list-params';
 import { parseListQuery } from './list-params';
 import type { Actor, BeforeCreate, Repository } from './repository';
 import { createRepository } from './repository';
@@ -29,16 +32,20 @@ export type EntityRouteDeps = {
   beforeCreate?: BeforeCreate;
 };
 
-/** A route of a declared entity, for the OpenAPI document and the permission matrix. */
-export type GeneratedRoute = { method: 'GET' | 'POST'; url: string; entity: string; operation: string };
+/**
+ * A route of a declared entity, for the OpenAPI document and the permission matrix. Variant
+ * routes (`mall`'s other paths, see VariantDecl) carry their declaration; their operation is the
+ * variant's kind (`alias`, `nested`, `view`).
+ */
+export type GeneratedRoute = { method: 'GET' | 'POST'; url: string; entity: string; operation: string; variant?: VariantDecl };
 
 const fastifyPath = (path: string): string => path.replace(/\{(\w+)\}/g, ':$1');
 
-const idParam = (request: FastifyRequest): number => {
-  const raw = (request.params as Record<string, string>).id ?? '';
+const idParam = (request: FastifyRequest, name = 'id'): number => {
+  const raw = (request.params as Record<string, string>)[name] ?? '';
   const ids = /^\d{1,10}$/.test(raw) ? parseIds(raw) : null;
   if (!ids || ids.length !== 1) {
-    throw validationFailed([{ field: 'id', messageKey: 'invalid_type', message: formatMessage('invalid_type') }]);
+    throw validationFailed([{ field: name, messageKey: 'invalid_type', message: formatMessage('invalid_type') }]);
   }
   return ids[0]!;
 };
@@ -54,6 +61,22 @@ const paramsOf = (request: FastifyRequest): Record<string, unknown> => ({
  * is refused like any other non-object body instead of passing as an empty update.
  */
 const bodyOf = (request: FastifyRequest): unknown => (request.body === undefined ? {} : request.body);
+
+/** Query parameters as single values (a repeated key: its last value, as for every other parameter). */
+const queryOf = (request: FastifyRequest): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(request.query as Record<string, unknown>).map(([k, v]) => [k, Array.isArray(v) ? v[v.length - 1] : v]));
+
+/**
+ * The create/update body as validation sees it: with `paramsBody`, the query parameters join the
+ * body (`?name=` for mall's product types); then mall's harmless extras are taken out (./lenient.ts).
+ */
+const writeBodyOf = (entity: Entity, request: FastifyRequest): unknown => {
+  const body = bodyOf(request);
+  const query = queryOf(request);
+  const merged = entity.paramsBody && Object.keys(query).length && body && typeof body === 'object' && !Array.isArray(body)
+    ? { ...body as Record<string, unknown>, ...query } : body;
+  return lenientBody(entity, merged);
+};
 
 const idsOf = (request: FastifyRequest): number[] => {
   const raw = paramsOf(request).ids;
@@ -88,11 +111,58 @@ export const generatedRoutes = (entity: Entity): GeneratedRoute[] => {
   return routes;
 };
 
+/** The variant routes of an entity (`mall`'s other paths and methods, see VariantDecl). */
+export const variantRoutes = (entity: Entity): GeneratedRoute[] =>
+  (entity.variants ?? []).map((variant) => ({
+    method: variant.kind === 'alias' ? variant.method : 'GET', url: `${entity.path}${variant.path}`, entity: entity.name,
+    operation: variant.kind, variant,
+  }));
+
+/** Every route of an entity: the generated operations and the declared variants. */
+export const entityRoutes = (entity: Entity): GeneratedRoute[] => [...generatedRoutes(entity), ...variantRoutes(entity)];
+
+/** `mall`'s look-up call of a `lookupBy` entity: that filter is the request's only parameter. */
+const isLookup = (entity: Entity, query: Record<string, unknown>): boolean => {
+  if (!entity.lookupBy) return false;
+  const decl = entity.fields[entity.lookupBy];
+  const param = decl ? filterOf(entity.lookupBy, decl)?.param : undefined;
+  const keys = Object.keys(query);
+  return param !== undefined && keys.length === 1 && keys[0] === param;
+};
+
+/** A row as `mall`'s joined look-ups answer it: the id and `fields` filled, every other column null. */
+const sparse = (entity: Entity, record: Record<string, unknown>, fields: readonly string[]): Record<string, unknown> => ({
+  id: record.id,
+  ...Object.fromEntries(columnFields(entity).map(([name]) => [name, fields.includes(name) ? record[name] ?? null : null])),
+});
+
+/** Equality conditions on declared fields (a nested variant's `where`), added to list parameters. */
+const withWhere = (entity: Entity, params: ListParams, where: Readonly<Record<string, number>> = {}): ListParams => ({
+  ...params,
+  conditions: [...params.conditions, ...Object.entries(where).map(([name, value]) =>
+    ({ column: columnOf(name, entity.fields[name]!), op: 'eq' as const, value }))],
+});
+
 export const registerEntityRoutes = (app: FastifyInstance, deps: EntityRouteDeps): Map<string, Repository> => {
   const repositories = new Map<string, Repository>();
   const scopeOf = deps.scopeOf ?? (() => ALL_SHOPS);
   const actorOf = async (request: FastifyRequest): Promise<Actor> =>
     ({ adminId: request.auth?.adminId ?? null, ip: request.ip ?? null, scope: await scopeOf(request) });
+
+  /** Sets one field: `/role/updateStatus/{id}` takes its one id from the path; the others take `?ids=`. */
+  const setFieldOf = (repo: Repository, field: string, routeUrl: string) => {
+    const entity = repo.entity;
+    const batch = entity.batch?.find((b) => b.kind === 'set' && b.field === field);
+    const param = (batch?.kind === 'set' && batch.param) || field;
+    return async (request: FastifyRequest) => {
+      const ids = routeUrl.includes('{id}') ? [idParam(request)] : idsOf(request);
+      const value = coerce(entity, field, paramsOf(request)[param]);
+      if (value === undefined) {
+        throw validationFailed([{ field: param, messageKey: 'select_batch_type', message: formatMessage('select_batch_type') }]);
+      }
+      return ok(await repo.setField(ids, field, value, await actorOf(request)));
+    };
+  };
 
   for (const entity of deps.entities) {
     const repo = createRepository(entity, { db: deps.db, entities: deps.entities, hooks: deps.hooks?.[entity.name], beforeCreate: deps.beforeCreate });
@@ -103,7 +173,9 @@ export const registerEntityRoutes = (app: FastifyInstance, deps: EntityRouteDeps
       switch (operation) {
         case 'list':
           app.get(url, async (request) => {
-            const params = parseListQuery(entity, request.query as Record<string, unknown>, request.params as Record<string, string>);
+            const query = request.query as Record<string, unknown>;
+            const params = parseListQuery(entity, query, request.params as Record<string, string>);
+            if (isLookup(entity, query)) return ok(await repo.listAll(params, await scopeOf(request)));
             const { list, total } = await repo.list(params, await scopeOf(request));
             return ok(toPage(list, total, params.pageNum, params.pageSize));
           });
@@ -125,10 +197,10 @@ export const registerEntityRoutes = (app: FastifyInstance, deps: EntityRouteDeps
           break;
         }
         case 'create':
-          app.post(url, async (request) => ok(await repo.create(bodyOf(request), await actorOf(request))));
+          app.post(url, async (request) => ok(await repo.create(writeBodyOf(entity, request), await actorOf(request))));
           break;
         case 'update':
-          app.post(url, async (request) => ok(await repo.update(idParam(request), bodyOf(request), await actorOf(request))));
+          app.post(url, async (request) => ok(await repo.update(idParam(request), writeBodyOf(entity, request), await actorOf(request))));
           break;
         case 'delete':
           app.post(url, async (request) => ok(await repo.remove([idParam(request)], await actorOf(request))));
@@ -136,17 +208,54 @@ export const registerEntityRoutes = (app: FastifyInstance, deps: EntityRouteDeps
         case 'batchDelete':
           app.post(url, async (request) => ok(await repo.remove(idsOf(request), await actorOf(request))));
           break;
-        case 'batchSet': {
-          const batch = entity.batch?.find((b) => b.kind === 'set' && b.field === field);
-          const param = (batch?.kind === 'set' && batch.param) || field!;
-          app.post(url, async (request) => {
-            // `/role/updateStatus/{id}` takes its one id from the path; the others take `?ids=`.
-            const ids = route.url.includes('{id}') ? [idParam(request)] : idsOf(request);
-            const value = coerce(entity, field!, paramsOf(request)[param]);
-            if (value === undefined) {
-              throw validationFailed([{ field: param, messageKey: 'select_batch_type', message: formatMessage('select_batch_type') }]);
-            }
-            return ok(await repo.setField(ids, field!, value, await actorOf(request)));
+        case 'batchSet':
+          app.post(url, setFieldOf(repo, field!, route.url));
+          break;
+      }
+    }
+  }
+
+  // Variants last: they may read another entity's repository (nested children).
+  for (const entity of deps.entities) {
+    const repo = repositories.get(entity.name)!;
+    for (const route of variantRoutes(entity)) {
+      const variant = route.variant!;
+      const url = fastifyPath(route.url);
+      const method = route.method === 'GET' ? app.get.bind(app) : app.post.bind(app);
+      switch (variant.kind) {
+        case 'alias':
+          if (variant.of === 'set') {
+            method(url, setFieldOf(repo, variant.field, route.url));
+          } else {
+            method(url, async (request) => {
+              const count = await repo.remove([idParam(request)], await actorOf(request));
+              return ok(variant.answer === 'null' ? null : count);
+            });
+          }
+          break;
+        case 'nested': {
+          const child = deps.entities.find((e) => e.name === variant.children.entity)!;
+          const childRepo = repositories.get(child.name)!;
+          method(url, async (request) => {
+            parseListQuery(entity, request.query as Record<string, unknown>); // refuses unknown parameters
+            const scope = await scopeOf(request);
+            const parents = await repo.listAll(withWhere(entity, parseListQuery(entity, {}), variant.where), scope);
+            const children = await childRepo.listAll(withWhere(child, parseListQuery(child, {}), variant.children.where), scope);
+            return ok(parents.map((parent) => ({
+              ...sparse(entity, parent, variant.fields),
+              [variant.children.as]: children.filter((c) => c[variant.children.link] === parent.id)
+                .map((c) => sparse(child, c, variant.children.fields)),
+            })));
+          });
+          break;
+        }
+        case 'view': {
+          const view = deps.hooks?.[entity.name]?.views?.[variant.name];
+          if (!view) throw new Error(`${entity.name}: the view "${variant.name}" has no implementation in its hooks`);
+          const names = [...variant.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+          method(url, async (request) => {
+            const params = Object.fromEntries(names.map((name) => [name, idParam(request, name)]));
+            return ok(await view(deps.db, params, await scopeOf(request)));
           });
           break;
         }
@@ -154,4 +263,5 @@ export const registerEntityRoutes = (app: FastifyInstance, deps: EntityRouteDeps
     }
   }
   return repositories;
+
 };

@@ -4,14 +4,26 @@
  * `openapi` entry of its route config where it has one.
  */
 import type { RouteOptions } from 'fastify';
+import { z } from 'zod';
 import type { Entity } from '../../src/schema/entity';
+import { columnFields } from '../../src/schema/entity';
 import type { GeneratedRoute } from '../crud/routes';
-import { generatedRoutes } from '../crud/routes';
+import { entityRoutes } from '../crud/routes';
 import type { JsonSchema } from './entity-schemas';
-import { createBodySchema, listParameters, recordSchema, updateBodySchema } from './entity-schemas';
+import { createBodySchema, listParameters, recordSchema, toJsonSchema, updateBodySchema } from './entity-schemas';
 
-/** What a hand-written route says about itself (Fastify route `config.openapi`). */
-export type RouteDoc = { summary: string; tags?: string[]; body?: JsonSchema; query?: JsonSchema; public?: boolean };
+/** A schema of a hand-written route: the zod schema it parses with (preferred) or JSON Schema. */
+export type SchemaLike = z.ZodType | JsonSchema;
+
+/**
+ * What a hand-written route says about itself (Fastify route `config.openapi`). `query` and
+ * `body` must be stated, `null` when the route reads none, so no route is documented by omission.
+ */
+export type RouteDoc = {
+  summary: string; tags?: string[]; query: SchemaLike | null; body: SchemaLike | null; public?: boolean;
+  /** Media type of the body; default `application/json`. */
+  contentType?: string;
+};
 
 export type CollectedRoute = { method: string; url: string; doc?: RouteDoc };
 
@@ -44,31 +56,99 @@ const pathParams = (url: string) => [...url.matchAll(/\{(\w+)\}/g)].map((m) => (
   name: m[1], in: 'path', required: true, schema: m[1] === 'id' ? { type: 'integer', minimum: 1 } : { type: 'integer' },
 }));
 
-const entityOperation = (entity: Entity, route: GeneratedRoute): Record<string, unknown> => {
+const json = (description: string, data: JsonSchema) => ({ description, content: { 'application/json': { schema: envelope(data) } } });
+
+const idsParameter = { name: 'ids', in: 'query', required: true, schema: { type: 'string', example: '1,2,3' } };
+
+/** A JSON Schema object of a zod schema or a JSON Schema as given, without its `$schema` key. */
+const asJsonSchema = (schema: SchemaLike): JsonSchema => {
+  const { $schema: _ignored, ...rest } = schema instanceof z.ZodType ? toJsonSchema(schema) : schema;
+  return rest;
+};
+
+/** Query parameters from an object schema's properties. */
+const queryParameters = (schema: JsonSchema): { name: string; in: 'query'; required: boolean; schema: JsonSchema }[] => {
+  // zod's `a.and(b)` becomes allOf: the parameters of each part.
+  if (Array.isArray(schema.allOf)) return (schema.allOf as JsonSchema[]).flatMap(queryParameters);
+  const required = (schema.required ?? []) as string[];
+  return Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>)
+    .map(([name, property]) => ({ name, in: 'query' as const, required: required.includes(name), schema: property }));
+};
+
+/** A sparse row of a nested look-up: every stored field, only some filled. */
+const sparseSchema = (entity: Entity, extra: Record<string, JsonSchema> = {}): JsonSchema => ({
+  type: 'object',
+  properties: { id: { type: 'integer' }, ...Object.fromEntries(columnFields(entity).map(([name]) => [name, {}])), ...extra },
+});
+
+const variantOperation = (entity: Entity, route: GeneratedRoute, entities: readonly Entity[]): Record<string, unknown> => {
+  const variant = route.variant!;
+  const slug = route.url.slice(entity.path.length).replace(/[{}]/g, '').replace(/\W+/g, '_');
+  const base = { tags: [entity.name], operationId: `${entity.name}_${route.method.toLowerCase()}${slug}` };
+  switch (variant.kind) {
+    case 'alias':
+      if (variant.of === 'set') {
+        return { ...base, summary: `Set ${variant.field} on one ${entity.name} (mall's path; an \`id\` in the query is ignored)`,
+          parameters: [...pathParams(route.url), { name: variant.field, in: 'query', required: true, schema: { type: 'integer' } }],
+          responses: { 200: json('Rows changed', { type: 'integer' }), 400: errorResponse, 404: errorResponse } };
+      }
+      return { ...base, summary: `Delete a ${entity.name} (mall's ${route.method} path)`, parameters: pathParams(route.url),
+        responses: { 200: json(variant.answer === 'null' ? 'Deleted (data is null, as in mall)' : 'Rows changed',
+          variant.answer === 'null' ? { type: 'null' } : { type: 'integer' }), 404: errorResponse } };
+    case 'nested': {
+      const child = entities.find((e) => e.name === variant.children.entity)!;
+      const item = sparseSchema(entity, { [variant.children.as]: { type: 'array', items: sparseSchema(child) } });
+      return { ...base, summary: `Every ${entity.name} with its ${variant.children.as}; only id and ${variant.fields.join(', ')} filled, as mall's look-up`,
+        parameters: [], responses: { 200: json('Every row with its children', { type: 'array', items: item }), 400: errorResponse } };
+    }
+    case 'view':
+      return { ...base, summary: variant.summary, parameters: pathParams(route.url),
+        responses: { 200: json('The rows', { type: 'array', items: { type: 'object' } }), 400: errorResponse, 404: errorResponse } };
+  }
+};
+
+/** Writable fields as query parameters (`paramsBody` entities: mall's `?name=`). */
+const fieldParameters = (entity: Entity, operation: 'create' | 'update') => {
+  const schema = (operation === 'create' ? createBodySchema(entity) : updateBodySchema(entity)) as { properties?: Record<string, JsonSchema> };
+  return Object.entries(schema.properties ?? {}).map(([name, property]) => ({ name, in: 'query', required: false, schema: property }));
+};
+
+const entityOperation = (entity: Entity, route: GeneratedRoute, entities: readonly Entity[]): Record<string, unknown> => {
+  if (route.variant) return variantOperation(entity, route, entities);
   const ref = { $ref: `#/components/schemas/${entity.name}` };
   const [operation, field] = route.operation.split(':');
   const base = { tags: [entity.name], operationId: `${entity.name}_${route.operation.replace(':', '_')}` };
   const count = { description: 'Rows changed', content: { 'application/json': { schema: envelope({ type: 'integer' }) } } };
   switch (operation) {
     case 'list':
+      if (entity.lookupBy) {
+        return { ...base, summary: `List ${entity.name}: a page; with ${entity.lookupBy} as the only parameter, every matching row as a plain array (mall's look-up)`,
+          parameters: listParameters(entity),
+          responses: { 200: json('A page, or the plain array of a look-up', { oneOf: [page(ref), { type: 'array', items: ref }] }), 400: errorResponse } };
+      }
       return { ...base, summary: `List ${entity.name}`, parameters: listParameters(entity),
         responses: { 200: { description: 'A page', content: { 'application/json': { schema: envelope(page(ref)) } } }, 400: errorResponse } };
+    case 'listAll':
+      return { ...base, summary: `Every ${entity.name} the caller may see, not paged, in the list order`, parameters: [],
+        responses: { 200: json('Every row', { type: 'array', items: ref }) } };
     case 'get':
       return { ...base, summary: `Get one ${entity.name}`, parameters: pathParams(route.url),
         responses: { 200: { description: 'The record', content: { 'application/json': { schema: envelope(ref) } } }, 404: errorResponse } };
     case 'create':
-      return { ...base, summary: `Create a ${entity.name}`,
-        requestBody: { required: true, content: { 'application/json': { schema: createBodySchema(entity) } } },
+      return { ...base, summary: `Create a ${entity.name}${entity.paramsBody ? ' (fields in the body, or as query parameters as mall sends them)' : ''}`,
+        ...(entity.paramsBody ? { parameters: fieldParameters(entity, 'create') } : {}),
+        requestBody: { required: !entity.paramsBody, content: { 'application/json': { schema: createBodySchema(entity) } } },
         responses: { 200: { description: 'The created record', content: { 'application/json': { schema: envelope(ref) } } }, 400: errorResponse, 409: errorResponse } };
     case 'update':
-      return { ...base, summary: `Update a ${entity.name} (only the fields sent)`, parameters: pathParams(route.url),
-        requestBody: { required: true, content: { 'application/json': { schema: updateBodySchema(entity) } } },
+      return { ...base, summary: `Update a ${entity.name} (only the fields sent)`,
+        parameters: [...pathParams(route.url), ...(entity.paramsBody ? fieldParameters(entity, 'update') : [])],
+        requestBody: { required: !entity.paramsBody, content: { 'application/json': { schema: updateBodySchema(entity) } } },
         responses: { 200: count, 400: errorResponse, 404: errorResponse } };
     case 'delete':
       return { ...base, summary: `Delete a ${entity.name}`, parameters: pathParams(route.url), responses: { 200: count, 404: errorResponse } };
     case 'batchDelete':
       return { ...base, summary: `Delete several ${entity.name}`,
-        parameters: [{ name: 'ids', in: 'query', required: true, schema: { type: 'string', example: '1,2,3' } }],
+        parameters: [idsParameter],
         responses: { 200: count, 400: errorResponse } };
     default: {
       // The query parameter is the batch's own name when it declares one (mall: recommendStatus
@@ -79,7 +159,7 @@ const entityOperation = (entity: Entity, route: GeneratedRoute): Record<string, 
       const single = route.url.includes('{id}');
       return { ...base, summary: single ? `Set ${field} on one ${entity.name}` : `Set ${field} on several ${entity.name}`,
         parameters: [
-          ...(single ? pathParams(route.url) : [{ name: 'ids', in: 'query', required: true, schema: { type: 'string', example: '1,2,3' } }]),
+          ...(single ? pathParams(route.url) : [idsParameter]),
           { name: param, in: 'query', required: true, schema: { type: 'integer' } },
         ],
         responses: { 200: count, 400: errorResponse } };
@@ -96,10 +176,10 @@ export const buildOpenApiDocument = (options: {
   const paths: Record<string, Record<string, unknown>> = {};
   const generated = new Set<string>();
   for (const entity of options.entities) {
-    for (const route of generatedRoutes(entity)) {
+    for (const route of entityRoutes(entity)) {
       const path = toOpenApiPath(route.url);
       generated.add(`${route.method} ${path}`);
-      (paths[path] ??= {})[route.method.toLowerCase()] = entityOperation(entity, route);
+      (paths[path] ??= {})[route.method.toLowerCase()] = entityOperation(entity, route, options.entities);
     }
   }
   for (const route of options.routes) {
@@ -109,10 +189,8 @@ export const buildOpenApiDocument = (options: {
     (paths[path] ??= {})[route.method.toLowerCase()] = {
       tags: doc?.tags ?? [path.split('/')[1] ?? 'api'],
       summary: doc?.summary ?? `${route.method} ${path}`,
-      parameters: pathParams(path),
-      ...(doc?.query ? { parameters: [...pathParams(path), ...Object.entries((doc.query.properties ?? {}) as Record<string, JsonSchema>)
-        .map(([name, schema]) => ({ name, in: 'query', required: ((doc.query?.required ?? []) as string[]).includes(name), schema }))] } : {}),
-      ...(doc?.body ? { requestBody: { required: true, content: { 'application/json': { schema: doc.body } } } } : {}),
+      parameters: [...pathParams(path), ...(doc?.query ? queryParameters(asJsonSchema(doc.query)) : [])],
+      ...(doc?.body ? { requestBody: { required: true, content: { [doc.contentType ?? 'application/json']: { schema: asJsonSchema(doc.body) } } } } : {}),
       ...(doc?.public ? { security: [] } : {}),
       responses: { 200: { description: 'Envelope', content: { 'application/json': { schema: envelope({}) } } }, 400: errorResponse },
     };

@@ -79,7 +79,7 @@ export const registerAdminAuthRoutes = (app: FastifyInstance, deps: AuthRouteDep
     tokenHead: TOKEN_HEAD,
   });
 
-  app.post('/admin/login', async (request) => {
+  app.post('/admin/login', { config: { openapi: { summary: 'Sign in: a token for `Authorization: Bearer <token>`', tags: ['admin'], query: null, body: loginBody, public: true } } }, async (request) => {
     const { username, password } = parseWith(loginBody, request.body);
     const client = clientOf(request);
     const keys = [accountKey(username), ipKey(client.ip ?? undefined)] as const;
@@ -112,7 +112,7 @@ export const registerAdminAuthRoutes = (app: FastifyInstance, deps: AuthRouteDep
     return ok(await issueToken(session));
   });
 
-  app.get('/admin/info', async (request) => {
+  app.get('/admin/info', { config: { openapi: { summary: "The caller's username, icon, role names, menus and granted URL patterns", tags: ['admin'], query: null, body: null } } }, async (request) => {
     const auth = requireAuth(request);
     const admin = await db.selectFrom('ums_admin').select(['username', 'icon']).where('id', '=', auth.adminId).executeTakeFirst();
     if (!admin) throw unauthorized(); // deleted between the session check and now
@@ -140,19 +140,19 @@ export const registerAdminAuthRoutes = (app: FastifyInstance, deps: AuthRouteDep
     return ok(info);
   });
 
-  app.post('/admin/logout', async (request) => {
+  app.post('/admin/logout', { config: { openapi: { summary: "End the caller's session", tags: ['admin'], query: null, body: null } } }, async (request) => {
     const auth = requireAuth(request);
     await revokeSession(db, auth.sessionId);
     return ok(null);
   });
 
-  app.get('/admin/refreshToken', async (request) => {
+  app.get('/admin/refreshToken', { config: { openapi: { summary: "Extend the caller's session; a token for it", tags: ['admin'], query: null, body: null } } }, async (request) => {
     const auth = requireAuth(request);
     const expiresAt = await extendSession(db, auth.sessionId, config.tokenTtlSeconds);
     return ok(await issueToken({ id: auth.sessionId, adminId: auth.adminId, expiresAt }));
   });
 
-  app.post('/admin/register', async (request) => {
+  app.post('/admin/register', { config: { openapi: { summary: 'Seller self-registration (seller role only)', tags: ['admin'], query: null, body: registerBody, public: true } } }, async (request) => {
     const body = parseWith(registerBody, request.body);
     const code = body.code ? body.code : null;
     if (code !== null && !INVITE_CODE_PATTERN.test(code)) throw invalidInviteCode();
@@ -196,7 +196,7 @@ export const registerAdminAuthRoutes = (app: FastifyInstance, deps: AuthRouteDep
     }
   });
 
-  app.post('/admin/updatePassword', async (request) => {
+  app.post('/admin/updatePassword', { config: { openapi: { summary: "Change the caller's password; every other session ends", tags: ['admin'], query: null, body: updatePasswordBody } } }, async (request) => {
     const auth = requireAuth(request);
     const body = parseWith(updatePasswordBody, request.body);
     // `mall` sends the username too: accepted when it is the caller's own, refused otherwise.

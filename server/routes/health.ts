@@ -8,7 +8,7 @@ import { ok } from '../http/envelope';
 import { httpError } from '../http/errors';
 
 export const registerHealthRoutes = (app: FastifyInstance, deps: { db: Kysely<Database> }): void => {
-  app.get('/health', async (request) => {
+  app.get('/health', { config: { openapi: { summary: 'Liveness and database check', tags: ['health'], query: null, body: null, public: true } } }, async (request) => {
     try {
       await sql`select 1`.execute(deps.db);
     } catch (error) {

@@ -118,7 +118,7 @@ export const registerUmsAdminRoutes = (app: FastifyInstance, deps: UmsAdminRoute
   };
 
   app.get('/admin/list', {
-    config: { openapi: { summary: 'Admin accounts, paged; keyword matches username or nickname (never a password)', tags: ['admin'] } },
+    config: { openapi: { summary: 'Admin accounts, paged; keyword matches username or nickname (never a password)', tags: ['admin'], query: listQuery, body: null } },
   }, async (request) => {
     const query = parseWith(listQuery, request.query);
     const keyword = query.keyword?.trim();
@@ -132,13 +132,13 @@ export const registerUmsAdminRoutes = (app: FastifyInstance, deps: UmsAdminRoute
     return ok(toPage(rows.map(adminJson), total, query.pageNum, query.pageSize));
   });
 
-  app.get('/admin/:id', { config: { openapi: { summary: 'One admin account (never its password)', tags: ['admin'] } } }, async (request) => {
+  app.get('/admin/:id', { config: { openapi: { summary: 'One admin account (never its password)', tags: ['admin'], query: null, body: null } } }, async (request) => {
     const id = idFrom((request.params as Record<string, string>).id, 'id');
     return ok(adminJson(await loadAdmin(db, id)));
   });
 
   app.post('/admin/create', {
-    config: { openapi: { summary: 'An administrator creates an account (with roles the caller holds)', tags: ['admin'] } },
+    config: { openapi: { summary: 'An administrator creates an account (with roles the caller holds)', tags: ['admin'], query: null, body: createBody } },
   }, async (request) => {
     const body = parseWith(createBody, request.body);
     const roleIds = [...new Set(body.roleIds ?? [])];
@@ -171,7 +171,7 @@ export const registerUmsAdminRoutes = (app: FastifyInstance, deps: UmsAdminRoute
   });
 
   app.post('/admin/update/:id', {
-    config: { openapi: { summary: 'Update an account; an empty password keeps it, a new one ends its sessions', tags: ['admin'] } },
+    config: { openapi: { summary: 'Update an account; an empty password keeps it, a new one ends its sessions', tags: ['admin'], query: null, body: updateBody } },
   }, async (request) => {
     const id = idFrom((request.params as Record<string, string>).id, 'id');
     const body = parseWith(updateBody, request.body ?? {});
@@ -214,7 +214,7 @@ export const registerUmsAdminRoutes = (app: FastifyInstance, deps: UmsAdminRoute
 
   app.post('/admin/updateStatus/:id', {
     config: { openapi: { summary: 'Enable (1) or disable (0) an account; disabling ends its sessions', tags: ['admin'],
-      query: { type: 'object', properties: { status: { type: 'integer', enum: [0, 1] } }, required: ['status'] } } },
+      query: { type: 'object', properties: { status: { type: 'integer', enum: [0, 1] } }, required: ['status'] }, body: null } },
   }, async (request) => {
     const id = idFrom((request.params as Record<string, string>).id, 'id');
     const status = flagFrom(paramsOf(request).status, 'status');
@@ -233,7 +233,7 @@ export const registerUmsAdminRoutes = (app: FastifyInstance, deps: UmsAdminRoute
   });
 
   app.post('/admin/delete/:id', {
-    config: { openapi: { summary: 'Delete an account (not yourself, not the last enabled super admin)', tags: ['admin'] } },
+    config: { openapi: { summary: 'Delete an account (not yourself, not the last enabled super admin)', tags: ['admin'], query: null, body: null } },
   }, async (request) => {
     const id = idFrom((request.params as Record<string, string>).id, 'id');
     return ok(await change(request, async (trx, held) => {
@@ -250,7 +250,7 @@ export const registerUmsAdminRoutes = (app: FastifyInstance, deps: UmsAdminRoute
     }));
   });
 
-  app.get('/admin/role/:adminId', { config: { openapi: { summary: 'The roles of an admin', tags: ['admin'] } } }, async (request) => {
+  app.get('/admin/role/:adminId', { config: { openapi: { summary: 'The roles of an admin', tags: ['admin'], query: null, body: null } } }, async (request) => {
     const adminId = idFrom((request.params as Record<string, string>).adminId, 'adminId');
     await loadAdmin(db, adminId);
     const rows = await db.selectFrom('ums_role as r').innerJoin('ums_admin_role_relation as ar', 'ar.role_id', 'r.id')
@@ -260,7 +260,7 @@ export const registerUmsAdminRoutes = (app: FastifyInstance, deps: UmsAdminRoute
 
   app.post('/admin/role/update', {
     config: { openapi: { summary: 'Replace the roles of an admin (only roles the caller holds may be added)', tags: ['admin'],
-      query: { type: 'object', properties: { adminId: { type: 'integer' }, roleIds: { type: 'string', example: '1,2' } }, required: ['adminId', 'roleIds'] } } },
+      query: { type: 'object', properties: { adminId: { type: 'integer' }, roleIds: { type: 'string', example: '1,2' } }, required: ['adminId', 'roleIds'] }, body: null } },
   }, async (request) => {
     const params = paramsOf(request);
     const adminId = idFrom(params.adminId, 'adminId');

@@ -102,7 +102,7 @@ export const registerUmsRoleRoutes = (app: FastifyInstance, deps: UmsRoleRouteDe
     return ok(count);
   };
 
-  app.get('/role/listMenu/:roleId', { config: { openapi: { summary: 'Menus granted to a role', tags: ['role'] } } }, async (request) => {
+  app.get('/role/listMenu/:roleId', { config: { openapi: { summary: 'Menus granted to a role', tags: ['role'], query: null, body: null } } }, async (request) => {
     const roleId = idFrom((request.params as Record<string, string>).roleId, 'roleId');
     await loadRole(db, roleId);
     const rows = await db.selectFrom('ums_menu as m').innerJoin('ums_role_menu_relation as rm', 'rm.menu_id', 'm.id')
@@ -110,7 +110,7 @@ export const registerUmsRoleRoutes = (app: FastifyInstance, deps: UmsRoleRouteDe
     return ok(rows.map(menuJson));
   });
 
-  app.get('/role/listResource/:roleId', { config: { openapi: { summary: 'Resources granted to a role', tags: ['role'] } } }, async (request) => {
+  app.get('/role/listResource/:roleId', { config: { openapi: { summary: 'Resources granted to a role', tags: ['role'], query: null, body: null } } }, async (request) => {
     const roleId = idFrom((request.params as Record<string, string>).roleId, 'roleId');
     await loadRole(db, roleId);
     const rows = await db.selectFrom('ums_resource as r').innerJoin('ums_role_resource_relation as rr', 'rr.resource_id', 'r.id')
@@ -121,12 +121,12 @@ export const registerUmsRoleRoutes = (app: FastifyInstance, deps: UmsRoleRouteDe
   const allocDoc = (param: string) => ({
     type: 'object', properties: { roleId: { type: 'integer' }, [param]: { type: 'string', example: '1,2,3' } }, required: ['roleId', param],
   });
-  app.post('/role/allocMenu', { config: { openapi: { summary: 'Replace the menus of a role', tags: ['role'], query: allocDoc('menuIds') } } }, allocate(MENUS));
+  app.post('/role/allocMenu', { config: { openapi: { summary: 'Replace the menus of a role', tags: ['role'], query: allocDoc('menuIds'), body: null } } }, allocate(MENUS));
   app.post('/role/allocResource', {
-    config: { openapi: { summary: 'Replace the resources of a role', tags: ['role'], query: allocDoc('resourceIds') } },
+    config: { openapi: { summary: 'Replace the resources of a role', tags: ['role'], query: allocDoc('resourceIds'), body: null } },
   }, allocate(RESOURCES));
 
-  app.get('/menu/treeList', { config: { openapi: { summary: 'The whole menu tree (roots with nested children)', tags: ['menu'] } } }, async () => {
+  app.get('/menu/treeList', { config: { openapi: { summary: 'The whole menu tree (roots with nested children)', tags: ['menu'], query: null, body: null } } }, async () => {
     const rows = await db.selectFrom('ums_menu').selectAll().execute();
     return ok(menuTree(rows.map(menuJson)));
   });

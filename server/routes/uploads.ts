@@ -66,7 +66,11 @@ export const registerUploadRoutes = (api: FastifyInstance, deps: UploadRouteDeps
   const maxMb = UPLOAD_RULES.maxBytes / 1024 / 1024;
   api.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: UPLOAD_RULES.maxBytes, files: 1, fields: 5, parts: 6 } });
-    scope.post('/minio/upload', async (request) => {
+    scope.post('/minio/upload', { config: { openapi: {
+      summary: `Upload one jpg or png image (multipart part \`file\`, up to ${maxMb} MB); answers {url, name}`, tags: ['minio'], query: null,
+      body: { type: 'object', properties: { file: { type: 'string', contentMediaType: 'application/octet-stream' } }, required: ['file'] },
+      contentType: 'multipart/form-data',
+    } } }, async (request) => {
       const auth = requireAuth(request);
       if (!request.isMultipart()) throw fieldInvalid('file', 'file_required');
       const file = await request.file();

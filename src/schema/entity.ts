@@ -134,6 +134,30 @@ export type BatchDecl =
   | { readonly kind: 'delete'; readonly path: string }
   | { readonly kind: 'set'; readonly path: string; readonly field: string; readonly param?: string };
 
+/**
+ * Another route in the shape `mall`'s admin calls, served by the engine from the declaration:
+ * - `alias`: a generated operation under another method or path (`GET /brand/delete/{id}`;
+ *   `of: 'set'` is the batch setting `field`, one id from a `{id}` path); `answer: 'null'`
+ *   answers `data: null` instead of the row count, as `mall` does there.
+ * - `nested`: every row (those matching `where`) with a list of child rows, all answered with
+ *   only `fields` filled and every other field null, as `mall`'s joined look-ups
+ *   (`GET /productCategory/list/withChildren`).
+ * - `view`: a read the entity's server hooks implement under `name` (relation tables the
+ *   declaration does not describe), e.g. `GET /productAttribute/attrInfo/{productCategoryId}`.
+ */
+export type VariantDecl =
+  | { readonly kind: 'alias'; readonly method: 'GET' | 'POST'; readonly path: string; readonly of: 'delete'; readonly answer?: 'null' }
+  | { readonly kind: 'alias'; readonly method: 'GET' | 'POST'; readonly path: string; readonly of: 'set'; readonly field: string }
+  | {
+    readonly kind: 'nested'; readonly path: string; readonly fields: readonly string[];
+    readonly where?: Readonly<Record<string, number>>;
+    readonly children: {
+      readonly entity: string; readonly link: string; readonly as: string; readonly fields: readonly string[];
+      readonly where?: Readonly<Record<string, number>>;
+    };
+  }
+  | { readonly kind: 'view'; readonly path: string; readonly name: string; readonly summary: string };
+
 export type EntityOptions<F extends Record<string, FieldDecl>> = {
   /** react-admin resource name; i18n under `resources.<name>`. */
   readonly name: string;
@@ -163,6 +187,19 @@ export type EntityOptions<F extends Record<string, FieldDecl>> = {
   readonly batch?: readonly BatchDecl[];
   /** Also `GET {path}/listAll`: every row (scoped), not paged, in the default order (look-ups). */
   readonly listAll?: boolean;
+  /** `mall`'s other paths and methods for this entity's operations (see VariantDecl). */
+  readonly variants?: readonly VariantDecl[];
+  /**
+   * Create and update also take the writable fields as query or form parameters, as `mall`'s
+   * `POST /productAttribute/category/create?name=` does; a JSON body still works.
+   */
+  readonly paramsBody?: boolean;
+  /**
+   * A list request whose only parameter is this field's filter answers every matching row as a
+   * plain array, as `mall`'s `GET /memberLevel/list?defaultStatus=0` does; any other list request
+   * (paging, `ids`, more filters) answers a page like every list.
+   */
+  readonly lookupBy?: keyof F & string;
   /** Which generated routes exist; all by default. */
   readonly routes?: Partial<Record<'list' | 'get' | 'create' | 'update' | 'delete', boolean>>;
   /** Delete style: `POST /x/delete/{id}` (default) or only through the batch delete endpoint. */

@@ -4,6 +4,8 @@ import { defineEntity, flag, int, money, name, text } from './entity';
 export const memberLevel = defineEntity({
   name: 'memberLevel', path: '/memberLevel', table: 'ums_member_level', tenant: null, display: 'name',
   menu: { section: 'member', route: 'memberLevel' },
+  // The product form of mall's admin reads `GET /memberLevel/list?defaultStatus=0` as a plain array.
+  lookupBy: 'defaultStatus',
   fields: {
     name: name({ list: true }),
     growthPoint: int({ default: 0, min: 0, list: true, sortable: true }),

@@ -27,6 +27,8 @@ export const brand = defineEntity({
     { kind: 'set', path: '/update/showStatus', field: 'showStatus' },
     { kind: 'set', path: '/update/factoryStatus', field: 'factoryStatus' },
   ],
+  // mall's admin deletes a brand with a GET and reads `data: null` back.
+  variants: [{ kind: 'alias', method: 'GET', path: '/delete/{id}', of: 'delete', answer: 'null' }],
 });
 
 export const productCategory = defineEntity({
@@ -53,6 +55,11 @@ export const productCategory = defineEntity({
     { kind: 'set', path: '/update/navStatus', field: 'navStatus' },
     { kind: 'set', path: '/update/showStatus', field: 'showStatus' },
   ],
+  // The category cascaders of mall's product, product list and coupon forms.
+  variants: [{
+    kind: 'nested', path: '/list/withChildren', fields: ['name'], where: { parentId: 0 },
+    children: { entity: 'productCategory', link: 'parentId', as: 'children', fields: ['name'] },
+  }],
 });
 
 export const productAttributeCategory = defineEntity({
@@ -64,6 +71,16 @@ export const productAttributeCategory = defineEntity({
     attributeCount: int({ serverManaged: true, list: true }),
     paramCount: int({ serverManaged: true, list: true }),
   },
+  // mall's admin sends the name as a query parameter and deletes with a GET.
+  paramsBody: true,
+  variants: [
+    { kind: 'alias', method: 'GET', path: '/delete/{id}', of: 'delete' },
+    // The parameters (type 1) of every product type, to pick a category's filter attributes.
+    {
+      kind: 'nested', path: '/list/withAttr', fields: ['name'],
+      children: { entity: 'productAttribute', link: 'productAttributeCategoryId', as: 'productAttributeList', fields: ['name'], where: { type: 1 } },
+    },
+  ],
 });
 
 /** Splits a comma-separated option list the way `mall` stores `inputList`. */
@@ -90,6 +107,10 @@ export const productAttribute = defineEntity({
     type: enumeration([{ value: 0, label: 'spec' }, { value: 1, label: 'param' }], { required: true, immutable: true, list: true, filter: { param: 'type', op: 'eq' } }),
   },
   batch: [{ kind: 'delete', path: '/delete' }],
+  variants: [{
+    kind: 'view', path: '/attrInfo/{productCategoryId}', name: 'attrInfo',
+    summary: "A product category's filter attributes, each as {attributeId, attributeCategoryId}",
+  }],
   refine: (r) => {
     // Options picked from a list must each be non-empty and distinct (spec section 5).
     if (r.inputType !== 1 && !r.inputList) return [];

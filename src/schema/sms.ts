@@ -23,6 +23,8 @@ export const homeAdvertise = defineEntity({
     { kind: 'delete', path: '/delete' },
     { kind: 'set', path: '/update/status', field: 'status' },
   ],
+  // mall's advertisement list switches one advertisement with its id in the path (and again in the query).
+  variants: [{ kind: 'alias', method: 'POST', path: '/update/status/{id}', of: 'set', field: 'status' }],
   refine: (r) => (r.startTime && r.endTime && Date.parse(r.endTime) <= Date.parse(r.startTime)
     ? [{ field: 'endTime', messageKey: 'expire_before_start' }] : []),
 });

@@ -5,14 +5,20 @@
  * Swagger UI from the package (no CDN) without a token. If this fails, the document and the
  * running API have drifted apart, or the docs page is broken or needs the internet.
  */
+import { Validator } from '@seriousme/openapi-schema-validator';
 import type { FastifyInstance, RouteOptions } from 'fastify';
+import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entityList } from '../../src/schema/entities';
 import type { Entity } from '../../src/schema/entity';
 import { defineEntity, flag, name, writableFields } from '../../src/schema/entity';
 import { buildApp } from '../../server/app';
-import { generatedRoutes } from '../../server/crud/routes';
+import { loadConfig } from '../../server/config';
+import type { GeneratedRoute } from '../../server/crud/routes';
+import { entityRoutes, generatedRoutes } from '../../server/crud/routes';
+import type { RouteDoc } from '../../server/openapi/document';
 import { buildOpenApiDocument } from '../../server/openapi/document';
+import { listParameters, toJsonSchema } from '../../server/openapi/entity-schemas';
 import { call } from '../helpers/api';
 import { updatableFields } from '../helpers/entity-bodies';
 import type { TestApp } from '../helpers/test-db';
@@ -62,6 +68,8 @@ describe.each(testDialects())('OpenAPI document and Swagger UI (%s)', (dialect) 
   let doc: Document;
   /** `METHOD /path` of every route the app registered under the API prefix, in OpenAPI form. */
   let registered: Set<string>;
+  /** Every registered API route (OpenAPI form, no prefix) with the documentation in its route config. */
+  const routeDocs = new Map<string, RouteDoc | undefined>();
   let probe: FastifyInstance;
   beforeAll(async () => {
     t = await createTestApp(dialect);
@@ -70,7 +78,12 @@ describe.each(testDialects())('OpenAPI document and Swagger UI (%s)', (dialect) 
     probe = buildApp(t.config, { db: t.db });
     const routes: string[] = [];
     probe.addHook('onRoute', (route: RouteOptions) => {
-      for (const method of [route.method].flat()) routes.push(`${method} ${route.url}`);
+      for (const method of [route.method].flat()) {
+        routes.push(`${method} ${route.url}`);
+        const prefix = t.config.apiPrefix;
+        if (method === 'HEAD' || !route.url.startsWith(`${prefix}/`) || route.url.startsWith(`${prefix}/docs`)) continue;
+        routeDocs.set(`${method} ${route.url.slice(prefix.length).replace(/:(\w+)/g, '{$1}')}`, (route.config as { openapi?: RouteDoc } | undefined)?.openapi);
+      }
     });
     await probe.ready();
     const prefix = t.config.apiPrefix;
@@ -105,6 +118,94 @@ describe.each(testDialects())('OpenAPI document and Swagger UI (%s)', (dialect) 
     expect(registered.size).toBeGreaterThan(10);
     expect([...registered].filter((r) => !documented().has(r)), 'registered but not documented').toEqual([]);
     expect([...documented()].filter((r) => !registered.has(r)), 'documented but not registered').toEqual([]);
+  });
+
+  it('is a valid OpenAPI 3.1 document (checked by a maintained validator of the specification, offline)', async () => {
+    const result = await new Validator().validate(structuredClone(doc) as never);
+    expect(result.errors ?? [], JSON.stringify(result.errors, null, 1)?.slice(0, 2000)).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  /** The path, query and body inputs a documented operation names. */
+  const inputsOf = (operation: Operation) => ({
+    path: (operation.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name).sort(),
+    query: (operation.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name).sort(),
+    body: operation.requestBody ? Object.keys(Object.values(operation.requestBody.content)[0]!.schema.properties ?? {}).sort() : null,
+  });
+
+  /** What an entity route reads, from its declaration (not from the document). */
+  const declaredInputs = (entity: Entity, route: GeneratedRoute): { query: string[]; body: 'create' | 'update' | null } => {
+    const [operation, field] = route.operation.split(':');
+    const setParam = (f: string) => {
+      const batch = entity.batch?.find((b) => b.kind === 'set' && b.field === f);
+      return (batch?.kind === 'set' && batch.param) || f;
+    };
+    const fields = (op: 'create' | 'update') => (entity.paramsBody
+      ? (op === 'create' ? writableFields(entity) : updatableFields(entity)).map(([n]) => n) : []);
+    switch (operation) {
+      case 'list': return { query: listParameters(entity).filter((p) => p.in === 'query').map((p) => p.name), body: null };
+      case 'create': return { query: fields('create'), body: 'create' };
+      case 'update': return { query: fields('update'), body: 'update' };
+      case 'batchDelete': return { query: ['ids'], body: null };
+      case 'batchSet': return { query: route.url.includes('{id}') ? [setParam(field!)] : ['ids', setParam(field!)], body: null };
+      case 'alias': return { query: route.variant?.kind === 'alias' && route.variant.of === 'set' ? [setParam(route.variant.field)] : [], body: null };
+      default: return { query: [], body: null }; // get, delete, listAll, nested, view
+    }
+  };
+
+  it('documents every registered route with its method, path parameters, query parameters and body', () => {
+    expect(routeDocs.size).toBeGreaterThan(10);
+    const byRoute = new Map<string, { entity: Entity; route: GeneratedRoute }>(entityList.flatMap((entity) => entityRoutes(entity).map((r) => [`${r.method} ${r.url}`, { entity, route: r }] as const)));
+    for (const [key, routeDoc] of routeDocs) {
+      const [method, path] = key.split(' ') as [string, string];
+      const operation = doc.paths[path]?.[method.toLowerCase()];
+      expect(operation, `${key} is documented`).toBeDefined();
+      const inputs = inputsOf(operation!);
+      const placeholders = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!).sort();
+      expect(inputs.path, `${key} path parameters`).toEqual(placeholders);
+      const generated = byRoute.get(key);
+      if (generated) {
+        const declared = declaredInputs(generated.entity, generated.route);
+        expect(inputs.query, `${key} query parameters`).toEqual([...declared.query].sort());
+        const bodyFields = declared.body === 'create' ? writableFields(generated.entity).map(([n]) => n)
+          : declared.body === 'update' ? updatableFields(generated.entity).map(([n]) => n) : null;
+        expect(inputs.body, `${key} body`).toEqual(bodyFields && [...bodyFields].sort());
+        if (method === 'GET') expect(operation!.requestBody, `${key}: a GET reads no body`).toBeUndefined();
+        continue;
+      }
+      // A hand-written route states its query and body in its route config (null: reads none).
+      expect(routeDoc, `${key} has config.openapi`).toBeDefined();
+      expect(Object.keys(routeDoc!), `${key} states query and body`).toEqual(expect.arrayContaining(['summary', 'query', 'body']));
+      const schemaKeys = (schema: unknown): string[] => {
+        if (!schema) return [];
+        const json = (schema instanceof z.ZodType ? toJsonSchema(schema) : schema) as { properties?: object; allOf?: unknown[] };
+        return [...Object.keys(json.properties ?? {}), ...(json.allOf ?? []).flatMap(schemaKeys)];
+      };
+      expect(inputs.query, `${key} query parameters`).toEqual(schemaKeys(routeDoc!.query).sort());
+      expect(inputs.body, `${key} body`).toEqual(routeDoc!.body ? schemaKeys(routeDoc!.body).sort() : null);
+    }
+  });
+
+  it('the account bodies are documented: sign-in, registration, create, update and password change', () => {
+    const bodyOf = (path: string) => Object.keys(Object.values(doc.paths[path]!.post!.requestBody!.content)[0]!.schema.properties ?? {});
+    expect(bodyOf('/admin/login')).toEqual(expect.arrayContaining(['username', 'password']));
+    expect(bodyOf('/admin/register')).toEqual(expect.arrayContaining(['username', 'password']));
+    expect(bodyOf('/admin/create')).toEqual(expect.arrayContaining(['username', 'password', 'nickName', 'status']));
+    expect(bodyOf('/admin/update/{id}')).toEqual(expect.arrayContaining(['nickName', 'status']));
+    expect(bodyOf('/admin/updatePassword')).toEqual(expect.arrayContaining(['oldPassword', 'newPassword']));
+    expect(doc.paths['/minio/upload']!.post!.requestBody!.content).toHaveProperty('multipart/form-data');
+  });
+
+  it('listAll is a GET of every record (an array), not a batch update', () => {
+    const listAlls = entityList.flatMap((e) => generatedRoutes(e).filter((r) => r.operation === 'listAll').map((r) => ({ e, r })));
+    expect(listAlls.length).toBeGreaterThan(0);
+    for (const { e, r } of listAlls) {
+      const operation = doc.paths[r.url]!.get! as Operation & { summary: string; responses: Record<string, { content: Record<string, { schema: Schema }> }> };
+      expect(operation.parameters ?? []).toEqual([]);
+      expect(operation.summary).not.toMatch(/^Set /);
+      const data = operation.responses['200']!.content['application/json']!.schema.properties!.data as { type: string; items: unknown };
+      expect(data).toEqual({ type: 'array', items: { $ref: `#/components/schemas/${e.name}` } });
+    }
   });
 
   it('contains every generated route of every entity, tagged with its entity', () => {
@@ -190,4 +291,27 @@ describe.each(testDialects())('OpenAPI document and Swagger UI (%s)', (dialect) 
       }
     });
   }
+});
+
+describe('API_DOCS', () => {
+  const env = { JWT_SECRET: 'x'.repeat(40), DATA_DIR: '/nonexistent-test-dir' };
+  it('defaults to on outside production and off in production; the setting wins either way', () => {
+    expect(loadConfig({ ...env }).apiDocs).toBe(true);
+    expect(loadConfig({ ...env, NODE_ENV: 'production' }).apiDocs).toBe(false);
+    expect(loadConfig({ ...env, NODE_ENV: 'production', API_DOCS: 'true' }).apiDocs).toBe(true);
+    expect(loadConfig({ ...env, API_DOCS: 'false' }).apiDocs).toBe(false);
+    expect(() => loadConfig({ ...env, API_DOCS: 'maybe' })).toThrow(/API_DOCS/);
+  });
+
+  describe.each(testDialects())('switched off (%s)', (dialect) => {
+    let t: TestApp;
+    beforeAll(async () => { t = await createTestApp(dialect, { apiDocs: false }); });
+    afterAll(async () => t?.close());
+    it('serves neither the document nor Swagger UI, and the API still answers', async () => {
+      for (const page of ['/api/docs', '/api/docs/', '/api/docs/json', '/api/docs/static/index.html']) {
+        expect((await call(t.app, 'GET', page)).status, page).toBe(404);
+      }
+      expect((await call(t.app, 'GET', '/api/health')).status).toBe(200);
+    });
+  });
 });

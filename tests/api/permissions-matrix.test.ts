@@ -10,7 +10,7 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entityList } from '../../src/schema/entities';
 import { buildApp } from '../../server/app';
-import { generatedRoutes } from '../../server/crud/routes';
+import { entityRoutes } from '../../server/crud/routes';
 import type { Answer } from '../helpers/api';
 import { call, login } from '../helpers/api';
 import { ACCOUNTS, auditCount, containsHash, permissionVersion } from '../helpers/permissions';
@@ -33,12 +33,13 @@ const SELLERS: Access = ['seller'];
 
 /**
  * Engine routes, per entity: the default for its routes and per-operation exceptions (the
- * operation names of server/crud/routes.ts generatedRoutes). Sellers look brands, categories,
+ * operation names of server/crud/routes.ts entityRoutes; a variant's is its kind: alias, nested, view). Sellers look brands, categories,
  * attributes and member levels up for their products; everything else follows the area.
  */
 const ENTITY_ACCESS: Record<string, { all: Access; except?: Record<string, Access> }> = {
   brand: { all: PRODUCTS, except: { list: PRODUCTS_AND_SELLERS } },
-  productCategory: { all: PRODUCTS, except: { list: PRODUCTS_AND_SELLERS } },
+  // `nested` is mall's category cascader (GET /productCategory/list/withChildren), a look-up like the list.
+  productCategory: { all: PRODUCTS, except: { list: PRODUCTS_AND_SELLERS, nested: PRODUCTS_AND_SELLERS } },
   productAttributeCategory: { all: PRODUCTS },
   productAttribute: { all: PRODUCTS, except: { list: PRODUCTS_AND_SELLERS } },
   returnReason: { all: ORDERS },
@@ -89,7 +90,7 @@ const fastifyPath = (url: string): string => url.replace(/\{(\w+)\}/g, ':$1');
 const accessOf = (key: string): Access | undefined => {
   if (ROUTE_ACCESS[key]) return ROUTE_ACCESS[key];
   for (const entity of entityList) {
-    for (const route of generatedRoutes(entity)) {
+    for (const route of entityRoutes(entity)) {
       if (`${route.method} ${fastifyPath(route.url)}` !== key) continue;
       const declared = ENTITY_ACCESS[entity.name];
       if (!declared) return undefined;

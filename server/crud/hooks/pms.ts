@@ -4,7 +4,7 @@
  */
 import type { EntityHooks } from '../hooks';
 import { formatMessage } from '../../http/envelope';
-import { validationFailed } from '../../http/errors';
+import { notFound, validationFailed } from '../../http/errors';
 import { MAX_ID } from '../ids';
 
 const invalid = (field: string, messageKey: 'invalid_reference' | 'validation_failed' = 'invalid_reference') =>
@@ -75,6 +75,20 @@ const bump = async (trx: Parameters<NonNullable<EntityHooks['beforeDelete']>>[0]
 };
 
 export const productAttributeHooks: EntityHooks = {
+  views: {
+    // mall's `GET /productAttribute/attrInfo/{productCategoryId}`: the category's filter attributes,
+    // each with its product type, for the category form.
+    attrInfo: async (db, { productCategoryId }) => {
+      const category = await db.selectFrom('pms_product_category').select('id').where('id', '=', productCategoryId!).executeTakeFirst();
+      if (!category) throw notFound();
+      const rows = await db.selectFrom('pms_product_category_attribute_relation as r')
+        .innerJoin('pms_product_attribute as a', 'a.id', 'r.product_attribute_id')
+        .select(['r.product_attribute_id', 'a.product_attribute_category_id'])
+        .where('r.product_category_id', '=', productCategoryId!).orderBy('r.id').execute();
+      return rows.map((r: { product_attribute_id: unknown; product_attribute_category_id: unknown }) =>
+        ({ attributeId: Number(r.product_attribute_id), attributeCategoryId: Number(r.product_attribute_category_id) }));
+    },
+  },
   // Counters follow every change of type or product type, unlike mall's first-id-only update.
   afterWrite: async ({ trx, before }, record) => {
     if (before && before.productAttributeCategoryId === record.productAttributeCategoryId && before.type === record.type) return;

@@ -1,0 +1,45 @@
+/**
+ * Bodies as `mall` clients send them, made acceptable where that is harmless, once for every
+ * entity from its field kinds: the record's own read-only keys posted back (`id`, `createTime`,
+ * counters) are dropped, numbers written as strings (`"61"`) become numbers, and `""` in an
+ * optional image or date means empty. Everything else is left for validation to judge, so
+ * unknown keys (`shopId` on an entity without one among them) are still refused.
+ */
+import type { Entity, FieldDecl } from '../../src/schema/entity';
+
+/**
+ * A number as a form or query string writes it: plain decimal digits, no spaces, exponent, hex,
+ * leading zeros, `+` or `-0`. Anything else stays a string and fails the field's type check.
+ */
+export const NUMERIC_STRING = /^(?!-0(\.0+)?$)-?(0|[1-9]\d{0,14})(\.\d{1,15})?$/;
+
+const isNumeric = (decl: FieldDecl): boolean =>
+  ['int', 'money', 'flag', 'reference'].includes(decl.kind) || (decl.kind === 'enum' && typeof decl.options?.[0]?.value === 'number');
+
+/** Kinds where an empty string can only mean "no value". */
+const EMPTY_MEANS_NULL = new Set(['image', 'date', 'dateTime']);
+
+/** One value of a declared field as the validation should see it. */
+export const lenientValue = (decl: FieldDecl, value: unknown): unknown => {
+  if (typeof value !== 'string') return value;
+  if (isNumeric(decl) && NUMERIC_STRING.test(value)) return Number(value);
+  if (value === '' && !decl.required && EMPTY_MEANS_NULL.has(decl.kind)) return null;
+  return value;
+};
+
+/** Keys a client may post back but never sets: the id and the server-managed fields. */
+const readOnlyKeys = (entity: Entity): Set<string> =>
+  new Set(['id', ...Object.entries(entity.fields).filter(([, decl]) => decl.serverManaged).map(([name]) => name)]);
+
+/** The create or update body with `mall`'s harmless extras taken out; a non-object body is returned as it is. */
+export const lenientBody = (entity: Entity, body: unknown): unknown => {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
+  const ignored = readOnlyKeys(entity);
+  // fromEntries keeps a posted `__proto__` an own key (refused as unknown), never a prototype.
+  return Object.fromEntries(Object.entries(body as Record<string, unknown>)
+    .filter(([key]) => !ignored.has(key))
+    .map(([key, value]) => {
+      const decl = Object.hasOwn(entity.fields, key) ? entity.fields[key] : undefined;
+      return [key, decl ? lenientValue(decl, value) : value];
+    }));
+};
