@@ -63,6 +63,13 @@ export const conflict = (field: string, messageKey: MessageKey): HttpError =>
     errors: [{ field, messageKey, message: formatMessage(messageKey) }],
   });
 
+/**
+ * A delete the record's state refuses (children, members, uses): 409 with a key that says what
+ * blocks it, so the admin can tell the user what to do first rather than "validation failed".
+ */
+export const deleteRefused = (messageKey: MessageKey): HttpError =>
+  httpError({ status: 409, code: ResultCode.failed, messageKey });
+
 export const tooManyAttempts = (retryAfterSeconds: number): HttpError =>
   httpError({
     status: 429, messageKey: 'too_many_attempts', params: { seconds: retryAfterSeconds },

@@ -6,8 +6,7 @@
 import { lazy } from 'react';
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { NotAvailable } from '../pages/shared/NotAvailable';
-import { UMS_ROUTES } from '../resources/ums/routes';
-import { screenEntityList } from '../schema/screenEntities';
+import { ENTITY_SCREEN_ROUTES, HOME_ROUTE, UMS_SCREEN_ROUTES } from './screenRoutes';
 
 type Screen = LazyExoticComponent<ComponentType>;
 
@@ -23,12 +22,8 @@ const umsScreen = (routeName: string): Screen => lazy(async () => {
   return { default: umsScreens()[routeName] ?? (() => <NotAvailable routeName={routeName} />) };
 });
 
-// The route names each entity's declaration claims (list, and create/edit when it has them).
-const entityRoutes = screenEntityList.flatMap(({ menu }) => [menu.route, menu.create, menu.edit])
-  .filter((name): name is string => name !== undefined);
-
 export const SCREENS: Readonly<Partial<Record<string, Screen>>> = {
-  ...Object.fromEntries(entityRoutes.map((name) => [name, entityScreen(name)])),
-  ...Object.fromEntries(Object.values(UMS_ROUTES).map((name) => [name, umsScreen(name)])),
-  home: lazy(() => import('../pages/home/HomePage').then((m) => ({ default: m.HomePage }))),
+  ...Object.fromEntries(ENTITY_SCREEN_ROUTES.map((name) => [name, entityScreen(name)])),
+  ...Object.fromEntries(UMS_SCREEN_ROUTES.map((name) => [name, umsScreen(name)])),
+  [HOME_ROUTE]: lazy(() => import('../pages/home/HomePage').then((m) => ({ default: m.HomePage }))),
 };

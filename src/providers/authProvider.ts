@@ -6,6 +6,7 @@
  */
 import type { AuthProvider, UserIdentity } from 'react-admin';
 import { browserPage } from '../admin/browserPage';
+import { markForbidden } from '../admin/forbiddenSignal';
 import type { ApiMatcher } from '../resources/entity/access';
 import { accessApiPath, apiMatcher, entityAccessRoute } from '../resources/entity/access';
 import type { AdminInfo, MenuItem } from '../schema/api';
@@ -44,14 +45,15 @@ const fetchSession = async (): Promise<AdminSession> => {
   }
   const menus = Array.isArray(data.menus) ? data.menus : [];
   const resources = Array.isArray(data.resources) ? data.resources.filter((p): p is string => typeof p === 'string') : undefined;
+  const canCall = apiMatcher(resources);
   return {
     username: data.username ?? '',
     icon: data.icon ?? null,
     roles: data.roles,
     menus,
-    model: buildMenuModel(menus),
+    model: buildMenuModel(menus, canCall),
     resources,
-    canCall: apiMatcher(resources),
+    canCall,
   };
 };
 
@@ -131,8 +133,10 @@ export const authProvider: AuthProvider = {
       return;
     }
     if (code === ResultCode.forbidden) {
-      // The toast already carries the server's message; keep the session, show "access denied".
-      throw { logoutUser: false, redirectTo: '/access-denied', message: false };
+      // The toast already carries the server's message; keep the session and the URL, and show
+      // "access denied" in place of the screen.
+      markForbidden();
+      throw { logoutUser: false, message: false };
     }
   },
 

@@ -5,6 +5,7 @@
  */
 import type { MenuItem } from '../schema/api';
 import type { IconName, RouteDecl, SectionDecl } from '../schema/routes';
+import { missingNeeds } from '../schema/routeNeeds';
 import { FIXED_ROUTES, SECTIONS } from '../schema/routes';
 
 /** One page link of the sidebar. */
@@ -52,9 +53,13 @@ const toEntry = (decl: RouteDecl, row: MenuItem): MenuEntry => ({
  * - A page or section is shown unless its row is hidden or its route is declared hidden.
  * - Allowed: every present section and page (hidden ones too), every hidden helper route of a
  *   present section (edit and detail pages are reached by link, not from the menu), and the fixed routes.
+ * - Only while the API allows it: a route whose needs (src/schema/routeNeeds.ts) `canCall` does not
+ *   cover is neither allowed nor shown, so no menu entry opens a screen that would be refused.
  */
-export const buildMenuModel = (menus: readonly MenuItem[]): MenuModel => {
-  const allowed = new Set<string>(FIXED_ROUTES);
+export const buildMenuModel = (menus: readonly MenuItem[], canCall: (path: string) => boolean = () => true): MenuModel => {
+  const granted = new Set<string>(FIXED_ROUTES);
+  const usable = (name: string) => missingNeeds(name, canCall).length === 0;
+  const allowed = { add: (name: string) => { if (usable(name)) granted.add(name); }, has: (name: string) => granted.has(name) };
   const sectionRows = new Map<number, { decl: SectionDecl; row: MenuItem }>();
   for (const row of menus) {
     const decl = row.parentId === 0 ? sectionByName.get(row.name) : undefined;
@@ -85,7 +90,7 @@ export const buildMenuModel = (menus: readonly MenuItem[]): MenuModel => {
     const children = decl.children
       .map((child, order) => ({ child, row: pages.get(child.name), order }))
       .filter((c): c is { child: RouteDecl; row: MenuItem; order: number } =>
-        c.row !== undefined && !c.row.hidden && !c.child.hidden)
+        c.row !== undefined && !c.row.hidden && !c.child.hidden && allowed.has(c.child.name))
       .map(({ child, row: pageRow, order }) => ({ ...toEntry(child, pageRow), order }))
       .sort(bySortDesc)
       .map(({ order: _order, ...entry }) => entry);
@@ -95,7 +100,7 @@ export const buildMenuModel = (menus: readonly MenuItem[]): MenuModel => {
 
   return {
     sections: sections.sort(bySortDesc).map(({ order: _order, ...section }) => section),
-    allowed,
+    allowed: granted,
   };
 };
 

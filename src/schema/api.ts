@@ -115,5 +115,6 @@ export const MESSAGES = {
   cannot_disable_self: 'You cannot disable your own account',
   last_super_admin: 'At least one enabled super admin must remain',
   menu_has_children: 'Delete or move its child menus first',
+  category_has_children: 'Delete its sub-categories first',
 } as const;
 export type MessageKey = keyof typeof MESSAGES;

@@ -22,12 +22,17 @@ export type RouteDecl = {
   readonly hidden?: boolean;
   /** Siblings are shown highest first. */
   readonly sort: number;
+  /**
+   * API paths (`{id}` for path parameters) the screen must call to open, for screens that are not
+   * an entity's: an entity's screens need what its declaration's endpoints say (src/schema/routeNeeds.ts).
+   */
+  readonly needs?: readonly string[];
 };
 
 export type SectionDecl = RouteDecl & { readonly children: readonly RouteDecl[] };
 
-const r = (name: string, path: string, icon: IconName, sort: number, hidden = false): RouteDecl =>
-  ({ name, path, icon, sort, hidden });
+const r = (name: string, path: string, icon: IconName, sort: number, hidden = false, needs?: readonly string[]): RouteDecl =>
+  ({ name, path, icon, sort, hidden, ...(needs ? { needs } : {}) });
 
 /** Route names of the fixed part of the admin (always present, not driven by menus). */
 export const FIXED_ROUTES = ['home'] as const;
@@ -106,16 +111,16 @@ export const SECTIONS: readonly SectionDecl[] = [
   { ...r('ums', '/ums', 'security', 50), children: [
     r('admin', '/ums/admin', 'admin', 120),
     r('role', '/ums/role', 'role', 110),
-    r('allocMenu', '/ums/allocMenu', 'menu', 100, true),
-    r('allocResource', '/ums/allocResource', 'resource', 90, true),
+    r('allocMenu', '/ums/allocMenu', 'menu', 100, true, ['/menu/treeList', '/role/listMenu/{id}']),
+    r('allocResource', '/ums/allocResource', 'resource', 90, true, ['/resource/listAll', '/resourceCategory/listAll', '/role/listResource/{id}']),
     r('menu', '/ums/menu', 'menu', 80),
     r('addMenu', '/ums/addMenu', 'add', 70, true),
     r('updateMenu', '/ums/updateMenu', 'edit', 60, true),
     r('resource', '/ums/resource', 'resource', 50),
     r('resourceCategory', '/ums/resourceCategory', 'category', 40, true),
     r('group', '/ums/group', 'group', 30),
-    r('user_group', '/ums/user_group', 'group', 20),
-    r('capacity', '/ums/capacity', 'storage', 10),
+    r('user_group', '/ums/user_group', 'group', 20, false, ['/userGroup/members/{id}']),
+    r('capacity', '/ums/capacity', 'storage', 10, false, ['/capacity/list']),
     r('auditLog', '/ums/auditLog', 'history', 5),
   ] },
 ];

@@ -138,7 +138,9 @@ describe.each(testDialects())('entity rules (%s)', (dialect) => {
       await category('Kid Busy', { parentId: parent.id });
       await unchanged(async () => {
         expect((await post(`/productCategory/update/${parent.id}`, { parentId: other.id })).status).toBe(400);
-        expect((await post(`/productCategory/delete/${parent.id}`)).status).toBe(400);
+        const refused = await post(`/productCategory/delete/${parent.id}`);
+        expect(refused.status).toBe(409);
+        expect(refused.body).toMatchObject({ code: 500, messageKey: 'category_has_children', message: 'Delete its sub-categories first' });
       });
     });
 

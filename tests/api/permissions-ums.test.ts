@@ -419,8 +419,8 @@ describe.each(testDialects())('UMS API (%s)', (dialect) => {
         expect((await post('/menu/create', { parentId: 2_000_000_000, title: 'Orphan', name: 'orphan' })).status).toBe(400);
         expect((await post('/menu/create', { parentId: 0, title: 'Bad name', name: '1-bad name' })).status).toBe(400);
         const parentDelete = await post(`/menu/delete/${child.id}`);
-        expect(parentDelete.status).toBe(400);
-        expect(parentDelete.body.errors?.[0]?.messageKey).toBe('menu_has_children');
+        expect(parentDelete.status).toBe(409);
+        expect(parentDelete.body).toMatchObject({ messageKey: 'menu_has_children', message: 'Delete or move its child menus first' });
       });
       expect((await post(`/menu/delete/${grandchild.id}`)).status).toBe(200);
       const version = await permissionVersion(t.db);

@@ -112,7 +112,8 @@ describe('entity screens', () => {
     renderAdmin('/pms/brand');
     expect(await screen.findByRole('heading', { name: 'Access denied' }, ENGINE_LOAD)).toBeInTheDocument();
     expect(await screen.findByText('You do not have permission to do this')).toBeInTheDocument();
-    expect(currentPath()).toBe('/access-denied');
+    // Denied in place: the screen's own URL stays, so reloading or sharing it asks again.
+    expect(currentPath()).toBe('/pms/brand');
     expect(localStorage.getItem('loginToken')).not.toBeNull();
   });
 

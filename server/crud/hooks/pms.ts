@@ -4,7 +4,7 @@
  */
 import type { EntityHooks } from '../hooks';
 import { formatMessage } from '../../http/envelope';
-import { notFound, validationFailed } from '../../http/errors';
+import { deleteRefused, notFound, validationFailed } from '../../http/errors';
 import { MAX_ID } from '../ids';
 
 const invalid = (field: string, messageKey: 'invalid_reference' | 'validation_failed' = 'invalid_reference') =>
@@ -60,7 +60,7 @@ export const productCategoryHooks: EntityHooks = {
     // A level-1 category with children cannot go: its children would be orphaned.
     const child = await trx.selectFrom('pms_product_category').select('id')
       .where('parent_id', 'in', records.map((r) => r.id)).limit(1).executeTakeFirst();
-    if (child) throw invalid('id', 'validation_failed');
+    if (child) throw deleteRefused('category_has_children');
   },
 };
 

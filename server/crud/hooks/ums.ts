@@ -10,7 +10,7 @@ import { assertSuperAdmin, heldBy } from '../../auth/ceiling';
 import { bumpPermissionVersion } from '../../auth/permissions';
 import type { Database } from '../../db/schema';
 import { formatMessage } from '../../http/envelope';
-import { forbidden, validationFailed } from '../../http/errors';
+import { deleteRefused, forbidden, validationFailed } from '../../http/errors';
 import type { AnyDb, EntityHooks, HookActor } from '../hooks';
 import { MAX_ID } from '../ids';
 
@@ -86,7 +86,7 @@ export const menuHooks: EntityHooks = {
     await bump(trx);
     const child = await typed(trx).selectFrom('ums_menu').select('id')
       .where('parent_id', 'in', records.map((r) => r.id)).limit(1).executeTakeFirst();
-    if (child) throw validationFailed([{ field: 'id', messageKey: 'menu_has_children', message: formatMessage('menu_has_children') }]);
+    if (child) throw deleteRefused('menu_has_children');
   },
   beforeSetField: async ({ trx }) => {
     await bump(trx);

@@ -1,8 +1,12 @@
 /**
  * `/ums/allocMenu?roleId=&name=`: the whole menu tree (`/menu/treeList`) with a checkbox per
  * menu, parents tri-state, pre-checked from the role's menus (`/role/listMenu/{roleId}`); saving
- * replaces them (`/role/allocMenu`) and returns to the role list.
+ * replaces them (`/role/allocMenu`) and returns to the role list. Below the tree, what the ticked
+ * menus still need from the API that the role's resources do not cover, with one button that adds
+ * those resources (`/role/allocResource`): a menu without its resources would open "Access denied".
  */
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -12,17 +16,22 @@ import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Button, Loading, useCanAccess, useNavigate, useNotify, useTranslate } from 'react-admin';
+import type { RaRecord } from 'react-admin';
+import { Button, Loading, useCanAccess, useGetList, useNavigate, useNotify, useTranslate } from 'react-admin';
+import { useAdminSession } from '../../admin/useAdminSession';
 import { PageFrame } from '../../pages/shared/PageFrame';
-import { role } from '../../schema/ums';
+import { resource, role } from '../../schema/ums';
 import type { MenuNode } from '../../schema/umsAdmin';
 import { UMS_API } from '../../schema/umsAdmin';
 import { API_RESOURCE } from '../entity/access';
 import { NotAvailable } from '../entity/NotAvailable';
 import { routePath } from '../entity/routing';
+import { allRowsOf } from './lookups';
+import type { ResourceRow } from './menuNeeds';
+import { resourcesToAdd, routeLacks } from './menuNeeds';
 import { allLeafIds, checkStateOf, initialChecked, menuIdsToSave, toggleNode } from './menuTree';
 import { roleParamsOf } from './roleParams';
-import { fetchMenuTree, fetchRoleMenus, saveRoleMenus } from './umsApi';
+import { fetchMenuTree, fetchRoleMenus, fetchRoleResources, saveRoleMenus, saveRoleResources } from './umsApi';
 
 const INDENT = 4;
 
@@ -44,6 +53,69 @@ const MenuTreeNode = ({ node, checked, onToggle, depth }: {
       />
       {children.map((child) => <MenuTreeNode key={child.id} node={child} checked={checked} onToggle={onToggle} depth={depth + 1} />)}
     </Box>
+  );
+};
+
+const namesOf = (roots: readonly MenuNode[], ids: ReadonlySet<number>): string[] => {
+  const out: string[] = [];
+  const visit = (node: MenuNode) => {
+    if (ids.has(node.id)) out.push(node.name);
+    (node.children ?? []).forEach(visit);
+  };
+  roots.forEach(visit);
+  return out;
+};
+
+const toRow = (r: RaRecord): ResourceRow => ({ id: Number(r.id), name: String(r.name ?? r.id), url: String(r.url ?? '') });
+
+/** What the ticked menus lack: per menu, the needed calls no resource of the role covers, and a button adding them. */
+const MissingResources = ({ roleId, routes }: { readonly roleId: number; readonly routes: readonly string[] }) => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const { session } = useAdminSession();
+  const canRead = Boolean(session?.canCall(UMS_API.roleResources(roleId)) && session.canCall(`${resource.path}/listAll`));
+  const canGrant = Boolean(session?.canCall(UMS_API.roleAllocResource));
+  const granted = useQuery({ queryKey: ['ums.roleResources', roleId], queryFn: () => fetchRoleResources(roleId), enabled: canRead });
+  const all = useGetList(resource.name, allRowsOf(resource), { enabled: canRead });
+  const held = session?.resources;
+  // Only what the signed-in admin holds can be granted (the server's ceiling); the super admin holds all.
+  const mayGrant = (r: ResourceRow) => !held || held.includes('/**') || held.includes(r.url);
+  const roleRows = (granted.data ?? []).map(toRow);
+  const lacks = granted.data && all.data ? routeLacks(routes, roleRows.map((r) => r.url), all.data.map(toRow), mayGrant) : [];
+  const toAdd = resourcesToAdd(lacks);
+  const add = useMutation({
+    mutationFn: () => saveRoleResources(roleId, [...new Set([...roleRows.map((r) => r.id), ...toAdd.map((r) => r.id)])]),
+    onSuccess: async () => {
+      notify('entity.ums.resources_added', { type: 'success', messageArgs: { smart_count: toAdd.length } });
+      await queryClient.invalidateQueries({ queryKey: ['ums.roleResources', roleId] });
+    },
+  });
+  if (!canRead || lacks.length === 0) return null;
+  const title = (route: string) => translate(`menu.${route}`, { _: route });
+  return (
+    <Alert severity="warning" sx={{ mb: 2 }} role="region" aria-label={translate('entity.ums.missing_resources')}>
+      <AlertTitle>{translate('entity.ums.missing_resources')}</AlertTitle>
+      <Box component="ul" sx={{ m: 0, pl: 2 }}>
+        {lacks.map((lack) => (
+          <li key={lack.route}>
+            {translate('entity.ums.menu_needs', {
+              menu: title(lack.route),
+              resources: lack.missing.map((m) => (m.resource ? `${m.resource.name} (${m.resource.url})` : translate('entity.ums.no_resource_for', { path: m.path }))).join(', '),
+            })}
+          </li>
+        ))}
+      </Box>
+      {canGrant && toAdd.length > 0 && (
+        <Button
+          label="entity.ums.add_needed_resources"
+          variant="outlined"
+          sx={{ mt: 1 }}
+          onClick={() => add.mutate()}
+          disabled={add.isPending}
+        />
+      )}
+    </Alert>
   );
 };
 
@@ -90,6 +162,7 @@ const AllocMenuForm = ({ roleId, roleName }: { readonly roleId: number; readonly
             </>
           )}
       </Paper>
+      <MissingResources roleId={roleId} routes={namesOf(roots, checked)} />
       <Stack direction="row" spacing={1}>
         {canSave && <Button label="entity.action.save" variant="contained" onClick={() => save.mutate()} disabled={save.isPending} />}
         <Button label="entity.action.back" onClick={() => navigate(routePath(role.menu.route))} />

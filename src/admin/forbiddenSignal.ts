@@ -1,0 +1,31 @@
+/**
+ * A call the server refused with 403 while a screen was open: the screen's route shows the
+ * access-denied page in place of the screen, at its own URL, instead of navigating away. Keyed by
+ * the router's location key, so the next navigation (even to the same URL) starts afresh.
+ */
+import { useSyncExternalStore } from 'react';
+
+let currentKey: string | null = null;
+let deniedKey: string | null = null;
+const listeners = new Set<() => void>();
+
+/** The route screen on display says which location it is (called on every render of it). */
+export const setCurrentLocationKey = (key: string): void => {
+  currentKey = key;
+};
+
+/** The auth provider's answer to a 403: the screen on display is denied. */
+export const markForbidden = (): void => {
+  if (currentKey === null || deniedKey === currentKey) return;
+  deniedKey = currentKey;
+  for (const listener of listeners) listener();
+};
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+/** Whether the server refused a call of the screen at `locationKey`. */
+export const useForbidden = (locationKey: string): boolean =>
+  useSyncExternalStore(subscribe, () => deniedKey === locationKey);
