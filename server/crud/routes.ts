@@ -111,6 +111,20 @@ export const generatedRoutes = (entity: Entity): GeneratedRoute[] => {
   return routes;
 };
 
+/**
+ * An immutable field posted back with the value it holds (mall's edit forms post the whole
+ * record, e.g. an attribute's `type`) is dropped; a changed one stays, for validation to refuse.
+ */
+const withoutUnchangedImmutable = async (repo: Repository, id: number, body: unknown, scope: Scope): Promise<unknown> => {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
+  const posted = body as Record<string, unknown>;
+  const immutable = Object.keys(posted).filter((key) => Object.hasOwn(repo.entity.fields, key) && repo.entity.fields[key]!.immutable);
+  if (!immutable.length) return body;
+  const current = await repo.get(id, scope);
+  const same = new Set(immutable.filter((key) => JSON.stringify(current[key]) === JSON.stringify(posted[key])));
+  return Object.fromEntries(Object.entries(posted).filter(([key]) => !same.has(key)));
+};
+
 /** The variant routes of an entity (`mall`'s other paths and methods, see VariantDecl). */
 export const variantRoutes = (entity: Entity): GeneratedRoute[] =>
   (entity.variants ?? []).map((variant) => ({
@@ -200,7 +214,11 @@ export const registerEntityRoutes = (app: FastifyInstance, deps: EntityRouteDeps
           app.post(url, async (request) => ok(await repo.create(writeBodyOf(entity, request), await actorOf(request))));
           break;
         case 'update':
-          app.post(url, async (request) => ok(await repo.update(idParam(request), writeBodyOf(entity, request), await actorOf(request))));
+          app.post(url, async (request) => {
+            const id = idParam(request);
+            const body = await withoutUnchangedImmutable(repo, id, writeBodyOf(entity, request), await scopeOf(request));
+            return ok(await repo.update(id, body, await actorOf(request)));
+          });
           break;
         case 'delete':
           app.post(url, async (request) => ok(await repo.remove([idParam(request)], await actorOf(request))));

@@ -7,10 +7,13 @@
  * against mall) breaks on this server, or a liberty became a hole.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { brand, productCategory } from '../../src/schema/pms';
+import { entityList } from '../../src/schema/entities';
 import { columnFields } from '../../src/schema/entity';
+import { brand, productCategory } from '../../src/schema/pms';
+import { variantRoutes } from '../../server/crud/routes';
 import type { Answer } from '../helpers/api';
 import { login } from '../helpers/api';
+import { snapshotData } from '../helpers/entity-bodies';
 import { adminIdOf, client, moldBody, moldTable, shopIdsOf, withoutQuotas } from '../helpers/tenancy';
 import type { TestApp } from '../helpers/test-db';
 import { createTestApp, testDialects } from '../helpers/test-db';
@@ -158,6 +161,26 @@ describe.each(testDialects())('mall clients (%s)', (dialect) => {
     });
   });
 
+  it('every variant route answers junk ids and query parameters with a clear refusal, never a 5xx, and changes nothing', async () => {
+    const before = await snapshotData(t.db, entityList);
+    // The declared variants, and the routes that read mall's parameter styles (paramsBody, lookupBy).
+    const variants = [...entityList.flatMap((entity) => variantRoutes(entity)),
+      { method: 'POST', url: '/productAttribute/category/create' }, { method: 'POST', url: '/productAttribute/category/update/{id}' },
+      { method: 'GET', url: '/memberLevel/list' }];
+    expect(variants.length).toBeGreaterThanOrEqual(9);
+    for (const route of variants) {
+      for (const id of ['abc', '0', '-1', '1.5', '2147483648', '%00', '%F0%9F%98%80', '2000000000']) {
+        for (const query of ['', '?junk=1', '?name=%00', '?status=%ED%A0%80', '?defaultStatus=1e9']) {
+          const url = `${route.url.replace(/\{\w+\}/g, id)}${query}`;
+          const answer = route.method === 'GET' ? await admin.get(url) : await admin.post(url);
+          expect(answer.status, `${route.method} ${url} ${answer.raw.slice(0, 200)}`).toBeLessThan(500);
+          if (answer.status >= 400) expect(answer.body?.messageKey, `${route.method} ${url}`).toBeTruthy();
+        }
+      }
+    }
+    expect(await snapshotData(t.db, entityList)).toEqual(before);
+  });
+
   describe('bodies as mall clients send them', () => {
     it('ignores the id, createTime and counters posted back with a whole record; unknown keys stay refused', async () => {
       const made = await newBrand();
@@ -181,6 +204,16 @@ describe.each(testDialects())('mall clients (%s)', (dialect) => {
       // Still refused: keys the record does not have.
       expectRefused(await admin.post(`/brand/update/${made.id}`, { ...record, cateParentId: 3 }), 'cateParentId', 'unknown_field');
       expectRefused(await admin.post('/brand/create', { name: 'Compat shop brand', logo: LOGO, shopId: 1 }), 'shopId', 'unknown_field');
+    });
+
+    it('ignores an immutable field posted back unchanged (an attribute\'s type), and refuses a change of it', async () => {
+      const category = await newAttributeCategory();
+      const attribute = await newAttribute(category.id, 1);
+      const record = expectOk(await admin.get<Row>(`/productAttribute/${attribute.id}`));
+      expect(expectOk(await admin.post(`/productAttribute/update/${attribute.id}`, { ...record, type: '1', name: 'Compat kept type' }))).toBe(1);
+      expect(expectOk(await admin.get<Row>(`/productAttribute/${attribute.id}`))).toEqual({ ...record, name: 'Compat kept type' });
+      expectRefused(await admin.post(`/productAttribute/update/${attribute.id}`, { ...record, type: 0 }), 'type', 'unknown_field');
+      expect(expectOk(await admin.get<Row>(`/productAttribute/${attribute.id}`)).type).toBe(1);
     });
 
     it('reads strictly numeric strings as numbers in int, flag, money, enum and reference fields', async () => {
