@@ -34,6 +34,7 @@ export const errorsZh: Record<MessageKey, string> = {
   too_long: '最多 %{max} 个字符',
   length_between: '长度必须在 %{min} 到 %{max} 个字符之间',
   invalid_email: '邮箱地址格式不正确',
+  invalid_url: '必须是以 http:// 或 https:// 开头的网址',
   unknown_field: '未知字段',
   internal: '服务器出错了',
   network: '网络错误：无法连接服务器',

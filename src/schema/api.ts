@@ -81,6 +81,7 @@ export const MESSAGES = {
   too_long: 'Must be at most {max} characters',
   length_between: 'length must be between {min} and {max} characters',
   invalid_email: 'Not a valid email address',
+  invalid_url: 'Must be a web address starting with http:// or https://',
   unknown_field: 'Unknown field',
   internal: 'Something went wrong on the server',
   network: 'Network error: the server cannot be reached',

@@ -68,6 +68,8 @@ type KindOptions = {
   /** text kinds: inclusive character limits. */
   readonly length?: readonly [min: number, max: number];
   readonly pattern?: RegExp;
+  /** text: a web address people follow (`http://` or `https://` only), checked by server and form alike. */
+  readonly url?: boolean;
   /** numbers: inclusive bounds (money in major units, e.g. 9999.99). */
   readonly min?: number;
   readonly max?: number;
@@ -92,7 +94,7 @@ export type FieldDecl<T = unknown> = FieldOptions<T> & KindOptions & {
 
 const field = <T>(kind: FieldKind, options: FieldOptions<T> & KindOptions = {}): FieldDecl<T> => ({ kind, ...options });
 
-type TextOptions = FieldOptions<string> & Pick<KindOptions, 'length' | 'pattern'>;
+type TextOptions = FieldOptions<string> & Pick<KindOptions, 'length' | 'pattern' | 'url'>;
 type NumberOptions = FieldOptions<number> & Pick<KindOptions, 'min' | 'max'>;
 
 /** Single-line text. */

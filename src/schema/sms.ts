@@ -15,7 +15,7 @@ export const homeAdvertise = defineEntity({
     status: flag({ default: 0, list: true, toggle: '/update/status', filter: true }),
     clickCount: int({ serverManaged: true, list: true }),
     orderCount: int({ serverManaged: true, list: true }),
-    url: text({ required: true, length: [1, 500] }),
+    url: text({ required: true, length: [1, 500], url: true }),
     note: longText({ length: [0, 500] }),
     sort: int({ default: 0, min: 0, list: true, sortable: true }),
   },

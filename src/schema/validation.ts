@@ -33,6 +33,16 @@ export const hasUnsafeText = (value: unknown): boolean => {
 export const safeString = () => z.string().refine((value) => !isUnsafeText(value), { message: 'invalid_format' });
 
 const URL_PATTERN = /^(https?:\/\/|\/)[^\s]*$/;
+
+/** An absolute `http(s)://host…` address: what a jump link may point to (no `javascript:`, no relative paths). */
+export const isWebUrl = (value: string): boolean => {
+  if (!/^https?:\/\//i.test(value) || /\s/.test(value)) return false;
+  try {
+    return new URL(value).hostname !== '';
+  } catch {
+    return false;
+  }
+};
 const MAX_URL_LENGTH = 500;
 
 /** The zod schema of one field's value (never null; nullability is added by the object schemas). */
@@ -45,7 +55,7 @@ export const fieldSchema = (decl: FieldDecl): z.ZodType => {
       const [min, max] = decl.length ?? [decl.required ? 1 : 0, decl.kind === 'text' ? 500 : 1_000_000];
       s = s.min(min).max(max);
       if (decl.pattern) s = s.regex(decl.pattern);
-      return s;
+      return decl.url ? s.refine((value) => value === '' || isWebUrl(value), { message: 'invalid_url' }) : s;
     }
     case 'int': {
       const s = z.number().int().min(decl.min ?? -2_147_483_648).max(decl.max ?? 2_147_483_647);

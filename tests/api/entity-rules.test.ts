@@ -280,6 +280,18 @@ describe.each(testDialects())('entity rules (%s)', (dialect) => {
       });
     });
 
+    it('the jump url must be an http(s) web address (invalid_url), on create and update', async () => {
+      await unchanged(async () => {
+        for (const url of ['javascript:alert(1)', '/relative/path', 'example.com', 'ftp://example.com/x', 'https://']) {
+          expect(fieldErrors(await post('/home/advertise/create', ad({ url }))), url).toEqual(['url:invalid_url']);
+        }
+      });
+      const record = await created('/home/advertise/create', ad({ name: 'Url Probe', url: 'http://example.com/a?b=1' }));
+      await unchanged(async () => {
+        expect(fieldErrors(await post(`/home/advertise/update/${record.id}`, { url: 'javascript:void(0)' }))).toEqual(['url:invalid_url']);
+      });
+    });
+
     it('endTime must be after startTime (expire_before_start), also when an update sends only one of them', async () => {
       await unchanged(async () => {
         for (const endTime of ['2030-04-01T00:00:00.000Z', '2030-05-01T00:00:00.000Z']) {

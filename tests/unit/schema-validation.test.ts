@@ -30,7 +30,7 @@ describe('validation derived from declarations', () => {
 
   it('checks flags, enums, dates and numbers by kind', () => {
     expect(keysOf(validate(createSchema(homeAdvertise), {
-      name: 'Spring sale', type: 7, pic: 'not a url', startTime: '2024-13-01', endTime: '2024-05-01T00:00:00Z', url: '/x', status: 2, sort: -1,
+      name: 'Spring sale', type: 7, pic: 'not a url', startTime: '2024-13-01', endTime: '2024-05-01T00:00:00Z', url: 'https://shop.example/x', status: 2, sort: -1,
     }, homeAdvertise)).sort()).toEqual(['pic:invalid_format', 'sort:too_small', 'startTime:invalid_date', 'status:invalid_value', 'type:invalid_value']);
   });
 

@@ -296,6 +296,7 @@ export const entityEn = {
     image: {
       drop: 'Drop a JPG or PNG image here, or click to choose one (up to %{size} MB)',
       drop_many: 'Drop JPG or PNG images here, or click to choose them (up to %{size} MB each, %{maxCount} at most)',
+      not_an_image: '"%{name}" is not a readable JPG or PNG image. Choose another file.',
       rejected: 'Only JPG or PNG images up to %{size} MB can be uploaded',
     },
     json: {

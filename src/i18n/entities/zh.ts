@@ -298,6 +298,7 @@ export const entityZh: EntityMessages = {
     image: {
       drop: '将 JPG 或 PNG 图片拖到此处，或点击选择（不超过 %{size} MB）',
       drop_many: '将 JPG 或 PNG 图片拖到此处，或点击选择（每张不超过 %{size} MB，最多 %{maxCount} 张）',
+      not_an_image: '“%{name}”不是可读取的 JPG 或 PNG 图片，请换一个文件。',
       rejected: '只能上传不超过 %{size} MB 的 JPG 或 PNG 图片',
     },
     json: {

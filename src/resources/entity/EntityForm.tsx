@@ -3,8 +3,10 @@
  * options), grouped into tabs by `section` when the declaration has sections, validated with the
  * server's own rules before anything is sent.
  */
+import Box from '@mui/material/Box';
 import type { ReactElement, ReactNode } from 'react';
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
+import { useFormState } from 'react-hook-form';
 import type { RaRecord } from 'react-admin';
 import { Loading, SimpleForm, TabbedForm, useRecordContext } from 'react-admin';
 import type { Entity, FieldDecl } from '../../schema/entity';
@@ -22,11 +24,28 @@ export type EntityFormProps = {
   /** Values pinned by the screen URL (create: a parent id). */
   readonly pinned?: Readonly<Record<string, unknown>>;
   readonly toolbar?: ReactElement | false;
+  /** Told whether the form holds unsaved changes (dialogs ask before closing such a form). */
+  readonly onDirtyChange?: (dirty: boolean) => void;
+  /** Ask before leaving a changed form by navigation (routed pages; needs the app's data router). */
+  readonly warnWhenUnsavedChanges?: boolean;
 };
 
 const MAIN_SECTION = '';
-/** Inputs stretch to the form's width; a readable line length keeps long forms scannable. */
-const FORM_MAX_WIDTH = 720;
+/** Two columns of short fields on a desktop screen; one column on a phone. */
+const FORM_MAX_WIDTH = 1120;
+/** Kinds whose input needs a whole row: long text, editors, image pickers, JSON. */
+const WIDE_KINDS: ReadonlySet<FieldDecl['kind']> = new Set(['longText', 'richText', 'image', 'images', 'json']);
+
+/** The fields of a form (or tab) in a responsive grid: short fields side by side, long ones across. */
+const FieldGrid = ({ children }: { readonly children: ReactNode }) => (
+  <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 3, width: '100%' }}>{children}</Box>
+);
+
+const DirtyProbe = ({ onDirtyChange }: { readonly onDirtyChange: (dirty: boolean) => void }) => {
+  const { isDirty } = useFormState();
+  useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
+  return null;
+};
 
 /** Form fields in declaration order, grouped by section; fields without one come first. */
 const sectionsOf = (entity: Entity): [string, [string, FieldDecl][]][] => {
@@ -47,34 +66,43 @@ const useFormValidator = (entity: Entity, mode: Mode) => {
   );
 };
 
-export const EntityForm = ({ entity, options, mode, pinned, toolbar }: EntityFormProps) => {
+export const EntityForm = ({ entity, options, mode, pinned, toolbar, onDirtyChange, warnWhenUnsavedChanges = false }: EntityFormProps) => {
   const record = useRecordContext<RaRecord>();
   const validate = useFormValidator(entity, mode);
   if (mode === 'edit' && !record) return <Loading />;
 
   const inputOf = ([name, decl]: [string, FieldDecl]): ReactNode => {
     const Custom = options.inputs?.[name];
-    return Custom
-      ? <Custom key={name} entity={entity} name={name} decl={decl} mode={mode} />
-      : <EntityFieldInput key={name} entity={entity} name={name} decl={decl} mode={mode} />;
+    return (
+      <Box key={name} sx={{ gridColumn: WIDE_KINDS.has(decl.kind) || Custom ? '1 / -1' : undefined, minWidth: 0 }}>
+        {Custom
+          ? <Custom entity={entity} name={name} decl={decl} mode={mode} />
+          : <EntityFieldInput entity={entity} name={name} decl={decl} mode={mode} />}
+      </Box>
+    );
   };
+  const probe = onDirtyChange ? <DirtyProbe onDirtyChange={onDirtyChange} /> : null;
   const sections = sectionsOf(entity);
   const formProps = {
     validate,
     sx: { maxWidth: FORM_MAX_WIDTH },
     toolbar,
+    // Problems are shown by our own translated messages, never the browser's bubbles in its own language.
+    noValidate: true,
+    warnWhenUnsavedChanges,
     defaultValues: mode === 'create' ? createDefaults(entity, pinned) : undefined,
     // The server's rules run on submit and again on change once a field has shown an error.
     mode: 'onSubmit' as const,
     reValidateMode: 'onChange' as const,
   };
 
-  if (sections.length <= 1) return <SimpleForm {...formProps}>{sections[0]?.[1].map(inputOf)}</SimpleForm>;
+  if (sections.length <= 1) return <SimpleForm {...formProps}>{probe}<FieldGrid>{sections[0]?.[1].map(inputOf)}</FieldGrid></SimpleForm>;
   return (
     <TabbedForm {...formProps}>
-      {sections.map(([section, fields]) => (
+      {sections.map(([section, fields], index) => (
         <TabbedForm.Tab key={section || 'main'} label={section ? sectionLabelKey(entity, section) : 'entity.main_section'}>
-          {fields.map(inputOf)}
+          {index === 0 && probe}
+          <FieldGrid>{fields.map(inputOf)}</FieldGrid>
         </TabbedForm.Tab>
       ))}
     </TabbedForm>

@@ -5,6 +5,7 @@
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import { useCallback, useRef } from 'react';
 import type { Identifier } from 'react-admin';
 import { CreateBase, EditBase, useGetResourceLabel, useRefresh, useTranslate } from 'react-admin';
 import type { Entity } from '../../schema/entity';
@@ -34,18 +35,32 @@ export const EntityFormDialog = ({ entity, options, state, pinned, onClose }: Pr
     refresh();
     onClose();
   };
+  // Closing a changed form (backdrop, Escape, Cancel) asks first, as leaving a changed page does.
+  const dirty = useRef(false);
+  const onDirtyChange = useCallback((value: boolean) => { dirty.current = value; }, []);
+  const close = () => {
+    if (dirty.current && !window.confirm(translate('ra.message.unsaved_changes'))) return;
+    onClose();
+  };
   const name = getResourceLabel(entity.name, 1);
   const titleId = `${entity.name}-dialog-title`;
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby={titleId}>
+    <Dialog open onClose={close} fullWidth maxWidth="md" aria-labelledby={titleId}>
       <DialogTitle id={titleId}>
         {translate(state.mode === 'create' ? 'entity.dialog.create' : 'entity.dialog.edit', { name })}
       </DialogTitle>
       <DialogContent>
         {state.mode === 'create' ? (
           <CreateBase resource={entity.name} disableAuthentication redirect={false} mutationOptions={{ onSuccess: () => done('created'), onError: silentError }}>
-            <EntityForm entity={entity} options={options} mode="create" pinned={pinned} toolbar={<EntityToolbar entity={entity} onCancel={onClose} />} />
+            <EntityForm
+              entity={entity}
+              options={options}
+              mode="create"
+              pinned={pinned}
+              onDirtyChange={onDirtyChange}
+              toolbar={<EntityToolbar entity={entity} onCancel={close} />}
+            />
           </CreateBase>
         ) : (
           <EditBase resource={entity.name} id={state.id} disableAuthentication mutationMode="pessimistic" redirect={false} mutationOptions={{ onSuccess: () => done('saved'), onError: silentError }}>
@@ -53,7 +68,8 @@ export const EntityFormDialog = ({ entity, options, state, pinned, onClose }: Pr
               entity={entity}
               options={options}
               mode="edit"
-              toolbar={<EntityToolbar entity={entity} deletable onCancel={onClose} onDeleted={() => { refresh(); onClose(); }} />}
+              onDirtyChange={onDirtyChange}
+              toolbar={<EntityToolbar entity={entity} deletable onCancel={close} onDeleted={() => { refresh(); onClose(); }} />}
             />
           </EditBase>
         )}

@@ -50,7 +50,7 @@ export const EntityCreate = ({ entity, options }: ScreenProps) => {
   };
   return (
     <Create resource={entity.name} disableAuthentication mutationOptions={mutationOptions}>
-      <EntityForm entity={entity} options={options} mode="create" pinned={pinned} toolbar={<EntityToolbar entity={entity} />} />
+      <EntityForm entity={entity} options={options} mode="create" pinned={pinned} warnWhenUnsavedChanges toolbar={<EntityToolbar entity={entity} />} />
     </Create>
   );
 };
@@ -88,6 +88,7 @@ const EditForm = ({ entity, options, onDeleted }: ScreenProps & { readonly onDel
     entity={entity}
     options={options}
     mode="edit"
+    warnWhenUnsavedChanges
     toolbar={<EntityToolbar entity={entity} deletable onDeleted={onDeleted} />}
   />
 );
@@ -105,7 +106,7 @@ export const EntitySingleRecord = ({ entity, options }: ScreenProps) => {
       redirect={false}
       actions={false}
     >
-      <EntityForm entity={entity} options={options} mode="edit" toolbar={<EntityToolbar entity={entity} />} />
+      <EntityForm entity={entity} options={options} mode="edit" warnWhenUnsavedChanges toolbar={<EntityToolbar entity={entity} />} />
     </Edit>
   );
 };

@@ -10,6 +10,7 @@ import { filterOf } from '../../schema/entity';
 import { screenEntityOf } from '../../schema/screenEntities';
 import { UPLOAD_RULES } from '../../schema/rules';
 import { fieldDisplay } from './fields';
+import { decodedFilesFromEvent } from './imageDecode';
 import { LIST_ALL_QUERY } from './lookups';
 import { enumChoices, fieldLabelKey } from './labels';
 import type { FieldInputProps } from './screenOptions';
@@ -73,7 +74,12 @@ const ImagePicker = ({ entity, name, decl, disabled }: FieldInputProps & { reado
       disabled={disabled}
       isRequired={Boolean(decl.required)}
       placeholder={<p>{placeholder}</p>}
-      options={{ onDropRejected: () => notify('entity.image.rejected', { type: 'warning', messageArgs: { size: UPLOAD_MB } }) }}
+      options={{
+        onDropRejected: () => notify('entity.image.rejected', { type: 'warning', messageArgs: { size: UPLOAD_MB } }),
+        getFilesFromEvent: decodedFilesFromEvent((files) => notify('entity.image.not_an_image', {
+          type: 'warning', messageArgs: { name: files.map((f) => f.name).join(', ') },
+        })),
+      }}
     >
       <ImageField source="src" title="title" />
     </ImageInput>
