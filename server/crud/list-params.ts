@@ -6,7 +6,7 @@
 import type { FieldError } from '../../src/schema/api';
 import type { z } from 'zod';
 import type { Entity, FieldDecl, FilterOp } from '../../src/schema/entity';
-import { columnOf, filterOf } from '../../src/schema/entity';
+import { columnOf, filterOf, rangeOf } from '../../src/schema/entity';
 import { toCents } from '../../src/schema/money';
 import { PAGE_SIZE } from '../../src/schema/rules';
 import { fieldSchema, isUnsafeText, toFieldErrors } from '../../src/schema/validation';
@@ -14,7 +14,8 @@ import { formatMessage } from '../http/envelope';
 import { validationFailed } from '../http/errors';
 import { MAX_ID, parseIds } from './ids';
 
-export type Condition = { column: string; op: FilterOp; value: string | number };
+/** `lt` is internal: the exclusive end of a day-bounded time range. */
+export type Condition = { column: string; op: FilterOp | 'lt'; value: string | number };
 
 export type ListParams = {
   pageNum: number;
@@ -35,6 +36,7 @@ const first = (value: unknown): string | undefined => {
 };
 
 type FilterSpec = { name: string; decl: FieldDecl; param: string; op: FilterOp; column: string; numeric: boolean; schema: z.ZodType };
+type RangeSpec = { decl: FieldDecl; from: string; to: string; column: string; schema: z.ZodType };
 
 /** The declared filters of an entity with their columns and value schemas, worked out once. */
 const filterSpecs = new WeakMap<Entity, FilterSpec[]>();
@@ -50,6 +52,59 @@ const filtersOf = (entity: Entity): FilterSpec[] => {
     filterSpecs.set(entity, specs);
   }
   return specs;
+};
+
+const rangeSpecs = new WeakMap<Entity, RangeSpec[]>();
+const rangesOf = (entity: Entity): RangeSpec[] => {
+  let specs = rangeSpecs.get(entity);
+  if (!specs) {
+    specs = Object.entries(entity.fields).flatMap(([name, decl]) => {
+      const range = rangeOf(name, decl);
+      return range && !decl.virtual ? [{ decl, ...range, column: columnOf(name, decl), schema: fieldSchema(decl) }] : [];
+    });
+    rangeSpecs.set(entity, specs);
+  }
+  return specs;
+};
+
+const DAY = /^\d{4}-\d\d-\d\d$/;
+const DAY_MS = 86_400_000;
+
+/** Milliseconds of a `YYYY-MM-DD` day's start (UTC), or null when no such day exists (`2031-02-30`). */
+const dayStart = (raw: string): number | null => {
+  if (!DAY.test(raw)) return null;
+  const start = Date.parse(`${raw}T00:00:00.000Z`);
+  return !Number.isNaN(start) && new Date(start).toISOString().startsWith(raw) ? start : null;
+};
+
+type Bound = { value: string | number; op: Condition['op'] };
+
+/**
+ * One end of a range in stored form. A time bound may be a day: as a start it is that day's
+ * first instant, as an end the next day's, exclusive (UTC days, as the day filters use).
+ */
+const rangeBound = (spec: RangeSpec, raw: string, end: 'from' | 'to'): Bound | { error: FieldError['messageKey'] } => {
+  const inclusive = end === 'from' ? 'gte' : 'lte';
+  switch (spec.decl.kind) {
+    case 'int':
+    case 'money': {
+      if (!/^-?\d+(\.\d+)?$/.test(raw)) return { error: 'invalid_type' };
+      const value = Number(raw);
+      if (!spec.schema.safeParse(value).success) return { error: 'invalid_value' };
+      return { value: spec.decl.kind === 'money' ? toCents(value) : value, op: inclusive };
+    }
+    case 'date':
+      return dayStart(raw) === null ? { error: 'invalid_date' } : { value: raw, op: inclusive };
+    default: {
+      if (DAY.test(raw)) {
+        const start = dayStart(raw);
+        if (start === null) return { error: 'invalid_date' };
+        return end === 'from' ? { value: new Date(start).toISOString(), op: 'gte' } : { value: new Date(start + DAY_MS).toISOString(), op: 'lt' };
+      }
+      if (!spec.schema.safeParse(raw).success) return { error: 'invalid_date' };
+      return { value: new Date(raw).toISOString(), op: inclusive };
+    }
+  }
 };
 
 export const parseListQuery = (entity: Entity, query: Query, pathParams: Record<string, string> = {}): ListParams => {
@@ -98,6 +153,27 @@ export const parseListQuery = (entity: Entity, query: Query, pathParams: Record<
     } else {
       conditions.push({ column, op, value: raw });
     }
+  }
+
+  for (const spec of rangesOf(entity)) {
+    const bounds: Partial<Record<'from' | 'to', Bound>> = {};
+    for (const end of ['from', 'to'] as const) {
+      const param = spec[end];
+      known.add(param);
+      const raw = first(all[param]);
+      if (raw === undefined || raw === '') continue;
+      if (raw.length > 40) { error(param, 'too_long', { max: 40 }); continue; }
+      const bound = rangeBound(spec, raw, end);
+      if ('error' in bound) error(param, bound.error);
+      else bounds[end] = bound;
+    }
+    const { from, to } = bounds;
+    // Stored forms compare like their values (numbers; fixed-width ISO text), so the check is one comparison.
+    if (from && to && (to.op === 'lt' ? to.value <= from.value : to.value < from.value)) {
+      error(spec.to, 'range_reversed');
+      continue;
+    }
+    for (const bound of [from, to]) if (bound) conditions.push({ column: spec.column, op: bound.op, value: bound.value });
   }
 
   let search: ListParams['search'] = null;

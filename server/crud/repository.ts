@@ -60,6 +60,7 @@ const conditionOf = (eb: Eb, c: Condition) => {
     case 'eq': return eb(c.column, '=', c.value);
     case 'gte': return eb(c.column, '>=', c.value);
     case 'lte': return eb(c.column, '<=', c.value);
+    case 'lt': return eb(c.column, '<', c.value);
     case 'like': return likeOf(c.column, `%${escapeLike(String(c.value))}%`);
     case 'prefix': return likeOf(c.column, `${escapeLike(String(c.value))}%`);
   }

@@ -1,7 +1,7 @@
 /** JSON Schemas of declared entities (records, bodies, list parameters) for the OpenAPI document. */
 import { z } from 'zod';
 import type { Entity, FieldDecl } from '../../src/schema/entity';
-import { columnFields, filterOf } from '../../src/schema/entity';
+import { columnFields, filterOf, rangeOf } from '../../src/schema/entity';
 import { createSchema, fieldSchema, updateSchema } from '../../src/schema/validation';
 
 export type JsonSchema = Record<string, unknown>;
@@ -48,6 +48,16 @@ export const listParameters = (entity: Entity): QueryParameter[] => {
       schema: filter.op === 'like' || filter.op === 'prefix' ? { type: 'string' } : schema,
       description: `${filter.op} filter on ${name}`,
     });
+    const range = rangeOf(name, decl);
+    if (range) {
+      const bound = decl.kind === 'date' || decl.kind === 'dateTime'
+        ? { type: 'string', description: decl.kind === 'date' ? 'YYYY-MM-DD' : 'YYYY-MM-DD (a whole UTC day) or an ISO-8601 instant' }
+        : schema;
+      params.push(
+        { name: range.from, in: 'query', required: false, schema: bound, description: `${name} at or after this (inclusive)` },
+        { name: range.to, in: 'query', required: false, schema: bound, description: `${name} at or before this (inclusive)` },
+      );
+    }
   }
   if (entity.search) {
     params.push({ name: entity.search.param, in: 'query', required: false, schema: { type: 'string' }, description: `keyword in ${entity.search.fields.join(', ')}` });

@@ -70,4 +70,5 @@ export const errorsZh: Record<MessageKey, string> = {
   last_super_admin: '必须保留至少一个启用的超级管理员',
   menu_has_children: '请先删除或移动其子菜单',
   category_has_children: '请先删除其下级分类',
+  range_reversed: '范围的结束不能早于开始',
 };

@@ -7,7 +7,7 @@ import type { DataProvider, GetListParams, GetListResult, Identifier, RaRecord }
 import type { Envelope, MessageKey, Page } from '../schema/api';
 import { MESSAGES, ResultCode } from '../schema/api';
 import type { BatchDecl, Entity, FieldDecl } from '../schema/entity';
-import { filterOf, writableFields } from '../schema/entity';
+import { filterOf, rangeOf, writableFields } from '../schema/entity';
 import { SCREEN_ENTITIES } from '../schema/screenEntities';
 import { PAGE_SIZE } from '../schema/rules';
 import type { ApiRequest } from './api';
@@ -114,8 +114,24 @@ const listRequest = (entity: Entity, filter: AnyRecord): { path: string; query: 
     const decl = entity.fields[key];
     const declared = decl ? filterOf(key, decl) : null;
     if (declared) query[declared.param] = toQueryValue(value, decl);
+    // A range's inputs are named as its query parameters (`endTimeFrom`).
+    const ranged = rangeSources(entity).get(key);
+    if (ranged) query[key] = toQueryValue(value, ranged);
   }
   return { path: `${entity.path}${listPath}`, query };
+};
+
+const rangeSourceCache = new WeakMap<Entity, Map<string, FieldDecl>>();
+const rangeSources = (entity: Entity): Map<string, FieldDecl> => {
+  let sources = rangeSourceCache.get(entity);
+  if (!sources) {
+    sources = new Map(Object.entries(entity.fields).flatMap(([name, decl]) => {
+      const range = rangeOf(name, decl);
+      return range ? [[range.from, decl], [range.to, decl]] as const : [];
+    }));
+    rangeSourceCache.set(entity, sources);
+  }
+  return sources;
 };
 
 const toQueryValue = (value: unknown, decl?: FieldDecl): string | number => {

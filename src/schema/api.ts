@@ -117,5 +117,6 @@ export const MESSAGES = {
   last_super_admin: 'At least one enabled super admin must remain',
   menu_has_children: 'Delete or move its child menus first',
   category_has_children: 'Delete its sub-categories first',
+  range_reversed: 'The end of the range must not be before its start',
 } as const;
 export type MessageKey = keyof typeof MESSAGES;

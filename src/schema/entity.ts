@@ -21,6 +21,12 @@ export type FilterDecl = {
   readonly op?: FilterOp;
   /** Shown as an always-visible filter in the admin (others sit behind "Add filter"). */
   readonly alwaysOn?: boolean;
+  /**
+   * Also a "between" filter (numbers, dates, times): `<param>From` and `<param>To`, both
+   * inclusive; a time's bounds may be days (`To=2024-05-01` takes the whole UTC day). The admin
+   * shows this pair instead of the single filter, which stays in the API (`mall`'s day filters).
+   */
+  readonly range?: boolean;
 };
 
 export type EnumOption = {
@@ -235,7 +241,7 @@ const TEXT_KINDS: readonly FieldKind[] = ['text', 'longText', 'richText'];
 export const isTextKind = (kind: FieldKind): boolean => TEXT_KINDS.includes(kind);
 
 /** The resolved filter of a field, or null. */
-export const filterOf = (fieldName: string, decl: FieldDecl): Required<Omit<FilterDecl, 'alwaysOn'>> & { alwaysOn: boolean } | null => {
+export const filterOf = (fieldName: string, decl: FieldDecl): Required<Omit<FilterDecl, 'alwaysOn' | 'range'>> & { alwaysOn: boolean } | null => {
   if (!decl.filter) return null;
   const options: FilterDecl = decl.filter === true ? {} : decl.filter;
   return {
@@ -243,6 +249,17 @@ export const filterOf = (fieldName: string, decl: FieldDecl): Required<Omit<Filt
     op: options.op ?? (isTextKind(decl.kind) ? 'like' : 'eq'),
     alwaysOn: options.alwaysOn ?? false,
   };
+};
+
+/** Kinds a range filter can compare. */
+export const RANGE_KINDS: readonly FieldKind[] = ['int', 'money', 'date', 'dateTime'];
+
+/** The two query parameters of a field's range filter, or null when it declares none. */
+export const rangeOf = (fieldName: string, decl: FieldDecl): { from: string; to: string } | null => {
+  const filter = filterOf(fieldName, decl);
+  if (!filter || typeof decl.filter !== 'object' || !decl.filter.range) return null;
+  if (!RANGE_KINDS.includes(decl.kind)) throw new Error(`${fieldName}: a range filter needs a number, date or time field, not ${decl.kind}`);
+  return { from: `${filter.param}From`, to: `${filter.param}To` };
 };
 
 /** Fields a client may write (not server-managed). */

@@ -110,6 +110,6 @@ export const auditLog = defineEntity({
     beforeJson: longText({ serverManaged: true, omitInList: true }),
     afterJson: longText({ serverManaged: true, omitInList: true }),
     ip: text({ serverManaged: true, list: true }),
-    createTime: dateTime({ serverManaged: true, list: true, sortable: true, filter: { param: 'createTime', op: 'prefix', alwaysOn: true } }),
+    createTime: dateTime({ serverManaged: true, list: true, sortable: true, filter: { param: 'createTime', op: 'prefix', alwaysOn: true, range: true } }),
   },
 });

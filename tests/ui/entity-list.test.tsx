@@ -1,5 +1,5 @@
 // Entity list screens (brand, advertisements): declared columns, filters, sorting, inline toggles, bulk delete.
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { envelope, page, renderAt, serve } from './entity-harness';
@@ -156,6 +156,25 @@ describe('advertisement list', () => {
     await waitFor(() => expect(toggles).toHaveLength(1));
     expect(toggles[0]?.query.get('ids')).toBe('11');
     expect(toggles[0]?.query.get('status')).toBe('1');
+  });
+
+  it('should filter by a range of expire days through the declared from/to parameters', async () => {
+    const lists = serve('get', '/home/advertise/list', () => envelope(page(adverts)));
+    renderAt('/sms/homeAdvertise');
+    await screen.findByText('Summer sale');
+
+    for (const label of ['Expire time from', 'Expire time to']) {
+      await userEvent.click(screen.getByRole('button', { name: 'Add filter' }));
+      await userEvent.click(await screen.findByRole('menuitemcheckbox', { name: label }));
+    }
+    fireEvent.change(await screen.findByLabelText('Expire time from'), { target: { value: '2024-05-01' } });
+    fireEvent.change(screen.getByLabelText('Expire time to'), { target: { value: '2024-06-30' } });
+    await waitFor(() => {
+      expect(lists.at(-1)?.query.get('endTimeFrom')).toBe('2024-05-01');
+      expect(lists.at(-1)?.query.get('endTimeTo')).toBe('2024-06-30');
+    });
+    // The single day filter stays an API parameter only; the screen offers the pair.
+    expect(lists.at(-1)?.query.has('endTime')).toBe(false);
   });
 
   it('should delete the selected adverts through the batch path after confirmation', async () => {

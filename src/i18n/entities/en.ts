@@ -257,6 +257,7 @@ export const entityEn = {
     },
     missing_context: 'Open this list from its parent record',
     flag: { on: 'Yes', off: 'No' },
+    range: { from: '%{field} from', to: '%{field} to' },
     action: {
       create: 'Add',
       edit: 'Edit',

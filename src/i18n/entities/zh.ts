@@ -259,6 +259,7 @@ export const entityZh: EntityMessages = {
     },
     missing_context: '请从上级记录打开此列表',
     flag: { on: '是', off: '否' },
+    range: { from: '%{field}起', to: '%{field}止' },
     action: {
       create: '添加',
       edit: '编辑',

@@ -1,11 +1,23 @@
 /** List filters from the declaration: the keyword search and every declared field filter. */
 import type { ReactElement } from 'react';
-import { AutocompleteInput, DateInput, NumberInput, ReferenceInput, SearchInput, SelectInput, TextInput } from 'react-admin';
-import type { Entity } from '../../schema/entity';
-import { filterOf } from '../../schema/entity';
+import { AutocompleteInput, DateInput, NumberInput, ReferenceInput, SearchInput, SelectInput, TextInput, useTranslate } from 'react-admin';
+import type { Entity, FieldDecl } from '../../schema/entity';
+import { filterOf, rangeOf } from '../../schema/entity';
 import { screenEntityOf } from '../../schema/screenEntities';
 import { enumChoices, fieldLabelKey, FLAG_CHOICES } from './labels';
 import { LIST_ALL_QUERY } from './lookups';
+
+const RangeLabel = ({ entity, name, end }: { entity: Entity; name: string; end: 'from' | 'to' }) => {
+  const translate = useTranslate();
+  return <>{translate(`entity.range.${end}`, { field: translate(fieldLabelKey(entity, name)) })}</>;
+};
+
+/** A range filter: a from/to pair named as its query parameters, by day for dates and times. */
+const rangeInputs = (entity: Entity, name: string, decl: FieldDecl, range: { from: string; to: string }, alwaysOn: boolean): ReactElement[] =>
+  (['from', 'to'] as const).map((end) => {
+    const props = { source: range[end], label: <RangeLabel entity={entity} name={name} end={end} />, alwaysOn };
+    return decl.kind === 'date' || decl.kind === 'dateTime' ? <DateInput key={range[end]} {...props} /> : <NumberInput key={range[end]} {...props} />;
+  });
 
 /** `hidden`: fields pinned by the screen URL (a parent id), which the user does not pick. */
 export const entityFilters = (entity: Entity, hidden: ReadonlySet<string> = new Set()): ReactElement[] => {
@@ -14,6 +26,11 @@ export const entityFilters = (entity: Entity, hidden: ReadonlySet<string> = new 
   for (const [name, decl] of Object.entries(entity.fields)) {
     const declared = filterOf(name, decl);
     if (!declared || hidden.has(name)) continue;
+    const range = rangeOf(name, decl);
+    if (range) {
+      inputs.push(...rangeInputs(entity, name, decl, range, declared.alwaysOn));
+      continue;
+    }
     const props = { source: name, label: fieldLabelKey(entity, name), alwaysOn: declared.alwaysOn };
     switch (decl.kind) {
       case 'flag':
