@@ -53,8 +53,9 @@ const textMax = (decl: FieldDecl): number => decl.length?.[1] ?? (decl.kind === 
  */
 const badBody = (entity: Entity, base: Body, fields: [string, FieldDecl][], bodyLimit: number): fc.Arbitrary<unknown> => {
   const names = fields.map(([n]) => n);
-  // Read-only keys (id, server-managed fields) are ignored, not refused: an extra key is none of them.
-  const ignored = ['id', ...Object.entries(entity.fields).filter(([, d]) => d.serverManaged).map(([n]) => n)];
+  // Read-only keys (id, server-managed fields, immutable ones posted back unchanged) are ignored,
+  // not refused: an extra key is none of them.
+  const ignored = ['id', ...Object.entries(entity.fields).filter(([, d]) => d.serverManaged || d.immutable).map(([n]) => n)];
   const extraKey = fc.tuple(fc.string({ minLength: 1, maxLength: 20 }).filter((k) => !names.includes(k) && !ignored.includes(k)), anyJson)
     .map(([k, v]) => [k, v] as [string, unknown]);
   const wrongField = fc.constantFrom(...fields).chain(([n, d]) => wrongTyped(d).map((v) => [n, v] as [string, unknown]));
