@@ -2,7 +2,7 @@
  * Bodies as `mall` clients send them, made acceptable where that is harmless, once for every
  * entity from its field kinds: the record's own read-only keys posted back (`id`, `createTime`,
  * counters) are dropped, numbers written as strings (`"61"`) become numbers, and `""` in an
- * optional image or date means empty. Everything else is left for validation to judge, so
+ * optional image, URL or date means empty. Everything else is left for validation to judge, so
  * unknown keys (`shopId` on an entity without one among them) are still refused.
  */
 import type { Entity, FieldDecl } from '../../src/schema/entity';
@@ -16,14 +16,14 @@ export const NUMERIC_STRING = /^(?!-0(\.0+)?$)-?(0|[1-9]\d{0,14})(\.\d{1,15})?$/
 const isNumeric = (decl: FieldDecl): boolean =>
   ['int', 'money', 'flag', 'reference'].includes(decl.kind) || (decl.kind === 'enum' && typeof decl.options?.[0]?.value === 'number');
 
-/** Kinds where an empty string can only mean "no value". */
+/** Kinds where an empty string can only mean "no value" (and text fields declared `url`). */
 const EMPTY_MEANS_NULL = new Set(['image', 'date', 'dateTime']);
 
 /** One value of a declared field as the validation should see it. */
 export const lenientValue = (decl: FieldDecl, value: unknown): unknown => {
   if (typeof value !== 'string') return value;
   if (isNumeric(decl) && NUMERIC_STRING.test(value)) return Number(value);
-  if (value === '' && !decl.required && EMPTY_MEANS_NULL.has(decl.kind)) return null;
+  if (value === '' && !decl.required && (EMPTY_MEANS_NULL.has(decl.kind) || decl.url)) return null;
   return value;
 };
 

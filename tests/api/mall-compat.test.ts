@@ -8,8 +8,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entityList } from '../../src/schema/entities';
-import { columnFields } from '../../src/schema/entity';
+import { columnFields, date, dateTime, image, int, text } from '../../src/schema/entity';
 import { brand, productCategory } from '../../src/schema/pms';
+import { lenientValue } from '../../server/crud/lenient';
 import { variantRoutes } from '../../server/crud/routes';
 import type { Answer } from '../helpers/api';
 import { login } from '../helpers/api';
@@ -255,6 +256,11 @@ describe.each(testDialects())('mall clients (%s)', (dialect) => {
       // Text fields keep "" as text: an empty first letter is still defaulted from the name.
       expect((await newBrand({ firstLetter: '' })).firstLetter).toBe('C');
       expect(brand.fields.bigPic.required).toBeUndefined();
+    });
+
+    it('reads "" as empty in every optional image, URL and date field kind, and leaves other text alone', () => {
+      for (const decl of [image(), text({ url: true }), date(), dateTime()]) expect(lenientValue(decl, ''), decl.kind).toBeNull();
+      for (const decl of [image({ required: true }), text({ url: true, required: true }), text(), int()]) expect(lenientValue(decl, ''), decl.kind).toBe('');
     });
 
     it('a seller\'s shopId, as a number or a numeric string, never names another seller\'s shop', async () => {
