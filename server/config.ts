@@ -36,6 +36,7 @@ export type Config = {
   jobsEnabled: boolean;
   /** Serve the OpenAPI document and Swagger UI at `${apiPrefix}/docs`. */
   apiDocs: boolean;
+  demoContent: boolean;
 };
 
 /** One row per setting: the README's settings table is checked against this by a unit test. */
@@ -60,6 +61,7 @@ export const settingsTable = [
   { name: 'STATIC_DIR', default: './dist', meaning: 'Built admin served at `/` (built on start when index.html is missing)' },
   { name: 'JOBS_ENABLED', default: 'true', meaning: 'Run the scheduled jobs (session and throttle purges) in this process; several processes may run them, each run happens once' },
   { name: 'API_DOCS', default: 'true outside production', meaning: 'Serve the OpenAPI document and Swagger UI at `${API_PREFIX}/docs`; `false` in production unless set' },
+  { name: 'DEMO_CONTENT', default: 'true', meaning: 'With `--demo` (`npm start`) outside production: the first start also fills every list with sample brands, categories, product types, ads, member levels and return reasons (images included); `false` seeds only accounts, shops and molds' },
 ] as const;
 
 export type SettingName = (typeof settingsTable)[number]['name'];
@@ -98,6 +100,7 @@ const envSchema = z.object({
   STATIC_DIR: z.string().trim().min(1).default('./dist'),
   JOBS_ENABLED: bool.default(true),
   API_DOCS: bool.optional(),
+  DEMO_CONTENT: bool.default(true),
 });
 
 /** `postgres://…` → PostgreSQL; `sqlite:path`, `:memory:` or a plain path → SQLite. */
@@ -177,5 +180,6 @@ export const loadConfig = (env: Env = process.env, cwd = process.cwd()): Config 
     jobsEnabled: e.JOBS_ENABLED,
     // The document maps every route and parameter: handy while developing, an unneeded map in production.
     apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',
+    demoContent: e.DEMO_CONTENT,
   };
 };

@@ -45,7 +45,7 @@ const main = async (): Promise<void> => {
   const db = createDb(config);
   await migrateToLatest(db);
   if (!(await hasAdmins(db))) {
-    const result = await seed(db, config, { demo });
+    const result = await seed(db, config, { demo, content: demo && config.demoContent });
     log(`First start: database seeded${demo ? ' (demo)' : ''}.`);
     for (const account of result.accounts) {
       if (account.passwordSource === 'generated') {

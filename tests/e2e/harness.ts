@@ -35,7 +35,8 @@ export const startServer = async (env: Record<string, string> = {}): Promise<Run
     cwd: root,
     env: {
       ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'warn', NODE_ENV: 'test', DATABASE_URL: '', ...env,
+      // Tests start from empty lists (their own records, empty states); demo-content tests pass DEMO_CONTENT=true.
+      LOG_LEVEL: 'warn', NODE_ENV: 'test', DATABASE_URL: '', DEMO_CONTENT: 'false', ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

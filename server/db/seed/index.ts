@@ -17,6 +17,7 @@ import { audit } from '../audit';
 import { toCount } from '../index';
 import type { Database } from '../schema';
 import { toDbTime } from '../time';
+import { seedDemoContent } from './demo-content';
 import { DEMO_SELLER2, seedDemoTenancy } from './demo-tenancy';
 import { menuTitle } from './menu-titles';
 
@@ -41,7 +42,11 @@ export const DEMO_STAFF = [
   },
 ] as const;
 
-export type SeedOptions = { demo?: boolean };
+export type SeedOptions = {
+  demo?: boolean;
+  /** With `demo`, outside production: sample records for every list screen (./demo-content.ts). */
+  content?: boolean;
+};
 
 export type SeededAccount = {
   username: string;
@@ -235,6 +240,9 @@ export const seed = async (db: Kysely<Database>, config: SeedConfig, options: Se
     }
     return accounts;
   });
+
+  // After the accounts' transaction: each record goes through its entity's repository, which runs its own.
+  if (withDemoSeller && options.content) await seedDemoContent(db, config);
 
   const admin = created.find((a) => a.username === config.adminUsername);
   if (admin && adminPassword.source === 'generated') {
