@@ -14,6 +14,7 @@ import {
   Button, ColumnsButton, CreateButton, DataTable, ExportButton, FilterButton, List, Pagination, TopToolbar, useBasename, useCanAccess,
   useGetResourceLabel, useTranslate,
 } from 'react-admin';
+import { useIsMobile } from '../../layout/useIsMobile';
 import type { Entity } from '../../schema/entity';
 import { PAGE_SIZE } from '../../schema/rules';
 import { EntityBulkActions, hasBulkActions } from './BulkActions';
@@ -22,6 +23,7 @@ import type { DialogState } from './EntityFormDialog';
 import { EntityFormDialog } from './EntityFormDialog';
 import { useEntityExporter } from './exporter';
 import { entityFilters, hasOptionalFilters } from './filters';
+import { MobileList } from './MobileList';
 import { NotAvailable } from './NotAvailable';
 import { entityPaths, withQuery } from './routing';
 import type { EntityScreenOptions } from './screenOptions';
@@ -99,6 +101,8 @@ const EntityListView = ({ entity, options, pinned }: ScreenProps & { readonly pi
   const RowActions = options.rowActions;
   const Header = options.listHeader;
   const exporter = useEntityExporter(entity);
+  // A phone gets cards instead of a table squeezed to its width (ARCHITECTURE section 5).
+  const isMobile = useIsMobile();
 
   return (
     <>
@@ -128,6 +132,7 @@ const EntityListView = ({ entity, options, pinned }: ScreenProps & { readonly pi
         pagination={<Pagination rowsPerPageOptions={[...PAGE_SIZE.choices]} />}
         empty={<EmptyList entity={entity} createTo={createTo} onCreate={onCreate} />}
       >
+        {isMobile ? <MobileList entity={entity} cells={options.cells} rowClick={rowClick} rowActions={RowActions} /> : (
         <DataTable
           rowClick={rowClick}
           bulkActionButtons={hasBulkActions(entity) ? <EntityBulkActions entity={entity} /> : false}
@@ -143,6 +148,7 @@ const EntityListView = ({ entity, options, pinned }: ScreenProps & { readonly pi
             </DataTable.Col>
           )}
         </DataTable>
+        )}
       </List>
       {dialog && <EntityFormDialog entity={entity} options={options} state={dialog} pinned={pinned} onClose={() => setDialog(null)} />}
       {Detail && detailId !== null && <Detail entity={entity} id={detailId} onClose={() => setDetailId(null)} />}

@@ -1,0 +1,96 @@
+/**
+ * The list body on a phone (ARCHITECTURE section 5): one compact card per record instead of a
+ * table squeezed to 390 px. The card leads with the declaration's display field (and its first
+ * image), then a few more list fields with their labels, then the row actions; a tap opens the
+ * record as a table row click does. Inline switches stay interactive.
+ */
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { ComponentType, MouseEvent } from 'react';
+import type { Identifier } from 'react-admin';
+import { RecordContextProvider, useGetResourceLabel, useListContext, useTranslate } from 'react-admin';
+import { useNavigate } from 'react-router-dom';
+import type { Entity, FieldDecl } from '../../schema/entity';
+import { fieldDisplay } from './fields';
+import { fieldLabelKey } from './labels';
+import type { EntityScreenOptions } from './screenOptions';
+
+/** Besides the display field and the image: enough to recognise a record, few enough for a phone. */
+const MAX_DETAIL_FIELDS = 3;
+
+type Cells = NonNullable<EntityScreenOptions['cells']>;
+
+const isImage = (decl: FieldDecl): boolean => decl.kind === 'image' || decl.kind === 'images';
+
+/** The card's fields: the first list image, then list fields other than the display one (counts last). */
+export const cardFields = (entity: Entity): { image: string | null; details: [string, FieldDecl][] } => {
+  const listed = Object.entries(entity.fields).filter(([name, decl]) => decl.list && name !== entity.display);
+  const image = listed.find(([, decl]) => isImage(decl))?.[0] ?? null;
+  const others = listed.filter(([, decl]) => !isImage(decl));
+  const details = [...others.filter(([, d]) => !d.serverManaged), ...others.filter(([, d]) => d.serverManaged)].slice(0, MAX_DETAIL_FIELDS);
+  return { image, details };
+};
+
+const cell = (entity: Entity, name: string, decl: FieldDecl, cells: Cells) => {
+  const Cell = cells[name];
+  return Cell ? <Cell entity={entity} name={name} /> : fieldDisplay(entity, name, decl, true);
+};
+
+/** Clicks inside a field (switches, image links) or the actions must not open the record. */
+const keep = (event: MouseEvent) => event.stopPropagation();
+
+type MobileListProps = {
+  readonly entity: Entity;
+  readonly cells?: Cells;
+  readonly rowClick: (id: Identifier) => string | false;
+  readonly rowActions?: ComponentType<{ readonly entity: Entity }>;
+};
+
+export const MobileList = ({ entity, cells = {}, rowClick, rowActions: RowActions }: MobileListProps) => {
+  const { data } = useListContext();
+  const translate = useTranslate();
+  const getResourceLabel = useGetResourceLabel();
+  const navigate = useNavigate();
+  const { image, details } = cardFields(entity);
+  const displayDecl = entity.fields[entity.display];
+  const open = (id: Identifier) => {
+    const to = rowClick(id);
+    if (to) navigate(to);
+  };
+  if (!data) return null;
+
+  return (
+    <Stack component="ul" aria-label={getResourceLabel(entity.name, 2)} spacing={1} sx={{ listStyle: 'none', p: 1, m: 0 }}>
+      {data.map((record) => (
+        <RecordContextProvider key={record.id} value={record}>
+          <Card component="li" variant="outlined">
+            <CardActionArea component="div" onClick={() => open(record.id)} sx={{ display: 'flex', alignItems: 'flex-start', gap: 1.5, p: 1.5 }}>
+              {image && <Box onClick={keep} sx={{ flexShrink: 0 }}>{cell(entity, image, entity.fields[image]!, cells)}</Box>}
+              <Box sx={{ flex: 1, minWidth: 0 }}>
+                <Typography component="div" variant="subtitle1" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+                  {displayDecl ? cell(entity, entity.display, displayDecl, cells) : `#${record.id}`}
+                </Typography>
+                {details.map(([name, decl]) => (
+                  <Box key={name} sx={{ display: 'flex', alignItems: 'center', gap: 1, minHeight: 28, typography: 'body2' }}>
+                    <Typography component="span" variant="body2" color="text.secondary" sx={{ flexShrink: 0 }}>
+                      {translate(fieldLabelKey(entity, name))}
+                    </Typography>
+                    <Box component="span" onClick={keep} sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>{cell(entity, name, decl, cells)}</Box>
+                  </Box>
+                ))}
+              </Box>
+            </CardActionArea>
+            {RowActions && (
+              <Box onClick={keep} sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, px: 1.5, pb: 1 }}>
+                <RowActions entity={entity} />
+              </Box>
+            )}
+          </Card>
+        </RecordContextProvider>
+      ))}
+    </Stack>
+  );
+};
