@@ -1,13 +1,15 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { precompress } from './scripts/precompress.js';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '8080'}`;
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: 'dist',
-    // Maps are written for bench/size.ts (it attributes the login bundle to packages) but not linked from the JS.
+    // Maps are written for bench/size.ts (it attributes the login bundle to packages) but not linked
+    // from the JS, and not served unless SERVE_SOURCE_MAPS asks (server/http/static.ts).
     sourcemap: 'hidden',
   },
   server: { proxy: { '/api': apiTarget } },

@@ -6,6 +6,9 @@
  * figures compare), 1 KB = 1000 B. The login JS is also split by package through the hidden
  * source maps the build writes (vite.config.ts `sourcemap: 'hidden'`).
  *
+ * "On the wire" is what the server sends: the `.br` / `.gz` files the build writes beside each file
+ * (scripts/precompress.ts: brotli 11, gzip 9), served by content negotiation; raw when none exists.
+ *
  * `--check` (run by `npm run build`) exits 1 when the login page's JS passes 120,000 B gzip, its
  * CSS passes 5,000 B gzip, or its JS maps any MUI, emotion or react-admin source: those belong
  * in the lazy admin chunk, and one stray static import would put them all on the login page.
@@ -21,14 +24,23 @@ const LIMITS = { loginJs: 120_000, loginCss: 5_000 } as const;
 /** Package folders the login page must never contain (matched on path segments of map sources). */
 const FORBIDDEN_SOURCE = /(?:^|\/)(?:@mui\/|@emotion\/|react-admin\/|ra-[\w.-]+\/)/;
 
-type Asset = { file: string; raw: number; gzip: number };
+type Asset = { file: string; raw: number; gzip: number; wireBr: number; wireGz: number };
 type RawSourceMap = { sources: string[]; mappings: string };
 
 const gzipSize = (content: Buffer): number => gzipSync(content, { level: GZIP_LEVEL }).length;
 
+/** Size of the precompressed variant the server would send, or the raw size when the build wrote none. */
+const wireSize = (dist: string, file: string, ext: '.br' | '.gz', raw: number): number => {
+  const path = join(dist, `${file}${ext}`);
+  return existsSync(path) ? statSync(path).size : raw;
+};
+
 const measure = (dist: string, file: string): Asset => {
   const content = readFileSync(join(dist, file));
-  return { file, raw: content.length, gzip: gzipSize(content) };
+  return {
+    file, raw: content.length, gzip: gzipSize(content),
+    wireBr: wireSize(dist, file, '.br', content.length), wireGz: wireSize(dist, file, '.gz', content.length),
+  };
 };
 
 /** Tags of index.html with their attributes; enough for the few tags Vite writes. */
@@ -156,7 +168,14 @@ const table = (rows: string[][], right: number[]): string => {
 const assetTable = (assets: Asset[]): string =>
   table([['file', 'raw B', 'gzip B', 'gzip KB'], ...assets.map((a) => [a.file, n(a.raw), n(a.gzip), kb(a.gzip)])], [1, 2, 3]);
 
-const sum = (assets: Asset[], key: 'raw' | 'gzip'): number => assets.reduce((total, asset) => total + asset[key], 0);
+const sum = (assets: Asset[], key: 'raw' | 'gzip' | 'wireBr' | 'wireGz'): number => assets.reduce((total, asset) => total + asset[key], 0);
+
+/** The login page as the server sends it: index.html, its scripts and stylesheets. */
+const wireTable = (assets: Asset[]): string => {
+  const row = (a: Pick<Asset, 'file' | 'raw' | 'gzip' | 'wireBr' | 'wireGz'>) => [a.file, n(a.raw), n(a.wireBr), n(a.wireGz), n(a.gzip)];
+  const total = { file: 'total', raw: sum(assets, 'raw'), gzip: sum(assets, 'gzip'), wireBr: sum(assets, 'wireBr'), wireGz: sum(assets, 'wireGz') };
+  return table([['file', 'raw B', 'wire brotli B', 'wire gzip B', 'gzip-6 B'], ...assets.map(row), row(total)], [1, 2, 3, 4]);
+};
 
 const main = (): void => {
   const args = process.argv.slice(2);
@@ -187,6 +206,11 @@ const main = (): void => {
   if (loginJs.length === 0) problems.push('index.html has no module entry script');
   if (loginJsGzip > LIMITS.loginJs) problems.push(`login JS is ${n(loginJsGzip)} B gzip, over ${n(LIMITS.loginJs)}`);
   if (loginCssGzip > LIMITS.loginCss) problems.push(`login CSS is ${n(loginCssGzip)} B gzip, over ${n(LIMITS.loginCss)}`);
+
+  const wire = [measure(dist, 'index.html'), ...loginJs, ...loginCss];
+  console.log('\nLogin page on the wire (precompressed files the server sends; raw where the build wrote none)');
+  console.log(wireTable(wire));
+  if (wire.every((a) => a.wireBr === a.raw)) console.log('(no .br/.gz files: this dist was not built with the precompress step)');
 
   // Package split of the login JS, and the guard against admin-only packages in it.
   const owned = new Map<string, number>();

@@ -37,6 +37,7 @@ export type Config = {
   /** Serve the OpenAPI document and Swagger UI at `${apiPrefix}/docs`. */
   apiDocs: boolean;
   demoContent: boolean;
+  serveSourceMaps: boolean;
 };
 
 /** One row per setting: the README's settings table is checked against this by a unit test. */
@@ -61,6 +62,7 @@ export const settingsTable = [
   { name: 'STATIC_DIR', default: './dist', meaning: 'Built admin served at `/` (built on start when index.html is missing)' },
   { name: 'JOBS_ENABLED', default: 'true', meaning: 'Run the scheduled jobs (session and throttle purges) in this process; several processes may run them, each run happens once' },
   { name: 'API_DOCS', default: 'true outside production', meaning: 'Serve the OpenAPI document and Swagger UI at `${API_PREFIX}/docs`; `false` in production unless set' },
+  { name: 'SERVE_SOURCE_MAPS', default: 'false', meaning: 'Serve the build\'s source maps (`/assets/*.js.map`); otherwise they answer 404' },
   { name: 'DEMO_CONTENT', default: 'true', meaning: 'With `--demo` (`npm start`) outside production: the first start also fills every list with sample brands, categories, product types, ads, member levels and return reasons (images included); `false` seeds only accounts, shops and molds' },
 ] as const;
 
@@ -101,6 +103,7 @@ const envSchema = z.object({
   JOBS_ENABLED: bool.default(true),
   API_DOCS: bool.optional(),
   DEMO_CONTENT: bool.default(true),
+  SERVE_SOURCE_MAPS: bool.default(false),
 });
 
 /** `postgres://…` → PostgreSQL; `sqlite:path`, `:memory:` or a plain path → SQLite. */
@@ -181,5 +184,6 @@ export const loadConfig = (env: Env = process.env, cwd = process.cwd()): Config 
     // The document maps every route and parameter: handy while developing, an unneeded map in production.
     apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',
     demoContent: e.DEMO_CONTENT,
+    serveSourceMaps: e.SERVE_SOURCE_MAPS,
   };
 };

@@ -110,7 +110,7 @@ describe('settingsTable', () => {
       LOG_LEVEL: 'debug', JWT_SECRET: 'y'.repeat(40), TOKEN_TTL_SECONDS: '120', ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'pass-word',
       HTTP_200_ENVELOPES: 'true', BODY_LIMIT_BYTES: '4096', LOGIN_MAX_FAILURES_PER_ACCOUNT: '2', LOGIN_MAX_FAILURES_PER_IP: '3',
       LOGIN_WINDOW_SECONDS: '30', TRUST_PROXY: 'true', STATIC_DIR: 'public',
-      JOBS_ENABLED: 'false', API_DOCS: 'false', DEMO_CONTENT: 'false',
+      JOBS_ENABLED: 'false', API_DOCS: 'false', DEMO_CONTENT: 'false', SERVE_SOURCE_MAPS: 'true',
     };
     for (const { name } of settingsTable) {
       expect(samples[name], `sample for ${name}`).toBeDefined();
