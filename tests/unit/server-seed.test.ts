@@ -41,6 +41,7 @@ describe.each(testDialects())('seed (%s)', (dialect) => {
     await database?.drop();
   });
 
+  // Hashes five demo passwords (argon2id): many seconds on a loaded 2-core machine, hence the timeout.
   it('seeds admin, roles, menus, resources and grants; a second run changes nothing', async () => {
     const config = testConfig(database.dir, database.target);
     expect(await hasAdmins(db)).toBe(false);
@@ -101,7 +102,7 @@ describe.each(testDialects())('seed (%s)', (dialect) => {
     expect((await verifyPassword(admin.password, 'admin123')).ok).toBe(true);
     const demoSeller = await db.selectFrom('ums_admin').selectAll().where('username', '=', 'seller').executeTakeFirstOrThrow();
     expect(demoSeller.invite_code).toMatch(/^[A-Z0-9]{8}$/);
-  });
+  }, 60_000);
 });
 
 describe('seed passwords (sqlite)', () => {
