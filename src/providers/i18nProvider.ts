@@ -11,6 +11,8 @@ import { entityEn } from '../i18n/entities/en';
 import { entityZh } from '../i18n/entities/zh';
 import type { Lang } from '../i18n/lang';
 import { getLang } from '../i18n/lang';
+import type { Tree } from '../i18n/merge';
+import { deepMerge } from '../i18n/merge';
 import { raZh } from '../i18n/ra-zh';
 import { zh } from '../i18n/zh';
 
@@ -18,19 +20,6 @@ export const LOCALES: { locale: Lang; name: string }[] = [
   { locale: 'en', name: 'English' },
   { locale: 'zh', name: '简体中文' },
 ];
-
-type Tree = { [key: string]: unknown };
-const isTree = (value: unknown): value is Tree => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** `over` wins leaf by leaf; keys only `base` has stay, so nothing shows as a raw key. */
-export const deepMerge = (base: Tree, over: Tree): Tree => {
-  const out: Tree = { ...base };
-  for (const [key, value] of Object.entries(over)) {
-    const previous = out[key];
-    out[key] = isTree(previous) && isTree(value) ? deepMerge(previous, value) : value;
-  }
-  return out;
-};
 
 export const englishAdminMessages = [entityEn, en].reduce<Tree>(deepMerge, englishMessages) as TranslationMessages;
 // English underneath: a key a future react-admin adds reads in English rather than as a raw key.

@@ -1,9 +1,10 @@
 // Protects: the admin reads completely in both languages (no raw keys, no English leftovers in
 // Chinese, no lost placeholders, no plural forms polyglot cannot pick for `zh`).
+import upstreamChinese from 'ra-language-chinese';
 import englishMessages from 'ra-language-english';
 import { describe, expect, it } from 'vitest';
 import { en } from '../../src/i18n/en';
-import { raZh } from '../../src/i18n/ra-zh';
+import { raZh, raZhCompletions } from '../../src/i18n/ra-zh';
 import { zh } from '../../src/i18n/zh';
 import { chineseAdminMessages, createI18nProvider, englishAdminMessages } from '../../src/providers/i18nProvider';
 import { MESSAGES } from '../../src/schema/api';
@@ -37,6 +38,16 @@ describe('admin messages', () => {
 
   it('should translate every react-admin key of ra-language-english, and no other', () => {
     expect(sorted(raZhFlat.keys())).toEqual(sorted(raEnFlat.keys()));
+  });
+
+  it('should start from ra-language-chinese, completing only what it lacks or gets wrong', () => {
+    const upstream = flatten(upstreamChinese);
+    const completions = flatten(raZhCompletions);
+    // A completion equal to the package's text would hide the package's future fixes of it.
+    for (const [key, value] of completions) expect(upstream.get(key), key).not.toBe(value);
+    const fromPackage = [...raZhFlat].filter(([key]) => !completions.has(key));
+    expect(fromPackage.length).toBeGreaterThan(0);
+    for (const [key, value] of fromPackage) expect(value, key).toBe(upstream.get(key));
   });
 
   it('should use no plural forms in Chinese', () => {
