@@ -55,7 +55,8 @@ export const fieldSchema = (decl: FieldDecl): z.ZodType => {
       const [min, max] = decl.length ?? [decl.required ? 1 : 0, decl.kind === 'text' ? 500 : 1_000_000];
       s = s.min(min).max(max);
       if (decl.pattern) s = s.regex(decl.pattern);
-      return decl.url ? s.refine((value) => value === '' || isWebUrl(value), { message: 'invalid_url' }) : s;
+      // Unsafe text (NUL) is reported once, as invalid_format, by the body's unsafe-text check.
+      return decl.url ? s.refine((value) => value === '' || isUnsafeText(value) || isWebUrl(value), { message: 'invalid_url' }) : s;
     }
     case 'int': {
       const s = z.number().int().min(decl.min ?? -2_147_483_648).max(decl.max ?? 2_147_483_647);

@@ -73,6 +73,8 @@ const textValue = (name: string, decl: FieldDecl, seq: number): string => {
   if (value.length > max) value = value.slice(value.length - max);
   // A URL pattern (resource.url, `/brand/**`): the same text as a path of its own.
   if (decl.pattern && !decl.pattern.test(value) && decl.pattern.test(`/${value}/**`)) value = `/${value}/**`;
+  // A web address field (`url: true`): the same text as a path on a web host.
+  if (decl.url) value = `https://example.com/${value}`.slice(0, max);
   return value;
 };
 
