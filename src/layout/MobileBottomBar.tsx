@@ -1,10 +1,13 @@
 /**
  * The mobile bottom icon bar (spec section 2): home plus the user's sections. A section opens
- * the drawer with that section unfolded, where its pages are.
+ * the drawer with that section unfolded, where its pages are. Each icon names itself in a
+ * tooltip (touch: on a long press), as the bar has no room for labels under ten icons.
  */
 import BottomNavigation from '@mui/material/BottomNavigation';
+import type { BottomNavigationActionProps } from '@mui/material/BottomNavigationAction';
 import BottomNavigationAction from '@mui/material/BottomNavigationAction';
 import Paper from '@mui/material/Paper';
+import Tooltip from '@mui/material/Tooltip';
 import { useTranslate } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router';
 import { useAdminSession } from '../admin/useAdminSession';
@@ -13,6 +16,13 @@ import { useMobileNav } from './MobileNav';
 import { matchPath } from './routeLookup';
 
 export const BOTTOM_BAR_HEIGHT = 56;
+
+/** One icon with its title as tooltip; BottomNavigation's own props (selected, value, ...) pass through. */
+const BarAction = ({ title, ...props }: BottomNavigationActionProps & { readonly title: string }) => (
+  <Tooltip title={title} placement="top" enterTouchDelay={400}>
+    <BottomNavigationAction {...props} label={title} aria-label={title} sx={{ minWidth: 0, px: 0.5 }} />
+  </Tooltip>
+);
 
 export const MobileBottomBar = () => {
   const translate = useTranslate();
@@ -41,25 +51,21 @@ export const MobileBottomBar = () => {
         // for screen readers (aria-label) and are not drawn.
         sx={{ height: BOTTOM_BAR_HEIGHT, '& .MuiBottomNavigationAction-label': { display: 'none' } }}
       >
-        <BottomNavigationAction
+        <BarAction
           value="home"
-          label={translate('menu.home')}
-          aria-label={translate('menu.home')}
+          title={translate('menu.home')}
           icon={<MenuIcon name="home" fallback="home" />}
           onClick={() => navigate('/home')}
-          sx={{ minWidth: 0, px: 0.5 }}
         />
         {sections.map((s) => {
           const title = translate(`menu.${s.name}`, { _: s.serverTitle || s.name });
           return (
-            <BottomNavigationAction
+            <BarAction
               key={s.name}
               value={s.name}
-              label={title}
-              aria-label={title}
+              title={title}
               icon={<MenuIcon name={s.icon} fallback={s.iconFallback} />}
               onClick={() => openDrawer(s.name)}
-              sx={{ minWidth: 0, px: 0.5 }}
             />
           );
         })}

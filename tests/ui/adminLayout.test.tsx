@@ -188,6 +188,20 @@ describe('mobile', () => {
     await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Main menu' })).not.toBeInTheDocument());
   });
 
+  it.each([
+    { lang: 'en', section: 'Referrals' },
+    { lang: 'zh', section: '推广分销' },
+  ])('should name each bottom bar icon in a tooltip ($lang)', async ({ lang, section }) => {
+    localStorage.setItem('lang', lang);
+    await resize(400, 800);
+    answerInfo(seller());
+    renderAdmin('/home');
+    const bar = await screen.findByRole('navigation', { name: /^(Sections|功能分区)$/ });
+    const icon = await within(bar).findByRole('button', { name: section });
+    await userEvent.setup().hover(icon);
+    expect(await screen.findByRole('tooltip', { name: section })).toBeInTheDocument();
+  });
+
   it('should count a tall portrait screen as mobile', async () => {
     await resize(900, 1400);
     answerInfo(seller());

@@ -32,7 +32,7 @@ export const testI18nProvider = polyglotI18nProvider(() => messages, 'en', [{ lo
 
 const LocationProbe = () => {
   const location = useLocation();
-  return <p data-testid="location">{`${location.pathname}${location.search}`}</p>;
+  return <p data-testid="location">{`${location.pathname}${location.search}${location.hash}`}</p>;
 };
 
 export type RenderOptions = {

@@ -8,7 +8,7 @@ import AddIcon from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import type { Identifier } from 'react-admin';
 import {
   Button, ColumnsButton, CreateButton, DataTable, ExportButton, FilterButton, List, Pagination, TopToolbar, useBasename, useCanAccess,
@@ -25,7 +25,8 @@ import { useEntityExporter } from './exporter';
 import { entityFilters, hasOptionalFilters } from './filters';
 import { MobileList } from './MobileList';
 import { NotAvailable } from './NotAvailable';
-import { entityPaths, withQuery } from './routing';
+import type { DialogLink } from './routing';
+import { dialogHash, entityPaths, parseDialogHash, withQuery } from './routing';
 import type { EntityScreenOptions } from './screenOptions';
 import { pinnedValues, pinQuery } from './screenOptions';
 
@@ -74,8 +75,26 @@ const EmptyList = ({ entity, createTo, onCreate }: ControlsProps) => {
 const EntityListView = ({ entity, options, pinned }: ScreenProps & { readonly pinned: Pinned }) => {
   const translate = useTranslate();
   const basename = useBasename();
-  const [dialog, setDialog] = useState<DialogState | null>(null);
-  const [detailId, setDetailId] = useState<Identifier | null>(null);
+  const location = useLocation();
+  const navigate = useNavigate();
+  // A deep link (`#edit=3`) opens its dialog; kept in state from then on, so the list's own URL
+  // updates (page, sort) never close it. Opening and closing write the hash for the next link.
+  const [opened] = useState(() => parseDialogHash(location.hash));
+  const [dialog, setDialogState] = useState<DialogState | null>(() => {
+    if (opened?.mode === 'create') return { mode: 'create' };
+    return opened?.mode === 'edit' ? { mode: 'edit', id: opened.id } : null;
+  });
+  const [detailId, setDetailState] = useState<Identifier | null>(opened?.mode === 'show' ? opened.id : null);
+  const linkTo = (link: DialogLink | null) =>
+    navigate({ pathname: location.pathname, search: location.search, hash: dialogHash(link) }, { replace: true });
+  const setDialog = (next: DialogState | null) => {
+    setDialogState(next);
+    linkTo(next);
+  };
+  const setDetailId = (id: Identifier | null) => {
+    setDetailState(id);
+    linkTo(id === null ? null : { mode: 'show', id });
+  };
   // Rows open the edit dialog only for users who may save it; a read-only detail view needs no grant.
   const { canAccess: canEdit } = useCanAccess({ resource: entity.name, action: 'edit' });
   const paths = entityPaths(entity);
@@ -117,8 +136,9 @@ const EntityListView = ({ entity, options, pinned }: ScreenProps & { readonly pi
         exporter={exporter}
         sort={entity.defaultSort ?? { field: 'id', order: 'DESC' }}
         perPage={PAGE_SIZE.choices[0]}
-        // The URL belongs to the route (`?parentId=`); list state lives in the store instead.
-        disableSyncWithLocation
+        // Page, sort and filters live in the URL (react-admin's location sync), so a list can be
+        // bookmarked and shared; a pin of the route (`?parentId=`) stays beside them. The store
+        // key per pin remembers the state when the user comes back without one.
         storeKey={`${entity.name}.list${JSON.stringify(pinned)}`}
         actions={(
           <ListActions

@@ -35,3 +35,24 @@ export const editPath = (entity: Entity, id: Identifier): string | null => {
   const { edit } = entityPaths(entity);
   return edit ? withQuery(edit, { id }) : null;
 };
+
+/**
+ * Deep links of records edited in dialogs: `#edit=<id>`, `#create`, `#show=<id>` after the list's
+ * URL. The hash, not the query: react-admin keeps the list's page, sort and filters in the query
+ * and remembers them per list, where a dialog must not be remembered.
+ */
+export type DialogLink = { readonly mode: 'create' } | { readonly mode: 'edit' | 'show'; readonly id: Identifier };
+
+const idOf = (raw: string): Identifier => (/^\d+$/.test(raw) ? Number(raw) : raw);
+
+export const parseDialogHash = (hash: string): DialogLink | null => {
+  const text = decodeURIComponent(hash.replace(/^#/, ''));
+  if (text === 'create') return { mode: 'create' };
+  const match = /^(edit|show)=(.+)$/.exec(text);
+  return match ? { mode: match[1] as 'edit' | 'show', id: idOf(match[2] as string) } : null;
+};
+
+export const dialogHash = (link: DialogLink | null): string => {
+  if (!link) return '';
+  return link.mode === 'create' ? '#create' : `#${link.mode}=${encodeURIComponent(String(link.id))}`;
+};
