@@ -20,6 +20,15 @@ export const en = {
       open: 'Open menu',
       close: 'Close menu',
     },
+    password: {
+      title: 'Change password',
+      old: 'Current password',
+      new: 'New password',
+      confirm: 'New password again',
+      submit: 'Change password',
+      mismatch: 'The two new passwords differ',
+      changed: 'Password changed; your other sessions were signed out',
+    },
     user_menu: {
       home: 'Home',
       logout: 'Logout',

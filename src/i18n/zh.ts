@@ -20,6 +20,15 @@ export const zh: AdminMessages = {
       open: '展开菜单',
       close: '收起菜单',
     },
+    password: {
+      title: '修改密码',
+      old: '当前密码',
+      new: '新密码',
+      confirm: '再次输入新密码',
+      submit: '修改密码',
+      mismatch: '两次输入的新密码不一致',
+      changed: '密码已修改，其他登录会话已退出',
+    },
     user_menu: {
       home: '首页',
       logout: '退出登录',

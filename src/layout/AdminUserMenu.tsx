@@ -1,16 +1,19 @@
 /**
- * The user menu of the app bar (spec section 2: home and logout) with the user's avatar: the
- * icon `/admin/info` gives, else the initials of the username.
+ * The user menu of the app bar (spec section 2: home and logout, plus changing one's own
+ * password) with the user's avatar: the icon `/admin/info` gives, else the initials of the username.
  */
 import HomeIcon from '@mui/icons-material/Home';
+import KeyIcon from '@mui/icons-material/Key';
 import LogoutIcon from '@mui/icons-material/Logout';
 import Avatar from '@mui/material/Avatar';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
+import { useState } from 'react';
 import { UserMenu, useGetIdentity, useTranslate, useUserMenu } from 'react-admin';
 import { Link } from 'react-router';
 import { logoutAndReload } from '../providers/authProvider';
+import { ChangePasswordDialog } from './ChangePasswordDialog';
 
 /** Up to two letters: the initials of a "first last" name, else the first two characters. */
 export const initialsOf = (name: string): string => {
@@ -52,9 +55,28 @@ const LogoutMenuItem = () => {
   );
 };
 
-export const AdminUserMenu = () => (
-  <UserMenu icon={<UserAvatar />}>
-    <HomeMenuItem />
-    <LogoutMenuItem />
-  </UserMenu>
-);
+const PasswordMenuItem = ({ onOpen }: { readonly onOpen: () => void }) => {
+  const translate = useTranslate();
+  const userMenu = useUserMenu();
+  return (
+    <MenuItem onClick={() => { userMenu?.onClose(); onOpen(); }}>
+      <ListItemIcon><KeyIcon fontSize="small" /></ListItemIcon>
+      <ListItemText>{translate('app.password.title')}</ListItemText>
+    </MenuItem>
+  );
+};
+
+export const AdminUserMenu = () => {
+  // The dialog lives outside the menu, which unmounts its items when it closes.
+  const [changing, setChanging] = useState(false);
+  return (
+    <>
+      <UserMenu icon={<UserAvatar />}>
+        <HomeMenuItem />
+        <PasswordMenuItem onOpen={() => setChanging(true)} />
+        <LogoutMenuItem />
+      </UserMenu>
+      <ChangePasswordDialog open={changing} onClose={() => setChanging(false)} />
+    </>
+  );
+};

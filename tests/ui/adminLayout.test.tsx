@@ -2,11 +2,13 @@
 // user menu, the sidebar's stored state and collapsed flyouts, and the mobile bottom bar + drawer.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { browserPage } from '../../src/admin/browserPage';
 import {
   answerInfo, answerLogout, currentPath, findSidebar, menusFor, PRELOAD_TIMEOUT_MS, preloadScreens, renderAdmin, seller, SUPER_ADMIN_GRANT, superAdmin,
 } from './admin-harness';
+import { server } from './msw-server';
 
 // One react-router for everyone: react-admin (loaded by Node) reaches it through react-router-dom,
 // while Vitest would give our modules a second copy whose <Route> react-admin does not recognise.
@@ -159,6 +161,49 @@ describe('app bar', () => {
     const button = await screen.findByRole('button', { name: 'Profile' });
     await waitFor(() => expect(within(button).getByRole('img')).toHaveAttribute('src', 'https://img.example/me.png'));
   });
+});
+
+describe('change password from the user menu', () => {
+  it.each([
+    { lang: 'en', profile: 'Profile', item: 'Change password', old: 'Current password', fresh: 'New password', again: 'New password again', mismatch: 'The two new passwords differ', wrong: 'The old password is wrong', done: 'Password changed; your other sessions were signed out' },
+    { lang: 'zh', profile: '个人设置', item: '修改密码', old: '当前密码', fresh: '新密码', again: '再次输入新密码', mismatch: '两次输入的新密码不一致', wrong: '旧密码错误', done: '密码已修改，其他登录会话已退出' },
+  ])('should check, send and keep the session with the fresh token ($lang)', async (t) => {
+    localStorage.setItem('lang', t.lang);
+    answerInfo(superAdmin());
+    const bodies: unknown[] = [];
+    server.use(http.post('*/api/admin/updatePassword', async ({ request }) => {
+      const body = await request.json() as { oldPassword: string };
+      bodies.push(body);
+      if (body.oldPassword !== 'right-one') {
+        return HttpResponse.json({ code: 404, message: 'The old password is wrong', messageKey: 'old_password_wrong', data: null,
+          errors: [{ field: 'oldPassword', messageKey: 'old_password_wrong', message: 'The old password is wrong' }] }, { status: 400 });
+      }
+      return HttpResponse.json({ code: 200, message: 'Operation succeeded', data: { token: 'fresh-token', tokenHead: 'Bearer ' } });
+    }));
+    renderAdmin('/home');
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: t.profile }));
+    await user.click(await screen.findByRole('menuitem', { name: t.item }));
+    const dialog = await screen.findByRole('dialog', { name: t.item });
+    await user.type(within(dialog).getByLabelText(t.old), 'wrong-one');
+    await user.type(within(dialog).getByLabelText(t.fresh), 'new-pass-99');
+    await user.type(within(dialog).getByLabelText(t.again), 'new-pass-98');
+    await user.click(within(dialog).getByRole('button', { name: t.item }));
+    expect(await within(dialog).findByText(t.mismatch)).toBeInTheDocument();
+    expect(bodies).toEqual([]);
+
+    await user.clear(within(dialog).getByLabelText(t.again));
+    await user.type(within(dialog).getByLabelText(t.again), 'new-pass-99');
+    await user.click(within(dialog).getByRole('button', { name: t.item }));
+    expect((await within(dialog).findAllByText(t.wrong)).length).toBeGreaterThan(0);
+
+    await user.clear(within(dialog).getByLabelText(t.old));
+    await user.type(within(dialog).getByLabelText(t.old), 'right-one');
+    await user.click(within(dialog).getByRole('button', { name: t.item }));
+    expect(await screen.findByText(t.done)).toBeInTheDocument();
+    expect(bodies.at(-1)).toEqual({ oldPassword: 'right-one', newPassword: 'new-pass-99' });
+    expect(localStorage.getItem('loginToken')).toBe('Bearer fresh-token');
+  }, 90_000);
 });
 
 describe('mobile', () => {
