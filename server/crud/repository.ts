@@ -10,12 +10,12 @@ import type { Entity } from '../../src/schema/entity';
 import { columnOf } from '../../src/schema/entity';
 import { createSchema, fieldSchema, refineErrors, unsafeTextErrors, updateSchema, validate } from '../../src/schema/validation';
 import { audit } from '../db/audit';
-import { isUniqueViolation } from '../db/errors';
+import { constraintViolation } from '../db/errors';
 import { dialectOf } from '../db/index';
 import type { Database } from '../db/schema';
 import { toDbTime } from '../db/time';
 import { formatMessage } from '../http/envelope';
-import { conflict, notFound, validationFailed } from '../http/errors';
+import { conflict, constraintFailed, notFound, validationFailed } from '../http/errors';
 import type { AnyDb, EntityHooks, HookActor } from './hooks';
 import type { Condition, ListParams } from './list-params';
 import type { ApiRecord, Row } from './row';
@@ -160,7 +160,8 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
     const values = { ...input };
     for (const [name, decl] of Object.entries(entity.fields)) {
       if (decl.serverManaged) continue;
-      if (values[name] === undefined && decl.default !== undefined) values[name] = decl.default;
+      // null is "no value" on create (validation.ts, createSchema): the declared default, never a NOT NULL failure.
+      if ((values[name] === undefined || values[name] === null) && decl.default !== undefined) values[name] = decl.default;
     }
     return values;
   };
@@ -261,14 +262,15 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
         return record;
       });
     } catch (error) {
-      throw uniqueOr(error);
+      throw constraintOr(error);
     }
   };
 
-  const uniqueOr = (error: unknown): unknown => {
-    if (!isUniqueViolation(error)) return error;
-    const uniqueField = Object.entries(entity.fields).find(([, decl]) => decl.unique)?.[0] ?? '_';
-    return conflict(uniqueField, 'not_unique');
+  /** A constraint the database refused, as the same field error the checks above give (races end here). */
+  const fieldByColumn = new Map(Object.entries(entity.fields).map(([name, decl]) => [columnOf(name, decl), name]));
+  const constraintOr = (error: unknown): unknown => {
+    const violation = constraintViolation(error);
+    return violation ? constraintFailed(violation, (column) => fieldByColumn.get(column)) : error;
   };
 
   const update: Repository['update'] = async (id, body, actor) => {
@@ -305,7 +307,7 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
         return 1;
       });
     } catch (error) {
-      throw uniqueOr(error);
+      throw constraintOr(error);
     }
   };
 

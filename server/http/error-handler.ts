@@ -9,7 +9,8 @@ import type { MessageKey } from '../../src/schema/api';
 import { toFieldErrors } from '../../src/schema/validation';
 import { failure } from './envelope';
 import type { HttpProblem } from './errors';
-import { codeForStatus, isHttpError } from './errors';
+import { constraintViolation } from '../db/errors';
+import { codeForStatus, constraintFailed, isHttpError } from './errors';
 
 /** Fastify's own client-error codes and the message key each answers with. */
 const FASTIFY_KEYS: Record<string, MessageKey> = {
@@ -22,6 +23,9 @@ const FASTIFY_KEYS: Record<string, MessageKey> = {
 
 const toProblem = (error: unknown): HttpProblem | null => {
   if (isHttpError(error)) return error.problem;
+  // The last line: a constraint no check caught (hand-written routes, races) is still a field error.
+  const violation = constraintViolation(error);
+  if (violation) return constraintFailed(violation).problem;
   if (error instanceof ZodError) return { status: 400, code: codeForStatus(400), messageKey: 'validation_failed', errors: toFieldErrors(error) };
   const fastifyError = error as Partial<FastifyError>;
   const status = fastifyError.statusCode;
@@ -45,6 +49,8 @@ export const createErrorHandler = (options: { http200Envelopes: boolean }) =>
         .send(failure(500, 'internal'));
     }
     if (problem.status >= 500) request.log.error({ err: error }, 'server problem');
+    // A constraint only the database caught means a check is missing somewhere: worth a look.
+    else if (constraintViolation(error)) request.log.warn({ err: error, status: problem.status }, 'database constraint refused a write');
     else request.log.info({ status: problem.status, messageKey: problem.messageKey }, 'request rejected');
     for (const [name, value] of Object.entries(problem.headers ?? {})) reply.header(name, value);
     return reply

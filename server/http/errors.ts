@@ -5,6 +5,7 @@
  */
 import type { FieldError, MessageKey } from '../../src/schema/api';
 import { ResultCode } from '../../src/schema/api';
+import type { ConstraintViolation, ViolationKind } from '../db/errors';
 import type { MessageParams } from './envelope';
 import { formatMessage } from './envelope';
 
@@ -75,3 +76,23 @@ export const tooManyAttempts = (retryAfterSeconds: number): HttpError =>
     status: 429, messageKey: 'too_many_attempts', params: { seconds: retryAfterSeconds },
     data: { retryAfter: retryAfterSeconds }, headers: { 'retry-after': String(retryAfterSeconds) },
   });
+
+const VIOLATION_KEYS: Record<ViolationKind, MessageKey> = {
+  unique: 'not_unique', notNull: 'required', check: 'invalid_value', foreignKey: 'invalid_reference', badValue: 'invalid_format',
+};
+
+/** camelCase field of a snake_case column, the engine's naming rule (src/schema/entity.ts, columnOf). */
+const fieldOfColumn = (column: string): string => column.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
+
+/**
+ * A broken database constraint as the client's field error: a clash is 409 `not_unique` (as the
+ * engine's own check answers), anything else a 400 naming the field. For a composite unique index
+ * the field is its last column (the tenant column comes first). `fieldOf` maps a column to the
+ * declared field where the caller knows the entity.
+ */
+export const constraintFailed = (violation: ConstraintViolation, fieldOf: (column: string) => string | undefined = () => undefined): HttpError => {
+  const column = violation.columns[violation.columns.length - 1];
+  const field = column === undefined ? '_' : fieldOf(column) ?? fieldOfColumn(column);
+  const messageKey = VIOLATION_KEYS[violation.kind];
+  return violation.kind === 'unique' ? conflict(field, messageKey) : validationFailed([{ field, messageKey, message: formatMessage(messageKey) }]);
+};

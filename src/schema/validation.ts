@@ -89,15 +89,25 @@ export const fieldSchema = (decl: FieldDecl): z.ZodType => {
 const valueSchema = (decl: FieldDecl, requiredNow: boolean): z.ZodType =>
   requiredNow ? fieldSchema(decl) : fieldSchema(decl).nullable().optional();
 
-/** Body of `POST /x/create`: writable fields only (unknown and server-managed keys are refused). */
+/** A field whose stored value is never null: required, or filled with its default on create. */
+export const neverNull = (decl: FieldDecl): boolean => Boolean(decl.required) || decl.default !== undefined;
+
+/**
+ * Body of `POST /x/create`: writable fields only (unknown and server-managed keys are refused).
+ * An explicit `null` for a field with a default means "no value", like an absent key: the engine
+ * stores the default (server/crud/repository.ts, `defaultsFor`).
+ */
 export const createSchema = (entity: Entity) =>
   z.strictObject(Object.fromEntries(writableFields(entity).map(([key, decl]) =>
     [key, valueSchema(decl, Boolean(decl.required) && decl.default === undefined)])));
 
-/** Body of `POST /x/update/{id}`: a selective update; absent keys stay unchanged, required fields cannot be nulled. */
+/**
+ * Body of `POST /x/update/{id}`: a selective update; absent keys stay unchanged. A required field,
+ * and a field with a default (which is never empty once created), cannot be nulled: `required`.
+ */
 export const updateSchema = (entity: Entity) =>
   z.strictObject(Object.fromEntries(writableFields(entity).filter(([, decl]) => !decl.immutable).map(([key, decl]) =>
-    [key, decl.required ? fieldSchema(decl).optional() : fieldSchema(decl).nullable().optional()])));
+    [key, neverNull(decl) ? fieldSchema(decl).optional() : fieldSchema(decl).nullable().optional()])));
 
 const isMessageKey = (value: unknown): value is MessageKey => typeof value === 'string' && value in MESSAGES;
 
