@@ -73,7 +73,7 @@ describe.each(testDialects())('input safety at every generated route (%s)', (dia
     it(`POST ${entity.path}/create (${entity.name}): NUL and lone surrogates in every text field are refused, nothing stored`, async () => {
       const base = await fx.bodyFor(entity, (variant += 1), { full: true });
       await expectUnchanged(async () => {
-        for (const [name, decl] of writableFields(entity).filter(([, d]) => holdsText(d))) {
+        for (const [name] of writableFields(entity).filter(([, d]) => holdsText(d))) {
           for (const bad of UNSAFE) {
             const answer = await post(urlOf(routeOf(entity, 'create')!), { ...base, [name]: spliced(base[name], bad) });
             const what = `${entity.name}.${name} ${JSON.stringify(bad)}: ${answer.status} ${answer.raw.slice(0, 300)}`;

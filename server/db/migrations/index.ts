@@ -13,6 +13,7 @@ import * as m101 from './101_uploads';
 import * as m102 from './102_tenancy';
 import * as m103 from './103_permission_version';
 import * as m104 from './104_sys_job';
+import * as m105 from './105_unique_indexes';
 import type { AnyKysely } from '../index';
 
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -24,6 +25,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '102_tenancy': m102,
   '103_permission_version': m103,
   '104_sys_job': m104,
+  '105_unique_indexes': m105,
 };
 
 export const createMigrator = (db: AnyKysely): Migrator =>
