@@ -3,7 +3,6 @@
  * Order matters: security headers and body parsers first, then the one error handler, then the
  * API scope (auth hook + routes) under API_PREFIX, then the built admin and the not-found answer.
  */
-import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
@@ -16,6 +15,7 @@ import { registerCapacityRoutes } from './capacity/routes';
 import type { Config } from './config';
 import { createDb } from './db/index';
 import type { Database } from './db/schema';
+import { registerBodyParsers } from './http/body-shape';
 import { createErrorHandler } from './http/error-handler';
 import { genReqId, loggerOptions } from './http/logging';
 import { helmetOptions } from './http/security';
@@ -63,7 +63,7 @@ export const buildApp = (config: Config, options: BuildOptions = {}): FastifyIns
   });
 
   app.register(helmet, helmetOptions);
-  app.register(formbody, { bodyLimit: config.bodyLimitBytes });
+  registerBodyParsers(app, { bodyLimit: config.bodyLimitBytes });
   // JSON and form bodies only: a text/plain body is a client mistake (415), not a string to validate.
   app.removeContentTypeParser('text/plain');
 

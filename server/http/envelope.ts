@@ -6,6 +6,12 @@
 import type { Envelope, FieldError, MessageKey, Page } from '../../src/schema/api';
 import { MESSAGES, ResultCode } from '../../src/schema/api';
 
+/**
+ * Field errors an answer lists: a form never shows more, and a body of thousands of bad keys
+ * must not get an answer thousands of times its size. `errorCount` tells the total.
+ */
+export const MAX_FIELD_ERRORS = 20;
+
 export type MessageParams = Record<string, string | number>;
 
 /** The English text of a message key with `{name}` placeholders filled in. */
@@ -24,7 +30,8 @@ export const failure = (
   data: options.data ?? null,
   messageKey,
   ...(options.params && Object.keys(options.params).length > 0 ? { params: options.params } : {}),
-  ...(options.errors && options.errors.length > 0 ? { errors: options.errors } : {}),
+  ...(options.errors && options.errors.length > 0 ? { errors: options.errors.slice(0, MAX_FIELD_ERRORS) } : {}),
+  ...(options.errors && options.errors.length > MAX_FIELD_ERRORS ? { errorCount: options.errors.length } : {}),
 });
 
 /** `mall`'s CommonPage: totalPage is ceil(total / pageSize), 0 when there are no rows. */

@@ -22,6 +22,7 @@ export const errorsZh: Record<MessageKey, string> = {
   account_disabled: '账号已被禁用',
   too_many_attempts: '登录失败次数过多，请在 %{seconds} 秒后重试',
   body_too_large: '请求内容过大',
+  too_many_fields: '请求的字段过多（最多 %{max} 个键和元素）',
   malformed_json: '请求内容不是有效的 JSON',
   unsupported_media_type: '不支持的内容类型',
   username_taken: '该用户名已被使用',

@@ -22,8 +22,10 @@ export type Envelope<T> = {
   data: T;
   /** Stable key of the message, present on errors (`errors.<messageKey>` in the admin's i18n). */
   messageKey?: MessageKey;
-  /** Per-field problems, present on validation errors. */
+  /** Per-field problems, present on validation errors: the first 20 of them (server/http/envelope.ts). */
   errors?: FieldError[];
+  /** How many field errors there were in all, present only when `errors` was cut short. */
+  errorCount?: number;
   /** Values of the message's placeholders (`{seconds}`), so clients can translate the key. */
   params?: Record<string, string | number>;
 };
@@ -69,6 +71,7 @@ export const MESSAGES = {
   account_disabled: 'This account is disabled',
   too_many_attempts: 'Too many failed sign-in attempts; try again in {seconds} seconds',
   body_too_large: 'The request body is too large',
+  too_many_fields: 'The request has too many fields (at most {max} keys and items)',
   malformed_json: 'The request body is not valid JSON',
   unsupported_media_type: 'Unsupported content type',
   username_taken: 'This username is already taken',
