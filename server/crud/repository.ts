@@ -23,6 +23,7 @@ import { fromRow, toColumnValue, toRow } from './row';
 import type { Scope } from './scope';
 import { inScope, withShop } from './scope';
 import { MAX_ID } from './ids';
+import { sanitizeRichTextFields } from './rich-text';
 import { cachedIds, MAX_CACHED_IDS, rowsByIds, sqliteVersion, storeIds } from './list-cache';
 import type { AnyKysely } from '../db/index';
 
@@ -240,7 +241,7 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
     if (!parsed.ok) throw fieldErrors(parsed.errors);
     const nul = unsafeTextErrors(parsed.value as Record<string, unknown>);
     if (nul.length) throw fieldErrors(nul);
-    const values = defaultsFor(parsed.value as Record<string, unknown>);
+    const values = defaultsFor(sanitizeRichTextFields(entity, parsed.value as Record<string, unknown>));
     const refined = refineErrors(entity, values);
     if (refined.length) throw fieldErrors(refined);
     try {
@@ -276,7 +277,7 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
   const update: Repository['update'] = async (id, body, actor) => {
     const parsed = validate(updateBody, body, entity);
     if (!parsed.ok) throw fieldErrors(parsed.errors);
-    const input = parsed.value as Record<string, unknown>;
+    const input = sanitizeRichTextFields(entity, parsed.value as Record<string, unknown>);
     const nul = unsafeTextErrors(input);
     if (nul.length) throw fieldErrors(nul);
     if (Object.keys(input).length === 0) {
