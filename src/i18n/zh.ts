@@ -108,7 +108,7 @@ export const zh: AdminMessages = {
     memberList: '会员列表',
     memberLevel: '会员等级',
     pay: '支付管理',
-    payIndex: '支付',
+    payIndex: 'VIP 购买',
     payRecord: '支付记录',
     mold: '刀模',
     kmold: '模具管理',

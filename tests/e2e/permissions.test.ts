@@ -87,9 +87,9 @@ describe('editing a role changes what its admins see', () => {
       // The new page works against the API; the removed one is refused, not broken.
       await sidebar(page).getByRole('link', { name: 'Return reasons' }).click();
       await page.waitForURL('**/oms/returnReason');
-      await page.getByText('No Return reasons yet').waitFor();
+      await page.getByText('No return reasons yet').waitFor();
       await page.getByRole('button', { name: 'Add' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Add Return reason' });
+      const dialog = page.getByRole('dialog', { name: 'Add return reason' });
       await dialog.getByRole('textbox', { name: 'Reason' }).fill('Arrived damaged');
       await dialog.getByRole('button', { name: 'Save' }).click();
       await page.getByRole('cell', { name: 'Arrived damaged', exact: true }).waitFor();

@@ -118,7 +118,7 @@ describe('product types', () => {
     renderAt('/pms/productAttr');
 
     await userEvent.click(await screen.findByText('Phone'));
-    const dialog = await screen.findByRole('dialog', { name: 'Edit Product type' });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit product type' });
     const name = await within(dialog).findByRole('textbox', { name: /Type name/ });
     await waitFor(() => expect(name).toHaveValue('Phone'));
     await userEvent.clear(name);
@@ -129,7 +129,7 @@ describe('product types', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
     await userEvent.click(screen.getByRole('button', { name: 'Add' }));
-    const createDialog = await screen.findByRole('dialog', { name: 'Add Product type' });
+    const createDialog = await screen.findByRole('dialog', { name: 'Add product type' });
     await userEvent.type(within(createDialog).getByRole('textbox', { name: /Type name/ }), 'T');
     await userEvent.click(within(createDialog).getByRole('button', { name: 'Save' }));
     expect(await within(createDialog).findByText('length must be between 2 and 140 characters')).toBeInTheDocument();

@@ -57,7 +57,7 @@ describe('admin list', () => {
     await screen.findByText('productAdmin');
 
     await userEvent.click(screen.getByRole('button', { name: 'Add' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Add Admin' });
+    const dialog = await screen.findByRole('dialog', { name: 'Add admin' });
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Username' }), 'orders1');
     await userEvent.type(within(dialog).getByLabelText(/^Password/), 'secret12');
     await userEvent.click(await within(dialog).findByRole('checkbox', { name: 'Order admin' }));
@@ -75,7 +75,7 @@ describe('admin list', () => {
     renderAt('/ums/admin');
     await screen.findByText('productAdmin');
     await userEvent.click(screen.getByRole('button', { name: 'Add' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Add Admin' });
+    const dialog = await screen.findByRole('dialog', { name: 'Add admin' });
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Username' }), 'orders1');
     await userEvent.type(within(dialog).getByLabelText(/^Password/), '123');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
@@ -91,7 +91,7 @@ describe('admin list', () => {
     renderAt('/ums/admin');
     await userEvent.click(await screen.findByText('productAdmin'));
 
-    const dialog = await screen.findByRole('dialog', { name: 'Edit Admin' });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit admin' });
     expect(within(dialog).getByText('Leave empty to keep the current password')).toBeInTheDocument();
     expect(within(dialog).queryByRole('checkbox', { name: 'Order admin' })).not.toBeInTheDocument();
     const nick = within(dialog).getByRole('textbox', { name: 'Nickname' });
@@ -114,7 +114,7 @@ describe('admin list', () => {
     await userEvent.click(within(confirm).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(deletes).toHaveLength(1));
     expect(await screen.findByText('Deleted')).toBeInTheDocument();
-    expect(screen.queryByRole('dialog', { name: 'Edit Admin' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Edit admin' })).not.toBeInTheDocument();
   });
 });
 
@@ -143,7 +143,7 @@ describe('assign roles dialog', () => {
     expect(saves[0]?.query.get('roleIds')).toBe('2');
     expect(await screen.findByText('Roles saved')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Roles of productAdmin' })).not.toBeInTheDocument());
-    expect(screen.queryByRole('dialog', { name: 'Edit Admin' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Edit admin' })).not.toBeInTheDocument();
   });
 
   it('should send an empty list when every role is unchecked', async () => {

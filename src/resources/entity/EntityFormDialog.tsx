@@ -12,6 +12,7 @@ import type { Entity } from '../../schema/entity';
 import { EntityForm } from './EntityForm';
 import { EntityToolbar } from './EntityToolbar';
 import type { DoneWhat } from './feedback';
+import { inSentence } from './labels';
 import { silentError, useDoneFeedback } from './feedback';
 import type { EntityScreenOptions } from './screenOptions';
 
@@ -42,7 +43,7 @@ export const EntityFormDialog = ({ entity, options, state, pinned, onClose }: Pr
     if (dirty.current && !window.confirm(translate('ra.message.unsaved_changes'))) return;
     onClose();
   };
-  const name = getResourceLabel(entity.name, 1);
+  const name = inSentence(getResourceLabel(entity.name, 1));
   const titleId = `${entity.name}-dialog-title`;
 
   return (

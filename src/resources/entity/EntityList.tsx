@@ -23,6 +23,7 @@ import type { DialogState } from './EntityFormDialog';
 import { EntityFormDialog } from './EntityFormDialog';
 import { useEntityExporter } from './exporter';
 import { entityFilters, hasOptionalFilters } from './filters';
+import { inSentence } from './labels';
 import { MobileList } from './MobileList';
 import { NotAvailable } from './NotAvailable';
 import type { DialogLink } from './routing';
@@ -64,7 +65,7 @@ const EmptyList = ({ entity, createTo, onCreate }: ControlsProps) => {
   return (
     <Box sx={{ textAlign: 'center', m: 4 }}>
       <Typography variant="h6" component="p" gutterBottom>
-        {translate('entity.empty.title', { name: getResourceLabel(entity.name, 2) })}
+        {translate('entity.empty.title', { name: inSentence(getResourceLabel(entity.name, 2)) })}
       </Typography>
       {(createTo || onCreate) && <Typography color="text.secondary" gutterBottom>{translate('entity.empty.hint')}</Typography>}
       <CreateControl entity={entity} createTo={createTo} onCreate={onCreate} />

@@ -17,3 +17,11 @@ export const FLAG_CHOICES = [
   { id: 1, name: 'entity.flag.on' },
   { id: 0, name: 'entity.flag.off' },
 ] as const;
+
+/**
+ * A resource label inside a sentence: "No product categories yet", "Add return reason". Only a
+ * capital followed by a small letter is lowered, so acronyms ("SKUs", "VIP plans") and scripts
+ * without case (Chinese) stay as they are.
+ */
+export const inSentence = (label: string): string =>
+  /^\p{Lu}\p{Ll}/u.test(label) ? `${label.charAt(0).toLowerCase()}${label.slice(1)}` : label;
