@@ -3,6 +3,7 @@
  * Order matters: security headers and body parsers first, then the one error handler, then the
  * API scope (auth hook + routes) under API_PREFIX, then the built admin and the not-found answer.
  */
+import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
@@ -10,7 +11,7 @@ import type { Kysely } from 'kysely';
 import { registerAuthGuard } from './auth/guard';
 import { createScopeOf } from './auth/scope';
 import { CAPACITY_AREAS } from './capacity/areas';
-import { capacityGuard } from './capacity/registry';
+import { capacityGuard, defaultQuotasOf } from './capacity/registry';
 import { registerCapacityRoutes } from './capacity/routes';
 import type { Config } from './config';
 import { createDb } from './db/index';
@@ -24,6 +25,7 @@ import { registerAdminAuthRoutes } from './routes/admin-auth';
 import { registerHealthRoutes } from './routes/health';
 import { registerUmsAdminRoutes } from './routes/ums-admins';
 import { registerUmsRoleRoutes } from './routes/ums-roles';
+import { refuseUnsafeText } from './routes/unsafe-text';
 import { registerUploadFiles, registerUploadRoutes } from './routes/uploads';
 import { entityList } from '../src/schema/entities';
 import { ENTITY_HOOKS } from './crud/hooks/index';
@@ -35,6 +37,8 @@ import './auth/context';
 export type BuildOptions = {
   /** A database opened (and migrated) by the caller, who also closes it. Otherwise one is opened here and closed with the app. */
   db?: Kysely<Database>;
+  /** Where the log goes instead of stdout (tests read what was logged). */
+  logStream?: NodeJS.WritableStream;
 };
 
 export const buildApp = (config: Config, options: BuildOptions = {}): FastifyInstance => {
@@ -43,7 +47,7 @@ export const buildApp = (config: Config, options: BuildOptions = {}): FastifyIns
   const errorHandler = createErrorHandler(config);
 
   const app = Fastify({
-    logger: loggerOptions(config),
+    logger: options.logStream ? { ...loggerOptions(config) as object, stream: options.logStream } : loggerOptions(config),
     genReqId,
     requestIdHeader: false,
     bodyLimit: config.bodyLimitBytes,
@@ -63,6 +67,15 @@ export const buildApp = (config: Config, options: BuildOptions = {}): FastifyIns
   });
 
   app.register(helmet, helmetOptions);
+  // Pages of CORS_ORIGINS (a `mall` front end, a shop site) may call the API and read uploads;
+  // any other origin gets no CORS headers at all, so the browser keeps it out. No cookies are
+  // involved (tokens travel in Authorization), so credentials stay off.
+  if (config.corsOrigins.length) {
+    app.register(cors, {
+      origin: config.corsOrigins, methods: ['GET', 'POST'], allowedHeaders: ['Authorization', 'Content-Type', 'X-Request-Id'],
+      exposedHeaders: ['Retry-After', 'X-Request-Id'], maxAge: 600, strictPreflight: true,
+    });
+  }
   registerBodyParsers(app, { bodyLimit: config.bodyLimitBytes });
   // JSON and form bodies only: a text/plain body is a client mistake (415), not a string to validate.
   app.removeContentTypeParser('text/plain');
@@ -75,13 +88,14 @@ export const buildApp = (config: Config, options: BuildOptions = {}): FastifyIns
   app.register(async (api) => {
     api.addHook('onRoute', collected.onRoute);
     registerAuthGuard(api, { db, config });
+    api.addHook('preValidation', refuseUnsafeText);
     registerHealthRoutes(api, { db });
     registerAdminAuthRoutes(api, { db, config });
     registerUmsAdminRoutes(api, { db });
     registerUmsRoleRoutes(api, { db });
-    registerEntityRoutes(api, { db, entities: entityList, hooks: ENTITY_HOOKS, scopeOf, beforeCreate: capacityGuard(CAPACITY_AREAS) });
+    registerEntityRoutes(api, { db, entities: entityList, hooks: ENTITY_HOOKS, scopeOf, beforeCreate: capacityGuard(CAPACITY_AREAS, defaultQuotasOf(config)) });
     registerCapacityRoutes(api, { db, areas: CAPACITY_AREAS });
-    registerUploadRoutes(api, { db, config, capacity: CAPACITY_AREAS });
+    registerUploadRoutes(api, { db, config, capacity: CAPACITY_AREAS, defaultQuotas: defaultQuotasOf(config) });
   }, { prefix: config.apiPrefix });
   // The documentation is public and outside the guard; it lists every route of the scope above.
   // Switched off (API_DOCS=false, the production default) it is simply not there: a 404.

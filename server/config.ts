@@ -28,9 +28,18 @@ export type Config = {
   adminPassword: string | undefined;
   http200Envelopes: boolean;
   bodyLimitBytes: number;
+  loginMaxFailuresPerPair: number;
   loginMaxFailuresPerAccount: number;
   loginMaxFailuresPerIp: number;
   loginWindowSeconds: number;
+  loginMaxLockSeconds: number;
+  registerMaxPerIp: number;
+  registerWindowSeconds: number;
+  sellerGroup: string;
+  defaultQuotas: { shops: number; molds: number; products: number; storageMb: number };
+  uploadMaxPerMinute: number;
+  corsOrigins: string[];
+  publicUrl: string | null;
   trustProxy: boolean | number | string[];
   staticDir: string;
   jobsEnabled: boolean;
@@ -55,9 +64,21 @@ export const settingsTable = [
   { name: 'ADMIN_PASSWORD', default: '(none)', meaning: 'Password of that administrator; if unset: `admin123` in demo mode outside production, otherwise a generated password printed once and written to `${DATA_DIR}/admin-password.txt`' },
   { name: 'HTTP_200_ENVELOPES', default: 'false', meaning: 'Answer every envelope with HTTP 200 (for old `mall` clients that read only `code`)' },
   { name: 'BODY_LIMIT_BYTES', default: '1048576', meaning: 'Largest accepted request body (larger: 413)' },
-  { name: 'LOGIN_MAX_FAILURES_PER_ACCOUNT', default: '5', meaning: 'Failed sign-ins per username within the window before 429' },
-  { name: 'LOGIN_MAX_FAILURES_PER_IP', default: '20', meaning: 'Failed sign-ins per client IP within the window before 429' },
-  { name: 'LOGIN_WINDOW_SECONDS', default: '900', meaning: 'Length of the sign-in throttle window' },
+  { name: 'LOGIN_MAX_FAILURES_PER_PAIR', default: '5', meaning: 'Failed sign-ins per (username, client address) within the window before that pair is locked (429); each further lock-out doubles the lock' },
+  { name: 'LOGIN_MAX_FAILURES_PER_ACCOUNT', default: '50', meaning: 'Account-wide ceiling: failed sign-ins per username from all addresses within the window before the account is locked for addresses it never signed in from' },
+  { name: 'LOGIN_MAX_FAILURES_PER_IP', default: '20', meaning: 'Failed sign-ins per client address (any usernames) within the window before that address is locked, except for accounts it signed in to before; each further lock-out doubles the lock' },
+  { name: 'LOGIN_WINDOW_SECONDS', default: '900', meaning: 'Length of the sign-in throttle window, and of a first lock-out' },
+  { name: 'LOGIN_MAX_LOCK_SECONDS', default: '86400', meaning: 'Longest lock-out that growing delays reach' },
+  { name: 'REGISTER_MAX_PER_IP', default: '5', meaning: 'Self-registrations (including refused names) per client address within the registration window before 429' },
+  { name: 'REGISTER_WINDOW_SECONDS', default: '3600', meaning: 'Length of the registration throttle window' },
+  { name: 'SELLER_GROUP', default: 'Standard sellers', meaning: 'Name of the user group self-registered sellers join (the seed creates it: 3 shops, 50 molds, 100 products, 200 MB)' },
+  { name: 'DEFAULT_QUOTA_SHOPS', default: '3', meaning: 'Shops an account outside every user group may own (super admins excepted)' },
+  { name: 'DEFAULT_QUOTA_MOLDS', default: '200', meaning: 'Molds in the shops of an account outside every user group' },
+  { name: 'DEFAULT_QUOTA_PRODUCTS', default: '200', meaning: 'Products of an account outside every user group (once products count)' },
+  { name: 'DEFAULT_QUOTA_STORAGE_MB', default: '100', meaning: 'Upload storage in MB of an account outside every user group' },
+  { name: 'UPLOAD_MAX_PER_MINUTE', default: '30', meaning: 'Uploads per account per minute before 429 with Retry-After' },
+  { name: 'CORS_ORIGINS', default: '(none)', meaning: 'Comma list of origins (`https://shop.example.com`) allowed to call the API and show uploaded files from their pages; none by default' },
+  { name: 'PUBLIC_URL', default: '(none)', meaning: 'Public base URL of this server (`https://admin.example.com`); when set, upload answers carry absolute URLs that work from other origins' },
   { name: 'TRUST_PROXY', default: 'false', meaning: 'Trust X-Forwarded-* headers: `true`, a hop count, or a comma list of proxy addresses' },
   { name: 'STATIC_DIR', default: './dist', meaning: 'Built admin served at `/` (built on start when index.html is missing)' },
   { name: 'JOBS_ENABLED', default: 'true', meaning: 'Run the scheduled jobs (session and throttle purges) in this process; several processes may run them, each run happens once' },
@@ -95,9 +116,31 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(6, 'must be at least 6 characters').max(128).optional(),
   HTTP_200_ENVELOPES: bool.default(false),
   BODY_LIMIT_BYTES: intIn(1024, 1024 * 1024 * 1024).default(1024 * 1024),
-  LOGIN_MAX_FAILURES_PER_ACCOUNT: intIn(1, 1_000_000).default(5),
+  LOGIN_MAX_FAILURES_PER_PAIR: intIn(1, 1_000_000).default(5),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: intIn(1, 1_000_000).default(50),
   LOGIN_MAX_FAILURES_PER_IP: intIn(1, 1_000_000).default(20),
   LOGIN_WINDOW_SECONDS: intIn(1, 60 * 60 * 24 * 30).default(900),
+  LOGIN_MAX_LOCK_SECONDS: intIn(1, 60 * 60 * 24 * 365).default(86400),
+  REGISTER_MAX_PER_IP: intIn(1, 1_000_000).default(5),
+  REGISTER_WINDOW_SECONDS: intIn(1, 60 * 60 * 24 * 30).default(3600),
+  SELLER_GROUP: z.string().trim().min(1).max(100).default('Standard sellers'),
+  DEFAULT_QUOTA_SHOPS: intIn(0, 1_000_000_000).default(3),
+  DEFAULT_QUOTA_MOLDS: intIn(0, 1_000_000_000).default(200),
+  DEFAULT_QUOTA_PRODUCTS: intIn(0, 1_000_000_000).default(200),
+  DEFAULT_QUOTA_STORAGE_MB: intIn(0, 1_000_000_000).default(100),
+  UPLOAD_MAX_PER_MINUTE: intIn(1, 1_000_000).default(30),
+  CORS_ORIGINS: z.string().trim().default('').transform((v, ctx) => {
+    const origins = v.split(',').map((o) => o.trim()).filter(Boolean);
+    for (const origin of origins) {
+      let parsed: URL | null = null;
+      try { parsed = new URL(origin); } catch { /* reported below */ }
+      if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.origin !== origin) {
+        ctx.addIssue({ code: 'custom', message: `"${origin}" is not an origin like https://shop.example.com (scheme, host, optional port; no path or trailing slash)` });
+      }
+    }
+    return origins;
+  }),
+  PUBLIC_URL: z.string().trim().url('must be a URL like https://admin.example.com').regex(/^https?:\/\//, 'must start with http:// or https://').transform((v) => v.replace(/\/+$/, '')).optional(),
   TRUST_PROXY: z.string().trim().default('false'),
   STATIC_DIR: z.string().trim().min(1).default('./dist'),
   JOBS_ENABLED: bool.default(true),
@@ -175,9 +218,18 @@ export const loadConfig = (env: Env = process.env, cwd = process.cwd()): Config 
     adminPassword: e.ADMIN_PASSWORD,
     http200Envelopes: e.HTTP_200_ENVELOPES,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    loginMaxFailuresPerPair: e.LOGIN_MAX_FAILURES_PER_PAIR,
     loginMaxFailuresPerAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
     loginMaxFailuresPerIp: e.LOGIN_MAX_FAILURES_PER_IP,
     loginWindowSeconds: e.LOGIN_WINDOW_SECONDS,
+    loginMaxLockSeconds: e.LOGIN_MAX_LOCK_SECONDS,
+    registerMaxPerIp: e.REGISTER_MAX_PER_IP,
+    registerWindowSeconds: e.REGISTER_WINDOW_SECONDS,
+    sellerGroup: e.SELLER_GROUP,
+    defaultQuotas: { shops: e.DEFAULT_QUOTA_SHOPS, molds: e.DEFAULT_QUOTA_MOLDS, products: e.DEFAULT_QUOTA_PRODUCTS, storageMb: e.DEFAULT_QUOTA_STORAGE_MB },
+    uploadMaxPerMinute: e.UPLOAD_MAX_PER_MINUTE,
+    corsOrigins: e.CORS_ORIGINS,
+    publicUrl: e.PUBLIC_URL ?? null,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     staticDir: abs(e.STATIC_DIR),
     jobsEnabled: e.JOBS_ENABLED,

@@ -6,6 +6,8 @@
  */
 import type { Kysely } from 'kysely';
 import { ResultCode } from '../../src/schema/api';
+import { enabledSuperAdminIds } from '../auth/ceiling';
+import type { Config } from '../config';
 import type { AnyDb } from '../crud/hooks';
 import { dialectOf } from '../db/index';
 import type { Database, UmsUserGroupTable } from '../db/schema';
@@ -40,6 +42,29 @@ export const quotaExceeded = (what: string, quota: number): HttpError =>
 
 type Quotas = Pick<UmsUserGroupTable, QuotaColumn | 'warn_percent'> & { group_id: number };
 
+/** The quotas of an account outside every user group (DEFAULT_QUOTA_* settings). */
+export type DefaultQuotas = Record<QuotaColumn, number>;
+
+export const defaultQuotasOf = (config: Pick<Config, 'defaultQuotas'>): DefaultQuotas => ({
+  quota_shops: config.defaultQuotas.shops,
+  quota_products: config.defaultQuotas.products,
+  quota_molds: config.defaultQuotas.molds,
+  quota_storage_mb: config.defaultQuotas.storageMb,
+});
+
+/**
+ * The quotas that bind `adminId`: its group's (null = unlimited), or else the defaults, unless it
+ * is an enabled super admin (the operator, who creates shops and uploads for everyone). With no
+ * defaults given, an account outside every group is unlimited.
+ */
+export const bindingQuotas = async (
+  db: AnyDb, adminId: number, defaults: DefaultQuotas | undefined, lock = false,
+): Promise<Pick<Quotas, QuotaColumn> | null> => {
+  const quotas = await quotasOf(db, adminId, lock);
+  if (quotas || !defaults) return quotas;
+  return (await enabledSuperAdminIds(db as unknown as Kysely<Database>)).includes(adminId) ? null : defaults;
+};
+
 /**
  * The quotas of the admin's group, or null when the admin is in no group (no limits). With
  * `lock` (inside a write transaction on PostgreSQL) the membership row is locked, so two
@@ -62,12 +87,12 @@ export const quotasOf = async (db: AnyDb, adminId: number, lock = false): Promis
  */
 export const guardCreate = async (
   trx: AnyDb, areas: readonly CapacityArea[], target: string, callerId: number | null,
-  values: Record<string, unknown> = {}, amount = 1,
+  values: Record<string, unknown> = {}, amount = 1, defaults?: DefaultQuotas,
 ): Promise<void> => {
   for (const area of areas.filter((a) => a.guards.includes(target))) {
     const subject = area.subjectOf ? await area.subjectOf(trx, values, callerId) : callerId;
     if (subject === null) continue;
-    const quotas = await quotasOf(trx, subject, true);
+    const quotas = await bindingQuotas(trx, subject, defaults, true);
     const quota = quotas?.[area.quotaColumn];
     if (quota === null || quota === undefined) continue;
     const usage = await area.count(trx, subject);
@@ -109,6 +134,6 @@ export const capacityItems = async (db: AnyDb, areas: readonly CapacityArea[], a
 };
 
 /** The engine's `beforeCreate` (server/crud/repository.ts): guards every create an area registered. */
-export const capacityGuard = (areas: readonly CapacityArea[]) =>
+export const capacityGuard = (areas: readonly CapacityArea[], defaults?: DefaultQuotas) =>
   (trx: AnyDb, entity: { name: string }, values: Record<string, unknown>, actor: { adminId: number | null }): Promise<void> =>
-    guardCreate(trx, areas, entity.name, actor.adminId, values, 1);
+    guardCreate(trx, areas, entity.name, actor.adminId, values, 1, defaults);

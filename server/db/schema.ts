@@ -83,11 +83,13 @@ export type UmsAdminLoginLogTable = {
 };
 
 export type UmsLoginThrottleTable = {
-  /** `account:<username>` or `ip:<address>`. */
+  /** `pair:<username>|<ip>`, `account:<username>`, `ip:<address>`, `register:<ip>`, `upload:<adminId>`. */
   key: string;
   failures: number;
   window_start: Timestamp;
   locked_until: Timestamp | null;
+  /** Lock-outs so far (growing delays double the lock each time). */
+  lockouts: Generated<number>;
 };
 
 export type SysAuditLogTable = {
@@ -215,7 +217,7 @@ export const TABLE_COLUMNS = {
   ums_role_resource_relation: ['id', 'role_id', 'resource_id'],
   ums_admin_session: ['id', 'admin_id', 'create_time', 'expire_time', 'revoked_time', 'ip', 'user_agent'],
   ums_admin_login_log: ['id', 'admin_id', 'create_time', 'ip', 'user_agent'],
-  ums_login_throttle: ['key', 'failures', 'window_start', 'locked_until'],
+  ums_login_throttle: ['key', 'failures', 'window_start', 'locked_until', 'lockouts'],
   sys_audit_log: ['id', 'admin_id', 'action', 'entity', 'entity_id', 'before_json', 'after_json', 'ip', 'create_time'],
   sys_upload: ['id', 'admin_id', 'url', 'original_name', 'mime_type', 'size_bytes', 'create_time'],
   ums_permission_version: ['id', 'version'],

@@ -96,3 +96,10 @@ export const constraintFailed = (violation: ConstraintViolation, fieldOf: (colum
   const messageKey = VIOLATION_KEYS[violation.kind];
   return violation.kind === 'unique' ? conflict(field, messageKey) : validationFailed([{ field, messageKey, message: formatMessage(messageKey) }]);
 };
+
+/** A rate limit other than sign-in (registrations per address, uploads per account). */
+export const tooManyRequests = (retryAfterSeconds: number): HttpError =>
+  httpError({
+    status: 429, messageKey: 'too_many_requests', params: { seconds: retryAfterSeconds },
+    data: { retryAfter: retryAfterSeconds }, headers: { 'retry-after': String(retryAfterSeconds) },
+  });

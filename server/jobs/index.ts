@@ -2,6 +2,7 @@
  * The scheduled jobs the server runs (server/main.ts starts them when JOBS_ENABLED). Add a job
  * here; see "Adding a job" in the README.
  */
+import { throttleKeepSeconds } from '../auth/throttle';
 import { toDbTime } from '../db/time';
 import { purgeJob } from './purge';
 import type { Job } from './runner';
@@ -17,15 +18,15 @@ export const purgeExpiredSessions = purgeJob({
 });
 
 /**
- * Sign-in throttle rows whose window ended a whole window ago and that hold no running lock:
- * they no longer count towards any limit (server/auth/throttle.ts).
+ * Throttle rows (sign-in, registration, upload) older than every window and lock, holding no
+ * running lock: they no longer count towards any limit (server/auth/throttle.ts).
  */
 export const purgeLoginThrottle = purgeJob({
   name: 'purge-login-throttle',
   everySeconds: HOUR,
   table: 'ums_login_throttle',
   cutoffs: ({ now, config }) => [
-    { column: 'window_start', before: toDbTime(new Date(now.getTime() - 2 * config.loginWindowSeconds * 1000)) },
+    { column: 'window_start', before: toDbTime(new Date(now.getTime() - throttleKeepSeconds(config) * 1000)) },
     { column: 'locked_until', before: toDbTime(now), orNull: true },
   ],
 });

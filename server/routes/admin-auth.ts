@@ -1,62 +1,66 @@
 /**
- * The session endpoints of `mall`'s `/admin` controller, made safe: login (throttled, no user
- * enumeration), info, logout (really ends the session), seller self-registration (seller role
- * only), token refresh and password change (ends every other session).
+ * The session endpoints of `mall`'s `/admin` controller, made safe: login (throttled per
+ * account+address with growing delays, no user enumeration, no lock-out by strangers), info,
+ * logout (really ends the session), registration (throttled per address; anonymous callers
+ * become sellers, a signed-in admin who may create accounts creates one), token refresh and
+ * password change (ends every other session).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AdminInfo, LoginResult } from '../../src/schema/api';
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, INVITE_CODE_PATTERN, PASSWORD_LENGTH, USERNAME_LENGTH } from '../../src/schema/auth-rules';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, INVITE_CODE_PATTERN, normalizeUsername, PASSWORD_LENGTH, SIGN_IN_LENGTH } from '../../src/schema/auth-rules';
 import { SEED_ROLES } from '../../src/schema/resources';
-import { requireAuth } from '../auth/guard';
+import { assertNewPassword, newPassword, newUsername, usernameTaken } from '../auth/account-rules';
+import { authenticate, requireAuth } from '../auth/guard';
 import { uniqueInviteCode } from '../auth/invite-code';
 import { hashPassword, prepareDummyHash, verifyAgainstDummy, verifyPassword } from '../auth/password';
 import { loadGrants } from '../auth/permissions';
 import { createSession, extendSession, pruneDeadSessions, revokeAllSessions, revokeSession } from '../auth/sessions';
-import type { ThrottleLimits } from '../auth/throttle';
-import { accountKey, beginAttempt, clearKey, ipKey, pruneThrottle, refundAttempt } from '../auth/throttle';
+import type { Limit } from '../auth/throttle';
+import { accountKey, beginAttempt, clearKey, ipKey, lockSpent, pairKey, refundAttempt } from '../auth/throttle';
 import { signToken } from '../auth/tokens';
+import { recountMembers } from '../capacity/members';
 import type { Config } from '../config';
 import { audit } from '../db/audit';
 import { isUniqueViolation } from '../db/errors';
 import type { Database } from '../db/schema';
 import { toDbTime } from '../db/time';
 import { ok } from '../http/envelope';
-import { conflict, fieldInvalid, forbidden, httpError, tooManyAttempts, unauthorized } from '../http/errors';
+import { conflict, fieldInvalid, forbidden, httpError, tooManyAttempts, tooManyRequests, unauthorized } from '../http/errors';
 import { parseWith } from '../http/validation';
+import { adminRegisterBody, createAccount } from './ums-admins';
 import { adminJson, menuJson } from './ums-json';
 
 export type AuthRouteDeps = {
   db: Kysely<Database>;
-  config: Pick<Config, 'jwtSecret' | 'tokenTtlSeconds' | 'loginMaxFailuresPerAccount' | 'loginMaxFailuresPerIp' | 'loginWindowSeconds'>;
+  config: Pick<Config, 'jwtSecret' | 'tokenTtlSeconds' | 'loginMaxFailuresPerPair' | 'loginMaxFailuresPerAccount' | 'loginMaxFailuresPerIp'
+    | 'loginWindowSeconds' | 'loginMaxLockSeconds' | 'registerMaxPerIp' | 'registerWindowSeconds' | 'sellerGroup'>;
 };
 
 const TOKEN_HEAD = 'Bearer ';
 
-// Sign-in accepts any length the limits allow (imported `mall` passwords may be short); the
-// upper bounds keep a hostile body from feeding megabytes to the hash function.
+// Sign-in accepts any length the limits allow (imported `mall` accounts may predate the rules
+// for new ones); the upper bounds keep a hostile body from feeding megabytes to the hash function.
 const loginBody = z.object({
-  username: z.string().trim().min(1).max(USERNAME_LENGTH.max),
-  password: z.string().min(1).max(PASSWORD_LENGTH.max),
+  username: z.string().max(SIGN_IN_LENGTH.username.max).transform(normalizeUsername).pipe(z.string().min(SIGN_IN_LENGTH.username.min)),
+  password: z.string().min(SIGN_IN_LENGTH.password.min).max(SIGN_IN_LENGTH.password.max),
 });
-
-const newPassword = z.string().min(PASSWORD_LENGTH.min).max(PASSWORD_LENGTH.max);
 
 // Strict: `status`, `roles`, `id`... in the body are refused, not silently dropped, so nobody can
 // believe they smuggled an admin role or a disabled flag in.
 const registerBody = z.strictObject({
-  username: z.string().trim().min(USERNAME_LENGTH.min).max(USERNAME_LENGTH.max),
-  password: newPassword,
+  username: newUsername(),
+  password: newPassword(),
   email: z.string().trim().min(1).max(EMAIL_MAX_LENGTH).regex(EMAIL_PATTERN, { message: 'invalid_email' }),
   code: z.string().trim().max(64).nullable().optional(),
 });
 
 const updatePasswordBody = z.strictObject({
-  username: z.string().trim().max(USERNAME_LENGTH.max).optional(),
+  username: z.string().max(SIGN_IN_LENGTH.username.max).transform(normalizeUsername).optional(),
   oldPassword: z.string().min(1).max(PASSWORD_LENGTH.max),
-  newPassword,
+  newPassword: newPassword(),
 });
 
 const clientOf = (request: FastifyRequest) => ({
@@ -66,13 +70,38 @@ const clientOf = (request: FastifyRequest) => ({
 
 const invalidInviteCode = () => fieldInvalid('code', 'invalid_invite_code');
 
+/** Which kind of limit a throttle key is, for the log (`pair`, `account`, `ip`). */
+const kindOf = (key: string): string => key.slice(0, key.indexOf(':'));
+
 export const registerAdminAuthRoutes = (app: FastifyInstance, deps: AuthRouteDeps): void => {
   const { db, config } = deps;
-  const accountLimits: ThrottleLimits = { maxFailures: config.loginMaxFailuresPerAccount, windowSeconds: config.loginWindowSeconds };
-  const ipLimits: ThrottleLimits = { maxFailures: config.loginMaxFailuresPerIp, windowSeconds: config.loginWindowSeconds };
   app.addHook('onReady', async () => {
     await prepareDummyHash();
   });
+
+  /**
+   * The limits a sign-in attempt counts against. Always the (account, address) pair, with growing
+   * delays. From an address that never signed in to this account also the account-wide ceiling
+   * and the address's own limit: a stranger's guesses can shut out only other strangers, never
+   * the places the account is really used from (nor, behind one NAT address, its other users).
+   */
+  const loginLimits = (username: string, ip: string | null, knownAddress: boolean): Limit[] => {
+    const window = config.loginWindowSeconds;
+    const pair: Limit = { key: pairKey(username, ip), max: config.loginMaxFailuresPerPair, windowSeconds: window, maxLockSeconds: config.loginMaxLockSeconds };
+    if (knownAddress) return [pair];
+    return [
+      pair,
+      { key: accountKey(username), max: config.loginMaxFailuresPerAccount, windowSeconds: window },
+      { key: ipKey(ip), max: config.loginMaxFailuresPerIp, windowSeconds: window, maxLockSeconds: config.loginMaxLockSeconds },
+    ];
+  };
+
+  /** Whether `ip` signed in to the account successfully before (its login log says so). */
+  const signedInFrom = async (adminId: number, ip: string | null): Promise<boolean> => {
+    if (!ip) return false;
+    const row = await db.selectFrom('ums_admin_login_log').select('id').where('admin_id', '=', adminId).where('ip', '=', ip).limit(1).executeTakeFirst();
+    return Boolean(row);
+  };
 
   const issueToken = async (session: { id: string; adminId: number; expiresAt: Date }): Promise<LoginResult> => ({
     token: await signToken(config.jwtSecret, { adminId: session.adminId, sessionId: session.id, expiresAt: session.expiresAt }),
@@ -82,33 +111,45 @@ export const registerAdminAuthRoutes = (app: FastifyInstance, deps: AuthRouteDep
   app.post('/admin/login', { config: { openapi: { summary: 'Sign in: a token for `Authorization: Bearer <token>`', tags: ['admin'], query: null, body: loginBody, public: true } } }, async (request) => {
     const { username, password } = parseWith(loginBody, request.body);
     const client = clientOf(request);
-    const keys = [accountKey(username), ipKey(client.ip ?? undefined)] as const;
-    const gate = await beginAttempt(db, [{ key: keys[0], limits: accountLimits }, { key: keys[1], limits: ipLimits }]);
-    if (!gate.allowed) throw tooManyAttempts(gate.retryAfterSeconds);
+    // Usernames are unique regardless of case, so `Admin` signs in as `admin`.
+    const admin = await db.selectFrom('ums_admin').select(['id', 'username', 'password', 'status'])
+      .where(sql<string>`lower(username)`, '=', username.toLowerCase()).orderBy('id').executeTakeFirst();
+    // Asked for unknown names too (no account has id 0), so both take the same steps.
+    const knownAddress = await signedInFrom(admin?.id ?? 0, client.ip);
+    const limits = loginLimits(admin?.username ?? username, client.ip, knownAddress);
+    const now = new Date();
+    const gate = await beginAttempt(db, limits, now);
+    if (!gate.allowed) {
+      request.log.warn({ username, ip: client.ip, limit: kindOf(gate.key), retryAfter: gate.retryAfterSeconds }, 'sign-in refused: locked');
+      throw tooManyAttempts(gate.retryAfterSeconds);
+    }
 
-    const admin = await db.selectFrom('ums_admin').select(['id', 'password', 'status'])
-      .where('username', '=', username).executeTakeFirst();
     // Unknown user and wrong password: the same answer after the same work (a dummy hash check).
     const verified = admin ? await verifyPassword(admin.password, password) : (await verifyAgainstDummy(password), null);
     if (!admin || !verified?.ok) {
+      // The account name is logged (never the password) so an operator can see who is targeted.
+      request.log.warn({ username, ip: client.ip, knownAddress }, 'sign-in failed');
+      for (const lock of await lockSpent(db, limits, now)) {
+        request.log.warn({ username, ip: client.ip, limit: kindOf(lock.key), seconds: lock.seconds }, 'sign-in locked');
+      }
       throw httpError({ status: 401, code: 500, messageKey: 'bad_credentials' });
     }
-    await clearKey(db, keys[0]);
-    await refundAttempt(db, keys[1]);
+    // Success: the pair starts over; the shared counters get this attempt back.
+    await clearKey(db, limits[0]!.key);
+    for (const limit of limits.slice(1)) await refundAttempt(db, limit.key);
     // Only someone who knows the password learns that the account is disabled.
     if (admin.status !== 1) throw forbidden('account_disabled');
 
     const rehashed = verified.needsRehash ? await hashPassword(password) : null;
     const session = await db.transaction().execute(async (trx) => {
-      const now = toDbTime();
+      const at = toDbTime();
       await trx.updateTable('ums_admin')
-        .set(rehashed ? { login_time: now, password: rehashed } : { login_time: now })
+        .set(rehashed ? { login_time: at, password: rehashed } : { login_time: at })
         .where('id', '=', admin.id).execute();
-      await trx.insertInto('ums_admin_login_log').values({ admin_id: admin.id, create_time: now, ip: client.ip, user_agent: client.userAgent }).execute();
+      await trx.insertInto('ums_admin_login_log').values({ admin_id: admin.id, create_time: at, ip: client.ip, user_agent: client.userAgent }).execute();
       await pruneDeadSessions(trx, admin.id);
       return createSession(trx, { adminId: admin.id, ttlSeconds: config.tokenTtlSeconds, ...client });
     });
-    await pruneThrottle(db, config.loginWindowSeconds);
     return ok(await issueToken(session));
   });
 
@@ -152,11 +193,39 @@ export const registerAdminAuthRoutes = (app: FastifyInstance, deps: AuthRouteDep
     return ok(await issueToken({ id: auth.sessionId, adminId: auth.adminId, expiresAt }));
   });
 
-  app.post('/admin/register', { config: { openapi: { summary: 'Seller self-registration (seller role only)', tags: ['admin'], query: null, body: registerBody, public: true } } }, async (request) => {
+  /**
+   * Self-registration (anonymous) makes a seller in the SELLER_GROUP user group, at most
+   * REGISTER_MAX_PER_IP per window from one address. Every attempt that reaches the database
+   * counts, a taken name included, and only a complete, valid body reaches it: so `username_taken`
+   * stays a helpful answer for a person choosing a name while probing names costs as much as
+   * registering (a handful per address per hour), which makes bulk enumeration impractical.
+   * Called with a token, it is `mall`'s admin form adding a user: the caller needs the right to
+   * create accounts (`/admin/create`), and the account gets exactly the rules of that route.
+   */
+  app.post('/admin/register', { config: { openapi: { summary: 'Seller self-registration (seller role only); with a token, an admin who may create accounts adds one', tags: ['admin'], query: null, body: registerBody, public: true } } }, async (request) => {
+    if (request.headers.authorization !== undefined) {
+      const caller = await authenticate(db, config.jwtSecret, request);
+      if (!caller) throw unauthorized();
+      const grants = await loadGrants(db, caller.adminId);
+      if (!grants.superAdmin && !grants.allows('/admin/create')) {
+        request.log.warn({ adminId: caller.adminId, route: '/admin/register' }, 'permission denied');
+        throw forbidden();
+      }
+      request.auth = caller;
+      const { id: _blank, ...body } = parseWith(adminRegisterBody, request.body);
+      return ok(await createAccount(db, request, body));
+    }
+
     const body = parseWith(registerBody, request.body);
     const code = body.code ? body.code : null;
     if (code !== null && !INVITE_CODE_PATTERN.test(code)) throw invalidInviteCode();
+    assertNewPassword(body.password, body.username);
     const client = clientOf(request);
+    const gate = await beginAttempt(db, [{ key: `register:${client.ip ?? 'unknown'}`, max: config.registerMaxPerIp, windowSeconds: config.registerWindowSeconds }]);
+    if (!gate.allowed) {
+      request.log.warn({ ip: client.ip, retryAfter: gate.retryAfterSeconds }, 'registration refused: too many from this address');
+      throw tooManyRequests(gate.retryAfterSeconds);
+    }
     // Hash before the transaction: on SQLite a transaction holds the only connection.
     const passwordHash = await hashPassword(body.password);
     try {
@@ -164,8 +233,7 @@ export const registerAdminAuthRoutes = (app: FastifyInstance, deps: AuthRouteDep
         const referrer = code === null ? null : await trx.selectFrom('ums_admin').select('id')
           .where('invite_code', 'in', [code, code.toUpperCase()]).executeTakeFirst();
         if (code !== null && !referrer) throw invalidInviteCode();
-        const taken = await trx.selectFrom('ums_admin').select('id').where('username', '=', body.username).executeTakeFirst();
-        if (taken) throw conflict('username', 'username_taken');
+        if (await usernameTaken(trx, body.username)) throw conflict('username', 'username_taken');
         const sellerRole = await trx.selectFrom('ums_role').select('id').where('code', '=', SEED_ROLES.seller.code).executeTakeFirst();
         if (!sellerRole) throw new Error('The seller role (code "seller") is missing; registration cannot assign a role');
 
@@ -184,8 +252,18 @@ export const registerAdminAuthRoutes = (app: FastifyInstance, deps: AuthRouteDep
         }).returningAll().executeTakeFirstOrThrow();
         await trx.insertInto('ums_admin_role_relation').values({ admin_id: row.id, role_id: sellerRole.id }).execute();
         await trx.updateTable('ums_role').set({ admin_count: sql<number>`admin_count + 1` }).where('id', '=', sellerRole.id).execute();
+        // Into the sellers' group, so its quotas apply from the first minute (without the group,
+        // the default quotas of accounts outside every group still apply).
+        const group = await trx.selectFrom('ums_user_group').select('id').where('name', '=', config.sellerGroup).executeTakeFirst();
+        if (group) {
+          await trx.insertInto('ums_user_group_member').values({ group_id: group.id, admin_id: row.id }).execute();
+          await recountMembers(trx, group.id);
+        }
         const json = adminJson(row);
-        await audit(trx, { adminId: row.id, action: 'register', entity: 'ums_admin', entityId: row.id, after: { ...json, roles: [SEED_ROLES.seller.code] }, ip: client.ip });
+        await audit(trx, {
+          adminId: row.id, action: 'register', entity: 'ums_admin', entityId: row.id,
+          after: { ...json, roles: [SEED_ROLES.seller.code], groupId: group?.id ?? null }, ip: client.ip,
+        });
         return json;
       });
       return ok(created);
@@ -200,19 +278,26 @@ export const registerAdminAuthRoutes = (app: FastifyInstance, deps: AuthRouteDep
     const auth = requireAuth(request);
     const body = parseWith(updatePasswordBody, request.body);
     // `mall` sends the username too: accepted when it is the caller's own, refused otherwise.
-    if (body.username !== undefined && body.username !== '' && body.username !== auth.username) throw forbidden();
-    const key = accountKey(auth.username);
-    const gate = await beginAttempt(db, [{ key, limits: accountLimits }]);
+    if (body.username !== undefined && body.username !== '' && body.username.toLowerCase() !== auth.username.toLowerCase()) throw forbidden();
+    assertNewPassword(body.newPassword, auth.username, 'newPassword');
+    const client = clientOf(request);
+    // Guessing the old password with a stolen token is bounded like signing in (per address, growing delays).
+    const limits: Limit[] = [{ key: pairKey(auth.username, client.ip), max: config.loginMaxFailuresPerPair, windowSeconds: config.loginWindowSeconds, maxLockSeconds: config.loginMaxLockSeconds }];
+    const now = new Date();
+    const gate = await beginAttempt(db, limits, now);
     if (!gate.allowed) throw tooManyAttempts(gate.retryAfterSeconds);
 
     const admin = await db.selectFrom('ums_admin').select(['id', 'password']).where('id', '=', auth.adminId).executeTakeFirst();
     if (!admin) throw unauthorized();
     const verified = await verifyPassword(admin.password, body.oldPassword);
-    if (!verified.ok) throw fieldInvalid('oldPassword', 'old_password_wrong');
-    await clearKey(db, key);
+    if (!verified.ok) {
+      request.log.warn({ username: auth.username, ip: client.ip }, 'password change: wrong old password');
+      await lockSpent(db, limits, now);
+      throw fieldInvalid('oldPassword', 'old_password_wrong');
+    }
+    await clearKey(db, limits[0]!.key);
 
     const passwordHash = await hashPassword(body.newPassword);
-    const client = clientOf(request);
     const session = await db.transaction().execute(async (trx) => {
       await trx.updateTable('ums_admin').set({ password: passwordHash }).where('id', '=', admin.id).execute();
       const ended = await revokeAllSessions(trx, admin.id);

@@ -9,11 +9,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, PASSWORD_LENGTH, USERNAME_LENGTH } from '../../src/schema/auth-rules';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, normalizeUsername, USERNAME_LENGTH } from '../../src/schema/auth-rules';
 import { SEED_ROLES } from '../../src/schema/resources';
 import { role as roleEntity } from '../../src/schema/ums';
 import type { Held } from '../auth/ceiling';
 import { assertCanGrant, assertCanManageAdmin, assertSuperAdminRemains, enabledSuperAdminIds, heldBy } from '../auth/ceiling';
+import { assertNewPassword, newPassword, newUsername, usernameTaken } from '../auth/account-rules';
 import { requireAuth } from '../auth/guard';
 import { hashPassword } from '../auth/password';
 import { bumpPermissionVersion } from '../auth/permissions';
@@ -40,21 +41,33 @@ const optionalText = (max: number) => z.string().max(max).nullable().optional();
 const listQuery = z.object({ keyword: z.string().max(100).optional() }).and(pageQuery);
 
 // Strict: read-only fields (id, createTime, loginTime, inviteCode...) and unknown keys are refused.
-const createBody = z.strictObject({
-  username: z.string().trim().min(USERNAME_LENGTH.min).max(USERNAME_LENGTH.max),
-  password: z.string().min(PASSWORD_LENGTH.min).max(PASSWORD_LENGTH.max),
+const accountFields = {
+  username: newUsername(),
+  password: newPassword(),
   email: OPTIONAL_EMAIL.nullable().optional(),
   nickName: optionalText(200),
   note: optionalText(500),
   icon: optionalText(500),
   status: z.union([z.literal(0), z.literal(1)]).optional(),
+};
+const createBody = z.strictObject({
+  ...accountFields,
   roleIds: z.array(z.number().int().positive().max(2_147_483_647)).max(100).optional(),
 });
+/**
+ * What `mall`'s admin form posts to `/admin/register` when a signed-in admin adds a user: the
+ * account fields, and the blank `id` of its empty record (no roles: they are assigned after).
+ */
+export const adminRegisterBody = z.strictObject({ ...accountFields, id: z.null().optional() });
+
+export type NewAccount = z.infer<typeof createBody>;
 
 const updateBody = z.strictObject({
-  username: z.string().trim().min(USERNAME_LENGTH.min).max(USERNAME_LENGTH.max).optional(),
+  // Checked as a new name only when it changes: an imported `mall` name that predates the rules
+  // survives the edit form posting it back unchanged.
+  username: z.string().max(USERNAME_LENGTH.max).transform(normalizeUsername).optional(),
   // Empty or missing: unchanged (the edit form leaves it blank).
-  password: z.union([z.literal(''), z.string().min(PASSWORD_LENGTH.min).max(PASSWORD_LENGTH.max)]).nullable().optional(),
+  password: z.union([z.literal(''), newPassword()]).nullable().optional(),
   email: OPTIONAL_EMAIL.nullable().optional(),
   nickName: optionalText(200),
   note: optionalText(500),
@@ -105,6 +118,43 @@ const assertMayRetire = async (trx: Trx, held: Held, targetId: number, selfKey: 
   if (await isEnabledSuperAdmin(trx, targetId)) await assertSuperAdminRemains(trx, [targetId]);
 };
 
+/**
+ * An administrator creates an account (`/admin/create`, and `/admin/register` called signed in):
+ * the name and password rules, the caller's permission ceiling for roles, one transaction.
+ */
+export const createAccount = async (db: Kysely<Database>, request: FastifyRequest, body: NewAccount) => {
+  const auth = requireAuth(request);
+  assertNewPassword(body.password, body.username);
+  const roleIds = [...new Set(body.roleIds ?? [])];
+  // Hash before the transaction: on SQLite a transaction holds the only connection.
+  const passwordHash = await hashPassword(body.password);
+  try {
+    return await db.transaction().execute(async (trx) => {
+      await bumpPermissionVersion(trx);
+      const held = await heldBy(trx, auth.adminId);
+      assertCanGrant(held, 'roleIds', roleIds);
+      await assertRolesExist(trx, roleIds, 'roleIds');
+      if (await usernameTaken(trx, body.username)) throw conflict('username', 'username_taken');
+      const row = await trx.insertInto('ums_admin').values({
+        username: body.username, password: passwordHash, icon: emptyToNull(body.icon) ?? null, email: emptyToNull(body.email) ?? null,
+        nick_name: emptyToNull(body.nickName) ?? body.username, note: emptyToNull(body.note) ?? null,
+        create_time: toDbTime(), login_time: null, status: body.status ?? 1, invite_code: null, referrer_id: null,
+      }).returningAll().executeTakeFirstOrThrow();
+      if (roleIds.length) {
+        await trx.insertInto('ums_admin_role_relation').values(roleIds.map((role_id) => ({ admin_id: row.id, role_id }))).execute();
+        await recountRoles(trx, roleIds);
+      }
+      const json = adminJson(row);
+      await audit(trx, { adminId: held.adminId, action: 'create', entity: 'ums_admin', entityId: row.id, after: { ...json, roleIds }, ip: ipOf(request) });
+      return json;
+    });
+  } catch (error) {
+    // Two creations racing for one name: the loser hits the unique index.
+    if (isUniqueViolation(error)) throw conflict('username', 'username_taken');
+    throw error;
+  }
+};
+
 export const registerUmsAdminRoutes = (app: FastifyInstance, deps: UmsAdminRouteDeps): void => {
   const { db } = deps;
 
@@ -139,52 +189,28 @@ export const registerUmsAdminRoutes = (app: FastifyInstance, deps: UmsAdminRoute
 
   app.post('/admin/create', {
     config: { openapi: { summary: 'An administrator creates an account (with roles the caller holds)', tags: ['admin'], query: null, body: createBody } },
-  }, async (request) => {
-    const body = parseWith(createBody, request.body);
-    const roleIds = [...new Set(body.roleIds ?? [])];
-    // Hash before the transaction: on SQLite a transaction holds the only connection.
-    const passwordHash = await hashPassword(body.password);
-    try {
-      return ok(await change(request, async (trx, held) => {
-        assertCanGrant(held, 'roleIds', roleIds);
-        await assertRolesExist(trx, roleIds, 'roleIds');
-        const taken = await trx.selectFrom('ums_admin').select('id').where('username', '=', body.username).executeTakeFirst();
-        if (taken) throw conflict('username', 'username_taken');
-        const row = await trx.insertInto('ums_admin').values({
-          username: body.username, password: passwordHash, icon: emptyToNull(body.icon) ?? null, email: emptyToNull(body.email) ?? null,
-          nick_name: emptyToNull(body.nickName) ?? body.username, note: emptyToNull(body.note) ?? null,
-          create_time: toDbTime(), login_time: null, status: body.status ?? 1, invite_code: null, referrer_id: null,
-        }).returningAll().executeTakeFirstOrThrow();
-        if (roleIds.length) {
-          await trx.insertInto('ums_admin_role_relation').values(roleIds.map((role_id) => ({ admin_id: row.id, role_id }))).execute();
-          await recountRoles(trx, roleIds);
-        }
-        const json = adminJson(row);
-        await audit(trx, { adminId: held.adminId, action: 'create', entity: 'ums_admin', entityId: row.id, after: { ...json, roleIds }, ip: ipOf(request) });
-        return json;
-      }));
-    } catch (error) {
-      // Two creations racing for one name: the loser hits the unique index.
-      if (isUniqueViolation(error)) throw conflict('username', 'username_taken');
-      throw error;
-    }
-  });
+  }, async (request) => ok(await createAccount(db, request, parseWith(createBody, request.body))));
 
   app.post('/admin/update/:id', {
     config: { openapi: { summary: 'Update an account; an empty password keeps it, a new one ends its sessions', tags: ['admin'], query: null, body: updateBody } },
   }, async (request) => {
     const id = idFrom((request.params as Record<string, string>).id, 'id');
     const body = parseWith(updateBody, request.body ?? {});
-    const newPassword = body.password ? body.password : null;
-    const passwordHash = newPassword ? await hashPassword(newPassword) : null;
+    const password = body.password ? body.password : null;
+    if (password) {
+      // Judged against the name the account will have (the new one, or the stored one).
+      const current = body.username ?? (await loadAdmin(db, id)).username;
+      assertNewPassword(password, current);
+    }
+    const passwordHash = password ? await hashPassword(password) : null;
     try {
       return ok(await change(request, async (trx, held) => {
         const before = await loadAdmin(trx, id);
         await assertCanManageAdmin(trx, held, id);
         if (body.status === 0 && before.status === 1) await assertMayRetire(trx, held, id, 'cannot_disable_self');
         if (body.username !== undefined && body.username !== before.username) {
-          const taken = await trx.selectFrom('ums_admin').select('id').where('username', '=', body.username).where('id', '<>', id).executeTakeFirst();
-          if (taken) throw conflict('username', 'username_taken');
+          parseWith(z.object({ username: newUsername() }), { username: body.username });
+          if (await usernameTaken(trx, body.username, id)) throw conflict('username', 'username_taken');
         }
         const set = {
           ...(body.username !== undefined ? { username: body.username } : {}),

@@ -3,7 +3,9 @@
  * its bytes (not its name or declared type), up to UPLOAD_RULES.maxBytes, stored under
  * `${DATA_DIR}/uploads` and served at `/uploads/...` with headers that never let it run as a page.
  * Unlike mall, the route needs a signed-in caller, and every upload is recorded (the storage
- * quota counts the recorded sizes).
+ * quota counts the recorded sizes). Each account may upload UPLOAD_MAX_PER_MINUTE files a minute
+ * (then 429 with Retry-After) and store what its group (or the default quotas) allows.
+ * With PUBLIC_URL set the answer's `url` is absolute, so a page on another origin can show it.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
@@ -14,15 +16,18 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { UPLOAD_RULES } from '../../src/schema/rules';
+import { isUnsafeText } from '../../src/schema/validation';
 import { requireAuth } from '../auth/guard';
 import type { CapacityArea } from '../capacity/registry';
+import type { DefaultQuotas } from '../capacity/registry';
 import { guardCreate, UPLOAD_TARGET } from '../capacity/registry';
+import { beginAttempt, UPLOAD_WINDOW_SECONDS } from '../auth/throttle';
 import type { Config } from '../config';
 import { audit } from '../db/audit';
 import type { Database } from '../db/schema';
 import { toDbTime } from '../db/time';
 import { ok } from '../http/envelope';
-import { fieldInvalid, httpError } from '../http/errors';
+import { fieldInvalid, httpError, tooManyRequests } from '../http/errors';
 
 export const UPLOADS_URL_PREFIX = '/uploads/';
 
@@ -34,10 +39,17 @@ export const sniffImage = (bytes: Buffer): { mime: 'image/jpeg' | 'image/png'; e
   return null;
 };
 
+/** A file name as a label: control characters and lone surrogates become `_`. */
+const labelOf = (filename: string): string =>
+  Array.from(filename, (c) => (c.charCodeAt(0) < 0x20 || c === '\u007f' || isUnsafeText(c) ? '_' : c)).join('');
+
 const uploadsDir = (config: Pick<Config, 'dataDir'>): string => join(config.dataDir, 'uploads');
 
 /** Serves stored uploads (register on the root app, outside the API prefix). */
-export const registerUploadFiles = (app: FastifyInstance, config: Pick<Config, 'dataDir'>): void => {
+export const registerUploadFiles = (app: FastifyInstance, config: Pick<Config, 'dataDir' | 'corsOrigins'>): void => {
+  // Pages of the CORS_ORIGINS may show the images (<img> loads are no-cors requests, which
+  // Cross-Origin-Resource-Policy governs); without such origins they stay same-origin.
+  const resourcePolicy = config.corsOrigins.length ? 'cross-origin' : 'same-origin';
   mkdirSync(uploadsDir(config), { recursive: true });
   app.register(fastifyStatic, {
     root: uploadsDir(config),
@@ -51,15 +63,18 @@ export const registerUploadFiles = (app: FastifyInstance, config: Pick<Config, '
       res.setHeader('x-content-type-options', 'nosniff');
       res.setHeader('content-security-policy', "default-src 'none'; sandbox");
       res.setHeader('content-disposition', 'inline');
+      res.setHeader('cross-origin-resource-policy', resourcePolicy);
     },
   });
 };
 
 export type UploadRouteDeps = {
   db: Kysely<Database>;
-  config: Pick<Config, 'dataDir'>;
+  config: Pick<Config, 'dataDir' | 'uploadMaxPerMinute' | 'publicUrl'>;
   /** Capacity areas: the storage quota is checked in the upload's transaction. */
   capacity?: readonly CapacityArea[];
+  /** Quotas of an account outside every user group. */
+  defaultQuotas?: DefaultQuotas;
 };
 
 export const registerUploadRoutes = (api: FastifyInstance, deps: UploadRouteDeps): void => {
@@ -73,6 +88,12 @@ export const registerUploadRoutes = (api: FastifyInstance, deps: UploadRouteDeps
     } } }, async (request) => {
       const auth = requireAuth(request);
       if (!request.isMultipart()) throw fieldInvalid('file', 'file_required');
+      // Counted before the body is read: a refused upload costs neither disk nor a throttle row.
+      const gate = await beginAttempt(deps.db, [{ key: `upload:${auth.adminId}`, max: deps.config.uploadMaxPerMinute, windowSeconds: UPLOAD_WINDOW_SECONDS }]);
+      if (!gate.allowed) {
+        request.log.warn({ adminId: auth.adminId, retryAfter: gate.retryAfterSeconds }, 'upload refused: rate limit');
+        throw tooManyRequests(gate.retryAfterSeconds);
+      }
       const file = await request.file();
       if (!file) throw fieldInvalid('file', 'file_required');
       const bytes = await file.toBuffer().catch((error: { code?: string }) => {
@@ -90,11 +111,13 @@ export const registerUploadRoutes = (api: FastifyInstance, deps: UploadRouteDeps
       const path = join(uploadsDir(deps.config), folder, name);
       await mkdir(join(uploadsDir(deps.config), folder), { recursive: true });
       await writeFile(path, bytes, { flag: 'wx' });
-      const originalName = (file.filename || name).slice(0, 255);
+      // Only a label: control characters and lone surrogates (which PostgreSQL cannot store, or
+      // store changed) become `_` rather than failing an otherwise good upload.
+      const originalName = labelOf(file.filename || name).slice(0, 255);
       try {
         await deps.db.transaction().execute(async (trx) => {
           // In the transaction that records the file, so two uploads cannot both slip under the quota.
-          await guardCreate(trx, deps.capacity ?? [], UPLOAD_TARGET, auth.adminId, {}, bytes.length / (1024 * 1024));
+          await guardCreate(trx, deps.capacity ?? [], UPLOAD_TARGET, auth.adminId, {}, bytes.length / (1024 * 1024), deps.defaultQuotas);
           await trx.insertInto('sys_upload').values({
             admin_id: auth.adminId, url, original_name: originalName, mime_type: kind.mime, size_bytes: bytes.length, create_time: toDbTime(now),
           }).execute();
@@ -105,7 +128,7 @@ export const registerUploadRoutes = (api: FastifyInstance, deps: UploadRouteDeps
         await rm(path, { force: true });
         throw error;
       }
-      return ok({ url, name: originalName });
+      return ok({ url: deps.config.publicUrl ? `${deps.config.publicUrl}${url}` : url, name: originalName });
     });
   });
 };

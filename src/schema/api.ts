@@ -121,5 +121,9 @@ export const MESSAGES = {
   menu_has_children: 'Delete or move its child menus first',
   category_has_children: 'Delete its sub-categories first',
   range_reversed: 'The end of the range must not be before its start',
+  invalid_username: 'Use 3 to 64 letters (a-z), digits or the characters _ . -',
+  password_too_common: 'This password is too common; choose another',
+  password_contains_username: 'The password must not contain the username',
+  too_many_requests: 'Too many requests; try again in {seconds} seconds',
 } as const;
 export type MessageKey = keyof typeof MESSAGES;

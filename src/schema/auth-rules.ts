@@ -3,11 +3,51 @@
  * schemas from them and the public pages check them before sending (without loading zod,
  * which would cost the login page its size budget).
  */
-export const USERNAME_LENGTH = { min: 2, max: 64 } as const;
-export const PASSWORD_LENGTH = { min: 6, max: 128 } as const;
+import type { MessageKey } from './api';
+
+/** New usernames (registration, account creation, rename): after NFKC, 3..64 of USERNAME_PATTERN. */
+export const USERNAME_LENGTH = { min: 3, max: 64 } as const;
+/**
+ * ASCII letters, digits, `_`, `.` and `-` only. Restricting to ASCII (rather than allowing
+ * letters of any one script) rules out mixed-script look-alikes (`аdmin` with a Cyrillic `а`)
+ * and invisible characters in one simple rule that users can read on the form.
+ */
+export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
+/** New passwords: at least 8 characters (NIST 800-63B), any characters allowed. */
+export const PASSWORD_LENGTH = { min: 8, max: 128 } as const;
+/** What sign-in accepts: any existing account, including imported `mall` ones with shorter values. */
+export const SIGN_IN_LENGTH = { username: { min: 1, max: 64 }, password: { min: 1, max: 128 } } as const;
 export const EMAIL_MAX_LENGTH = 100;
 export const INVITE_CODE_PATTERN = /^[A-Za-z0-9]{4,32}$/;
 /** Loose on purpose: the server's check is the authority; this catches typos before sending. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Local storage key holding the invite code of the link a visitor arrived with. */
 export const INVITE_CODE_KEY = 'code';
+
+/**
+ * The form a username is stored and compared in: NFKC folds compatibility forms (full-width
+ * `ａｄｍｉｎ` becomes `admin`), then surrounding spaces go. Uniqueness ignores case on top of this.
+ */
+export const normalizeUsername = (raw: string): string => raw.normalize('NFKC').trim();
+
+/** The problem with a new username (already normalised), or undefined. */
+export const usernameProblem = (username: string): MessageKey | undefined => {
+  if (username === '') return 'required';
+  if (username.length < USERNAME_LENGTH.min) return 'too_short';
+  if (username.length > USERNAME_LENGTH.max) return 'too_long';
+  return USERNAME_PATTERN.test(username) ? undefined : 'invalid_username';
+};
+
+/**
+ * The problem with a new password that both halves can see: length, and not the username or
+ * containing it (either way round, ignoring case). Whether it is a common password is checked
+ * by the server alone (the list is too large for the login page's bundle).
+ */
+export const passwordProblem = (password: string, username: string): MessageKey | undefined => {
+  if (password === '') return 'required';
+  if (password.length < PASSWORD_LENGTH.min) return 'too_short';
+  if (password.length > PASSWORD_LENGTH.max) return 'too_long';
+  const name = normalizeUsername(username).toLowerCase();
+  if (name.length >= USERNAME_LENGTH.min && password.toLowerCase().includes(name)) return 'password_contains_username';
+  return undefined;
+};

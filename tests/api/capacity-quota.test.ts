@@ -7,7 +7,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { countRows, login } from '../helpers/api';
+import { call, countRows, login } from '../helpers/api';
 import type { MoldRecord, Page, ShopRecord } from '../helpers/tenancy';
 import { adminIdOf, client, makeSeller, moldBody, moldTable, shopIdsOf, shopTable } from '../helpers/tenancy';
 import type { TestApp } from '../helpers/test-db';
@@ -146,13 +146,41 @@ describe.each(testDialects())('user-group quotas and the capacity list (%s)', (d
     expect(await shopIdsOf(t.db, seller2Id)).toHaveLength(owned + 2);
   });
 
-  it('an admin in no group has no quotas', async () => {
+  it('a self-registered seller joins the sellers group (SELLER_GROUP) and is bound by its quotas at once', async () => {
+    const signup = await call<{ id: number }>(t.app, 'POST', '/api/admin/register', {
+      body: { username: 'fresh-signup', password: 'correct-horse-battery', email: 'fresh@example.com' }, ip: '10.90.0.9',
+    });
+    expect(signup.status, signup.raw).toBe(200);
+    const members = await t.db.selectFrom('ums_user_group_member as m').innerJoin('ums_user_group as g', 'g.id', 'm.group_id')
+      .select('g.name').where('m.admin_id', '=', signup.body.data.id).execute();
+    expect(members).toEqual([{ name: t.config.sellerGroup }]);
+    await setQuotas({ quotaShops: 1, quotaStorageMb: 1 });
+    const api = client(t.app, await login(t.app, 'fresh-signup', 'correct-horse-battery', '10.90.0.9'));
+    expect((await api.post('/shop/create', { shopName: 'First signup shop' })).status).toBe(200);
+    await unchanged(async () => {
+      expectQuotaExceeded(await api.post('/shop/create', { shopName: 'Second signup shop' }), 'shops', 1);
+    });
+    // The later tests count the group's members: the newcomer leaves, with its shop.
+    await t.db.deleteFrom('shop').where('owner_id', '=', signup.body.data.id).execute();
+    await t.db.transaction().execute((trx) => leaveGroups(trx, signup.body.data.id));
+  });
+
+  it('an admin in no group gets the default quotas (DEFAULT_QUOTA_*); an enabled super admin has none', async () => {
     const free = await makeSeller(t.app, t.db, 'quota-free-seller', '10.90.0.4');
     const api = client(t.app, free.token);
     await setQuotas({ quotaShops: 0, quotaMolds: 0 });
-    const shop = await api.post<ShopRecord>('/shop/create', { shopName: 'Free shop' });
-    expect(shop.status, shop.raw).toBe(200);
-    expect((await api.post('/mold/create', moldBody(shop.body.data.id))).status).toBe(200);
+    const quota = t.config.defaultQuotas.shops;
+    for (let i = 0; i < quota; i += 1) {
+      const shop = await api.post<ShopRecord>('/shop/create', { shopName: `Free shop ${i}` });
+      expect(shop.status, shop.raw).toBe(200);
+    }
+    await unchanged(async () => {
+      expectQuotaExceeded(await api.post('/shop/create', { shopName: 'One too many' }), 'shops', quota);
+    });
+    const [first] = await shopIdsOf(t.db, free.id);
+    expect((await api.post('/mold/create', moldBody(first!))).status).toBe(200);
+    // The operator creates shops for everyone: no default quota binds an enabled super admin.
+    for (let i = 0; i <= quota; i += 1) expect((await admin.post('/shop/create', { shopName: `Operator shop ${i}` })).status).toBe(200);
   });
 
   it('upload storage: an upload that would pass the MB quota is refused and leaves no file and no record', async () => {
@@ -282,7 +310,7 @@ describe.each(testDialects())('user-group quotas and the capacity list (%s)', (d
     });
 
     it('deleting an account takes it out of its group and keeps the member count true', async () => {
-      const created = await admin.post<{ id: number }>('/admin/create', { username: 'groupleaver', password: 'leaver-pass-1', email: 'leaver@example.test' });
+      const created = await admin.post<{ id: number }>('/admin/create', { username: 'groupleaver', password: 'Lv2-exit-pass', email: 'leaver@example.test' });
       expect(created.status, created.raw).toBe(200);
       const leaverId = created.body.data.id;
       const group = await admin.post<{ id: number }>('/userGroup/create', { name: 'Leavers' });

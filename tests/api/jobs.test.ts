@@ -3,6 +3,7 @@
 // the purge jobs removing exactly the dead rows. On SQLite and PostgreSQL.
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { throttleKeepSeconds } from '../../server/auth/throttle';
 import { createDb } from '../../server/db/index';
 import type { Database } from '../../server/db/schema';
 import { toDbTime } from '../../server/db/time';
@@ -163,7 +164,8 @@ describe.each(testDialects())('scheduled jobs (%s)', (dialect) => {
 
   it('purges exactly the throttle rows whose window is long over and that hold no running lock', async () => {
     const now = new Date('2031-01-01T12:00:00.000Z');
-    const window = t.config.loginWindowSeconds;
+    // Half the time a row is kept (the longest window or lock of any throttle key).
+    const window = throttleKeepSeconds(t.config) / 2;
     const ago = (seconds: number) => toDbTime(new Date(now.getTime() - seconds * 1000));
     await t.db.deleteFrom('ums_login_throttle').execute();
     await t.db.insertInto('ums_login_throttle').values([

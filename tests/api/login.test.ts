@@ -1,5 +1,6 @@
+import { Writable } from 'node:stream';
 import bcrypt from 'bcryptjs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SEED_ROLES } from '../../src/schema/resources';
 import { toDbTime } from '../../server/db/time';
 import { call, countRows, login } from '../helpers/api';
@@ -100,14 +101,13 @@ describe.each(testDialects())('POST /api/admin/login (%s)', (dialect) => {
     }
   });
 
-  it('throttles an account: after the limit even the right password waits, with Retry-After', async () => {
+  it('throttles an (account, address) pair: after the limit even the right password waits there, with Retry-After', async () => {
     const ip = '10.2.0.1';
-    for (let i = 0; i < t.config.loginMaxFailuresPerAccount; i += 1) {
+    for (let i = 0; i < t.config.loginMaxFailuresPerPair; i += 1) {
       const answer = await call(t.app, 'POST', '/api/admin/login', { body: { username: 'seller', password: `bad-${i}` }, ip });
       expect(answer.body.messageKey).toBe('bad_credentials');
     }
-    // From another IP as well: the account counter is per account.
-    const blocked = await call<{ retryAfter: number }>(t.app, 'POST', '/api/admin/login', { body: { username: 'seller', password: 'seller123' }, ip: '10.2.0.2' });
+    const blocked = await call<{ retryAfter: number }>(t.app, 'POST', '/api/admin/login', { body: { username: 'seller', password: 'seller123' }, ip });
     expect(blocked.status).toBe(429);
     expect(blocked.body.messageKey).toBe('too_many_attempts');
     const retry = Number(blocked.headers['retry-after']);
@@ -115,28 +115,137 @@ describe.each(testDialects())('POST /api/admin/login (%s)', (dialect) => {
     expect(retry).toBeLessThanOrEqual(t.config.loginWindowSeconds);
     expect(blocked.body.data.retryAfter).toBe(retry);
     expect(blocked.body.message).toContain(`${retry} seconds`);
-    // Other accounts are unaffected.
+    // The stranger's guesses do not lock the account out anywhere else, nor other accounts here.
+    await login(t.app, 'seller', 'seller123', '10.2.0.2');
     await login(t.app, 'admin', 'admin123', ip);
-    // The window passing (simulated) lifts the block.
-    await t.db.updateTable('ums_login_throttle').set({ window_start: '2000-01-01T00:00:00.000Z' }).where('key', '=', 'account:seller').execute();
+    // The lock running out (simulated) lifts the block.
+    await t.db.updateTable('ums_login_throttle').set({ window_start: '2000-01-01T00:00:00.000Z', locked_until: '2000-01-01T00:00:00.000Z' })
+      .where('key', '=', `pair:seller|${ip}`).execute();
     await login(t.app, 'seller', 'seller123', ip);
   });
 
-  it('a success resets the account counter', async () => {
+  it('a success resets the pair counter', async () => {
     const ip = '10.3.0.1';
     const fail = () => call(t.app, 'POST', '/api/admin/login', { body: { username: 'seller', password: 'wrong!' }, ip });
-    for (let i = 0; i < t.config.loginMaxFailuresPerAccount - 1; i += 1) await fail();
+    for (let i = 0; i < t.config.loginMaxFailuresPerPair - 1; i += 1) await fail();
     await login(t.app, 'seller', 'seller123', ip);
-    for (let i = 0; i < t.config.loginMaxFailuresPerAccount - 1; i += 1) expect((await fail()).status).toBe(401);
+    for (let i = 0; i < t.config.loginMaxFailuresPerPair - 1; i += 1) expect((await fail()).status).toBe(401);
     await login(t.app, 'seller', 'seller123', ip);
   });
 
   it('counts parallel guesses atomically: no more than the limit get a password check', async () => {
     const answers = await Promise.all(Array.from({ length: 12 }, (_, i) =>
-      call(t.app, 'POST', '/api/admin/login', { body: { username: 'parallel-target', password: `guess-${i}` }, ip: `10.4.0.${i + 1}` })));
+      call(t.app, 'POST', '/api/admin/login', { body: { username: 'parallel-target', password: `guess-${i}` }, ip: '10.4.0.1' })));
     const checked = answers.filter((a) => a.status === 401).length;
-    expect(checked).toBe(t.config.loginMaxFailuresPerAccount);
+    expect(checked).toBe(t.config.loginMaxFailuresPerPair);
     expect(answers.filter((a) => a.status === 429)).toHaveLength(12 - checked);
+  });
+
+  it('signs in whatever the case or width of the name (names are unique regardless of case)', async () => {
+    await login(t.app, 'SELLER', 'seller123', '10.5.0.1');
+    await login(t.app, '\uff53\uff45\uff4c\uff4c\uff45\uff52', 'seller123', '10.5.0.1'); // full-width "seller", NFKC
+  });
+});
+
+describe.each(testDialects())('sign-in lock-out rules, clock controlled (%s)', (dialect) => {
+  let t: TestApp;
+  const lines: string[] = [];
+  const logStream = new Writable({ write(chunk, _enc, done) { lines.push(String(chunk)); done(); } });
+  let clock = Date.parse('2030-01-01T00:00:00.000Z');
+  const advance = (seconds: number) => { clock += seconds * 1000; vi.setSystemTime(clock); };
+  const attempt = (username: string, password: string, ip: string) =>
+    call<{ retryAfter?: number; token?: string }>(t.app, 'POST', '/api/admin/login', { body: { username, password }, ip });
+  const throttleRows = async () => countRows(t.db, 'ums_login_throttle');
+
+  beforeAll(async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(clock);
+    t = await createTestApp(dialect, {
+      logLevel: 'info', loginMaxFailuresPerPair: 3, loginMaxFailuresPerAccount: 8, loginMaxFailuresPerIp: 6,
+      loginWindowSeconds: 600, loginMaxLockSeconds: 3000,
+    }, { demo: true }, { logStream });
+  });
+  afterAll(async () => {
+    await t?.close();
+    vi.useRealTimers();
+  });
+  beforeEach(async () => {
+    // Each rule starts from clean counters, an hour after the previous one.
+    await t.db.deleteFrom('ums_login_throttle').execute();
+    advance(3600);
+  });
+
+  it('a stranger cannot lock the super admin out: wrong guesses lock only their own address', async () => {
+    for (let i = 0; i < 3; i += 1) expect((await attempt('admin', `guess-${i}`, '10.20.0.1')).status).toBe(401);
+    expect((await attempt('admin', 'admin123', '10.20.0.1')).status).toBe(429);
+    expect((await attempt('admin', 'admin123', '10.20.0.2')).status).toBe(200);
+  });
+
+  it('the account-wide ceiling stops guesses from many addresses, but the addresses the account used keep signing in', async () => {
+    await login(t.app, 'seller', 'seller123', '10.21.0.1'); // a place the seller really works from
+    // 8 failures from 4 addresses, each under its pair limit: the account-wide ceiling is reached.
+    for (let i = 0; i < 8; i += 1) expect((await attempt('seller', `guess-${i}`, `10.21.1.${i % 4}`)).status).toBe(401);
+    const fresh = await attempt('seller', 'seller123', '10.21.2.1');
+    expect(fresh.status).toBe(429);
+    expect(Number(fresh.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await attempt('seller', 'seller123', '10.21.0.1')).status).toBe(200);
+    // The window passing lifts the ceiling for new addresses too.
+    advance(601);
+    expect((await attempt('seller', 'seller123', '10.21.2.1')).status).toBe(200);
+  });
+
+  it('one address guessing many accounts is locked for them, not for accounts that signed in from it before (NAT)', async () => {
+    const nat = '10.22.0.1';
+    await login(t.app, 'seller2', 'seller123', nat); // a colleague behind the same address
+    for (let i = 0; i < 6; i += 1) expect((await attempt(`someone-${i}`, 'whatever-1', nat)).status).toBe(401);
+    expect((await attempt('admin', 'admin123', nat)).status).toBe(429); // never signed in from here
+    expect((await attempt('seller2', 'seller123', nat)).status).toBe(200);
+  });
+
+  it('lock-outs of a pair grow: the window, then twice, then four times, capped', async () => {
+    const ip = '10.23.0.1';
+    const retryAfterLockOut = async (): Promise<number> => {
+      for (let i = 0; i < 3; i += 1) expect((await attempt('orderAdmin', `guess-${i}`, ip)).status).toBe(401);
+      const blocked = await attempt('orderAdmin', 'order123', ip);
+      expect(blocked.status).toBe(429);
+      return Number(blocked.headers['retry-after']);
+    };
+    expect(await retryAfterLockOut()).toBe(600);
+    advance(599);
+    expect((await attempt('orderAdmin', 'order123', ip)).status).toBe(429);
+    advance(2);
+    expect(await retryAfterLockOut()).toBe(1200);
+    advance(1201);
+    expect(await retryAfterLockOut()).toBe(2400);
+    advance(2401);
+    expect(await retryAfterLockOut()).toBe(3000); // LOGIN_MAX_LOCK_SECONDS
+    advance(3001);
+    // A success forgets the pair's history.
+    expect((await attempt('orderAdmin', 'order123', ip)).status).toBe(200);
+    expect(await retryAfterLockOut()).toBe(600);
+  });
+
+  it('refused attempts add no throttle rows', async () => {
+    const ip = '10.24.0.1';
+    for (let i = 0; i < 6; i += 1) await attempt(`victim-${i}`, 'whatever-1', ip);
+    const rows = await throttleRows();
+    const answers = [];
+    for (let i = 0; i < 300; i += 1) answers.push((await attempt(`other-${i}`, 'whatever-1', ip)).status);
+    expect(new Set(answers)).toEqual(new Set([429]));
+    expect(await throttleRows()).toBe(rows);
+  });
+
+  it('logs the account name on failures and lock-outs, never the password', async () => {
+    lines.length = 0;
+    for (let i = 0; i < 3; i += 1) await attempt('productAdmin', `Sekrit-guess-${i}`, '10.25.0.1');
+    await attempt('productAdmin', 'Sekrit-guess-3', '10.25.0.1');
+    const logged = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+    const failed = logged.filter((l) => l.msg === 'sign-in failed');
+    expect(failed).toHaveLength(3);
+    expect(failed[0]).toMatchObject({ username: 'productAdmin', ip: '10.25.0.1', level: 40 });
+    expect(logged.find((l) => l.msg === 'sign-in locked')).toMatchObject({ username: 'productAdmin', limit: 'pair', seconds: 600 });
+    expect(logged.find((l) => l.msg === 'sign-in refused: locked')).toMatchObject({ username: 'productAdmin', limit: 'pair' });
+    expect(lines.join('')).not.toContain('Sekrit');
   });
 });
 

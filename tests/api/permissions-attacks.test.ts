@@ -46,10 +46,10 @@ describe.each(testDialects())('permission attacks (%s)', (dialect) => {
     await api.send('POST', `/api/role/allocResource?roleId=${managerRoleId}&resourceIds=${held.join(',')}`, { token: root });
     await api.send('POST', `/api/role/allocMenu?roleId=${managerRoleId}&menuIds=${await menuId('ums')},${await menuId('admin')}`, { token: root });
     const created = await api.send('POST', '/api/admin/create', {
-      token: root, body: { username: 'manager', password: 'manager-pass', roleIds: [managerRoleId, ids.productRole] },
+      token: root, body: { username: 'manager', password: 'Mq7-lead-pass', roleIds: [managerRoleId, ids.productRole] },
     });
     expect(created.status, created.raw).toBe(200);
-    manager = await login(t.app, 'manager', 'manager-pass', '10.80.0.2');
+    manager = await login(t.app, 'manager', 'Mq7-lead-pass', '10.80.0.2');
   });
   afterAll(async () => t?.close());
 
@@ -95,16 +95,16 @@ describe.each(testDialects())('permission attacks (%s)', (dialect) => {
   });
 
   it('cannot grant a role it does not hold: /admin/role/update and /admin/create roleIds', async () => {
-    const staff = await api.send<{ id: number }>('POST', '/api/admin/create', { token: manager, body: { username: 'junior', password: 'junior-pass' } });
+    const staff = await api.send<{ id: number }>('POST', '/api/admin/create', { token: manager, body: { username: 'junior', password: 'Jn4-desk-pass' } });
     expect(staff.status, staff.raw).toBe(200);
     const junior = staff.body.data.id;
     await refused(() => as(manager).post(`/admin/role/update?adminId=${junior}&roleIds=${ids.orderRole}`), 'cannot_grant');
     await refused(() => as(manager).post(`/admin/role/update?adminId=${junior}&roleIds=${ids.productRole},${ids.superRole}`), 'cannot_grant');
-    await refused(() => as(manager).post('/admin/create', { username: 'usurper', password: 'usurper-pass', roleIds: [ids.superRole] }), 'cannot_grant');
-    await refused(() => as(manager).post('/admin/create', { username: 'orderly', password: 'orderly-pass', roleIds: [ids.orderRole] }), 'cannot_grant');
+    await refused(() => as(manager).post('/admin/create', { username: 'usurper', password: 'Us5-throne-pass', roleIds: [ids.superRole] }), 'cannot_grant');
+    await refused(() => as(manager).post('/admin/create', { username: 'orderly', password: 'Or6-tidy-pass', roleIds: [ids.orderRole] }), 'cannot_grant');
     // Roles it holds may be handed on.
     expect((await as(manager).post(`/admin/role/update?adminId=${junior}&roleIds=${ids.productRole}`)).status).toBe(200);
-    expect((await as(manager).post('/admin/create', { username: 'helper', password: 'helper-pass', roleIds: [managerRoleId] })).status).toBe(200);
+    expect((await as(manager).post('/admin/create', { username: 'helper', password: 'Hp8-hands-pass', roleIds: [managerRoleId] })).status).toBe(200);
   });
 
   it('cannot grant a menu or resource it does not hold; what a role already has may stay', async () => {
@@ -143,7 +143,7 @@ describe.each(testDialects())('permission attacks (%s)', (dialect) => {
     const hijack = await call(t.app, 'POST', '/api/admin/login', { body: { username: 'admin', password: 'hijacked-pass' }, ip: '10.80.0.5' });
     expect(hijack.status).toBe(401);
     // An account that holds no more than the manager may be managed.
-    const weak = await as(manager).post('/admin/create', { username: 'weakling', password: 'weakling-pass', roleIds: [ids.productRole] });
+    const weak = await as(manager).post('/admin/create', { username: 'weakling', password: 'Wk9-feeble-pass', roleIds: [ids.productRole] });
     expect((await as(manager).post(`/admin/update/${(weak.body.data as { id: number }).id}`, { nickName: 'Weak' })).status).toBe(200);
   });
 

@@ -21,9 +21,11 @@ import { createTestApp, testDialects } from '../helpers/test-db';
 type Staff = 'product' | 'order' | 'seller';
 /**
  * `public`: anyone, signed in or not. `session`: anyone signed in (their own session and profile).
- * A list of staff: those callers and the super admin; `[]` is the super admin alone.
+ * `anonymousOrSuper`: anyone not signed in (self-registration); signed in, only who may create
+ * accounts (here the super admin alone). A list of staff: those callers and the super admin;
+ * `[]` is the super admin alone.
  */
-type Access = 'public' | 'session' | readonly Staff[];
+type Access = 'public' | 'session' | 'anonymousOrSuper' | readonly Staff[];
 
 const SUPER: Access = [];
 const PRODUCTS: Access = ['product'];
@@ -60,7 +62,7 @@ const ENTITY_ACCESS: Record<string, { all: Access; except?: Record<string, Acces
 const ROUTE_ACCESS: Record<string, Access> = {
   'GET /health': 'public',
   'POST /admin/login': 'public',
-  'POST /admin/register': 'public',
+  'POST /admin/register': 'anonymousOrSuper',
   'GET /admin/info': 'session',
   'POST /admin/logout': 'session',
   'GET /admin/refreshToken': 'session',
@@ -106,6 +108,7 @@ const CALLERS: readonly Caller[] = ['super', 'product', 'order', 'seller', 'sell
 /** What the caller must get: `open` = neither 401 nor 403 (nor a 5xx), `forbidden` = 403, `unauthorized` = 401. */
 const expected = (access: Access, caller: Caller): 'open' | 'forbidden' | 'unauthorized' => {
   if (access === 'public') return 'open';
+  if (access === 'anonymousOrSuper') return caller === 'anonymous' || caller === 'super' ? 'open' : 'forbidden';
   if (caller === 'anonymous') return 'unauthorized';
   if (access === 'session' || caller === 'super') return 'open';
   const staff: Staff = caller === 'seller2' ? 'seller' : caller;

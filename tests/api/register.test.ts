@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { INVITE_CODE_PATTERN } from '../../src/schema/auth-rules';
 import { SEED_ROLES } from '../../src/schema/resources';
 import { call, countRows, login, snapshotCounts } from '../helpers/api';
@@ -12,7 +12,12 @@ describe.each(testDialects())('POST /api/admin/register (%s)', (dialect) => {
   });
   afterAll(async () => t?.close());
 
-  const register = (body: unknown) => call<Record<string, unknown>>(t.app, 'POST', '/api/admin/register', { body });
+  // Each call from its own address: the per-address registration limit has its own tests below.
+  let caller = 0;
+  const register = (body: unknown) => {
+    caller += 1;
+    return call<Record<string, unknown>>(t.app, 'POST', '/api/admin/register', { body, ip: `10.60.${caller >> 8}.${caller & 255}` });
+  };
   const rolesOf = async (username: string) =>
     (await t.db.selectFrom('ums_admin as a').innerJoin('ums_admin_role_relation as ar', 'ar.admin_id', 'a.id')
       .innerJoin('ums_role as r', 'r.id', 'ar.role_id').select('r.code').where('a.username', '=', username).execute()).map((r) => r.code);
@@ -99,10 +104,166 @@ describe.each(testDialects())('POST /api/admin/register (%s)', (dialect) => {
     expect(Object.fromEntries((missing.body.errors ?? []).map((e) => [e.field, e.messageKey]))).toEqual({ username: 'required', password: 'required', email: 'required' });
   });
 
+  it('refuses weak passwords: short, common, the username or containing it (ignoring case)', async () => {
+    const before = await snapshotCounts(t.db);
+    for (const [password, key] of [
+      ['short12', 'too_short'], ['password1', 'password_too_common'], ['Sunshine1', 'password_too_common'], ['qwertyuiop', 'password_too_common'],
+      ['newbie42', 'password_contains_username'], ['my-NEWBIE42-shop', 'password_contains_username'],
+    ] as const) {
+      const answer = await register({ username: 'newbie42', password, email: 'n@example.com' });
+      expect(answer.status, password).toBe(400);
+      expect(answer.body.errors, password).toEqual([expect.objectContaining({ field: 'password', messageKey: key })]);
+    }
+    expect(await snapshotCounts(t.db)).toEqual(before);
+  });
+
+  it('usernames: NFKC, ASCII letters, digits and _ . -, 3..64, unique regardless of case, nothing invisible', async () => {
+    const before = await snapshotCounts(t.db);
+    const refused: [string, number, string][] = [
+      ['ADMIN', 409, 'username_taken'],
+      ['\uff41\uff44\uff4d\uff49\uff4e', 409, 'username_taken'], // full-width "admin" folds to "admin"
+      ['\u0430dmin', 400, 'invalid_username'], // Cyrillic а
+      ['admin\u200b', 400, 'invalid_username'], // zero-width space
+      ['ad\u00admin', 400, 'invalid_username'], // soft hyphen
+      ['ad min', 400, 'invalid_username'],
+      ['seller\u202e', 400, 'invalid_username'], // right-to-left override
+      ['ab', 400, 'too_short'],
+      ['x'.repeat(65), 400, 'too_long'],
+    ];
+    for (const [username, status, key] of refused) {
+      const answer = await register({ username, password: 'correct-horse-battery', email: 'u@example.com' });
+      expect(answer.status, JSON.stringify(username)).toBe(status);
+      expect(answer.body.errors?.[0], JSON.stringify(username)).toMatchObject({ field: 'username', messageKey: key });
+    }
+    expect(await snapshotCounts(t.db)).toEqual(before);
+    const ok = await register({ username: '  Shop.keeper_2-b  ', password: 'correct-horse-battery', email: 'u@example.com' });
+    expect(ok.status).toBe(200);
+    expect(ok.body.data.username).toBe('Shop.keeper_2-b');
+    expect((await register({ username: 'shop.KEEPER_2-B', password: 'correct-horse-battery', email: 'u@example.com' })).status).toBe(409);
+  });
+
+  it('a new seller joins the default user group, so its quotas apply at once', async () => {
+    const answer = await register({ username: 'grouped-seller', password: 'correct-horse-battery', email: 'g@example.com' });
+    expect(answer.status).toBe(200);
+    const group = await t.db.selectFrom('ums_user_group').select(['id', 'member_count', 'quota_shops']).where('name', '=', t.config.sellerGroup).executeTakeFirstOrThrow();
+    const member = await t.db.selectFrom('ums_user_group_member').select('group_id').where('admin_id', '=', Number(answer.body.data.id)).executeTakeFirstOrThrow();
+    expect(member.group_id).toBe(group.id);
+    const members = await countRows(t.db, 'ums_user_group_member');
+    expect(group.member_count).toBeLessThanOrEqual(members);
+    expect(group.quota_shops).not.toBeNull();
+  });
+
   it('two racing registrations of one name: one wins, the other gets 409', async () => {
     const body = { username: 'racer', password: 'secret-123', email: 'r@example.com' };
-    const answers = await Promise.all([register(body), register(body), register(body)]);
+    const upper = { ...body, username: 'RACER' };
+    const answers = await Promise.all([register(body), register(upper), register(body)]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409]);
-    expect(await rolesOf('racer')).toEqual(['seller']);
+    const winner = answers.find((a) => a.status === 200)!.body.data.username as string;
+    expect(await rolesOf(winner)).toEqual(['seller']);
+  });
+});
+
+describe.each(testDialects())('POST /api/admin/register throttled per address (%s)', (dialect) => {
+  let t: TestApp;
+  let clock = Date.parse('2030-02-01T00:00:00.000Z');
+  beforeAll(async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(clock);
+    t = await createTestApp(dialect, { registerMaxPerIp: 3, registerWindowSeconds: 3600 });
+  });
+  afterAll(async () => {
+    await t?.close();
+    vi.useRealTimers();
+  });
+  const register = (username: string, ip: string) => call(t.app, 'POST', '/api/admin/register', {
+    body: { username, password: 'correct-horse-battery', email: `${username}@example.com` }, ip,
+  });
+
+  it('counts every attempt that reaches the database, a taken name too; then 429 with Retry-After and nothing written', async () => {
+    const ip = '10.61.0.1';
+    expect((await register('first-seller', ip)).status).toBe(200);
+    expect((await register('admin', ip)).status).toBe(409); // probing a name costs a place
+    expect((await register('second-seller', ip)).status).toBe(200);
+    const before = await snapshotCounts(t.db);
+    const rows = await countRows(t.db, 'ums_login_throttle');
+    for (const name of ['seller', 'third-seller', 'productAdmin', 'fourth-seller']) {
+      const answer = await register(name, ip);
+      expect(answer.status).toBe(429);
+      expect(answer.body).toMatchObject({ messageKey: 'too_many_requests', data: { retryAfter: 3600 } });
+      expect(answer.headers['retry-after']).toBe('3600');
+    }
+    expect(await snapshotCounts(t.db)).toEqual(before);
+    expect(await countRows(t.db, 'ums_login_throttle')).toBe(rows);
+    // Bad bodies are refused before the database and cost nothing; another address is unaffected.
+    expect((await register('x', '10.61.0.2')).status).toBe(400);
+    expect((await register('other-address', '10.61.0.2')).status).toBe(200);
+    // The window passing frees the address again.
+    clock += 3601 * 1000;
+    vi.setSystemTime(clock);
+    expect((await register('third-seller', ip)).status).toBe(200);
+  });
+});
+
+describe.each(testDialects())('the account rules in /admin/create, /admin/update and signed-in /admin/register (%s)', (dialect) => {
+  let t: TestApp;
+  let admin: string;
+  let seller: string;
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    admin = await login(t.app, 'admin', 'admin123');
+    seller = await login(t.app, 'seller', 'seller123');
+  });
+  afterAll(async () => t?.close());
+
+  it('create and update refuse what registration refuses', async () => {
+    const before = await snapshotCounts(t.db);
+    for (const [body, field, key] of [
+      [{ username: 'ADMIN', password: 'correct-horse-battery' }, 'username', 'username_taken'],
+      [{ username: '\u0430dmin', password: 'correct-horse-battery' }, 'username', 'invalid_username'],
+      [{ username: 'staff-one', password: 'password123' }, 'password', 'password_too_common'],
+      [{ username: 'staff-one', password: 'staff-one-pass' }, 'password', 'password_contains_username'],
+    ] as const) {
+      const answer = await call(t.app, 'POST', '/api/admin/create', { token: admin, body });
+      expect(answer.body.errors?.[0], JSON.stringify(body)).toMatchObject({ field, messageKey: key });
+    }
+    expect(await snapshotCounts(t.db)).toEqual(before);
+    const seller2 = await t.db.selectFrom('ums_admin').select('id').where('username', '=', 'seller2').executeTakeFirstOrThrow();
+    for (const [body, field, key] of [
+      [{ username: 'Seller' }, 'username', 'username_taken'],
+      [{ username: 'seller\u200b2' }, 'username', 'invalid_username'],
+      [{ password: 'iloveyou1' }, 'password', 'password_too_common'],
+      [{ password: 'Seller2-rocks' }, 'password', 'password_contains_username'],
+    ] as const) {
+      const answer = await call(t.app, 'POST', `/api/admin/update/${seller2.id}`, { token: admin, body });
+      expect(answer.body.errors?.[0], JSON.stringify(body)).toMatchObject({ field, messageKey: key });
+    }
+    // The stored name posted back unchanged is fine, even one that predates the rules.
+    await t.db.updateTable('ums_admin').set({ username: 'Ol' }).where('id', '=', seller2.id).execute();
+    expect((await call(t.app, 'POST', `/api/admin/update/${seller2.id}`, { token: admin, body: { username: 'Ol', note: 'kept' } })).status).toBe(200);
+    await t.db.updateTable('ums_admin').set({ username: 'seller2' }).where('id', '=', seller2.id).execute();
+  });
+
+  it("mall's admin form adds a user through /admin/register: status, nickName, email, note kept; no role, no group", async () => {
+    const answer = await call<Record<string, unknown>>(t.app, 'POST', '/api/admin/register', {
+      token: admin,
+      body: { id: null, username: 'ops-clerk', password: 'correct-horse-battery', nickName: 'Ops clerk', email: 'ops@example.com', note: 'night shift', status: 0 },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.data).toMatchObject({ username: 'ops-clerk', nickName: 'Ops clerk', email: 'ops@example.com', note: 'night shift', status: 0, inviteCode: null });
+    expect(answer.raw).not.toMatch(/argon2|correct-horse/);
+    const id = Number(answer.body.data.id);
+    expect(await t.db.selectFrom('ums_admin_role_relation').select('role_id').where('admin_id', '=', id).execute()).toEqual([]);
+    const audit = await t.db.selectFrom('sys_audit_log').select(['action', 'admin_id']).where('entity', '=', 'ums_admin').where('entity_id', '=', String(id)).executeTakeFirstOrThrow();
+    expect(audit).toMatchObject({ action: 'create', admin_id: t.seeded.accounts.length ? expect.any(Number) : null });
+  });
+
+  it('a signed-in caller without the right to create accounts gets 403; a bad token 401; nothing written', async () => {
+    const before = await snapshotCounts(t.db);
+    const body = { username: 'sneaky-staff', password: 'correct-horse-battery' };
+    const denied = await call(t.app, 'POST', '/api/admin/register', { token: seller, body });
+    expect(denied.status).toBe(403);
+    const bad = await call(t.app, 'POST', '/api/admin/register', { headers: { authorization: 'Bearer not.a.token' }, body });
+    expect(bad.status).toBe(401);
+    expect(await snapshotCounts(t.db)).toEqual(before);
   });
 });

@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mold } from '../../src/schema/shop';
 import type { MoldRecord, Page, ShopRecord } from '../helpers/tenancy';
-import { client, makeSeller } from '../helpers/tenancy';
+import { client, makeSeller, withoutQuotas } from '../helpers/tenancy';
 import type { TestApp } from '../helpers/test-db';
 import { createTestApp, testDialects } from '../helpers/test-db';
 
@@ -59,6 +59,7 @@ describe.each(testDialects())('no leak across shops, for any two-seller data set
     t = await createTestApp(dialect);
     for (const [key, ip] of [['a', '10.80.0.1'], ['b', '10.80.0.2']] as const) {
       const account = await makeSeller(t.app, t.db, `prop-seller-${key}`, ip);
+      await withoutQuotas(t.db, [account.id]);
       sellers[key] = { id: account.id, api: client(t.app, account.token) };
     }
   });

@@ -136,14 +136,14 @@ describe('admin accounts', () => {
       await page.locator('#main-content').getByRole('button', { name: 'Add' }).click();
       const dialog = page.getByRole('dialog');
       await dialog.locator('input[name="username"]').fill('clerk');
-      await dialog.locator('input[name="password"]').fill('clerk-pass-1');
+      await dialog.locator('input[name="password"]').fill('Ck5-desk-pass-1');
       await dialog.locator('input[name="email"]').fill('clerk@example.test');
       await dialog.getByRole('checkbox', { name: 'Order admin' }).check();
       await dialog.getByRole('button', { name: 'Save' }).click();
       await page.getByRole('row').filter({ hasText: 'clerk' }).waitFor();
     });
     await withPage(async (page) => {
-      await signIn(page, { username: 'clerk', password: 'clerk-pass-1' });
+      await signIn(page, { username: 'clerk', password: 'Ck5-desk-pass-1' });
       await sidebar(page).getByText('Orders').first().waitFor();
       expect(await sidebar(page).getByText('Permissions').count()).toBe(0);
     });

@@ -46,9 +46,19 @@ export const makeAccount = async (
 export const makeSeller = (app: FastifyInstance, db: Kysely<Database>, username: string, ip: string) =>
   makeAccount(app, db, username, SEED_ROLES.seller.code, ip);
 
-/** Takes the admins out of every user group, so quotas do not interfere with a test. */
+/**
+ * Moves the admins into a user group without quotas, so quotas do not interfere with a test
+ * (outside every group the default quotas would apply).
+ */
 export const withoutQuotas = async (db: Kysely<Database>, adminIds: readonly number[]): Promise<void> => {
+  const name = 'Unlimited (tests)';
+  let group = await db.selectFrom('ums_user_group').select('id').where('name', '=', name).executeTakeFirst();
+  group ??= await db.insertInto('ums_user_group').values({
+    name, description: null, quota_shops: null, quota_products: null, quota_molds: null, quota_storage_mb: null,
+    warn_percent: 80, member_count: 0, create_time: toDbTime(),
+  }).returning('id').executeTakeFirstOrThrow();
   await db.deleteFrom('ums_user_group_member').where('admin_id', 'in', [...adminIds]).execute();
+  await db.insertInto('ums_user_group_member').values(adminIds.map((admin_id) => ({ group_id: group.id, admin_id }))).execute();
 };
 
 export const adminIdOf = async (db: Kysely<Database>, username: string): Promise<number> =>

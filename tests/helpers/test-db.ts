@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
+import type { BuildOptions } from '../../server/app';
 import { buildApp } from '../../server/app';
 import type { Config, DatabaseTarget } from '../../server/config';
 import { loadConfig } from '../../server/config';
@@ -88,6 +89,7 @@ export const createTestApp = async (
   dialect: TestDialect,
   overrides: Partial<Config> = {},
   seedOptions: SeedOptions = { demo: true },
+  buildOptions: Omit<BuildOptions, 'db'> = {},
 ): Promise<TestApp> => {
   const database = await createTestDatabase(dialect);
   const config = testConfig(database.dir, database.target, overrides);
@@ -95,7 +97,7 @@ export const createTestApp = async (
   try {
     await migrateToLatest(db);
     const seeded = await seed(db, config, seedOptions);
-    const app = buildApp(config, { db });
+    const app = buildApp(config, { ...buildOptions, db });
     await app.ready();
     return {
       app, db, config, seeded, dialect,

@@ -79,7 +79,7 @@ describe('admin list', () => {
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Username' }), 'orders1');
     await userEvent.type(within(dialog).getByLabelText(/^Password/), '123');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await within(dialog).findByText(/length must be between 6 and 128/)).toBeInTheDocument();
+    expect(await within(dialog).findByText(/length must be between 8 and 128/)).toBeInTheDocument();
     expect(creates).toHaveLength(0);
   });
 

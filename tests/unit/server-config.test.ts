@@ -23,7 +23,10 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({
       port: 8080, host: '0.0.0.0', dataDir: join(cwd, 'data'), apiPrefix: '/api', nodeEnv: 'development', logLevel: 'info',
       tokenTtlSeconds: 604800, adminUsername: 'admin', adminPassword: undefined, http200Envelopes: false,
-      bodyLimitBytes: 1048576, loginMaxFailuresPerAccount: 5, loginMaxFailuresPerIp: 20, loginWindowSeconds: 900,
+      bodyLimitBytes: 1048576, loginMaxFailuresPerAccount: 50, loginMaxFailuresPerIp: 20, loginWindowSeconds: 900,
+      loginMaxFailuresPerPair: 5, loginMaxLockSeconds: 86400, registerMaxPerIp: 5, registerWindowSeconds: 3600,
+      sellerGroup: 'Standard sellers', defaultQuotas: { shops: 3, molds: 200, products: 200, storageMb: 100 }, uploadMaxPerMinute: 30,
+      corsOrigins: [], publicUrl: null,
       trustProxy: false, staticDir: join(cwd, 'dist'), jobsEnabled: true,
       database: { dialect: 'sqlite', filename: join(cwd, 'data', 'admin.sqlite') },
     });
@@ -47,6 +50,8 @@ describe('loadConfig', () => {
     expect(loadConfig({ JWT_SECRET: SECRET, TRUST_PROXY: 'true' }, cwd).trustProxy).toBe(true);
     expect(loadConfig({ JWT_SECRET: SECRET, TRUST_PROXY: '2' }, cwd).trustProxy).toBe(2);
     expect(loadConfig({ JWT_SECRET: SECRET, PORT: '' }, cwd).port).toBe(8080); // blank = unset
+    const web = loadConfig({ JWT_SECRET: SECRET, CORS_ORIGINS: 'https://shop.example.com, http://localhost:5173', PUBLIC_URL: 'https://admin.example.com/' }, cwd);
+    expect(web).toMatchObject({ corsOrigins: ['https://shop.example.com', 'http://localhost:5173'], publicUrl: 'https://admin.example.com' });
   });
 
   it('refuses bad values with a message naming the setting', () => {
@@ -55,6 +60,8 @@ describe('loadConfig', () => {
       { PORT: 'eighty' }, { PORT: '70000' }, { LOG_LEVEL: 'loud' }, { JWT_SECRET: 'short' }, { TOKEN_TTL_SECONDS: '-5' },
       { HTTP_200_ENVELOPES: 'maybe' }, { BODY_LIMIT_BYTES: '1.5' }, { LOGIN_MAX_FAILURES_PER_ACCOUNT: '0' },
       { API_PREFIX: 'api' }, { API_PREFIX: '/api/' }, { ADMIN_PASSWORD: '123' }, { DATABASE_URL: 'mysql://localhost/x' },
+      { CORS_ORIGINS: 'https://shop.example.com/' }, { CORS_ORIGINS: 'shop.example.com' }, { PUBLIC_URL: 'admin.example.com' },
+      { DEFAULT_QUOTA_SHOPS: '-1' }, { REGISTER_MAX_PER_IP: '0' },
     ];
     for (const env of bad) {
       const name = Object.keys(env)[0]!;
@@ -111,6 +118,9 @@ describe('settingsTable', () => {
       HTTP_200_ENVELOPES: 'true', BODY_LIMIT_BYTES: '4096', LOGIN_MAX_FAILURES_PER_ACCOUNT: '2', LOGIN_MAX_FAILURES_PER_IP: '3',
       LOGIN_WINDOW_SECONDS: '30', TRUST_PROXY: 'true', STATIC_DIR: 'public',
       JOBS_ENABLED: 'false', API_DOCS: 'false', DEMO_CONTENT: 'false', SERVE_SOURCE_MAPS: 'true',
+      LOGIN_MAX_FAILURES_PER_PAIR: '4', LOGIN_MAX_LOCK_SECONDS: '600', REGISTER_MAX_PER_IP: '2', REGISTER_WINDOW_SECONDS: '60',
+      SELLER_GROUP: 'Newcomers', DEFAULT_QUOTA_SHOPS: '1', DEFAULT_QUOTA_MOLDS: '2', DEFAULT_QUOTA_PRODUCTS: '3', DEFAULT_QUOTA_STORAGE_MB: '4',
+      UPLOAD_MAX_PER_MINUTE: '5', CORS_ORIGINS: 'https://shop.example.com, http://localhost:5173', PUBLIC_URL: 'https://admin.example.com/',
     };
     for (const { name } of settingsTable) {
       expect(samples[name], `sample for ${name}`).toBeDefined();

@@ -14,6 +14,7 @@ import * as m102 from './102_tenancy';
 import * as m103 from './103_permission_version';
 import * as m104 from './104_sys_job';
 import * as m105 from './105_unique_indexes';
+import * as m110 from './110_accounts';
 import type { AnyKysely } from '../index';
 
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -26,6 +27,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '103_permission_version': m103,
   '104_sys_job': m104,
   '105_unique_indexes': m105,
+  '110_accounts': m110,
 };
 
 export const createMigrator = (db: AnyKysely): Migrator =>

@@ -18,7 +18,7 @@ import { toCount } from '../index';
 import type { Database } from '../schema';
 import { toDbTime } from '../time';
 import { seedDemoContent } from './demo-content';
-import { DEMO_SELLER2, seedDemoTenancy } from './demo-tenancy';
+import { DEMO_GROUP, DEMO_SELLER2, seedDemoTenancy } from './demo-tenancy';
 import { menuTitle } from './menu-titles';
 
 export const DEMO_ADMIN_PASSWORD = 'admin123';
@@ -60,7 +60,16 @@ export type SeededAccount = {
 
 export type SeedResult = { seeded: boolean; accounts: SeededAccount[]; notes: string[] };
 
-type SeedConfig = Pick<Config, 'adminUsername' | 'adminPassword' | 'nodeEnv' | 'dataDir'>;
+type SeedConfig = Pick<Config, 'adminUsername' | 'adminPassword' | 'nodeEnv' | 'dataDir'> & Partial<Pick<Config, 'sellerGroup'>>;
+
+/**
+ * The user group self-registered sellers join (SELLER_GROUP), with an ordinary seller's quotas,
+ * so nobody who signs up is without limits. Created on every first start, demo or not.
+ */
+const ensureSellerGroup = async (trx: Trx, name: string, now: string): Promise<void> => {
+  const found = await trx.selectFrom('ums_user_group').select('id').where('name', '=', name).executeTakeFirst();
+  if (!found) await trx.insertInto('ums_user_group').values({ ...DEMO_GROUP, name, member_count: 0, create_time: now }).execute();
+};
 type Trx = Transaction<Database>;
 
 export const hasAdmins = async (db: Kysely<Database>): Promise<boolean> => {
@@ -222,6 +231,7 @@ export const seed = async (db: Kysely<Database>, config: SeedConfig, options: Se
       }
     }
 
+    await ensureSellerGroup(trx, config.sellerGroup ?? DEMO_GROUP.name, now);
     // Demo shops and molds, a second seller and a user group with quotas (./demo-tenancy.ts).
     if (seller2Hash && await seedDemoTenancy(trx, { seller2Hash, now })) {
       accounts.push({ username: DEMO_SELLER2.username, role: SEED_ROLES.seller.name, password: DEMO_SELLER2.password, passwordSource: 'demo' });

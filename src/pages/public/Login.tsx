@@ -8,7 +8,7 @@ import type { FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { apiFetch, clearToken, getToken, setToken } from '../../providers/api';
 import type { AdminInfo, LoginResult } from '../../schema/api';
-import { PASSWORD_LENGTH, USERNAME_LENGTH } from '../../schema/auth-rules';
+import { SIGN_IN_LENGTH } from '../../schema/auth-rules';
 import { PUBLIC_PATHS } from '../../schema/routes';
 import { loadAdmin } from './adminChunk';
 import { Field } from './Field';
@@ -64,8 +64,8 @@ export const Login = () => {
     event.preventDefault();
     const form = event.currentTarget;
     const found: FieldErrors<LoginField> = {
-      username: checkText(values.username, USERNAME_LENGTH),
-      password: checkPassword(values.password, PASSWORD_LENGTH),
+      username: checkText(values.username, SIGN_IN_LENGTH.username),
+      password: checkPassword(values.password, SIGN_IN_LENGTH.password),
     };
     setErrors(found);
     setAlert(null);

@@ -8,13 +8,14 @@ import type { FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { apiFetch, ApiError } from '../../providers/api';
 import {
-  EMAIL_MAX_LENGTH, EMAIL_PATTERN, INVITE_CODE_KEY, INVITE_CODE_PATTERN, PASSWORD_LENGTH, USERNAME_LENGTH,
+  EMAIL_MAX_LENGTH, EMAIL_PATTERN, INVITE_CODE_KEY, INVITE_CODE_PATTERN, normalizeUsername, PASSWORD_LENGTH, passwordProblem,
+  USERNAME_LENGTH, usernameProblem,
 } from '../../schema/auth-rules';
 import { Field } from './Field';
 import { errorText, fieldErrorText, t } from './i18n';
 import type { LoginState } from './Login';
 import { PublicShell } from './PublicShell';
-import { checkPassword, checkText, firstInvalid, hasErrors } from './validate';
+import { firstInvalid, hasErrors, ruleText } from './validate';
 import type { FieldErrors } from './validate';
 
 type RegisterField = 'username' | 'password' | 'confirm' | 'email' | 'code';
@@ -35,8 +36,9 @@ const validate = (values: Record<RegisterField, string>): FieldErrors<RegisterFi
   const email = values.email.trim();
   const code = values.code.trim();
   return {
-    username: checkText(values.username, USERNAME_LENGTH),
-    password: checkPassword(values.password, PASSWORD_LENGTH),
+    // The server's own rules (src/schema/auth-rules.ts); it also refuses common passwords.
+    username: ruleText(usernameProblem(normalizeUsername(values.username)), USERNAME_LENGTH),
+    password: ruleText(passwordProblem(values.password, values.username), PASSWORD_LENGTH),
     confirm: values.confirm === '' ? t('errors.required')
       : values.confirm !== values.password ? t('register.password_mismatch') : undefined,
     email: email === '' ? t('errors.required')
@@ -66,7 +68,7 @@ export const Register = () => {
   useEffect(() => {
     if (!done) return;
     const timer = setTimeout(() => {
-      const state: LoginState = { username: values.username.trim() };
+      const state: LoginState = { username: normalizeUsername(values.username) };
       navigate('/login', { state });
     }, SUCCESS_DELAY_MS);
     return () => clearTimeout(timer);
@@ -94,7 +96,7 @@ export const Register = () => {
     const code = values.code.trim();
     try {
       await apiFetch('/admin/register', {
-        body: { username: values.username.trim(), password: values.password, email: values.email.trim(), ...(code ? { code } : {}) },
+        body: { username: normalizeUsername(values.username), password: values.password, email: values.email.trim(), ...(code ? { code } : {}) },
       });
       // The code has done its job (the referral is recorded); a later sign-up from this browser is not the inviter's.
       localStorage.removeItem(INVITE_CODE_KEY);
