@@ -1,6 +1,6 @@
 // The foundation, end to end: real server on a fresh database, real Chromium.
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RunningServer } from './harness';
 import { ADMIN, DESKTOP, launchBrowser, newPage, PHONE, SELLER, signIn, startServer } from './harness';
 
@@ -142,10 +142,15 @@ describe('layout', () => {
     await signIn(page, SELLER);
     const bottomBar = page.getByRole('navigation', { name: 'Sections' });
     await bottomBar.waitFor();
-    await page.getByRole('button', { name: 'Open menu' }).click();
     const drawerMenu = sidebar(page);
-    await drawerMenu.getByText('Die-cutting molds').click();
-    await drawerMenu.getByRole('link', { name: 'Molds', exact: true }).click();
+    // Under load the drawer can be re-rendered (menus filtered once the session's resources arrive)
+    // while it slides in; each attempt reopens it if needed and uses short waits, retried as a whole.
+    await vi.waitFor(async () => {
+      if (!(await drawerMenu.isVisible())) await page.getByRole('button', { name: 'Open menu' }).click({ timeout: 5_000 });
+      const molds = drawerMenu.getByRole('link', { name: 'Molds', exact: true });
+      if (!(await molds.isVisible())) await drawerMenu.getByText('Die-cutting molds').click({ timeout: 5_000 });
+      await molds.click({ timeout: 5_000 });
+    }, { timeout: 60_000, interval: 500 });
     await page.waitForURL('**/mold/kmold');
     await drawerMenu.waitFor({ state: 'hidden' });
     await bottomBar.waitFor();
