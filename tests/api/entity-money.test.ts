@@ -2,7 +2,7 @@
 // (src/schema/money.ts): the API's decimals are stored as exact integer cents and read back
 // unchanged, a value that is not a whole number of cents (0.1 + 0.2) is refused with a field
 // error and stores nothing, and list filters on money compare in cents. SQLite and PostgreSQL.
-import type { Kysely } from 'kysely';
+import type { AnyKysely } from '../../server/db/index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entityList } from '../../src/schema/entities';
 import type { Entity } from '../../src/schema/entity';
@@ -33,8 +33,7 @@ describe.each(testDialects())('money fields (%s)', (dialect) => {
   });
   afterAll(async () => { await t?.close(); });
 
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- declared tables are not in the static Database type
-  const table = (): Kysely<any> => t.db as unknown as Kysely<any>;
+  const table = (): AnyKysely => t.db as unknown as AnyKysely;
 
   it('has at least one money field to check', () => {
     expect(moneyCases.length).toBeGreaterThan(0);
