@@ -1,6 +1,8 @@
 // Lint rules, including the layer boundaries of ARCHITECTURE.md section 2:
 // browser code never imports server/, server/ imports only src/schema from src/,
-// and src/schema imports neither React nor the database.
+// and src/schema imports neither React nor the database. Inside each half, the engines import no
+// area (src/engine, server/crud), the browser's providers import no screen, shell or layout, and
+// the seed reaches auth only through its public services.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -8,6 +10,20 @@ import globals from 'globals';
 
 const serverPackages = ['fastify', '@fastify/*', 'kysely', 'better-sqlite3', 'pg', 'jose', '@node-rs/*', 'bcryptjs'];
 const browserPackages = ['react', 'react-dom', 'react-dom/*', 'react-admin', 'ra-*', '@mui/*', '@emotion/*', 'react-router', 'react-router-dom'];
+
+// Flat config keeps only the last matching options of a rule, so each layer repeats the boundary.
+const browserBoundary = [
+  { group: ['**/server', '**/server/**'], message: 'Browser code never imports server code.' },
+  { group: serverPackages, message: 'Browser code never imports server packages.' },
+];
+const serverBoundary = [
+  { group: ['**/src/**', '!**/src/schema', '!**/src/schema/**'], message: 'server/ imports nothing from src/ but src/schema.' },
+  { group: browserPackages, message: 'The server imports no browser packages.' },
+];
+const layer = (files, patterns, boundary) => ({
+  files,
+  rules: { 'no-restricted-imports': ['error', { patterns: [...boundary, ...patterns] }] },
+});
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**'] },
@@ -48,13 +64,12 @@ export default tseslint.config(
   },
   {
     files: ['server/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          { group: ['**/src/**', '!**/src/schema', '!**/src/schema/**'], message: 'server/ imports nothing from src/ but src/schema.' },
-          { group: browserPackages, message: 'The server imports no browser packages.' },
-        ],
-      }],
-    },
+    rules: { 'no-restricted-imports': ['error', { patterns: serverBoundary }] },
   },
+  layer(['src/engine/**/*.{ts,tsx}'], [
+    { group: ['../resources', '../resources/**', '../admin/**', '../layout/**', '../pages/**'], message: 'The screen engine imports no area, shell, layout or page: areas plug into it (src/engine/area.ts).' },
+  ], browserBoundary),
+  layer(['src/providers/**/*.ts'], [
+    { group: ['../engine/**', '../resources', '../resources/**', '../admin/**', '../layout/**', '../pages/**'], message: 'Providers import no screen, shell or layout.' },
+  ], browserBoundary),
 );

@@ -10,7 +10,7 @@ import { Loading } from 'react-admin';
 import { useLocation } from 'react-router';
 import { AccessDenied } from '../pages/shared/AccessDenied';
 import { NotAvailable } from '../pages/shared/NotAvailable';
-import { setCurrentLocationKey, useForbidden } from './forbiddenSignal';
+import { setCurrentLocationKey, useForbidden } from '../providers/forbiddenSignal';
 import { SCREENS } from './screens';
 import { useAdminSession } from './useAdminSession';
 

@@ -11,7 +11,7 @@ import { BOTTOM_BAR_HEIGHT, MobileBottomBar } from './MobileBottomBar';
 import { MobileNavProvider } from './MobileNav';
 import { SectionMenu } from './SectionMenu';
 import { SessionGate } from './SessionGate';
-import { useIsMobile } from './useIsMobile';
+import { useIsMobile } from '../theme/useIsMobile';
 
 export const AdminLayout = ({ children }: { children: ReactNode }) => {
   const isMobile = useIsMobile();

@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import { Confirm, useNotify, useTranslate } from 'react-admin';
-import { browserPage } from '../admin/browserPage';
+import { browserPage } from '../providers/browserPage';
 import { endSession } from '../providers/authProvider';
 import { setHttpFeedback } from '../providers/httpClient';
 import { apiErrorText } from './apiErrorText';

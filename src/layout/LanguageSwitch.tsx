@@ -10,7 +10,7 @@ import MenuItem from '@mui/material/MenuItem';
 import { useState } from 'react';
 import type { MouseEvent } from 'react';
 import { useLocale, useTranslate } from 'react-admin';
-import { browserPage } from '../admin/browserPage';
+import { browserPage } from '../providers/browserPage';
 import type { Lang } from '../i18n/lang';
 import { LANGS, setLang } from '../i18n/lang';
 import { useMobileNav } from './MobileNav';

@@ -6,7 +6,7 @@
 import { createContext, useCallback, useContext, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { useIsMobile } from './useIsMobile';
+import { useIsMobile } from '../theme/useIsMobile';
 
 export type MobileNav = {
   readonly isMobile: boolean;

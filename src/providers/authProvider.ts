@@ -5,10 +5,10 @@
  * and, for actions, from the API resources it reports (`resources`, Ant patterns).
  */
 import type { AuthProvider, UserIdentity } from 'react-admin';
-import { browserPage } from '../admin/browserPage';
-import { markForbidden } from '../admin/forbiddenSignal';
-import type { ApiMatcher } from '../resources/entity/access';
-import { accessApiPath, apiMatcher, entityAccessRoute } from '../resources/entity/access';
+import { browserPage } from './browserPage';
+import { markForbidden } from './forbiddenSignal';
+import type { ApiMatcher } from '../schema/access';
+import { accessApiPath, apiMatcher, entityAccessRoute } from '../schema/access';
 import type { AdminInfo, MenuItem } from '../schema/api';
 import { MESSAGES, ResultCode } from '../schema/api';
 import { ApiError, apiFetch, clearToken, getToken } from './api';

@@ -31,7 +31,8 @@ export type RouteDecl = {
 
 export type SectionDecl = RouteDecl & { readonly children: readonly RouteDecl[] };
 
-const r = (name: string, path: string, icon: IconName, sort: number, hidden = false, needs?: readonly string[]): RouteDecl =>
+/** The route's name stays a literal type, so `RouteName` below lists every route. */
+const r = <N extends string>(name: N, path: string, icon: IconName, sort: number, hidden = false, needs?: readonly string[]): RouteDecl & { readonly name: N } =>
   ({ name, path, icon, sort, hidden, ...(needs ? { needs } : {}) });
 
 /** Route names of the fixed part of the admin (always present, not driven by menus). */
@@ -43,7 +44,7 @@ export const ANONYMOUS_PATHS = ['/login', '/register', '/privacy', '/term', '/ho
 /** Public pages: rendered without the layout (no admin shell); `/404` only for a signed-in user. */
 export const PUBLIC_PATHS = [...ANONYMOUS_PATHS, '/404'] as const;
 
-export const SECTIONS: readonly SectionDecl[] = [
+const SECTION_TABLE = [
   { ...r('shop', '/shop', 'store', 90), children: [
     r('shopList', '/shop/shopList', 'list', 30),
     r('addShop', '/shop/addShop', 'add', 20),
@@ -123,7 +124,12 @@ export const SECTIONS: readonly SectionDecl[] = [
     r('capacity', '/ums/capacity', 'storage', 10, false, ['/capacity/list']),
     r('auditLog', '/ums/auditLog', 'history', 5),
   ] },
-];
+] as const satisfies readonly SectionDecl[];
+
+export const SECTIONS: readonly SectionDecl[] = SECTION_TABLE;
+
+/** Every route's name (sections and their children): a misspelt route key does not compile. */
+export type RouteName = typeof FIXED_ROUTES[number] | (typeof SECTION_TABLE)[number]['name'] | (typeof SECTION_TABLE)[number]['children'][number]['name'];
 
 /** Every route under the layout: the fixed home plus every section child. */
 export const ALL_ROUTES: readonly (RouteDecl & { readonly section: string | null })[] = [

@@ -8,7 +8,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCREEN_ROUTES } from '../../src/admin/screenRoutes';
 import { buildMenuModel } from '../../src/providers/menus';
-import { apiMatcher } from '../../src/resources/entity/access';
+import { apiMatcher } from '../../src/schema/access';
 import type { AdminInfo, Envelope } from '../../src/schema/api';
 import { ALL_ROUTES } from '../../src/schema/routes';
 import type { RunningServer } from './harness';

@@ -71,7 +71,7 @@ const LocationProbe = () => {
  */
 export const preloadScreens = async ({ entities = false }: { entities?: boolean } = {}) => {
   await import('../../src/pages/home/HomePage');
-  if (entities) await import('../../src/resources/entity/screens');
+  if (entities) await import('../../src/engine/screens');
 };
 export const PRELOAD_TIMEOUT_MS = 60_000;
 

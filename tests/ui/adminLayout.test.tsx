@@ -4,7 +4,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { browserPage } from '../../src/admin/browserPage';
+import { browserPage } from '../../src/providers/browserPage';
 import {
   answerInfo, answerLogout, currentPath, findSidebar, menusFor, PRELOAD_TIMEOUT_MS, preloadScreens, renderAdmin, seller, SUPER_ADMIN_GRANT, superAdmin,
 } from './admin-harness';

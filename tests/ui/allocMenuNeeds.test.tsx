@@ -4,11 +4,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AuthProvider } from 'react-admin';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiMatcher } from '../../src/resources/entity/access';
+import { apiMatcher } from '../../src/schema/access';
 import { envelope, renderAt, serve } from './entity-harness';
 
 beforeAll(async () => {
-  await import('../../src/resources/ums/screens');
 }, 60_000);
 
 const menuNode = (id: number, parentId: number, name: string, children: unknown[] = []) =>

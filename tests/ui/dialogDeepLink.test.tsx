@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { envelope, page, renderAt, serve } from './entity-harness';
 
 beforeAll(async () => {
-  await import('../../src/resources/entity/screens');
+  await import('../../src/engine/screens');
 }, 60_000);
 
 const reasons = [

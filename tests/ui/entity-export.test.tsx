@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Lang } from '../../src/i18n/lang';
 import { createI18nProvider } from '../../src/providers/i18nProvider';
-import { entityCsv } from '../../src/resources/entity/exporter';
+import { entityCsv } from '../../src/engine/exporter';
 import { brand } from '../../src/schema/pms';
 import { mold } from '../../src/schema/shop';
 import { homeAdvertise } from '../../src/schema/sms';

@@ -17,9 +17,9 @@ import { createI18nProvider } from '../../src/providers/i18nProvider';
 import { muiTheme } from '../../src/theme/muiTheme';
 import { entityEn } from '../../src/i18n/entities/en';
 import { createEntityDataProvider } from '../../src/providers/entityDataProvider';
-import { routePath } from '../../src/resources/entity/routing';
-import { entityScreens } from '../../src/resources/entity/screens';
-import { umsScreens } from '../../src/resources/ums/screens';
+import { routePath } from '../../src/engine/routing';
+import { entityScreens } from '../../src/engine/screens';
+import { AREA_SCREENS, loadScreenOptions } from '../../src/resources';
 import { MESSAGES } from '../../src/schema/api';
 import { server } from './msw-server';
 
@@ -29,6 +29,12 @@ const errors = Object.fromEntries(Object.entries(MESSAGES).map(([key, text]) => 
 const messages = { ...englishMessages, ...entityEn, menu: en.menu, errors };
 
 export const testI18nProvider = polyglotI18nProvider(() => messages, 'en', [{ locale: 'en', name: 'English' }], { allowMissing: true });
+
+// Loaded up front (the shell loads them lazily), so a render is synchronous as before.
+const screens = {
+  ...entityScreens(await loadScreenOptions()),
+  ...Object.fromEntries(await Promise.all(Object.entries(AREA_SCREENS).map(async ([name, load]) => [name, (await load()).default] as const))),
+};
 
 const LocationProbe = () => {
   const location = useLocation();
@@ -48,7 +54,6 @@ export type RenderOptions = {
  * `/pms/updateBrand?id=3`, `/ums/allocMenu?roleId=1`). Without `authProvider` every action is allowed.
  */
 export const renderAt = (path: string, { authProvider, lang, feedback = false }: RenderOptions = {}) => {
-  const screens = { ...entityScreens(), ...umsScreens() };
   const i18nProvider = lang ? createI18nProvider(lang) : testI18nProvider;
   return render(
     <MemoryRouter initialEntries={[path]}>

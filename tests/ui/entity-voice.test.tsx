@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { en } from '../../src/i18n/en';
 import type { Lang } from '../../src/i18n/lang';
 import { zh } from '../../src/i18n/zh';
-import { inSentence } from '../../src/resources/entity/labels';
+import { inSentence } from '../../src/engine/labels';
 import { envelope, page, renderAt, serve } from './entity-harness';
 
 const TEXT = {

@@ -10,7 +10,6 @@ vi.mock('react-router', () => import('react-router-dom'));
 
 beforeAll(async () => {
   await preloadScreens({ entities: true });
-  await import('../../src/resources/ums/screens');
 }, PRELOAD_TIMEOUT_MS);
 
 const ok = (data: unknown) => HttpResponse.json({ code: 200, message: 'Operation succeeded', data });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { entityAccessRoute } from '../../src/resources/entity/access';
+import { entityAccessRoute } from '../../src/schema/access';
 
 describe('entity access routes', () => {
   it('maps react-admin actions on an entity to the routes that grant them', () => {

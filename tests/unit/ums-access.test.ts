@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { sessionCanAccess } from '../../src/providers/authProvider';
 import { buildMenuModel } from '../../src/providers/menus';
-import { API_RESOURCE, accessApiPath, apiMatcher, entityActionPath, setAction } from '../../src/resources/entity/access';
+import { API_RESOURCE, accessApiPath, apiMatcher, entityActionPath, setAction } from '../../src/schema/access';
 import type { MenuItem } from '../../src/schema/api';
 import { brand, productCategory } from '../../src/schema/pms';
 import { menu, resource, role } from '../../src/schema/ums';

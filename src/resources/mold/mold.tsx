@@ -10,9 +10,9 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useRecordContext, useTranslate } from 'react-admin';
 import type { Entity } from '../../schema/entity';
-import { enumLabelKey } from '../entity/labels';
-import { RowDeleteButton } from '../entity/RowDeleteButton';
-import type { EntityScreenOptions } from '../entity/screenOptions';
+import { enumLabelKey } from '../../engine/labels';
+import { RowDeleteButton } from '../../engine/RowDeleteButton';
+import type { EntityScreenOptions } from '../../engine/screenOptions';
 import type { WearLevel } from './wear';
 import { wearOf } from './wear';
 

@@ -6,8 +6,8 @@ import Typography from '@mui/material/Typography';
 import { useGetOne, useTranslate } from 'react-admin';
 import type { Entity } from '../../schema/entity';
 import { productAttributeCategory } from '../../schema/pms';
-import { enumLabelKey } from '../entity/labels';
-import type { EntityScreenOptions } from '../entity/screenOptions';
+import { enumLabelKey } from '../../engine/labels';
+import type { EntityScreenOptions } from '../../engine/screenOptions';
 
 /** "Parameters of Phones": which product type and kind the list shows. */
 const ProductTypeHeader = ({ entity, pinned }: { readonly entity: Entity; readonly pinned: Readonly<Record<string, number | string>> }) => {

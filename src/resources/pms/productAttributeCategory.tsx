@@ -1,9 +1,9 @@
 /** Product types link to their attribute lists, one per kind (specifications, parameters). */
 import { useRecordContext } from 'react-admin';
 import { productAttribute } from '../../schema/pms';
-import { LinkButton } from '../entity/LinkButton';
-import { routePath, withQuery } from '../entity/routing';
-import type { EntityScreenOptions } from '../entity/screenOptions';
+import { LinkButton } from '../../engine/LinkButton';
+import { routePath, withQuery } from '../../engine/routing';
+import type { EntityScreenOptions } from '../../engine/screenOptions';
 
 const AttributeListLinks = () => {
   const record = useRecordContext();

@@ -22,10 +22,10 @@ import { MESSAGES } from '../../schema/api';
 import type { Entity } from '../../schema/entity';
 import { productAttribute, productAttributeCategory, productCategory } from '../../schema/pms';
 import { CATEGORY_LEVELS, MAX_TIERS, PAGE_SIZE } from '../../schema/rules';
-import { fieldLabelKey } from '../entity/labels';
-import { LinkButton } from '../entity/LinkButton';
-import { routePath, withQuery } from '../entity/routing';
-import type { EntityScreenOptions, FieldInputProps } from '../entity/screenOptions';
+import { fieldLabelKey } from '../../engine/labels';
+import { LinkButton } from '../../engine/LinkButton';
+import { routePath, withQuery } from '../../engine/routing';
+import type { EntityScreenOptions, FieldInputProps } from '../../engine/screenOptions';
 
 const TOP_PARENT = 0;
 const [LEVEL_1] = CATEGORY_LEVELS;

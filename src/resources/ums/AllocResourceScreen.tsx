@@ -18,9 +18,9 @@ import { Button, Loading, useCanAccess, useGetList, useNavigate, useNotify, useT
 import { PageFrame } from '../../pages/shared/PageFrame';
 import { resource, resourceCategory, role } from '../../schema/ums';
 import { UMS_API } from '../../schema/umsAdmin';
-import { API_RESOURCE } from '../entity/access';
-import { NotAvailable } from '../entity/NotAvailable';
-import { routePath } from '../entity/routing';
+import { API_RESOURCE } from '../../schema/access';
+import { NotAvailable } from '../../engine/NotAvailable';
+import { routePath } from '../../engine/routing';
 import { allRowsOf } from './lookups';
 import type { ResourceGroup } from './resourceGroups';
 import { groupResources } from './resourceGroups';

@@ -19,7 +19,7 @@ import type { Identifier, RaRecord } from 'react-admin';
 import { Button, Loading, useCanAccess, useGetList, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { role } from '../../schema/ums';
 import { adminAccount, UMS_API } from '../../schema/umsAdmin';
-import { API_RESOURCE } from '../entity/access';
+import { API_RESOURCE } from '../../schema/access';
 import { allRowsOf } from './lookups';
 import { fetchAdminRoles, saveAdminRoles } from './umsApi';
 

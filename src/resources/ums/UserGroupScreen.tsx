@@ -26,8 +26,8 @@ import { Button, Confirm, Loading, useCanAccess, useGetList, useNotify, useTrans
 import { PageFrame } from '../../pages/shared/PageFrame';
 import { userGroup } from '../../schema/ums';
 import { adminAccount, UMS_API } from '../../schema/umsAdmin';
-import { API_RESOURCE } from '../entity/access';
-import { fieldLabelKey } from '../entity/labels';
+import { API_RESOURCE } from '../../schema/access';
+import { fieldLabelKey } from '../../engine/labels';
 import { allRowsOf } from './lookups';
 import { fetchGroupMembers, saveGroupMembers } from './umsApi';
 

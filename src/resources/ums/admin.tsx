@@ -6,9 +6,9 @@
 import { CheckboxGroupInput, PasswordInput, useGetList } from 'react-admin';
 import type { Entity } from '../../schema/entity';
 import { role } from '../../schema/ums';
-import { fieldLabelKey } from '../entity/labels';
-import { RowDeleteButton } from '../entity/RowDeleteButton';
-import type { EntityScreenOptions, FieldInputProps } from '../entity/screenOptions';
+import { fieldLabelKey } from '../../engine/labels';
+import { RowDeleteButton } from '../../engine/RowDeleteButton';
+import type { EntityScreenOptions, FieldInputProps } from '../../engine/screenOptions';
 import { AssignRolesButton } from './AssignRolesDialog';
 import { allRowsOf } from './lookups';
 

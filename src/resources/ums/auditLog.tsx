@@ -17,9 +17,9 @@ import { Button, Labeled, Loading, RecordContextProvider, useGetOne, useRecordCo
 import type { Entity } from '../../schema/entity';
 import { screenEntityList } from '../../schema/screenEntities';
 import { adminAccount } from '../../schema/umsAdmin';
-import { fieldDisplay } from '../entity/fields';
-import { fieldLabelKey } from '../entity/labels';
-import type { EntityScreenOptions } from '../entity/screenOptions';
+import { fieldDisplay } from '../../engine/fields';
+import { fieldLabelKey } from '../../engine/labels';
+import type { EntityScreenOptions } from '../../engine/screenOptions';
 import { changedKeys, jsonLines, parseJson } from './jsonDiff';
 
 const SET_PREFIX = 'set_';

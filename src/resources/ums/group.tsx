@@ -2,10 +2,10 @@
 import Groups from '@mui/icons-material/Groups';
 import { useCanAccess, useRecordContext } from 'react-admin';
 import type { Entity } from '../../schema/entity';
-import { LinkButton } from '../entity/LinkButton';
-import { RowDeleteButton } from '../entity/RowDeleteButton';
-import { routePath, withQuery } from '../entity/routing';
-import type { EntityScreenOptions } from '../entity/screenOptions';
+import { LinkButton } from '../../engine/LinkButton';
+import { RowDeleteButton } from '../../engine/RowDeleteButton';
+import { routePath, withQuery } from '../../engine/routing';
+import type { EntityScreenOptions } from '../../engine/screenOptions';
 import { UMS_ROUTES } from './routes';
 
 const GroupRowActions = ({ entity }: { readonly entity: Entity }) => {

@@ -1,6 +1,6 @@
 /** react-admin list parameters that read every row of a small table through its `listAll`. */
 import type { Entity } from '../../schema/entity';
-import { LIST_ALL_QUERY } from '../entity/lookups';
+import { LIST_ALL_QUERY } from '../../engine/lookups';
 
 /** `listAll` answers every row at once; the page only satisfies react-admin's parameter shape. */
 const EVERYTHING = { page: 1, perPage: 10_000 } as const;

@@ -11,11 +11,11 @@ import { ICONS } from '../../layout/icons';
 import type { Entity } from '../../schema/entity';
 import { SECTIONS } from '../../schema/routes';
 import { menu } from '../../schema/ums';
-import { fieldLabelKey } from '../entity/labels';
-import { LinkButton } from '../entity/LinkButton';
-import { RowDeleteButton } from '../entity/RowDeleteButton';
-import { routePath, withQuery } from '../entity/routing';
-import type { EntityScreenOptions, FieldInputProps } from '../entity/screenOptions';
+import { fieldLabelKey } from '../../engine/labels';
+import { LinkButton } from '../../engine/LinkButton';
+import { RowDeleteButton } from '../../engine/RowDeleteButton';
+import { routePath, withQuery } from '../../engine/routing';
+import type { EntityScreenOptions, FieldInputProps } from '../../engine/screenOptions';
 
 const TOP_PARENT = 0;
 const TOP_LEVEL = 0;

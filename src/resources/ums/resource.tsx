@@ -9,10 +9,10 @@ import type { ReactNode } from 'react';
 import { useCanAccess } from 'react-admin';
 import type { Entity } from '../../schema/entity';
 import { resource, resourceCategory } from '../../schema/ums';
-import { LinkButton } from '../entity/LinkButton';
-import { RowDeleteButton } from '../entity/RowDeleteButton';
-import { routePath } from '../entity/routing';
-import type { EntityScreenOptions } from '../entity/screenOptions';
+import { LinkButton } from '../../engine/LinkButton';
+import { RowDeleteButton } from '../../engine/RowDeleteButton';
+import { routePath } from '../../engine/routing';
+import type { EntityScreenOptions } from '../../engine/screenOptions';
 
 const LinkTo = ({ route, label, icon }: { readonly route: string; readonly label: string; readonly icon: ReactNode }) => {
   const { canAccess } = useCanAccess({ resource: route, action: 'list' });

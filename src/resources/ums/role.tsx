@@ -9,11 +9,11 @@ import type { ReactNode } from 'react';
 import { useCanAccess, useRecordContext } from 'react-admin';
 import type { Entity } from '../../schema/entity';
 import { UMS_API } from '../../schema/umsAdmin';
-import { API_RESOURCE } from '../entity/access';
-import { LinkButton } from '../entity/LinkButton';
-import { RowDeleteButton } from '../entity/RowDeleteButton';
-import { routePath, withQuery } from '../entity/routing';
-import type { EntityScreenOptions } from '../entity/screenOptions';
+import { API_RESOURCE } from '../../schema/access';
+import { LinkButton } from '../../engine/LinkButton';
+import { RowDeleteButton } from '../../engine/RowDeleteButton';
+import { routePath, withQuery } from '../../engine/routing';
+import type { EntityScreenOptions } from '../../engine/screenOptions';
 import { UMS_ROUTES } from './routes';
 
 /** A link to an allocation screen when the user has both its route (menus) and its save endpoint. */

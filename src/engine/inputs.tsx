@@ -5,10 +5,10 @@ import {
   AutocompleteInput, BooleanInput, DateInput, DateTimeInput, ImageField, ImageInput, Labeled, NumberInput, ReferenceInput,
   SelectInput, TextInput, useNotify, useTranslate,
 } from 'react-admin';
-import type { Entity } from '../../schema/entity';
-import { filterOf } from '../../schema/entity';
-import { screenEntityOf } from '../../schema/screenEntities';
-import { UPLOAD_RULES } from '../../schema/rules';
+import type { Entity } from '../schema/entity';
+import { filterOf } from '../schema/entity';
+import { screenEntityOf } from '../schema/screenEntities';
+import { UPLOAD_RULES } from '../schema/rules';
 import { fieldDisplay } from './fields';
 import { decodedFilesFromEvent } from './imageDecode';
 import { LIST_ALL_QUERY } from './lookups';

@@ -3,7 +3,7 @@
  * delete. Stays on the list and refreshes it.
  */
 import { useRefresh } from 'react-admin';
-import type { Entity } from '../../schema/entity';
+import type { Entity } from '../schema/entity';
 import { RecordDeleteButton } from './DeleteButtons';
 
 export const RowDeleteButton = ({ entity }: { readonly entity: Entity }) => {

@@ -8,7 +8,7 @@ import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import { useState } from 'react';
 import type { RaRecord } from 'react-admin';
 import { Button, Confirm, useCanAccess, useDelete, useDeleteMany, useListContext, useRecordContext, useRefresh } from 'react-admin';
-import type { Entity } from '../../schema/entity';
+import type { Entity } from '../schema/entity';
 import { useDoneFeedback } from './feedback';
 
 const DeleteTrigger = ({ onClick }: { readonly onClick: () => void }) => (

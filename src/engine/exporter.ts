@@ -6,7 +6,7 @@
 import { useMemo } from 'react';
 import type { DataProvider, Exporter, FetchRelatedRecords, Identifier, RaRecord, TranslateFunction } from 'react-admin';
 import { downloadCSV, useGetResourceLabel, useTranslate } from 'react-admin';
-import type { Entity, FieldDecl } from '../../schema/entity';
+import type { Entity, FieldDecl } from '../schema/entity';
 import { enumLabelKey, fieldLabelKey } from './labels';
 
 const BOM = '\uFEFF';

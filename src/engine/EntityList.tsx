@@ -14,9 +14,9 @@ import {
   Button, ColumnsButton, CreateButton, DataTable, ExportButton, FilterButton, List, Pagination, TopToolbar, useBasename, useCanAccess,
   useGetResourceLabel, useTranslate,
 } from 'react-admin';
-import { useIsMobile } from '../../layout/useIsMobile';
-import type { Entity } from '../../schema/entity';
-import { PAGE_SIZE } from '../../schema/rules';
+import { useIsMobile } from '../theme/useIsMobile';
+import type { Entity } from '../schema/entity';
+import { PAGE_SIZE } from '../schema/rules';
 import { EntityBulkActions, hasBulkActions } from './BulkActions';
 import { entityColumns } from './columns';
 import type { DialogState } from './EntityFormDialog';

@@ -7,11 +7,11 @@
  *   declaration, and one of the user's Ant patterns must match it (`compileAntPattern`, as the
  *   server decides), so buttons for calls the server would refuse are hidden.
  */
-import { compileAntPattern } from '../../schema/ant';
-import { entityActionPath } from '../../schema/entityApi';
-import { screenEntityOf } from '../../schema/screenEntities';
+import { compileAntPattern } from './ant';
+import { entityActionPath } from './entityApi';
+import { screenEntityOf } from './screenEntities';
 
-export { entityActionPath, SET_ACTION_PREFIX, setAction } from '../../schema/entityApi';
+export { entityActionPath, SET_ACTION_PREFIX, setAction } from './entityApi';
 
 /** A resource name for API calls that are not entity actions: `canAccess({ resource: API_RESOURCE, action: '/role/allocMenu' })`. */
 export const API_RESOURCE = 'api';

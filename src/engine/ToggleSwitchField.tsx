@@ -7,8 +7,8 @@
 import Switch from '@mui/material/Switch';
 import type { ChangeEvent } from 'react';
 import { useCanAccess, useRecordContext, useTranslate, useUpdateMany } from 'react-admin';
-import type { Entity } from '../../schema/entity';
-import { setAction } from './access';
+import type { Entity } from '../schema/entity';
+import { setAction } from '../schema/access';
 import { useDoneFeedback } from './feedback';
 import { fieldLabelKey } from './labels';
 

@@ -1,9 +1,9 @@
 /** List filters from the declaration: the keyword search and every declared field filter. */
 import type { ReactElement } from 'react';
 import { AutocompleteInput, DateInput, NumberInput, ReferenceInput, SearchInput, SelectInput, TextInput, useTranslate } from 'react-admin';
-import type { Entity, FieldDecl } from '../../schema/entity';
-import { filterOf, rangeOf } from '../../schema/entity';
-import { screenEntityOf } from '../../schema/screenEntities';
+import type { Entity, FieldDecl } from '../schema/entity';
+import { filterOf, rangeOf } from '../schema/entity';
+import { screenEntityOf } from '../schema/screenEntities';
 import { enumChoices, fieldLabelKey, FLAG_CHOICES } from './labels';
 import { LIST_ALL_QUERY } from './lookups';
 

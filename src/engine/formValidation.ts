@@ -3,10 +3,10 @@
  * the server applies (`src/schema/validation.ts`), run on the values the save would send, with
  * each problem shown under its field as the translation of `errors.<messageKey>`.
  */
-import type { FieldError } from '../../schema/api';
-import type { Entity } from '../../schema/entity';
-import { createSchema, refineErrors, updateSchema, validate } from '../../schema/validation';
-import { changedFields, createBody } from '../../providers/entityDataProvider';
+import type { FieldError } from '../schema/api';
+import type { Entity } from '../schema/entity';
+import { createSchema, refineErrors, updateSchema, validate } from '../schema/validation';
+import { changedFields, createBody } from '../providers/entityDataProvider';
 
 type Values = Record<string, unknown>;
 /** react-admin's translatable error: `{ message, args }` (with `_` as the fallback text). */

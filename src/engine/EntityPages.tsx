@@ -10,7 +10,7 @@ import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { Identifier, RaRecord } from 'react-admin';
 import { Create, Edit, useBasename, useNavigate } from 'react-admin';
-import type { Entity } from '../../schema/entity';
+import type { Entity } from '../schema/entity';
 import { EntityForm } from './EntityForm';
 import { EntityToolbar } from './EntityToolbar';
 import { silentError, useDoneFeedback } from './feedback';

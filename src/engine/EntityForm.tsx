@@ -9,7 +9,7 @@ import { useCallback, useEffect } from 'react';
 import { useFormState } from 'react-hook-form';
 import type { RaRecord } from 'react-admin';
 import { Loading, SimpleForm, TabbedForm, useRecordContext } from 'react-admin';
-import type { Entity, FieldDecl } from '../../schema/entity';
+import type { Entity, FieldDecl } from '../schema/entity';
 import { createDefaults, validateCreate, validateUpdate } from './formValidation';
 import { EntityFieldInput } from './inputs';
 import { sectionLabelKey } from './labels';

@@ -13,7 +13,7 @@ import type { ComponentType, MouseEvent } from 'react';
 import type { Identifier } from 'react-admin';
 import { RecordContextProvider, useGetResourceLabel, useListContext, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import type { Entity, FieldDecl } from '../../schema/entity';
+import type { Entity, FieldDecl } from '../schema/entity';
 import { fieldDisplay } from './fields';
 import { fieldLabelKey } from './labels';
 import type { EntityScreenOptions } from './screenOptions';

@@ -8,9 +8,9 @@ import MuiTextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button, useCanAccessCallback, useListContext, useNotify, useTranslate, useUpdateMany } from 'react-admin';
-import { MESSAGES } from '../../schema/api';
-import type { Entity } from '../../schema/entity';
-import { setAction } from './access';
+import { MESSAGES } from '../schema/api';
+import type { Entity } from '../schema/entity';
+import { setAction } from '../schema/access';
 import { BulkDeleteButton } from './DeleteButtons';
 import { enumLabelKey, fieldLabelKey, FLAG_CHOICES } from './labels';
 

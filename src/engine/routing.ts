@@ -3,8 +3,8 @@
  * the route names the declaration's `menu` gives, so no screen hard-codes a URL.
  */
 import type { Identifier } from 'react-admin';
-import type { Entity } from '../../schema/entity';
-import { ALL_ROUTES } from '../../schema/routes';
+import type { Entity } from '../schema/entity';
+import { ALL_ROUTES } from '../schema/routes';
 
 export const routePath = (name: string): string => {
   const route = ALL_ROUTES.find((r) => r.name === name);
