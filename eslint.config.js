@@ -66,6 +66,15 @@ export default tseslint.config(
     files: ['server/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: serverBoundary }] },
   },
+  layer(['server/{crud,http,auth,jobs,openapi}/**/*.ts', 'server/db/*.ts', 'server/db/migrations/**/*.ts'], [
+    { group: ['**/areas', '**/areas/**'], message: 'Engines and infrastructure import no area: areas plug in through server/areas/index.ts.' },
+  ], serverBoundary),
+  layer(['server/crud/**/*.ts'], [
+    { group: ['**/areas', '**/areas/**', '**/auth/**'], message: 'The entity engine imports no area and no auth internals: the app hands it hooks and scopes.' },
+  ], serverBoundary),
+  layer(['server/db/seed/**/*.ts'], [
+    { group: ['**/auth/*', '!**/auth/password', '!**/auth/invite-code'], message: 'The seed uses only the public auth services (password hashing, invite codes).' },
+  ], serverBoundary),
   layer(['src/engine/**/*.{ts,tsx}'], [
     { group: ['../resources', '../resources/**', '../admin/**', '../layout/**', '../pages/**'], message: 'The screen engine imports no area, shell, layout or page: areas plug into it (src/engine/area.ts).' },
   ], browserBoundary),

@@ -22,12 +22,15 @@ import { createRepository } from './repository';
 import type { Scope } from './scope';
 import { ALL_SHOPS } from './scope';
 
+/** The tenant scope of the caller (server/auth/scope.ts). */
+export type ScopeOf = (request: FastifyRequest) => Promise<Scope> | Scope;
+
 export type EntityRouteDeps = {
   db: Kysely<Database>;
   entities: readonly Entity[];
   hooks?: Readonly<Record<string, EntityHooks>>;
   /** The tenant scope of the caller; everything when not given. */
-  scopeOf?: (request: FastifyRequest) => Promise<Scope> | Scope;
+  scopeOf?: ScopeOf;
   /** Consulted inside every create's transaction before the insert (quotas). */
   beforeCreate?: BeforeCreate;
 };

@@ -17,7 +17,7 @@ import type { EntityName } from '../../../src/schema/entities';
 import { entityList } from '../../../src/schema/entities';
 import type { Actor } from '../../crud/repository';
 import { createRepository } from '../../crud/repository';
-import { ENTITY_HOOKS } from '../../crud/hooks/index';
+import { ENTITY_HOOKS } from '../../areas/index';
 import { ALL_SHOPS } from '../../crud/scope';
 import type { Config } from '../../config';
 import { toCount } from '../index';

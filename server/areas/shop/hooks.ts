@@ -4,9 +4,9 @@
  * deletes its molds (foreign key cascade) with an audit row for each, so no change goes unrecorded.
  */
 import { audit } from '../../db/audit';
-import type { EntityHooks } from '../hooks';
-import type { ApiRecord } from '../row';
-import { fromRow } from '../row';
+import type { EntityHooks } from '../../crud/hooks';
+import type { ApiRecord } from '../../crud/row';
+import { fromRow } from '../../crud/row';
 import { mold } from '../../../src/schema/shop';
 import type { Entity } from '../../../src/schema/entity';
 

@@ -4,8 +4,8 @@ import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { dialectOf } from '../db/index';
 import type { Database } from '../db/schema';
-import { ok } from '../http/envelope';
-import { httpError } from '../http/errors';
+import { ok } from './envelope';
+import { httpError } from './errors';
 
 export const registerHealthRoutes = (app: FastifyInstance, deps: { db: Kysely<Database> }): void => {
   app.get('/health', { config: { openapi: { summary: 'Liveness and database check', tags: ['health'], query: null, body: null, public: true } } }, async (request) => {

@@ -8,8 +8,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { FieldError } from '../../src/schema/api';
 import { hasUnsafeText, unsafeTextErrors } from '../../src/schema/validation';
-import { formatMessage } from '../http/envelope';
-import { validationFailed } from '../http/errors';
+import { formatMessage } from './envelope';
+import { validationFailed } from './errors';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);

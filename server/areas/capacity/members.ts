@@ -4,8 +4,8 @@
  * whatever happened before.
  */
 import type { Kysely, Transaction } from 'kysely';
-import { toCount } from '../db/index';
-import type { Database } from '../db/schema';
+import { toCount } from '../../db/index';
+import type { Database } from '../../db/schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -3,10 +3,10 @@
  * (query string or form/JSON body), with the engine's id rules and error shapes.
  */
 import type { FastifyRequest } from 'fastify';
-import type { MessageKey } from '../../src/schema/api';
-import { parseIds } from '../crud/ids';
-import { formatMessage } from '../http/envelope';
-import { validationFailed } from '../http/errors';
+import type { MessageKey } from '../../../src/schema/api';
+import { parseIds } from '../../crud/ids';
+import { formatMessage } from '../../http/envelope';
+import { validationFailed } from '../../http/errors';
 
 const bad = (field: string, messageKey: MessageKey) => validationFailed([{ field, messageKey, message: formatMessage(messageKey) }]);
 

@@ -11,8 +11,8 @@ import { bumpPermissionVersion } from '../../auth/permissions';
 import type { Database } from '../../db/schema';
 import { formatMessage } from '../../http/envelope';
 import { deleteRefused, forbidden, validationFailed } from '../../http/errors';
-import type { AnyDb, EntityHooks, HookActor } from '../hooks';
-import { MAX_ID } from '../ids';
+import type { AnyDb, EntityHooks, HookActor } from '../../crud/hooks';
+import { MAX_ID } from '../../crud/ids';
 
 const typed = (trx: AnyDb): Kysely<Database> => trx as unknown as Kysely<Database>;
 

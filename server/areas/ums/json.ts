@@ -3,9 +3,9 @@
  * one ISO form, and never a password hash.
  */
 import type { Selectable } from 'kysely';
-import type { MenuItem } from '../../src/schema/api';
-import type { UmsAdminTable, UmsMenuTable } from '../db/schema';
-import { toApiTime } from '../db/time';
+import type { MenuItem } from '../../../src/schema/api';
+import type { UmsAdminTable, UmsMenuTable } from '../../db/schema';
+import { toApiTime } from '../../db/time';
 
 export type AdminJson = {
   id: number;

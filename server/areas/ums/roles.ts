@@ -7,20 +7,20 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
-import { SEED_ROLES } from '../../src/schema/resources';
-import { resource as resourceEntity } from '../../src/schema/ums';
-import type { Held } from '../auth/ceiling';
-import { assertCanGrant, assertSuperAdmin, heldBy } from '../auth/ceiling';
-import { requireAuth } from '../auth/guard';
-import { bumpPermissionVersion } from '../auth/permissions';
-import { fromRow } from '../crud/row';
-import { audit } from '../db/audit';
-import type { Database } from '../db/schema';
-import { ok } from '../http/envelope';
-import { notFound } from '../http/errors';
-import { idFrom, idListFrom, invalidReference, paramsOf } from './ums-params';
-import { menuJson } from './ums-json';
-import type { MenuItem } from '../../src/schema/api';
+import { SEED_ROLES } from '../../../src/schema/resources';
+import { resource as resourceEntity } from '../../../src/schema/ums';
+import type { Held } from '../../auth/ceiling';
+import { assertCanGrant, assertSuperAdmin, heldBy } from '../../auth/ceiling';
+import { requireAuth } from '../../auth/guard';
+import { bumpPermissionVersion } from '../../auth/permissions';
+import { fromRow } from '../../crud/row';
+import { audit } from '../../db/audit';
+import type { Database } from '../../db/schema';
+import { ok } from '../../http/envelope';
+import { notFound } from '../../http/errors';
+import { idFrom, idListFrom, invalidReference, paramsOf } from './params';
+import { menuJson } from './json';
+import type { MenuItem } from '../../../src/schema/api';
 
 type Trx = Transaction<Database>;
 

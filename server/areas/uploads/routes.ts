@@ -15,19 +15,19 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { UPLOAD_RULES } from '../../src/schema/rules';
-import { isUnsafeText } from '../../src/schema/validation';
-import { requireAuth } from '../auth/guard';
-import type { CapacityArea } from '../capacity/registry';
+import { UPLOAD_RULES } from '../../../src/schema/rules';
+import { isUnsafeText } from '../../../src/schema/validation';
+import { requireAuth } from '../../auth/guard';
+import type { QuotaMeter } from '../capacity/registry';
 import type { DefaultQuotas } from '../capacity/registry';
 import { guardCreate, UPLOAD_TARGET } from '../capacity/registry';
-import { beginAttempt, UPLOAD_WINDOW_SECONDS } from '../auth/throttle';
-import type { Config } from '../config';
-import { audit } from '../db/audit';
-import type { Database } from '../db/schema';
-import { toDbTime } from '../db/time';
-import { ok } from '../http/envelope';
-import { fieldInvalid, httpError, tooManyRequests } from '../http/errors';
+import { beginAttempt, UPLOAD_WINDOW_SECONDS } from '../../auth/throttle';
+import type { Config } from '../../config';
+import { audit } from '../../db/audit';
+import type { Database } from '../../db/schema';
+import { toDbTime } from '../../db/time';
+import { ok } from '../../http/envelope';
+import { fieldInvalid, httpError, tooManyRequests } from '../../http/errors';
 
 export const UPLOADS_URL_PREFIX = '/uploads/';
 
@@ -72,7 +72,7 @@ export type UploadRouteDeps = {
   db: Kysely<Database>;
   config: Pick<Config, 'dataDir' | 'uploadMaxPerMinute' | 'publicUrl'>;
   /** Capacity areas: the storage quota is checked in the upload's transaction. */
-  capacity?: readonly CapacityArea[];
+  capacity?: readonly QuotaMeter[];
   /** Quotas of an account outside every user group. */
   defaultQuotas?: DefaultQuotas;
 };

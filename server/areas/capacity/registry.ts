@@ -1,23 +1,23 @@
 /**
  * Capacity: how much of each quota an admin uses, counted from the real tables. Each area
- * describes itself once (a `CapacityArea` in ./areas.ts): the capacity list and the create
+ * describes itself once (a `QuotaMeter` in ./areas.ts): the capacity list and the create
  * guards read only this description, so an area that arrives later (products) adds one entry
  * and edits neither the capacity screen nor the guards.
  */
 import type { Kysely } from 'kysely';
-import { ResultCode } from '../../src/schema/api';
-import { enabledSuperAdminIds } from '../auth/ceiling';
-import type { Config } from '../config';
-import type { AnyDb } from '../crud/hooks';
-import { dialectOf } from '../db/index';
-import type { Database, UmsUserGroupTable } from '../db/schema';
-import { httpError } from '../http/errors';
-import type { HttpError } from '../http/errors';
+import { ResultCode } from '../../../src/schema/api';
+import { enabledSuperAdminIds } from '../../auth/ceiling';
+import type { Config } from '../../config';
+import type { AnyDb } from '../../crud/hooks';
+import { dialectOf } from '../../db/index';
+import type { Database, UmsUserGroupTable } from '../../db/schema';
+import { httpError } from '../../http/errors';
+import type { HttpError } from '../../http/errors';
 
 /** The quota columns of ums_user_group (null = unlimited). */
 export type QuotaColumn = 'quota_shops' | 'quota_products' | 'quota_molds' | 'quota_storage_mb';
 
-export type CapacityArea = {
+export type QuotaMeter = {
   /** Stable key, also the `what` of the quota_exceeded message: `shops`, `molds`, `storage`. */
   readonly key: string;
   /** `count` for rows, `MB` for storage. */
@@ -86,7 +86,7 @@ export const quotasOf = async (db: AnyDb, adminId: number, lock = false): Promis
  * the create adds (1 row, or the upload's size in MB). Runs inside the create's transaction.
  */
 export const guardCreate = async (
-  trx: AnyDb, areas: readonly CapacityArea[], target: string, callerId: number | null,
+  trx: AnyDb, areas: readonly QuotaMeter[], target: string, callerId: number | null,
   values: Record<string, unknown> = {}, amount = 1, defaults?: DefaultQuotas,
 ): Promise<void> => {
   for (const area of areas.filter((a) => a.guards.includes(target))) {
@@ -102,7 +102,7 @@ export const guardCreate = async (
 
 export type CapacityItem = {
   key: string;
-  unit: CapacityArea['unit'];
+  unit: QuotaMeter['unit'];
   usage: number;
   /** Null: unlimited. */
   quota: number | null;
@@ -117,7 +117,7 @@ export type CapacityItem = {
 const round = (value: number, places: number): number => Math.round(value * 10 ** places) / 10 ** places;
 
 /** One admin's usage of every registered area against the group's quotas. */
-export const capacityItems = async (db: AnyDb, areas: readonly CapacityArea[], adminId: number, quotas: Quotas): Promise<CapacityItem[]> => {
+export const capacityItems = async (db: AnyDb, areas: readonly QuotaMeter[], adminId: number, quotas: Quotas): Promise<CapacityItem[]> => {
   const items: CapacityItem[] = [];
   for (const area of areas) {
     const usage = round(await area.count(db, adminId), 2);
@@ -134,6 +134,6 @@ export const capacityItems = async (db: AnyDb, areas: readonly CapacityArea[], a
 };
 
 /** The engine's `beforeCreate` (server/crud/repository.ts): guards every create an area registered. */
-export const capacityGuard = (areas: readonly CapacityArea[], defaults?: DefaultQuotas) =>
+export const capacityGuard = (areas: readonly QuotaMeter[], defaults?: DefaultQuotas) =>
   (trx: AnyDb, entity: { name: string }, values: Record<string, unknown>, actor: { adminId: number | null }): Promise<void> =>
     guardCreate(trx, areas, entity.name, actor.adminId, values, 1, defaults);

@@ -14,20 +14,20 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { FieldError, MessageKey } from '../../src/schema/api';
-import { PAGE_SIZE } from '../../src/schema/rules';
-import { requireAuth } from '../auth/guard';
-import { parseIds } from '../crud/ids';
-import { audit } from '../db/audit';
-import { toCount } from '../db/index';
-import type { Database } from '../db/schema';
-import { formatMessage, ok, toPage } from '../http/envelope';
-import { notFound, validationFailed } from '../http/errors';
-import type { CapacityArea, CapacityItem } from './registry';
+import type { FieldError, MessageKey } from '../../../src/schema/api';
+import { PAGE_SIZE } from '../../../src/schema/rules';
+import { requireAuth } from '../../auth/guard';
+import { parseIds } from '../../crud/ids';
+import { audit } from '../../db/audit';
+import { toCount } from '../../db/index';
+import type { Database } from '../../db/schema';
+import { formatMessage, ok, toPage } from '../../http/envelope';
+import { notFound, validationFailed } from '../../http/errors';
+import type { QuotaMeter, CapacityItem } from './registry';
 import { groupMembers, recountMembers } from './members';
 import { capacityItems } from './registry';
 
-export type CapacityRouteDeps = { db: Kysely<Database>; areas: readonly CapacityArea[] };
+export type CapacityRouteDeps = { db: Kysely<Database>; areas: readonly QuotaMeter[] };
 
 export type CapacityRow = {
   adminId: number;

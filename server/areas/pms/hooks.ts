@@ -2,10 +2,10 @@
  * Products-area rules the declarations cannot state: a brand's first letter, category levels and
  * filter attributes, and the attribute counters of product types.
  */
-import type { EntityHooks } from '../hooks';
+import type { EntityHooks } from '../../crud/hooks';
 import { formatMessage } from '../../http/envelope';
 import { deleteRefused, notFound, validationFailed } from '../../http/errors';
-import { MAX_ID } from '../ids';
+import { MAX_ID } from '../../crud/ids';
 
 const invalid = (field: string, messageKey: 'invalid_reference' | 'validation_failed' = 'invalid_reference') =>
   validationFailed([{ field, messageKey, message: formatMessage(messageKey) }]);

@@ -1,0 +1,36 @@
+/**
+ * What a server area (a folder under server/areas/) gives the app: rules for its entities that the
+ * declarations cannot state (hooks, by entity name), routes of its own, and the quotas its rows
+ * spend. The engine (server/crud) knows none of them; the registry (./index.ts) is the only list.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { EntityName } from '../../src/schema/entities';
+import type { Config } from '../config';
+import type { EntityHooks } from '../crud/hooks';
+import type { ScopeOf } from '../crud/routes';
+import type { Database } from '../db/schema';
+import type { DefaultQuotas, QuotaMeter } from './capacity/registry';
+
+/** What an area's routes are given: the database, the settings, and what the registry collected. */
+export type AreaDeps = {
+  readonly db: Kysely<Database>;
+  readonly config: Config;
+  readonly scopeOf: ScopeOf;
+  /** Every area's quota meters, for the routes that guard or list them. */
+  readonly meters: readonly QuotaMeter[];
+  readonly defaultQuotas: DefaultQuotas;
+};
+
+export type ServerArea = {
+  /** Folder name, for messages. */
+  readonly name: string;
+  /** Rules the declarations cannot state, by entity name (a misspelt name does not compile). */
+  readonly hooks?: Readonly<Partial<Record<EntityName, EntityHooks>>>;
+  /** Routes beyond the generated ones, registered inside the API scope (behind the guard). */
+  readonly routes?: (api: FastifyInstance, deps: AreaDeps) => void;
+  /** Quotas the area's creates spend (counted from its tables). */
+  readonly meters?: readonly QuotaMeter[];
+};
+
+export const defineArea = (area: ServerArea): ServerArea => area;

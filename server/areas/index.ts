@@ -1,0 +1,33 @@
+/**
+ * The server's one registry of areas. An area is a folder here (hooks, routes, quota meters);
+ * adding one is one line below. Order is the order routes register in.
+ */
+import type { EntityHooks } from '../crud/hooks';
+import type { QuotaMeter } from './capacity/registry';
+import { accountArea } from './account';
+import type { ServerArea } from './area';
+import { capacityArea } from './capacity';
+import { moldArea } from './mold';
+import { pmsArea } from './pms';
+import { shopArea } from './shop';
+import { umsArea } from './ums';
+import { uploadsArea } from './uploads';
+
+export const AREAS: readonly ServerArea[] = [accountArea, umsArea, pmsArea, shopArea, moldArea, capacityArea, uploadsArea];
+
+const collectHooks = (areas: readonly ServerArea[]): Readonly<Record<string, EntityHooks>> => {
+  const hooks: Record<string, EntityHooks> = {};
+  for (const area of areas) {
+    for (const [entity, entityHooks] of Object.entries(area.hooks ?? {})) {
+      if (hooks[entity]) throw new Error(`${area.name}: hooks for ${entity} are already given by another area`);
+      hooks[entity] = entityHooks;
+    }
+  }
+  return hooks;
+};
+
+/** Every area's hooks by entity name, for the engine. */
+export const ENTITY_HOOKS = collectHooks(AREAS);
+
+/** Every area's quota meters, for the create guard, the upload route and the capacity list. */
+export const QUOTA_METERS: readonly QuotaMeter[] = AREAS.flatMap((area) => area.meters ?? []);
