@@ -1,9 +1,10 @@
 /** List filters from the declaration: the keyword search and every declared field filter. */
 import type { ReactElement } from 'react';
-import { AutocompleteInput, DateInput, NumberInput, ReferenceInput, SearchInput, SelectInput, TextInput, useTranslate } from 'react-admin';
+import { AutocompleteInput, NumberInput, ReferenceInput, SearchInput, SelectInput, TextInput, useTranslate } from 'react-admin';
 import type { Entity, FieldDecl } from '../schema/entity';
 import { filterOf, rangeOf } from '../schema/entity';
 import { screenEntityOf } from '../schema/screenEntities';
+import { LocalizedDateInput } from './dateInputs';
 import { enumChoices, fieldLabelKey, FLAG_CHOICES } from './labels';
 import { LIST_ALL_QUERY } from './lookups';
 
@@ -16,7 +17,9 @@ const RangeLabel = ({ entity, name, end }: { entity: Entity; name: string; end: 
 const rangeInputs = (entity: Entity, name: string, decl: FieldDecl, range: { from: string; to: string }, alwaysOn: boolean): ReactElement[] =>
   (['from', 'to'] as const).map((end) => {
     const props = { source: range[end], label: <RangeLabel entity={entity} name={name} end={end} />, alwaysOn };
-    return decl.kind === 'date' || decl.kind === 'dateTime' ? <DateInput key={range[end]} {...props} /> : <NumberInput key={range[end]} {...props} />;
+    return decl.kind === 'date' || decl.kind === 'dateTime'
+      ? <LocalizedDateInput key={range[end]} {...props} kind="date" incomplete="keep" />
+      : <NumberInput key={range[end]} {...props} />;
   });
 
 /** `hidden`: fields pinned by the screen URL (a parent id), which the user does not pick. */
@@ -42,7 +45,7 @@ export const entityFilters = (entity: Entity, hidden: ReadonlySet<string> = new 
       case 'date':
       case 'dateTime':
         // Date filters match by day (`YYYY-MM-DD`), as `mall`'s are.
-        inputs.push(<DateInput key={name} {...props} />);
+        inputs.push(<LocalizedDateInput key={name} {...props} kind="date" incomplete="keep" />);
         break;
       case 'int':
       case 'money':

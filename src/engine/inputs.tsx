@@ -2,13 +2,14 @@
 import type { ReactElement } from 'react';
 import { lazy, Suspense } from 'react';
 import {
-  AutocompleteInput, BooleanInput, DateInput, DateTimeInput, ImageField, ImageInput, Labeled, NumberInput, ReferenceInput,
+  AutocompleteInput, BooleanInput, ImageField, ImageInput, Labeled, NumberInput, ReferenceInput,
   SelectInput, TextInput, useNotify, useTranslate,
 } from 'react-admin';
 import type { Entity } from '../schema/entity';
 import { filterOf } from '../schema/entity';
 import { screenEntityOf } from '../schema/screenEntities';
 import { UPLOAD_RULES } from '../schema/rules';
+import { LocalizedDateInput } from './dateInputs';
 import { fieldDisplay } from './fields';
 import { decodedFilesFromEvent } from './imageDecode';
 import { LIST_ALL_QUERY } from './lookups';
@@ -25,12 +26,6 @@ const ACCEPT = Object.fromEntries(UPLOAD_RULES.mimeTypes.map((mime) => [mime, []
 
 const fromFlag = (value: unknown): boolean => Number(value) === 1;
 const toFlag = (checked: unknown): 0 | 1 => (checked ? 1 : 0);
-/** `<input type="datetime-local">` speaks local time; the API speaks ISO-8601 instants. */
-const toIsoInstant = (value: unknown): string | null => {
-  if (value === null || value === undefined || value === '') return null;
-  const time = new Date(String(value));
-  return Number.isNaN(time.getTime()) ? String(value) : time.toISOString();
-};
 /** Stored images are URLs; the picker previews `{ src }` objects. */
 const toPreview = (value: unknown): unknown => {
   if (typeof value === 'string') return value ? { src: value, title: value } : null;
@@ -110,9 +105,8 @@ export const EntityFieldInput = (props: FieldInputProps): ReactElement | null =>
     case 'enum':
       return <SelectInput {...common} choices={enumChoices(entity, name)} />;
     case 'date':
-      return <DateInput {...common} />;
     case 'dateTime':
-      return <DateTimeInput {...common} parse={toIsoInstant} />;
+      return <LocalizedDateInput {...common} kind={decl.kind} />;
     case 'image':
     case 'images':
       return <ImagePicker {...props} disabled={disabled} />;

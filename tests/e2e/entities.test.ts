@@ -112,17 +112,46 @@ describe('advertisements, in Chinese', () => {
     await page.getByLabel('广告链接').fill('https://example.test/spring');
     await page.getByLabel('广告位置').click();
     await page.getByRole('option', { name: 'APP首页轮播' }).click();
-    await page.getByLabel('开始时间').fill('2026-05-02T10:00');
-    await page.getByLabel('到期时间').fill('2026-05-01T10:00');
+    // Times are typed digit by digit in the Chinese order (year first), whatever the browser's language (en-US here).
+    const start = page.getByRole('textbox', { name: '开始时间' });
+    const end = page.getByRole('textbox', { name: '到期时间' });
+    await start.click();
+    await page.keyboard.type('202605021000');
+    await expect.poll(() => start.inputValue()).toBe('2026/05/02 10:00');
+    await end.click();
+    await page.keyboard.type('202605011000');
     await page.locator('input[type="file"]').first().setInputFiles({ name: 'ad.png', mimeType: 'image/png', buffer: PNG });
     await page.getByRole('button', { name: '保存' }).click();
     await page.getByText('结束时间必须晚于开始时间').waitFor();
-    await page.getByLabel('到期时间').fill('2026-06-01T10:00');
+    // A day that does not exist is named under its field, not sent.
+    await end.click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('202602301000');
+    await page.getByRole('button', { name: '保存' }).click();
+    await page.getByText('不是有效的日期').waitFor();
+    await end.click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('202606011000');
     await page.getByRole('button', { name: '保存' }).click();
     await page.waitForURL('**/sms/homeAdvertise');
     const row = rows(page).filter({ hasText: '春季促销' });
     await row.waitFor();
+    const saved = (await apiGet(page, '/home/advertise/list')).data.list[0];
+    // The browser runs in this machine's time zone, as the test does.
+    expect(saved?.startTime).toBe(new Date(2026, 4, 2, 10, 0).toISOString());
+    expect(saved?.endTime).toBe(new Date(2026, 5, 1, 10, 0).toISOString());
     await row.getByRole('switch').or(row.locator('input[type="checkbox"]')).last().click();
     await expect.poll(async () => (await apiGet(page, '/home/advertise/list')).data.list[0]?.status).toBe(1);
+
+    // A date filter is typed in the same order and asks for days.
+    await page.getByRole('button', { name: '添加筛选' }).click();
+    await page.getByRole('menuitemcheckbox', { name: '开始时间起' }).click();
+    const from = page.getByRole('textbox', { name: '开始时间起' });
+    const filtered = page.waitForRequest((request) => new URL(request.url()).searchParams.get('startTimeFrom') === '2026-05-03');
+    await from.click();
+    await page.keyboard.type('20260503');
+    await expect.poll(() => from.inputValue()).toBe('2026/05/03');
+    await filtered;
+    await expect.poll(() => row.count()).toBe(0);
   }, 'zh'));
 });

@@ -122,11 +122,11 @@ describe('brand edit', () => {
 describe('advertisement create', () => {
   it('should refuse an expire time before the start time without sending', async () => {
     const creates = serve('post', '/home/advertise/create', () => envelope({ id: 30 }));
-    const { container } = renderAt('/sms/addHomeAdvertise');
+    renderAt('/sms/addHomeAdvertise');
 
     await userEvent.type(await screen.findByRole('textbox', { name: /Advertisement name/ }), 'Spring sale');
-    fireEvent.change(container.querySelector('input[name=startTime]') as HTMLInputElement, { target: { value: '2024-05-02T10:00' } });
-    fireEvent.change(container.querySelector('input[name=endTime]') as HTMLInputElement, { target: { value: '2024-05-01T10:00' } });
+    fireEvent.change(await screen.findByRole('textbox', { name: /Start time/ }), { target: { value: '05/02/2024 10:00 AM' } });
+    fireEvent.change(await screen.findByRole('textbox', { name: /Expire time/ }), { target: { value: '05/01/2024 10:00 AM' } });
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByText('The expire time must be after the start time')).toBeInTheDocument();

@@ -167,8 +167,9 @@ describe('advertisement list', () => {
       await userEvent.click(screen.getByRole('button', { name: 'Add filter' }));
       await userEvent.click(await screen.findByRole('menuitemcheckbox', { name: label }));
     }
-    fireEvent.change(await screen.findByLabelText('Expire time from'), { target: { value: '2024-05-01' } });
-    fireEvent.change(screen.getByLabelText('Expire time to'), { target: { value: '2024-06-30' } });
+    // Written as the English convention shows them; sent as days.
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Expire time from' }), { target: { value: '05/01/2024' } });
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Expire time to' }), { target: { value: '06/30/2024' } });
     await waitFor(() => {
       expect(lists.at(-1)?.query.get('endTimeFrom')).toBe('2024-05-01');
       expect(lists.at(-1)?.query.get('endTimeTo')).toBe('2024-06-30');
