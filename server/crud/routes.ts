@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Entity, VariantDecl } from '../../src/schema/entity';
+import type { Entity } from '../../src/schema/entity';
 import { columnFields, columnOf, filterOf } from '../../src/schema/entity';
 import type { Database } from '../db/schema';
 import { ok, toPage } from '../http/envelope';
@@ -21,6 +21,7 @@ import type { Actor, BeforeCreate, Repository } from './repository';
 import { createRepository } from './repository';
 import type { Scope } from './scope';
 import { ALL_SHOPS } from './scope';
+import { endpointOf, endpointsOf, operationsOf } from '../../src/schema/endpoints';
 
 /** The tenant scope of the caller (server/auth/scope.ts). */
 export type ScopeOf = (request: FastifyRequest) => Promise<Scope> | Scope;
@@ -34,13 +35,6 @@ export type EntityRouteDeps = {
   /** Consulted inside every create's transaction before the insert (quotas). */
   beforeCreate?: BeforeCreate;
 };
-
-/**
- * A route of a declared entity, for the OpenAPI document and the permission matrix. Variant
- * routes (`mall`'s other paths, see VariantDecl) carry their declaration; their operation is the
- * variant's kind (`alias`, `nested`, `view`).
- */
-export type GeneratedRoute = { method: 'GET' | 'POST'; url: string; entity: string; operation: string; variant?: VariantDecl };
 
 const fastifyPath = (path: string): string => path.replace(/\{(\w+)\}/g, ':$1');
 
@@ -99,21 +93,6 @@ const coerce = (entity: Entity, field: string, raw: unknown): unknown => {
   return value;
 };
 
-export const generatedRoutes = (entity: Entity): GeneratedRoute[] => {
-  const on = (op: keyof NonNullable<Entity['routes']>) => entity.routes?.[op] !== false;
-  const routes: GeneratedRoute[] = [];
-  const add = (method: GeneratedRoute['method'], suffix: string, operation: string) =>
-    routes.push({ method, url: `${entity.path}${suffix}`, entity: entity.name, operation });
-  if (on('list')) add('GET', entity.listPath ?? '/list', 'list');
-  if (entity.listAll) add('GET', '/listAll', 'listAll');
-  if (on('get')) add('GET', '/{id}', 'get');
-  if (on('create')) add('POST', '/create', 'create');
-  if (on('update')) add('POST', '/update/{id}', 'update');
-  if (on('delete') && (entity.deleteStyle ?? 'path') === 'path') add('POST', '/delete/{id}', 'delete');
-  for (const batch of entity.batch ?? []) add('POST', batch.path, batch.kind === 'delete' ? 'batchDelete' : `batchSet:${batch.field}`);
-  return routes;
-};
-
 /**
  * An immutable field posted back with the value it holds (mall's edit forms post the whole
  * record, e.g. an attribute's `type`) is dropped; a changed one stays, for validation to refuse.
@@ -127,16 +106,6 @@ const withoutUnchangedImmutable = async (repo: Repository, id: number, body: unk
   const same = new Set(immutable.filter((key) => JSON.stringify(current[key]) === JSON.stringify(posted[key])));
   return Object.fromEntries(Object.entries(posted).filter(([key]) => !same.has(key)));
 };
-
-/** The variant routes of an entity (`mall`'s other paths and methods, see VariantDecl). */
-export const variantRoutes = (entity: Entity): GeneratedRoute[] =>
-  (entity.variants ?? []).map((variant) => ({
-    method: variant.kind === 'alias' ? variant.method : 'GET', url: `${entity.path}${variant.path}`, entity: entity.name,
-    operation: variant.kind, variant,
-  }));
-
-/** Every route of an entity: the generated operations and the declared variants. */
-export const entityRoutes = (entity: Entity): GeneratedRoute[] => [...generatedRoutes(entity), ...variantRoutes(entity)];
 
 /** `mall`'s look-up call of a `lookupBy` entity: that filter is the request's only parameter. */
 const isLookup = (entity: Entity, query: Record<string, unknown>): boolean => {
@@ -184,7 +153,7 @@ export const registerEntityRoutes = (app: FastifyInstance, deps: EntityRouteDeps
   for (const entity of deps.entities) {
     const repo = createRepository(entity, { db: deps.db, entities: deps.entities, hooks: deps.hooks?.[entity.name], beforeCreate: deps.beforeCreate });
     repositories.set(entity.name, repo);
-    for (const route of generatedRoutes(entity)) {
+    for (const route of operationsOf(entity)) {
       const url = fastifyPath(route.url);
       const [operation, field] = route.operation.split(':');
       switch (operation) {
@@ -206,7 +175,7 @@ export const registerEntityRoutes = (app: FastifyInstance, deps: EntityRouteDeps
         case 'get': {
           // Without a list route (orderSetting), `GET {path}/list` would be read as the id "list" and
           // answered "bad id": answer what it is instead, a route that does not exist.
-          const listless = !generatedRoutes(entity).some((r) => r.operation === 'list');
+          const listless = !endpointOf(entity, 'list');
           app.get(url, async (request) => {
             if (listless && (request.params as Record<string, string>).id === 'list') throw notFound('route_not_found');
             return ok(await repo.get(idParam(request), await scopeOf(request)));
@@ -239,7 +208,7 @@ export const registerEntityRoutes = (app: FastifyInstance, deps: EntityRouteDeps
   // Variants last: they may read another entity's repository (nested children).
   for (const entity of deps.entities) {
     const repo = repositories.get(entity.name)!;
-    for (const route of variantRoutes(entity)) {
+    for (const route of endpointsOf(entity).filter((e) => e.variant)) {
       const variant = route.variant!;
       const url = fastifyPath(route.url);
       const method = route.method === 'GET' ? app.get.bind(app) : app.post.bind(app);

@@ -7,8 +7,8 @@ import type { RouteOptions } from 'fastify';
 import { z } from 'zod';
 import type { Entity } from '../../src/schema/entity';
 import { columnFields } from '../../src/schema/entity';
-import type { GeneratedRoute } from '../crud/routes';
-import { entityRoutes } from '../crud/routes';
+import { endpointsOf } from '../../src/schema/endpoints';
+import type { Endpoint } from '../../src/schema/endpoints';
 import type { JsonSchema } from './entity-schemas';
 import { createBodySchema, listParameters, recordSchema, toJsonSchema, updateBodySchema } from './entity-schemas';
 
@@ -81,7 +81,7 @@ const sparseSchema = (entity: Entity, extra: Record<string, JsonSchema> = {}): J
   properties: { id: { type: 'integer' }, ...Object.fromEntries(columnFields(entity).map(([name]) => [name, {}])), ...extra },
 });
 
-const variantOperation = (entity: Entity, route: GeneratedRoute, entities: readonly Entity[]): Record<string, unknown> => {
+const variantOperation = (entity: Entity, route: Endpoint, entities: readonly Entity[]): Record<string, unknown> => {
   const variant = route.variant!;
   const slug = route.url.slice(entity.path.length).replace(/[{}]/g, '').replace(/\W+/g, '_');
   const base = { tags: [entity.name], operationId: `${entity.name}_${route.method.toLowerCase()}${slug}` };
@@ -113,7 +113,7 @@ const fieldParameters = (entity: Entity, operation: 'create' | 'update') => {
   return Object.entries(schema.properties ?? {}).map(([name, property]) => ({ name, in: 'query', required: false, schema: property }));
 };
 
-const entityOperation = (entity: Entity, route: GeneratedRoute, entities: readonly Entity[]): Record<string, unknown> => {
+const entityOperation = (entity: Entity, route: Endpoint, entities: readonly Entity[]): Record<string, unknown> => {
   if (route.variant) return variantOperation(entity, route, entities);
   const ref = { $ref: `#/components/schemas/${entity.name}` };
   const [operation, field] = route.operation.split(':');
@@ -176,7 +176,7 @@ export const buildOpenApiDocument = (options: {
   const paths: Record<string, Record<string, unknown>> = {};
   const generated = new Set<string>();
   for (const entity of options.entities) {
-    for (const route of entityRoutes(entity)) {
+    for (const route of endpointsOf(entity)) {
       const path = toOpenApiPath(route.url);
       generated.add(`${route.method} ${path}`);
       (paths[path] ??= {})[route.method.toLowerCase()] = entityOperation(entity, route, options.entities);

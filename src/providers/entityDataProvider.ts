@@ -6,7 +6,9 @@
 import type { DataProvider, GetListParams, GetListResult, Identifier, RaRecord } from 'react-admin';
 import type { Envelope, MessageKey, Page } from '../schema/api';
 import { MESSAGES, ResultCode } from '../schema/api';
-import type { BatchDecl, Entity, FieldDecl } from '../schema/entity';
+import type { Endpoint, Operation } from '../schema/endpoints';
+import { deleteEndpointOf, endpointOf, fillUrl, placeholdersOf, setEndpointOf } from '../schema/endpoints';
+import type { Entity, FieldDecl } from '../schema/entity';
 import { filterOf, rangeOf, writableFields } from '../schema/entity';
 import { SCREEN_ENTITIES } from '../schema/screenEntities';
 import { PAGE_SIZE } from '../schema/rules';
@@ -89,16 +91,22 @@ export const entityOf = (resource: string): Entity => {
 
 const PLACEHOLDER = /\{(\w+)\}/g;
 
+/** The entity's endpoint for an operation; calling one it does not have is a programming error. */
+const requireEndpoint = (entity: Entity, operation: Operation): Endpoint => {
+  const endpoint = endpointOf(entity, operation);
+  if (!endpoint) throw new Error(`${entity.name} has no ${operation} route`);
+  return endpoint;
+};
+
 /** Filter fields consumed by `{field}` segments of the list path. */
-export const pathFilterFields = (entity: Entity): string[] =>
-  [...(entity.listPath ?? '').matchAll(PLACEHOLDER)].map((m) => m[1] as string);
+export const pathFilterFields = (entity: Entity): string[] => placeholdersOf(entity.listPath ?? '');
 
 const isEmpty = (value: unknown): boolean => value === undefined || value === null || value === '';
 
 /** `GET {path}{listPath}` with the placeholders filled from the filter; the remaining filter goes to the query. */
 const listRequest = (entity: Entity, filter: AnyRecord): { path: string; query: Query } => {
   const consumed = new Set<string>();
-  const listPath = (entity.listPath ?? '/list').replace(PLACEHOLDER, (_m, fieldName: string) => {
+  const listUrl = requireEndpoint(entity, 'list').url.replace(PLACEHOLDER, (_m, fieldName: string) => {
     const value = filter[fieldName];
     if (isEmpty(value)) throw new Error(`The ${entity.name} list needs the "${fieldName}" filter`);
     consumed.add(fieldName);
@@ -118,7 +126,7 @@ const listRequest = (entity: Entity, filter: AnyRecord): { path: string; query: 
     const ranged = rangeSources(entity).get(key);
     if (ranged) query[key] = toQueryValue(value, ranged);
   }
-  return { path: `${entity.path}${listPath}`, query };
+  return { path: listUrl, query };
 };
 
 const rangeSourceCache = new WeakMap<Entity, Map<string, FieldDecl>>();
@@ -152,21 +160,6 @@ const toListResult = <R extends RaRecord>(data: Page<RaRecord> | RaRecord[] | nu
   if (Array.isArray(data)) return { data: data as R[], total: data.length };
   return { data: (data?.list ?? []) as R[], total: data?.total ?? 0 };
 };
-
-const batchSetOf = (entity: Entity, fieldName: string): { path: string; param: string } | null => {
-  const batch = entity.batch?.find((b): b is Extract<BatchDecl, { kind: 'set' }> => b.kind === 'set' && b.field === fieldName);
-  if (batch) return { path: batch.path, param: batch.param ?? fieldName };
-  const toggle = entity.fields[fieldName]?.toggle;
-  return toggle ? { path: toggle, param: fieldName } : null;
-};
-
-const batchDeleteOf = (entity: Entity): string | null =>
-  entity.batch?.find((b) => b.kind === 'delete')?.path ?? null;
-
-/** A batch path taking one id in the path (`/role/updateStatus/{id}`) rather than `?ids=`. */
-const ID_SEGMENT = '{id}';
-export const isPerIdPath = (path: string): boolean => path.includes(ID_SEGMENT);
-const withId = (path: string, id: Identifier): string => path.replace(ID_SEGMENT, encodeURIComponent(String(id)));
 
 /**
  * Requests whose react-admin `meta` carries `listAll: true` read `GET {path}/listAll` (every row,
@@ -255,16 +248,29 @@ export const createEntityDataProvider = (fetcher: Fetcher = httpClient, upload: 
     }
   };
 
+  /**
+   * A write on records: one call with `?ids=` when the path takes a list, else one call per id
+   * (`mall`'s `/role/updateStatus/{id}?status=0`), one after another, so a refusal stops the rest
+   * and the error names the first failing record.
+   */
+  const callEach = async (endpoint: Endpoint, ids: readonly Identifier[], query: Query) => {
+    if (endpoint.ids === 'query') {
+      await call(endpoint.url, { method: endpoint.method, query: { ids: ids.map(String), ...query } });
+      return;
+    }
+    for (const id of ids) await call(fillUrl(endpoint.url, { id }), { method: endpoint.method, query });
+  };
+
   const getOne = async <R extends RaRecord>(resource: string, id: Identifier, signal?: AbortSignal): Promise<{ data: R }> => {
     const entity = entityOf(resource);
-    const record = await call<R | null>(`${entity.path}/${encodeURIComponent(String(id))}`, { signal });
+    const record = await call<R | null>(fillUrl(requireEndpoint(entity, 'get').url, { id }), { signal });
     if (!record) throw notFound(entity, id);
     return { data: record };
   };
 
   /** `GET {path}/listAll`: every row the caller may see, in the default order. */
   const listAll = async <R extends RaRecord>(entity: Entity, signal?: AbortSignal): Promise<R[]> =>
-    toListResult<R>(await call<Page<RaRecord> | RaRecord[]>(`${entity.path}/listAll`, { signal })).data;
+    toListResult<R>(await call<Page<RaRecord> | RaRecord[]>(requireEndpoint(entity, 'listAll').url, { signal })).data;
 
   const getList = async <R extends RaRecord>(resource: string, params: GetListParams): Promise<GetListResult<R>> => {
     const entity = entityOf(resource);
@@ -285,33 +291,19 @@ export const createEntityDataProvider = (fetcher: Fetcher = httpClient, upload: 
   const setField = async (entity: Entity, ids: readonly Identifier[], data: AnyRecord) => {
     if (ids.length === 0) throw refusal('select_record');
     const keys = Object.keys(data).filter((k) => data[k] !== undefined);
-    const target = keys.length === 1 ? batchSetOf(entity, keys[0] as string) : null;
-    if (!target) throw refusal('select_batch_type');
+    const target = keys.length === 1 ? setEndpointOf(entity, keys[0] as string) : undefined;
+    if (!target?.param) throw refusal('select_batch_type');
     const raw = data[keys[0] as string];
     const value = typeof raw === 'boolean' ? Number(raw) : raw as string | number;
-    if (isPerIdPath(target.path)) {
-      // One id per call (`mall`'s `/role/updateStatus/{id}?status=0`): fan out, one after another,
-      // so a refusal stops the rest and the error names the first failing record.
-      for (const id of ids) await call(`${entity.path}${withId(target.path, id)}`, { method: 'POST', query: { [target.param]: value } });
-      return;
-    }
-    await call(`${entity.path}${target.path}`, { method: 'POST', query: { ids: ids.map(String), [target.param]: value } });
+    await callEach(target, ids, { [target.param]: value });
   };
 
   /** One record by the declared style; several through the batch path when there is one. */
   const deleteIds = async (entity: Entity, ids: readonly Identifier[], many: boolean) => {
     if (ids.length === 0) throw refusal('select_record');
-    const batchPath = batchDeleteOf(entity);
-    if (entity.deleteStyle === 'batch' || (many && batchPath)) {
-      if (!batchPath) throw new Error(`${entity.name} declares batch deletes without a batch delete path`);
-      if (isPerIdPath(batchPath)) {
-        for (const id of ids) await call(`${entity.path}${withId(batchPath, id)}`, { method: 'POST' });
-        return;
-      }
-      await call(`${entity.path}${batchPath}`, { method: 'POST', query: { ids: ids.map(String) } });
-      return;
-    }
-    for (const id of ids) await call(`${entity.path}/delete/${encodeURIComponent(String(id))}`, { method: 'POST' });
+    const target = deleteEndpointOf(entity, many);
+    if (!target) throw new Error(`${entity.name} declares no delete route`);
+    await callEach(target, ids, {});
   };
 
   return {
@@ -346,7 +338,7 @@ export const createEntityDataProvider = (fetcher: Fetcher = httpClient, upload: 
     create: async (resource, params) => {
       const entity = entityOf(resource);
       const body = await uploadImages(entity, createBody(entity, params.data as AnyRecord), upload);
-      const created = await call<RaRecord | number | null>(`${entity.path}/create`, { method: 'POST', body });
+      const created = await call<RaRecord | number | null>(requireEndpoint(entity, 'create').url, { method: 'POST', body });
       // The contract answers the created record; a `mall` server answers a row count instead.
       const data = created && typeof created === 'object' ? created : { ...body, id: 0 };
       return { data: data as never };
@@ -357,7 +349,7 @@ export const createEntityDataProvider = (fetcher: Fetcher = httpClient, upload: 
       const changes = changedFields(entity, params.data as AnyRecord, params.previousData as AnyRecord);
       if (Object.keys(changes).length > 0) {
         const body = await uploadImages(entity, changes, upload);
-        await call(`${entity.path}/update/${encodeURIComponent(String(params.id))}`, { method: 'POST', body });
+        await call(fillUrl(requireEndpoint(entity, 'update').url, { id: params.id }), { method: 'POST', body });
       }
       // Updates answer a row count; react-admin needs the record, and the server may have derived fields.
       return (await getOne(resource, params.id)) as never;

@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entityList } from '../../src/schema/entities';
 import type { Entity } from '../../src/schema/entity';
-import { generatedRoutes } from '../../server/crud/routes';
+import { operationsOf } from '../../src/schema/endpoints';
 import { call, login } from '../helpers/api';
 import type { ApiRecord, Body, Fixtures } from '../helpers/entity-bodies';
 import { createFixtures, hasRoute, snapshotData, updatableFields, urlOf } from '../helpers/entity-bodies';
@@ -55,7 +55,7 @@ describe.each(testDialects())('audit rows share the transaction of the change (%
     const [first, second] = records.get(entity.name)!;
     const ids = [first!.id, (second ?? first)!.id].join(',');
     const requests: { url: string; body?: unknown }[] = [];
-    for (const route of generatedRoutes(entity)) {
+    for (const route of operationsOf(entity)) {
       const [operation, field] = route.operation.split(':');
       if (operation === 'create') requests.push({ url: urlOf(route), body: bodies.get(entity.name) });
       if (operation === 'update') {

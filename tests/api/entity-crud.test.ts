@@ -1,7 +1,7 @@
 /**
  * The generated mall-style routes of EVERY declared entity, on every test database: create,
  * get, list (paging, filters, search, sort, ids), selective update, delete, batch delete and
- * batch set, each with its audit rows. The cases come from `entityList` and `generatedRoutes`,
+ * batch set, each with its audit rows. The cases come from `entityList` and `operationsOf` (src/schema/endpoints.ts),
  * and bodies from tests/helpers/entity-bodies.ts, so a new declaration is covered by itself.
  * If this fails, a generated endpoint no longer behaves like mall's (or lost its audit trail).
  */

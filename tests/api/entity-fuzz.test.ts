@@ -10,9 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entityList } from '../../src/schema/entities';
 import type { Entity, FieldDecl } from '../../src/schema/entity';
 import { filterOf, isTextKind, writableFields } from '../../src/schema/entity';
-import type { GeneratedRoute } from '../../server/crud/routes';
 import { NUMERIC_STRING } from '../../server/crud/lenient';
-import { generatedRoutes } from '../../server/crud/routes';
+import { operationsOf } from '../../src/schema/endpoints';
+import type { Endpoint } from '../../src/schema/endpoints';
 import type { Answer } from '../helpers/api';
 import { call, login } from '../helpers/api';
 import type { Body, Fixtures } from '../helpers/entity-bodies';
@@ -133,11 +133,11 @@ describe.each(testDialects())('fuzzed bad input at every generated endpoint (%s)
     expect(await snapshotData(t.db, entityList)).toEqual(before);
   };
 
-  const urlWith = (route: GeneratedRoute, values: Record<string, string>, query = ''): string =>
+  const urlWith = (route: Endpoint, values: Record<string, string>, query = ''): string =>
     API + route.url.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(values[name] ?? '')) + (query ? `?${query}` : '');
 
   for (const entity of entityList) {
-    for (const route of generatedRoutes(entity)) {
+    for (const route of operationsOf(entity)) {
       const [operation, setField] = route.operation.split(':') as [string, string | undefined];
       const ids = () => existing.get(entity.name)!.map(String);
 

@@ -8,7 +8,7 @@ import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entityList } from '../../src/schema/entities';
 import { buildApp } from '../../server/app';
-import { entityRoutes } from '../../server/crud/routes';
+import { endpointsOf } from '../../src/schema/endpoints';
 import { call, login, snapshotCounts } from '../helpers/api';
 import type { TestApp } from '../helpers/test-db';
 import { createTestApp, testDialects } from '../helpers/test-db';
@@ -69,7 +69,7 @@ describe.each(testDialects())('hand-written routes refuse NUL and lone surrogate
     await probe.ready();
     await probe.close();
     const prefix = t.config.apiPrefix;
-    const generated = new Set(entityList.flatMap((entity) => entityRoutes(entity)
+    const generated = new Set(entityList.flatMap((entity) => endpointsOf(entity)
       .map((r) => `${r.method} ${r.url.replace(/\{(\w+)\}/g, ':$1')}`)));
     routes = [...new Set(seen
       .filter((r) => !r.startsWith('HEAD ') && r.includes(` ${prefix}/`) && !r.includes(`${prefix}/docs`))

@@ -11,7 +11,7 @@ import { entityList } from '../../src/schema/entities';
 import { columnFields, date, dateTime, image, int, text } from '../../src/schema/entity';
 import { brand, productCategory } from '../../src/schema/pms';
 import { lenientValue } from '../../server/crud/lenient';
-import { variantRoutes } from '../../server/crud/routes';
+import { endpointsOf } from '../../src/schema/endpoints';
 import type { Answer } from '../helpers/api';
 import { login } from '../helpers/api';
 import { snapshotData } from '../helpers/entity-bodies';
@@ -165,7 +165,7 @@ describe.each(testDialects())('mall clients (%s)', (dialect) => {
   it('every variant route answers junk ids and query parameters with a clear refusal, never a 5xx, and changes nothing', async () => {
     const before = await snapshotData(t.db, entityList);
     // The declared variants, and the routes that read mall's parameter styles (paramsBody, lookupBy).
-    const variants = [...entityList.flatMap((entity) => variantRoutes(entity)),
+    const variants = [...entityList.flatMap((entity) => endpointsOf(entity).filter((e) => e.variant)),
       { method: 'POST', url: '/productAttribute/category/create' }, { method: 'POST', url: '/productAttribute/category/update/{id}' },
       { method: 'GET', url: '/memberLevel/list' }];
     expect(variants.length).toBeGreaterThanOrEqual(9);

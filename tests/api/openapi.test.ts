@@ -14,8 +14,8 @@ import type { Entity } from '../../src/schema/entity';
 import { defineEntity, flag, name, writableFields } from '../../src/schema/entity';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import type { GeneratedRoute } from '../../server/crud/routes';
-import { entityRoutes, generatedRoutes } from '../../server/crud/routes';
+import { endpointsOf, operationsOf } from '../../src/schema/endpoints';
+import type { Endpoint } from '../../src/schema/endpoints';
 import type { RouteDoc } from '../../server/openapi/document';
 import { buildOpenApiDocument } from '../../server/openapi/document';
 import { listParameters, toJsonSchema } from '../../server/openapi/entity-schemas';
@@ -134,7 +134,7 @@ describe.each(testDialects())('OpenAPI document and Swagger UI (%s)', (dialect) 
   });
 
   /** What an entity route reads, from its declaration (not from the document). */
-  const declaredInputs = (entity: Entity, route: GeneratedRoute): { query: string[]; body: 'create' | 'update' | null } => {
+  const declaredInputs = (entity: Entity, route: Endpoint): { query: string[]; body: 'create' | 'update' | null } => {
     const [operation, field] = route.operation.split(':');
     const setParam = (f: string) => {
       const batch = entity.batch?.find((b) => b.kind === 'set' && b.field === f);
@@ -155,7 +155,7 @@ describe.each(testDialects())('OpenAPI document and Swagger UI (%s)', (dialect) 
 
   it('documents every registered route with its method, path parameters, query parameters and body', () => {
     expect(routeDocs.size).toBeGreaterThan(10);
-    const byRoute = new Map<string, { entity: Entity; route: GeneratedRoute }>(entityList.flatMap((entity) => entityRoutes(entity).map((r) => [`${r.method} ${r.url}`, { entity, route: r }] as const)));
+    const byRoute = new Map<string, { entity: Entity; route: Endpoint }>(entityList.flatMap((entity) => endpointsOf(entity).map((r) => [`${r.method} ${r.url}`, { entity, route: r }] as const)));
     for (const [key, routeDoc] of routeDocs) {
       const [method, path] = key.split(' ') as [string, string];
       const operation = doc.paths[path]?.[method.toLowerCase()];
@@ -197,7 +197,7 @@ describe.each(testDialects())('OpenAPI document and Swagger UI (%s)', (dialect) 
   });
 
   it('listAll is a GET of every record (an array), not a batch update', () => {
-    const listAlls = entityList.flatMap((e) => generatedRoutes(e).filter((r) => r.operation === 'listAll').map((r) => ({ e, r })));
+    const listAlls = entityList.flatMap((e) => operationsOf(e).filter((r) => r.operation === 'listAll').map((r) => ({ e, r })));
     expect(listAlls.length).toBeGreaterThan(0);
     for (const { e, r } of listAlls) {
       const operation = doc.paths[r.url]!.get! as Operation & { summary: string; responses: Record<string, { content: Record<string, { schema: Schema }> }> };
@@ -210,7 +210,7 @@ describe.each(testDialects())('OpenAPI document and Swagger UI (%s)', (dialect) 
 
   it('contains every generated route of every entity, tagged with its entity', () => {
     for (const entity of entityList) {
-      for (const route of generatedRoutes(entity)) {
+      for (const route of operationsOf(entity)) {
         const operation = doc.paths[route.url]?.[route.method.toLowerCase()];
         expect(operation, `${route.method} ${route.url}`).toBeDefined();
         expect((operation as { tags?: string[] }).tags).toEqual([entity.name]);
@@ -246,7 +246,7 @@ describe.each(testDialects())('OpenAPI document and Swagger UI (%s)', (dialect) 
 
   it('create and update bodies list exactly the writable fields (closed objects); create marks the required ones', () => {
     for (const entity of entityList) {
-      for (const route of generatedRoutes(entity).filter((r) => r.operation === 'create' || r.operation === 'update')) {
+      for (const route of operationsOf(entity).filter((r) => r.operation === 'create' || r.operation === 'update')) {
         const schema = doc.paths[route.url]!.post!.requestBody!.content['application/json']!.schema;
         const expected = (route.operation === 'create' ? writableFields(entity) : updatableFields(entity)).map(([name]) => name);
         expect(Object.keys(schema.properties ?? {}).sort(), `${entity.name} ${route.operation}`).toEqual([...expected].sort());
@@ -262,7 +262,7 @@ describe.each(testDialects())('OpenAPI document and Swagger UI (%s)', (dialect) 
     for (const entity of entityList) {
       const record = doc.components.schemas[entity.name] as Schema;
       expect(Object.keys(record.properties ?? {}).sort()).toEqual(['id', ...Object.keys(entity.fields)].sort());
-      const list = generatedRoutes(entity).find((r) => r.operation === 'list');
+      const list = operationsOf(entity).find((r) => r.operation === 'list');
       if (!list) continue;
       const names = doc.paths[list.url]!.get!.parameters!.map((p) => p.name);
       expect(names).toEqual(expect.arrayContaining(['pageNum', 'pageSize', 'ids', 'sort', 'order', ...(entity.search ? [entity.search.param] : [])]));

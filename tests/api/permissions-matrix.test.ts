@@ -10,7 +10,7 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entityList } from '../../src/schema/entities';
 import { buildApp } from '../../server/app';
-import { entityRoutes } from '../../server/crud/routes';
+import { endpointsOf } from '../../src/schema/endpoints';
 import type { Answer } from '../helpers/api';
 import { call, login } from '../helpers/api';
 import { ACCOUNTS, auditCount, containsHash, permissionVersion } from '../helpers/permissions';
@@ -35,7 +35,7 @@ const SELLERS: Access = ['seller'];
 
 /**
  * Engine routes, per entity: the default for its routes and per-operation exceptions (the
- * operation names of server/crud/routes.ts entityRoutes; a variant's is its kind: alias, nested, view). Sellers look brands, categories,
+ * operation names of src/schema/endpoints.ts endpointsOf; a variant's is its kind: alias, nested, view). Sellers look brands, categories,
  * attributes and member levels up for their products; everything else follows the area.
  */
 const ENTITY_ACCESS: Record<string, { all: Access; except?: Record<string, Access> }> = {
@@ -92,7 +92,7 @@ const fastifyPath = (url: string): string => url.replace(/\{(\w+)\}/g, ':$1');
 const accessOf = (key: string): Access | undefined => {
   if (ROUTE_ACCESS[key]) return ROUTE_ACCESS[key];
   for (const entity of entityList) {
-    for (const route of entityRoutes(entity)) {
+    for (const route of endpointsOf(entity)) {
       if (`${route.method} ${fastifyPath(route.url)}` !== key) continue;
       const declared = ENTITY_ACCESS[entity.name];
       if (!declared) return undefined;

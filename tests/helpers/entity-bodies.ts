@@ -10,8 +10,8 @@ import { ENTITIES } from '../../src/schema/entities';
 import type { Entity, FieldDecl } from '../../src/schema/entity';
 import { columnFields, isTextKind, writableFields } from '../../src/schema/entity';
 import { fieldSchema } from '../../src/schema/validation';
-import type { GeneratedRoute } from '../../server/crud/routes';
-import { generatedRoutes } from '../../server/crud/routes';
+import { endpointOf, fillUrl, placeholdersOf } from '../../src/schema/endpoints';
+import type { Endpoint } from '../../src/schema/endpoints';
 import type { Database } from '../../server/db/schema';
 import { call } from './api';
 
@@ -29,21 +29,15 @@ export const entityByName = (name: string): Entity => {
   return entity;
 };
 
-export const routeOf = (entity: Entity, operation: string): GeneratedRoute | undefined =>
-  generatedRoutes(entity).find((r) => r.operation === operation);
+export const routeOf = (entity: Entity, operation: string): Endpoint | undefined => endpointOf(entity, operation);
 
 export const hasRoute = (operation: string) => (entity: Entity): boolean => routeOf(entity, operation) !== undefined;
 
 /** A generated route's URL under the API prefix with its `{placeholders}` filled in. */
-export const urlOf = (route: GeneratedRoute, values: Record<string, unknown> = {}): string =>
-  API + route.url.replace(/\{(\w+)\}/g, (_m, name: string) => {
-    if (values[name] === undefined || values[name] === null) throw new Error(`no value for {${name}} in ${route.url}`);
-    return encodeURIComponent(String(values[name]));
-  });
+export const urlOf = (route: Endpoint, values: Record<string, unknown> = {}): string => API + fillUrl(route.url, values);
 
 /** Fields that appear as `{placeholders}` in the list path (grouping keys such as parentId). */
-export const listPathFields = (entity: Entity): string[] =>
-  [...(entity.listPath ?? '').matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+export const listPathFields = (entity: Entity): string[] => placeholdersOf(entity.listPath ?? '');
 
 /** The list URL that can show `record` (per-parent lists need the record's parent). */
 export const listUrlFor = (entity: Entity, record: Body, query = ''): string => {

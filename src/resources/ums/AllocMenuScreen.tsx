@@ -5,6 +5,7 @@
  * menus still need from the API that the role's resources do not cover, with one button that adds
  * those resources (`/role/allocResource`): a menu without its resources would open "Access denied".
  */
+import { endpointOf } from '../../schema/endpoints';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -74,7 +75,7 @@ const MissingResources = ({ roleId, routes }: { readonly roleId: number; readonl
   const notify = useNotify();
   const queryClient = useQueryClient();
   const { session } = useAdminSession();
-  const canRead = Boolean(session?.canCall(UMS_API.roleResources(roleId)) && session.canCall(`${resource.path}/listAll`));
+  const canRead = Boolean(session?.canCall(UMS_API.roleResources(roleId)) && session.canCall(endpointOf(resource, 'listAll')?.url ?? ''));
   const canGrant = Boolean(session?.canCall(UMS_API.roleAllocResource));
   const granted = useQuery({ queryKey: ['ums.roleResources', roleId], queryFn: () => fetchRoleResources(roleId), enabled: canRead });
   const all = useGetList(resource.name, allRowsOf(resource), { enabled: canRead });
