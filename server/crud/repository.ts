@@ -24,6 +24,7 @@ import type { Scope } from './scope';
 import { inScope, withShop } from './scope';
 import { MAX_ID } from './ids';
 import { sanitizeRichTextFields } from './rich-text';
+import { treeRules } from './tree';
 import { cachedIds, MAX_CACHED_IDS, rowsByIds, sqliteVersion, storeIds } from './list-cache';
 import type { AnyKysely } from '../db/index';
 
@@ -95,6 +96,7 @@ const tenantFieldOf = (entity: Entity): string | null =>
 export const createRepository = (entity: Entity, deps: RepositoryDeps): Repository => {
   const db = deps.db as unknown as AnyKysely;
   const hooks = deps.hooks ?? {};
+  const tree = treeRules(entity);
   const table = entity.table;
   const createBody = createSchema(entity);
   const sqlite = dialectOf(db) === 'sqlite';
@@ -251,6 +253,7 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
         const ctx = { trx, entity, input: values, before: null, actor };
         let row: Row = { ...toRow(entity, values), ...serverColumnsOnCreate() };
         if (hooks.beforeWrite) row = await hooks.beforeWrite(ctx, row);
+        if (tree) row = await tree.beforeWrite(trx, values, null, row);
         const inserted = await trx.insertInto(table).values(row).returning('id').executeTakeFirstOrThrow();
         const id = Number((inserted as { id: unknown }).id);
         // A row that is its own tenant (a shop) is inside the scope of whoever just made it.
@@ -296,10 +299,12 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
         const ctx = { trx, entity, input, before, actor };
         let row = toRow(entity, input);
         if (hooks.beforeWrite) row = await hooks.beforeWrite(ctx, row);
+        if (tree) row = await tree.beforeWrite(trx, input, before, row);
         if (Object.keys(row).length) {
           await trx.updateTable(table).set(row).where((eb: Eb) => eb.and([eb('id', '=', id), scoped(eb, actor.scope)])).execute();
         }
         let after = await readOne(trx, id, actor.scope);
+        if (tree) await tree.afterWrite(trx, before, after);
         if (hooks.afterWrite) {
           await hooks.afterWrite(ctx, after);
           after = await readOne(trx, id, actor.scope);
@@ -318,6 +323,7 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
       const records = await readMany(trx, ids, actor.scope);
       if (!records.length) throw notFound();
       if (hooks.beforeDelete) await hooks.beforeDelete(trx, entity, records, actor);
+      if (tree) await tree.beforeDelete(trx, records);
       const found = records.map((r) => r.id);
       await trx.deleteFrom(table).where((eb: Eb) => eb.and([eb('id', 'in', found), scoped(eb, actor.scope)])).execute();
       for (const record of records) {

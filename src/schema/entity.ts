@@ -216,6 +216,26 @@ export type EntityOptions<F extends Record<string, FieldDecl>> = {
   readonly show?: boolean;
   /** Cross-field rules: return field errors (message keys) for a complete record. */
   readonly refine?: (record: Partial<InferFields<F>>) => readonly { field: keyof F & string; messageKey: string }[];
+  /** The records form a tree (see TreeDecl): one generic implementation on both halves. */
+  readonly tree?: TreeDecl<keyof F & string>;
+};
+
+/**
+ * A tree of records of one table: `parent` holds the parent's id (`root`, 0 by default, at the
+ * top) and `level` (server-managed) the depth, 0 at the top, kept from the parent on every write
+ * and carried down to the descendants when a record moves. A parent that does not exist, the
+ * record itself or one of its descendants is refused on `parent` (the tree stays a tree), as is a
+ * move that would put the record or its descendants deeper than `levels`. A record with children
+ * cannot be deleted (`hasChildren` is the message key saying why). The list is per parent (the
+ * list path or filter on `parent`), with a way to the next level and back.
+ */
+export type TreeDecl<K extends string = string> = {
+  readonly parent: K;
+  readonly level: K;
+  /** How many levels there may be (2: top-level records and their children); unlimited when absent. */
+  readonly levels?: number;
+  readonly root?: number;
+  readonly hasChildren: string;
 };
 
 export type InferField<D> = D extends FieldDecl<infer T>

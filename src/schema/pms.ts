@@ -1,7 +1,7 @@
 /** Products area (`pms`): brands, product categories, product types and their attributes. */
 import { z } from 'zod';
 import { defineEntity, enumeration, flag, image, int, json, longText, name, reference, richText, text } from './entity';
-import { MAX_TIERS } from './rules';
+import { CATEGORY_LEVELS, MAX_TIERS } from './rules';
 
 const shownHidden = { default: 0 as const, list: true, filter: true };
 
@@ -36,6 +36,7 @@ export const productCategory = defineEntity({
   menu: { section: 'pms', route: 'productCate', create: 'addProductCate', edit: 'updateProductCate' },
   listPath: '/list/{parentId}',
   defaultSort: { field: 'sort', order: 'DESC' },
+  tree: { parent: 'parentId', level: 'level', levels: CATEGORY_LEVELS.length, hasChildren: 'category_has_children' },
   fields: {
     parentId: int({ default: 0, min: 0, filter: { param: 'parentId', op: 'eq' } }),
     name: name({ list: true }),

@@ -37,6 +37,7 @@ export const menu = defineEntity({
   menu: { section: 'ums', route: 'menu', create: 'addMenu', edit: 'updateMenu' },
   listPath: '/list/{parentId}',
   defaultSort: { field: 'sort', order: 'DESC' },
+  tree: { parent: 'parentId', level: 'level', hasChildren: 'menu_has_children' },
   fields: {
     parentId: int({ default: 0, min: 0, filter: { param: 'parentId', op: 'eq' } }),
     createTime,

@@ -1,10 +1,10 @@
 /**
- * Products-area rules the declarations cannot state: a brand's first letter, category levels and
- * filter attributes, and the attribute counters of product types.
+ * Products-area rules the declarations cannot state: a brand's first letter, a category's filter
+ * attributes, and the attribute counters of product types.
  */
 import type { EntityHooks } from '../../crud/hooks';
 import { formatMessage } from '../../http/envelope';
-import { deleteRefused, notFound, validationFailed } from '../../http/errors';
+import { notFound, validationFailed } from '../../http/errors';
 import { MAX_ID } from '../../crud/ids';
 
 const invalid = (field: string, messageKey: 'invalid_reference' | 'validation_failed' = 'invalid_reference') =>
@@ -21,20 +21,6 @@ export const brandHooks: EntityHooks = {
 };
 
 export const productCategoryHooks: EntityHooks = {
-  // Two levels: a category is level 0 under the root, level 1 under a level-0 category.
-  beforeWrite: async ({ trx, input, before }, row) => {
-    if (!('parentId' in input) && before) return row;
-    const parentId = Number(input.parentId ?? 0);
-    if (parentId === 0) return { ...row, parent_id: 0, level: 0 };
-    if (before && parentId === before.id) throw invalid('parentId');
-    const parent = await trx.selectFrom('pms_product_category').select(['id', 'level']).where('id', '=', parentId).executeTakeFirst();
-    if (!parent || Number(parent.level) !== 0) throw invalid('parentId');
-    if (before) {
-      const child = await trx.selectFrom('pms_product_category').select('id').where('parent_id', '=', before.id).limit(1).executeTakeFirst();
-      if (child) throw invalid('parentId', 'validation_failed');
-    }
-    return { ...row, parent_id: parentId, level: 1 };
-  },
   // The filter attributes live in a relation table; an update replaces them when sent.
   afterWrite: async ({ trx, input }, record) => {
     if (!('productAttributeIdList' in input)) return;
@@ -55,12 +41,6 @@ export const productCategoryHooks: EntityHooks = {
     const rows = await db.selectFrom('pms_product_category_attribute_relation').select('product_attribute_id')
       .where('product_category_id', '=', record.id).orderBy('id').execute();
     return { ...record, productAttributeIdList: rows.map((r: { product_attribute_id: unknown }) => Number(r.product_attribute_id)) };
-  },
-  beforeDelete: async (trx, _entity, records) => {
-    // A level-1 category with children cannot go: its children would be orphaned.
-    const child = await trx.selectFrom('pms_product_category').select('id')
-      .where('parent_id', 'in', records.map((r) => r.id)).limit(1).executeTakeFirst();
-    if (child) throw deleteRefused('category_has_children');
   },
 };
 

@@ -9,10 +9,8 @@ import { SEED_ROLES } from '../../../src/schema/resources';
 import { assertSuperAdmin, heldBy } from '../../auth/ceiling';
 import { bumpPermissionVersion } from '../../auth/permissions';
 import type { Database } from '../../db/schema';
-import { formatMessage } from '../../http/envelope';
-import { deleteRefused, forbidden, validationFailed } from '../../http/errors';
+import { forbidden } from '../../http/errors';
 import type { AnyDb, EntityHooks, HookActor } from '../../crud/hooks';
-import { MAX_ID } from '../../crud/ids';
 
 const typed = (trx: AnyDb): Kysely<Database> => trx as unknown as Kysely<Database>;
 
@@ -47,46 +45,14 @@ export const roleHooks: EntityHooks = {
   },
 };
 
-const invalidParent = () => validationFailed([{ field: 'parentId', messageKey: 'invalid_reference', message: formatMessage('invalid_reference') }]);
-
-/** Recomputes the levels below a menu whose level changed (parent.level + 1, all the way down). */
-const relevelChildren = async (trx: AnyDb, parentId: number, parentLevel: number): Promise<void> => {
-  const children = await typed(trx).selectFrom('ums_menu').select(['id', 'level']).where('parent_id', '=', parentId).execute();
-  for (const child of children) {
-    if (Number(child.level) === parentLevel + 1) continue;
-    await typed(trx).updateTable('ums_menu').set({ level: parentLevel + 1 }).where('id', '=', child.id).execute();
-    await relevelChildren(trx, child.id, parentLevel + 1);
-  }
-};
-
 export const menuHooks: EntityHooks = {
-  // The level follows the parent: 0 at the root, parent.level + 1 below it. A missing parent,
-  // the menu itself or one of its descendants as parent is refused (the tree must stay a tree).
-  beforeWrite: async ({ trx, input, before }, row) => {
+  // The tree itself (levels, no cycles, no orphans) is the engine's, from the declaration.
+  beforeWrite: async ({ trx }, row) => {
     await bump(trx);
-    if (before && !('parentId' in input)) return row;
-    const parentId = Number(input.parentId ?? 0);
-    if (parentId === 0) return { ...row, parent_id: 0, level: 0 };
-    if (parentId > MAX_ID) throw invalidParent();
-    let cursor: number = parentId;
-    let parentLevel: number | null = null;
-    for (let depth = 0; cursor !== 0; depth += 1) {
-      if (before && cursor === before.id) throw invalidParent();
-      const node = await typed(trx).selectFrom('ums_menu').select(['parent_id', 'level']).where('id', '=', cursor).executeTakeFirst();
-      if (!node || depth > 100) throw invalidParent();
-      parentLevel ??= Number(node.level);
-      cursor = Number(node.parent_id);
-    }
-    return { ...row, parent_id: parentId, level: (parentLevel ?? 0) + 1 };
+    return row;
   },
-  afterWrite: async ({ trx, before }, record) => {
-    if (before && before.level !== record.level) await relevelChildren(trx, record.id, Number(record.level));
-  },
-  beforeDelete: async (trx, _entity, records) => {
+  beforeDelete: async (trx) => {
     await bump(trx);
-    const child = await typed(trx).selectFrom('ums_menu').select('id')
-      .where('parent_id', 'in', records.map((r) => r.id)).limit(1).executeTakeFirst();
-    if (child) throw deleteRefused('menu_has_children');
   },
   beforeSetField: async ({ trx }) => {
     await bump(trx);
