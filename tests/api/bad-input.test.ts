@@ -1,3 +1,4 @@
+// Protects: sign-in and registration never answer 5xx or write anything for malformed JSON, wrong types, oversize bodies, foreign content types or generated bodies (SQLite and PostgreSQL).
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, login, snapshotCounts } from '../helpers/api';

@@ -1,3 +1,4 @@
+// Protects: user-group quotas (shops, molds, storage) refuse creates past the quota with 409 and write nothing, and the capacity list counts real usage.
 /**
  * Quotas of user groups: creating past a quota (shops, molds, upload storage) is refused with
  * 409 quota_exceeded naming what and the quota, and nothing is written; the capacity list counts

@@ -1,3 +1,4 @@
+// Protects: a write the database itself refuses (unique, not-null, check, foreign key, PostgreSQL value errors) answers a field error, never a bare 500.
 /**
  * The last line against 5xx: a write the database refuses (unique, not-null, check, foreign key,
  * and PostgreSQL's value errors such as a NUL byte) is recognised from real driver errors on both

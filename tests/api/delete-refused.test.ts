@@ -1,3 +1,4 @@
+// Protects: every refused delete names what blocks it with its own message key and changes nothing.
 /**
  * Every delete the server refuses says what blocks it with its own message key (translated by the
  * admin), never "Validation failed: id: Validation failed", and changes nothing. The refusals of

@@ -1,3 +1,4 @@
+// Protects: the demo seed fills every declared entity list for the super admin and the seller, and its images are served.
 /**
  * The demo seed fills every screen: after `seed(..., { demo: true, content: true })` (what
  * `npm start` does on a fresh data folder) every declared entity's list answers at least one row

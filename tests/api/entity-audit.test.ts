@@ -1,3 +1,4 @@
+// Protects: every generated write rolls back whole when its audit row cannot be written (no change without its audit row).
 /**
  * The audit row is written in the same transaction as the change it records: when the audit
  * insert fails (a trigger makes sys_audit_log refuse rows), every generated write of every

@@ -1,3 +1,4 @@
+// Protects: every generated endpoint of every entity refuses bad input with a field-named envelope error and leaves the database unchanged.
 /**
  * Every generated endpoint of every declared entity refuses bad input with a clear envelope
  * error naming the field, and the database is unchanged afterwards (entity tables, relation

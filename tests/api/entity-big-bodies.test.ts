@@ -1,3 +1,4 @@
+// Protects: absurdly shaped bodies are refused early with a short too_many_fields answer, and error lists are capped at 20 with a total.
 /**
  * Small answers to big bodies: a body of absurd shape (tens of thousands of keys or array items)
  * is refused before validation with a short `too_many_fields` answer, and any answer lists at

@@ -1,3 +1,4 @@
+// Protects: declarations and migrations agree: every declared field has its column and entity tables carry no undeclared column (SQLite and PostgreSQL).
 /**
  * Every declared field of every entity has its column in the migrated database, on SQLite and
  * PostgreSQL (real columns: `pragma table_info`, information_schema.columns), and entity tables

@@ -1,3 +1,4 @@
+// Protects: the generated mall-style routes of every declared entity (create, get, list, update, delete, batch) with their audit rows.
 /**
  * The generated mall-style routes of EVERY declared entity, on every test database: create,
  * get, list (paging, filters, search, sort, ids), selective update, delete, batch delete and

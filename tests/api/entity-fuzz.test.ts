@@ -1,3 +1,4 @@
+// Protects: generated bad bodies, query strings and ids on every generated endpoint never give a 5xx or a malformed envelope, and change nothing.
 /**
  * Property test: generated bad bodies (random JSON values, wrong-typed fields, extra keys, huge
  * strings) and bad query strings / path ids thrown at every generated endpoint of every entity.

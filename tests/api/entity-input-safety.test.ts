@@ -1,3 +1,4 @@
+// Protects: explicit nulls and NUL / lone surrogates in every field and query parameter are answered 4xx (never 5xx) and stored nowhere.
 /**
  * No 5xx from any input, exhaustively over the declarations: an explicit `null` for every optional
  * field of every create and update (a field with a default takes it on create and is refused as

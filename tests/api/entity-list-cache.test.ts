@@ -1,3 +1,4 @@
+// Protects: SQLite list answers stay exact under the list-order cache: any change, by any connection, shows in the very next list.
 /**
  * List answers are exact even though SQLite lists keep their ordered ids between requests
  * (server/crud/list-cache.ts): a change made anywhere, through the API, by raw SQL on the

@@ -1,3 +1,4 @@
+// Protects: rich text is sanitised on write: the editor's output is kept byte for byte, script and foreign markup never reach a consumer.
 /**
  * Rich text is sanitised on the server on write, for every `richText` field of every entity
  * (the brand's brand story today): what the admin's editor (tiptap StarterKit) writes is stored

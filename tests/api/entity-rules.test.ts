@@ -1,3 +1,4 @@
+// Protects: entity-specific rules (brands, categories, attributes, product types, ads, return reasons, order settings) that generic tests cannot see.
 /**
  * The rules of particular entities (spec section 5 and mall's semantics) that the generic tests
  * cannot see: brand names and first letters, category levels and filter attributes, attribute

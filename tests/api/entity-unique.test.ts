@@ -1,3 +1,4 @@
+// Protects: declared unique fields have unique indexes, and parallel creates of one value end with one row and 409 not_unique for the rest.
 /**
  * Unique under races: every declared unique field (read from the declarations, per-tenant ones
  * with their tenant column) has a unique index in the database, and parallel creates of one value

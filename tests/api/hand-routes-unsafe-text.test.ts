@@ -1,3 +1,4 @@
+// Protects: every hand-written route refuses NUL and lone surrogates in its text parameters with a 400 field error and never answers 5xx on null.
 /**
  * Every hand-written route (the ones the engine does not generate) refuses NUL and lone UTF-16
  * surrogates in each of its text parameters with a field error, 400, changing nothing; and an

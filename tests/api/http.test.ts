@@ -1,3 +1,4 @@
+// Protects: HTTP behaviour of the app: health check, request ids, security headers, history fallback, JSON 404s, no internals in 500s, HTTP_200_ENVELOPES.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

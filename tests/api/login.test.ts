@@ -1,3 +1,4 @@
+// Protects: sign-in: tokens, sessions and login log, no account enumeration, bcrypt upgrade, and the throttle rules (pair, account ceiling, per address, growing locks).
 import { Writable } from 'node:stream';
 import bcrypt from 'bcryptjs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,3 +1,4 @@
+// Protects: mall's admin paths, parameter styles and lenient bodies are answered in mall's shapes without opening holes (unknown keys, foreign shopId).
 /**
  * `mall` clients are welcome: the paths, methods and parameter styles `mall`'s admin uses
  * answer in `mall`'s shapes (reference sections 4.1, 4.2 and 7), and the harmless liberties of

@@ -1,3 +1,4 @@
+// Protects: the OpenAPI document lists exactly the registered routes with exact writable-field bodies, and Swagger UI is served offline.
 /**
  * The API documentation: GET /api/docs/json is an OpenAPI 3.1 document that lists exactly the
  * routes the app registered (every generated route of every entity and every other API route),

@@ -1,3 +1,4 @@
+// Protects: attacks on the permission model: bad tokens, grants beyond the granter, account takeover, disabled roles and admins, immediate revocation.
 /**
  * Attacks on the permission model: tokens that must not authenticate a protected route, grants
  * beyond what the granter holds (roles, menus, resources, a widened resource URL), taking over a

@@ -1,3 +1,4 @@
+// Protects: every registered route x every kind of caller answers its declared class (401 / 403 / allowed); an undeclared route fails.
 /**
  * The permission matrix: every route the app registers (collected with an onRoute hook) × every
  * kind of caller (super admin, product admin, order admin, seller, a second seller, anonymous)

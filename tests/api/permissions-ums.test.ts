@@ -1,3 +1,4 @@
+// Protects: the UMS API (accounts, role assignment, role menus and resources, menu tree) behaves as mall's and never returns a password hash.
 /**
  * The UMS API with mall's paths (reference 3.7): admin accounts, role assignment, a role's menus
  * and resources, the menu tree and the rules the engine hooks add (menu levels, resource URL

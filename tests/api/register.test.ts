@@ -1,3 +1,4 @@
+// Protects: self-registration: a seller with an invite code and default group, account rules and weak-password refusals, per-address throttle, signed-in /admin/register.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { INVITE_CODE_PATTERN } from '../../src/schema/auth-rules';
 import { SEED_ROLES } from '../../src/schema/resources';

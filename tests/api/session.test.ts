@@ -1,3 +1,4 @@
+// Protects: sessions: /admin/info per role, logout, disabling, forged or expired tokens refused, token refresh, and a password change ending every session.
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminInfo } from '../../src/schema/api';

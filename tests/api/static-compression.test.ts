@@ -1,3 +1,4 @@
+// Protects: the built admin is served precompressed (br / gzip with Vary) and source maps stay hidden unless SERVE_SOURCE_MAPS.
 /**
  * The built admin goes out compressed: the build's precompress step (scripts/precompress.ts)
  * writes .br and .gz beside each file, and the server picks the variant the client accepts, with

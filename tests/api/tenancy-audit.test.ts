@@ -1,3 +1,4 @@
+// Protects: tenancy changes each write their audit row (who, what, before/after, IP) with no secrets, and the audit log is read-only.
 /**
  * The audit trail of tenancy changes and the read-only audit log: every change to shops, molds,
  * user groups and memberships writes its row (who, what, before/after, the caller's IP) in the

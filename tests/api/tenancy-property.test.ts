@@ -1,3 +1,4 @@
+// Protects: property: whatever two sellers hold and ask, neither sees, counts or changes the other's shops and molds.
 /**
  * Property: whatever shops and molds two sellers hold, and whatever either of them asks, neither
  * sees, counts or changes the other's records. fast-check generates the two data sets (shops

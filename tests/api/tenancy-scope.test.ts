@@ -1,3 +1,4 @@
+// Protects: shop scope: a seller reads and writes only its own shops and molds; another seller's record answers exactly like a missing one.
 /**
  * Shop scope: a seller sees and touches only the shops it owns and what they own (molds), in
  * every read, write, batch operation, count and look-up; another seller's record answers exactly

@@ -1,3 +1,4 @@
+// Protects: uploads: only real jpg/png by content, size cap, per-account rate and storage quota, safe file names and headers, CORS and PUBLIC_URL.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { UPLOAD_RULES } from '../../src/schema/rules';

@@ -1,5 +1,4 @@
-// The newcomer's first look: a fresh demo start (DEMO_CONTENT on, as `npm start` does) shows data on
-// every entity list screen, for the super admin and the seller; on a phone the lists are cards.
+// Protects: a fresh demo start shows data on every entity list screen for the super admin and the seller, and phone lists render as cards.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entityList } from '../../src/schema/entities';

@@ -1,5 +1,4 @@
-// Declared entities, end to end in the browser: list, filter, sort, create, edit, switches,
-// batch delete, and the declared rules in both languages.
+// Protects: declared entities in the real browser: list, filter, sort, create, edit, switches, batch delete and declared rules in both languages.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from './harness';

@@ -1,4 +1,4 @@
-// The foundation, end to end: real server on a fresh database, real Chromium.
+// Protects: the foundation in a real browser on a real server: signing in and out, an ended session, language, sidebar state and the phone layout.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RunningServer } from './harness';

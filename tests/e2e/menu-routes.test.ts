@@ -1,3 +1,4 @@
+// Protects: every route a role's menu offers opens its screen for that role: never Access denied, a refused API call or a redirect.
 // Every menu route opens for whoever the menu offers it to: the super admin and each demo role
 // sign in once (stored state reused), then every route of the declared route table that their
 // menu shows is opened. A route the menu offers must show its screen (or "not available yet" when

@@ -1,3 +1,4 @@
+// Protects: permissions in the real browser: editing a role changes what its admins see, shop scope of molds, and a created account signing in with its role.
 // Permissions end to end: real server on a fresh demo database, real Chromium. The super admin
 // edits the demo "Product admin" role through the screens, and that role's admin, signing in
 // again, sees exactly the changed menus; the seller sees only their own molds.

@@ -1,4 +1,4 @@
-// Protects issue 13 items 2 and 10: a change says it worked only after the server agreed, in one
+// Protects: issue 13 items 2 and 10, a change says it worked only after the server agreed, in one
 // voice ("Saved", "Added", "Deleted", green) on every screen; a refused change (401, 500) gets the
 // error toast and 401 dialog of spec section 8 and never a success toast. In both languages.
 import { screen, waitFor, within } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// Entity create/edit screens (brand, advertisement): the server's rules before sending, server field errors, selective updates.
+// Protects: entity create/edit screens (brand, advertisement): the server's rules before sending, server field errors, selective updates.
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';

@@ -1,4 +1,4 @@
-// Entity list screens (brand, advertisements): declared columns, filters, sorting, inline toggles, bulk delete.
+// Protects: entity list screens (brand, advertisements): declared columns, filters, sorting, inline toggles, bulk delete.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Protects issue 13 item 7: the chosen language everywhere. Dates and numbers follow the admin's
+// Protects: issue 13 item 7, the chosen language everywhere. Dates and numbers follow the admin's
 // language, not the browser's (jsdom's browser speaks en-US); column titles never break inside a
 // word; the audit log names actions, tables and users instead of showing their codes.
 import { screen, within } from '@testing-library/react';

@@ -1,5 +1,4 @@
-// Screens beside the generic engine: categories per parent with filter attributes, product types and their
-// attribute lists, dialog editing, the single order-settings record.
+// Protects: screens beside the generic engine: categories per parent with filter attributes, product types and attributes, dialog editing, the single order-settings record.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

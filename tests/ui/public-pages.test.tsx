@@ -1,4 +1,4 @@
-// Public pages (login, register, language): what a visitor sees and what reaches the API, in jsdom with msw.
+// Protects: the public pages (login, register, language): what a visitor sees and what reaches the API.
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';

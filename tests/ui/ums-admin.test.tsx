@@ -1,6 +1,4 @@
-// Admin accounts (/ums/admin) and roles (/ums/role): list with search, create and edit dialogs
-// (password optional on edit), enable switch, delete after confirmation, and the assign-roles
-// dialog pre-checked from the account's roles.
+// Protects: admin accounts and roles screens: search, create and edit dialogs (password optional on edit), enable switch, delete, role assignment pre-checked.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,4 @@
-// The permission screens beyond plain lists: menu allocation (tri-state tree), resource
-// allocation (grouped by category), group members, capacity warning, the audit log's
-// before/after dialog, and the mold list's wear bar.
+// Protects: the permission screens beyond plain lists: menu and resource allocation, group members, capacity warning, audit before/after, mold wear bar.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// Protects: Ant path pattern matching (the resource URL patterns every permission check relies on).
 import { describe, expect, it } from 'vitest';
 import { antMatch } from '../../src/schema/ant';
 

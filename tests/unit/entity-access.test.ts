@@ -1,3 +1,4 @@
+// Protects: entity access routes: which route grants each react-admin action on an entity, and nothing for unknown resources.
 import { describe, expect, it } from 'vitest';
 import { entityAccessRoute } from '../../src/schema/access';
 

@@ -1,3 +1,4 @@
+// Protects: the data provider's translation of react-admin calls into each entity's declared mall endpoints (lists, gets, selective updates, batches, uploads, field errors).
 import { describe, expect, it } from 'vitest';
 import type { Envelope } from '../../src/schema/api';
 import type { ApiRequest } from '../../src/providers/api';

@@ -1,3 +1,4 @@
+// Protects: every declared field, enum option and section is labelled in English and Chinese with identical keys and kept placeholders.
 import { describe, expect, it } from 'vitest';
 import { screenEntityList } from '../../src/schema/screenEntities';
 import { entityEn } from '../../src/i18n/entities/en';

@@ -1,3 +1,4 @@
+// Protects: validation derived from the entity declarations (lengths, required, kinds, cross-field rules) and the consistency of the declarations themselves.
 import { describe, expect, it } from 'vitest';
 import { ENTITIES, entityList } from '../../src/schema/entities';
 import { columnFields, columnOf, filterOf } from '../../src/schema/entity';

@@ -1,3 +1,4 @@
+// Protects: password hashing (argon2id, mall bcrypt upgrade), HS256 token checks and secret removal from audit snapshots.
 import bcrypt from 'bcryptjs';
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// Protects: configuration: defaults, every setting read and validated by name, the generated JWT secret, and the README settings table matching config.
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,3 +1,4 @@
+// Protects: logs redact authorization headers, passwords, tokens and secrets, and request ids are sane.
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';

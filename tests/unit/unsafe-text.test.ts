@@ -1,4 +1,4 @@
-/** The one NUL / lone-surrogate rule every route shares (src/schema/validation.ts): if it breaks, such text is stored changed or fails PostgreSQL with a 500. */
+// Protects: the one NUL / lone-surrogate rule every route shares: such text is never stored changed nor fails PostgreSQL with a 500.
 import { describe, expect, it } from 'vitest';
 import { hasUnsafeText, isUnsafeText, safeString, unsafeTextErrors, validate } from '../../src/schema/validation';
 

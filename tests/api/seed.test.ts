@@ -1,3 +1,5 @@
+// Protects: the first-start seed (admin, roles, menus, resources, grants, demo staff) runs once and changes nothing twice,
+// and production or a non-demo start never gets a fixed admin password.
 import { statSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,3 +1,5 @@
+// Protects: migrations create exactly the declared tables and columns, are idempotent, roll down and up, keep timestamps
+// identical, and enforce unique usernames and cascades (SQLite and PostgreSQL).
 import { NO_MIGRATIONS } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
