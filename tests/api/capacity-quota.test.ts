@@ -8,6 +8,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DEMO, freshIp } from '../helpers/accounts';
 import { call, countRows, login } from '../helpers/api';
 import type { MoldRecord, Page, ShopRecord } from '../helpers/tenancy';
 import { adminIdOf, client, makeSeller, moldBody, moldTable, shopIdsOf, shopTable } from '../helpers/tenancy';
@@ -54,8 +55,8 @@ describe.each(testDialects())('user-group quotas and the capacity list (%s)', (d
 
   beforeAll(async () => {
     t = await createTestApp(dialect);
-    admin = client(t.app, await login(t.app, 'admin', 'admin123', '10.90.0.1'));
-    sellerToken = await login(t.app, 'seller', 'seller123', '10.90.0.2');
+    admin = client(t.app, await login(t.app, DEMO.admin));
+    sellerToken = await login(t.app, DEMO.seller);
     seller = client(t.app, sellerToken);
     sellerId = await adminIdOf(t.db, 'seller');
     seller2Id = await adminIdOf(t.db, 'seller2');
@@ -129,7 +130,7 @@ describe.each(testDialects())('user-group quotas and the capacity list (%s)', (d
     });
     // seller2, in the same group, has its own count.
     const seller2Shop = (await shopIdsOf(t.db, seller2Id))[0]!;
-    const seller2 = client(t.app, await login(t.app, 'seller2', 'seller123', '10.90.0.3'));
+    const seller2 = client(t.app, await login(t.app, DEMO.seller2));
     expect((await seller2.post('/mold/create', moldBody(seller2Shop))).status).toBe(200);
     // Deleting a mold frees its place.
     const anyMold = (await seller.get<Page<MoldRecord>>(`/mold/list?shopId=${shopA}`)).body.data.list[0]!;
@@ -138,7 +139,7 @@ describe.each(testDialects())('user-group quotas and the capacity list (%s)', (d
   });
 
   it('parallel creates cannot slip past the quota together (the membership row is locked per create)', async () => {
-    const seller2 = client(t.app, await login(t.app, 'seller2', 'seller123', '10.90.0.7'));
+    const seller2 = client(t.app, await login(t.app, DEMO.seller2));
     const owned = (await shopIdsOf(t.db, seller2Id)).length;
     await setQuotas({ quotaShops: owned + 2 });
     const answers = await Promise.all(Array.from({ length: 8 }, (_v, i) => seller2.post('/shop/create', { shopName: `Race shop ${i}` })));
@@ -148,15 +149,16 @@ describe.each(testDialects())('user-group quotas and the capacity list (%s)', (d
   });
 
   it('a self-registered seller joins the sellers group (SELLER_GROUP) and is bound by its quotas at once', async () => {
+    const account = { username: 'fresh-signup', password: 'correct-horse-battery' };
     const signup = await call<{ id: number }>(t.app, 'POST', '/api/admin/register', {
-      body: { username: 'fresh-signup', password: 'correct-horse-battery', email: 'fresh@example.com' }, ip: '10.90.0.9',
+      body: { ...account, email: 'fresh@example.com' }, ip: freshIp(),
     });
     expect(signup.status, signup.raw).toBe(200);
     const members = await t.db.selectFrom('ums_user_group_member as m').innerJoin('ums_user_group as g', 'g.id', 'm.group_id')
       .select('g.name').where('m.admin_id', '=', signup.body.data.id).execute();
     expect(members).toEqual([{ name: t.config.sellerGroup }]);
     await setQuotas({ quotaShops: 1, quotaStorageMb: 1 });
-    const api = client(t.app, await login(t.app, 'fresh-signup', 'correct-horse-battery', '10.90.0.9'));
+    const api = client(t.app, await login(t.app, account));
     expect((await api.post('/shop/create', { shopName: 'First signup shop' })).status).toBe(200);
     await unchanged(async () => {
       expectQuotaExceeded(await api.post('/shop/create', { shopName: 'Second signup shop' }), 'shops', 1);
@@ -167,7 +169,7 @@ describe.each(testDialects())('user-group quotas and the capacity list (%s)', (d
   });
 
   it('an admin in no group gets the default quotas (DEFAULT_QUOTA_*); an enabled super admin has none', async () => {
-    const free = await makeSeller(t.app, t.db, 'quota-free-seller', '10.90.0.4');
+    const free = await makeSeller(t.app, t.db, 'quota-free-seller');
     const api = client(t.app, free.token);
     await setQuotas({ quotaShops: 0, quotaMolds: 0 });
     const quota = t.config.defaultQuotas.shops;
@@ -282,15 +284,16 @@ describe.each(testDialects())('user-group quotas and the capacity list (%s)', (d
       expect(created.body.data).toMatchObject({ memberCount: 0 });
       const premium = created.body.data.id;
       const since = (await t.db.selectFrom('sys_audit_log').select((eb) => eb.fn.max('id').as('m')).executeTakeFirstOrThrow()).m;
-      const moved = await admin.post(`/userGroup/allocMembers?groupId=${premium}&adminIds=${sellerId}`, undefined, '10.90.1.1');
+      const ip = freshIp();
+      const moved = await admin.post(`/userGroup/allocMembers?groupId=${premium}&adminIds=${sellerId}`, undefined, ip);
       expect(moved.body).toEqual({ code: 200, message: 'Operation succeeded', data: 1 });
       expect((await admin.get<{ memberCount: number }>(`/userGroup/${premium}`)).body.data.memberCount).toBe(1);
       expect((await admin.get<{ memberCount: number }>(`/userGroup/${groupId}`)).body.data.memberCount).toBe(1);
       expect((await admin.get<{ id: number }[]>(`/userGroup/members/${groupId}`)).body.data.map((m) => m.id)).toEqual([seller2Id]);
       const rows = await t.db.selectFrom('sys_audit_log').selectAll().where('id', '>', Number(since)).orderBy('id').execute();
       expect(rows.map((r) => [r.action, r.entity, Number(r.entity_id), JSON.parse(r.before_json!), JSON.parse(r.after_json!), r.ip])).toEqual([
-        ['alloc_members', 'ums_user_group', groupId, { adminIds: [sellerId, seller2Id] }, { adminIds: [seller2Id] }, '10.90.1.1'],
-        ['alloc_members', 'ums_user_group', premium, { adminIds: [] }, { adminIds: [sellerId] }, '10.90.1.1'],
+        ['alloc_members', 'ums_user_group', groupId, { adminIds: [sellerId, seller2Id] }, { adminIds: [seller2Id] }, ip],
+        ['alloc_members', 'ums_user_group', premium, { adminIds: [] }, { adminIds: [sellerId] }, ip],
       ]);
       // The new group's quotas apply at once.
       const capacityRow = (await admin.get<Page<CapacityRow>>(`/capacity/list?groupId=${premium}`)).body.data.list[0]!;
@@ -298,7 +301,7 @@ describe.each(testDialects())('user-group quotas and the capacity list (%s)', (d
       // Form-encoded body, and back: an empty list empties the group.
       const back = await t.app.inject({
         method: 'POST', url: '/api/userGroup/allocMembers', payload: `groupId=${groupId}&adminIds=${sellerId}%2C${seller2Id}`,
-        headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Bearer ${await login(t.app, 'admin', 'admin123', '10.90.0.5')}` },
+        headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Bearer ${await login(t.app, DEMO.admin)}` },
       });
       expect(back.json()).toMatchObject({ code: 200, data: 2 });
       expect((await admin.get<{ memberCount: number }>(`/userGroup/${premium}`)).body.data.memberCount).toBe(0);
@@ -340,7 +343,7 @@ describe.each(testDialects())('user-group quotas and the capacity list (%s)', (d
 
     it('leaveGroups (for account deletion) takes an admin out of its group and keeps member_count true', async () => {
       const group = await admin.post<{ id: number }>('/userGroup/create', { name: 'Leaving group' });
-      const leaver = await makeSeller(t.app, t.db, 'group-leaving-seller', '10.90.0.8');
+      const leaver = await makeSeller(t.app, t.db, 'group-leaving-seller');
       await admin.post(`/userGroup/allocMembers?groupId=${group.body.data.id}&adminIds=${leaver.id},${seller2Id}`);
       expect(await t.db.transaction().execute((trx) => leaveGroups(trx, leaver.id))).toBe(group.body.data.id);
       expect((await admin.get<{ memberCount: number }>(`/userGroup/${group.body.data.id}`)).body.data.memberCount).toBe(1);
@@ -352,7 +355,7 @@ describe.each(testDialects())('user-group quotas and the capacity list (%s)', (d
       // Posted back, as mall clients post whole records, it is ignored: the count starts at zero.
       const group = await admin.post<{ id: number; memberCount: number }>('/userGroup/create', { name: 'Short group', memberCount: 5 });
       expect(group.body.data.memberCount).toBe(0);
-      const free = await makeSeller(t.app, t.db, 'group-delete-seller', '10.90.0.6');
+      const free = await makeSeller(t.app, t.db, 'group-delete-seller');
       expect((await admin.post(`/userGroup/allocMembers?groupId=${group.body.data.id}&adminIds=${free.id}`)).body.data).toBe(1);
       expect((await admin.post(`/userGroup/delete/${group.body.data.id}`)).body.data).toBe(1);
       expect(await t.db.selectFrom('ums_user_group_member').selectAll().where('admin_id', '=', free.id).execute()).toEqual([]);

@@ -11,6 +11,7 @@ import type { MessageKey } from '../../src/schema/api';
 import { MESSAGES } from '../../src/schema/api';
 import { entityList } from '../../src/schema/entities';
 import { errorsZh } from '../../src/i18n/errors';
+import { DEMO } from '../helpers/accounts';
 import type { Answer } from '../helpers/api';
 import { call, login } from '../helpers/api';
 import { snapshotData } from '../helpers/entity-bodies';
@@ -24,7 +25,7 @@ describe.each(testDialects())('refused deletes explain themselves (%s)', (dialec
   let token: string;
   beforeAll(async () => {
     t = await createTestApp(dialect);
-    token = await login(t.app, 'admin', 'admin123', '10.64.0.1');
+    token = await login(t.app, DEMO.admin);
   });
   afterAll(async () => t?.close());
 

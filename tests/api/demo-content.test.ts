@@ -11,6 +11,7 @@ import { entityList } from '../../src/schema/entities';
 import type { Entity } from '../../src/schema/entity';
 import type { Page } from '../../src/schema/api';
 import { DEMO_SELLER } from '../../server/db/seed/index';
+import { DEMO } from '../helpers/accounts';
 import { call, login } from '../helpers/api';
 import { listPathFields, routeOf, urlOf } from '../helpers/entity-bodies';
 import type { TestApp } from '../helpers/test-db';
@@ -26,7 +27,7 @@ describe.each(testDialects())('demo content (%s)', (dialect) => {
 
   beforeAll(async () => {
     t = await createTestApp(dialect, {}, { demo: true, content: true });
-    adminToken = await login(t.app, 'admin', 'admin123');
+    adminToken = await login(t.app, DEMO.admin);
   });
   afterAll(async () => {
     await t?.close();
@@ -50,7 +51,7 @@ describe.each(testDialects())('demo content (%s)', (dialect) => {
   });
 
   it('lists the shop-scoped entities with rows for the demo seller', async () => {
-    const token = await login(t.app, DEMO_SELLER.username, DEMO_SELLER.password);
+    const token = await login(t.app, DEMO_SELLER);
     const scoped = listed.filter((entity) => entity.tenant !== null);
     expect(scoped.length).toBeGreaterThan(0);
     for (const entity of scoped) expect((await rowsOf(entity, token)).length, entity.name).toBeGreaterThan(0);
@@ -93,7 +94,7 @@ describe.each(testDialects())('demo content (%s)', (dialect) => {
   it('fills nothing without the content option (the API tests start from empty lists)', async () => {
     const plain = await createTestApp(dialect);
     try {
-      const token = await login(plain.app, 'admin', 'admin123');
+      const token = await login(plain.app, DEMO.admin);
       const brands = await call<Page<Row>>(plain.app, 'GET', '/api/brand/list', { token });
       expect(brands.body.data.total).toBe(0);
     } finally {

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entityList } from '../../src/schema/entities';
 import type { Entity } from '../../src/schema/entity';
 import { operationsOf } from '../../src/schema/endpoints';
+import { DEMO } from '../helpers/accounts';
 import { call, login } from '../helpers/api';
 import type { ApiRecord, Body, Fixtures } from '../helpers/entity-bodies';
 import { createFixtures, hasRoute, snapshotData, updatableFields, urlOf } from '../helpers/entity-bodies';
@@ -40,7 +41,7 @@ describe.each(testDialects())('audit rows share the transaction of the change (%
   const bodies = new Map<string, Body>();
   beforeAll(async () => {
     t = await createTestApp(dialect);
-    token = await login(t.app, 'admin', 'admin123', '10.64.0.1');
+    token = await login(t.app, DEMO.admin);
     fx = createFixtures({ app: t.app, db: t.db, token });
     for (const entity of entityList) {
       records.set(entity.name, hasRoute('create')(entity)

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entityList } from '../../src/schema/entities';
 import type { Entity, FieldDecl } from '../../src/schema/entity';
 import { filterOf, isTextKind, writableFields } from '../../src/schema/entity';
+import { DEMO } from '../helpers/accounts';
 import type { Answer } from '../helpers/api';
 import { call, login } from '../helpers/api';
 import type { ApiRecord, Body, Fixtures } from '../helpers/entity-bodies';
@@ -51,7 +52,7 @@ describe.each(testDialects())('generated endpoints refuse bad input and change n
   const records = new Map<string, ApiRecord[]>();
   beforeAll(async () => {
     t = await createTestApp(dialect);
-    token = await login(t.app, 'admin', 'admin123', '10.61.0.1');
+    token = await login(t.app, DEMO.admin);
     fx = createFixtures({ app: t.app, db: t.db, token });
     for (const entity of entityList) {
       records.set(entity.name, hasRoute('create')(entity)

@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entityList } from '../../src/schema/entities';
+import { DEMO } from '../helpers/accounts';
 import { call, login } from '../helpers/api';
 import { API, hasRoute, routeOf, snapshotData, urlOf } from '../helpers/entity-bodies';
 import type { TestApp } from '../helpers/test-db';
@@ -24,7 +25,7 @@ describe.each(testDialects())('big bodies (%s)', (dialect) => {
   let token: string;
   beforeAll(async () => {
     t = await createTestApp(dialect);
-    token = await login(t.app, 'admin', 'admin123', '10.65.0.1');
+    token = await login(t.app, DEMO.admin);
   }, 60_000);
   afterAll(async () => t?.close());
 

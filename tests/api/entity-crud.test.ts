@@ -12,6 +12,7 @@ import { entityList } from '../../src/schema/entities';
 import type { Entity, FieldDecl } from '../../src/schema/entity';
 import { columnOf, filterOf } from '../../src/schema/entity';
 import type { Page } from '../../src/schema/api';
+import { DEMO } from '../helpers/accounts';
 import { call, login } from '../helpers/api';
 import type { ApiRecord, Fixtures } from '../helpers/entity-bodies';
 import {
@@ -76,7 +77,7 @@ describe.each(testDialects())('generated entity routes (%s)', (dialect) => {
   let fx: Fixtures;
   beforeAll(async () => {
     t = await createTestApp(dialect);
-    token = await login(t.app, 'admin', 'admin123', '10.60.0.1');
+    token = await login(t.app, DEMO.admin);
     fx = createFixtures({ app: t.app, db: t.db, token });
   });
   afterAll(async () => t?.close());

@@ -14,6 +14,7 @@ import { filterOf, isTextKind, writableFields } from '../../src/schema/entity';
 import { NUMERIC_STRING } from '../../server/crud/lenient';
 import { operationsOf } from '../../src/schema/endpoints';
 import type { Endpoint } from '../../src/schema/endpoints';
+import { DEMO } from '../helpers/accounts';
 import type { Answer } from '../helpers/api';
 import { call, login } from '../helpers/api';
 import type { Body, Fixtures } from '../helpers/entity-bodies';
@@ -112,7 +113,7 @@ describe.each(testDialects())('fuzzed bad input at every generated endpoint (%s)
   const bases = new Map<string, Body>();
   beforeAll(async () => {
     t = await createTestApp(dialect);
-    token = await login(t.app, 'admin', 'admin123', '10.62.0.1');
+    token = await login(t.app, DEMO.admin);
     fx = createFixtures({ app: t.app, db: t.db, token });
     for (const entity of entityList) {
       existing.set(entity.name, hasRoute('create')(entity)

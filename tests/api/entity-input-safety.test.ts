@@ -12,6 +12,7 @@ import { entityList } from '../../src/schema/entities';
 import type { Entity, FieldDecl } from '../../src/schema/entity';
 import { filterOf, isTextKind, writableFields } from '../../src/schema/entity';
 import { neverNull } from '../../src/schema/validation';
+import { DEMO } from '../helpers/accounts';
 import type { Answer } from '../helpers/api';
 import { call, login } from '../helpers/api';
 import type { Body, Fixtures } from '../helpers/entity-bodies';
@@ -44,7 +45,7 @@ describe.each(testDialects())('input safety at every generated route (%s)', (dia
   let variant = 0;
   beforeAll(async () => {
     t = await createTestApp(dialect);
-    token = await login(t.app, 'admin', 'admin123', '10.63.0.1');
+    token = await login(t.app, DEMO.admin);
     fx = createFixtures({ app: t.app, db: t.db, token });
   }, 60_000);
   afterAll(async () => t?.close());

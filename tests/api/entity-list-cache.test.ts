@@ -10,6 +10,7 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '../../src/schema/api';
 import { createDb } from '../../server/db/index';
+import { DEMO } from '../helpers/accounts';
 import { call, login } from '../helpers/api';
 import type { ApiRecord } from '../helpers/entity-bodies';
 import type { TestApp } from '../helpers/test-db';
@@ -23,7 +24,7 @@ describe.each(testDialects())('list answers follow every change at once (%s)', (
   let other: Kysely<any>;
   beforeAll(async () => {
     t = await createTestApp(dialect);
-    token = await login(t.app, 'admin', 'admin123', '10.65.0.1');
+    token = await login(t.app, DEMO.admin);
     other = createDb({ database: t.config.database });
   });
   afterAll(async () => {

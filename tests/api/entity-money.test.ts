@@ -8,6 +8,7 @@ import { entityList } from '../../src/schema/entities';
 import type { Entity } from '../../src/schema/entity';
 import { columnOf } from '../../src/schema/entity';
 import { toCents } from '../../src/schema/money';
+import { DEMO } from '../helpers/accounts';
 import { call, login } from '../helpers/api';
 import type { Fixtures } from '../helpers/entity-bodies';
 import { createFixtures, hasRoute, routeOf, urlOf } from '../helpers/entity-bodies';
@@ -28,7 +29,7 @@ describe.each(testDialects())('money fields (%s)', (dialect) => {
 
   beforeAll(async () => {
     t = await createTestApp(dialect);
-    token = await login(t.app, 'admin', 'admin123');
+    token = await login(t.app, DEMO.admin);
     fixtures = createFixtures({ app: t.app, db: t.db, token });
   });
   afterAll(async () => { await t?.close(); });

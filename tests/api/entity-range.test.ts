@@ -8,6 +8,7 @@ import { entityList } from '../../src/schema/entities';
 import type { Entity, FieldDecl } from '../../src/schema/entity';
 import { rangeOf } from '../../src/schema/entity';
 import { auditLog } from '../../src/schema/ums';
+import { DEMO } from '../helpers/accounts';
 import { call, login } from '../helpers/api';
 import type { ApiRecord, Fixtures } from '../helpers/entity-bodies';
 import { createFixtures, hasRoute, listUrlFor } from '../helpers/entity-bodies';
@@ -32,7 +33,7 @@ describe.each(testDialects())('range filters (%s)', (dialect) => {
 
   beforeAll(async () => {
     t = await createTestApp(dialect);
-    token = await login(t.app, 'admin', 'admin123');
+    token = await login(t.app, DEMO.admin);
     fixtures = createFixtures({ app: t.app, db: t.db, token });
   });
   afterAll(async () => { await t?.close(); });

@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entityList } from '../../src/schema/entities';
 import type { Entity } from '../../src/schema/entity';
+import { DEMO } from '../helpers/accounts';
 import { call, login } from '../helpers/api';
 import type { Fixtures } from '../helpers/entity-bodies';
 import { createFixtures, hasRoute, routeOf, urlOf } from '../helpers/entity-bodies';
@@ -55,7 +56,7 @@ describe.each(testDialects())('rich text sanitised on write (%s)', (dialect) => 
   let fx: Fixtures;
   beforeAll(async () => {
     t = await createTestApp(dialect);
-    token = await login(t.app, 'admin', 'admin123', '10.66.0.1');
+    token = await login(t.app, DEMO.admin);
     fx = createFixtures({ app: t.app, db: t.db, token });
   }, 60_000);
   afterAll(async () => t?.close());

@@ -8,6 +8,7 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '../../src/schema/api';
+import { DEMO } from '../helpers/accounts';
 import { call, login } from '../helpers/api';
 import type { ApiRecord, Body, Fixtures } from '../helpers/entity-bodies';
 import { createFixtures, entityByName, snapshotData } from '../helpers/entity-bodies';
@@ -23,7 +24,7 @@ describe.each(testDialects())('entity rules (%s)', (dialect) => {
   let fx: Fixtures;
   beforeAll(async () => {
     t = await createTestApp(dialect);
-    token = await login(t.app, 'admin', 'admin123', '10.63.0.1');
+    token = await login(t.app, DEMO.admin);
     fx = createFixtures({ app: t.app, db: t.db, token });
   });
   afterAll(async () => t?.close());

@@ -13,6 +13,7 @@ import type { Entity } from '../../src/schema/entity';
 import { columnOf } from '../../src/schema/entity';
 import { adminAccount } from '../../src/schema/umsAdmin';
 import { toColumnValue } from '../../server/crud/row';
+import { DEMO } from '../helpers/accounts';
 import { call, login } from '../helpers/api';
 import { uniqueIndexColumns } from '../helpers/db-indexes';
 import type { Body, Fixtures } from '../helpers/entity-bodies';
@@ -44,7 +45,7 @@ describe.each(testDialects())('declared unique fields (%s)', (dialect) => {
   let fx: Fixtures;
   beforeAll(async () => {
     t = await createTestApp(dialect);
-    token = await login(t.app, 'admin', 'admin123', '10.64.0.1');
+    token = await login(t.app, DEMO.admin);
     fx = createFixtures({ app: t.app, db: t.db, token });
   }, 60_000);
   afterAll(async () => t?.close());

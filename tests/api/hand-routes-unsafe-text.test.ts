@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entityList } from '../../src/schema/entities';
 import { buildApp } from '../../server/app';
 import { endpointsOf } from '../../src/schema/endpoints';
+import { DEMO, freshIp } from '../helpers/accounts';
 import { call, login, snapshotCounts } from '../helpers/api';
 import type { TestApp } from '../helpers/test-db';
 import { createTestApp, testDialects } from '../helpers/test-db';
@@ -76,7 +77,7 @@ describe.each(testDialects())('hand-written routes refuse NUL and lone surrogate
       .filter((r) => !r.startsWith('HEAD ') && r.includes(` ${prefix}/`) && !r.includes(`${prefix}/docs`))
       .map((r) => r.replace(` ${prefix}/`, ' /')))]
       .filter((key) => !generated.has(key));
-    token = await login(t.app, 'admin', 'admin123');
+    token = await login(t.app, DEMO.admin);
     existingId = (await t.db.selectFrom('ums_admin').select('id').where('username', '=', 'seller2').executeTakeFirstOrThrow()).id;
   });
   afterAll(async () => t?.close());
@@ -90,7 +91,7 @@ describe.each(testDialects())('hand-written routes refuse NUL and lone surrogate
     const [method, pattern] = key.split(' ') as ['GET' | 'POST', string];
     const url = `/api${pattern.replace(/:(\w+)/g, (_m, name: string) => path[name] ?? String(existingId))}${queryString}`;
     const route = HAND_ROUTES[key]!;
-    return call(t.app, method, url, { token: route.anonymous ? undefined : token, ...(json ? { body: json } : {}), ip: '10.77.0.1' });
+    return call(t.app, method, url, { token: route.anonymous ? undefined : token, ...(json ? { body: json } : {}), ip: freshIp() });
   };
 
   /** What a refused request must leave exactly as it was. */

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
+import { DEMO, freshIp } from '../helpers/accounts';
 import { call, login } from '../helpers/api';
 import type { TestApp } from '../helpers/test-db';
 import { createTestApp, testDialects } from '../helpers/test-db';
@@ -117,7 +118,7 @@ describe.each(testDialects())('HTTP behaviour (%s)', (dialect) => {
   it('HTTP_200_ENVELOPES answers every envelope with HTTP 200 (codes unchanged)', async () => {
     const app = buildApp({ ...t.config, http200Envelopes: true }, { db: t.db });
     try {
-      const bad = await call(app, 'POST', '/api/admin/login', { body: { username: 'admin', password: 'wrong-one' }, ip: '10.77.0.1' });
+      const bad = await call(app, 'POST', '/api/admin/login', { body: { username: DEMO.admin.username, password: 'wrong-one' }, ip: freshIp() });
       expect(bad.status).toBe(200);
       expect(bad.body).toMatchObject({ code: 500, messageKey: 'bad_credentials' });
       const anon = await call(app, 'GET', '/api/admin/info');
@@ -129,7 +130,7 @@ describe.each(testDialects())('HTTP behaviour (%s)', (dialect) => {
       const route = await call(app, 'GET', '/api/nope');
       expect(route.status).toBe(200);
       expect(route.body.messageKey).toBe('route_not_found');
-      const token = await login(app, 'admin', 'admin123', '10.77.0.2');
+      const token = await login(app, DEMO.admin);
       expect((await call(app, 'GET', '/api/admin/info', { token })).body.code).toBe(200);
     } finally {
       await app.close();
@@ -137,7 +138,7 @@ describe.each(testDialects())('HTTP behaviour (%s)', (dialect) => {
   });
 
   it('answers every API request with an envelope', async () => {
-    const token = await login(t.app, 'admin', 'admin123', '10.78.0.1');
+    const token = await login(t.app, DEMO.admin);
     const requests: [string, 'GET' | 'POST', unknown?, string?][] = [
       ['/api/health', 'GET'],
       ['/api/admin/info', 'GET', undefined, token],

@@ -4,6 +4,7 @@ import bcrypt from 'bcryptjs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SEED_ROLES } from '../../src/schema/resources';
 import { toDbTime } from '../../server/db/time';
+import { DEMO, freshIp } from '../helpers/accounts';
 import { call, countRows, login } from '../helpers/api';
 import type { TestApp } from '../helpers/test-db';
 import { createTestApp, testDialects } from '../helpers/test-db';
@@ -18,8 +19,9 @@ describe.each(testDialects())('POST /api/admin/login (%s)', (dialect) => {
   it('signs in with the right password: token, tokenHead, session and login log', async () => {
     const sessions = await countRows(t.db, 'ums_admin_session');
     const logs = await countRows(t.db, 'ums_admin_login_log');
+    const ip = freshIp();
     const answer = await call<{ token: string; tokenHead: string }>(t.app, 'POST', '/api/admin/login', {
-      body: { username: 'admin', password: 'admin123' }, ip: '10.1.0.1', headers: { 'user-agent': 'vitest' },
+      body: DEMO.admin, ip, headers: { 'user-agent': 'vitest' },
     });
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ code: 200, message: 'Operation succeeded', data: { tokenHead: 'Bearer ' } });
@@ -27,22 +29,23 @@ describe.each(testDialects())('POST /api/admin/login (%s)', (dialect) => {
     expect(await countRows(t.db, 'ums_admin_session')).toBe(sessions + 1);
     expect(await countRows(t.db, 'ums_admin_login_log')).toBe(logs + 1);
     const log = await t.db.selectFrom('ums_admin_login_log').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
-    expect(log).toMatchObject({ ip: '10.1.0.1', user_agent: 'vitest' });
-    const admin = await t.db.selectFrom('ums_admin').select('login_time').where('username', '=', 'admin').executeTakeFirstOrThrow();
+    expect(log).toMatchObject({ ip, user_agent: 'vitest' });
+    const admin = await t.db.selectFrom('ums_admin').select('login_time').where('username', '=', DEMO.admin.username).executeTakeFirstOrThrow();
     expect(admin.login_time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
   });
 
   it('accepts form-encoded credentials, as old mall clients send them', async () => {
     const answer = await call(t.app, 'POST', '/api/admin/login', {
-      body: 'username=admin&password=admin123', headers: { 'content-type': 'application/x-www-form-urlencoded' }, ip: '10.1.0.2',
+      body: new URLSearchParams(DEMO.admin).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' }, ip: freshIp(),
     });
     expect(answer.status).toBe(200);
     expect(answer.body.code).toBe(200);
   });
 
   it('answers a wrong password and an unknown user identically (no enumeration)', async () => {
-    const wrong = await call(t.app, 'POST', '/api/admin/login', { body: { username: 'admin', password: 'nope-nope' }, ip: '10.1.0.3' });
-    const unknown = await call(t.app, 'POST', '/api/admin/login', { body: { username: 'ghost-user', password: 'nope-nope' }, ip: '10.1.0.3' });
+    const ip = freshIp();
+    const wrong = await call(t.app, 'POST', '/api/admin/login', { body: { username: DEMO.admin.username, password: 'nope-nope' }, ip });
+    const unknown = await call(t.app, 'POST', '/api/admin/login', { body: { username: 'ghost-user', password: 'nope-nope' }, ip });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(wrong.status);
     expect(unknown.body).toEqual(wrong.body);
@@ -50,16 +53,17 @@ describe.each(testDialects())('POST /api/admin/login (%s)', (dialect) => {
   });
 
   it('spends similar time on unknown users and wrong passwords (dummy hash check)', async () => {
+    const ip = freshIp();
     const time = async (username: string) => {
       const start = performance.now();
-      await call(t.app, 'POST', '/api/admin/login', { body: { username, password: 'wrong-password' }, ip: '10.1.0.4' });
+      await call(t.app, 'POST', '/api/admin/login', { body: { username, password: 'wrong-password' }, ip });
       return performance.now() - start;
     };
     const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
     const known: number[] = [];
     const unknown: number[] = [];
     for (let i = 0; i < 3; i += 1) {
-      known.push(await time('seller'));
+      known.push(await time(DEMO.seller.username));
       unknown.push(await time(`nobody-${i}`));
     }
     const ratio = median(unknown) / median(known);
@@ -68,19 +72,20 @@ describe.each(testDialects())('POST /api/admin/login (%s)', (dialect) => {
     // Loose bounds: the machine may be busy; the point is "not an order of magnitude apart".
     expect(ratio).toBeGreaterThan(0.3);
     expect(ratio).toBeLessThan(3.5);
-    await login(t.app, 'seller', 'seller123', '10.1.0.4'); // clears the account counter for later tests
+    await login(t.app, DEMO.seller, ip); // clears the account counter for later tests
   });
 
   it('says "disabled" only after a correct password', async () => {
-    const hash = await t.db.selectFrom('ums_admin').select('password').where('username', '=', 'seller').executeTakeFirstOrThrow();
+    const hash = await t.db.selectFrom('ums_admin').select('password').where('username', '=', DEMO.seller.username).executeTakeFirstOrThrow();
     await t.db.insertInto('ums_admin').values({
       username: 'sleepy', password: hash.password, icon: null, email: null, nick_name: null, note: null,
       create_time: toDbTime(), login_time: null, status: 0, invite_code: null, referrer_id: null,
     }).execute();
-    const right = await call(t.app, 'POST', '/api/admin/login', { body: { username: 'sleepy', password: 'seller123' }, ip: '10.1.0.5' });
+    const ip = freshIp();
+    const right = await call(t.app, 'POST', '/api/admin/login', { body: { username: 'sleepy', password: DEMO.seller.password }, ip });
     expect(right.status).toBe(403);
     expect(right.body).toMatchObject({ code: 403, messageKey: 'account_disabled', message: 'This account is disabled' });
-    const wrong = await call(t.app, 'POST', '/api/admin/login', { body: { username: 'sleepy', password: 'not-it' }, ip: '10.1.0.5' });
+    const wrong = await call(t.app, 'POST', '/api/admin/login', { body: { username: 'sleepy', password: 'not-it' }, ip });
     expect(wrong.body.messageKey).toBe('bad_credentials');
   });
 
@@ -94,21 +99,21 @@ describe.each(testDialects())('POST /api/admin/login (%s)', (dialect) => {
       }).returning('id').executeTakeFirstOrThrow();
       await t.db.insertInto('ums_admin_role_relation').values({ admin_id: row.id, role_id: role.id }).execute();
 
-      const token = await login(t.app, username, '123456', '10.1.0.6');
+      const token = await login(t.app, { username, password: '123456' });
       expect((await call(t.app, 'GET', '/api/admin/info', { token })).status).toBe(200);
       const stored = await t.db.selectFrom('ums_admin').select('password').where('id', '=', row.id).executeTakeFirstOrThrow();
       expect(stored.password.startsWith('$argon2id$')).toBe(true);
-      await login(t.app, username, '123456', '10.1.0.6'); // the new hash verifies too
+      await login(t.app, { username, password: '123456' }); // the new hash verifies too
     }
   });
 
   it('throttles an (account, address) pair: after the limit even the right password waits there, with Retry-After', async () => {
-    const ip = '10.2.0.1';
+    const ip = freshIp();
     for (let i = 0; i < t.config.loginMaxFailuresPerPair; i += 1) {
-      const answer = await call(t.app, 'POST', '/api/admin/login', { body: { username: 'seller', password: `bad-${i}` }, ip });
+      const answer = await call(t.app, 'POST', '/api/admin/login', { body: { username: DEMO.seller.username, password: `bad-${i}` }, ip });
       expect(answer.body.messageKey).toBe('bad_credentials');
     }
-    const blocked = await call<{ retryAfter: number }>(t.app, 'POST', '/api/admin/login', { body: { username: 'seller', password: 'seller123' }, ip });
+    const blocked = await call<{ retryAfter: number }>(t.app, 'POST', '/api/admin/login', { body: DEMO.seller, ip });
     expect(blocked.status).toBe(429);
     expect(blocked.body.messageKey).toBe('too_many_attempts');
     const retry = Number(blocked.headers['retry-after']);
@@ -117,34 +122,37 @@ describe.each(testDialects())('POST /api/admin/login (%s)', (dialect) => {
     expect(blocked.body.data.retryAfter).toBe(retry);
     expect(blocked.body.message).toContain(`${retry} seconds`);
     // The stranger's guesses do not lock the account out anywhere else, nor other accounts here.
-    await login(t.app, 'seller', 'seller123', '10.2.0.2');
-    await login(t.app, 'admin', 'admin123', ip);
+    await login(t.app, DEMO.seller, freshIp());
+    await login(t.app, DEMO.admin, ip);
     // The lock running out (simulated) lifts the block.
     await t.db.updateTable('ums_login_throttle').set({ window_start: '2000-01-01T00:00:00.000Z', locked_until: '2000-01-01T00:00:00.000Z' })
-      .where('key', '=', `pair:seller|${ip}`).execute();
-    await login(t.app, 'seller', 'seller123', ip);
+      .where('key', '=', `pair:${DEMO.seller.username.toLowerCase()}|${ip}`).execute();
+    await login(t.app, DEMO.seller, ip);
   });
 
   it('a success resets the pair counter', async () => {
-    const ip = '10.3.0.1';
-    const fail = () => call(t.app, 'POST', '/api/admin/login', { body: { username: 'seller', password: 'wrong!' }, ip });
+    const ip = freshIp();
+    const fail = () => call(t.app, 'POST', '/api/admin/login', { body: { username: DEMO.seller.username, password: 'wrong!' }, ip });
     for (let i = 0; i < t.config.loginMaxFailuresPerPair - 1; i += 1) await fail();
-    await login(t.app, 'seller', 'seller123', ip);
+    await login(t.app, DEMO.seller, ip);
     for (let i = 0; i < t.config.loginMaxFailuresPerPair - 1; i += 1) expect((await fail()).status).toBe(401);
-    await login(t.app, 'seller', 'seller123', ip);
+    await login(t.app, DEMO.seller, ip);
   });
 
   it('counts parallel guesses atomically: no more than the limit get a password check', async () => {
+    const ip = freshIp();
     const answers = await Promise.all(Array.from({ length: 12 }, (_, i) =>
-      call(t.app, 'POST', '/api/admin/login', { body: { username: 'parallel-target', password: `guess-${i}` }, ip: '10.4.0.1' })));
+      call(t.app, 'POST', '/api/admin/login', { body: { username: 'parallel-target', password: `guess-${i}` }, ip })));
     const checked = answers.filter((a) => a.status === 401).length;
     expect(checked).toBe(t.config.loginMaxFailuresPerPair);
     expect(answers.filter((a) => a.status === 429)).toHaveLength(12 - checked);
   });
 
   it('signs in whatever the case or width of the name (names are unique regardless of case)', async () => {
-    await login(t.app, 'SELLER', 'seller123', '10.5.0.1');
-    await login(t.app, '\uff53\uff45\uff4c\uff4c\uff45\uff52', 'seller123', '10.5.0.1'); // full-width "seller", NFKC
+    await login(t.app, { username: DEMO.seller.username.toUpperCase(), password: DEMO.seller.password });
+    // Full-width "seller": the same name after NFKC.
+    const fullWidth = [...DEMO.seller.username].map((c) => String.fromCodePoint(c.codePointAt(0)! + 0xfee0)).join('');
+    await login(t.app, { username: fullWidth, password: DEMO.seller.password });
   });
 });
 
@@ -177,43 +185,49 @@ describe.each(testDialects())('sign-in lock-out rules, clock controlled (%s)', (
   });
 
   it('a stranger cannot lock the super admin out: wrong guesses lock only their own address', async () => {
-    for (let i = 0; i < 3; i += 1) expect((await attempt('admin', `guess-${i}`, '10.20.0.1')).status).toBe(401);
-    expect((await attempt('admin', 'admin123', '10.20.0.1')).status).toBe(429);
-    expect((await attempt('admin', 'admin123', '10.20.0.2')).status).toBe(200);
+    const stranger = freshIp();
+    for (let i = 0; i < 3; i += 1) expect((await attempt(DEMO.admin.username, `guess-${i}`, stranger)).status).toBe(401);
+    expect((await attempt(DEMO.admin.username, DEMO.admin.password, stranger)).status).toBe(429);
+    expect((await attempt(DEMO.admin.username, DEMO.admin.password, freshIp())).status).toBe(200);
   });
 
   it('the account-wide ceiling stops guesses from many addresses, but the addresses the account used keep signing in', async () => {
-    await login(t.app, 'seller', 'seller123', '10.21.0.1'); // a place the seller really works from
+    const { username, password } = DEMO.seller;
+    const office = freshIp();
+    await login(t.app, DEMO.seller, office); // a place the seller really works from
     // 8 failures from 4 addresses, each under its pair limit: the account-wide ceiling is reached.
-    for (let i = 0; i < 8; i += 1) expect((await attempt('seller', `guess-${i}`, `10.21.1.${i % 4}`)).status).toBe(401);
-    const fresh = await attempt('seller', 'seller123', '10.21.2.1');
+    const guessers = [freshIp(), freshIp(), freshIp(), freshIp()];
+    for (let i = 0; i < 8; i += 1) expect((await attempt(username, `guess-${i}`, guessers[i % 4]!)).status).toBe(401);
+    const newPlace = freshIp();
+    const fresh = await attempt(username, password, newPlace);
     expect(fresh.status).toBe(429);
     expect(Number(fresh.headers['retry-after'])).toBeGreaterThan(0);
-    expect((await attempt('seller', 'seller123', '10.21.0.1')).status).toBe(200);
+    expect((await attempt(username, password, office)).status).toBe(200);
     // The window passing lifts the ceiling for new addresses too.
     advance(601);
-    expect((await attempt('seller', 'seller123', '10.21.2.1')).status).toBe(200);
+    expect((await attempt(username, password, newPlace)).status).toBe(200);
   });
 
   it('one address guessing many accounts is locked for them, not for accounts that signed in from it before (NAT)', async () => {
-    const nat = '10.22.0.1';
-    await login(t.app, 'seller2', 'seller123', nat); // a colleague behind the same address
+    const nat = freshIp();
+    await login(t.app, DEMO.seller2, nat); // a colleague behind the same address
     for (let i = 0; i < 6; i += 1) expect((await attempt(`someone-${i}`, 'whatever-1', nat)).status).toBe(401);
-    expect((await attempt('admin', 'admin123', nat)).status).toBe(429); // never signed in from here
-    expect((await attempt('seller2', 'seller123', nat)).status).toBe(200);
+    expect((await attempt(DEMO.admin.username, DEMO.admin.password, nat)).status).toBe(429); // never signed in from here
+    expect((await attempt(DEMO.seller2.username, DEMO.seller2.password, nat)).status).toBe(200);
   });
 
   it('lock-outs of a pair grow: the window, then twice, then four times, capped', async () => {
-    const ip = '10.23.0.1';
+    const ip = freshIp();
+    const { username, password } = DEMO.orderAdmin;
     const retryAfterLockOut = async (): Promise<number> => {
-      for (let i = 0; i < 3; i += 1) expect((await attempt('orderAdmin', `guess-${i}`, ip)).status).toBe(401);
-      const blocked = await attempt('orderAdmin', 'order123', ip);
+      for (let i = 0; i < 3; i += 1) expect((await attempt(username, `guess-${i}`, ip)).status).toBe(401);
+      const blocked = await attempt(username, password, ip);
       expect(blocked.status).toBe(429);
       return Number(blocked.headers['retry-after']);
     };
     expect(await retryAfterLockOut()).toBe(600);
     advance(599);
-    expect((await attempt('orderAdmin', 'order123', ip)).status).toBe(429);
+    expect((await attempt(username, password, ip)).status).toBe(429);
     advance(2);
     expect(await retryAfterLockOut()).toBe(1200);
     advance(1201);
@@ -222,12 +236,12 @@ describe.each(testDialects())('sign-in lock-out rules, clock controlled (%s)', (
     expect(await retryAfterLockOut()).toBe(3000); // LOGIN_MAX_LOCK_SECONDS
     advance(3001);
     // A success forgets the pair's history.
-    expect((await attempt('orderAdmin', 'order123', ip)).status).toBe(200);
+    expect((await attempt(username, password, ip)).status).toBe(200);
     expect(await retryAfterLockOut()).toBe(600);
   });
 
   it('refused attempts add no throttle rows', async () => {
-    const ip = '10.24.0.1';
+    const ip = freshIp();
     for (let i = 0; i < 6; i += 1) await attempt(`victim-${i}`, 'whatever-1', ip);
     const rows = await throttleRows();
     const answers = [];
@@ -238,14 +252,16 @@ describe.each(testDialects())('sign-in lock-out rules, clock controlled (%s)', (
 
   it('logs the account name on failures and lock-outs, never the password', async () => {
     lines.length = 0;
-    for (let i = 0; i < 3; i += 1) await attempt('productAdmin', `Sekrit-guess-${i}`, '10.25.0.1');
-    await attempt('productAdmin', 'Sekrit-guess-3', '10.25.0.1');
+    const { username } = DEMO.productAdmin;
+    const ip = freshIp();
+    for (let i = 0; i < 3; i += 1) await attempt(username, `Sekrit-guess-${i}`, ip);
+    await attempt(username, 'Sekrit-guess-3', ip);
     const logged = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
     const failed = logged.filter((l) => l.msg === 'sign-in failed');
     expect(failed).toHaveLength(3);
-    expect(failed[0]).toMatchObject({ username: 'productAdmin', ip: '10.25.0.1', level: 40 });
-    expect(logged.find((l) => l.msg === 'sign-in locked')).toMatchObject({ username: 'productAdmin', limit: 'pair', seconds: 600 });
-    expect(logged.find((l) => l.msg === 'sign-in refused: locked')).toMatchObject({ username: 'productAdmin', limit: 'pair' });
+    expect(failed[0]).toMatchObject({ username, ip, level: 40 });
+    expect(logged.find((l) => l.msg === 'sign-in locked')).toMatchObject({ username, limit: 'pair', seconds: 600 });
+    expect(logged.find((l) => l.msg === 'sign-in refused: locked')).toMatchObject({ username, limit: 'pair' });
     expect(lines.join('')).not.toContain('Sekrit');
   });
 });
@@ -258,21 +274,21 @@ describe.each(testDialects())('login throttle per IP (%s)', (dialect) => {
   afterAll(async () => t?.close());
 
   it('blocks an IP that tries many accounts, and only that IP', async () => {
-    const ip = '10.9.0.1';
+    const ip = freshIp();
     for (let i = 0; i < 6; i += 1) {
       const answer = await call(t.app, 'POST', '/api/admin/login', { body: { username: `user-${i}`, password: 'whatever1' }, ip });
       expect(answer.body.messageKey).toBe('bad_credentials');
     }
-    const blocked = await call(t.app, 'POST', '/api/admin/login', { body: { username: 'admin', password: 'admin123' }, ip });
+    const blocked = await call(t.app, 'POST', '/api/admin/login', { body: DEMO.admin, ip });
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     expect(blocked.body).toMatchObject({ code: 404, messageKey: 'too_many_attempts', data: { retryAfter: Number(blocked.headers['retry-after']) } });
-    await login(t.app, 'admin', 'admin123', '10.9.0.2');
+    await login(t.app, DEMO.admin, freshIp());
   });
 
   it('successes do not use up the IP budget (an office behind one address)', async () => {
-    const ip = '10.9.1.1';
-    for (let i = 0; i < 10; i += 1) await login(t.app, i % 2 ? 'admin' : 'seller', i % 2 ? 'admin123' : 'seller123', ip);
+    const ip = freshIp();
+    for (let i = 0; i < 10; i += 1) await login(t.app, i % 2 ? DEMO.admin : DEMO.seller, ip);
     const rows = await t.db.selectFrom('ums_login_throttle').selectAll().where('key', '=', `ip:${ip}`).execute();
     expect(rows.every((r) => r.failures === 0)).toBe(true);
   });

@@ -13,6 +13,7 @@ import { columnFields, date, dateTime, image, int, text } from '../../src/schema
 import { brand, productCategory } from '../../src/schema/pms';
 import { lenientValue } from '../../server/crud/lenient';
 import { endpointsOf } from '../../src/schema/endpoints';
+import { DEMO } from '../helpers/accounts';
 import type { Answer } from '../helpers/api';
 import { login } from '../helpers/api';
 import { snapshotData } from '../helpers/entity-bodies';
@@ -43,7 +44,7 @@ describe.each(testDialects())('mall clients (%s)', (dialect) => {
 
   beforeAll(async () => {
     t = await createTestApp(dialect);
-    admin = client(t.app, await login(t.app, 'admin', 'admin123', '10.80.0.1'));
+    admin = client(t.app, await login(t.app, DEMO.admin));
   });
   afterAll(async () => t?.close());
 
@@ -265,7 +266,7 @@ describe.each(testDialects())('mall clients (%s)', (dialect) => {
     });
 
     it('a seller\'s shopId, as a number or a numeric string, never names another seller\'s shop', async () => {
-      const sellerToken = await login(t.app, 'seller', 'seller123', '10.80.0.2');
+      const sellerToken = await login(t.app, DEMO.seller);
       const seller = client(t.app, sellerToken);
       const sellerId = await adminIdOf(t.db, 'seller');
       const [otherShop] = await shopIdsOf(t.db, await adminIdOf(t.db, 'seller2'));

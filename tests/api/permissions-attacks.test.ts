@@ -12,9 +12,10 @@ import { SEED_ROLES } from '../../src/schema/resources';
 import { buildApp } from '../../server/app';
 import { signToken } from '../../server/auth/tokens';
 import { DEMO_STAFF } from '../../server/db/seed/index';
+import { DEMO, freshIp } from '../helpers/accounts';
 import { call, jwtPayload, login } from '../helpers/api';
 import {
-  ACCOUNTS, adminIdOf, auditCount, containsHash, permissionVersion, recordingCall, resourceIdsOf, roleIdByCode,
+  adminIdOf, auditCount, containsHash, permissionVersion, recordingCall, resourceIdsOf, roleIdByCode,
 } from '../helpers/permissions';
 import type { TestApp } from '../helpers/test-db';
 import { createTestApp, testDialects } from '../helpers/test-db';
@@ -32,13 +33,13 @@ describe.each(testDialects())('permission attacks (%s)', (dialect) => {
   beforeAll(async () => {
     t = await createTestApp(dialect);
     api = recordingCall(t.app);
-    root = await login(t.app, ACCOUNTS.super.username, ACCOUNTS.super.password, '10.80.0.1');
+    root = await login(t.app, DEMO.admin);
     ids = {
       superRole: await roleIdByCode(t.db, SEED_ROLES.superAdmin.code),
       productRole: await roleIdByCode(t.db, DEMO_STAFF[0].role.code),
       orderRole: await roleIdByCode(t.db, DEMO_STAFF[1].role.code),
-      superAdmin: await adminIdOf(t.db, ACCOUNTS.super.username),
-      orderAdmin: await adminIdOf(t.db, ACCOUNTS.order.username),
+      superAdmin: await adminIdOf(t.db, DEMO.admin.username),
+      orderAdmin: await adminIdOf(t.db, DEMO.orderAdmin.username),
     };
     // An account manager: admins, roles and resources, plus the products area; no orders.
     const role = await api.send<{ id: number }>('POST', '/api/role/create', { token: root, body: { name: 'Account manager' } });
@@ -50,7 +51,7 @@ describe.each(testDialects())('permission attacks (%s)', (dialect) => {
       token: root, body: { username: 'manager', password: 'Mq7-lead-pass', roleIds: [managerRoleId, ids.productRole] },
     });
     expect(created.status, created.raw).toBe(200);
-    manager = await login(t.app, 'manager', 'Mq7-lead-pass', '10.80.0.2');
+    manager = await login(t.app, { username: 'manager', password: 'Mq7-lead-pass' });
   });
   afterAll(async () => t?.close());
 
@@ -75,7 +76,7 @@ describe.each(testDialects())('permission attacks (%s)', (dialect) => {
   };
 
   it('forged, expired, alg:none and logged-out tokens get 401 on a protected route, never 403 or data', async () => {
-    const token = await login(t.app, ACCOUNTS.product.username, ACCOUNTS.product.password, '10.80.0.3');
+    const token = await login(t.app, DEMO.productAdmin);
     const { sub, sid } = jwtPayload(token) as { sub: string; sid: string };
     const encode = (obj: object) => Buffer.from(JSON.stringify(obj)).toString('base64url');
     const forged = await signToken('another-secret-that-is-long-enough-000000', { adminId: Number(sub), sessionId: sid, expiresAt: new Date(Date.now() + 3_600_000) });
@@ -83,7 +84,7 @@ describe.each(testDialects())('permission attacks (%s)', (dialect) => {
     const none = `${encode({ alg: 'none', typ: 'JWT' })}.${encode({ sub, sid, exp: Math.floor(Date.now() / 1000) + 3600 })}.`;
     // The product admin's own session id under the super admin's id: the session belongs to someone else.
     const borrowed = await signToken(t.config.jwtSecret, { adminId: ids.superAdmin, sessionId: sid, expiresAt: new Date(Date.now() + 3_600_000) });
-    const loggedOut = await login(t.app, ACCOUNTS.product.username, ACCOUNTS.product.password, '10.80.0.4');
+    const loggedOut = await login(t.app, DEMO.productAdmin);
     expect((await as(loggedOut).post('/admin/logout')).status).toBe(200);
     for (const bad of [forged, expired, none, borrowed, loggedOut]) {
       for (const url of ['/brand/list', '/admin/list', '/role/listAll']) {
@@ -141,7 +142,7 @@ describe.each(testDialects())('permission attacks (%s)', (dialect) => {
       await refused(() => as(manager).post(`/admin/role/update?adminId=${target}&roleIds=`), 'cannot_manage_admin');
       await refused(() => as(manager).post(`/admin/delete/${target}`), 'cannot_manage_admin');
     }
-    const hijack = await call(t.app, 'POST', '/api/admin/login', { body: { username: 'admin', password: 'hijacked-pass' }, ip: '10.80.0.5' });
+    const hijack = await call(t.app, 'POST', '/api/admin/login', { body: { username: DEMO.admin.username, password: 'hijacked-pass' }, ip: freshIp() });
     expect(hijack.status).toBe(401);
     // An account that holds no more than the manager may be managed.
     const weak = await as(manager).post('/admin/create', { username: 'weakling', password: 'Wk9-feeble-pass', roleIds: [ids.productRole] });
@@ -149,7 +150,7 @@ describe.each(testDialects())('permission attacks (%s)', (dialect) => {
   });
 
   it('a disabled role grants nothing; a disabled admin\'s token dies at once', async () => {
-    const product = await login(t.app, ACCOUNTS.product.username, ACCOUNTS.product.password, '10.80.0.6');
+    const product = await login(t.app, DEMO.productAdmin);
     expect((await as(product).get('/brand/list')).status).toBe(200);
     expect((await as(root).post(`/role/updateStatus/${ids.productRole}?status=0`)).status).toBe(200);
     const denied = await as(product).get('/brand/list');
@@ -159,7 +160,7 @@ describe.each(testDialects())('permission attacks (%s)', (dialect) => {
     expect((await as(root).post(`/role/updateStatus/${ids.productRole}?status=1`)).status).toBe(200);
     expect((await as(product).get('/brand/list')).status).toBe(200);
 
-    const productAdminId = await adminIdOf(t.db, ACCOUNTS.product.username);
+    const productAdminId = await adminIdOf(t.db, DEMO.productAdmin.username);
     expect((await as(root).post(`/admin/updateStatus/${productAdminId}?status=0`)).status).toBe(200);
     expect((await as(product).get('/brand/list')).status).toBe(401);
     expect((await as(product).get('/admin/info')).status).toBe(401);
@@ -168,8 +169,8 @@ describe.each(testDialects())('permission attacks (%s)', (dialect) => {
   });
 
   it('permissions are judged on the route that answers, not on how the URL is spelled', async () => {
-    const product = await login(t.app, ACCOUNTS.product.username, ACCOUNTS.product.password, '10.80.0.7');
-    const order = await login(t.app, ACCOUNTS.order.username, ACCOUNTS.order.password, '10.80.0.8');
+    const product = await login(t.app, DEMO.productAdmin);
+    const order = await login(t.app, DEMO.orderAdmin);
     for (const url of ['/brand/list/', '/brand/list?x=/order/list', '/%62rand/list']) {
       const allowed = await as(product).get(url);
       const denied = await as(order).get(url);
@@ -196,7 +197,7 @@ describe.each(testDialects())('permission attacks (%s)', (dialect) => {
     const on = (app: FastifyInstance, token: string, url: string) => call(app, 'GET', `/api${url}`, { token });
 
     it('in this process and in another one: resources, role status and role assignment', async () => {
-      const product = await login(t.app, ACCOUNTS.product.username, ACCOUNTS.product.password, '10.80.0.9');
+      const product = await login(t.app, DEMO.productAdmin);
       const grants = await resourceIdsOf(t.db, ids.productRole);
       const brandIds = [await resourceId('/brand/**'), await resourceId('/brand/list')];
       // Both processes have the product admin's grants cached.
@@ -221,7 +222,7 @@ describe.each(testDialects())('permission attacks (%s)', (dialect) => {
       for (const app of [t.app, other]) expect((await on(app, product, '/brand/list')).status).toBe(200);
 
       // The admin's role taken away and given back.
-      const productAdminId = await adminIdOf(t.db, ACCOUNTS.product.username);
+      const productAdminId = await adminIdOf(t.db, DEMO.productAdmin.username);
       expect((await as(root).post(`/admin/role/update?adminId=${productAdminId}&roleIds=${ids.orderRole}`)).status).toBe(200);
       for (const app of [t.app, other]) {
         expect((await on(app, product, '/brand/list')).status).toBe(403);
@@ -235,7 +236,7 @@ describe.each(testDialects())('permission attacks (%s)', (dialect) => {
     });
 
     it('a resource deleted or re-pointed stops granting on the next request', async () => {
-      const product = await login(t.app, ACCOUNTS.product.username, ACCOUNTS.product.password, '10.80.0.10');
+      const product = await login(t.app, DEMO.productAdmin);
       const categoryId = (await t.db.selectFrom('ums_resource_category').select('id').where('name', '=', 'Products').executeTakeFirstOrThrow()).id;
       const created = await as(root).post('/resource/create', { name: 'Return reasons for products', url: '/returnReason/**', categoryId });
       const id = (created.body.data as { id: number }).id;

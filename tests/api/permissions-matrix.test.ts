@@ -12,9 +12,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entityList } from '../../src/schema/entities';
 import { buildApp } from '../../server/app';
 import { endpointsOf } from '../../src/schema/endpoints';
+import type { Credentials } from '../helpers/accounts';
+import { DEMO, freshIp } from '../helpers/accounts';
 import type { Answer } from '../helpers/api';
 import { call, login } from '../helpers/api';
-import { ACCOUNTS, auditCount, containsHash, permissionVersion } from '../helpers/permissions';
+import { auditCount, containsHash, permissionVersion } from '../helpers/permissions';
 import type { TestApp } from '../helpers/test-db';
 import { createTestApp, testDialects } from '../helpers/test-db';
 
@@ -143,15 +145,13 @@ describe.each(testDialects())('permission matrix (%s)', (dialect) => {
       .map(([method, url]) => `${method} ${url.slice(prefix.length)}`))];
 
     // A seller of another shop: self-registered, so it holds exactly the seller role.
-    const registered = await call(t.app, 'POST', '/api/admin/register', {
-      body: { username: 'otherSeller', password: 'other-seller-pass', email: 'other@example.com' }, ip: '10.90.0.1',
-    });
+    const registered = await call(t.app, 'POST', '/api/admin/register', { body: { ...OTHER_SELLER, email: 'other@example.com' }, ip: freshIp() });
     expect(registered.status, registered.raw).toBe(200);
-    tokens.set('super', await login(t.app, ACCOUNTS.super.username, ACCOUNTS.super.password, '10.90.0.2'));
-    tokens.set('product', await login(t.app, ACCOUNTS.product.username, ACCOUNTS.product.password, '10.90.0.3'));
-    tokens.set('order', await login(t.app, ACCOUNTS.order.username, ACCOUNTS.order.password, '10.90.0.4'));
-    tokens.set('seller', await login(t.app, ACCOUNTS.seller.username, ACCOUNTS.seller.password, '10.90.0.5'));
-    tokens.set('seller2', await login(t.app, 'otherSeller', 'other-seller-pass', '10.90.0.6'));
+    tokens.set('super', await login(t.app, DEMO.admin));
+    tokens.set('product', await login(t.app, DEMO.productAdmin));
+    tokens.set('order', await login(t.app, DEMO.orderAdmin));
+    tokens.set('seller', await login(t.app, DEMO.seller));
+    tokens.set('seller2', await login(t.app, OTHER_SELLER));
     tokens.set('anonymous', undefined);
   });
   afterAll(async () => {
@@ -183,7 +183,7 @@ describe.each(testDialects())('permission matrix (%s)', (dialect) => {
       for (const caller of CALLERS) {
         // Logging out ends the session it is sent with: use a session of its own.
         const token = key === 'POST /admin/logout' && caller !== 'anonymous'
-          ? await login(t.app, ...credentialsOf(caller), '10.90.1.1')
+          ? await login(t.app, credentialsOf(caller))
           : tokens.get(caller);
         const answer: Answer = await call(t.app, method, url, { token, ...(method === 'POST' ? { body: PROBE_BODY } : {}) });
         bodies.push(answer.raw);
@@ -208,5 +208,8 @@ describe.each(testDialects())('permission matrix (%s)', (dialect) => {
   });
 });
 
-const credentialsOf = (caller: Exclude<Caller, 'anonymous'>): [string, string] =>
-  caller === 'seller2' ? ['otherSeller', 'other-seller-pass'] : [ACCOUNTS[caller].username, ACCOUNTS[caller].password];
+/** A seller of another shop, self-registered, so it holds exactly the seller role. */
+const OTHER_SELLER = { username: 'otherSeller', password: 'other-seller-pass' } as const;
+
+const credentialsOf = (caller: Exclude<Caller, 'anonymous'>): Credentials =>
+  ({ super: DEMO.admin, product: DEMO.productAdmin, order: DEMO.orderAdmin, seller: DEMO.seller, seller2: OTHER_SELLER })[caller];

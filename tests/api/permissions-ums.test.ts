@@ -12,9 +12,10 @@ import type { AdminInfo, Page } from '../../src/schema/api';
 import { RESOURCE_CATEGORIES, SEED_ROLES } from '../../src/schema/resources';
 import type { Database } from '../../server/db/schema';
 import { DEMO_STAFF } from '../../server/db/seed/index';
+import { DEMO, freshIp } from '../helpers/accounts';
 import { login, snapshotCounts } from '../helpers/api';
 import {
-  ACCOUNTS, adminIdOf, auditCount, containsHash, lastAudit, permissionVersion, recordingCall, resourceIdsOf, roleIdByCode,
+  adminIdOf, auditCount, containsHash, lastAudit, permissionVersion, recordingCall, resourceIdsOf, roleIdByCode,
 } from '../helpers/permissions';
 import type { TestApp } from '../helpers/test-db';
 import { createTestApp, testDialects } from '../helpers/test-db';
@@ -49,7 +50,7 @@ describe.each(testDialects())('UMS API (%s)', (dialect) => {
   beforeAll(async () => {
     t = await createTestApp(dialect);
     api = recordingCall(t.app);
-    root = await login(t.app, ACCOUNTS.super.username, ACCOUNTS.super.password, '10.70.0.1');
+    root = await login(t.app, DEMO.admin);
     superRoleId = await roleIdByCode(t.db, SEED_ROLES.superAdmin.code);
     productRoleId = await roleIdByCode(t.db, DEMO_STAFF[0].role.code);
     sellerRoleId = await roleIdByCode(t.db, SEED_ROLES.seller.code);
@@ -128,11 +129,11 @@ describe.each(testDialects())('UMS API (%s)', (dialect) => {
       const audit = await lastAudit(t.db);
       expect(audit).toMatchObject({ action: 'create', entity: 'ums_admin', entity_id: String(created.id) });
       expect(audit!.after_json).not.toMatch(/staff-pass|argon2/);
-      const token = await login(t.app, created.username, created.password, '10.70.0.2');
+      const token = await login(t.app, created);
       expect((await get('/brand/list', token)).status).toBe(200);
       // Without roles the account exists but may call nothing beyond its own session.
       const bare = await createAdmin();
-      const bareToken = await login(t.app, bare.username, bare.password, '10.70.0.3');
+      const bareToken = await login(t.app, bare);
       expect((await get('/admin/info', bareToken)).status).toBe(200);
       expect((await get('/brand/list', bareToken)).status).toBe(403);
     });
@@ -160,19 +161,19 @@ describe.each(testDialects())('UMS API (%s)', (dialect) => {
 
     it('POST /admin/update/{id}: selective; an empty password keeps it, a new one ends the sessions', async () => {
       const staff = await createAdmin({ roleIds: [productRoleId] });
-      const token = await login(t.app, staff.username, staff.password, '10.70.0.4');
+      const token = await login(t.app, staff);
       // Empty and missing passwords change nothing about it, nor end any session.
       expect((await post(`/admin/update/${staff.id}`, { nickName: 'Renamed', password: '' })).body).toMatchObject({ code: 200, data: 1 });
       expect((await post(`/admin/update/${staff.id}`, { note: 'n', password: null })).status).toBe(200);
       expect((await get('/brand/list', token)).status).toBe(200);
       expect((await get<AdminRecord>(`/admin/${staff.id}`)).body.data).toMatchObject({ nickName: 'Renamed', note: 'n', username: staff.username });
-      await login(t.app, staff.username, staff.password, '10.70.0.5');
+      await login(t.app, staff);
       // A new password: stored hashed, old sessions end, the new one signs in.
       expect((await post(`/admin/update/${staff.id}`, { password: 'brand-new-pass' })).status).toBe(200);
       expect((await get('/brand/list', token)).status).toBe(401);
       const row = await t.db.selectFrom('ums_admin').select('password').where('id', '=', staff.id).executeTakeFirstOrThrow();
       expect(row.password.startsWith('$argon2id$')).toBe(true);
-      await login(t.app, staff.username, 'brand-new-pass', '10.70.0.6');
+      await login(t.app, { username: staff.username, password: 'brand-new-pass' });
       const audit = await lastAudit(t.db);
       expect(audit).toMatchObject({ action: 'update', entity: 'ums_admin', entity_id: String(staff.id) });
       expect(JSON.parse(audit!.after_json!)).toMatchObject({ signInChanged: true });
@@ -197,17 +198,17 @@ describe.each(testDialects())('UMS API (%s)', (dialect) => {
 
     it('POST /admin/updateStatus/{id}?status=: disabling ends the sessions at once; refused for yourself', async () => {
       const staff = await createAdmin({ roleIds: [productRoleId] });
-      const token = await login(t.app, staff.username, staff.password, '10.70.0.7');
+      const token = await login(t.app, staff);
       const version = await permissionVersion(t.db);
       expect((await post(`/admin/updateStatus/${staff.id}?status=0`)).body).toMatchObject({ code: 200, data: 1 });
       expect(await permissionVersion(t.db)).toBeGreaterThan(version);
       expect((await get('/brand/list', token)).status).toBe(401);
-      const refused = await api.send('POST', '/api/admin/login', { body: { username: staff.username, password: staff.password }, ip: '10.70.0.8' });
+      const refused = await api.send('POST', '/api/admin/login', { body: { username: staff.username, password: staff.password }, ip: freshIp() });
       expect(refused.body.messageKey).toBe('account_disabled');
       // Form bodies work too (mall's clients); enabling again does not revive the old token.
       expect((await post(`/admin/updateStatus/${staff.id}`, 'status=1', root, FORM)).status).toBe(200);
       expect((await get('/brand/list', token)).status).toBe(401);
-      await login(t.app, staff.username, staff.password, '10.70.0.9');
+      await login(t.app, staff);
       expect(await lastAudit(t.db)).toMatchObject({ action: 'set_status', entity_id: String(staff.id) });
 
       const self = await adminIdOf(t.db, 'admin');
@@ -224,7 +225,7 @@ describe.each(testDialects())('UMS API (%s)', (dialect) => {
 
     it('POST /admin/delete/{id}: removes the account, its roles (counts kept) and sessions; never yourself', async () => {
       const staff = await createAdmin({ roleIds: [productRoleId] });
-      const token = await login(t.app, staff.username, staff.password, '10.70.0.10');
+      const token = await login(t.app, staff);
       const countBefore = (await t.db.selectFrom('ums_role').select('admin_count').where('id', '=', productRoleId).executeTakeFirstOrThrow()).admin_count;
       expect((await post(`/admin/delete/${staff.id}`)).body).toMatchObject({ code: 200, data: 1 });
       expect((await get('/admin/info', token)).status).toBe(401);
@@ -252,7 +253,7 @@ describe.each(testDialects())('UMS API (%s)', (dialect) => {
         expect(alone.body.messageKey).toBe('last_super_admin');
       });
       const second = await createAdmin({ roleIds: [superRoleId] });
-      const secondToken = await login(t.app, second.username, second.password, '10.70.0.11');
+      const secondToken = await login(t.app, second);
       // The second super admin may be disabled or deleted by the first; the first may step down while the second remains.
       expect((await post(`/admin/role/update?adminId=${self}&roleIds=${superRoleId},${productRoleId}`)).status).toBe(200);
       expect((await post(`/admin/updateStatus/${second.id}?status=0`)).status).toBe(200);
@@ -480,7 +481,7 @@ describe.each(testDialects())('UMS API (%s)', (dialect) => {
     it('lists the held URL patterns (/** for the super admin) so the admin can hide buttons', async () => {
       const superInfo = (await get<AdminInfo>('/admin/info')).body.data;
       expect(superInfo.resources).toEqual(['/**']);
-      const product = await login(t.app, ACCOUNTS.product.username, ACCOUNTS.product.password, '10.70.0.20');
+      const product = await login(t.app, DEMO.productAdmin);
       const productInfo = (await get<AdminInfo>('/admin/info', product)).body.data;
       expect(productInfo.resources).toEqual([...RESOURCE_CATEGORIES.find((c) => c.name === 'Products')!.resources.map((r) => r.url), ...DEMO_STAFF[0].extraUrls].sort());
       expect(productInfo.menus.map((m) => m.name)).toEqual(expect.arrayContaining(['pms', 'brand']));

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { INVITE_CODE_PATTERN } from '../../src/schema/auth-rules';
 import { SEED_ROLES } from '../../src/schema/resources';
+import { DEMO, freshIp } from '../helpers/accounts';
 import { call, countRows, login, snapshotCounts } from '../helpers/api';
 import type { TestApp } from '../helpers/test-db';
 import { createTestApp, testDialects } from '../helpers/test-db';
@@ -14,11 +15,7 @@ describe.each(testDialects())('POST /api/admin/register (%s)', (dialect) => {
   afterAll(async () => t?.close());
 
   // Each call from its own address: the per-address registration limit has its own tests below.
-  let caller = 0;
-  const register = (body: unknown) => {
-    caller += 1;
-    return call<Record<string, unknown>>(t.app, 'POST', '/api/admin/register', { body, ip: `10.60.${caller >> 8}.${caller & 255}` });
-  };
+  const register = (body: unknown) => call<Record<string, unknown>>(t.app, 'POST', '/api/admin/register', { body, ip: freshIp() });
   const rolesOf = async (username: string) =>
     (await t.db.selectFrom('ums_admin as a').innerJoin('ums_admin_role_relation as ar', 'ar.admin_id', 'a.id')
       .innerJoin('ums_role as r', 'r.id', 'ar.role_id').select('r.code').where('a.username', '=', username).execute()).map((r) => r.code);
@@ -42,7 +39,7 @@ describe.each(testDialects())('POST /api/admin/register (%s)', (dialect) => {
     expect(audit.entity).toBe('ums_admin');
     expect(audit.after_json).not.toMatch(/secret-123|argon2/);
 
-    const token = await login(t.app, 'shopkeeper', 'secret-123');
+    const token = await login(t.app, { username: 'shopkeeper', password: 'secret-123' });
     const info = await call<{ roles: string[] }>(t.app, 'GET', '/api/admin/info', { token });
     expect(info.body.data.roles).toEqual([SEED_ROLES.seller.name]);
   });
@@ -181,7 +178,7 @@ describe.each(testDialects())('POST /api/admin/register throttled per address (%
   });
 
   it('counts every attempt that reaches the database, a taken name too; then 429 with Retry-After and nothing written', async () => {
-    const ip = '10.61.0.1';
+    const ip = freshIp();
     expect((await register('first-seller', ip)).status).toBe(200);
     expect((await register('admin', ip)).status).toBe(409); // probing a name costs a place
     expect((await register('second-seller', ip)).status).toBe(200);
@@ -196,8 +193,9 @@ describe.each(testDialects())('POST /api/admin/register throttled per address (%
     expect(await snapshotCounts(t.db)).toEqual(before);
     expect(await countRows(t.db, 'ums_login_throttle')).toBe(rows);
     // Bad bodies are refused before the database and cost nothing; another address is unaffected.
-    expect((await register('x', '10.61.0.2')).status).toBe(400);
-    expect((await register('other-address', '10.61.0.2')).status).toBe(200);
+    const other = freshIp();
+    expect((await register('x', other)).status).toBe(400);
+    expect((await register('other-address', other)).status).toBe(200);
     // The window passing frees the address again.
     clock += 3601 * 1000;
     vi.setSystemTime(clock);
@@ -211,8 +209,8 @@ describe.each(testDialects())('the account rules in /admin/create, /admin/update
   let seller: string;
   beforeAll(async () => {
     t = await createTestApp(dialect);
-    admin = await login(t.app, 'admin', 'admin123');
-    seller = await login(t.app, 'seller', 'seller123');
+    admin = await login(t.app, DEMO.admin);
+    seller = await login(t.app, DEMO.seller);
   });
   afterAll(async () => t?.close());
 

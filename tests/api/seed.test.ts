@@ -13,6 +13,7 @@ import type { Database } from '../../server/db/schema';
 import { TABLE_COLUMNS } from '../../server/db/schema';
 import { DEMO_STAFF, hasAdmins, seed, sellerMenuNames } from '../../server/db/seed/index';
 import { MENU_TITLES } from '../../server/db/seed/menu-titles';
+import { DEMO } from '../helpers/accounts';
 import type { TestDatabase } from '../helpers/test-db';
 import { createTestDatabase, testConfig, testDialects } from '../helpers/test-db';
 
@@ -49,9 +50,9 @@ describe.each(testDialects())('seed (%s)', (dialect) => {
     expect(await hasAdmins(db)).toBe(false);
     const first = await seed(db, config, { demo: true });
     expect(first.seeded).toBe(true);
-    expect(first.accounts.map((a) => [a.username, a.password, a.passwordSource])).toEqual([
-      ['admin', 'admin123', 'demo'], ['seller', 'seller123', 'demo'], ['productAdmin', 'product123', 'demo'], ['orderAdmin', 'order123', 'demo'], ['seller2', 'seller123', 'demo'],
-    ]);
+    expect(first.accounts.map((a) => [a.username, a.password, a.passwordSource])).toEqual(
+      [DEMO.admin, DEMO.seller, DEMO.productAdmin, DEMO.orderAdmin, DEMO.seller2].map((a) => [a.username, a.password, 'demo']),
+    );
     expect(await hasAdmins(db)).toBe(true);
     const before = await snapshot();
     const second = await seed(db, config, { demo: true });
@@ -101,7 +102,7 @@ describe.each(testDialects())('seed (%s)', (dialect) => {
 
     const admin = await db.selectFrom('ums_admin').selectAll().where('username', '=', 'admin').executeTakeFirstOrThrow();
     expect(admin.password.startsWith('$argon2id$')).toBe(true);
-    expect((await verifyPassword(admin.password, 'admin123')).ok).toBe(true);
+    expect((await verifyPassword(admin.password, DEMO.admin.password)).ok).toBe(true);
     const demoSeller = await db.selectFrom('ums_admin').selectAll().where('username', '=', 'seller').executeTakeFirstOrThrow();
     expect(demoSeller.invite_code).toMatch(/^[A-Z0-9]{8}$/);
   }, 60_000);
@@ -123,7 +124,7 @@ describe('seed passwords (sqlite)', () => {
       const [admin] = result.accounts;
       expect(result.accounts).toHaveLength(1);
       expect(admin).toMatchObject({ username: 'admin', passwordSource: 'generated' });
-      expect(admin!.password).not.toBe('admin123');
+      expect(admin!.password).not.toBe(DEMO.admin.password);
       expect(admin!.password!.length).toBeGreaterThanOrEqual(20);
       const file = join(config.dataDir, 'admin-password.txt');
       expect(admin!.passwordFile).toBe(file);

@@ -6,6 +6,7 @@ import { SEED_ROLES } from '../../src/schema/resources';
 import { SECTIONS } from '../../src/schema/routes';
 import { signToken } from '../../server/auth/tokens';
 import { sellerMenuNames } from '../../server/db/seed/index';
+import { DEMO, freshIp } from '../helpers/accounts';
 import { call, login } from '../helpers/api';
 import { jwtPayload } from '../helpers/api';
 import type { TestApp } from '../helpers/test-db';
@@ -23,7 +24,7 @@ describe.each(testDialects())('sessions (%s)', (dialect) => {
   const info = (token: string) => call<AdminInfo>(t.app, 'GET', '/api/admin/info', { token });
 
   it('GET /admin/info: the super admin gets its role names and every menu, in mall\'s shape', async () => {
-    const answer = await info(await login(t.app, 'admin', 'admin123'));
+    const answer = await info(await login(t.app, DEMO.admin));
     expect(answer.status).toBe(200);
     const data = answer.body.data;
     expect(data.username).toBe('admin');
@@ -42,7 +43,7 @@ describe.each(testDialects())('sessions (%s)', (dialect) => {
   });
 
   it('GET /admin/info: the seller gets the seller role and only the seller menus', async () => {
-    const data = (await info(await login(t.app, 'seller', 'seller123'))).body.data;
+    const data = (await info(await login(t.app, DEMO.seller))).body.data;
     expect(data.roles).toEqual([SEED_ROLES.seller.name]);
     expect(data.menus.map((m) => m.name).sort()).toEqual(sellerMenuNames().sort());
     expect(data.menus.some((m) => m.name === 'ums')).toBe(false);
@@ -50,7 +51,7 @@ describe.each(testDialects())('sessions (%s)', (dialect) => {
   });
 
   it('a disabled role grants neither its name nor its menus (roles: [])', async () => {
-    const token = await login(t.app, 'seller', 'seller123');
+    const token = await login(t.app, DEMO.seller);
     await t.db.updateTable('ums_role').set({ status: 0 }).where('code', '=', SEED_ROLES.seller.code).execute();
     try {
       const data = (await info(token)).body.data;
@@ -68,7 +69,7 @@ describe.each(testDialects())('sessions (%s)', (dialect) => {
   });
 
   it('logout ends the session: the same token is refused afterwards', async () => {
-    const token = await login(t.app, 'admin', 'admin123');
+    const token = await login(t.app, DEMO.admin);
     expect((await info(token)).status).toBe(200);
     const out = await call(t.app, 'POST', '/api/admin/logout', { token });
     expect(out.status).toBe(200);
@@ -76,14 +77,14 @@ describe.each(testDialects())('sessions (%s)', (dialect) => {
     expect((await info(token)).status).toBe(401);
     expect((await call(t.app, 'POST', '/api/admin/logout', { token })).status).toBe(401);
     // The next sign-in clears the admin's dead sessions; the old token stays refused.
-    await login(t.app, 'admin', 'admin123');
+    await login(t.app, DEMO.admin);
     const dead = await t.db.selectFrom('ums_admin_session').select('id').where('id', '=', String(jwtPayload(token).sid)).execute();
     expect(dead).toEqual([]);
     expect((await info(token)).status).toBe(401);
   });
 
   it('disabling an admin stops its tokens at once', async () => {
-    const token = await login(t.app, 'seller', 'seller123');
+    const token = await login(t.app, DEMO.seller);
     await t.db.updateTable('ums_admin').set({ status: 0 }).where('username', '=', 'seller').execute();
     try {
       expect((await info(token)).status).toBe(401);
@@ -95,7 +96,7 @@ describe.each(testDialects())('sessions (%s)', (dialect) => {
   });
 
   it('refuses forged, expired, alg:none, HS512 and deleted-session tokens', async () => {
-    const token = await login(t.app, 'admin', 'admin123');
+    const token = await login(t.app, DEMO.admin);
     const claims = jwtPayload(token);
     const sessionId = String(claims.sid);
     const adminId = Number(claims.sub);
@@ -121,13 +122,13 @@ describe.each(testDialects())('sessions (%s)', (dialect) => {
     // An expired session row ends the session even though the token's exp is in the future.
     await t.db.updateTable('ums_admin_session').set({ expire_time: '2000-01-01T00:00:00.000Z' }).where('id', '=', sessionId).execute();
     expect((await info(token)).status).toBe(401);
-    const second = await login(t.app, 'admin', 'admin123');
+    const second = await login(t.app, DEMO.admin);
     await t.db.deleteFrom('ums_admin_session').where('id', '=', String(jwtPayload(second).sid)).execute();
     expect((await info(second)).status).toBe(401);
   });
 
   it('GET /admin/refreshToken: a new token for the same session with a fresh expiry', async () => {
-    const token = await login(t.app, 'admin', 'admin123');
+    const token = await login(t.app, DEMO.admin);
     const sid = String(jwtPayload(token).sid);
     await t.db.updateTable('ums_admin_session').set({ expire_time: new Date(Date.now() + 60_000).toISOString() }).where('id', '=', sid).execute();
     const answer = await call<{ token: string; tokenHead: string }>(t.app, 'GET', '/api/admin/refreshToken', { token });
@@ -143,38 +144,40 @@ describe.each(testDialects())('sessions (%s)', (dialect) => {
   });
 
   it('POST /admin/updatePassword ends every session and returns a new token', async () => {
-    const a = await login(t.app, 'seller', 'seller123');
-    const b = await login(t.app, 'seller', 'seller123', '10.0.0.9');
+    const a = await login(t.app, DEMO.seller);
+    const b = await login(t.app, DEMO.seller);
     const audits = (await t.db.selectFrom('sys_audit_log').selectAll().where('action', '=', 'update_password').execute()).length;
 
     const wrongOld = await call(t.app, 'POST', '/api/admin/updatePassword', { token: a, body: { oldPassword: 'nope', newPassword: 'fresh-pass-1' } });
     expect(wrongOld.status).toBe(400);
     expect(wrongOld.body).toMatchObject({ code: 404, messageKey: 'old_password_wrong', errors: [{ field: 'oldPassword', messageKey: 'old_password_wrong' }] });
-    const otherUser = await call(t.app, 'POST', '/api/admin/updatePassword', { token: a, body: { username: 'admin', oldPassword: 'seller123', newPassword: 'fresh-pass-1' } });
+    const { username, password } = DEMO.seller;
+    const otherUser = await call(t.app, 'POST', '/api/admin/updatePassword', { token: a, body: { username: DEMO.admin.username, oldPassword: password, newPassword: 'fresh-pass-1' } });
     expect(otherUser.status).toBe(403);
-    const tooShort = await call(t.app, 'POST', '/api/admin/updatePassword', { token: a, body: { oldPassword: 'seller123', newPassword: '123' } });
+    const tooShort = await call(t.app, 'POST', '/api/admin/updatePassword', { token: a, body: { oldPassword: password, newPassword: '123' } });
     expect(tooShort.status).toBe(400);
     expect(tooShort.body.errors?.[0]).toMatchObject({ field: 'newPassword', messageKey: 'too_short', params: { min: 8 } });
-    const weak = await call(t.app, 'POST', '/api/admin/updatePassword', { token: a, body: { oldPassword: 'seller123', newPassword: 'Seller-2024' } });
+    const weak = await call(t.app, 'POST', '/api/admin/updatePassword', { token: a, body: { oldPassword: password, newPassword: 'Seller-2024' } });
     expect(weak.body.errors?.[0]).toMatchObject({ field: 'newPassword', messageKey: 'password_contains_username' });
 
     const changed = await call<{ token: string }>(t.app, 'POST', '/api/admin/updatePassword', {
-      token: a, body: { username: 'seller', oldPassword: 'seller123', newPassword: 'fresh-pass-1' },
+      token: a, body: { username, oldPassword: password, newPassword: 'fresh-pass-1' },
     });
     expect(changed.status).toBe(200);
     const c = changed.body.data.token;
     expect((await info(a)).status).toBe(401);
     expect((await info(b)).status).toBe(401);
     expect((await info(c)).status).toBe(200);
-    const oldLogin = await call(t.app, 'POST', '/api/admin/login', { body: { username: 'seller', password: 'seller123' }, ip: '10.0.0.8' });
+    const oldLogin = await call(t.app, 'POST', '/api/admin/login', { body: DEMO.seller, ip: freshIp() });
     expect(oldLogin.body.messageKey).toBe('bad_credentials');
-    await login(t.app, 'seller', 'fresh-pass-1');
+    await login(t.app, { username, password: 'fresh-pass-1' });
 
     const rows = await t.db.selectFrom('sys_audit_log').selectAll().where('action', '=', 'update_password').execute();
     expect(rows).toHaveLength(audits + 1);
-    expect(JSON.stringify(rows.at(-1))).not.toMatch(/fresh-pass-1|seller123|argon2/);
+    const written = JSON.stringify(rows.at(-1));
+    for (const secret of ['fresh-pass-1', password, 'argon2']) expect(written).not.toContain(secret);
     // Put the seeded one back for any later test (it predates the password rules, so straight into the row).
-    const seeded = await t.db.selectFrom('ums_admin').select('password').where('username', '=', 'seller2').executeTakeFirstOrThrow();
-    await t.db.updateTable('ums_admin').set({ password: seeded.password }).where('username', '=', 'seller').execute();
+    const seeded = await t.db.selectFrom('ums_admin').select('password').where('username', '=', DEMO.seller2.username).executeTakeFirstOrThrow();
+    await t.db.updateTable('ums_admin').set({ password: seeded.password }).where('username', '=', username).execute();
   });
 });

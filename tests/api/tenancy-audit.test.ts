@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withoutSecrets } from '../../server/db/audit';
+import { DEMO, freshIp } from '../helpers/accounts';
 import { call, login } from '../helpers/api';
 import type { MoldRecord, Page, ShopRecord } from '../helpers/tenancy';
 import { adminIdOf, client, moldBody, withoutQuotas } from '../helpers/tenancy';
@@ -44,9 +45,9 @@ describe.each(testDialects())('audit rows of tenancy changes and the audit log (
 
   beforeAll(async () => {
     t = await createTestApp(dialect);
-    admin = client(t.app, await login(t.app, 'admin', 'admin123', '10.95.0.1'));
-    sellerToken = await login(t.app, 'seller', 'seller123', '10.95.0.2');
-    sellerId = await adminIdOf(t.db, 'seller');
+    admin = client(t.app, await login(t.app, DEMO.admin));
+    sellerToken = await login(t.app, DEMO.seller);
+    sellerId = await adminIdOf(t.db, DEMO.seller.username);
     await withoutQuotas(t.db, [sellerId]);
   });
   afterAll(async () => t?.close());
@@ -56,20 +57,22 @@ describe.each(testDialects())('audit rows of tenancy changes and the audit log (
 
   it('each engine write of a shop or mold writes one row with the actor, the caller\'s IP and before/after', async () => {
     const since = await lastId(t);
-    const shop = await asSeller('POST', '/shop/create', '192.0.2.10', { shopName: 'Audited shop' });
+    // One address per request, so each row's IP shows which request wrote it.
+    const ips = Array.from({ length: 5 }, freshIp);
+    const shop = await asSeller('POST', '/shop/create', ips[0]!, { shopName: 'Audited shop' });
     const shopRecord = shop.body.data as ShopRecord;
-    const mold = await asSeller('POST', '/mold/create', '192.0.2.11', moldBody(shopRecord.id));
+    const mold = await asSeller('POST', '/mold/create', ips[1]!, moldBody(shopRecord.id));
     const moldRecord = mold.body.data as MoldRecord;
-    await asSeller('POST', `/mold/update/${moldRecord.id}`, '192.0.2.12', { name: 'Renamed mold', usageCount: 7 });
-    await asSeller('POST', `/mold/delete/batch?ids=${moldRecord.id}`, '192.0.2.13');
-    await asSeller('POST', `/shop/update/${shopRecord.id}`, '192.0.2.14', { status: 2 });
+    await asSeller('POST', `/mold/update/${moldRecord.id}`, ips[2]!, { name: 'Renamed mold', usageCount: 7 });
+    await asSeller('POST', `/mold/delete/batch?ids=${moldRecord.id}`, ips[3]!);
+    await asSeller('POST', `/shop/update/${shopRecord.id}`, ips[4]!, { status: 2 });
     const rows = await rowsSince(t, since);
     expect(rows.map((r) => [r.action, r.entity, Number(r.entity_id), r.admin_id, r.ip])).toEqual([
-      ['create', 'shop', shopRecord.id, sellerId, '192.0.2.10'],
-      ['create', 'mold', moldRecord.id, sellerId, '192.0.2.11'],
-      ['update', 'mold', moldRecord.id, sellerId, '192.0.2.12'],
-      ['delete', 'mold', moldRecord.id, sellerId, '192.0.2.13'],
-      ['update', 'shop', shopRecord.id, sellerId, '192.0.2.14'],
+      ['create', 'shop', shopRecord.id, sellerId, ips[0]],
+      ['create', 'mold', moldRecord.id, sellerId, ips[1]],
+      ['update', 'mold', moldRecord.id, sellerId, ips[2]],
+      ['delete', 'mold', moldRecord.id, sellerId, ips[3]],
+      ['update', 'shop', shopRecord.id, sellerId, ips[4]],
     ]);
     expect(JSON.parse(rows[0]!.after_json!)).toEqual(shopRecord);
     expect(rows[0]!.before_json).toBeNull();
@@ -83,11 +86,11 @@ describe.each(testDialects())('audit rows of tenancy changes and the audit log (
 
   it('refused changes (another seller\'s mold, a bad body) write no row', async () => {
     const other = await t.db.selectFrom('mold').innerJoin('shop', 'shop.id', 'mold.shop_id').select('mold.id')
-      .where('shop.owner_id', '=', await adminIdOf(t.db, 'seller2')).executeTakeFirstOrThrow();
+      .where('shop.owner_id', '=', await adminIdOf(t.db, DEMO.seller2.username)).executeTakeFirstOrThrow();
     const since = await lastId(t);
-    expect((await asSeller('POST', `/mold/update/${other.id}`, '192.0.2.20', { name: 'x y' })).status).toBe(404);
-    expect((await asSeller('POST', `/mold/delete/${other.id}`, '192.0.2.20')).status).toBe(404);
-    expect((await asSeller('POST', '/mold/create', '192.0.2.20', { code: 'bad code!' })).status).toBe(400);
+    expect((await asSeller('POST', `/mold/update/${other.id}`, freshIp(), { name: 'x y' })).status).toBe(404);
+    expect((await asSeller('POST', `/mold/delete/${other.id}`, freshIp())).status).toBe(404);
+    expect((await asSeller('POST', '/mold/create', freshIp(), { code: 'bad code!' })).status).toBe(400);
     expect(await lastId(t)).toBe(since);
   });
 
@@ -95,26 +98,28 @@ describe.each(testDialects())('audit rows of tenancy changes and the audit log (
     const username = 'audit-secret-seller';
     const oldPassword = 'old-password-123456';
     const newPassword = 'brand-new-secret-98765';
-    const register = await call(t.app, 'POST', '/api/admin/register', { body: { username, password: oldPassword, email: 'a@example.com' }, ip: '192.0.2.30' });
+    const register = await call(t.app, 'POST', '/api/admin/register', { body: { username, password: oldPassword, email: 'a@example.com' }, ip: freshIp() });
     expect(register.status, register.raw).toBe(200);
-    const token = await login(t.app, username, oldPassword, '192.0.2.31');
+    const token = await login(t.app, { username, password: oldPassword });
     const since = await lastId(t);
-    const changed = await call(t.app, 'POST', '/api/admin/updatePassword', { token, ip: '192.0.2.32', body: { oldPassword, newPassword } });
+    const ip = freshIp();
+    const changed = await call(t.app, 'POST', '/api/admin/updatePassword', { token, ip, body: { oldPassword, newPassword } });
     expect(changed.status, changed.raw).toBe(200);
     const rows = await rowsSince(t, since);
-    expect(rows.map((r) => [r.action, r.entity, r.ip])).toEqual([['update_password', 'ums_admin', '192.0.2.32']]);
+    expect(rows.map((r) => [r.action, r.entity, r.ip])).toEqual([['update_password', 'ums_admin', ip]]);
     const hash = (await t.db.selectFrom('ums_admin').select('password').where('username', '=', username).executeTakeFirstOrThrow()).password;
     const everything = JSON.stringify(await t.db.selectFrom('sys_audit_log').selectAll().execute());
-    for (const secret of [oldPassword, newPassword, hash, '$argon2', 'admin123', 'seller123']) expect(everything).not.toContain(secret);
+    for (const secret of [oldPassword, newPassword, hash, '$argon2', DEMO.admin.password, DEMO.seller.password]) expect(everything).not.toContain(secret);
   });
 
   it('membership changes are audited with the member ids before and after', async () => {
     const group = await admin.post<{ id: number }>('/userGroup/create', { name: 'Audited group', quotaMolds: 5 });
     const since = await lastId(t);
-    await admin.post(`/userGroup/allocMembers?groupId=${group.body.data.id}&adminIds=${sellerId}`, undefined, '192.0.2.40');
+    const ip = freshIp();
+    await admin.post(`/userGroup/allocMembers?groupId=${group.body.data.id}&adminIds=${sellerId}`, undefined, ip);
     // (The group the seller leaves gets its own row.)
     const row = (await rowsSince(t, since)).find((r) => r.entity_id === String(group.body.data.id));
-    expect(row).toMatchObject({ action: 'alloc_members', entity: 'ums_user_group', entity_id: String(group.body.data.id), ip: '192.0.2.40' });
+    expect(row).toMatchObject({ action: 'alloc_members', entity: 'ums_user_group', entity_id: String(group.body.data.id), ip });
     expect([JSON.parse(row!.before_json!), JSON.parse(row!.after_json!)]).toEqual([{ adminIds: [] }, { adminIds: [sellerId] }]);
     await withoutQuotas(t.db, [sellerId]);
   });

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_ROLES } from '../../src/schema/resources';
 import { mold } from '../../src/schema/shop';
 import { scopeOfAdmin } from '../../server/auth/scope';
+import { DEMO } from '../helpers/accounts';
 import { countRows } from '../helpers/api';
 import type { MoldRecord, Page, ShopRecord } from '../helpers/tenancy';
 import { adminIdOf, client, makeAccount, moldBody, moldIdsOf, moldTable, shopIdsOf, shopTable, withoutQuotas } from '../helpers/tenancy';
@@ -37,10 +38,10 @@ describe.each(testDialects())('shop scope on shops and molds (%s)', (dialect) =>
 
   beforeAll(async () => {
     t = await createTestApp(dialect);
-    admin = client(t.app, await login(t.app, 'admin', 'admin123', '10.70.0.1'));
-    sellerToken = await login(t.app, 'seller', 'seller123', '10.70.0.2');
+    admin = client(t.app, await login(t.app, DEMO.admin));
+    sellerToken = await login(t.app, DEMO.seller);
     seller = client(t.app, sellerToken);
-    seller2 = client(t.app, await login(t.app, 'seller2', 'seller123', '10.70.0.3'));
+    seller2 = client(t.app, await login(t.app, DEMO.seller2));
     sellerId = await adminIdOf(t.db, 'seller');
     seller2Id = await adminIdOf(t.db, 'seller2');
     ownShops = await shopIdsOf(t.db, sellerId);
@@ -276,14 +277,14 @@ describe.each(testDialects())('shop scope on shops and molds (%s)', (dialect) =>
     it('super admin: every shop; seller: its own shops; staff roles: every shop (their resources decide)', async () => {
       expect(await scopeOfAdmin(t.db, await adminIdOf(t.db, 'admin'))).toEqual({ kind: 'all' });
       expect(await scopeOfAdmin(t.db, sellerId)).toEqual({ kind: 'shops', shopIds: await shopIdsOf(t.db, sellerId) });
-      const staff = await makeAccount(t.app, t.db, 'scope-staff', 'scope_staff_role', '10.70.0.20', ['/mold/**']);
+      const staff = await makeAccount(t.app, t.db, 'scope-staff', 'scope_staff_role', ['/mold/**']);
       expect(await scopeOfAdmin(t.db, staff.id)).toEqual({ kind: 'all' });
       const seen = await client(t.app, staff.token).get<Page<MoldRecord>>('/mold/list?pageSize=200');
       expect(seen.body.data.total).toBe(await countRows(t.db, 'mold'));
     });
 
     it('a seller with no shop sees no molds and cannot create one anywhere', async () => {
-      const fresh = await makeAccount(t.app, t.db, 'scope-empty-seller', SEED_ROLES.seller.code, '10.70.0.21');
+      const fresh = await makeAccount(t.app, t.db, 'scope-empty-seller', SEED_ROLES.seller.code);
       const api = client(t.app, fresh.token);
       expect(await scopeOfAdmin(t.db, fresh.id)).toEqual({ kind: 'shops', shopIds: [] });
       expect((await api.get<Page<MoldRecord>>('/mold/list')).body.data).toMatchObject({ total: 0, list: [] });
@@ -303,12 +304,12 @@ describe.each(testDialects())('shop scope on shops and molds (%s)', (dialect) =>
         await t.db.updateTable('ums_role').set({ status: 1 }).where('id', '=', sellerRole.id).execute();
       }
       // Only a disabled staff role: nothing (not "every shop").
-      const idle = await makeAccount(t.app, t.db, 'scope-idle-staff', 'scope_idle_role', '10.70.0.22');
+      const idle = await makeAccount(t.app, t.db, 'scope-idle-staff', 'scope_idle_role');
       await t.db.updateTable('ums_role').set({ status: 0 }).where('code', '=', 'scope_idle_role').execute();
       expect(await scopeOfAdmin(t.db, idle.id)).toEqual({ kind: 'shops', shopIds: [] });
       // An enabled super admin role beats the seller role.
       const superRole = await t.db.selectFrom('ums_role').select('id').where('code', '=', SEED_ROLES.superAdmin.code).executeTakeFirstOrThrow();
-      const both = await makeAccount(t.app, t.db, 'scope-seller-and-super', SEED_ROLES.seller.code, '10.70.0.23');
+      const both = await makeAccount(t.app, t.db, 'scope-seller-and-super', SEED_ROLES.seller.code);
       await t.db.insertInto('ums_admin_role_relation').values({ admin_id: both.id, role_id: superRole.id }).execute();
       expect(await scopeOfAdmin(t.db, both.id)).toEqual({ kind: 'all' });
     });

@@ -2,6 +2,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { UPLOAD_RULES } from '../../src/schema/rules';
+import { DEMO } from '../helpers/accounts';
 import { countRows, login } from '../helpers/api';
 import type { TestApp } from '../helpers/test-db';
 import { createTestApp, testDialects } from '../helpers/test-db';
@@ -24,7 +25,7 @@ describe.each(testDialects())('POST /api/minio/upload (%s)', (dialect) => {
   let token: string;
   beforeAll(async () => {
     t = await createTestApp(dialect);
-    token = await login(t.app, 'seller', 'seller123');
+    token = await login(t.app, DEMO.seller);
   });
   afterAll(async () => t?.close());
 
@@ -98,7 +99,7 @@ describe.each(testDialects())('uploads: quotas and rate for every account (%s)',
   };
 
   it('each account may upload UPLOAD_MAX_PER_MINUTE files a minute, then 429 with Retry-After; nothing stored', async () => {
-    const token = await login(t.app, 'productAdmin', 'product123');
+    const token = await login(t.app, DEMO.productAdmin);
     for (let i = 0; i < 3; i += 1) expect((await upload(token, PNG)).statusCode).toBe(200);
     const files = await countRows(t.db, 'sys_upload');
     const rows = await countRows(t.db, 'ums_login_throttle');
@@ -109,14 +110,14 @@ describe.each(testDialects())('uploads: quotas and rate for every account (%s)',
     expect(await countRows(t.db, 'sys_upload')).toBe(files);
     expect(await countRows(t.db, 'ums_login_throttle')).toBe(rows);
     // Another account has its own budget; the next minute this one has its budget back.
-    expect((await upload(await login(t.app, 'admin', 'admin123'), PNG)).statusCode).toBe(200);
+    expect((await upload(await login(t.app, DEMO.admin), PNG)).statusCode).toBe(200);
     clock += 61_000;
     vi.setSystemTime(clock);
     expect((await upload(token, PNG)).statusCode).toBe(200);
   });
 
   it('an account outside every group gets the default storage quota (super admins excepted)', async () => {
-    const staff = await login(t.app, 'orderAdmin', 'order123'); // in no user group
+    const staff = await login(t.app, DEMO.orderAdmin); // in no user group
     const role = await t.db.selectFrom('ums_role').select('id').where('code', '=', 'order_admin').executeTakeFirstOrThrow();
     const upload = await t.db.selectFrom('ums_resource').select('id').where('url', '=', '/minio/**').executeTakeFirstOrThrow();
     await t.db.insertInto('ums_role_resource_relation').values({ role_id: role.id, resource_id: upload.id }).execute();
@@ -127,7 +128,7 @@ describe.each(testDialects())('uploads: quotas and rate for every account (%s)',
     const second = await uploadAs(staff, big);
     expect(second.statusCode).toBe(409);
     expect(second.json()).toMatchObject({ messageKey: 'quota_exceeded', params: { what: 'storage', quota: 1 } });
-    const admin = await login(t.app, 'admin', 'admin123', '10.0.0.2');
+    const admin = await login(t.app, DEMO.admin);
     clock += 61_000;
     vi.setSystemTime(clock);
     for (let i = 0; i < 2; i += 1) expect((await uploadAs(admin, big)).statusCode).toBe(200);
@@ -138,7 +139,7 @@ describe.each(testDialects())('uploads: quotas and rate for every account (%s)',
   it('a file name with control characters (NUL) is kept as a label with those replaced', async () => {
     clock += 61_000;
     vi.setSystemTime(clock);
-    const token = await login(t.app, 'seller', 'seller123');
+    const token = await login(t.app, DEMO.seller);
     // (A lone surrogate cannot travel in a multipart header: UTF-8 has no bytes for it.)
     const answer = await upload(token, PNG, 'lo\u0000go\u0007.png');
     expect(answer.statusCode).toBe(200);
@@ -174,7 +175,7 @@ describe.each(testDialects())('CORS_ORIGINS and PUBLIC_URL (%s)', (dialect) => {
     const none = await preflight(plain, allowed);
     expect(none.headers['access-control-allow-origin']).toBeUndefined();
 
-    const token = await login(t.app, 'admin', 'admin123');
+    const token = await login(t.app, DEMO.admin);
     const list = await t.app.inject({ method: 'GET', url: '/api/brand/list', headers: { origin: allowed, authorization: `Bearer ${token}` } });
     expect(list.statusCode).toBe(200);
     expect(list.headers['access-control-allow-origin']).toBe(allowed);
@@ -184,7 +185,7 @@ describe.each(testDialects())('CORS_ORIGINS and PUBLIC_URL (%s)', (dialect) => {
   });
 
   it('upload answers carry an absolute URL under PUBLIC_URL, and the file may be shown by the allowed origins', async () => {
-    const token = await login(t.app, 'seller', 'seller123');
+    const token = await login(t.app, DEMO.seller);
     const body = multipartBody('logo.png', PNG);
     const answer = await t.app.inject({ method: 'POST', url: '/api/minio/upload', payload: body.payload, headers: { ...body.headers, authorization: `Bearer ${token}`, origin: allowed } });
     expect(answer.statusCode).toBe(200);
@@ -196,7 +197,7 @@ describe.each(testDialects())('CORS_ORIGINS and PUBLIC_URL (%s)', (dialect) => {
     expect(served.headers['access-control-allow-origin']).toBe(allowed);
 
     // Without CORS_ORIGINS the files stay same-origin and the URL relative (works where the admin is served).
-    const plainToken = await login(plain.app, 'seller', 'seller123');
+    const plainToken = await login(plain.app, DEMO.seller);
     const local = await plain.app.inject({ method: 'POST', url: '/api/minio/upload', payload: body.payload, headers: { ...body.headers, authorization: `Bearer ${plainToken}` } });
     const localUrl = local.json().data.url as string;
     expect(localUrl).toMatch(/^\/uploads\//);

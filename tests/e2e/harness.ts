@@ -5,11 +5,12 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { DEMO } from '../helpers/accounts';
 
 const root = join(import.meta.dirname, '..', '..');
 
 export const ADMIN = { username: 'admin', password: 'e2e-Admin-pass-1' } as const;
-export const SELLER = { username: 'seller', password: 'seller123' } as const;
+export const SELLER = DEMO.seller;
 
 export const CHROMIUM_ARGS = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',

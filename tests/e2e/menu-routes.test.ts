@@ -12,15 +12,16 @@ import { buildMenuModel } from '../../src/providers/menus';
 import { apiMatcher } from '../../src/schema/access';
 import type { AdminInfo, Envelope } from '../../src/schema/api';
 import { ALL_ROUTES } from '../../src/schema/routes';
+import { DEMO } from '../helpers/accounts';
 import type { RunningServer } from './harness';
 import { ADMIN, DESKTOP, launchBrowser, signIn, startServer } from './harness';
 
 const ROLES = [
   { name: 'super admin', ...ADMIN },
-  { name: 'seller', username: 'seller', password: 'seller123' },
-  { name: 'seller2', username: 'seller2', password: 'seller123' },
-  { name: 'productAdmin', username: 'productAdmin', password: 'product123' },
-  { name: 'orderAdmin', username: 'orderAdmin', password: 'order123' },
+  { name: 'seller', ...DEMO.seller },
+  { name: 'seller2', ...DEMO.seller2 },
+  { name: 'productAdmin', ...DEMO.productAdmin },
+  { name: 'orderAdmin', ...DEMO.orderAdmin },
 ] as const;
 
 let server: RunningServer;

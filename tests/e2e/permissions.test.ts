@@ -4,10 +4,11 @@
 // again, sees exactly the changed menus; the seller sees only their own molds.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO } from '../helpers/accounts';
 import type { RunningServer } from './harness';
 import { ADMIN, launchBrowser, newPage, SELLER, signIn, startServer } from './harness';
 
-const PRODUCT_ADMIN = { username: 'productAdmin', password: 'product123' } as const;
+const PRODUCT_ADMIN = DEMO.productAdmin;
 
 let server: RunningServer;
 let browser: Browser;

@@ -4,6 +4,8 @@ import type { Kysely } from 'kysely';
 import type { Envelope } from '../../src/schema/api';
 import { toCount } from '../../server/db/index';
 import type { Database } from '../../server/db/schema';
+import type { Credentials } from './accounts';
+import { freshIp } from './accounts';
 
 export type Answer<T = unknown> = { status: number; headers: Record<string, unknown>; body: Envelope<T>; raw: string };
 
@@ -30,8 +32,12 @@ export const call = async <T = unknown>(
   return { status: response.statusCode, headers: response.headers, body, raw: response.body };
 };
 
-/** Signs in and returns the bare token (without `Bearer `). */
-export const login = async (app: FastifyInstance, username: string, password: string, ip = '10.0.0.1'): Promise<string> => {
+/**
+ * Signs in and returns the bare token (without `Bearer `); from a fresh client address unless the
+ * test controls the address (throttling by address, an address the server must remember).
+ */
+export const login = async (app: FastifyInstance, account: Credentials, ip = freshIp()): Promise<string> => {
+  const { username, password } = account;
   const answer = await call<{ token: string; tokenHead: string }>(app, 'POST', '/api/admin/login', { body: { username, password }, ip });
   if (answer.status !== 200) throw new Error(`login ${username} failed: ${answer.status} ${answer.raw}`);
   return answer.body.data.token;

@@ -1,20 +1,12 @@
 /**
- * Shared by the permission tests: the demo accounts, a call wrapper that keeps every raw answer
+ * Shared by the permission tests: a call wrapper that keeps every raw answer
  * (so a test can prove no answer ever carried a password hash), and small database look-ups.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../server/db/schema';
-import { DEMO_STAFF } from '../../server/db/seed/index';
 import type { Answer } from './api';
 import { call } from './api';
-
-export const ACCOUNTS = {
-  super: { username: 'admin', password: 'admin123' },
-  product: { username: DEMO_STAFF[0].username, password: DEMO_STAFF[0].password },
-  order: { username: DEMO_STAFF[1].username, password: DEMO_STAFF[1].password },
-  seller: { username: 'seller', password: 'seller123' },
-} as const;
 
 /** Prefixes of the password hashes we store (argon2id) or import (bcrypt). */
 export const HASH_MARKERS = ['$argon2', '$2a$', '$2b$', '$2y$'] as const;

@@ -21,7 +21,7 @@ let passwordHash: Promise<string> | null = null;
  * resources of `grants`), signed in. One shared password hash: argon2 is slow on purpose.
  */
 export const makeAccount = async (
-  app: FastifyInstance, db: Kysely<Database>, username: string, roleCode: string, ip: string, grants: readonly string[] = [],
+  app: FastifyInstance, db: Kysely<Database>, username: string, roleCode: string, grants: readonly string[] = [],
 ): Promise<{ id: number; token: string }> => {
   passwordHash ??= hashPassword(PASSWORD);
   const hash = await passwordHash;
@@ -40,11 +40,11 @@ export const makeAccount = async (
     const held = await db.selectFrom('ums_role_resource_relation').select('id').where('role_id', '=', role.id).where('resource_id', '=', resource.id).executeTakeFirst();
     if (!held) await db.insertInto('ums_role_resource_relation').values({ role_id: role.id, resource_id: resource.id }).execute();
   }
-  return { id: admin.id, token: await login(app, username, PASSWORD, ip) };
+  return { id: admin.id, token: await login(app, { username, password: PASSWORD }) };
 };
 
-export const makeSeller = (app: FastifyInstance, db: Kysely<Database>, username: string, ip: string) =>
-  makeAccount(app, db, username, SEED_ROLES.seller.code, ip);
+export const makeSeller = (app: FastifyInstance, db: Kysely<Database>, username: string) =>
+  makeAccount(app, db, username, SEED_ROLES.seller.code);
 
 /**
  * Moves the admins into a user group without quotas, so quotas do not interfere with a test

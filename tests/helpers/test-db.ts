@@ -82,8 +82,8 @@ export type TestApp = {
 };
 
 /**
- * The app on a fresh database of the dialect, migrated and seeded (demo seed by default:
- * admin/admin123 and seller/seller123). Call `close` in afterAll.
+ * The app on a fresh database of the dialect, migrated and seeded (demo seed by default: the
+ * accounts of DEMO in ./accounts.ts). Call `close` in afterAll.
  */
 export const createTestApp = async (
   dialect: TestDialect,

@@ -121,7 +121,7 @@ describe('login page', () => {
     route('get', '/admin/info', () => envelope({ username: 'seller', icon: null, roles: ['seller'], menus: [] }));
     renderAt({ pathname: '/login', state: { nextPathname: '/oms/order' } });
 
-    await fillLogin('seller', 'seller123');
+    await fillLogin('seller', 'secret-pass');
 
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/oms/order'));
   });

@@ -18,11 +18,11 @@ describe('logging', () => {
     const logger = pino({ level: 'info', redact: options.redact as pino.LoggerOptions['redact'] }, stream);
     logger.info({
       req: { headers: { authorization: 'Bearer eyJ.secret.token', cookie: 'sid=1' } },
-      body: { username: 'admin', password: 'admin123', newPassword: 'n3w', oldPassword: '0ld' },
+      body: { username: 'admin', password: 'pa55-word', newPassword: 'n3w', oldPassword: '0ld' },
       token: 'tok-123', config: { jwtSecret: 'jwt-s3cret' }, password: 'top-level',
     }, 'something happened');
     const out = lines.join('');
-    for (const secret of ['eyJ.secret.token', 'sid=1', 'admin123', 'n3w', '0ld', 'tok-123', 'jwt-s3cret', 'top-level']) {
+    for (const secret of ['eyJ.secret.token', 'sid=1', 'pa55-word', 'n3w', '0ld', 'tok-123', 'jwt-s3cret', 'top-level']) {
       expect(out).not.toContain(secret);
     }
     expect(out).toContain('[redacted]');
