@@ -1,32 +1,12 @@
 // Protects: a fresh demo start shows data on every entity list screen for the super admin and the seller, and phone lists render as cards.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { entityList } from '../../src/schema/entities';
 import { ALL_ROUTES } from '../../src/schema/routes';
 import { listPathFields, routeOf } from '../helpers/entity-bodies';
-import type { RunningServer, Viewport } from './harness';
-import { ADMIN, DESKTOP, launchBrowser, newPage, PHONE, SELLER, signIn, startServer } from './harness';
+import { browserSuite, PHONE } from './harness';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ DEMO_CONTENT: 'true' }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const withPage = async (run: (page: Page) => Promise<void>, viewport: Viewport = DESKTOP, lang = 'en') => {
-  const { context, page } = await newPage(browser, server.baseUrl, viewport);
-  await context.addInitScript((value) => localStorage.setItem('lang', value), lang);
-  try {
-    await run(page);
-  } finally {
-    await context.close();
-  }
-};
+const { withPage } = browserSuite({ DEMO_CONTENT: 'true' });
 
 /** Entities whose list is a visible menu screen that fetches without URL parameters. */
 const screens = entityList.flatMap((entity) => {
@@ -49,24 +29,21 @@ const expectFilled = async (page: Page, path: string) => {
 describe('a fresh demo start', () => {
   it('shows data on every entity list screen of the super admin', () => withPage(async (page) => {
     expect(screens.map((s) => s.entity.name)).toEqual(expect.arrayContaining(['brand', 'productCategory', 'homeAdvertise', 'memberLevel', 'returnReason']));
-    await signIn(page, ADMIN);
     for (const { path } of screens) await expectFilled(page, path);
-  }), 480_000);
+  }, { as: 'admin', lang: 'en' }), 480_000);
 
   it("shows data on the seller's shop and mold screens", () => withPage(async (page) => {
-    await signIn(page, SELLER);
     const scoped = screens.filter((s) => s.entity.tenant !== null);
     expect(scoped.length).toBeGreaterThan(0);
     for (const { path } of scoped) await expectFilled(page, path);
-  }), 180_000);
+  }, { as: 'seller', lang: 'en' }), 180_000);
 });
 
 describe('lists on a phone (390 x 844)', () => {
   it.each([
     ['en', 'Sort', 'No Brands yet'],
     ['zh', '排序', '暂无品牌'],
-  ])('show brands as cards without a table header (%s)', (lang, sortLabel, emptyTitle) => withPage(async (page) => {
-    await signIn(page, ADMIN);
+  ] as const)('show brands as cards without a table header (%s)', (lang, sortLabel, emptyTitle) => withPage(async (page) => {
     await page.goto('/pms/brand');
     const cards = page.locator('#main-content ul > li');
     const northwind = cards.filter({ hasText: 'Northwind Outdoor' });
@@ -81,5 +58,5 @@ describe('lists on a phone (390 x 844)', () => {
     // A tap opens the record, as a table row does.
     await northwind.getByText('Northwind Outdoor', { exact: true }).click();
     await page.waitForURL('**/pms/updateBrand?id=*');
-  }, PHONE, lang), 180_000);
+  }, { as: 'admin', viewport: PHONE, lang }), 180_000);
 });

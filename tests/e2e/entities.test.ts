@@ -1,32 +1,12 @@
 // Protects: declared entities in the real browser: list, filter, sort, create, edit, switches, batch delete and declared rules in both languages.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from './harness';
-import { ADMIN, launchBrowser, newPage, signIn, startServer } from './harness';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserSuite } from './harness';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const { withPage } = browserSuite();
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
-
-const withPage = async (run: (page: Page) => Promise<void>, lang?: 'zh') => {
-  const { context, page } = await newPage(browser, server.baseUrl);
-  if (lang) await context.addInitScript((value) => localStorage.setItem('lang', value), lang);
-  try {
-    await run(page);
-  } finally {
-    await context.close();
-  }
-};
 
 const apiGet = async (page: Page, path: string) => page.evaluate(async (url) => {
   const response = await fetch(url, { headers: { authorization: localStorage.getItem('loginToken') ?? '' } });
@@ -37,7 +17,6 @@ const rows = (page: Page) => page.locator('#main-content tbody tr');
 
 describe('brands', () => {
   it('creates, lists, filters, sorts, switches, edits and batch-deletes', () => withPage(async (page) => {
-    await signIn(page, ADMIN);
     await page.goto('/pms/brand');
     await page.getByText(/^No .* yet$/).waitFor();
 
@@ -71,14 +50,14 @@ describe('brands', () => {
     expect(story).toBe('<p><strong>Bolt Works story</strong></p>');
 
     // Default order is sort desc; clicking the Sort header orders ascending.
-    await expect(rows(page).first().innerText()).resolves.toContain('Bolt Works');
+    await expect.poll(() => rows(page).first().innerText()).toContain('Bolt Works');
     await page.locator('#main-content thead').getByText('Sort', { exact: true }).click();
     await rows(page).first().filter({ hasText: 'Acme Tools' }).waitFor();
 
     // Keyword filter.
     await page.getByPlaceholder('Search').fill('bolt');
     await rows(page).filter({ hasText: 'Acme Tools' }).waitFor({ state: 'detached' });
-    expect(await rows(page).count()).toBe(1);
+    await expect.poll(() => rows(page).count()).toBe(1);
     await page.getByPlaceholder('Search').fill('');
     await rows(page).filter({ hasText: 'Acme Tools' }).waitFor();
 
@@ -100,12 +79,11 @@ describe('brands', () => {
     await page.getByRole('button', { name: 'Delete' }).first().click();
     await page.getByRole('dialog').getByRole('button', { name: /Confirm|Delete/ }).click();
     await expect.poll(async () => (await apiGet(page, '/brand/list')).data.total).toBe(0);
-  }));
+  }, { as: 'admin' }));
 });
 
 describe('advertisements, in Chinese', () => {
   it('refuses an expire time before the start time, then saves and switches it online', () => withPage(async (page) => {
-    await signIn(page, ADMIN);
     await page.goto('/sms/addHomeAdvertise');
     await page.getByLabel('广告名称').fill('春季促销');
     await page.getByLabel('广告链接').fill('https://example.test/spring');
@@ -152,5 +130,5 @@ describe('advertisements, in Chinese', () => {
     await expect.poll(() => from.inputValue()).toBe('2026/05/03');
     await filtered;
     await expect.poll(() => row.count()).toBe(0);
-  }, 'zh'));
+  }, { as: 'admin', lang: 'zh' }));
 });

@@ -1,28 +1,11 @@
 // Protects: the foundation in a real browser on a real server: signing in and out, an ended session, language, sidebar state and the phone layout.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { RunningServer } from './harness';
-import { ADMIN, DESKTOP, launchBrowser, newPage, PHONE, SELLER, signIn, startServer } from './harness';
+import type { Page } from 'playwright-core';
+import { describe, expect, it, vi } from 'vitest';
+import { DEMO } from '../helpers/accounts';
+import { browserSuite, PHONE, signIn } from './harness';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const withPage = async (run: (page: Page) => Promise<void>, viewport = DESKTOP) => {
-  const { context, page } = await newPage(browser, server.baseUrl, viewport);
-  try {
-    await run(page);
-  } finally {
-    await context.close();
-  }
-};
+const suite = browserSuite();
+const { withPage } = suite;
 
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
 
@@ -41,11 +24,11 @@ describe('signing in', () => {
 
   it('shows the server message for a wrong password and stays on /login', () => withPage(async (page) => {
     await page.goto('/login');
-    await page.locator('input[name="username"]').fill(ADMIN.username);
+    await page.locator('input[name="username"]').fill(DEMO.admin.username);
     await page.locator('input[name="password"]').fill('not-the-password');
     await page.locator('button[type="submit"]').click();
     await page.getByRole('alert').filter({ hasText: 'Wrong username or password' }).waitFor();
-    expect(new URL(page.url()).pathname).toBe('/login');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/login');
     await expect.poll(() => page.evaluate(() => localStorage.getItem('loginToken'))).toBeNull();
   }));
 
@@ -60,39 +43,39 @@ describe('signing in', () => {
 
   it('gives the super admin every section and the seller only theirs', async () => {
     await withPage(async (page) => {
-      await signIn(page, ADMIN);
+      await page.goto('/home');
       await sidebar(page).getByText('Permissions').waitFor();
       await sidebar(page).getByText('Marketing').waitFor();
       await page.locator('main').getByText('Super admin').waitFor();
-    });
+    }, { as: 'admin' });
     await withPage(async (page) => {
-      await signIn(page, SELLER);
+      await page.goto('/home');
       await sidebar(page).getByText('Shops').waitFor();
       await expect.poll(() => sidebar(page).getByText('Permissions').count()).toBe(0);
       await expect.poll(() => sidebar(page).getByText('Marketing').count()).toBe(0);
       // A section the seller lacks is refused even by deep link.
       await page.goto('/ums/role');
       await page.getByText('Access denied').waitFor();
-    });
+    }, { as: 'seller' });
   });
 
   it('sends a signed-in user from /login to home, / to /home and unknown paths to /404', () => withPage(async (page) => {
-    await signIn(page, ADMIN);
     await page.goto('/login');
     await page.waitForURL('**/home');
     await page.goto('/');
     await page.waitForURL('**/home');
     await page.goto('/no/such/page');
     await page.waitForURL('**/404');
-  }));
+  }, { as: 'admin' }));
 });
 
 describe('the session', () => {
+  // Both end their session, so each signs in for a session of its own (not the shared stored one).
   it('asks to log in again when the server has ended the session', () => withPage(async (page) => {
-    await signIn(page, ADMIN);
+    await signIn(page, DEMO.admin);
     const token = await page.evaluate(() => localStorage.getItem('loginToken'));
     // The session ends on the server (as a password change or a disabled account would end it).
-    const logout = await fetch(`${server.baseUrl}/api/admin/logout`, { method: 'POST', headers: { authorization: token ?? '' } });
+    const logout = await fetch(`${suite.baseUrl}/api/admin/logout`, { method: 'POST', headers: { authorization: token ?? '' } });
     expect(logout.status).toBe(200);
     // Any API call now answers 401: open a screen that loads data.
     await sidebar(page).getByText('Products').click();
@@ -106,7 +89,7 @@ describe('the session', () => {
   }));
 
   it('logs out from the user menu', () => withPage(async (page) => {
-    await signIn(page, SELLER);
+    await signIn(page, DEMO.seller);
     await page.getByRole('button', { name: 'Profile' }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await page.waitForURL('**/login');
@@ -116,19 +99,19 @@ describe('the session', () => {
 
 describe('layout', () => {
   it('switches to Chinese and back, keeping the choice in local storage', () => withPage(async (page) => {
-    await signIn(page, ADMIN);
+    await page.goto('/home');
     await page.getByRole('button', { name: 'Language' }).click();
     await Promise.all([page.waitForEvent('load'), page.getByRole('menuitem', { name: '中文' }).click()]);
     await page.getByRole('navigation', { name: '主菜单' }).getByText('权限').waitFor();
-    expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('zh');
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('lang'))).toBe('zh');
     await page.getByRole('button', { name: '语言' }).click();
     await Promise.all([page.waitForEvent('load'), page.getByRole('menuitem', { name: 'English' }).click()]);
     await sidebar(page).getByText('Permissions').waitFor();
-    expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('en');
-  }));
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('lang'))).toBe('en');
+  }, { as: 'admin' }));
 
   it('keeps the sidebar collapsed over a reload', () => withPage(async (page) => {
-    await signIn(page, ADMIN);
+    await page.goto('/home');
     await page.getByRole('button', { name: 'Close menu' }).click();
     await page.getByRole('button', { name: 'Open menu' }).waitFor();
     await page.reload();
@@ -136,10 +119,10 @@ describe('layout', () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.reload();
     await page.getByRole('button', { name: 'Close menu' }).waitFor();
-  }));
+  }, { as: 'admin' }));
 
   it('on a phone: bottom bar, and a drawer that closes on navigation', () => withPage(async (page) => {
-    await signIn(page, SELLER);
+    await page.goto('/home');
     const bottomBar = page.getByRole('navigation', { name: 'Sections' });
     await bottomBar.waitFor();
     const drawerMenu = sidebar(page);
@@ -154,5 +137,5 @@ describe('layout', () => {
     await page.waitForURL('**/mold/kmold');
     await drawerMenu.waitFor({ state: 'hidden' });
     await bottomBar.waitFor();
-  }, PHONE));
+  }, { as: 'seller', viewport: PHONE }));
 });

@@ -1,16 +1,19 @@
-// A real server on a fresh database and a real Chromium, one pair per test file.
+// A real server on a fresh database and a real Chromium, one pair per test file (browserSuite),
+// with one sign-in per demo role whose stored state every later page of that role reuses.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import type { Lang } from '../../src/i18n/lang';
+import { LANG_KEY } from '../../src/i18n/lang';
+import { TOKEN_KEY } from '../../src/providers/api';
+import type { Credentials, DemoRole } from '../helpers/accounts';
 import { DEMO } from '../helpers/accounts';
 
 const root = join(import.meta.dirname, '..', '..');
-
-export const ADMIN = { username: 'admin', password: 'e2e-Admin-pass-1' } as const;
-export const SELLER = DEMO.seller;
 
 export const CHROMIUM_ARGS = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
@@ -35,7 +38,8 @@ export const startServer = async (env: Record<string, string> = {}): Promise<Run
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'main.ts'), '--demo'], {
     cwd: root,
     env: {
-      ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: ADMIN.password,
+      // The demo seed as `npm start` makes it: the accounts of DEMO (tests/helpers/accounts.ts).
+      ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: '',
       // Tests start from empty lists (their own records, empty states); demo-content tests pass DEMO_CONTENT=true.
       LOG_LEVEL: 'warn', NODE_ENV: 'test', DATABASE_URL: '', DEMO_CONTENT: 'false', ...env,
     },
@@ -77,18 +81,108 @@ export type Viewport = { width: number; height: number };
 export const DESKTOP: Viewport = { width: 1280, height: 800 };
 export const PHONE: Viewport = { width: 390, height: 844 };
 
-export const newPage = async (browser: Browser, baseUrl: string, viewport: Viewport = DESKTOP, locale = 'en-US'):
-  Promise<{ context: BrowserContext; page: Page }> => {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport, locale });
-  const page = await context.newPage();
-  return { context, page };
-};
-
 /** Signs in through the real login form and waits for the home page. */
-export const signIn = async (page: Page, user: { username: string; password: string }): Promise<void> => {
+export const signIn = async (page: Page, user: Credentials): Promise<void> => {
   await page.goto('/login');
   await page.locator('input[name="username"]').fill(user.username);
   await page.locator('input[name="password"]').fill(user.password);
   await page.locator('button[type="submit"]').click();
   await page.waitForURL('**/home');
+};
+
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+export type PageOptions = {
+  /** Signed in as this demo role (its stored state; no login form), or anonymous when absent. */
+  as?: DemoRole;
+  viewport?: Viewport;
+  /** The admin's language, set in local storage before every page load. */
+  lang?: Lang;
+};
+
+export type BrowserSuite = {
+  readonly baseUrl: string;
+  /** A fresh browser context (own storage) with `options`; the caller closes it. */
+  context: (options?: PageOptions) => Promise<BrowserContext>;
+  /** Runs `run` on a page of a fresh context, closed afterwards whatever happens. */
+  withPage: (run: (page: Page) => Promise<void>, options?: PageOptions) => Promise<void>;
+  /** The session token of the role's stored state (for API calls beside the browser). */
+  tokenOf: (role: DemoRole) => Promise<string>;
+};
+
+/**
+ * Starts the server (with `env`) and Chromium before the file's tests and stops them after.
+ * Each demo role signs in through the real login form once, on first use; later pages of the role
+ * start from that stored state. A test that ends its session (logout, a password change) or
+ * that is about signing in uses `signIn` on an anonymous page instead, so the shared session lives on.
+ */
+export const browserSuite = (env: Record<string, string> = {}): BrowserSuite => {
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  const states = new Map<DemoRole, Promise<StorageState>>();
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(env), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const running = () => {
+    if (!server || !browser) throw new Error('browserSuite: the server and browser start in beforeAll; use them inside tests');
+    return { server, browser };
+  };
+
+  const signInOnce = async (role: DemoRole): Promise<StorageState> => {
+    const { server: s, browser: b } = running();
+    const context = await b.newContext({ baseURL: s.baseUrl, viewport: DESKTOP, locale: 'en-US' });
+    try {
+      await signIn(await context.newPage(), DEMO[role]);
+      const state = await context.storageState();
+      // The language is each page's own choice (PageOptions.lang), never carried over from the sign-in.
+      return { ...state, origins: state.origins.map((o) => ({ ...o, localStorage: o.localStorage.filter((e) => e.name !== LANG_KEY) })) };
+    } finally {
+      await context.close();
+    }
+  };
+
+  const stateOf = (role: DemoRole): Promise<StorageState> => {
+    let state = states.get(role);
+    if (!state) {
+      state = signInOnce(role);
+      states.set(role, state);
+      // A failed sign-in is not cached: the next test tries again.
+      state.catch(() => states.delete(role));
+    }
+    return state;
+  };
+
+  const context = async ({ as, viewport = DESKTOP, lang }: PageOptions = {}): Promise<BrowserContext> => {
+    const { server: s, browser: b } = running();
+    const storageState = as ? await stateOf(as) : undefined;
+    const created = await b.newContext({ baseURL: s.baseUrl, viewport, locale: 'en-US', ...(storageState ? { storageState } : {}) });
+    if (lang) await created.addInitScript(([key, value]) => localStorage.setItem(key, value), [LANG_KEY, lang] as const);
+    return created;
+  };
+
+  return {
+    get baseUrl() {
+      return running().server.baseUrl;
+    },
+    context,
+    withPage: async (run, options) => {
+      const created = await context(options);
+      try {
+        await run(await created.newPage());
+      } finally {
+        await created.close();
+      }
+    },
+    tokenOf: async (role) => {
+      const token = (await stateOf(role)).origins.flatMap((o) => o.localStorage).find((e) => e.name === TOKEN_KEY)?.value;
+      if (!token) throw new Error(`no ${TOKEN_KEY} in the stored state of ${role}`);
+      return token;
+    },
+  };
 };

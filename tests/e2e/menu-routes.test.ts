@@ -5,50 +5,23 @@
 // the table declares no screen for it): never "Access denied", never a refused (403) API call,
 // never a jump to another URL. So a route can no longer be granted in the menu and refused by its
 // own page.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { SCREEN_ROUTES } from '../../src/admin/screenRoutes';
 import { buildMenuModel } from '../../src/providers/menus';
 import { apiMatcher } from '../../src/schema/access';
 import type { AdminInfo, Envelope } from '../../src/schema/api';
 import { ALL_ROUTES } from '../../src/schema/routes';
-import { DEMO } from '../helpers/accounts';
-import type { RunningServer } from './harness';
-import { ADMIN, DESKTOP, launchBrowser, signIn, startServer } from './harness';
+import type { DemoRole } from '../helpers/accounts';
+import { DEMO_ROLES } from '../helpers/accounts';
+import { browserSuite } from './harness';
 
-const ROLES = [
-  { name: 'super admin', ...ADMIN },
-  { name: 'seller', ...DEMO.seller },
-  { name: 'seller2', ...DEMO.seller2 },
-  { name: 'productAdmin', ...DEMO.productAdmin },
-  { name: 'orderAdmin', ...DEMO.orderAdmin },
-] as const;
+const suite = browserSuite();
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-type Signed = { context: BrowserContext; info: AdminInfo };
-
-/** Signs in once through the login form; the stored state (token) opens every later page. */
-const signedIn = async (user: { username: string; password: string }): Promise<Signed> => {
-  const first = await browser.newContext({ baseURL: server.baseUrl, viewport: DESKTOP, locale: 'en-US' });
-  const page = await first.newPage();
-  await signIn(page, user);
-  const token = await page.evaluate(() => localStorage.getItem('loginToken'));
-  const state = await first.storageState();
-  await first.close();
-  const response = await fetch(`${server.baseUrl}/api/admin/info`, { headers: { Authorization: token ?? '' } });
-  const { data } = await response.json() as Envelope<AdminInfo>;
-  const context = await browser.newContext({ baseURL: server.baseUrl, viewport: DESKTOP, locale: 'en-US', storageState: state });
-  return { context, info: data };
+/** What the server tells the role's stored session about its menus and resources. */
+const infoOf = async (role: DemoRole): Promise<AdminInfo> => {
+  const response = await fetch(`${suite.baseUrl}/api/admin/info`, { headers: { Authorization: await suite.tokenOf(role) } });
+  return (await response.json() as Envelope<AdminInfo>).data;
 };
 
 /** The routes of the route table the user's menu shows (the same rules the admin applies). */
@@ -79,14 +52,13 @@ const openInApp = (page: Page, path: string) => page.evaluate((to) => {
 
 describe('every menu route opens for whoever the menu offers it to', () => {
   it('offers the super admin every visible route of the table', async () => {
-    const { context, info } = await signedIn(ADMIN);
-    await context.close();
-    const offered = menuRoutes(info).map((r) => r.name);
+    const offered = menuRoutes(await infoOf('admin')).map((r) => r.name);
     expect(offered).toEqual(ALL_ROUTES.filter((r) => !r.hidden).map((r) => r.name));
   });
 
-  it.each(ROLES)('opens every menu route of $name', async (user) => {
-    const { context, info } = await signedIn(user);
+  it.each(DEMO_ROLES)('opens every menu route of %s', async (role) => {
+    const info = await infoOf(role);
+    const context = await suite.context({ as: role });
     const page = await context.newPage();
     const refused: string[] = [];
     page.on('response', (response) => {
@@ -104,8 +76,11 @@ describe('every menu route opens for whoever the menu offers it to', () => {
         await marker.waitFor({ state: 'attached' });
         // The screen's lazy chunk and its first calls: wait until the network is quiet.
         await quiet();
-        const state = await marker.getAttribute('data-route-state');
         const expected = SCREEN_ROUTES.has(route.name) ? 'open' : 'unavailable';
+        // Wait for the expected state (a screen may still be settling); a wrong one is reported below.
+        await page.locator(`[data-route-screen="${route.name}"][data-route-state="${expected}"]`)
+          .waitFor({ state: 'attached', timeout: 10_000 }).catch(() => undefined);
+        const state = await marker.getAttribute('data-route-state');
         const path = new URL(page.url()).pathname;
         if (state !== expected) problems.push(`${route.path}: ${state} (expected ${expected})`);
         if (path !== route.path) problems.push(`${route.path}: went to ${path}`);

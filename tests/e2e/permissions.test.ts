@@ -2,47 +2,26 @@
 // Permissions end to end: real server on a fresh demo database, real Chromium. The super admin
 // edits the demo "Product admin" role through the screens, and that role's admin, signing in
 // again, sees exactly the changed menus; the seller sees only their own molds.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { DEMO } from '../helpers/accounts';
-import type { RunningServer } from './harness';
-import { ADMIN, launchBrowser, newPage, SELLER, signIn, startServer } from './harness';
+import { browserSuite, signIn } from './harness';
 
-const PRODUCT_ADMIN = DEMO.productAdmin;
-
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const withPage = async (run: (page: Page) => Promise<void>) => {
-  const { context, page } = await newPage(browser, server.baseUrl);
-  try {
-    await run(page);
-  } finally {
-    await context.close();
-  }
-};
+const { withPage } = browserSuite();
 
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
 
 describe('editing a role changes what its admins see', () => {
   it('moves the Product admin role from products to return reasons', async () => {
-    // Before: the product admin works in Products only.
+    // Before: the product admin works in Products only. (It signs in through the form before and
+    // after the change: what a sign-in shows is what this test is about.)
     await withPage(async (page) => {
-      await signIn(page, PRODUCT_ADMIN);
+      await signIn(page, DEMO.productAdmin);
       await sidebar(page).getByText('Products').first().waitFor();
-      expect(await sidebar(page).getByText('Orders').count()).toBe(0);
+      await expect.poll(() => sidebar(page).getByText('Orders').count()).toBe(0);
     });
 
     await withPage(async (page) => {
-      await signIn(page, ADMIN);
       await page.goto('/ums/role');
       const row = page.getByRole('row').filter({ hasText: 'Product admin' });
       await row.getByRole('link', { name: 'Allocate menus' }).click();
@@ -51,10 +30,10 @@ describe('editing a role changes what its admins see', () => {
 
       // The section unchecks all its pages; one page of another section is granted instead.
       const productsSection = page.getByRole('checkbox', { name: 'Products', exact: true }).first();
-      await expect(productsSection.isChecked()).resolves.toBe(true);
+      await expect.poll(() => productsSection.isChecked()).toBe(true);
       await productsSection.uncheck();
       await page.getByRole('checkbox', { name: 'Brands', exact: true }).waitFor();
-      await expect(page.getByRole('checkbox', { name: 'Brands', exact: true }).isChecked()).resolves.toBe(false);
+      await expect.poll(() => page.getByRole('checkbox', { name: 'Brands', exact: true }).isChecked()).toBe(false);
       await page.getByRole('checkbox', { name: 'Return reasons', exact: true }).check();
       await page.getByRole('button', { name: 'Save' }).click();
       await page.getByText('Menus saved').waitFor();
@@ -71,20 +50,20 @@ describe('editing a role changes what its admins see', () => {
         await selectAll.click();
         await selectAll.click();
       }
-      await expect(products.getByRole('checkbox', { name: /^Brands/ }).isChecked()).resolves.toBe(false);
+      await expect.poll(() => products.getByRole('checkbox', { name: /^Brands/ }).isChecked()).toBe(false);
       await page.getByRole('group', { name: 'Orders' }).getByRole('checkbox', { name: /^Return reasons/ }).check();
       await page.getByRole('button', { name: 'Save' }).click();
       await page.getByText('Resources saved').waitFor();
-    });
+    }, { as: 'admin' });
 
     // After: signing in again shows exactly the new grant.
     await withPage(async (page) => {
-      await signIn(page, PRODUCT_ADMIN);
+      await signIn(page, DEMO.productAdmin);
       await sidebar(page).getByText('Orders').waitFor();
-      expect(await sidebar(page).getByText('Products').count()).toBe(0);
+      await expect.poll(() => sidebar(page).getByText('Products').count()).toBe(0);
       await sidebar(page).getByText('Orders').click();
       await sidebar(page).getByRole('link', { name: 'Return reasons' }).waitFor();
-      expect(await sidebar(page).getByRole('link').allInnerTexts()).toEqual(['Home', 'Return reasons']);
+      await expect.poll(() => sidebar(page).getByRole('link').allInnerTexts()).toEqual(['Home', 'Return reasons']);
 
       // The new page works against the API; the removed one is refused, not broken.
       await sidebar(page).getByRole('link', { name: 'Return reasons' }).click();
@@ -103,12 +82,12 @@ describe('editing a role changes what its admins see', () => {
 
 describe('shop scope in the browser', () => {
   it('shows the seller only the molds of their own shops', () => withPage(async (page) => {
-    await signIn(page, SELLER);
     await page.goto('/mold');
     await page.waitForURL('**/mold/kmold');
     await page.getByText('SP-BOX-001').waitFor();
-    const codes = await page.locator('tbody tr td').allInnerTexts();
-    for (const code of ['SP-BOX-001', 'SP-BOX-002', 'SP-LBL-010', 'PS-CARD-01', 'PS-FOLD-02']) expect(codes).toContain(code);
+    const cells = () => page.locator('tbody tr td').allInnerTexts();
+    await expect.poll(cells).toEqual(expect.arrayContaining(['SP-BOX-001', 'SP-BOX-002', 'SP-LBL-010', 'PS-CARD-01', 'PS-FOLD-02']));
+    const codes = await cells();
     expect(codes).not.toContain('HB-SHIP-01');
     expect(codes).not.toContain('HB-GIFT-02');
     // The near-worn pizza box mold warns.
@@ -116,38 +95,38 @@ describe('shop scope in the browser', () => {
 
     // The shop filter offers only the seller's shops.
     await page.getByRole('combobox', { name: 'Shop' }).click();
-    const options = await page.getByRole('option').allInnerTexts();
-    expect(options.filter((o) => o.trim() !== '')).toEqual(expect.arrayContaining(['Sunrise Packaging', 'Sunrise Print Studio']));
-    expect(options).not.toContain('Harbor Boxes');
-  }));
+    const options = () => page.getByRole('option').allInnerTexts();
+    await expect.poll(async () => (await options()).filter((o) => o.trim() !== '')).toEqual(expect.arrayContaining(['Sunrise Packaging', 'Sunrise Print Studio']));
+    expect(await options()).not.toContain('Harbor Boxes');
+  }, { as: 'seller' }));
 
   it('shows the super admin the molds of every shop', () => withPage(async (page) => {
-    await signIn(page, ADMIN);
     await page.goto('/mold/kmold');
     await page.getByText('HB-SHIP-01').waitFor();
-    await expect(page.getByText('SP-BOX-001').count()).resolves.toBe(1);
-  }));
+    await expect.poll(() => page.getByText('SP-BOX-001').count()).toBe(1);
+  }, { as: 'admin' }));
 });
 
 describe('admin accounts', () => {
+  const CLERK = { username: 'clerk', password: 'Ck5-desk-pass-1' } as const;
+
   it('the super admin creates an account with a role, and it signs in with that role', async () => {
     await withPage(async (page) => {
-      await signIn(page, ADMIN);
       await page.goto('/ums/admin');
       await page.getByRole('row').filter({ hasText: 'orderAdmin' }).waitFor();
       await page.locator('#main-content').getByRole('button', { name: 'Add' }).click();
       const dialog = page.getByRole('dialog');
-      await dialog.locator('input[name="username"]').fill('clerk');
-      await dialog.locator('input[name="password"]').fill('Ck5-desk-pass-1');
+      await dialog.locator('input[name="username"]').fill(CLERK.username);
+      await dialog.locator('input[name="password"]').fill(CLERK.password);
       await dialog.locator('input[name="email"]').fill('clerk@example.test');
       await dialog.getByRole('checkbox', { name: 'Order admin' }).check();
       await dialog.getByRole('button', { name: 'Save' }).click();
       await page.getByRole('row').filter({ hasText: 'clerk' }).waitFor();
-    });
+    }, { as: 'admin' });
     await withPage(async (page) => {
-      await signIn(page, { username: 'clerk', password: 'Ck5-desk-pass-1' });
+      await signIn(page, CLERK);
       await sidebar(page).getByText('Orders').first().waitFor();
-      expect(await sidebar(page).getByText('Permissions').count()).toBe(0);
+      await expect.poll(() => sidebar(page).getByText('Permissions').count()).toBe(0);
     });
   });
 });
