@@ -9,13 +9,14 @@ import { EntityList } from './EntityList';
 import { EntityCreate, EntityEdit, EntitySingleRecord } from './EntityPages';
 import type { ScreenOptionsByEntity } from './area';
 import type { EntityScreenOptions } from './screenOptions';
+import { withTreeScreens } from './tree';
 
 const named = (component: ComponentType, name: string): ComponentType => Object.assign(component, { displayName: name });
 
 const buildScreens = (optionsByEntity: ScreenOptionsByEntity): Record<string, ComponentType> => {
   const screens: Record<string, ComponentType> = {};
   for (const entity of screenEntityList) {
-    const options: EntityScreenOptions = optionsByEntity[entity.name as keyof ScreenOptionsByEntity] ?? {};
+    const options: EntityScreenOptions = withTreeScreens(entity, optionsByEntity[entity.name as keyof ScreenOptionsByEntity] ?? {});
     const { route, create, edit } = entity.menu;
     if (options.singleRecordId !== undefined) {
       screens[route] = named(() => <EntitySingleRecord entity={entity} options={options} />, `${entity.name}Settings`);

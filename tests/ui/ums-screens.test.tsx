@@ -247,4 +247,21 @@ describe('menu list', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/ums/menu?parentId=21');
     expect(screen.getByRole('link', { name: 'Back to level 1' })).toBeInTheDocument();
   });
+
+  // Menus declare a tree without a depth limit: the engine's tree screens go deeper and lead back one level at a time.
+  it('should open a level-2 menu\'s children and lead back to its parent\'s list', async () => {
+    const admins = { id: 22, parentId: 21, createTime: null, title: 'Admins', level: 1, sort: 0, name: 'admin', icon: 'admin', hidden: 0 };
+    serve('get', '/menu/list/21', () => envelope(page([admins])));
+    serve('get', '/menu/list/22', () => envelope(page([{ id: 23, parentId: 22, createTime: null, title: 'Admin roles', level: 2, sort: 0, name: 'role', icon: 'role', hidden: 0 }])));
+    serve('get', '/menu/22', () => envelope(admins));
+    renderAt('/ums/menu?parentId=21');
+
+    const row = (await screen.findByText('Admins')).closest('tr') as HTMLElement;
+    await userEvent.click(within(row).getByRole('link', { name: 'View next level' }));
+    expect(await screen.findByText('Admin roles')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/ums/menu?parentId=22');
+    await userEvent.click(await screen.findByRole('link', { name: 'Back to the level above' }));
+    expect(await screen.findByText('Admins')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/ums/menu?parentId=21');
+  });
 });

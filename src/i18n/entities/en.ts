@@ -300,6 +300,12 @@ export const entityEn = {
       not_an_image: '"%{name}" is not a readable JPG or PNG image. Choose another file.',
       rejected: 'Only JPG or PNG images up to %{size} MB can be uploaded',
     },
+    tree: {
+      next_level: 'View next level',
+      back_to_top: 'Back to level 1',
+      back_up: 'Back to the level above',
+      top_level: 'None (a top-level %{name})',
+    },
     json: {
       invalid: 'Not valid JSON',
     },
@@ -307,9 +313,6 @@ export const entityEn = {
     created: 'Added',
     deleted: 'Deleted',
     pms: {
-      next_level: 'View next level',
-      back_to_level1: 'Back to level 1',
-      top_level: 'None (a level-1 category)',
       spec_list: 'Specification list',
       param_list: 'Parameter list',
       filter_attr_type: 'Product type',
@@ -342,9 +345,6 @@ export const entityEn = {
       load_failed: 'This data could not be loaded. Try again later.',
       uncategorised: 'Uncategorised',
       no_resources: 'No resources yet.',
-      next_level: 'View next level',
-      back_to_level1: 'Back to level 1',
-      top_level: 'None (a level-1 menu)',
       resource_categories: 'Resource categories',
       back_to_resources: 'Back to resources',
       members: 'Members',

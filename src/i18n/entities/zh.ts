@@ -302,6 +302,12 @@ export const entityZh: EntityMessages = {
       not_an_image: '“%{name}”不是可读取的 JPG 或 PNG 图片，请换一个文件。',
       rejected: '只能上传不超过 %{size} MB 的 JPG 或 PNG 图片',
     },
+    tree: {
+      next_level: '查看下级',
+      back_to_top: '返回一级',
+      back_up: '返回上一级',
+      top_level: '无上级（一级%{name}）',
+    },
     json: {
       invalid: '不是有效的 JSON',
     },
@@ -309,9 +315,6 @@ export const entityZh: EntityMessages = {
     created: '已添加',
     deleted: '已删除',
     pms: {
-      next_level: '查看下级',
-      back_to_level1: '返回一级分类',
-      top_level: '无上级分类（一级分类）',
       spec_list: '属性列表',
       param_list: '参数列表',
       filter_attr_type: '商品类型',
@@ -344,9 +347,6 @@ export const entityZh: EntityMessages = {
       load_failed: '数据加载失败，请稍后再试。',
       uncategorised: '未分类',
       no_resources: '暂无资源。',
-      next_level: '查看下级',
-      back_to_level1: '返回一级菜单',
-      top_level: '无上级菜单（一级菜单）',
       resource_categories: '资源分类',
       back_to_resources: '返回资源列表',
       members: '成员',

@@ -1,8 +1,7 @@
 /**
- * Product categories, as `mall` shows them: the list is per parent (level 1 at
- * `/pms/productCate`, a category's children at `?parentId=<id>`), a new category picks its parent
- * among the level-1 ones, and its filter attributes are rows of (product type → parameter),
- * between one and three.
+ * Product categories, as `mall` shows them: a two-level tree (the engine's list per parent and
+ * parent input, from the declaration), and filter attributes as rows of (product type →
+ * parameter), between one and three.
  */
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
@@ -16,58 +15,18 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
 import type { Identifier, RaRecord } from 'react-admin';
 import {
-  Button, InputHelperText, SelectInput, useGetList, useGetMany, useGetOne, useInput, useNotify, useRecordContext, useTranslate,
+  Button, InputHelperText, useGetList, useGetMany, useInput, useNotify, useTranslate,
 } from 'react-admin';
 import { MESSAGES } from '../../schema/api';
-import type { Entity } from '../../schema/entity';
-import { productAttribute, productAttributeCategory, productCategory } from '../../schema/pms';
-import { CATEGORY_LEVELS, MAX_TIERS, PAGE_SIZE } from '../../schema/rules';
+import { productAttribute, productAttributeCategory } from '../../schema/pms';
+import { MAX_TIERS, PAGE_SIZE } from '../../schema/rules';
 import { fieldLabelKey } from '../../engine/labels';
-import { LinkButton } from '../../engine/LinkButton';
-import { routePath, withQuery } from '../../engine/routing';
 import type { EntityScreenOptions, FieldInputProps } from '../../engine/screenOptions';
 
-const TOP_PARENT = 0;
-const [LEVEL_1] = CATEGORY_LEVELS;
 const LOOKUP = { page: 1, perPage: PAGE_SIZE.max } as const;
 /** Filter attributes are parameters (`type` "param" of the attribute declaration). */
 const PARAM_TYPE = productAttribute.fields.type.options?.find((o) => o.label === 'param')?.value;
 
-const listPath = () => routePath(productCategory.menu.route);
-
-/** Level-1 rows open their children: the same list pinned to that parent. */
-const NextLevelButton = () => {
-  const record = useRecordContext();
-  if (!record || record.level !== LEVEL_1) return null;
-  return (
-    <LinkButton label="entity.pms.next_level" to={withQuery(listPath(), { parentId: record.id })} />
-  );
-};
-
-/** Above a level-2 list: its parent's name and the way back. */
-const ParentHeader = ({ pinned }: { readonly entity: Entity; readonly pinned: Readonly<Record<string, number | string>> }) => {
-  const parentId = Number(pinned.parentId ?? TOP_PARENT);
-  const { data } = useGetOne(productCategory.name, { id: parentId }, { enabled: parentId !== TOP_PARENT });
-  if (parentId === TOP_PARENT) return null;
-  return (
-    <Stack direction="row" spacing={2} sx={{ mt: 2, alignItems: 'center' }}>
-      <LinkButton label="entity.pms.back_to_level1" to={listPath()} />
-      {data && <Typography variant="subtitle1" component="p">{String(data.name ?? '')}</Typography>}
-    </Stack>
-  );
-};
-
-/** The parent of a category: none (level 1) or one of the level-1 categories (never itself). */
-const ParentCategoryInput = ({ entity, name }: FieldInputProps) => {
-  const translate = useTranslate();
-  const record = useRecordContext();
-  const { data = [], isPending } = useGetList(productCategory.name, { filter: { parentId: TOP_PARENT }, pagination: LOOKUP, sort: productCategory.defaultSort });
-  const choices = [
-    { id: TOP_PARENT, name: translate('entity.pms.top_level') },
-    ...data.filter((c) => c.id !== record?.id).map((c) => ({ id: c.id, name: String(c.name ?? c.id) })),
-  ];
-  return <SelectInput source={name} label={fieldLabelKey(entity, name)} choices={choices} translateChoice={false} isPending={isPending} emptyValue={TOP_PARENT} />;
-};
 
 type FilterRow = { readonly key: number; readonly typeId: Identifier | ''; readonly attributeId: Identifier | '' };
 
@@ -181,8 +140,5 @@ const FilterAttributesInput = ({ entity, name }: FieldInputProps) => {
 };
 
 export const productCategoryScreen: EntityScreenOptions = {
-  routeQuery: [{ param: 'parentId', field: 'parentId', default: TOP_PARENT }],
-  rowActions: NextLevelButton,
-  listHeader: ParentHeader,
-  inputs: { parentId: ParentCategoryInput, productAttributeIdList: FilterAttributesInput },
+  inputs: { productAttributeIdList: FilterAttributesInput },
 };
