@@ -169,13 +169,12 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
     return values;
   };
 
-  /** Columns the server sets itself on create. */
-  const serverColumnsOnCreate = (): Row => {
-    const row: Row = {};
-    for (const [name, decl] of Object.entries(entity.fields)) {
-      if (decl.serverManaged && decl.kind === 'dateTime' && name === 'createTime') row[columnOf(name, decl)] = toDbTime();
-    }
-    return row;
+  /** The declared time stamps (`auto`) a write sets: all of them on create, the `update` ones on later writes. */
+  const autoColumns = Object.entries(entity.fields).filter(([, decl]) => decl.auto);
+  const stamps = (write: 'create' | 'update'): Row => {
+    const now = toDbTime();
+    return Object.fromEntries(autoColumns.filter(([, decl]) => write === 'create' || decl.auto === 'update')
+      .map(([name, decl]) => [columnOf(name, decl), now]));
   };
 
   /** The rows a list's parameters select inside the scope (filters, search, ids). */
@@ -251,7 +250,7 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
         await checkConstraints(trx, values, values, null, actor.scope);
         if (deps.beforeCreate) await deps.beforeCreate(trx, entity, values, actor);
         const ctx = { trx, entity, input: values, before: null, actor };
-        let row: Row = { ...toRow(entity, values), ...serverColumnsOnCreate() };
+        let row: Row = { ...toRow(entity, values), ...stamps('create') };
         if (hooks.beforeWrite) row = await hooks.beforeWrite(ctx, row);
         if (tree) row = await tree.beforeWrite(trx, values, null, row);
         const inserted = await trx.insertInto(table).values(row).returning('id').executeTakeFirstOrThrow();
@@ -297,7 +296,7 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
         if (refined.length) throw fieldErrors(refined);
         await checkConstraints(trx, input, merged, id, actor.scope);
         const ctx = { trx, entity, input, before, actor };
-        let row = toRow(entity, input);
+        let row = { ...toRow(entity, input), ...stamps('update') };
         if (hooks.beforeWrite) row = await hooks.beforeWrite(ctx, row);
         if (tree) row = await tree.beforeWrite(trx, input, before, row);
         if (Object.keys(row).length) {
@@ -345,7 +344,7 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
       if (!records.length) throw notFound();
       if (hooks.beforeSetField) await hooks.beforeSetField({ trx, entity, records, field, value: parsed.value, actor });
       const found = records.map((r) => r.id);
-      await trx.updateTable(table).set({ [columnOf(field, decl)]: toColumnValue(decl, parsed.value) })
+      await trx.updateTable(table).set({ [columnOf(field, decl)]: toColumnValue(decl, parsed.value), ...stamps('update') })
         .where((eb: Eb) => eb.and([eb('id', 'in', found), scoped(eb, actor.scope)])).execute();
       for (const record of records) {
         await audit(trx as never, {

@@ -89,6 +89,8 @@ type KindOptions = {
   readonly schema?: z.ZodType;
   /** images: stored as one comma-joined string, as `mall` stores `albumPics`. */
   readonly joined?: boolean;
+  /** dateTime: stamped by the server with the write's time, on create or on every write (see `dateTime`). */
+  readonly auto?: 'create' | 'update';
 };
 
 /** A declared field. `T` is the value type in API records (phantom, for inference). */
@@ -122,8 +124,13 @@ export const enumeration = <V extends number | string>(options: readonly (EnumOp
   field<V>('enum', { ...o, options });
 /** Calendar date, `YYYY-MM-DD`. */
 export const date = (o: FieldOptions<string> = {}) => field<string>('date', o);
-/** Instant, ISO-8601 (`2024-05-01T16:00:00.000Z`). */
-export const dateTime = (o: FieldOptions<string> = {}) => field<string>('dateTime', o);
+/**
+ * Instant, ISO-8601 (`2024-05-01T16:00:00.000Z`). `auto: 'create'` stamps it when the record is
+ * created (a create time), `auto: 'update'` on create and on every later write (update, batch
+ * set, restore): either makes it server-managed.
+ */
+export const dateTime = (o: FieldOptions<string> & Pick<KindOptions, 'auto'> = {}) =>
+  field<string>('dateTime', o.auto ? { ...o, serverManaged: true } : o);
 /** Uploaded image URL (jpg/png, up to 10 MB, see `UPLOAD_RULES`). */
 export const image = (o: FieldOptions<string> = {}) => field<string>('image', o);
 /** Several uploaded image URLs. */

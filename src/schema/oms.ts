@@ -10,7 +10,7 @@ export const returnReason = defineEntity({
     name: name({ list: true }),
     sort: int({ default: 0, min: 0, list: true, sortable: true }),
     status: flag({ default: 1, list: true, toggle: '/update/status', filter: true }),
-    createTime: dateTime({ serverManaged: true, list: true, sortable: true }),
+    createTime: dateTime({ auto: 'create', list: true, sortable: true }),
   },
   batch: [
     { kind: 'delete', path: '/delete' },

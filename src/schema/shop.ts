@@ -15,7 +15,7 @@ export const shop = defineEntity({
     ownerId: int({ serverManaged: true, list: true, filter: { param: 'ownerId', op: 'eq' } }),
     status: enumeration([{ value: 0, label: 'pending' }, { value: 1, label: 'open' }, { value: 2, label: 'closed' }],
       { default: 1, list: true, filter: true }),
-    createTime: dateTime({ serverManaged: true, list: true, sortable: true }),
+    createTime: dateTime({ auto: 'create', list: true, sortable: true }),
   },
 });
 
@@ -43,7 +43,7 @@ export const mold = defineEntity({
     ratedLife: int({ required: true, min: 1, list: true }),
     image: image({ list: true }),
     note: longText({ length: [0, 1000] }),
-    createTime: dateTime({ serverManaged: true, list: true, sortable: true }),
+    createTime: dateTime({ auto: 'create', list: true, sortable: true }),
   },
   // Scoped like every other write: ids of another seller's molds are skipped, none of them = 404.
   batch: [

@@ -5,7 +5,7 @@
  */
 import { dateTime, defineEntity, flag, int, longText, name, reference, text } from './entity';
 
-const createTime = dateTime({ serverManaged: true, list: true, sortable: true });
+const createTime = dateTime({ auto: 'create', list: true, sortable: true });
 
 export const role = defineEntity({
   name: 'role', path: '/role', table: 'ums_role', tenant: null, display: 'name',
@@ -111,6 +111,6 @@ export const auditLog = defineEntity({
     beforeJson: longText({ serverManaged: true, omitInList: true }),
     afterJson: longText({ serverManaged: true, omitInList: true }),
     ip: text({ serverManaged: true, list: true }),
-    createTime: dateTime({ serverManaged: true, list: true, sortable: true, filter: { param: 'createTime', op: 'prefix', alwaysOn: true, range: true } }),
+    createTime: dateTime({ auto: 'create', list: true, sortable: true, filter: { param: 'createTime', op: 'prefix', alwaysOn: true, range: true } }),
   },
 });

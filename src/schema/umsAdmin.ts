@@ -24,7 +24,7 @@ export const adminAccount = defineEntity({
     // Never read back: required on create, and an empty value on update keeps the stored one.
     password: text({ required: true, length: [PASSWORD_LENGTH.min, PASSWORD_LENGTH.max] }),
     note: longText({ length: [0, 500] }),
-    createTime: dateTime({ serverManaged: true, list: true }),
+    createTime: dateTime({ auto: 'create', list: true }),
     loginTime: dateTime({ serverManaged: true, list: true }),
     status: flag({ default: 1, list: true, toggle: '/updateStatus/{id}' }),
     // Roles given on create; later changes go through `ADMIN_ROLES` (the "assign roles" dialog).
