@@ -2,8 +2,8 @@
  * Per-entity behaviour the declaration cannot say (derived columns, relation lists, counters),
  * kept beside the generic engine. Every hook runs inside the write's transaction.
  */
-import type { Kysely, Transaction } from 'kysely';
-import type { FieldError } from '../../src/schema/api';
+import type { Kysely, SelectQueryBuilder, Transaction } from 'kysely';
+import type { FieldError, MessageKey } from '../../src/schema/api';
 import type { Entity } from '../../src/schema/entity';
 import type { ApiRecord, Row } from './row';
 import type { Scope } from './scope';
@@ -24,7 +24,29 @@ export type WriteContext = {
   actor: HookActor;
 };
 
+/** A rule's refusal of one field: a message key (and its placeholders), answered as a field error. */
+export type RuleError = { readonly field: string; readonly messageKey: MessageKey; readonly params?: Readonly<Record<string, string | number>> };
+
+export type ValidateContext = WriteContext & {
+  /** The whole record as it will be after the write (the stored one overlaid with `input` on an update). */
+  record: Record<string, unknown>;
+  /**
+   * The query with `FOR UPDATE` on PostgreSQL, as it is on SQLite (one writer at a time): read
+   * the rows a rule depends on through it (the account holding a limit), so a parallel write
+   * waits for this one to commit and then sees its result.
+   */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any table of the database
+  lock: <Q extends SelectQueryBuilder<any, any, any>>(query: Q) => Q;
+};
+
 export type EntityHooks = {
+  /**
+   * Rules over other rows ("the charges may not exceed the account's limit"), run inside the
+   * write's transaction after the declaration's own checks and before anything is written, on
+   * create, update and batch set. Any error refuses the write (400, the fields named) and
+   * nothing changes.
+   */
+  validate?: (ctx: ValidateContext) => Promise<readonly RuleError[]> | readonly RuleError[];
   /** Adjust the row about to be written (derived columns); may throw field errors. */
   beforeWrite?: (ctx: WriteContext, row: Row) => Promise<Row> | Row;
   /** Write what lives outside the row (relations, counters). */

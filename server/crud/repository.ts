@@ -16,7 +16,7 @@ import type { Database } from '../db/schema';
 import { toDbTime } from '../db/time';
 import { formatMessage } from '../http/envelope';
 import { conflict, constraintFailed, notFound, validationFailed } from '../http/errors';
-import type { AnyDb, EntityHooks, HookActor } from './hooks';
+import type { AnyDb, EntityHooks, HookActor, ValidateContext, WriteContext } from './hooks';
 import type { Condition, ListParams } from './list-params';
 import type { ApiRecord, Row } from './row';
 import { fromRow, toColumnValue, toRow } from './row';
@@ -169,6 +169,17 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
     return values;
   };
 
+  /** The area's `validate` rules, inside the write's transaction: any error refuses the write. */
+  const lock: ValidateContext['lock'] = (query) => (sqlite ? query : query.forUpdate() as typeof query);
+  const runValidate = async (ctx: WriteContext, record: Record<string, unknown>): Promise<void> => {
+    if (!hooks.validate) return;
+    const errors = await hooks.validate({ ...ctx, record, lock });
+    if (errors.length) {
+      throw fieldErrors(errors.map(({ field, messageKey, params }) =>
+        ({ field, messageKey, message: formatMessage(messageKey, params), ...(params ? { params: { ...params } } : {}) })));
+    }
+  };
+
   /** The declared time stamps (`auto`) a write sets: all of them on create, the `update` ones on later writes. */
   const autoColumns = Object.entries(entity.fields).filter(([, decl]) => decl.auto);
   const stamps = (write: 'create' | 'update'): Row => {
@@ -250,6 +261,7 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
         await checkConstraints(trx, values, values, null, actor.scope);
         if (deps.beforeCreate) await deps.beforeCreate(trx, entity, values, actor);
         const ctx = { trx, entity, input: values, before: null, actor };
+        await runValidate(ctx, values);
         let row: Row = { ...toRow(entity, values), ...stamps('create') };
         if (hooks.beforeWrite) row = await hooks.beforeWrite(ctx, row);
         if (tree) row = await tree.beforeWrite(trx, values, null, row);
@@ -296,6 +308,7 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
         if (refined.length) throw fieldErrors(refined);
         await checkConstraints(trx, input, merged, id, actor.scope);
         const ctx = { trx, entity, input, before, actor };
+        await runValidate(ctx, merged);
         let row = { ...toRow(entity, input), ...stamps('update') };
         if (hooks.beforeWrite) row = await hooks.beforeWrite(ctx, row);
         if (tree) row = await tree.beforeWrite(trx, input, before, row);
@@ -343,6 +356,9 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
       const records = await readMany(trx, ids, actor.scope);
       if (!records.length) throw notFound();
       if (hooks.beforeSetField) await hooks.beforeSetField({ trx, entity, records, field, value: parsed.value, actor });
+      for (const record of records) {
+        await runValidate({ trx, entity, input: { [field]: parsed.value }, before: record, actor }, { ...record, [field]: parsed.value });
+      }
       const found = records.map((r) => r.id);
       await trx.updateTable(table).set({ [columnOf(field, decl)]: toColumnValue(decl, parsed.value), ...stamps('update') })
         .where((eb: Eb) => eb.and([eb('id', 'in', found), scoped(eb, actor.scope)])).execute();
