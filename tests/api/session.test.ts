@@ -52,13 +52,19 @@ describe.each(testDialects())('sessions (%s)', (dialect) => {
 
   it('a disabled role grants neither its name nor its menus (roles: [])', async () => {
     const token = await login(t.app, DEMO.seller);
-    await t.db.updateTable('ums_role').set({ status: 0 }).where('code', '=', SEED_ROLES.seller.code).execute();
+    expect((await info(token)).body.data.roles).toEqual([SEED_ROLES.seller.name]);
+    // Through the API, as every permission change goes (it bumps the permission version the answer is kept under).
+    const admin = await login(t.app, DEMO.admin);
+    const role = await t.db.selectFrom('ums_role').select('id').where('code', '=', SEED_ROLES.seller.code).executeTakeFirstOrThrow();
+    const setStatus = async (status: number) =>
+      expect((await call(t.app, 'POST', `/api/role/updateStatus/${role.id}?status=${status}`, { token: admin })).status).toBe(200);
+    await setStatus(0);
     try {
       const data = (await info(token)).body.data;
       expect(data.roles).toEqual([]);
       expect(data.menus).toEqual([]);
     } finally {
-      await t.db.updateTable('ums_role').set({ status: 1 }).where('code', '=', SEED_ROLES.seller.code).execute();
+      await setStatus(1);
     }
   });
 

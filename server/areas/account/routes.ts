@@ -41,6 +41,10 @@ export type AuthRouteDeps = {
 
 const TOKEN_HEAD = 'Bearer ';
 
+type PermissionsInfo = Pick<AdminInfo, 'roles' | 'menus' | 'resources'>;
+/** Admins whose /admin/info parts are kept (each a few KB): the active ones of a large back office. */
+const INFO_CACHE_MAX = 2000;
+
 // Sign-in accepts any length the limits allow (imported `mall` accounts may predate the rules
 // for new ones); the upper bounds keep a hostile body from feeding megabytes to the hash function.
 const loginBody = z.object({
@@ -153,14 +157,20 @@ export const registerAdminAuthRoutes = (app: FastifyInstance, deps: AuthRouteDep
     return ok(await issueToken(session));
   });
 
-  app.get('/admin/info', { config: { openapi: { summary: "The caller's username, icon, role names, menus and granted URL patterns", tags: ['admin'], query: null, body: null } } }, async (request) => {
-    const auth = requireAuth(request);
-    const admin = await db.selectFrom('ums_admin').select(['username', 'icon']).where('id', '=', auth.adminId).executeTakeFirst();
-    if (!admin) throw unauthorized(); // deleted between the session check and now
+  /**
+   * The caller's roles, menus and URL patterns change only with the permission version (every
+   * role, menu, resource or assignment change bumps it in its transaction, and every request reads
+   * it with the session), so they are kept per admin for the version they were read at: exact
+   * across server processes, and /admin/info costs one row read until permissions change.
+   */
+  const infoCache = new Map<number, { version: number; value: PermissionsInfo }>();
+  const permissionsInfo = async (adminId: number, version: number): Promise<PermissionsInfo> => {
+    const cached = infoCache.get(adminId);
+    if (cached?.version === version) return cached.value;
     const roles = await db.selectFrom('ums_role as r')
       .innerJoin('ums_admin_role_relation as ar', 'ar.role_id', 'r.id')
       .select('r.name')
-      .where('ar.admin_id', '=', auth.adminId).where('r.status', '=', 1)
+      .where('ar.admin_id', '=', adminId).where('r.status', '=', 1)
       .orderBy('r.sort', 'desc').orderBy('r.id')
       .execute();
     const menus = await db.selectFrom('ums_menu as m')
@@ -169,15 +179,26 @@ export const registerAdminAuthRoutes = (app: FastifyInstance, deps: AuthRouteDep
         .innerJoin('ums_admin_role_relation as ar', 'ar.role_id', 'rm.role_id')
         .innerJoin('ums_role as r', 'r.id', 'rm.role_id')
         .select('rm.menu_id')
-        .where('ar.admin_id', '=', auth.adminId).where('r.status', '=', 1))
+        .where('ar.admin_id', '=', adminId).where('r.status', '=', 1))
       .orderBy('m.sort', 'desc').orderBy('m.id')
       .execute();
     // The URL patterns the server will let through, so the admin can hide what would be refused.
-    const grants = await loadGrants(db, auth.adminId);
-    const info: AdminInfo = {
-      username: admin.username, icon: admin.icon, roles: roles.map((r) => r.name), menus: menus.map(menuJson),
-      resources: grants.superAdmin ? ['/**'] : [...grants.patterns],
+    const grants = await loadGrants(db, adminId);
+    const value: PermissionsInfo = {
+      roles: roles.map((r) => r.name), menus: menus.map(menuJson), resources: grants.superAdmin ? ['/**'] : [...grants.patterns],
     };
+    // Bounded: the oldest entry goes first (a Map keeps insertion order).
+    infoCache.delete(adminId);
+    infoCache.set(adminId, { version, value });
+    if (infoCache.size > INFO_CACHE_MAX) infoCache.delete(infoCache.keys().next().value!);
+    return value;
+  };
+
+  app.get('/admin/info', { config: { openapi: { summary: "The caller's username, icon, role names, menus and granted URL patterns", tags: ['admin'], query: null, body: null } } }, async (request) => {
+    const auth = requireAuth(request);
+    const admin = await db.selectFrom('ums_admin').select(['username', 'icon']).where('id', '=', auth.adminId).executeTakeFirst();
+    if (!admin) throw unauthorized(); // deleted between the session check and now
+    const info: AdminInfo = { username: admin.username, icon: admin.icon, ...await permissionsInfo(auth.adminId, auth.permissionVersion) };
     return ok(info);
   });
 
