@@ -22,7 +22,7 @@ import { registerStatic } from './http/static';
 import { registerHealthRoutes } from './http/health';
 import { refuseUnsafeText } from './http/unsafe-text';
 import { registerUploadFiles } from './areas/uploads/routes';
-import { AREAS, ENTITY_HOOKS, QUOTA_METERS } from './areas/index';
+import { AREAS, ENTITY_HOOKS, QUOTA_METERS, REFERENCE_TARGETS } from './areas/index';
 import { entityList } from '../src/schema/entities';
 import { registerEntityRoutes } from './crud/routes';
 import { buildOpenApiDocument, collectRoutes } from './openapi/document';
@@ -86,7 +86,7 @@ export const buildApp = (config: Config, options: BuildOptions = {}): FastifyIns
     api.addHook('preValidation', refuseUnsafeText);
     registerHealthRoutes(api, { db });
     const defaultQuotas = defaultQuotasOf(config);
-    registerEntityRoutes(api, { db, entities: entityList, hooks: ENTITY_HOOKS, scopeOf, beforeCreate: capacityGuard(QUOTA_METERS, defaultQuotas) });
+    registerEntityRoutes(api, { db, entities: entityList, targets: REFERENCE_TARGETS, hooks: ENTITY_HOOKS, scopeOf, beforeCreate: capacityGuard(QUOTA_METERS, defaultQuotas) });
     for (const area of AREAS) area.routes?.(api, { db, config, scopeOf, meters: QUOTA_METERS, defaultQuotas });
   }, { prefix: config.apiPrefix });
   // The documentation is public and outside the guard; it lists every route of the scope above.

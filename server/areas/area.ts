@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { EntityName } from '../../src/schema/entities';
+import type { Entity } from '../../src/schema/entity';
 import type { Config } from '../config';
 import type { EntityHooks } from '../crud/hooks';
 import type { ScopeOf } from '../crud/routes';
@@ -31,6 +32,8 @@ export type ServerArea = {
   readonly routes?: (api: FastifyInstance, deps: AreaDeps) => void;
   /** Quotas the area's creates spend (counted from its tables). */
   readonly meters?: readonly QuotaMeter[];
+  /** Entities its own routes serve that declared entities may reference (and name: `referenceName`). */
+  readonly referenceTargets?: readonly Entity[];
 };
 
 export const defineArea = (area: ServerArea): ServerArea => area;

@@ -29,5 +29,8 @@ const collectHooks = (areas: readonly ServerArea[]): Readonly<Record<string, Ent
 /** Every area's hooks by entity name, for the engine. */
 export const ENTITY_HOOKS = collectHooks(AREAS);
 
+/** Entities served by areas' own routes that declared ones may reference (the admin accounts). */
+export const REFERENCE_TARGETS = AREAS.flatMap((area) => area.referenceTargets ?? []);
+
 /** Every area's quota meters, for the create guard, the upload route and the capacity list. */
 export const QUOTA_METERS: readonly QuotaMeter[] = AREAS.flatMap((area) => area.meters ?? []);

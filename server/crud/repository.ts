@@ -25,6 +25,7 @@ import { inScope, withShop } from './scope';
 import { MAX_ID } from './ids';
 import { sanitizeRichTextFields } from './rich-text';
 import { treeRules } from './tree';
+import { nameFiller } from './reference-names';
 import { cachedIds, MAX_CACHED_IDS, rowsByIds, sqliteVersion, storeIds } from './list-cache';
 import type { AnyKysely } from '../db/index';
 
@@ -75,8 +76,10 @@ const oneError = (field: string, messageKey: FieldError['messageKey']): FieldErr
 
 export type RepositoryDeps = {
   db: Kysely<Database>;
-  /** Every declared entity, to check references. */
+  /** Every declared entity, to check references and name them. */
   entities: readonly Entity[];
+  /** Entities served by hand-written routes that declared ones may reference (the admin accounts). */
+  targets?: readonly Entity[];
   hooks?: EntityHooks;
   beforeCreate?: BeforeCreate;
 };
@@ -104,12 +107,19 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
 
   const scoped = (eb: Eb, scope: Scope) => scopeWhere(entity, eb, scope);
   const tenantField = tenantFieldOf(entity);
+  const known = [...deps.entities, ...(deps.targets ?? [])];
+  const fillNames = nameFiller(entity, known);
+  /** Records as every read answers them: with the names of what they reference. */
+  const named = async (executor: AnyDb, records: ApiRecord[]): Promise<ApiRecord[]> => {
+    await fillNames(executor, records);
+    return records;
+  };
 
   const readMany = async (executor: AnyDb, ids: readonly number[], scope: Scope): Promise<ApiRecord[]> => {
     if (!ids.length) return [];
     const rows = await executor.selectFrom(table).selectAll()
       .where((eb: Eb) => eb.and([eb('id', 'in', [...ids]), scoped(eb, scope)])).execute();
-    return rows.map((row: Row) => fromRow(entity, row));
+    return named(executor, rows.map((row: Row) => fromRow(entity, row)));
   };
 
   const readOne = async (executor: AnyDb, id: number, scope: Scope): Promise<ApiRecord> => {
@@ -148,7 +158,7 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
         if (clash) throw conflict(name, 'not_unique');
       }
       if (decl.kind === 'reference' && decl.reference) {
-        const target = deps.entities.find((e) => e.name === decl.reference?.entity);
+        const target = known.find((e) => e.name === decl.reference?.entity);
         // An id beyond the id column's range names no row (and would fail the query on PostgreSQL).
         const found = target && (value as number) <= MAX_ID
           && await trx.selectFrom(target.table).select('id')
@@ -219,7 +229,8 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
         if (!page.length) return { list: [], total: ids.length };
         const rows = await rowsByIds(db, table, page);
         const byId = new Map(rows.map((row: Row) => [Number(row.id), row]));
-        return { list: page.flatMap((id) => (byId.has(id) ? [fromRow(entity, byId.get(id)!, { list: true })] : [])), total: ids.length };
+        const records = page.flatMap((id) => (byId.has(id) ? [fromRow(entity, byId.get(id)!, { list: true })] : []));
+        return { list: await named(db, records), total: ids.length };
       }
     }
     const countRow = await db.selectFrom(table).select((eb: Eb) => eb.fn.countAll().as('count')).where(where).executeTakeFirst();
@@ -234,7 +245,7 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
     const rows = await db.selectFrom(table).selectAll().where('id', 'in', pageIds)
       .orderBy(params.sort.column, params.sort.order)
       .orderBy('id', params.sort.order).execute();
-    return { list: rows.map((row: Row) => fromRow(entity, row, { list: true })), total };
+    return { list: await named(db, rows.map((row: Row) => fromRow(entity, row, { list: true }))), total };
   };
 
   const LIST_ALL_LIMIT = 10_000;
@@ -243,7 +254,7 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
     const rows = await db.selectFrom(table).selectAll().where(whereOf(params, scope))
       .orderBy(params.sort.column, params.sort.order).orderBy('id', params.sort.order)
       .limit(LIST_ALL_LIMIT).execute();
-    return rows.map((row: Row) => fromRow(entity, row, { list: true }));
+    return named(db, rows.map((row: Row) => fromRow(entity, row, { list: true })));
   };
 
   const get: Repository['get'] = (id, scope) => readOne(db, id, scope);

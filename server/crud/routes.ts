@@ -29,6 +29,8 @@ export type ScopeOf = (request: FastifyRequest) => Promise<Scope> | Scope;
 export type EntityRouteDeps = {
   db: Kysely<Database>;
   entities: readonly Entity[];
+  /** Entities served by hand-written routes that declared ones may reference (the admin accounts). */
+  targets?: readonly Entity[];
   hooks?: Readonly<Record<string, EntityHooks>>;
   /** The tenant scope of the caller; everything when not given. */
   scopeOf?: ScopeOf;
@@ -151,7 +153,7 @@ export const registerEntityRoutes = (app: FastifyInstance, deps: EntityRouteDeps
   };
 
   for (const entity of deps.entities) {
-    const repo = createRepository(entity, { db: deps.db, entities: deps.entities, hooks: deps.hooks?.[entity.name], beforeCreate: deps.beforeCreate });
+    const repo = createRepository(entity, { db: deps.db, entities: deps.entities, targets: deps.targets, hooks: deps.hooks?.[entity.name], beforeCreate: deps.beforeCreate });
     repositories.set(entity.name, repo);
     for (const route of operationsOf(entity)) {
       const url = fastifyPath(route.url);

@@ -51,7 +51,8 @@ const DirtyProbe = ({ onDirtyChange }: { readonly onDirtyChange: (dirty: boolean
 const sectionsOf = (entity: Entity): [string, [string, FieldDecl][]][] => {
   const groups = new Map<string, [string, FieldDecl][]>([[MAIN_SECTION, []]]);
   for (const entry of Object.entries(entity.fields)) {
-    if (entry[1].detailOnly) continue;
+    // A reference's name is shown by the reference's own (read-only or picker) input.
+    if (entry[1].detailOnly || entry[1].nameOf) continue;
     const section = entry[1].section ?? MAIN_SECTION;
     groups.set(section, [...(groups.get(section) ?? []), entry]);
   }

@@ -7,12 +7,12 @@
 import AddIcon from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import type { Identifier } from 'react-admin';
 import {
   Button, ColumnsButton, CreateButton, DataTable, ExportButton, FilterButton, List, Pagination, TopToolbar, useBasename, useCanAccess,
-  useGetResourceLabel, useTranslate,
+  useCanAccessResources, useGetResourceLabel, useTranslate,
 } from 'react-admin';
 import { useIsMobile } from '../theme/useIsMobile';
 import type { Entity } from '../schema/entity';
@@ -22,7 +22,8 @@ import { entityColumns } from './columns';
 import type { DialogState } from './EntityFormDialog';
 import { EntityFormDialog } from './EntityFormDialog';
 import { useEntityExporter } from './exporter';
-import { entityFilters, hasOptionalFilters } from './filters';
+import type { CanList } from './filters';
+import { entityFilters, filterTargets, hasOptionalFilters } from './filters';
 import { inSentence } from './labels';
 import { MobileList } from './MobileList';
 import { NotAvailable } from './NotAvailable';
@@ -73,6 +74,13 @@ const EmptyList = ({ entity, createTo, onCreate }: ControlsProps) => {
   );
 };
 
+/** Which entities the list's reference filters pick from the user may list (none while the answer is pending). */
+const useCanList = (entity: Entity): CanList => {
+  const resources = useMemo(() => filterTargets(entity), [entity]);
+  const { canAccess } = useCanAccessResources({ action: 'list', resources });
+  return useCallback((name: string) => canAccess?.[name] === true, [canAccess]);
+};
+
 const EntityListView = ({ entity, options, pinned }: ScreenProps & { readonly pinned: Pinned }) => {
   const translate = useTranslate();
   const basename = useBasename();
@@ -101,7 +109,8 @@ const EntityListView = ({ entity, options, pinned }: ScreenProps & { readonly pi
   const paths = entityPaths(entity);
   const editsInDialog = !paths.edit;
   const creatable = entity.routes?.create !== false;
-  const filters = useMemo(() => entityFilters(entity, new Set(Object.keys(pinned))), [entity, pinned]);
+  const canList = useCanList(entity);
+  const filters = useMemo(() => entityFilters(entity, new Set(Object.keys(pinned)), canList), [entity, pinned, canList]);
   const columns = useMemo(() => entityColumns(entity, options.cells), [entity, options.cells]);
   const pinQueryValues = pinQuery(options, pinned);
   const createTo = creatable && paths.create ? withQuery(paths.create, pinQueryValues) : null;
@@ -146,7 +155,7 @@ const EntityListView = ({ entity, options, pinned }: ScreenProps & { readonly pi
             entity={entity}
             createTo={createTo}
             onCreate={onCreate}
-            hasHiddenFilters={hasOptionalFilters(entity, new Set(Object.keys(pinned)))}
+            hasHiddenFilters={hasOptionalFilters(entity, new Set(Object.keys(pinned)), canList)}
             hasHiddenColumns={(options.hiddenColumns ?? []).length > 0}
           />
         )}

@@ -4,9 +4,10 @@
  * `YYYY-MM-DD HH:mm:ss`. UTF-8 with a byte-order mark, so spreadsheet programs read Chinese.
  */
 import { useMemo } from 'react';
-import type { DataProvider, Exporter, FetchRelatedRecords, Identifier, RaRecord, TranslateFunction } from 'react-admin';
+import type { DataProvider, Exporter, Identifier, RaRecord, TranslateFunction } from 'react-admin';
 import { downloadCSV, useGetResourceLabel, useTranslate } from 'react-admin';
 import type { Entity, FieldDecl } from '../schema/entity';
+import { nameFieldOf } from '../schema/entity';
 import { enumLabelKey, fieldLabelKey } from './labels';
 
 const BOM = '\uFEFF';
@@ -35,10 +36,8 @@ const localDate = (value: string, withTime: boolean): string => {
   return withTime ? `${day} ${pad(time.getHours())}:${pad(time.getMinutes())}:${pad(time.getSeconds())}` : day;
 };
 
-/** Names of referenced records by field, then id. */
-export type ReferenceNames = Readonly<Record<string, Readonly<Record<string, string>>>>;
-
-const cellOf = (entity: Entity, name: string, decl: FieldDecl, value: unknown, translate: TranslateFunction, names: ReferenceNames): string => {
+const cellOf = (entity: Entity, name: string, decl: FieldDecl, record: RaRecord, translate: TranslateFunction): string => {
+  const value: unknown = record[name];
   if (value === null || value === undefined || value === '') return '';
   switch (decl.kind) {
     case 'flag':
@@ -47,8 +46,12 @@ const cellOf = (entity: Entity, name: string, decl: FieldDecl, value: unknown, t
       const option = decl.options?.find((o) => o.value === value);
       return option ? translate(enumLabelKey(entity, name, option)) : String(value);
     }
-    case 'reference':
-      return names[name]?.[String(value)] ?? String(value);
+    case 'reference': {
+      // The name the server joined in; the id only when the record it named is gone.
+      const nameField = nameFieldOf(entity, name);
+      const shown: unknown = nameField ? record[nameField] : null;
+      return shown === null || shown === undefined || shown === '' ? String(value) : String(shown);
+    }
     case 'richText':
       return htmlToText(String(value));
     case 'date':
@@ -70,26 +73,14 @@ const quote = (cell: string): string => {
 };
 
 /** The CSV text of `records` (with its byte-order mark). */
-export const entityCsv = (entity: Entity, records: readonly RaRecord[], translate: TranslateFunction, names: ReferenceNames = {}): string => {
+export const entityCsv = (entity: Entity, records: readonly RaRecord[], translate: TranslateFunction): string => {
   const fields = exportFields(entity);
   const header = [translate('entity.export.id'), ...fields.map(([name]) => translate(fieldLabelKey(entity, name)))];
   const rows = records.map((record) => [
     String(record.id),
-    ...fields.map(([name, decl]) => cellOf(entity, name, decl, record[name], translate, names)),
+    ...fields.map(([name, decl]) => cellOf(entity, name, decl, record, translate)),
   ]);
   return BOM + [header, ...rows].map((row) => row.map(quote).join(',')).join('\r\n');
-};
-
-/** Display names of every referenced record, through react-admin's batched look-up. */
-const referenceNames = async (entity: Entity, records: RaRecord[], fetchRelated: FetchRelatedRecords): Promise<ReferenceNames> => {
-  const out: Record<string, Record<string, string>> = {};
-  for (const [name, decl] of exportFields(entity)) {
-    if (decl.kind !== 'reference' || !decl.reference) continue;
-    const { display } = decl.reference;
-    const related = await fetchRelated<RaRecord>(records, name, decl.reference.entity);
-    out[name] = Object.fromEntries(Object.entries(related).map(([id, r]) => [id, String(r[display] ?? id)]));
-  }
-  return out;
 };
 
 /** Fills the fields a list answer leaves out (`omitInList`) from each record's own answer. */
@@ -109,9 +100,8 @@ export const useEntityExporter = (entity: Entity): Exporter => {
   const translate = useTranslate();
   const getResourceLabel = useGetResourceLabel();
   const filename = getResourceLabel(entity.name, 2);
-  return useMemo<Exporter>(() => async (records, fetchRelated, dataProvider) => {
+  return useMemo<Exporter>(() => async (records, _fetchRelated, dataProvider) => {
     const complete = await withOmitted(entity, records, dataProvider);
-    const names = await referenceNames(entity, complete, fetchRelated);
-    downloadCSV(entityCsv(entity, complete, translate, names), filename);
+    downloadCSV(entityCsv(entity, complete, translate), filename);
   }, [entity, translate, filename]);
 };

@@ -2,8 +2,9 @@
 import Chip from '@mui/material/Chip';
 import type { ReactElement } from 'react';
 import type { DateFieldProps, NumberFieldProps } from 'react-admin';
-import { DateField, NumberField, ReferenceField, TextField, useRecordContext, useTranslate } from 'react-admin';
+import { DateField, NumberField, TextField, useRecordContext, useTranslate } from 'react-admin';
 import type { Entity, FieldDecl } from '../schema/entity';
+import { nameFieldOf } from '../schema/entity';
 import { MONEY_FORMAT } from '../schema/money';
 import { enumLabelKey } from './labels';
 import { useIntlLocale } from './locale';
@@ -48,6 +49,20 @@ export const LocaleDateField = (props: DateFieldProps) => <DateField {...props} 
 /** Numbers in the chosen language (react-admin would use the browser's). */
 export const LocaleNumberField = (props: NumberFieldProps) => <NumberField {...props} locales={useIntlLocale()} />;
 
+/**
+ * A reference by the name the server joined in (`referenceName`), so a reader who may not read
+ * the referenced entity still sees a name; the id only when the record it named is gone.
+ */
+export const ReferenceNameField = ({ entity, name }: Pick<FieldProps, 'entity' | 'name'>) => {
+  const record = useRecordContext();
+  const id: unknown = record?.[name];
+  // Ids start at 1: 0 names nothing (the system in the audit log).
+  if (id === null || id === undefined || id === '' || id === 0) return null;
+  const nameField = nameFieldOf(entity, name);
+  const shown: unknown = nameField ? record?.[nameField] : undefined;
+  return <>{shown === null || shown === undefined || shown === '' ? `#${String(id)}` : String(shown)}</>;
+};
+
 const JsonField = ({ name }: Pick<FieldProps, 'name'>) => {
   const record = useRecordContext();
   const value: unknown = record?.[name];
@@ -76,9 +91,7 @@ export const fieldDisplay = (entity: Entity, name: string, decl: FieldDecl, inte
     case 'images':
       return <ImageThumbField entity={entity} name={name} />;
     case 'reference':
-      return decl.reference
-        ? <ReferenceField source={name} reference={decl.reference.entity} link={false}><TextField source={decl.reference.display} /></ReferenceField>
-        : <TextField source={name} />;
+      return <ReferenceNameField entity={entity} name={name} />;
     case 'json':
       return <JsonField name={name} />;
     case 'richText':

@@ -6,7 +6,22 @@ import { filterOf, rangeOf } from '../schema/entity';
 import { screenEntityOf } from '../schema/screenEntities';
 import { LocalizedDateInput } from './dateInputs';
 import { enumChoices, fieldLabelKey, FLAG_CHOICES } from './labels';
-import { LIST_ALL_QUERY } from './lookups';
+import { LIST_ALL_QUERY, referenceSearch } from './lookups';
+
+/** Whether the user may list an entity (react-admin's `canAccess`), to offer a filter that picks from it. */
+export type CanList = (entityName: string) => boolean;
+
+const everything: CanList = () => true;
+
+/**
+ * Entities the reference filters pick from. A filter over one the user may not list is left out:
+ * its picker could not load (a seller and the admin accounts behind a shop's owner).
+ */
+export const filterTargets = (entity: Entity): string[] => [...new Set(Object.entries(entity.fields)
+  .flatMap(([name, decl]) => (decl.kind === 'reference' && decl.reference && filterOf(name, decl) ? [decl.reference.entity] : [])))];
+
+const offered = (decl: FieldDecl, canList: CanList): boolean =>
+  decl.kind !== 'reference' || !decl.reference || canList(decl.reference.entity);
 
 const RangeLabel = ({ entity, name, end }: { entity: Entity; name: string; end: 'from' | 'to' }) => {
   const translate = useTranslate();
@@ -23,12 +38,12 @@ const rangeInputs = (entity: Entity, name: string, decl: FieldDecl, range: { fro
   });
 
 /** `hidden`: fields pinned by the screen URL (a parent id), which the user does not pick. */
-export const entityFilters = (entity: Entity, hidden: ReadonlySet<string> = new Set()): ReactElement[] => {
+export const entityFilters = (entity: Entity, hidden: ReadonlySet<string> = new Set(), canList: CanList = everything): ReactElement[] => {
   const inputs: ReactElement[] = [];
   if (entity.search) inputs.push(<SearchInput key={`search:${entity.search.param}`} source={entity.search.param} alwaysOn />);
   for (const [name, decl] of Object.entries(entity.fields)) {
     const declared = filterOf(name, decl);
-    if (!declared || hidden.has(name)) continue;
+    if (!declared || hidden.has(name) || !offered(decl, canList)) continue;
     const range = rangeOf(name, decl);
     if (range) {
       inputs.push(...rangeInputs(entity, name, decl, range, declared.alwaysOn));
@@ -57,13 +72,14 @@ export const entityFilters = (entity: Entity, hidden: ReadonlySet<string> = new 
           break;
         }
         // A small table that answers every row at once is picked from a plain select.
-        const all = screenEntityOf(decl.reference.entity)?.listAll === true;
+        const target = screenEntityOf(decl.reference.entity);
+        const all = target?.listAll === true;
         inputs.push(all
           ? <ReferenceInput key={name} source={name} reference={decl.reference.entity} alwaysOn={declared.alwaysOn} queryOptions={LIST_ALL_QUERY}>
               <SelectInput label={fieldLabelKey(entity, name)} optionText={decl.reference.display} />
             </ReferenceInput>
           : <ReferenceInput key={name} source={name} reference={decl.reference.entity} alwaysOn={declared.alwaysOn}>
-              <AutocompleteInput label={fieldLabelKey(entity, name)} optionText={decl.reference.display} />
+              <AutocompleteInput label={fieldLabelKey(entity, name)} optionText={decl.reference.display} filterToQuery={referenceSearch(target)} />
             </ReferenceInput>);
         break;
       }
@@ -75,8 +91,8 @@ export const entityFilters = (entity: Entity, hidden: ReadonlySet<string> = new 
 };
 
 /** Whether some filter sits behind the "Add filter" button (not always on, not pinned). */
-export const hasOptionalFilters = (entity: Entity, hidden: ReadonlySet<string> = new Set()): boolean =>
+export const hasOptionalFilters = (entity: Entity, hidden: ReadonlySet<string> = new Set(), canList: CanList = everything): boolean =>
   Object.entries(entity.fields).some(([name, decl]) => {
     const declared = filterOf(name, decl);
-    return declared !== null && !declared.alwaysOn && !hidden.has(name);
+    return declared !== null && !declared.alwaysOn && !hidden.has(name) && offered(decl, canList);
   });

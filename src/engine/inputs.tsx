@@ -5,14 +5,12 @@ import {
   AutocompleteInput, BooleanInput, ImageField, ImageInput, Labeled, NumberInput, ReferenceInput,
   SelectInput, TextInput, useNotify, useTranslate,
 } from 'react-admin';
-import type { Entity } from '../schema/entity';
-import { filterOf } from '../schema/entity';
 import { screenEntityOf } from '../schema/screenEntities';
 import { UPLOAD_RULES } from '../schema/rules';
 import { LocalizedDateInput } from './dateInputs';
 import { fieldDisplay } from './fields';
 import { decodedFilesFromEvent } from './imageDecode';
-import { LIST_ALL_QUERY } from './lookups';
+import { LIST_ALL_QUERY, referenceSearch } from './lookups';
 import { enumChoices, fieldLabelKey } from './labels';
 import type { FieldInputProps } from './screenOptions';
 
@@ -41,14 +39,6 @@ const parseJson = (text: string): unknown => {
     // Left as text: the declared schema then reports the wrong type under the field.
     return text;
   }
-};
-
-/** How an autocomplete asks the referenced entity's list for matches. */
-const referenceSearch = (target: Entity | undefined) => (q: string): Record<string, string> => {
-  if (!target || !q) return {};
-  if (target.search) return { [target.search.param]: q };
-  const displayDecl = target.fields[target.display];
-  return displayDecl && filterOf(target.display, displayDecl) ? { [target.display]: q } : {};
 };
 
 const ImagePicker = ({ entity, name, decl, disabled }: FieldInputProps & { readonly disabled: boolean }) => {

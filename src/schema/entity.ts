@@ -85,6 +85,8 @@ type KindOptions = {
   readonly maxCount?: number;
   /** reference: target entity name and the field shown for it. */
   readonly reference?: { readonly entity: string; readonly display: string };
+  /** text: the display name of the record the reference field named here points at (see `referenceName`). */
+  readonly nameOf?: string;
   /** json: the shape of the value. */
   readonly schema?: z.ZodType;
   /** images: stored as one comma-joined string, as `mall` stores `albumPics`. */
@@ -138,6 +140,13 @@ export const images = (o: FieldOptions<string[]> & { maxCount?: number; joined?:
 /** Id of a row of another entity. */
 export const reference = (entity: string, display: string, o: FieldOptions<number> = {}) =>
   field<number>('reference', { ...o, reference: { entity, display } });
+/**
+ * The display name of the record a reference field of the same entity points at (`ownerName` of
+ * `ownerId`): read-only and never stored. The server joins it in on every read, also for readers
+ * who may not read the referenced entity (a seller and the admin accounts), and screens show it
+ * in place of the id. Every reference field declares one (tests/ui/reference-names.test.tsx).
+ */
+export const referenceName = (of: string) => field<string>('text', { serverManaged: true, virtual: true, nameOf: of });
 /** Structured value validated by `schema`. */
 export const json = <S extends z.ZodType>(schema: S, o: FieldOptions<z.infer<S>> = {}) => field<z.infer<S>>('json', { ...o, schema });
 
@@ -292,6 +301,10 @@ export const rangeOf = (fieldName: string, decl: FieldDecl): { from: string; to:
 /** Fields a client may write (not server-managed). */
 export const writableFields = (entity: Entity): [string, FieldDecl][] =>
   Object.entries(entity.fields).filter(([, decl]) => !decl.serverManaged);
+
+/** The `referenceName` field that holds the display name of reference field `field`, if declared. */
+export const nameFieldOf = (entity: Entity, referenceField: string): string | undefined =>
+  Object.entries(entity.fields).find(([, decl]) => decl.nameOf === referenceField)?.[0];
 
 /** Fields stored in the entity's own table. */
 export const columnFields = (entity: Entity): [string, FieldDecl][] =>

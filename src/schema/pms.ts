@@ -1,6 +1,6 @@
 /** Products area (`pms`): brands, product categories, product types and their attributes. */
 import { z } from 'zod';
-import { defineEntity, enumeration, flag, image, int, json, longText, name, reference, richText, text } from './entity';
+import { defineEntity, enumeration, flag, image, int, json, longText, name, reference, referenceName, richText, text } from './entity';
 import { CATEGORY_LEVELS, MAX_TIERS } from './rules';
 
 const shownHidden = { default: 0 as const, list: true, filter: true };
@@ -96,6 +96,7 @@ export const productAttribute = defineEntity({
   deleteStyle: 'batch',
   fields: {
     productAttributeCategoryId: reference('productAttributeCategory', 'name', { required: true, filter: { param: 'productAttributeCategoryId', op: 'eq' } }),
+    productAttributeCategoryName: referenceName('productAttributeCategoryId'),
     name: name({ list: true }),
     selectType: enumeration([{ value: 0, label: 'unique' }, { value: 1, label: 'single' }, { value: 2, label: 'multiple' }], { default: 0, list: true }),
     inputType: enumeration([{ value: 0, label: 'manual' }, { value: 1, label: 'from_list' }], { default: 0, list: true }),

@@ -3,7 +3,7 @@
  * the sellers work adds the shop's full fields, screens and the VIP gate. Die-cutting molds are
  * the first shop-owned entity.
  */
-import { dateTime, defineEntity, enumeration, image, int, longText, name, reference, text } from './entity';
+import { dateTime, defineEntity, enumeration, image, int, longText, name, reference, referenceName, text } from './entity';
 
 export const shop = defineEntity({
   name: 'shop', path: '/shop', table: 'shop', tenant: 'id', display: 'shopName',
@@ -12,7 +12,9 @@ export const shop = defineEntity({
   listAll: true,
   fields: {
     shopName: name({ list: true, sortable: true }),
-    ownerId: int({ serverManaged: true, list: true, filter: { param: 'ownerId', op: 'eq' } }),
+    // The account that opened the shop; the list shows its name (sellers may not read accounts).
+    ownerId: reference('admin', 'username', { serverManaged: true, list: true, filter: { param: 'ownerId', op: 'eq' } }),
+    ownerName: referenceName('ownerId'),
     status: enumeration([{ value: 0, label: 'pending' }, { value: 1, label: 'open' }, { value: 2, label: 'closed' }],
       { default: 1, list: true, filter: true }),
     createTime: dateTime({ auto: 'create', list: true, sortable: true }),
@@ -35,6 +37,7 @@ export const mold = defineEntity({
     code: text({ required: true, length: [1, 64], pattern: /^[A-Za-z0-9_.-]+$/, unique: true, list: true, sortable: true }),
     name: name({ list: true, sortable: true }),
     shopId: reference('shop', 'shopName', { required: true, list: true, filter: { param: 'shopId', op: 'eq', alwaysOn: true } }),
+    shopName: referenceName('shopId'),
     size: text({ length: [0, 100], list: true }),
     material: text({ length: [0, 100], list: true }),
     location: text({ length: [0, 200], list: true }),

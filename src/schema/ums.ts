@@ -3,7 +3,7 @@
  * quotas, and the read-only audit log. Admin accounts are not a plain entity (passwords, role
  * assignment): their routes are hand-written in server/routes/.
  */
-import { dateTime, defineEntity, flag, int, longText, name, reference, text } from './entity';
+import { dateTime, defineEntity, flag, int, longText, name, reference, referenceName, text } from './entity';
 
 const createTime = dateTime({ auto: 'create', list: true, sortable: true });
 
@@ -75,6 +75,7 @@ export const resource = defineEntity({
     url: text({ required: true, length: [1, 200], pattern: ANT_PATTERN, list: true, filter: { param: 'urlKeyword', op: 'like' } }),
     description: text({ length: [0, 500], list: true }),
     categoryId: reference('resourceCategory', 'name', { required: true, list: true, filter: { param: 'categoryId', op: 'eq' } }),
+    categoryName: referenceName('categoryId'),
     createTime,
   },
 });
@@ -104,7 +105,9 @@ export const auditLog = defineEntity({
   menu: { section: 'ums', route: 'auditLog' },
   routes: { create: false, update: false, delete: false },
   fields: {
-    adminId: int({ serverManaged: true, list: true, filter: { param: 'adminId', op: 'eq' } }),
+    // Who did it; 0 or null for the system (seed, jobs).
+    adminId: reference('admin', 'username', { serverManaged: true, list: true, filter: { param: 'adminId', op: 'eq' } }),
+    adminName: referenceName('adminId'),
     action: text({ serverManaged: true, list: true, filter: { param: 'action', op: 'eq' } }),
     entity: text({ serverManaged: true, list: true, filter: { param: 'entity', op: 'eq', alwaysOn: true } }),
     entityId: text({ serverManaged: true, list: true, filter: { param: 'entityId', op: 'eq' } }),

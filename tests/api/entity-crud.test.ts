@@ -10,7 +10,8 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entityList } from '../../src/schema/entities';
 import type { Entity, FieldDecl } from '../../src/schema/entity';
-import { columnOf, filterOf } from '../../src/schema/entity';
+import { columnOf, filterOf, nameFieldOf } from '../../src/schema/entity';
+import { screenEntityOf } from '../../src/schema/screenEntities';
 import type { Page } from '../../src/schema/api';
 import { DEMO } from '../helpers/accounts';
 import { call, login } from '../helpers/api';
@@ -87,6 +88,27 @@ describe.each(testDialects())('generated entity routes (%s)', (dialect) => {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- declared tables are not in the static Database type
   const anyDb = () => t.db as unknown as Kysely<any>;
 
+  /**
+   * What the `referenceName` fields of a record must read: the display value of the referenced
+   * row, read straight from its table (the engine joins it in on every read).
+   */
+  const namesOf = async (entity: Entity, record: ApiRecord): Promise<Record<string, string | null>> => {
+    const names: Record<string, string | null> = {};
+    for (const [name, decl] of Object.entries(entity.fields)) {
+      if (!decl.nameOf) continue;
+      const reference = entity.fields[decl.nameOf]!.reference!;
+      const target = screenEntityOf(reference.entity)!;
+      const id = record[decl.nameOf];
+      const row = typeof id === 'number'
+        ? await anyDb().selectFrom(target.table).select(`${columnOf(reference.display, target.fields[reference.display]!)} as display`)
+          .where('id', '=', id).executeTakeFirst() as { display: unknown } | undefined
+        : undefined;
+      names[name] = row ? String(row.display) : null;
+    }
+    return names;
+  };
+  const nameFields = (entity: Entity): string[] => Object.entries(entity.fields).filter(([, d]) => d.nameOf).map(([n]) => n);
+
   /** `n` records that one list shows (per-parent lists: the same parent as the first). */
   const createGroup = async (entity: Entity, n: number): Promise<ApiRecord[]> => {
     const first = await fx.create(entity, 0);
@@ -124,6 +146,9 @@ describe.each(testDialects())('generated entity routes (%s)', (dialect) => {
             } else if (decl.serverManaged && name === 'ownerId') {
               const caller = await t.db.selectFrom('ums_admin').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow();
               expect(record[name], 'the caller owns what it creates').toBe(caller.id);
+            } else if (decl.nameOf) {
+              expect(record[name], `${name} names the record ${decl.nameOf} points at`).toBe((await namesOf(entity, record))[name]);
+              expect(record[name], name).toEqual(expect.any(String));
             } else if (decl.serverManaged && decl.kind === 'text') {
               expect(record[name], `${name} is the server's to set (a built-in role's code): none on create`).toBeNull();
             } else if (decl.serverManaged) expect(record[name], `${name} starts at zero`).toBe(0);
@@ -164,9 +189,11 @@ describe.each(testDialects())('generated entity routes (%s)', (dialect) => {
           }
           expect(pages.map((p) => [p.pageNum, p.pageSize, p.total, p.totalPage, p.list.length])).toEqual([[1, 2, 3, 2, 2], [2, 2, 3, 2, 1], [3, 2, 3, 2, 0]]);
           expect(pages.flatMap((p) => p.list.map((r) => r.id)).sort()).toEqual(group.map((r) => r.id).sort());
-          // List rows carry the stored fields, with the long ones left out as mall does.
+          // List rows carry the stored fields, with the long ones left out as mall does, and the
+          // names of what they reference.
           for (const row of pages[0]!.list) {
-            expect(Object.keys(row).sort()).toEqual(['id', ...storedFieldNames(entity)].sort());
+            expect(Object.keys(row).sort()).toEqual(['id', ...storedFieldNames(entity), ...nameFields(entity)].sort());
+            expect(row).toMatchObject(await namesOf(entity, row));
             for (const [name, decl] of Object.entries(entity.fields)) if (decl.omitInList) expect(row[name]).toBeNull();
           }
 
@@ -280,7 +307,9 @@ describe.each(testDialects())('generated entity routes (%s)', (dialect) => {
             expect(answer.status, `${name}: ${answer.raw}`).toBe(200);
             expect(answer.body).toEqual({ code: 200, message: 'Operation succeeded', data: 1 });
             const after = await fx.get(entity, id);
-            expect(after, name).toEqual({ ...before, [name]: value });
+            // A changed reference names its new record.
+            const renamed = nameFieldOf(entity, name) ? await namesOf(entity, { ...before, [name]: value }) : {};
+            expect(after, name).toEqual({ ...before, [name]: value, ...renamed });
             const [audit] = await expectAudit(since, entity, 'update', [id]);
             expect(JSON.parse(audit!.before_json!)).toEqual(before);
             expect(JSON.parse(audit!.after_json!)).toEqual(after);

@@ -82,6 +82,22 @@ describe.each(testDialects())('shop scope on shops and molds (%s)', (dialect) =>
       expect(everything.body.data.total).toBe(await countRows(t.db, 'shop'));
     });
 
+    it('a seller, who may not read the accounts, reads each shop\'s owner by name in list, listAll and get (issue 13 item 9)', async () => {
+      expect((await seller.get('/admin/list')).status).toBe(403);
+      const mine = await seller.get<Page<ShopRecord>>('/shop/list?pageSize=200');
+      expect(mine.body.data.list.map((s) => s.ownerName)).toEqual(ownShops.map(() => 'seller'));
+      const all = await seller.get<ShopRecord[]>('/shop/listAll');
+      expect(all.body.data.map((s) => s.ownerName)).toEqual(ownShops.map(() => 'seller'));
+      expect((await seller2.get<ShopRecord>(`/shop/${otherShop}`)).body.data).toMatchObject({ ownerId: seller2Id, ownerName: 'seller2' });
+      // The molds name their shop too.
+      const molds = await seller.get<Page<MoldRecord>>('/mold/list?pageSize=200');
+      const names = new Map((await t.db.selectFrom('shop').select(['id', 'shop_name']).execute()).map((s) => [s.id, s.shop_name]));
+      expect(molds.body.data.list.map((m) => m.shopName)).toEqual(molds.body.data.list.map((m) => names.get(m.shopId)));
+      // The super admin sees every owner by name.
+      const everything = await admin.get<Page<ShopRecord>>(`/shop/list?pageSize=200&ids=${[...ownShops, otherShop].join(',')}`);
+      expect(new Set(everything.body.data.list.map((s) => s.ownerName))).toEqual(new Set(['seller', 'seller2']));
+    });
+
     it('filtering, searching or asking by ids for another seller\'s shop finds nothing (no oracle)', async () => {
       const other = (await t.db.selectFrom('shop').selectAll().where('id', '=', otherShop).executeTakeFirstOrThrow());
       for (const query of [`ownerId=${seller2Id}`, `ids=${otherShop}`, `keyword=${encodeURIComponent(other.shop_name)}`, `ids=${otherShop}&sort=shopName`]) {

@@ -16,7 +16,7 @@ const BOM = '\uFEFF';
 const story = '<p>Founded in <strong>1964</strong> &amp; still running.</p><p>Second line, "quoted"</p>';
 const nike = { id: 1, name: 'Nike', firstLetter: 'N', sort: 9, factoryStatus: 1, showStatus: 0, productCount: 7, productCommentCount: 0, logo: 'http://img/n.png', bigPic: null, brandStory: story };
 const advert = { id: 11, name: 'Summer sale', type: 1, pic: 'http://img/s.png', startTime: '2024-05-01T00:00:00.000Z', endTime: '2024-06-01T00:00:00.000Z', status: 1, clickCount: 4, orderCount: 1, url: 'https://a.example/s', note: null, sort: 0 };
-const cutter = { id: 5, code: 'M-1', name: '=cmd()', shopId: 2, size: '', material: null, location: null, status: 1, usageCount: 3, ratedLife: 100, image: null, note: null, createTime: '2024-05-01T00:00:00.000Z' };
+const cutter = { id: 5, code: 'M-1', name: '=cmd()', shopId: 2, shopName: 'Corner shop', size: '', material: null, location: null, status: 1, usageCount: 3, ratedLife: 100, image: null, note: null, createTime: '2024-05-01T00:00:00.000Z' };
 
 const EXPECTED = {
   en: { brandHeader: 'ID,Brand name,First letter,Sort,Manufacturer,Shown,Products,Logo,Brand story', yes: 'Yes', no: 'No', app: 'App homepage carousel', inUse: 'In use' },
@@ -50,7 +50,7 @@ describe.each<Lang>(['en', 'zh'])('CSV export (%s)', (lang) => {
   });
 
   it('should write references by name and never a cell a spreadsheet would run', () => {
-    const [, row] = csvRows(entityCsv(mold, [cutter], translate, { shopId: { 2: 'Corner shop' } }));
+    const [, row] = csvRows(entityCsv(mold, [cutter], translate));
     expect(row).toMatch(/^5,M-1,'=cmd\(\),Corner shop,,,,/);
     expect(row).toContain(`,${e.inUse},`);
   });

@@ -43,10 +43,9 @@ describe.each<Lang>(['en', 'zh'])('chosen language (%s)', (lang) => {
 
   it('should name audit actions, tables and users', async () => {
     serve('get', '/auditLog/list', () => envelope(page([
-      { id: 7, adminId: 3, action: 'alloc_resource', entity: 'ums_role', entityId: '2', ip: '10.0.0.7', createTime: START },
-      { id: 8, adminId: 3, action: 'set_showStatus', entity: 'pms_brand', entityId: '1', ip: '10.0.0.8', createTime: START },
+      { id: 7, adminId: 3, adminName: 'orderAdmin', action: 'alloc_resource', entity: 'ums_role', entityId: '2', ip: '10.0.0.7', createTime: START },
+      { id: 8, adminId: 3, adminName: 'orderAdmin', action: 'set_showStatus', entity: 'pms_brand', entityId: '1', ip: '10.0.0.8', createTime: START },
     ])));
-    serve('get', '/admin/3', () => envelope({ id: 3, username: 'orderAdmin', status: 1 }));
     renderAt('/ums/auditLog', { lang });
 
     await screen.findByText('10.0.0.7');

@@ -175,11 +175,10 @@ describe('group members', () => {
 
 describe('audit log', () => {
   it('should open an entry with its before and after side by side, changed keys marked', async () => {
-    const entry = { id: 7, adminId: 1, action: 'update', entity: 'brand', entityId: '3', ip: '127.0.0.1', createTime: '2024-05-01T00:00:00.000Z',
+    const entry = { id: 7, adminId: 1, adminName: 'admin', action: 'update', entity: 'brand', entityId: '3', ip: '127.0.0.1', createTime: '2024-05-01T00:00:00.000Z',
       beforeJson: '{"name":"Nike","sort":1}', afterJson: '{"name":"Nike Inc","sort":1}' };
     serve('get', '/auditLog/list', () => envelope(page([{ ...entry, beforeJson: undefined, afterJson: undefined }])));
     serve('get', '/auditLog/7', () => envelope(entry));
-    serve('get', '/admin/1', () => envelope({ id: 1, username: 'admin', status: 1 }));
     renderAt('/ums/auditLog');
 
     expect(screen.queryByRole('button', { name: 'Add' })).not.toBeInTheDocument();
@@ -198,9 +197,9 @@ describe('mold list', () => {
   it('should show the usage against the rated life as a bar that warns near the end', async () => {
     serve('get', '/shop/listAll', () => envelope([{ id: 1, shopName: 'Sunrise Packaging' }]));
     const lists = serve('get', '/mold/list', () => envelope(page([
-      { id: 1, code: 'SP-BOX-001', name: 'Mailer box', shopId: 1, size: null, material: null, location: 'A1', status: 0, usageCount: 1200, ratedLife: 50_000, image: null, createTime: null },
-      { id: 2, code: 'SP-BOX-002', name: 'Pizza box', shopId: 1, size: null, material: null, location: 'A2', status: 1, usageCount: 46_500, ratedLife: 50_000, image: null, createTime: null },
-      { id: 3, code: 'PS-FOLD-02', name: 'Folder', shopId: 1, size: null, material: null, location: 'B1', status: 3, usageCount: 30_000, ratedLife: 30_000, image: null, createTime: null },
+      { id: 1, code: 'SP-BOX-001', name: 'Mailer box', shopId: 1, shopName: 'Sunrise Packaging', size: null, material: null, location: 'A1', status: 0, usageCount: 1200, ratedLife: 50_000, image: null, createTime: null },
+      { id: 2, code: 'SP-BOX-002', name: 'Pizza box', shopId: 1, shopName: 'Sunrise Packaging', size: null, material: null, location: 'A2', status: 1, usageCount: 46_500, ratedLife: 50_000, image: null, createTime: null },
+      { id: 3, code: 'PS-FOLD-02', name: 'Folder', shopId: 1, shopName: 'Sunrise Packaging', size: null, material: null, location: 'B1', status: 3, usageCount: 30_000, ratedLife: 30_000, image: null, createTime: null },
     ])));
     renderAt('/mold/kmold');
 

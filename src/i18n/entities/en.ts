@@ -52,6 +52,7 @@ export const entityEn = {
       name: 'Product attribute |||| Product attributes',
       fields: {
         productAttributeCategoryId: 'Product type',
+        productAttributeCategoryName: 'Product type name',
         name: 'Attribute name',
         selectType: 'Selection',
         inputType: 'Value entry',
@@ -180,6 +181,7 @@ export const entityEn = {
         url: 'Resource URL',
         description: 'Description',
         categoryId: 'Resource category',
+        categoryName: 'Resource category name',
         createTime: 'Added at',
       },
     },
@@ -204,6 +206,7 @@ export const entityEn = {
       name: 'Audit log entry |||| Audit log',
       fields: {
         adminId: 'User',
+        adminName: 'Username',
         action: 'Action',
         entity: 'Entity',
         entityId: 'Record ID',
@@ -217,7 +220,8 @@ export const entityEn = {
       name: 'Shop |||| Shops',
       fields: {
         shopName: 'Shop name',
-        ownerId: 'Owner ID',
+        ownerId: 'Owner',
+        ownerName: 'Owner name',
         status: 'Status',
         createTime: 'Added at',
       },
@@ -231,6 +235,7 @@ export const entityEn = {
         code: 'Mold code',
         name: 'Mold name',
         shopId: 'Shop',
+        shopName: 'Shop name',
         size: 'Size',
         material: 'Material',
         location: 'Storage location',

@@ -54,6 +54,7 @@ export const entityZh: EntityMessages = {
       name: '商品属性',
       fields: {
         productAttributeCategoryId: '商品类型',
+        productAttributeCategoryName: '商品类型名称',
         name: '属性名称',
         selectType: '属性是否可选',
         inputType: '属性值的录入方式',
@@ -182,6 +183,7 @@ export const entityZh: EntityMessages = {
         url: '资源路径',
         description: '描述',
         categoryId: '资源分类',
+        categoryName: '资源分类名称',
         createTime: '添加时间',
       },
     },
@@ -206,6 +208,7 @@ export const entityZh: EntityMessages = {
       name: '操作日志',
       fields: {
         adminId: '用户',
+        adminName: '用户名',
         action: '操作',
         entity: '对象类型',
         entityId: '记录ID',
@@ -219,7 +222,8 @@ export const entityZh: EntityMessages = {
       name: '店铺',
       fields: {
         shopName: '店铺名称',
-        ownerId: '店主ID',
+        ownerId: '店主',
+        ownerName: '店主名称',
         status: '状态',
         createTime: '添加时间',
       },
@@ -233,6 +237,7 @@ export const entityZh: EntityMessages = {
         code: '模具编号',
         name: '模具名称',
         shopId: '所属店铺',
+        shopName: '店铺名称',
         size: '尺寸',
         material: '材质',
         location: '存放位置',

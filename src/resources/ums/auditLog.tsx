@@ -16,7 +16,6 @@ import type { ReactElement } from 'react';
 import { Button, Labeled, Loading, RecordContextProvider, useGetOne, useRecordContext, useTranslate } from 'react-admin';
 import type { Entity } from '../../schema/entity';
 import { screenEntityList } from '../../schema/screenEntities';
-import { adminAccount } from '../../schema/umsAdmin';
 import { fieldDisplay } from '../../engine/fields';
 import { fieldLabelKey } from '../../engine/labels';
 import type { EntityScreenOptions } from '../../engine/screenOptions';
@@ -51,16 +50,8 @@ const EntityCell = () => {
   return <>{target ? translate(`resources.${target.name}.name`, { smart_count: 1, _: table }) : translate(`entity.audit.tables.${table}`, { _: table })}</>;
 };
 
-/** Who did it, by username; the id stays for accounts deleted since (or the system, id 0). */
-const AdminCell = () => {
-  const record = useRecordContext();
-  const id = Number(record?.adminId);
-  const { data } = useGetOne(adminAccount.name, { id }, { enabled: id > 0, staleTime: Infinity, retry: false });
-  if (!record?.adminId) return null;
-  return <>{data?.[adminAccount.display] ?? String(id)}</>;
-};
-
-const CELLS: Readonly<Record<string, () => ReactElement | null>> = { adminId: AdminCell, action: ActionCell, entity: EntityCell };
+// Who did it is a reference: the engine shows the username the server joins in (`adminName`).
+const CELLS: Readonly<Record<string, () => ReactElement | null>> = { action: ActionCell, entity: EntityCell };
 
 const JSON_FIELDS = { before: 'beforeJson', after: 'afterJson' } as const;
 

@@ -1,0 +1,134 @@
+// Protects: issue 13 item 9, reference columns everywhere show names. Every declared reference
+// field shows the name the server joins in (a shop's owner, a mold's shop, a resource's category,
+// the audit log's user), in its list column and read-only on its record, never the bare id, and
+// without asking the referenced entity's own API (a seller may not read the admin accounts).
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import type { AuthProvider } from 'react-admin';
+import { AdminContext, RecordContextProvider } from 'react-admin';
+import { describe, expect, it } from 'vitest';
+import type { Lang } from '../../src/i18n/lang';
+import { fieldDisplay } from '../../src/engine/fields';
+import { fieldLabelKey } from '../../src/engine/labels';
+import { routePath } from '../../src/engine/routing';
+import { createI18nProvider } from '../../src/providers/i18nProvider';
+import type { Entity, FieldDecl } from '../../src/schema/entity';
+import { nameFieldOf } from '../../src/schema/entity';
+import { screenEntityList } from '../../src/schema/screenEntities';
+import { envelope, page, renderAt, serve } from './entity-harness';
+import { server } from './msw-server';
+
+const TARGET_ID = 7;
+const TARGET_NAME = 'Seventh Heaven';
+
+/** Every reference field of every screen entity. */
+const references = screenEntityList.flatMap((entity) => Object.entries(entity.fields)
+  .filter(([, decl]) => decl.kind === 'reference')
+  .map(([name, decl]) => ({ entity, name, decl })));
+
+/** A plausible value of a field, so every cell of the row renders. */
+const sample = (decl: FieldDecl): unknown => {
+  switch (decl.kind) {
+    case 'int': case 'money': return 3;
+    case 'flag': return 1;
+    case 'enum': return decl.options?.[0]?.value ?? null;
+    case 'date': return '2024-05-01';
+    case 'dateTime': return '2024-05-01T00:00:00.000Z';
+    case 'text': case 'longText': case 'richText': return 'text';
+    default: return null;
+  }
+};
+
+/** A record whose reference fields all point at the target, named as the server answers them. */
+const recordOf = (entity: Entity) => {
+  const record: Record<string, unknown> = { id: 1 };
+  for (const [name, decl] of Object.entries(entity.fields)) record[name] = decl.nameOf ? TARGET_NAME : decl.kind === 'reference' ? TARGET_ID : sample(decl);
+  return record;
+};
+
+/** The look-ups of the referenced entities answer nothing: the name can only come from the record. */
+const answerLookupsEmpty = () => server.use(
+  http.get('*/api/*/listAll', () => HttpResponse.json({ code: 200, message: 'Operation succeeded', data: [] })),
+  http.get('*/api/*/list', () => HttpResponse.json({ code: 200, message: 'Operation succeeded', data: page([]) })),
+);
+
+describe('declarations', () => {
+  it('every reference field declares the field its name is joined into', () => {
+    expect(references.length).toBeGreaterThan(0);
+    expect(references.filter(({ entity, name }) => !nameFieldOf(entity, name)).map(({ entity, name }) => `${entity.name}.${name}`)).toEqual([]);
+  });
+});
+
+describe.each<Lang>(['en', 'zh'])('reference names (%s)', (lang) => {
+  const { translate } = createI18nProvider(lang);
+
+  it.each(references.filter(({ decl }) => decl.list).map((r) => [`${r.entity.name}.${r.name}`, r] as const))(
+    'the %s list column shows the name',
+    async (_label, { entity, name }) => {
+      const path = `${entity.path}${entity.listPath ?? '/list'}`;
+      answerLookupsEmpty();
+      // Added last: msw asks the newest handler first.
+      serve('get', path, () => envelope(page([recordOf(entity)])));
+      renderAt(routePath(entity.menu.route), { lang });
+
+      const header = await screen.findByRole('columnheader', { name: translate(fieldLabelKey(entity, name)) });
+      const table = header.closest('table') as HTMLElement;
+      const column = [...header.parentElement!.children].indexOf(header);
+      const row = within(table).getAllByRole('row')[1]!;
+      const cell = within(row).getAllByRole('cell')[column]!;
+      expect(cell).toHaveTextContent(TARGET_NAME);
+      expect(cell).not.toHaveTextContent(String(TARGET_ID));
+    },
+  );
+
+  it.each(references.map((r) => [`${r.entity.name}.${r.name}`, r] as const))(
+    'the %s value reads as the name on its record (edit forms and detail views)',
+    (_label, { entity, name, decl }) => {
+      render(
+        <AdminContext i18nProvider={createI18nProvider(lang)}>
+          <RecordContextProvider value={recordOf(entity)}>
+            <p data-testid="value">{fieldDisplay(entity, name, decl)}</p>
+          </RecordContextProvider>
+        </AdminContext>,
+      );
+      expect(screen.getByTestId('value')).toHaveTextContent(TARGET_NAME);
+    },
+  );
+
+  it('a shop\'s edit page shows its owner by name', async () => {
+    serve('get', '/shop/1', () => envelope({ id: 1, shopName: 'Corner shop', ownerId: TARGET_ID, ownerName: TARGET_NAME, status: 1, createTime: null }));
+    renderAt('/shop/updateShop?id=1', { lang });
+    await screen.findByDisplayValue('Corner shop');
+    expect(await screen.findByText(TARGET_NAME)).toBeInTheDocument();
+    expect(screen.getByText(translate('resources.shop.fields.ownerId'))).toBeInTheDocument();
+  });
+});
+
+describe('reference filters', () => {
+  /** A seller: everything but the admin accounts. */
+  const noAccounts: AuthProvider = {
+    login: async () => undefined, logout: async () => undefined, checkAuth: async () => undefined, checkError: async () => undefined,
+    getPermissions: async () => undefined, canAccess: async ({ resource }) => resource !== 'admin',
+  };
+
+  it('offers the shop owner filter only to users who may list the accounts it picks from', async () => {
+    serve('get', '/shop/list', () => envelope(page([recordOf(screenEntityList.find((e) => e.name === 'shop')!)])));
+    renderAt('/shop/shopList', { authProvider: noAccounts });
+    await screen.findByText(TARGET_NAME);
+    await userEvent.click(await screen.findByRole('button', { name: 'Add filter' }));
+    expect(await screen.findByRole('menuitemcheckbox', { name: 'Status' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitemcheckbox', { name: 'Owner' })).toBeNull();
+  });
+
+  it('lets the owner filter search the accounts by keyword for those who may', async () => {
+    serve('get', '/shop/list', () => envelope(page([recordOf(screenEntityList.find((e) => e.name === 'shop')!)])));
+    const accounts = serve('get', '/admin/list', () => envelope(page([{ id: TARGET_ID, username: TARGET_NAME }])));
+    renderAt('/shop/shopList');
+    await screen.findByText(TARGET_NAME);
+    await userEvent.click(await screen.findByRole('button', { name: 'Add filter' }));
+    await userEvent.click(await screen.findByRole('menuitemcheckbox', { name: 'Owner' }));
+    await userEvent.type(await screen.findByRole('combobox', { name: 'Owner' }), 'Sev');
+    await expect.poll(() => accounts.at(-1)?.query.get('keyword'), { timeout: 5000 }).toBe('Sev');
+  });
+});
