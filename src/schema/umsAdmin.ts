@@ -21,6 +21,8 @@ export const adminAccount = defineEntity({
     username: text({ required: true, length: [USERNAME_LENGTH.min, USERNAME_LENGTH.max], unique: true, list: true }),
     nickName: text({ length: [0, 200], list: true }),
     email: text({ length: [0, EMAIL_MAX_LENGTH], pattern: OPTIONAL_EMAIL, list: true }),
+    // The account's roles as the list and the record answer them (`code`: built-in roles only).
+    roles: json(z.array(z.object({ id: z.number().int(), name: z.string(), code: z.string().nullable() })), { serverManaged: true, virtual: true, list: true }),
     // Never read back: required on create, and an empty value on update keeps the stored one.
     password: text({ required: true, length: [PASSWORD_LENGTH.min, PASSWORD_LENGTH.max] }),
     note: longText({ length: [0, 500] }),

@@ -20,7 +20,7 @@ import {
 import type { TestApp } from '../helpers/test-db';
 import { createTestApp, testDialects } from '../helpers/test-db';
 
-type AdminRecord = { id: number; username: string; nickName: string | null; email: string | null; status: number; password?: unknown };
+type AdminRecord = { id: number; username: string; nickName: string | null; email: string | null; status: number; password?: unknown; roles?: unknown };
 type RoleRecord = { id: number; name: string; code: string | null; adminCount: number; status: number };
 type MenuNode = { id: number; parentId: number; name: string; level: number; sort: number; children: MenuNode[] };
 
@@ -85,10 +85,16 @@ describe.each(testDialects())('UMS API (%s)', (dialect) => {
       expect(all.body.data.list.map((a) => a.username)).toEqual(expect.arrayContaining(['admin', 'seller', 'productAdmin', 'orderAdmin']));
       for (const admin of all.body.data.list) {
         expect(admin).not.toHaveProperty('password');
+        // mall's fields, plus the account's roles (issue 13 item 9: the list shows them).
         expect(Object.keys(admin).sort()).toEqual(
-          ['createTime', 'email', 'icon', 'id', 'inviteCode', 'loginTime', 'nickName', 'note', 'referrerId', 'status', 'username'],
+          ['createTime', 'email', 'icon', 'id', 'inviteCode', 'loginTime', 'nickName', 'note', 'referrerId', 'roles', 'status', 'username'],
         );
       }
+      const byUsername = new Map(all.body.data.list.map((a) => [a.username, a.roles]));
+      expect(byUsername.get('seller')).toEqual([{ id: sellerRoleId, name: SEED_ROLES.seller.name, code: SEED_ROLES.seller.code }]);
+      expect(byUsername.get(zebra.username)).toEqual([]);
+      const superAdmin = byUsername.get('admin') as { code: string | null }[];
+      expect(superAdmin.map((r) => r.code)).toContain(SEED_ROLES.superAdmin.code);
       const byName = await get<Page<AdminRecord>>('/admin/list?keyword=PRODUCT&pageNum=1&pageSize=10');
       expect(byName.body.data.list.map((a) => a.username)).toEqual(['productAdmin']);
       const byNick = await get<Page<AdminRecord>>(`/admin/list?keyword=${encodeURIComponent('zebra k')}`);
@@ -108,7 +114,7 @@ describe.each(testDialects())('UMS API (%s)', (dialect) => {
       const id = await adminIdOf(t.db, 'seller');
       const answer = await get<AdminRecord>(`/admin/${id}`);
       expect(answer.status).toBe(200);
-      expect(answer.body.data).toMatchObject({ id, username: 'seller', status: 1 });
+      expect(answer.body.data).toMatchObject({ id, username: 'seller', status: 1, roles: [{ id: sellerRoleId, name: SEED_ROLES.seller.name, code: SEED_ROLES.seller.code }] });
       expect(answer.body.data).not.toHaveProperty('password');
       expect((await get('/admin/2000000000')).status).toBe(404);
       expect((await get('/admin/0')).status).toBe(400);

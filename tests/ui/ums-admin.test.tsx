@@ -1,7 +1,8 @@
-// Protects: admin accounts and roles screens: search, create and edit dialogs (password optional on edit), enable switch, delete, role assignment pre-checked.
+// Protects: admin accounts and roles screens: search, create and edit dialogs (password optional on edit), enable switch, delete, role assignment pre-checked, each account's roles by name in the list.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { Lang } from '../../src/i18n/lang';
 import { envelope, page, renderAt, serve } from './entity-harness';
 
 beforeAll(async () => {
@@ -9,8 +10,10 @@ beforeAll(async () => {
 }, 60_000);
 
 const admins = [
-  { id: 1, username: 'admin', nickName: 'Root', email: 'root@example.com', note: null, createTime: '2024-05-01T00:00:00.000Z', loginTime: null, status: 1 },
-  { id: 4, username: 'productAdmin', nickName: 'Products', email: 'p@example.com', note: null, createTime: '2024-05-01T00:00:00.000Z', loginTime: null, status: 0 },
+  { id: 1, username: 'admin', nickName: 'Root', email: 'root@example.com', note: null, createTime: '2024-05-01T00:00:00.000Z', loginTime: null, status: 1,
+    roles: [{ id: 5, name: 'Super admin', code: 'super_admin' }, { id: 2, name: 'Order admin', code: null }] },
+  { id: 4, username: 'productAdmin', nickName: 'Products', email: 'p@example.com', note: null, createTime: '2024-05-01T00:00:00.000Z', loginTime: null, status: 0,
+    roles: [{ id: 1, name: 'Product admin', code: null }] },
 ];
 const roles = [
   { id: 1, name: 'Product admin', description: '', adminCount: 0, createTime: null, status: 1, sort: 0 },
@@ -29,7 +32,7 @@ describe('admin list', () => {
     renderAt('/ums/admin');
     expect(await screen.findByText('productAdmin')).toBeInTheDocument();
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent?.trim()).filter(Boolean);
-    expect(headers).toEqual(['Username', 'Nickname', 'Email', 'Added at', 'Last sign-in', 'Enabled', 'Actions']);
+    expect(headers).toEqual(['Username', 'Nickname', 'Email', 'Roles', 'Added at', 'Last sign-in', 'Enabled', 'Actions']);
 
     await userEvent.type(screen.getByPlaceholderText('Search'), 'prod');
     await waitFor(() => expect(lists.at(-1)?.query.get('keyword')).toBe('prod'));
@@ -115,14 +118,31 @@ describe('admin list', () => {
   });
 });
 
+describe.each<Lang>(['en', 'zh'])('roles in the admin list (%s)', (lang) => {
+  const ROLES_HEADER = { en: 'Roles', zh: '角色' } as const;
+
+  it('should show each account\'s roles by name in their own column', async () => {
+    serveAdmins();
+    renderAt('/ums/admin', { lang });
+    await screen.findByText('productAdmin');
+    const headers = screen.getAllByRole('columnheader');
+    const column = headers.findIndex((h) => h.textContent?.trim() === ROLES_HEADER[lang]);
+    expect(column).toBeGreaterThan(0);
+    const cellOf = (username: string) => within(rowOf(username)).getAllByRole('cell')[column]!;
+    expect(cellOf('admin')).toHaveTextContent('Super adminOrder admin');
+    expect(cellOf('productAdmin')).toHaveTextContent('Product admin');
+  });
+});
+
 describe('assign roles dialog', () => {
   it('should pre-check the account roles and save the new set', async () => {
-    serveAdmins();
+    const lists = serveAdmins();
     serveRoles();
     serve('get', '/admin/role/4', () => envelope([roles[0]]));
     const saves = serve('post', '/admin/role/update', () => envelope(2));
     renderAt('/ums/admin');
     await screen.findByText('productAdmin');
+    const listedBefore = lists.length;
 
     await userEvent.click(within(rowOf('productAdmin')).getByRole('button', { name: 'Assign roles' }));
     const dialog = await screen.findByRole('dialog', { name: 'Roles of productAdmin' });
@@ -140,6 +160,8 @@ describe('assign roles dialog', () => {
     expect(saves[0]?.query.get('roleIds')).toBe('2');
     expect(await screen.findByText('Roles saved')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Roles of productAdmin' })).not.toBeInTheDocument());
+    // The list is read again: its roles column shows the new set.
+    await waitFor(() => expect(lists.length).toBeGreaterThan(listedBefore));
     expect(screen.queryByRole('dialog', { name: 'Edit admin' })).not.toBeInTheDocument();
   });
 

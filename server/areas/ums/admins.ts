@@ -6,7 +6,7 @@
  * version first in its transaction and writes its audit row there.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, normalizeUsername, USERNAME_LENGTH } from '../../../src/schema/auth-rules';
@@ -24,7 +24,7 @@ import { fromRow } from '../../crud/row';
 import { audit } from '../../db/audit';
 import { isUniqueViolation } from '../../db/errors';
 import { toCount } from '../../db/index';
-import type { Database } from '../../db/schema';
+import type { Database, UmsAdminTable } from '../../db/schema';
 import { toDbTime } from '../../db/time';
 import { ok, toPage } from '../../http/envelope';
 import { conflict, forbidden, notFound } from '../../http/errors';
@@ -85,6 +85,26 @@ const emptyToNull = (value: string | null | undefined): string | null | undefine
 const roleIdsOf = async (trx: Trx, adminId: number): Promise<number[]> =>
   (await trx.selectFrom('ums_admin_role_relation').select('role_id').where('admin_id', '=', adminId).orderBy('role_id').execute())
     .map((r) => Number(r.role_id));
+
+/** An account's role as its list and record show it (names, in the roles' own order). */
+type AdminRole = { id: number; name: string; code: string | null };
+
+/** The roles of each of `adminIds`, in one query; every id has an entry. */
+const rolesOf = async (db: Kysely<Database>, adminIds: readonly number[]): Promise<Map<number, AdminRole[]>> => {
+  const roles = new Map<number, AdminRole[]>(adminIds.map((id) => [id, []]));
+  if (!adminIds.length) return roles;
+  const rows = await db.selectFrom('ums_admin_role_relation as ar').innerJoin('ums_role as r', 'r.id', 'ar.role_id')
+    .select(['ar.admin_id', 'r.id', 'r.name', 'r.code']).where('ar.admin_id', 'in', [...adminIds])
+    .orderBy('r.sort', 'desc').orderBy('r.id').execute();
+  for (const row of rows) roles.get(Number(row.admin_id))?.push({ id: Number(row.id), name: row.name, code: row.code ?? null });
+  return roles;
+};
+
+/** Accounts as the list and the record answer them: `mall`'s fields plus their roles (read-only). */
+const withRoles = async (db: Kysely<Database>, rows: readonly Selectable<UmsAdminTable>[]) => {
+  const roles = await rolesOf(db, rows.map((row) => row.id));
+  return rows.map((row) => ({ ...adminJson(row), roles: roles.get(row.id) ?? [] }));
+};
 
 /** admin_count kept true (mall never maintains it): recounted for every role a change touched. */
 const recountRoles = async (trx: Trx, roleIds: Iterable<number>): Promise<void> => {
@@ -179,12 +199,13 @@ export const registerUmsAdminRoutes = (app: FastifyInstance, deps: UmsAdminRoute
     const { n } = await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
     const total = toCount(n);
     const rows = total === 0 ? [] : await base.selectAll().orderBy('id').limit(query.pageSize).offset(pageOffset(query)).execute();
-    return ok(toPage(rows.map(adminJson), total, query.pageNum, query.pageSize));
+    return ok(toPage(await withRoles(db, rows), total, query.pageNum, query.pageSize));
   });
 
   app.get('/admin/:id', { config: { openapi: { summary: 'One admin account (never its password)', tags: ['admin'], query: null, body: null } } }, async (request) => {
     const id = idFrom((request.params as Record<string, string>).id, 'id');
-    return ok(adminJson(await loadAdmin(db, id)));
+    const [account] = await withRoles(db, [await loadAdmin(db, id)]);
+    return ok(account);
   });
 
   app.post('/admin/create', {

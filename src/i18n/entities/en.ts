@@ -139,6 +139,7 @@ export const entityEn = {
         loginTime: 'Last sign-in',
         status: 'Enabled',
         roleIds: 'Roles',
+        roles: 'Roles',
       },
     },
     role: {

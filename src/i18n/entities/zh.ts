@@ -141,6 +141,7 @@ export const entityZh: EntityMessages = {
         loginTime: '最后登录',
         status: '是否启用',
         roleIds: '角色',
+        roles: '角色',
       },
     },
     role: {

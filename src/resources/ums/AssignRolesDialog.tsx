@@ -16,7 +16,7 @@ import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Identifier, RaRecord } from 'react-admin';
-import { Button, Loading, useCanAccess, useGetList, useNotify, useRecordContext, useTranslate } from 'react-admin';
+import { Button, Loading, useCanAccess, useGetList, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { role } from '../../schema/ums';
 import { adminAccount, UMS_API } from '../../schema/umsAdmin';
 import { API_RESOURCE } from '../../schema/access';
@@ -31,6 +31,8 @@ const AssignRolesDialog = ({ admin, onClose }: Props) => {
   const translate = useTranslate();
   const notify = useNotify();
   const queryClient = useQueryClient();
+  // The list shows each account's roles: read it again once they changed.
+  const refresh = useRefresh();
   const { data: roles = [], isPending: rolesPending } = useGetList(role.name, allRowsOf(role));
   const held = useQuery({ queryKey: adminRolesKey(admin.id), queryFn: () => fetchAdminRoles(admin.id) });
   // Null until the user changes something: until then the checks mirror what the server holds.
@@ -41,6 +43,7 @@ const AssignRolesDialog = ({ admin, onClose }: Props) => {
     onSuccess: async () => {
       notify('entity.ums.roles_saved', { type: 'success' });
       await queryClient.invalidateQueries({ queryKey: adminRolesKey(admin.id) });
+      refresh();
       onClose();
     },
   });

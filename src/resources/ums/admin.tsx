@@ -1,9 +1,12 @@
 /**
  * Admin accounts (`/ums/admin`): the engine's list of the `adminAccount` declaration (keyword
  * search, enable switch, create and edit dialogs) plus a password input that may stay empty on
- * edit, the roles of a new account, and a row dialog that replaces an account's roles.
+ * edit, the roles of a new account, each account's roles as chips, and a row dialog that replaces
+ * an account's roles.
  */
-import { CheckboxGroupInput, PasswordInput, useGetList } from 'react-admin';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import { CheckboxGroupInput, Labeled, PasswordInput, useGetList, useRecordContext } from 'react-admin';
 import type { Entity } from '../../schema/entity';
 import { role } from '../../schema/ums';
 import { fieldLabelKey } from '../../engine/labels';
@@ -40,6 +43,25 @@ const NewAdminRolesInput = ({ entity, name, mode }: FieldInputProps) => {
   );
 };
 
+type HeldRole = { readonly id: number; readonly name: string };
+
+/** The account's roles by name (`roles` of the list and record answers). */
+const RoleChips = () => {
+  const record = useRecordContext();
+  const roles: unknown = record?.roles;
+  if (!Array.isArray(roles) || roles.length === 0) return null;
+  return (
+    <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+      {(roles as HeldRole[]).map((r) => <Chip key={r.id} size="small" label={r.name} />)}
+    </Stack>
+  );
+};
+
+/** Read-only on edit (the "assign roles" dialog changes them); a new account picks `roleIds` instead. */
+const HeldRolesInput = ({ entity, name, mode }: FieldInputProps) => (mode === 'edit'
+  ? <Labeled source={name} label={fieldLabelKey(entity, name)}><RoleChips /></Labeled>
+  : null);
+
 const AdminRowActions = ({ entity }: { readonly entity: Entity }) => (
   <>
     <AssignRolesButton />
@@ -48,6 +70,7 @@ const AdminRowActions = ({ entity }: { readonly entity: Entity }) => (
 );
 
 export const adminScreen: EntityScreenOptions = {
-  inputs: { password: AdminPasswordInput, roleIds: NewAdminRolesInput },
+  inputs: { password: AdminPasswordInput, roleIds: NewAdminRolesInput, roles: HeldRolesInput },
+  cells: { roles: RoleChips },
   rowActions: AdminRowActions,
 };
