@@ -8,6 +8,7 @@ import type { Kysely } from 'kysely';
 import { PUBLIC_API_URLS, SELF_SERVICE_URLS } from '../../src/schema/resources';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
+import type { HttpError } from '../http/errors';
 import { unauthorized } from '../http/errors';
 import { authorize } from './authorize';
 import type { AuthContext } from './context';
@@ -29,6 +30,19 @@ export const authenticate = async (db: Kysely<Database>, secret: string, request
   return session
     ? { adminId: session.adminId, sessionId: session.sessionId, username: session.username, permissionVersion: session.permissionVersion }
     : null;
+};
+
+/**
+ * The 401 for a request `authenticate` refused: `account_disabled` when its token is genuine and
+ * the account it was issued to is disabled (its holder signed in as that account: this tells them
+ * nothing new, and the admin can say why they were signed out), else the plain `unauthorized`.
+ */
+export const refusalOf = async (db: Kysely<Database>, secret: string, request: FastifyRequest): Promise<HttpError> => {
+  const token = bearerToken(request.headers.authorization);
+  const claims = token ? await verifyToken(secret, token) : null;
+  if (!claims) return unauthorized();
+  const account = await db.selectFrom('ums_admin').select('status').where('id', '=', claims.adminId).executeTakeFirst();
+  return account && account.status !== 1 ? unauthorized('account_disabled') : unauthorized();
 };
 
 const stripPrefix = (url: string, prefix: string): string => (url.startsWith(prefix) ? url.slice(prefix.length) || '/' : url);
@@ -61,7 +75,7 @@ export const registerAuthGuard = (
     const routePath = stripPrefix(routeUrl, deps.config.apiPrefix);
     if (PUBLIC.has(routePath)) return;
     const auth = await authenticate(deps.db, deps.config.jwtSecret, request);
-    if (!auth) throw unauthorized();
+    if (!auth) throw await refusalOf(deps.db, deps.config.jwtSecret, request);
     request.auth = auth;
     if (SELF_SERVICE.has(routePath)) return;
     const path = routeInstancePath(routePath, request.params);

@@ -51,7 +51,9 @@ export const fieldInvalid = (field: string, messageKey: MessageKey, params?: Mes
     errors: [{ field, messageKey, message: formatMessage(messageKey, params), ...(params ? { params } : {}) }],
   });
 
-export const unauthorized = (): HttpError => httpError({ status: 401, messageKey: 'unauthorized' });
+/** 401 (code 401, as `mall`); `account_disabled` says why a genuine token no longer opens anything. */
+export const unauthorized = (messageKey: 'unauthorized' | 'account_disabled' = 'unauthorized'): HttpError =>
+  httpError({ status: 401, messageKey });
 
 export const forbidden = (messageKey: MessageKey = 'forbidden'): HttpError => httpError({ status: 403, messageKey });
 

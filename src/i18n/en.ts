@@ -54,7 +54,11 @@ export const en = {
       cancel: 'Cancel',
     },
     session_error: {
-      title: 'The admin cannot open',
+      title: 'The admin could not be opened',
+      disabled_hint: 'Ask an administrator to enable it, then sign in again.',
+      signed_out: 'You are signed out',
+      no_roles: 'No role is assigned to this account yet',
+      no_roles_hint: 'Ask an administrator to assign you a role, then sign in again.',
       login: 'Back to sign in',
       retry: 'Try again',
     },

@@ -55,6 +55,10 @@ export const zh: AdminMessages = {
     },
     session_error: {
       title: '无法打开管理后台',
+      disabled_hint: '请联系管理员启用该账号后重新登录。',
+      signed_out: '您已退出登录',
+      no_roles: '该账号尚未分配角色',
+      no_roles_hint: '请联系管理员分配角色后重新登录。',
       login: '返回登录',
       retry: '重试',
     },

@@ -1,6 +1,7 @@
 /**
  * Shows the pages only once `/admin/info` has answered with a usable session; otherwise says why
- * (e.g. "roles must be a non-null array", spec section 6) and offers a way on.
+ * in a sentence a person reads naturally (a disabled account, a session that ended, an account
+ * without roles with the spec's "roles must be a non-null array", section 6) and offers a way on.
  */
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -8,12 +9,30 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import type { ReactNode } from 'react';
+import type { TranslateFunction } from 'react-admin';
 import { Loading, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router';
 import { useAdminSession } from '../admin/useAdminSession';
-import { getToken } from '../providers/api';
+import { ApiError, getToken } from '../providers/api';
 import { endSession, LOGIN_PATH } from '../providers/authProvider';
 import { apiErrorText } from './apiErrorText';
+
+type Reason = { readonly title: string; readonly detail: string | null; readonly hint: string | null };
+
+/** The heading, the server's own words (when they add something) and what to do next. */
+const reasonOf = (error: unknown, translate: TranslateFunction): Reason => {
+  const detail = apiErrorText(error, translate);
+  switch (error instanceof ApiError ? error.messageKey : undefined) {
+    case 'account_disabled':
+      return { title: detail, detail: null, hint: translate('app.session_error.disabled_hint') };
+    case 'unauthorized':
+      return { title: translate('app.session_error.signed_out'), detail, hint: null };
+    case 'roles_required':
+      return { title: translate('app.session_error.no_roles'), detail, hint: translate('app.session_error.no_roles_hint') };
+    default:
+      return { title: translate('app.session_error.title'), detail, hint: null };
+  }
+};
 
 export const SessionGate = ({ children }: { children: ReactNode }) => {
   const translate = useTranslate();
@@ -23,11 +42,13 @@ export const SessionGate = ({ children }: { children: ReactNode }) => {
   if (isPending) return <Loading />;
   if (session) return <>{children}</>;
 
+  const reason = reasonOf(error, translate);
   return (
     <Box sx={{ p: 3, maxWidth: 640 }}>
       <Alert severity="error" role="alert">
-        <AlertTitle>{translate('app.session_error.title')}</AlertTitle>
-        {apiErrorText(error, translate)}
+        <AlertTitle>{reason.title}</AlertTitle>
+        {reason.detail && <Box>{reason.detail}</Box>}
+        {reason.hint && <Box>{reason.hint}</Box>}
       </Alert>
       <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
         <Button

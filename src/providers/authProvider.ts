@@ -33,6 +33,9 @@ export type AdminSession = {
 
 // One /admin/info per page load and token: every menu, route gate and identity read shares it.
 let cache: { token: string; session: Promise<AdminSession> } | null = null;
+// Why the last token was dropped here (an account without roles): later reads, which find no
+// token, keep saying so instead of a bare "not signed in".
+let refusal: ApiError | null = null;
 
 const fetchSession = async (): Promise<AdminSession> => {
   const { data } = await httpClient<Partial<AdminInfo> | null>('/admin/info');
@@ -40,6 +43,7 @@ const fetchSession = async (): Promise<AdminSession> => {
   if (!data || !Array.isArray(data.roles) || data.roles.length === 0) {
     clearToken();
     const error = new ApiError(MESSAGES.roles_required, ResultCode.failed, 200, 'roles_required');
+    refusal = error;
     reportHttpError(error);
     throw error;
   }
@@ -62,8 +66,9 @@ export const loadAdminSession = (): Promise<AdminSession> => {
   const token = getToken();
   if (!token) {
     // Not a server answer: no toast and no 401 dialog, the route guard sends the visitor to /login.
-    return Promise.reject(new ApiError(MESSAGES.unauthorized, 0, 0, 'unauthorized'));
+    return Promise.reject(refusal ?? new ApiError(MESSAGES.unauthorized, 0, 0, 'unauthorized'));
   }
+  refusal = null;
   if (cache?.token === token) return cache.session;
   const session = fetchSession();
   cache = { token, session };
@@ -78,6 +83,7 @@ export const loadAdminSession = (): Promise<AdminSession> => {
 export const endSession = (): void => {
   clearToken();
   cache = null;
+  refusal = null;
 };
 
 /** Tells the server, ends the session locally and loads the login page afresh (spec section 2). */

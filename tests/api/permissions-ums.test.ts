@@ -208,12 +208,15 @@ describe.each(testDialects())('UMS API (%s)', (dialect) => {
       const version = await permissionVersion(t.db);
       expect((await post(`/admin/updateStatus/${staff.id}?status=0`)).body).toMatchObject({ code: 200, data: 1 });
       expect(await permissionVersion(t.db)).toBeGreaterThan(version);
-      expect((await get('/brand/list', token)).status).toBe(401);
+      const out = await get('/brand/list', token);
+      expect(out.status).toBe(401);
+      expect(out.body).toMatchObject({ code: 401, messageKey: 'account_disabled' });
       const refused = await api.send('POST', '/api/admin/login', { body: { username: staff.username, password: staff.password }, ip: freshIp() });
       expect(refused.body.messageKey).toBe('account_disabled');
       // Form bodies work too (mall's clients); enabling again does not revive the old token.
       expect((await post(`/admin/updateStatus/${staff.id}`, 'status=1', root, FORM)).status).toBe(200);
-      expect((await get('/brand/list', token)).status).toBe(401);
+      // Enabled again, the old (ended) session is just signed out.
+      expect((await get('/brand/list', token)).body).toMatchObject({ code: 401, messageKey: 'unauthorized' });
       await login(t.app, staff);
       expect(await lastAudit(t.db)).toMatchObject({ action: 'set_status', entity_id: String(staff.id) });
 

@@ -89,11 +89,17 @@ describe.each(testDialects())('sessions (%s)', (dialect) => {
     expect((await info(token)).status).toBe(401);
   });
 
-  it('disabling an admin stops its tokens at once', async () => {
+  it('disabling an admin stops its tokens at once, saying why (401, code 401, account_disabled)', async () => {
     const token = await login(t.app, DEMO.seller);
     await t.db.updateTable('ums_admin').set({ status: 0 }).where('username', '=', 'seller').execute();
     try {
-      expect((await info(token)).status).toBe(401);
+      const refused = await info(token);
+      expect(refused.status).toBe(401);
+      expect(refused.body).toEqual({ code: 401, message: 'This account is disabled', data: null, messageKey: 'account_disabled' });
+      // Only a genuine token learns it: one signed with another key reads as any bad token.
+      const { sub, sid } = jwtPayload(token);
+      const forged = await signToken('another-secret-that-is-long-enough-000000', { adminId: Number(sub), sessionId: String(sid), expiresAt: new Date(Date.now() + 3_600_000) });
+      expect((await info(forged)).body).toMatchObject({ code: 401, messageKey: 'unauthorized' });
     } finally {
       await t.db.updateTable('ums_admin').set({ status: 1 }).where('username', '=', 'seller').execute();
     }

@@ -78,7 +78,7 @@ describe('admin routing', () => {
     renderAdmin('/home');
     const alerts = await screen.findAllByText('roles must be a non-null array');
     expect(alerts.length).toBeGreaterThan(0);
-    expect(screen.getByText('The admin cannot open')).toBeInTheDocument();
+    expect(screen.getByText('No role is assigned to this account yet')).toBeInTheDocument();
     await waitFor(() => expect(localStorage.getItem('loginToken')).toBeNull());
   });
 

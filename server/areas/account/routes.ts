@@ -13,7 +13,7 @@ import type { AdminInfo, LoginResult } from '../../../src/schema/api';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, INVITE_CODE_PATTERN, normalizeUsername, PASSWORD_LENGTH, SIGN_IN_LENGTH } from '../../../src/schema/auth-rules';
 import { SEED_ROLES } from '../../../src/schema/resources';
 import { assertNewPassword, newPassword, newUsername, usernameTaken } from '../../auth/account-rules';
-import { authenticate, requireAuth } from '../../auth/guard';
+import { authenticate, refusalOf, requireAuth } from '../../auth/guard';
 import { uniqueInviteCode } from '../../auth/invite-code';
 import { hashPassword, prepareDummyHash, verifyAgainstDummy, verifyPassword } from '../../auth/password';
 import { loadGrants } from '../../auth/permissions';
@@ -226,7 +226,7 @@ export const registerAdminAuthRoutes = (app: FastifyInstance, deps: AuthRouteDep
   app.post('/admin/register', { config: { openapi: { summary: 'Seller self-registration (seller role only); with a token, an admin who may create accounts adds one', tags: ['admin'], query: null, body: registerBody, public: true } } }, async (request) => {
     if (request.headers.authorization !== undefined) {
       const caller = await authenticate(db, config.jwtSecret, request);
-      if (!caller) throw unauthorized();
+      if (!caller) throw await refusalOf(db, config.jwtSecret, request);
       const grants = await loadGrants(db, caller.adminId);
       if (!grants.superAdmin && !grants.allows('/admin/create')) {
         request.log.warn({ adminId: caller.adminId, route: '/admin/register' }, 'permission denied');
