@@ -26,6 +26,7 @@ import { MAX_ID } from './ids';
 import { sanitizeRichTextFields } from './rich-text';
 import { treeRules } from './tree';
 import { nameFiller } from './reference-names';
+import { uniqueRules } from './unique';
 import { cachedIds, MAX_CACHED_IDS, rowsByIds, sqliteVersion, storeIds } from './list-cache';
 import type { AnyKysely } from '../db/index';
 
@@ -100,6 +101,7 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
   const db = deps.db as unknown as AnyKysely;
   const hooks = deps.hooks ?? {};
   const tree = treeRules(entity);
+  const uniques = uniqueRules(entity);
   const table = entity.table;
   const createBody = createSchema(entity);
   const sqlite = dialectOf(db) === 'sqlite';
@@ -282,6 +284,7 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
         const scope = entity.tenant === 'id' ? withShop(actor.scope, id) : actor.scope;
         let record = (await readMany(trx, [id], scope))[0];
         if (!record) throw notFound();
+        if (uniques) await uniques.check(trx, [record]);
         if (hooks.afterWrite) await hooks.afterWrite(ctx, record);
         if (hooks.afterGet) record = await hooks.afterGet(trx, record);
         await audit(trx as never, { adminId: actor.adminId, action: 'create', entity: table, entityId: id, after: record, ip: actor.ip });
@@ -328,6 +331,7 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
         }
         let after = await readOne(trx, id, actor.scope);
         if (tree) await tree.afterWrite(trx, before, after);
+        if (uniques) await uniques.check(trx, [after]);
         if (hooks.afterWrite) {
           await hooks.afterWrite(ctx, after);
           after = await readOne(trx, id, actor.scope);
@@ -373,6 +377,7 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
       const found = records.map((r) => r.id);
       await trx.updateTable(table).set({ [columnOf(field, decl)]: toColumnValue(decl, parsed.value), ...stamps('update') })
         .where((eb: Eb) => eb.and([eb('id', 'in', found), scoped(eb, actor.scope)])).execute();
+      if (uniques) await uniques.check(trx, records.map((record) => ({ ...record, [field]: parsed.value })));
       for (const record of records) {
         await audit(trx as never, {
           adminId: actor.adminId, action: `set_${field}`, entity: table, entityId: record.id,
@@ -380,7 +385,7 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
         });
       }
       return records.length;
-    });
+    }).catch((error: unknown) => { throw constraintOr(error); });
   };
 
   return { entity, list, listAll, get, create, update, remove, setField };

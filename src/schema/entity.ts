@@ -234,6 +234,22 @@ export type EntityOptions<F extends Record<string, FieldDecl>> = {
   readonly refine?: (record: Partial<InferFields<F>>) => readonly { field: keyof F & string; messageKey: string }[];
   /** The records form a tree (see TreeDecl): one generic implementation on both halves. */
   readonly tree?: TreeDecl<keyof F & string>;
+  /** Values unique together, among the rows matching a condition (see UniqueDecl). */
+  readonly unique?: readonly UniqueDecl<keyof F & string>[];
+};
+
+/**
+ * The `fields` hold a combination of values only one row has, among the rows that match `where`
+ * (each field equal to its value, `null` for empty): one pending application per member is
+ * `{ fields: ['memberId'], where: { status: 0 } }`. Checked in the write's transaction against
+ * the record as written (409 `not_unique` on the last of `fields`); the migration backs it with
+ * a unique index on those columns, partial (`WHERE status = 0`) when there is a condition.
+ * Empty values never clash, as in SQL. Unlike a field's `unique`, the tenant is not implied:
+ * list its field to make the rule per shop.
+ */
+export type UniqueDecl<K extends string = string> = {
+  readonly fields: readonly K[];
+  readonly where?: Readonly<Partial<Record<K, number | string | null>>>;
 };
 
 /**

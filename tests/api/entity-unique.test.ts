@@ -15,7 +15,8 @@ import { adminAccount } from '../../src/schema/umsAdmin';
 import { toColumnValue } from '../../server/crud/row';
 import { DEMO } from '../helpers/accounts';
 import { call, login } from '../helpers/api';
-import { uniqueIndexColumns } from '../helpers/db-indexes';
+import { uniqueIndexColumns, uniqueIndexes } from '../helpers/db-indexes';
+import { uniqueIndexesOf } from '../../server/crud/unique';
 import type { Body, Fixtures } from '../helpers/entity-bodies';
 import { createFixtures, hasRoute, routeOf, urlOf } from '../helpers/entity-bodies';
 import type { TestApp } from '../helpers/test-db';
@@ -61,6 +62,16 @@ describe.each(testDialects())('declared unique fields (%s)', (dialect) => {
       it(`${entity.name}.${field} has a unique index on (${indexColumnsOf(entity, field).join(', ')})`, async () => {
         const indexes = await uniqueIndexColumns(t.db, entity.table);
         expect(indexes.some((columns) => sameSet(columns, indexColumnsOf(entity, field))), JSON.stringify(indexes)).toBe(true);
+      });
+    }
+  }
+
+  // An entity's declared combinations (`unique: [{ fields, where }]`): partial exactly when they have a condition.
+  for (const entity of declared) {
+    for (const unique of uniqueIndexesOf(entity)) {
+      it(`${entity.name} has a${unique.where.length ? ' partial' : ''} unique index on (${unique.columns.join(', ')})`, async () => {
+        const indexes = await uniqueIndexes(t.db, entity.table);
+        expect(indexes.some((index) => sameSet(index.columns, unique.columns) && index.partial === unique.where.length > 0), JSON.stringify(indexes)).toBe(true);
       });
     }
   }
