@@ -27,6 +27,7 @@ import { entityFilters, filterTargets, hasOptionalFilters } from './filters';
 import { inSentence } from './labels';
 import { MobileList } from './MobileList';
 import { NotAvailable } from './NotAvailable';
+import { ScreenHeading } from './ScreenHeading';
 import type { DialogLink } from './routing';
 import { dialogHash, entityPaths, parseDialogHash, withQuery } from './routing';
 import type { EntityScreenOptions } from './screenOptions';
@@ -192,6 +193,12 @@ export const EntityList = ({ entity, options }: ScreenProps) => {
   // A new pin (another parent) is another list: remount so paging and selection start over.
   const pinKey = JSON.stringify(pinned);
   const stablePinned = useMemo<Pinned | null>(() => (pinKey === 'null' ? null : JSON.parse(pinKey) as Pinned), [pinKey]);
-  if (!stablePinned) return <NotAvailable message="entity.missing_context" />;
-  return <EntityListView key={pinKey} entity={entity} options={options} pinned={stablePinned} />;
+  return (
+    <>
+      <ScreenHeading route={entity.menu.route} />
+      {stablePinned
+        ? <EntityListView key={pinKey} entity={entity} options={options} pinned={stablePinned} />
+        : <NotAvailable message="entity.missing_context" />}
+    </>
+  );
 };

@@ -15,6 +15,7 @@ import { EntityForm } from './EntityForm';
 import { EntityToolbar } from './EntityToolbar';
 import { silentError, useDoneFeedback } from './feedback';
 import { NotAvailable } from './NotAvailable';
+import { ScreenHeading } from './ScreenHeading';
 import { entityPaths, withQuery } from './routing';
 import type { EntityScreenOptions } from './screenOptions';
 import { pinnedValues, pinQuery } from './screenOptions';
@@ -49,9 +50,12 @@ export const EntityCreate = ({ entity, options }: ScreenProps) => {
     onError: silentError,
   };
   return (
-    <Create resource={entity.name} disableAuthentication mutationOptions={mutationOptions}>
-      <EntityForm entity={entity} options={options} mode="create" pinned={pinned} warnWhenUnsavedChanges toolbar={<EntityToolbar entity={entity} />} />
-    </Create>
+    <>
+      <ScreenHeading route={entity.menu.create ?? entity.menu.route} />
+      <Create resource={entity.name} disableAuthentication mutationOptions={mutationOptions}>
+        <EntityForm entity={entity} options={options} mode="create" pinned={pinned} warnWhenUnsavedChanges toolbar={<EntityToolbar entity={entity} />} />
+      </Create>
+    </>
   );
 };
 
@@ -61,7 +65,8 @@ export const EntityEdit = ({ entity, options }: ScreenProps) => {
   const done = useDoneFeedback();
   const listPathFor = useListPathFor({ entity, options });
   const id = idFrom(search.get('id'));
-  if (id === null) return <NotAvailable />;
+  const heading = <ScreenHeading route={entity.menu.edit ?? entity.menu.route} />;
+  if (id === null) return <>{heading}<NotAvailable /></>;
   const mutationOptions = {
     onSuccess: (data: RaRecord) => {
       done('saved');
@@ -70,16 +75,19 @@ export const EntityEdit = ({ entity, options }: ScreenProps) => {
     onError: silentError,
   };
   return (
-    <Edit
-      resource={entity.name}
-      id={id}
-      disableAuthentication
-      mutationMode="pessimistic"
-      mutationOptions={mutationOptions}
-      redirectOnError={() => listPathFor()}
-    >
-      <EditForm entity={entity} options={options} onDeleted={(record) => navigate(listPathFor(record))} />
-    </Edit>
+    <>
+      {heading}
+      <Edit
+        resource={entity.name}
+        id={id}
+        disableAuthentication
+        mutationMode="pessimistic"
+        mutationOptions={mutationOptions}
+        redirectOnError={() => listPathFor()}
+      >
+        <EditForm entity={entity} options={options} onDeleted={(record) => navigate(listPathFor(record))} />
+      </Edit>
+    </>
   );
 };
 
@@ -97,16 +105,19 @@ const EditForm = ({ entity, options, onDeleted }: ScreenProps & { readonly onDel
 export const EntitySingleRecord = ({ entity, options }: ScreenProps) => {
   const done = useDoneFeedback();
   return (
-    <Edit
-      resource={entity.name}
-      id={options.singleRecordId}
-      disableAuthentication
-      mutationMode="pessimistic"
-      mutationOptions={{ onSuccess: () => done('saved'), onError: silentError }}
-      redirect={false}
-      actions={false}
-    >
-      <EntityForm entity={entity} options={options} mode="edit" warnWhenUnsavedChanges toolbar={<EntityToolbar entity={entity} />} />
-    </Edit>
+    <>
+      <ScreenHeading route={entity.menu.route} />
+      <Edit
+        resource={entity.name}
+        id={options.singleRecordId}
+        disableAuthentication
+        mutationMode="pessimistic"
+        mutationOptions={{ onSuccess: () => done('saved'), onError: silentError }}
+        redirect={false}
+        actions={false}
+      >
+        <EntityForm entity={entity} options={options} mode="edit" warnWhenUnsavedChanges toolbar={<EntityToolbar entity={entity} />} />
+      </Edit>
+    </>
   );
 };

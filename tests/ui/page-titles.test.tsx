@@ -1,0 +1,43 @@
+// Protects: issue 13 item 10, every page has its title. Every route of the route table (lists,
+// area screens, settings, forms and the screens not built yet) shows its name from the route
+// table as the page's heading, in English and in Chinese, inside the real shell.
+import { screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Lang } from '../../src/i18n/lang';
+import { createI18nProvider } from '../../src/providers/i18nProvider';
+import { ALL_ROUTES } from '../../src/schema/routes';
+import { answerInfo, PRELOAD_TIMEOUT_MS, preloadScreens, renderAdmin, superAdmin } from './admin-harness';
+import { server } from './msw-server';
+
+// One react-router for everyone (see adminRouting.test.tsx).
+vi.mock('react-router', () => import('react-router-dom'));
+
+beforeAll(() => preloadScreens({ entities: true }), PRELOAD_TIMEOUT_MS);
+
+/** Look-ups answer arrays, the order settings one record, every other read an empty page. */
+const ARRAY_ANSWERS = [/\/listAll$/, /\/treeList$/, /\/list\/with\w+$/, /\/role\/list(Menu|Resource)\/\d+$/, /\/userGroup\/members\/\d+$/];
+
+const answerEverything = () => server.use(http.get('*/api/*', ({ request }) => {
+  const path = new URL(request.url).pathname;
+  const data = ARRAY_ANSWERS.some((p) => p.test(path)) ? []
+    : /\/orderSetting\/\d+$/.test(path) ? { id: 1, flashOrderOvertime: 60, normalOrderOvertime: 120, confirmOvertime: 15, finishOvertime: 7, commentOvertime: 7 }
+      : { pageNum: 1, pageSize: 10, totalPage: 0, total: 0, list: [] };
+  return HttpResponse.json({ code: 200, message: 'Operation succeeded', data });
+}));
+
+const ROUTES = ALL_ROUTES.filter((route) => route.name !== 'home');
+
+describe.each<Lang>(['en', 'zh'])('page titles (%s)', (lang) => {
+  const { translate } = createI18nProvider(lang);
+
+  it.each(ROUTES.map((route) => [route.path, route] as const))('%s shows its title', async (_path, route) => {
+    localStorage.setItem('lang', lang);
+    answerEverything();
+    answerInfo(superAdmin());
+    renderAdmin(route.path);
+    const title = translate(`menu.${route.name}`);
+    expect(title).not.toBe(`menu.${route.name}`);
+    expect(await screen.findByRole('heading', { level: 1, name: title }, { timeout: 15_000 })).toBeVisible();
+  });
+});
