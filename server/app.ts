@@ -22,8 +22,10 @@ import { registerStatic } from './http/static';
 import { registerHealthRoutes } from './http/health';
 import { refuseUnsafeText } from './http/unsafe-text';
 import { registerUploadFiles } from './areas/uploads/routes';
-import { AREAS, ENTITY_HOOKS, QUOTA_METERS, REFERENCE_TARGETS } from './areas/index';
-import { entityList } from '../src/schema/entities';
+import { AREAS, collectHooks, QUOTA_METERS, REFERENCE_TARGETS } from './areas/index';
+import type { ServerArea } from './areas/area';
+import type { Entity } from '../src/schema/entity';
+import { entityList, handCrudEntityList } from '../src/schema/entities';
 import { registerEntityRoutes } from './crud/routes';
 import { buildOpenApiDocument, collectRoutes } from './openapi/document';
 import { registerApiDocs } from './openapi/plugin';
@@ -34,6 +36,9 @@ export type BuildOptions = {
   db?: Kysely<Database>;
   /** Where the log goes instead of stdout (tests read what was logged). */
   logStream?: NodeJS.WritableStream;
+  /** Entities and areas beyond the registered ones (tests plug fixture entities in as an area would). */
+  entities?: readonly Entity[];
+  areas?: readonly ServerArea[];
 };
 
 export const buildApp = (config: Config, options: BuildOptions = {}): FastifyInstance => {
@@ -77,6 +82,9 @@ export const buildApp = (config: Config, options: BuildOptions = {}): FastifyIns
 
   app.setErrorHandler(errorHandler);
 
+  const areas = [...AREAS, ...(options.areas ?? [])];
+  const entities = [...entityList, ...(options.entities ?? [])];
+  const hooks = collectHooks(areas);
   const collected = collectRoutes(config.apiPrefix);
   // The caller's shop scope, read once per request from the database (server/auth/scope.ts).
   const scopeOf = createScopeOf(db);
@@ -86,14 +94,18 @@ export const buildApp = (config: Config, options: BuildOptions = {}): FastifyIns
     api.addHook('preValidation', refuseUnsafeText);
     registerHealthRoutes(api, { db });
     const defaultQuotas = defaultQuotasOf(config);
-    registerEntityRoutes(api, { db, entities: entityList, targets: REFERENCE_TARGETS, hooks: ENTITY_HOOKS, scopeOf, beforeCreate: capacityGuard(QUOTA_METERS, defaultQuotas) });
-    for (const area of AREAS) area.routes?.(api, { db, config, scopeOf, meters: QUOTA_METERS, defaultQuotas });
+    const areaDeps = { db, config, scopeOf, meters: QUOTA_METERS, defaultQuotas };
+    registerEntityRoutes(api, {
+      db, entities, targets: REFERENCE_TARGETS, hooks, scopeOf, beforeCreate: capacityGuard(QUOTA_METERS, defaultQuotas),
+      actions: areas.flatMap((area) => area.actions?.(areaDeps) ?? []), actionOnly: handCrudEntityList,
+    });
+    for (const area of areas) area.routes?.(api, areaDeps);
   }, { prefix: config.apiPrefix });
   // The documentation is public and outside the guard; it lists every route of the scope above.
   // Switched off (API_DOCS=false, the production default) it is simply not there: a 404.
   if (config.apiDocs) {
     app.register(async (docs) => {
-      await registerApiDocs(docs, () => buildOpenApiDocument({ apiPrefix: config.apiPrefix, entities: entityList, routes: collected.routes }));
+      await registerApiDocs(docs, () => buildOpenApiDocument({ apiPrefix: config.apiPrefix, entities, actionOnly: handCrudEntityList, routes: collected.routes }));
     }, { prefix: config.apiPrefix });
   }
 

@@ -1,13 +1,14 @@
 /**
  * What a server area (a folder under server/areas/) gives the app: rules for its entities that the
- * declarations cannot state (hooks, by entity name), routes of its own, and the quotas its rows
- * spend. The engine (server/crud) knows none of them; the registry (./index.ts) is the only list.
+ * declarations cannot state (hooks, by entity name), what their declared actions do, routes of its
+ * own, and the quotas its rows spend. The engine (server/crud) knows none of them; the registry (./index.ts) is the only list.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { EntityName } from '../../src/schema/entities';
 import type { Entity } from '../../src/schema/entity';
 import type { Config } from '../config';
+import type { EntityActions } from '../crud/actions';
 import type { EntityHooks } from '../crud/hooks';
 import type { ScopeOf } from '../crud/routes';
 import type { Database } from '../db/schema';
@@ -28,6 +29,11 @@ export type ServerArea = {
   readonly name: string;
   /** Rules the declarations cannot state, by entity name (a misspelt name does not compile). */
   readonly hooks?: Readonly<Partial<Record<EntityName, EntityHooks>>>;
+  /**
+   * Handlers of the declared actions of the area's entities (src/schema/entity.ts ActionDecl), each
+   * made with `entityActions(entity, { name: handler })` so names and parameters are typed.
+   */
+  readonly actions?: (deps: AreaDeps) => readonly EntityActions[];
   /** Routes beyond the generated ones, registered inside the API scope (behind the guard). */
   readonly routes?: (api: FastifyInstance, deps: AreaDeps) => void;
   /** Quotas the area's creates spend (counted from its tables). */

@@ -15,7 +15,7 @@ import { uploadsArea } from './uploads';
 
 export const AREAS: readonly ServerArea[] = [accountArea, umsArea, pmsArea, shopArea, moldArea, capacityArea, uploadsArea];
 
-const collectHooks = (areas: readonly ServerArea[]): Readonly<Record<string, EntityHooks>> => {
+export const collectHooks = (areas: readonly ServerArea[]): Readonly<Record<string, EntityHooks>> => {
   const hooks: Record<string, EntityHooks> = {};
   for (const area of areas) {
     for (const [entity, entityHooks] of Object.entries(area.hooks ?? {})) {

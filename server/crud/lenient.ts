@@ -43,3 +43,23 @@ export const lenientBody = (entity: Entity, body: unknown): unknown => {
       return [key, decl ? lenientValue(decl, value) : value];
     }));
 };
+
+const ID_PART = /^\d{1,10}$/;
+
+/**
+ * One action parameter as a query string or form body carries it (server/crud/actions.ts): a
+ * repeated key counts once (its last value), except an id list, which joins every value
+ * (`menuIds=1,2&menuIds=3`); `""` is "not given" for anything but text, and `""` is the empty id
+ * list (`menuIds=`: replace with nothing). A JSON body's values are taken as they are typed.
+ */
+export const lenientParam = (decl: FieldDecl, raw: unknown, fromText: boolean): unknown => {
+  if (!fromText) return decl.kind === 'references' ? raw : lenientValue(decl, raw);
+  if (decl.kind === 'references') {
+    const parts = (Array.isArray(raw) ? raw : [raw]).flatMap((v) => String(v).split(',')).map((s) => s.trim()).filter((s) => s !== '');
+    // Text that is no list of ids stays text, so validation names the parameter (invalid_ids).
+    return parts.every((part) => ID_PART.test(part)) ? [...new Set(parts.map(Number))] : String(raw);
+  }
+  const value = Array.isArray(raw) ? raw[raw.length - 1] : raw;
+  if (value === '' && !['text', 'longText', 'richText'].includes(decl.kind)) return undefined;
+  return lenientValue(decl, value);
+};

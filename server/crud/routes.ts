@@ -22,6 +22,8 @@ import { createRepository } from './repository';
 import type { Scope } from './scope';
 import { ALL_SHOPS } from './scope';
 import { endpointOf, endpointsOf, operationsOf } from '../../src/schema/endpoints';
+import type { EntityActions } from './actions';
+import { registerActionRoutes } from './actions';
 
 /** The tenant scope of the caller (server/auth/scope.ts). */
 export type ScopeOf = (request: FastifyRequest) => Promise<Scope> | Scope;
@@ -36,6 +38,13 @@ export type EntityRouteDeps = {
   scopeOf?: ScopeOf;
   /** Consulted inside every create's transaction before the insert (quotas). */
   beforeCreate?: BeforeCreate;
+  /** The areas' handlers of the declared actions (./actions.ts). */
+  actions?: readonly EntityActions[];
+  /**
+   * Entities whose CRUD routes are hand-written elsewhere (admin accounts) but whose declared
+   * actions the engine serves.
+   */
+  actionOnly?: readonly Entity[];
 };
 
 const fastifyPath = (path: string): string => path.replace(/\{(\w+)\}/g, ':$1');
@@ -254,6 +263,7 @@ export const registerEntityRoutes = (app: FastifyInstance, deps: EntityRouteDeps
       }
     }
   }
+  const served = [...deps.entities, ...(deps.actionOnly ?? [])];
+  registerActionRoutes(app, { db: deps.db, entities: served, actions: deps.actions ?? [], scopeOf }, served);
   return repositories;
-
 };

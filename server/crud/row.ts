@@ -21,7 +21,7 @@ export const toColumnValue = (decl: FieldDecl, value: unknown): unknown => {
   switch (decl.kind) {
     case 'money': return toCents(value as number);
     case 'images': return decl.joined ? (value as string[]).join(',') : JSON.stringify(value);
-    case 'json': return JSON.stringify(value);
+    case 'json': case 'references': return JSON.stringify(value);
     case 'dateTime': return new Date(value as string).toISOString();
     default: return value;
   }
@@ -36,7 +36,7 @@ export const fromColumnValue = (decl: FieldDecl, value: unknown): unknown => {
     // A column written by another tool may hold a fraction of a cent: read it rounded, not as a 500.
     case 'money': return fromCents(Math.round(Number(value)));
     case 'images': return decl.joined ? String(value).split(',').filter(Boolean) : JSON.parse(String(value));
-    case 'json': return JSON.parse(String(value));
+    case 'json': case 'references': return JSON.parse(String(value));
     // What the server writes is already in API form; only other shapes need parsing.
     case 'dateTime': return typeof value === 'string' && API_TIME.test(value) ? value : toApiTime(value as string);
     default: return value;

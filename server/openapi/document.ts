@@ -7,10 +7,10 @@ import type { RouteOptions } from 'fastify';
 import { z } from 'zod';
 import type { Entity } from '../../src/schema/entity';
 import { columnFields } from '../../src/schema/entity';
-import { endpointsOf } from '../../src/schema/endpoints';
+import { actionEndpointsOf, endpointsOf } from '../../src/schema/endpoints';
 import type { Endpoint } from '../../src/schema/endpoints';
 import type { JsonSchema } from './entity-schemas';
-import { createBodySchema, listParameters, recordSchema, toJsonSchema, updateBodySchema } from './entity-schemas';
+import { actionBodySchema, actionParameters, createBodySchema, listParameters, recordSchema, toJsonSchema, updateBodySchema } from './entity-schemas';
 
 /** A schema of a hand-written route: the zod schema it parses with (preferred) or JSON Schema. */
 export type SchemaLike = z.ZodType | JsonSchema;
@@ -113,8 +113,23 @@ const fieldParameters = (entity: Entity, operation: 'create' | 'update') => {
   return Object.entries(schema.properties ?? {}).map(([name, property]) => ({ name, in: 'query', required: false, schema: property }));
 };
 
+/** A declared action: its target, its parameters (query, or a JSON or form body for a write), the envelope. */
+const actionOperation = (entity: Entity, route: Endpoint): Record<string, unknown> => {
+  const { name, decl } = route.action!;
+  const body = decl.writes && route.body === 'params'
+    ? { requestBody: { required: false, content: { 'application/json': { schema: actionBodySchema(route) }, 'application/x-www-form-urlencoded': { schema: actionBodySchema(route) } } } }
+    : {};
+  return {
+    tags: [entity.name], operationId: `${entity.name}_${name}`,
+    summary: `${decl.summary} (${decl.on === 'row' ? 'one record' : decl.on === 'selection' ? 'several records' : 'the collection'}${decl.writes ? ', audited' : ''})`,
+    parameters: actionParameters(route), ...body,
+    responses: { 200: json('The answer', {}), 400: errorResponse, 403: errorResponse, 404: errorResponse },
+  };
+};
+
 const entityOperation = (entity: Entity, route: Endpoint, entities: readonly Entity[]): Record<string, unknown> => {
   if (route.variant) return variantOperation(entity, route, entities);
+  if (route.action) return actionOperation(entity, route);
   const ref = { $ref: `#/components/schemas/${entity.name}` };
   const [operation, field] = route.operation.split(':');
   const base = { tags: [entity.name], operationId: `${entity.name}_${route.operation.replace(':', '_')}` };
@@ -170,13 +185,16 @@ const entityOperation = (entity: Entity, route: Endpoint, entities: readonly Ent
 export const buildOpenApiDocument = (options: {
   apiPrefix: string;
   entities: readonly Entity[];
+  /** Entities with hand-written CRUD routes: only their declared actions are generated. */
+  actionOnly?: readonly Entity[];
   /** Routes registered under the API prefix (URLs without the prefix), generated ones included. */
   routes: readonly CollectedRoute[];
 }): Record<string, unknown> => {
   const paths: Record<string, Record<string, unknown>> = {};
   const generated = new Set<string>();
-  for (const entity of options.entities) {
-    for (const route of endpointsOf(entity)) {
+  const generatedOf = (entity: Entity) => (options.actionOnly?.includes(entity) ? actionEndpointsOf(entity) : endpointsOf(entity));
+  for (const entity of [...options.entities, ...(options.actionOnly ?? [])]) {
+    for (const route of generatedOf(entity)) {
       const path = toOpenApiPath(route.url);
       generated.add(`${route.method} ${path}`);
       (paths[path] ??= {})[route.method.toLowerCase()] = entityOperation(entity, route, options.entities);

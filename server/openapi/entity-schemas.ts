@@ -1,5 +1,6 @@
 /** JSON Schemas of declared entities (records, bodies, list parameters) for the OpenAPI document. */
 import { z } from 'zod';
+import type { Endpoint } from '../../src/schema/endpoints';
 import type { Entity, FieldDecl } from '../../src/schema/entity';
 import { columnFields, filterOf, rangeOf } from '../../src/schema/entity';
 import { createSchema, fieldSchema, updateSchema } from '../../src/schema/validation';
@@ -67,4 +68,35 @@ export const listParameters = (entity: Entity): QueryParameter[] => {
   params.push({ name: 'sort', in: 'query', required: false, schema: { type: 'string', enum: sortable } });
   params.push({ name: 'order', in: 'query', required: false, schema: { type: 'string', enum: ['asc', 'desc'] } });
   return params;
+};
+
+/** A declared action's target id and parameters, as query (and path) parameters. */
+export const actionParameters = (endpoint: Endpoint): QueryParameter[] => {
+  const { decl } = endpoint.action!;
+  const params: QueryParameter[] = [];
+  if (endpoint.ids === 'path') params.push({ name: endpoint.idParam!, in: 'path', required: true, schema: { type: 'integer', minimum: 1 } });
+  if (endpoint.ids === 'query') {
+    params.push(decl.on === 'row'
+      ? { name: endpoint.idParam!, in: 'query', required: true, schema: { type: 'integer', minimum: 1 }, description: 'the record' }
+      : { name: endpoint.idParam!, in: 'query', required: true, schema: { type: 'string', example: '1,2,3' }, description: `the records (at most ${decl.maxIds ?? 1000})` });
+  }
+  for (const [name, param] of Object.entries(decl.params ?? {})) {
+    const { anyOf: _a, ...schema } = valueSchema({ ...param, required: true });
+    params.push({
+      name, in: 'query', required: Boolean(param.required),
+      schema: param.kind === 'references' ? { type: 'string', example: '1,2,3', description: 'comma-separated ids; empty for none' } : schema,
+    });
+  }
+  return params;
+};
+
+/** The same parameters as a JSON or form body (a write takes them there too). */
+export const actionBodySchema = (endpoint: Endpoint): JsonSchema => {
+  const params = endpoint.action!.decl.params ?? {};
+  return {
+    type: 'object',
+    properties: Object.fromEntries(Object.entries(params).map(([name, param]) => [name, valueSchema({ ...param, required: true })])),
+    required: Object.entries(params).filter(([, param]) => param.required).map(([name]) => name),
+    additionalProperties: false,
+  };
 };

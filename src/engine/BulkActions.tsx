@@ -1,7 +1,7 @@
 /**
  * Bulk actions of a list, from the declaration's `batch`: `mall`'s "batch operation" select
- * (set one flag or enum field on the selected rows) with its apply button, and a delete that
- * asks for confirmation first. Both say they worked only after the server agreed.
+ * (set one flag or enum field on the selected rows) with its apply button, the declared selection
+ * actions (./ActionButton.tsx), and a delete that asks for confirmation first. Both say they worked only after the server agreed.
  */
 import MenuItem from '@mui/material/MenuItem';
 import MuiTextField from '@mui/material/TextField';
@@ -11,6 +11,7 @@ import { Button, useCanAccessCallback, useListContext, useNotify, useTranslate, 
 import { MESSAGES } from '../schema/api';
 import type { Entity } from '../schema/entity';
 import { setAction } from '../schema/access';
+import { buttonActions, SelectionActionButtons } from './ActionButton';
 import { BulkDeleteButton } from './DeleteButtons';
 import { enumLabelKey, fieldLabelKey, FLAG_CHOICES } from './labels';
 
@@ -52,7 +53,7 @@ const useBatchOperations = (entity: Entity): BatchOperation[] => {
 export const canDelete = (entity: Entity): boolean => entity.routes?.delete !== false;
 
 export const hasBulkActions = (entity: Entity): boolean =>
-  canDelete(entity) || (entity.batch ?? []).some((b) => b.kind === 'set');
+  canDelete(entity) || (entity.batch ?? []).some((b) => b.kind === 'set') || buttonActions(entity, 'selection').length > 0;
 
 const BatchSetControl = ({ entity, operations }: { readonly entity: Entity; readonly operations: readonly BatchOperation[] }) => {
   const translate = useTranslate();
@@ -105,6 +106,7 @@ export const EntityBulkActions = ({ entity }: { readonly entity: Entity }) => {
   return (
     <>
       {operations.length > 0 && <BatchSetControl entity={entity} operations={operations} />}
+      <SelectionActionButtons entity={entity} />
       {canDelete(entity) && <BulkDeleteButton entity={entity} />}
     </>
   );

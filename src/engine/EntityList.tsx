@@ -7,6 +7,7 @@
 import AddIcon from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import type { ComponentType } from 'react';
 import { useCallback, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import type { Identifier } from 'react-admin';
@@ -17,6 +18,7 @@ import {
 import { useIsMobile } from '../theme/useIsMobile';
 import type { Entity } from '../schema/entity';
 import { PAGE_SIZE } from '../schema/rules';
+import { buttonActions, CollectionActionButtons, RowActionButtons } from './ActionButton';
 import { EntityBulkActions, hasBulkActions } from './BulkActions';
 import { entityColumns } from './columns';
 import type { DialogState } from './EntityFormDialog';
@@ -57,9 +59,26 @@ const ListActions = ({ entity, createTo, onCreate, hasHiddenFilters, hasHiddenCo
     {hasHiddenFilters && <FilterButton />}
     {hasHiddenColumns && <ColumnsButton />}
     <CreateControl entity={entity} createTo={createTo} onCreate={onCreate} />
+    <CollectionActionButtons entity={entity} />
     <ExportButton />
   </TopToolbar>
 );
+
+type RowActionsComponent = ComponentType<{ readonly entity: Entity }>;
+
+/** A row's buttons: the declared row actions, then the screen's own (row links, delete). */
+const useRowActions = (entity: Entity, custom: RowActionsComponent | undefined): RowActionsComponent | undefined =>
+  useMemo(() => {
+    if (buttonActions(entity, 'row').length === 0) return custom;
+    const Custom = custom;
+    const Row = ({ entity: shown }: { readonly entity: Entity }) => (
+      <>
+        <RowActionButtons entity={shown} />
+        {Custom && <Custom entity={shown} />}
+      </>
+    );
+    return Row;
+  }, [entity, custom]);
 
 const EmptyList = ({ entity, createTo, onCreate }: ControlsProps) => {
   const translate = useTranslate();
@@ -128,7 +147,7 @@ const EntityListView = ({ entity, options, pinned }: ScreenProps & { readonly pi
     }
     return `${basename}${withQuery(paths.edit ?? paths.list, { id })}`;
   };
-  const RowActions = options.rowActions;
+  const RowActions = useRowActions(entity, options.rowActions);
   const Header = options.listHeader;
   const exporter = useEntityExporter(entity);
   // A phone gets cards instead of a table squeezed to its width (ARCHITECTURE section 5).

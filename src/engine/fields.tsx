@@ -2,7 +2,7 @@
 import Chip from '@mui/material/Chip';
 import type { ReactElement } from 'react';
 import type { DateFieldProps, NumberFieldProps } from 'react-admin';
-import { DateField, NumberField, TextField, useRecordContext, useTranslate } from 'react-admin';
+import { ChipField, DateField, NumberField, ReferenceArrayField, SingleFieldList, TextField, useRecordContext, useTranslate } from 'react-admin';
 import type { Entity, FieldDecl } from '../schema/entity';
 import { nameFieldOf } from '../schema/entity';
 import { MONEY_FORMAT } from '../schema/money';
@@ -92,6 +92,14 @@ export const fieldDisplay = (entity: Entity, name: string, decl: FieldDecl, inte
       return <ImageThumbField entity={entity} name={name} />;
     case 'reference':
       return <ReferenceNameField entity={entity} name={name} />;
+    case 'references':
+      return decl.reference
+        ? (
+          <ReferenceArrayField source={name} reference={decl.reference.entity}>
+            <SingleFieldList linkType={false}><ChipField source={decl.reference.display} size="small" /></SingleFieldList>
+          </ReferenceArrayField>
+        )
+        : <TextField source={name} />;
     case 'json':
       return <JsonField name={name} />;
     case 'richText':

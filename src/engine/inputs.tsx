@@ -2,7 +2,7 @@
 import type { ReactElement } from 'react';
 import { lazy, Suspense } from 'react';
 import {
-  AutocompleteInput, BooleanInput, ImageField, ImageInput, Labeled, NumberInput, ReferenceInput,
+  AutocompleteArrayInput, AutocompleteInput, BooleanInput, ImageField, ImageInput, Labeled, NumberInput, ReferenceArrayInput, ReferenceInput,
   SelectInput, TextInput, useNotify, useTranslate,
 } from 'react-admin';
 import { screenEntityOf } from '../schema/screenEntities';
@@ -125,6 +125,21 @@ export const EntityFieldInput = (props: FieldInputProps): ReactElement | null =>
             isRequired={Boolean(decl.required)}
           />
         </ReferenceInput>
+      );
+    }
+    case 'references': {
+      if (!decl.reference) return null;
+      const target = screenEntityOf(decl.reference.entity);
+      return (
+        <ReferenceArrayInput source={name} reference={decl.reference.entity} queryOptions={target?.listAll ? LIST_ALL_QUERY : undefined}>
+          <AutocompleteArrayInput
+            label={fieldLabelKey(entity, name)}
+            optionText={decl.reference.display}
+            filterToQuery={target?.listAll ? () => ({}) : referenceSearch(target)}
+            disabled={disabled}
+            isRequired={Boolean(decl.required)}
+          />
+        </ReferenceArrayInput>
       );
     }
     case 'json':

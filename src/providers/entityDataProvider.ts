@@ -7,7 +7,7 @@ import type { DataProvider, GetListParams, GetListResult, Identifier, RaRecord }
 import type { Envelope, MessageKey, Page } from '../schema/api';
 import { MESSAGES, ResultCode } from '../schema/api';
 import type { Endpoint, Operation } from '../schema/endpoints';
-import { deleteEndpointOf, endpointOf, fillUrl, placeholdersOf, setEndpointOf } from '../schema/endpoints';
+import { actionEndpointOf, deleteEndpointOf, endpointOf, fillUrl, placeholdersOf, setEndpointOf } from '../schema/endpoints';
 import type { Entity, FieldDecl } from '../schema/entity';
 import { filterOf, rangeOf, writableFields } from '../schema/entity';
 import { SCREEN_ENTITIES } from '../schema/screenEntities';
@@ -239,7 +239,59 @@ const uploadImages = async (entity: Entity, body: AnyRecord, upload: Uploader): 
 const notFound = (entity: Entity, id: Identifier): ApiError =>
   new ApiError('ra.notification.item_doesnt_exist', ResultCode.failed, 404, 'not_found', [], { resource: entity.name, id });
 
-export const createEntityDataProvider = (fetcher: Fetcher = httpClient, upload: Uploader = uploadImage): DataProvider => {
+/**
+ * A declared action (src/schema/entity.ts ActionDecl): `id` for a row action, `ids` for a
+ * selection, neither for the collection; `params` by their declared names.
+ */
+export type ActionRequest = {
+  readonly name: string;
+  readonly id?: Identifier;
+  readonly ids?: readonly Identifier[];
+  readonly params?: Readonly<Record<string, unknown>>;
+  readonly signal?: AbortSignal;
+};
+
+/** react-admin's data provider plus `action`, the one way the browser calls a declared action. */
+export type EntityDataProvider = DataProvider & {
+  action: <T = unknown>(resource: string, request: ActionRequest) => Promise<{ data: T }>;
+};
+
+type QueryValue = Query[string];
+
+/** A parameter as `mall` takes it in a query string: id lists comma-joined (`""` for none), flags as 0/1. */
+const queryValueOf = (value: unknown): QueryValue => {
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (Array.isArray(value)) return value.map(String);
+  return value as QueryValue;
+};
+
+/**
+ * The path, query and body of an action call: the target id in the path or its parameter, and
+ * the parameters in the query as `mall`'s `@RequestParam`s, or as a JSON body when one of them is
+ * structured (objects), which a query string cannot carry.
+ */
+export const actionCall = (entity: Entity, request: ActionRequest): { endpoint: Endpoint; path: string; query: Query; body?: AnyRecord } => {
+  const endpoint = actionEndpointOf(entity, request.name);
+  if (!endpoint) throw new Error(`${entity.name} declares no action ${request.name}`);
+  const { decl } = endpoint.action!;
+  const query: Query = {};
+  let path = endpoint.url;
+  if (decl.on === 'row') {
+    if (request.id === undefined || request.id === null) throw new Error(`${entity.name}.${request.name} acts on one record: give its id`);
+    if (endpoint.ids === 'path') path = fillUrl(endpoint.url, { [endpoint.idParam!]: request.id });
+    else query[endpoint.idParam!] = String(request.id);
+  } else if (decl.on === 'selection') {
+    if (!request.ids?.length) throw refusal('select_record');
+    query[endpoint.idParam!] = request.ids.map(String);
+  }
+  const params = Object.fromEntries(Object.entries(request.params ?? {}).filter(([, value]) => value !== undefined && value !== null));
+  const structured = Object.values(params).some((value) => typeof value === 'object' && !Array.isArray(value));
+  if (structured && decl.writes) return { endpoint, path, query, body: params };
+  for (const [key, value] of Object.entries(params)) query[key] = queryValueOf(value);
+  return { endpoint, path, query };
+};
+
+export const createEntityDataProvider = (fetcher: Fetcher = httpClient, upload: Uploader = uploadImage): EntityDataProvider => {
   const call = async <T>(path: string, request: ApiRequest = {}): Promise<T> => {
     try {
       return (await fetcher<T>(path, request)).data;
@@ -308,6 +360,11 @@ export const createEntityDataProvider = (fetcher: Fetcher = httpClient, upload: 
 
   return {
     getList,
+
+    action: async <T>(resource: string, request: ActionRequest) => {
+      const { endpoint, path, query, body } = actionCall(entityOf(resource), request);
+      return { data: await call<T>(path, { method: endpoint.method, query, ...(body ? { body } : {}), signal: request.signal }) };
+    },
 
     getOne: (resource, params) => getOne(resource, params.id, params.signal),
 

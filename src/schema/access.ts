@@ -11,7 +11,7 @@ import { compileAntPattern } from './ant';
 import { entityActionPath } from './entityApi';
 import { screenEntityOf } from './screenEntities';
 
-export { entityActionPath, SET_ACTION_PREFIX, setAction } from './entityApi';
+export { declaredAction, entityActionPath, SET_ACTION_PREFIX, setAction } from './entityApi';
 
 /** A resource name for API calls that are not entity actions: `canAccess({ resource: API_RESOURCE, action: '/role/allocMenu' })`. */
 export const API_RESOURCE = 'api';

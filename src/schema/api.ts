@@ -109,6 +109,7 @@ export const MESSAGES = {
   quota_exceeded: 'Quota exceeded for {what}: your group allows at most {quota}',
   page_size_too_big: 'Page size must be at most {max}',
   invalid_ids: 'ids must be a comma-separated list of record ids',
+  too_many_ids: 'At most {max} records can be chosen at once',
   timeout: 'The request timed out',
   service_unavailable: 'The service is temporarily unavailable',
   cannot_grant: 'You cannot grant a role, menu or resource you do not hold yourself',

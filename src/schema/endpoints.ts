@@ -4,13 +4,18 @@
  * browser's access checks and the route table's needs ask about them, and OpenAPI, the test
  * helpers and the permission matrix walk them.
  */
-import type { Entity, VariantDecl } from './entity';
+import type { ActionDecl, Entity, VariantDecl } from './entity';
 
 /**
  * `list`, `listAll`, `get`, `create`, `update`, `delete` (one id in the path), `batchDelete`,
- * `batchSet:<field>`, or a variant's kind (`alias`, `nested`, `view`).
+ * `batchSet:<field>`, `action:<name>` (a declared action), or a variant's kind (`alias`,
+ * `nested`, `view`).
  */
 export type Operation = string;
+
+/** The operation name of a declared action: `action:allocMenu`. */
+export const ACTION_PREFIX = 'action:';
+export const actionOperation = (name: string): Operation => `${ACTION_PREFIX}${name}`;
 
 export type Endpoint = {
   readonly entity: string;
@@ -18,15 +23,25 @@ export type Endpoint = {
   readonly method: 'GET' | 'POST';
   /** The full path under the API prefix, with `{id}` and `{field}` placeholders (`/brand/update/{id}`). */
   readonly url: string;
-  /** Where the records' ids go: one in the path (`{id}`), a list in `?ids=`, or none. */
+  /**
+   * Where the records' ids go: one in the path (`{id}`), in the query (a list in `?ids=`, or the
+   * action's `idParam`: `?roleId=3`), or none.
+   */
   readonly ids: 'path' | 'query' | 'none';
-  /** What the request carries: the record's fields as JSON (`create`, `update`), one query value (`set`), nothing. */
-  readonly body: 'record' | 'value' | 'none';
+  /** The path placeholder or query parameter holding the id(s): `id`, `ids`, or an action's own (`roleId`). */
+  readonly idParam?: string;
+  /**
+   * What the request carries: the record's fields as JSON (`create`, `update`), one query value
+   * (`set`), an action's declared parameters (query or form values, or a JSON object), nothing.
+   */
+  readonly body: 'record' | 'value' | 'params' | 'none';
   /** For `batchSet` and set aliases: the field set and the query parameter carrying its value. */
   readonly field?: string;
   readonly param?: string;
   /** The declaration of a variant route (`mall`'s other paths). */
   readonly variant?: VariantDecl;
+  /** A declared action: its name and declaration. */
+  readonly action?: { readonly name: string; readonly decl: ActionDecl };
 };
 
 type Routes = NonNullable<Entity['routes']>;
@@ -54,6 +69,16 @@ const declaredEndpoints = (entity: Entity): Endpoint[] => {
     if (!decl.toggle || endpoints.some((e) => e.url === `${entity.path}${decl.toggle}`)) continue;
     add('POST', decl.toggle, `batchSet:${field}`, { ids: hasId(decl.toggle) ? 'path' : 'query', body: 'value', field, param: field });
   }
+  for (const [name, decl] of Object.entries(entity.actions ?? {})) {
+    const url = decl.root ? decl.path : `${entity.path}${decl.path}`;
+    const placeholder = placeholdersOf(url)[0];
+    const ids = decl.on === 'collection' ? 'none' : placeholder ? 'path' : 'query';
+    const idParam = decl.on === 'collection' ? undefined : placeholder ?? decl.idParam ?? (decl.on === 'row' ? 'id' : 'ids');
+    endpoints.push({
+      entity: entity.name, operation: actionOperation(name), method: decl.writes ? 'POST' : 'GET', url,
+      ids, ...(idParam ? { idParam } : {}), body: decl.params && Object.keys(decl.params).length ? 'params' : 'none', action: { name, decl },
+    });
+  }
   for (const variant of entity.variants ?? []) {
     const method = variant.kind === 'alias' ? variant.method : 'GET';
     const set = variant.kind === 'alias' && variant.of === 'set' ? { field: variant.field, param: variant.field } : {};
@@ -68,15 +93,22 @@ const declaredEndpoints = (entity: Entity): Endpoint[] => {
 
 const cache = new WeakMap<Entity, readonly Endpoint[]>();
 
-/** Every endpoint of an entity: the generated operations, then the declared variants. */
+/** Every endpoint of an entity: the generated operations, the declared actions, then the variants. */
 export const endpointsOf = (entity: Entity): readonly Endpoint[] => {
   let endpoints = cache.get(entity);
   if (!endpoints) cache.set(entity, endpoints = declaredEndpoints(entity));
   return endpoints;
 };
 
-/** The generated operations only (no variants). */
-export const operationsOf = (entity: Entity): readonly Endpoint[] => endpointsOf(entity).filter((e) => !e.variant);
+/** The generated operations only (no variants, no declared actions). */
+export const operationsOf = (entity: Entity): readonly Endpoint[] => endpointsOf(entity).filter((e) => !e.variant && !e.action);
+
+/** A declared action's endpoint, or undefined when the entity declares no such action. */
+export const actionEndpointOf = (entity: Entity, name: string): Endpoint | undefined =>
+  endpointsOf(entity).find((e) => e.operation === actionOperation(name));
+
+/** Every declared action's endpoint. */
+export const actionEndpointsOf = (entity: Entity): readonly Endpoint[] => endpointsOf(entity).filter((e) => e.action);
 
 /** One generated operation by name, or undefined when the entity has none. */
 export const endpointOf = (entity: Entity, operation: Operation): Endpoint | undefined =>

@@ -6,6 +6,7 @@ import { brand, productAttribute, productAttributeCategory, productCategory } fr
 import { mold, shop } from './shop';
 import { homeAdvertise } from './sms';
 import { auditLog, menu, resource, resourceCategory, role, userGroup } from './ums';
+import { adminAccount } from './umsAdmin';
 
 export const ENTITIES = {
   brand, productCategory, productAttributeCategory, productAttribute,
@@ -16,3 +17,13 @@ export const ENTITIES = {
 
 export type EntityName = keyof typeof ENTITIES;
 export const entityList: readonly Entity[] = Object.values(ENTITIES) as unknown as readonly Entity[];
+
+/**
+ * Declared entities whose CRUD routes are hand-written (admin accounts: passwords, until they go
+ * through the engine) but whose declared actions the engine serves, like everyone else's.
+ */
+export const HAND_CRUD_ENTITIES = { admin: adminAccount } as const satisfies Record<string, Entity>;
+export const handCrudEntityList: readonly Entity[] = Object.values(HAND_CRUD_ENTITIES) as unknown as readonly Entity[];
+
+/** Entities an area may give action handlers for. */
+export type ActionEntityName = EntityName | keyof typeof HAND_CRUD_ENTITIES;

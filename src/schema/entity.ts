@@ -9,7 +9,7 @@ import { NAME_LENGTH } from './rules';
 /** What a field holds; decides its column type, its validation and its input/column widget. */
 export type FieldKind =
   | 'text' | 'longText' | 'richText' | 'int' | 'money' | 'flag' | 'enum'
-  | 'date' | 'dateTime' | 'image' | 'images' | 'reference' | 'json';
+  | 'date' | 'dateTime' | 'image' | 'images' | 'reference' | 'references' | 'json';
 
 /** How a list filter compares the query parameter with the column. */
 export type FilterOp = 'eq' | 'like' | 'prefix' | 'gte' | 'lte';
@@ -81,9 +81,9 @@ type KindOptions = {
   readonly max?: number;
   /** enum: the allowed values with their label keys. */
   readonly options?: readonly EnumOption[];
-  /** images: most images allowed. */
+  /** images, references: most items allowed. */
   readonly maxCount?: number;
-  /** reference: target entity name and the field shown for it. */
+  /** reference, references: target entity name and the field shown for it. */
   readonly reference?: { readonly entity: string; readonly display: string };
   /** text: the display name of the record the reference field named here points at (see `referenceName`). */
   readonly nameOf?: string;
@@ -147,6 +147,14 @@ export const reference = (entity: string, display: string, o: FieldOptions<numbe
  * in place of the id. Every reference field declares one (tests/ui/reference-names.test.tsx).
  */
 export const referenceName = (of: string) => field<string>('text', { serverManaged: true, virtual: true, nameOf: of });
+/**
+ * Ids of rows of another entity, sent as `mall` sends them (`menuIds=1,2,3`, `""` for none) or as
+ * a JSON array; every id must name a row the caller may see, at most `maxCount` of them (default
+ * 1000). `required` asks for the parameter, not for ids: an empty list ("replace with nothing")
+ * is a value. An action parameter kind (see ActionDecl).
+ */
+export const references = (entity: string, display: string, o: FieldOptions<number[]> & { maxCount?: number } = {}) =>
+  field<number[]>('references', { ...o, reference: { entity, display } });
 /** Structured value validated by `schema`. */
 export const json = <S extends z.ZodType>(schema: S, o: FieldOptions<z.infer<S>> = {}) => field<z.infer<S>>('json', { ...o, schema });
 
@@ -181,6 +189,47 @@ export type VariantDecl =
     };
   }
   | { readonly kind: 'view'; readonly path: string; readonly name: string; readonly summary: string };
+
+/** Where an action works: on one row, on the selected rows, or on the collection (no row). */
+export type ActionOn = 'row' | 'selection' | 'collection';
+
+/**
+ * Something done to an entity beyond create/read/update/delete, served by the engine and run by
+ * the area's handler (server/crud/actions.ts): the engine validates the parameters, loads the
+ * target rows inside the caller's shop scope, runs the handler in one transaction with an audit
+ * row (writes), answers in the envelope and documents it; the browser calls it through
+ * `dataProvider.action` and may show it as a button (src/engine/ActionButton.tsx).
+ *
+ * The target rows' ids arrive as a `{placeholder}` of the path (`/listMenu/{roleId}`, a row), or
+ * else in the query or form parameter `idParam` (`roleId` for a row; `ids=1,2,3` for a selection
+ * by default). A write is `POST`, a read `GET`, as `mall` has them.
+ */
+export type ActionDecl<P extends Readonly<Record<string, FieldDecl>> = Readonly<Record<string, FieldDecl>>> = {
+  readonly on: ActionOn;
+  /** Under the entity's path (`/allocMenu`), or from the API root with `root` (`/capacity/list` on user groups). */
+  readonly path: string;
+  readonly root?: boolean;
+  /** The parameter carrying the target id(s) when the path has no placeholder; default `id` (row) or `ids` (selection). */
+  readonly idParam?: string;
+  /** selection: most ids one call may name (default 1000). */
+  readonly maxIds?: number;
+  /** Declared like fields (same kinds, rules and labels: `resources.<entity>.actions.<name>.fields.<param>`). */
+  readonly params?: P;
+  /** Changes data: POST, one transaction with an audit row. Otherwise a GET read. */
+  readonly writes: boolean;
+  /** The audit row's action; default the name in snake_case (`allocMenu` → `alloc_menu`). */
+  readonly audit?: string;
+  /** One line for the API documentation. */
+  readonly summary: string;
+  /**
+   * A generic button (row, bulk or toolbar by `on`; a dialog asks for the parameters, or to
+   * confirm). Default: for writes. `false` where an area screen of its own calls the action.
+   */
+  readonly button?: boolean;
+};
+
+/** The parameter values an action's handler receives, typed from its declaration. */
+export type ParamsOf<D> = D extends ActionDecl<infer P> ? InferFields<P> : never;
 
 export type EntityOptions<F extends Record<string, FieldDecl>> = {
   /** react-admin resource name; i18n under `resources.<name>`. */
@@ -236,6 +285,8 @@ export type EntityOptions<F extends Record<string, FieldDecl>> = {
   readonly tree?: TreeDecl<keyof F & string>;
   /** Values unique together, among the rows matching a condition (see UniqueDecl). */
   readonly unique?: readonly UniqueDecl<keyof F & string>[];
+  /** Operations beyond CRUD, by name (see ActionDecl). */
+  readonly actions?: Readonly<Record<string, ActionDecl>>;
 };
 
 /**
@@ -275,7 +326,11 @@ export type InferField<D> = D extends FieldDecl<infer T>
   : never;
 export type InferFields<F extends Record<string, FieldDecl>> = { [K in keyof F]: InferField<F[K]> };
 
-export type Entity<F extends Record<string, FieldDecl> = Record<string, FieldDecl>> = EntityOptions<F> & {
+export type Entity<
+  F extends Record<string, FieldDecl> = Record<string, FieldDecl>,
+  A extends Readonly<Record<string, ActionDecl>> = Readonly<Record<string, ActionDecl>>,
+> = EntityOptions<F> & {
+  readonly actions?: A;
   /** @internal phantom marker carrying the record type. */
   readonly __record?: { id: number } & InferFields<F>;
 };
@@ -283,7 +338,36 @@ export type Entity<F extends Record<string, FieldDecl> = Record<string, FieldDec
 /** The record an entity's API answers with. */
 export type RecordOf<E> = E extends Entity<infer F> ? { id: number } & InferFields<F> : never;
 
-export const defineEntity = <const F extends Record<string, FieldDecl>>(options: EntityOptions<F>): Entity<F> => options;
+export const defineEntity = <const F extends Record<string, FieldDecl>, const A extends Readonly<Record<string, ActionDecl>> = Record<never, ActionDecl>>(
+  options: EntityOptions<F> & { readonly actions?: A },
+): Entity<F, A> => options as Entity<F, A>;
+
+/** The declared actions of an entity, by name (none: empty). */
+export type ActionsOf<E> = E extends Entity<Record<string, FieldDecl>, infer A> ? A : never;
+
+/** An action's name in snake_case, the default of its audit rows' action (`allocMenu` → `alloc_menu`). */
+export const snakeCase = (name: string): string => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/**
+ * An action's parameters seen as a small entity of their own (`<entity>.actions.<action>`), so the
+ * generic validation, inputs and labels of fields serve them unchanged.
+ */
+export const actionParamsEntity = (entity: Entity, name: string): Entity => {
+  const decl = entity.actions?.[name];
+  if (!decl) throw new Error(`${entity.name} declares no action ${name}`);
+  let byName = paramsEntityCache.get(entity);
+  if (!byName) paramsEntityCache.set(entity, byName = new Map());
+  let params = byName.get(name);
+  if (!params) {
+    params = {
+      name: `${entity.name}.actions.${name}`, path: entity.path, table: entity.table, tenant: null, display: 'id',
+      menu: entity.menu, fields: decl.params ?? {}, routes: { list: false, get: false, create: false, update: false, delete: false },
+    };
+    byName.set(name, params);
+  }
+  return params;
+};
+const paramsEntityCache = new WeakMap<Entity, Map<string, Entity>>();
 
 /** snake_case column of a field. */
 export const columnOf = (fieldName: string, decl: FieldDecl): string =>

@@ -3,7 +3,7 @@
  * admin's access checks (which buttons to show) and the route table's needs (which screens a
  * user can open), so both ask the server the same question.
  */
-import { deleteEndpointOf, endpointOf, setEndpointOf } from './endpoints';
+import { ACTION_PREFIX, actionEndpointOf, deleteEndpointOf, endpointOf, setEndpointOf } from './endpoints';
 import type { Entity } from './entity';
 
 /** An action that sets one field through its batch or toggle path: `set:status`. */
@@ -13,6 +13,10 @@ export const setAction = (field: string): string => `${SET_ACTION_PREFIX}${field
 /** Stands in for ids and other path parameters: any value matches the same patterns. */
 export const SAMPLE_ID = '1';
 export const fillPath = (path: string): string => path.replace(/\{\w+\}/g, SAMPLE_ID);
+
+/** A declared action of an entity, as react-admin's `canAccess` action: `action:allocMenu`. */
+export { ACTION_PREFIX };
+export const declaredAction = (name: string): string => `${ACTION_PREFIX}${name}`;
 
 /**
  * The API path an action on an entity calls (src/schema/endpoints.ts), or null when the entity has
@@ -25,6 +29,7 @@ export const entityActionPath = (entity: Entity, action: string): string | null 
     : action === 'show' ? endpointOf(entity, 'get')
     : action === 'delete' ? deleteEndpointOf(entity)
     : action.startsWith(SET_ACTION_PREFIX) ? setEndpointOf(entity, action.slice(SET_ACTION_PREFIX.length))
+    : action.startsWith(ACTION_PREFIX) ? actionEndpointOf(entity, action.slice(ACTION_PREFIX.length))
     : endpointOf(entity, 'list');
   return endpoint ? fillPath(endpoint.url) : null;
 };

@@ -32,6 +32,10 @@ export const hasUnsafeText = (value: unknown): boolean => {
 /** A zod string that refuses unsafe text with `invalid_format` (for hand-written route schemas). */
 export const safeString = () => z.string().refine((value) => !isUnsafeText(value), { message: 'invalid_format' });
 
+/** The largest id an id column holds (int4 on PostgreSQL), and the most ids one list may name. */
+export const MAX_ID = 2_147_483_647;
+export const MAX_IDS = 1000;
+
 const URL_PATTERN = /^(https?:\/\/|\/)[^\s]*$/;
 
 /** An absolute `http(s)://host…` address: what a jump link may point to (no `javascript:`, no relative paths). */
@@ -81,6 +85,13 @@ export const fieldSchema = (decl: FieldDecl): z.ZodType => {
       return z.array(z.string().max(MAX_URL_LENGTH).regex(URL_PATTERN)).max(decl.maxCount ?? 10, { message: 'too_many_images' });
     case 'reference':
       return z.number().int().positive();
+    case 'references':
+      // `1,2,3` from a query or form arrives as a list already (server/crud/lenient.ts); text that is
+      // no list of ids stays text and reads as what it is, not as "wrong type".
+      return z.array(z.number().int().positive().max(MAX_ID), {
+        error: (issue) => (issue.input === undefined || issue.input === null ? undefined : 'invalid_ids'),
+      // A refinement, not `.max()`: zod 4 applies a length check to a string input too.
+      }).refine((ids) => ids.length <= (decl.maxCount ?? MAX_IDS), { message: 'too_many_ids' });
     case 'json':
       return decl.schema ?? z.unknown();
   }
@@ -121,14 +132,16 @@ const fieldError = (field: string, messageKey: MessageKey, params?: Record<strin
 export const unsafeTextErrors = (values: Record<string, unknown>): FieldError[] =>
   Object.entries(values).filter(([, value]) => hasUnsafeText(value)).map(([field]) => fieldError(field, 'invalid_format'));
 
-/** Turns zod issues into field errors with stable keys; `entity` lets length errors name both bounds. */
-export const toFieldErrors = (error: z.ZodError, entity?: Entity): FieldError[] => {
+/** Turns zod issues into field errors with stable keys; `entity` (its fields) lets length errors name both bounds. */
+export const toFieldErrors = (error: z.ZodError, entity?: Pick<Entity, 'fields'>): FieldError[] => {
   const errors: FieldError[] = [];
   for (const issue of error.issues) {
     const field = issue.path.map(String).join('.') || '_';
     const decl = entity?.fields[String(issue.path[0])];
     if (isMessageKey(issue.message)) {
-      errors.push(fieldError(field, issue.message, decl?.maxCount ? { maxCount: decl.maxCount } : undefined));
+      const params: Record<string, number> | undefined = issue.message === 'too_many_ids' ? { max: decl?.maxCount ?? MAX_IDS }
+        : decl?.maxCount ? { maxCount: decl.maxCount } : undefined;
+      errors.push(fieldError(field, issue.message, params));
       continue;
     }
     switch (issue.code) {
@@ -176,7 +189,7 @@ export const toFieldErrors = (error: z.ZodError, entity?: Entity): FieldError[] 
 export type ValidationResult<T> = { ok: true; value: T } | { ok: false; errors: FieldError[] };
 
 /** Parses with `reportInput` so a missing key reads "required" rather than "wrong type". */
-export const validate = <T>(schema: z.ZodType<T>, input: unknown, entity?: Entity): ValidationResult<T> => {
+export const validate = <T>(schema: z.ZodType<T>, input: unknown, entity?: Pick<Entity, 'fields'>): ValidationResult<T> => {
   const result = schema.safeParse(input, { reportInput: true });
   if (result.success) return { ok: true, value: result.data };
   return { ok: false, errors: toFieldErrors(result.error, entity) };

@@ -1,24 +1,26 @@
-// Protects: generated bad bodies, query strings and ids on every generated endpoint never give a 5xx or a malformed envelope, and change nothing.
+// Protects: generated bad bodies, query strings and ids on every generated endpoint and declared action never give a 5xx or a malformed envelope, and change nothing.
 /**
  * Property test: generated bad bodies (random JSON values, wrong-typed fields, extra keys, huge
- * strings) and bad query strings / path ids thrown at every generated endpoint of every entity.
+ * strings) and bad query strings / path ids thrown at every generated endpoint of every entity,
+ * and at every declared action (the registered entities', the admin accounts' and a fixture's).
  * Whatever arrives, the answer is never a 5xx, every error is a well-formed envelope, and the
  * database does not change. Runs are bounded (RUNS per endpoint and input style) so the file
  * stays well under a minute per dialect; fast-check prints the seed of any failure.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { entityList } from '../../src/schema/entities';
+import { entityList, handCrudEntityList } from '../../src/schema/entities';
 import type { Entity, FieldDecl } from '../../src/schema/entity';
 import { filterOf, isTextKind, writableFields } from '../../src/schema/entity';
 import { NUMERIC_STRING } from '../../server/crud/lenient';
-import { operationsOf } from '../../src/schema/endpoints';
+import { actionEndpointsOf, operationsOf } from '../../src/schema/endpoints';
 import type { Endpoint } from '../../src/schema/endpoints';
 import { DEMO } from '../helpers/accounts';
 import type { Answer } from '../helpers/api';
 import { call, login } from '../helpers/api';
 import type { Body, Fixtures } from '../helpers/entity-bodies';
 import { API, createFixtures, hasRoute, listPathFields, snapshotData, updatableFields } from '../helpers/entity-bodies';
+import { createGadgetTable, GADGET_BUILD, gadget, insertGadget } from '../helpers/action-fixture';
 import type { TestApp } from '../helpers/test-db';
 import { createTestApp, testDialects } from '../helpers/test-db';
 
@@ -112,7 +114,11 @@ describe.each(testDialects())('fuzzed bad input at every generated endpoint (%s)
   const existing = new Map<string, number[]>();
   const bases = new Map<string, Body>();
   beforeAll(async () => {
-    t = await createTestApp(dialect);
+    t = await createTestApp(dialect, {}, { demo: true }, GADGET_BUILD);
+    await createGadgetTable(t.db);
+    const shop = await t.db.selectFrom('shop').select('id').orderBy('id').executeTakeFirstOrThrow();
+    existing.set(gadget.name, [await insertGadget(t.db, shop.id, 'Fuzz one'), await insertGadget(t.db, shop.id, 'Fuzz two')]);
+    existing.set('admin', (await t.db.selectFrom('ums_admin').select('id').orderBy('id').limit(2).execute()).map((r) => r.id));
     token = await login(t.app, DEMO.admin);
     fx = createFixtures({ app: t.app, db: t.db, token });
     for (const entity of entityList) {
@@ -226,6 +232,80 @@ describe.each(testDialects())('fuzzed bad input at every generated endpoint (%s)
           });
         });
       }
+    }
+  }
+
+  /** Relation tables and the permission version the UMS actions change: a refused action leaves them alone too. */
+  const RELATIONS = ['ums_role_menu_relation', 'ums_role_resource_relation', 'ums_admin_role_relation', 'ums_user_group_member'] as const;
+  const everything = async () => ({
+    data: await snapshotData(t.db, [...entityList, ...handCrudEntityList, gadget as unknown as Entity]),
+    relations: await Promise.all(RELATIONS.map((table) => t.db.selectFrom(table).selectAll().orderBy('id').execute())),
+    version: await t.db.selectFrom('ums_permission_version').selectAll().execute(),
+  });
+
+  /** A parameter value that is wrong for sure, as query/form text (`asText`) or as a JSON value. */
+  const wrongParam = (decl: FieldDecl, asText: boolean): fc.Arbitrary<unknown> => {
+    if (decl.kind === 'references') return asText ? garbageId : fc.oneof(garbageId, fc.integer(), fc.boolean(), fc.array(fc.string({ minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 2 }));
+    if (!asText) return wrongTyped(decl);
+    if (isTextKind(decl.kind)) return fc.integer({ min: 1, max: 500 }).map((extra) => 'x'.repeat(textMax(decl) + extra));
+    // Text that no number, flag, enum or id reads as (an empty value would mean "not given").
+    return nastyString.filter((v) => v.trim() !== '' && !NUMERIC_STRING.test(v) && !/^\d+$/.test(v));
+  };
+
+  const served = [...entityList, ...handCrudEntityList, gadget as unknown as Entity];
+  for (const entity of served) {
+    for (const route of actionEndpointsOf(entity)) {
+      const { name, decl } = route.action!;
+      const params = Object.entries(decl.params ?? {});
+      const ids = () => existing.get(entity.name)!.map(String);
+      const idName = route.idParam ?? 'id';
+      it(`${route.method} ${route.url} (${entity.name} action ${name}): ${decl.writes ? 'bad targets, parameters and bodies are refused, never a 5xx, nothing changes' : 'random targets and parameters, never a 5xx'}`, async () => {
+        const anyValue = fc.oneof(nastyString, fc.integer().map(String), fc.array(fc.nat({ max: 5 }), { maxLength: 3 }).map((a) => a.join(',')));
+        const style = fc.constantFrom('query' as const, 'form' as const, 'json' as const);
+        // Some declared parameters with random values (valid or not), keyed by name.
+        const someParams = fc.subarray(params.map(([p]) => p)).chain((names) => fc.tuple(...names.map((p) => anyValue.map((v) => [p, v] as [string, unknown]))));
+        // What makes the request bad for sure: a target that cannot be, an unknown key, or a wrong parameter.
+        const badTarget = route.ids === 'none' ? fc.constant(null)
+          : decl.on === 'selection'
+            ? fc.oneof(fc.tuple(fc.array(fc.constantFrom(...ids()), { maxLength: 2 }), garbageId).map(([list, g]) => [...list, g].join(',')), fc.constantFrom('', ','), missingId)
+            : fc.oneof(badPathId, missingId);
+        const unknownKey = fc.tuple(fc.string({ minLength: 1, maxLength: 10 }).filter((k) => k !== idName && !Object.hasOwn(decl.params ?? {}, k) && k.trim() !== ''), anyValue);
+        const flaw = fc.oneof(
+          ...(route.ids === 'none' ? [] : [badTarget.map((target) => ({ target, extra: null as [string, unknown] | null, wrong: null as [string, unknown, unknown] | null }))]),
+          unknownKey.map((extra) => ({ target: null, extra, wrong: null })),
+          ...params.map(([p, d]) => fc.tuple(wrongParam(d, true), wrongParam(d, false))
+            .map(([text, typed]) => ({ target: null, extra: null, wrong: [p, text, typed] as [string, unknown, unknown] }))),
+        );
+        const input = decl.writes
+          ? fc.record({ flaw, some: someParams, style, real: route.ids === 'none' ? fc.constant('') : fc.constantFrom(...ids()) })
+          : fc.record({ flaw: fc.constant({ target: null, extra: null as [string, unknown] | null, wrong: null as [string, unknown, unknown] | null }), some: someParams, style, real: route.ids === 'none' ? fc.constant('') : fc.oneof(fc.constantFrom(...ids()), badPathId) });
+        const before = await everything();
+        await fc.assert(fc.asyncProperty(input, async ({ flaw: bad, some, style: how, real }) => {
+          const target = bad.target ?? real;
+          // A wrong parameter as text in a query or form, as a typed value in JSON.
+          const wrong: [string, unknown][] = bad.wrong ? [[bad.wrong[0], how === 'json' && route.method === 'POST' ? bad.wrong[2] : bad.wrong[1]]] : [];
+          const values: [string, unknown][] = [...some, ...(bad.extra ? [bad.extra] : []), ...wrong];
+          const asText = (v: unknown): string => (Array.isArray(v) ? v.join(',') : typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v));
+          const pairs: [string, string][] = values.map(([k, v]) => [k, asText(v)]);
+          let url = route.ids === 'path' ? urlWith(route, { [idName]: String(target) }) : `${API}${route.url}`;
+          if (route.ids === 'query') pairs.unshift([idName, String(target)]);
+          let answer: Answer;
+          if (route.method === 'GET' || how === 'query') {
+            url += pairs.length ? `?${encode(pairs)}` : '';
+            answer = await call(t.app, route.method, url, { token });
+          } else if (how === 'form') {
+            answer = await call(t.app, 'POST', url, { token, body: encode(pairs), headers: FORM });
+          } else {
+            // JSON: the target id stays in the query (as the admin sends it); parameters typed as generated.
+            if (route.ids === 'query') url += `?${encode([[idName, String(target)]])}`;
+            answer = await call(t.app, 'POST', url, { token, body: JSON.stringify(Object.fromEntries(values)), headers: JSON_TYPE });
+          }
+          const what = `${route.method} ${url} ${how} ${JSON.stringify(values).slice(0, 200)} -> ${answer.raw.slice(0, 300)}`;
+          expect(answer.status, what).toBeLessThan(500);
+          if (decl.writes || answer.status >= 400) expectWellFormedRefusal(answer, what);
+        }), { numRuns: RUNS });
+        expect(await everything()).toEqual(before);
+      });
     }
   }
 });

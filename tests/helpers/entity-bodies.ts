@@ -121,6 +121,7 @@ export const createFixtures = (deps: FixtureDeps) => {
         const target = entityByName(decl.reference!.entity);
         return (await create(target, variant)).id;
       }
+      case 'references': return [];
       case 'json':
         if (decl.default !== undefined) return decl.default;
         throw new Error(`entity-bodies cannot make ${entity.name}.${name} (json without a default)`);
@@ -175,7 +176,7 @@ export const createFixtures = (deps: FixtureDeps) => {
    * meaning needs more than a value (grouping keys, json relation lists: see entity-rules).
    */
   const otherValue = async (entity: Entity, name: string, decl: FieldDecl, current: unknown): Promise<unknown> => {
-    if (listPathFields(entity).includes(name) || decl.kind === 'json') return null;
+    if (listPathFields(entity).includes(name) || decl.kind === 'json' || decl.kind === 'references') return null;
     switch (decl.kind) {
       case 'text': case 'longText': case 'richText': return textValue(name, decl, nextSeq());
       case 'int': case 'money': {
@@ -237,6 +238,7 @@ export const outOfRangeOf = (decl: FieldDecl): { value: unknown; messageKey: str
     case 'image': return [{ value: 'javascript:alert(1)', messageKey: 'invalid_format' }, { value: `/${'x'.repeat(600)}.png`, messageKey: 'too_long' }];
     case 'images': return [{ value: ['not a url'], messageKey: 'invalid_format' }];
     case 'reference': return [{ value: 0, messageKey: 'too_small' }, { value: -3, messageKey: 'too_small' }];
+    case 'references': return [{ value: 'x', messageKey: 'invalid_ids' }, { value: Array.from({ length: (decl.maxCount ?? 1000) + 1 }, (_v, i) => i + 1), messageKey: 'too_many_ids' }];
     case 'json': return [];
   }
 };

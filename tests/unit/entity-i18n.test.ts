@@ -4,6 +4,7 @@ import { screenEntityList } from '../../src/schema/screenEntities';
 import { entityEn } from '../../src/i18n/entities/en';
 import { entityZh } from '../../src/i18n/entities/zh';
 import type { Entity } from '../../src/schema/entity';
+import { actionParamsEntity } from '../../src/schema/entity';
 import * as shopSchema from '../../src/schema/shop';
 import * as umsSchema from '../../src/schema/ums';
 
@@ -33,7 +34,11 @@ const isEntity = (value: unknown): value is Entity =>
 const labelled: readonly Entity[] = [...screenEntityList, ...([...Object.values(umsSchema), ...Object.values(shopSchema)] as unknown[]).filter(isEntity)]
   .filter((entity, i, all) => all.findIndex((e) => e.name === entity.name) === i);
 
-/** Every key the declarations imply: entity name, field labels, enum labels, section titles. */
+/**
+ * Every key the declarations imply: entity name, field labels, enum labels, section titles, and
+ * for each declared action its name and its parameters' labels (the parameters are fields of
+ * `<entity>.actions.<action>`, src/schema/entity.ts actionParamsEntity).
+ */
 const declaredKeys = (entities: readonly Entity[] = labelled): string[] => entities.flatMap((entity) => {
   const base = `resources.${entity.name}`;
   return [
@@ -43,6 +48,7 @@ const declaredKeys = (entities: readonly Entity[] = labelled): string[] => entit
       ...(decl.options ?? []).map((o) => `${base}.enums.${field}.${o.label}`),
       ...(decl.section ? [`${base}.sections.${decl.section}`] : []),
     ]),
+    ...Object.keys(entity.actions ?? {}).flatMap((action) => declaredKeys([actionParamsEntity(entity, action)])),
   ];
 });
 

@@ -290,6 +290,14 @@ export const entityEn = {
       },
       tables: { sys_upload: 'Uploaded file', system: 'System' },
     },
+    run: {
+      submit: 'Run',
+      done: 'Done: %{name}',
+      confirm_title: '%{name}?',
+      confirm_row: 'This applies to "%{record}".',
+      confirm_selection: 'This applies to the selected record. |||| This applies to the %{smart_count} selected records.',
+      confirm_collection: 'This applies to the whole list.',
+    },
     batch: {
       label: 'Batch operation',
       apply: 'Apply',

@@ -292,6 +292,14 @@ export const entityZh: EntityMessages = {
       },
       tables: { sys_upload: '上传文件', system: '系统' },
     },
+    run: {
+      submit: '执行',
+      done: '已完成：%{name}',
+      confirm_title: '%{name}？',
+      confirm_row: '将作用于"%{record}"。',
+      confirm_selection: '将作用于选中的 %{smart_count} 条记录。',
+      confirm_collection: '将作用于整个列表。',
+    },
     batch: {
       label: '批量操作',
       apply: '确定',

@@ -1,0 +1,234 @@
+/**
+ * Declared actions (src/schema/entity.ts `ActionDecl`): the engine serves every action endpoint
+ * of src/schema/endpoints.ts and the area supplies only what the action does. Per request: read
+ * the target id(s) and the declared parameters from the path, query and (form or JSON) body with
+ * the fields' own validation (field-named errors, unknown keys refused, unsafe text refused), then
+ * in ONE transaction load the target rows inside the caller's shop scope (an id outside it reads
+ * as missing: 404), check that referenced ids name rows the caller may see, run the handler, and
+ * write the audit rows of a write; answer the handler's data in the envelope.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { FieldError, MessageKey } from '../../src/schema/api';
+import type { Endpoint } from '../../src/schema/endpoints';
+import { actionEndpointsOf } from '../../src/schema/endpoints';
+import type { ActionDecl, ActionsOf, Entity, FieldDecl, ParamsOf } from '../../src/schema/entity';
+import { actionParamsEntity, snakeCase } from '../../src/schema/entity';
+import { fieldSchema, MAX_IDS, unsafeTextErrors, validate } from '../../src/schema/validation';
+import { audit } from '../db/audit';
+import type { Database } from '../db/schema';
+import { formatMessage, ok } from '../http/envelope';
+import { notFound, validationFailed } from '../http/errors';
+import type { AnyDb, HookActor } from './hooks';
+import { MAX_ID, parseIds } from './ids';
+import { lenientParam } from './lenient';
+import { scopeWhere } from './repository';
+import type { ApiRecord, Row } from './row';
+import { fromRow } from './row';
+import type { Scope } from './scope';
+
+export type ActionContext<P = Record<string, unknown>> = {
+  /** The action's transaction: everything the handler reads and writes goes through it. */
+  readonly trx: AnyDb;
+  readonly entity: Entity;
+  /** The target rows as the API shows them, read in `trx` inside the caller's scope: one (`row`), every named one (`selection`), none (`collection`). */
+  readonly records: readonly ApiRecord[];
+  /** The declared parameters, validated; absent optional ones hold their declared default or null. */
+  readonly params: P;
+  readonly actor: HookActor;
+};
+
+/** One audit row of a write: the entity's table and the target's id unless said otherwise. */
+export type AuditChange = { readonly table?: string; readonly id?: number | null; readonly before?: unknown; readonly after?: unknown };
+
+export type ActionOutcome = {
+  /** The answer's `data`. */
+  readonly data: unknown;
+  /**
+   * What a write changed, one audit row each. Left out: one row per target record (one row for a
+   * collection) with the parameters as `after`. Empty: nothing changed, no row.
+   */
+  readonly changes?: readonly AuditChange[];
+};
+
+export type ActionHandler<P = Record<string, unknown>> = (ctx: ActionContext<P>) => Promise<ActionOutcome>;
+
+/** A handler for every declared action of an entity, typed by its declaration (a missing or misspelt one does not compile). */
+export type HandlersOf<E extends Entity> = { readonly [K in keyof ActionsOf<E> & string]: ActionHandler<ParamsOf<ActionsOf<E>[K]>> };
+
+export type EntityActions = { readonly entity: Entity; readonly handlers: Readonly<Record<string, ActionHandler<never>>> };
+
+/** An area's handlers of one entity's actions. */
+export const entityActions = <E extends Entity>(entity: E, handlers: HandlersOf<E>): EntityActions =>
+  ({ entity, handlers: handlers as unknown as Record<string, ActionHandler<never>> });
+
+export type ActionRouteDeps = {
+  db: Kysely<Database>;
+  /** Every declared entity (targets and references resolve against it). */
+  entities: readonly Entity[];
+  actions: readonly EntityActions[];
+  scopeOf: (request: FastifyRequest) => Promise<Scope> | Scope;
+};
+
+const fieldError = (field: string, messageKey: MessageKey, params?: Record<string, number>): FieldError =>
+  ({ field, messageKey, message: formatMessage(messageKey, params), ...(params ? { params } : {}) });
+
+const fastifyPath = (path: string): string => path.replace(/\{(\w+)\}/g, ':$1');
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+const single = (value: unknown): unknown => (Array.isArray(value) ? value[value.length - 1] : value);
+
+/** Query and body parameters together, the query winning (as `mall` binds `@RequestParam`); whether each value is text. */
+const bagOf = (request: FastifyRequest): { values: Record<string, unknown>; text: Set<string> } | FieldError => {
+  const body = request.body;
+  if (body !== undefined && !isRecord(body)) return fieldError('_', 'invalid_type');
+  const form = /^application\/x-www-form-urlencoded/i.test(String(request.headers['content-type'] ?? ''));
+  const values: Record<string, unknown> = {};
+  const text = new Set<string>();
+  // Own keys only, and `__proto__` stays a key (refused as unknown), never a prototype.
+  for (const [key, value] of Object.entries(body ?? {})) {
+    Object.defineProperty(values, key, { value, enumerable: true, writable: true, configurable: true });
+    if (form) text.add(key);
+  }
+  for (const [key, value] of Object.entries(request.query as Record<string, unknown>)) {
+    Object.defineProperty(values, key, { value, enumerable: true, writable: true, configurable: true });
+    text.add(key);
+  }
+  return { values, text };
+};
+
+/** One id: a path segment or a parameter, as the generated routes read `{id}`. */
+const oneId = (raw: unknown, field: string, errors: FieldError[]): number | null => {
+  const value = single(raw);
+  if (value === undefined || value === null || value === '') { errors.push(fieldError(field, 'required')); return null; }
+  const text = String(value);
+  const ids = /^\d{1,10}$/.test(text) ? parseIds(text) : null;
+  if (!ids || ids.length !== 1) { errors.push(fieldError(field, 'invalid_type')); return null; }
+  return ids[0]!;
+};
+
+/** A selection's ids (`ids=1,2,3`): at least one, at most `max`. */
+const idList = (raw: unknown, field: string, max: number, errors: FieldError[]): number[] => {
+  const parts = (Array.isArray(raw) ? raw : [raw ?? '']).flatMap((v) => String(v).split(',')).filter((s) => s.trim() !== '');
+  if (parts.length > max) { errors.push(fieldError(field, 'too_many_ids', { max })); return []; }
+  const ids = parseIds(parts, max);
+  if (ids === null) { errors.push(fieldError(field, 'invalid_ids')); return []; }
+  if (!ids.length) errors.push(fieldError(field, 'select_record'));
+  return ids;
+};
+
+/** The zod schema of an action's parameters: declared keys only, required ones present. */
+const paramsSchema = (decl: ActionDecl) =>
+  z.strictObject(Object.fromEntries(Object.entries(decl.params ?? {}).map(([name, param]) =>
+    [name, param.required ? fieldSchema(param) : fieldSchema(param).nullable().optional()])));
+
+const withDefaults = (params: Readonly<Record<string, FieldDecl>>, values: Record<string, unknown>): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(params).map(([name, decl]) => [name, values[name] ?? decl.default ?? null]));
+
+type Parsed = { ids: number[]; params: Record<string, unknown> };
+
+/** The request's target ids and parameters, or a 400 naming every bad one. */
+const parseRequest = (endpoint: Endpoint, request: FastifyRequest): Parsed => {
+  const decl = endpoint.action!.decl;
+  const bag = bagOf(request);
+  if ('messageKey' in bag) throw validationFailed([bag]);
+  const errors: FieldError[] = [];
+  let ids: number[] = [];
+  const idParam = endpoint.idParam;
+  const values = { ...bag.values };
+  if (endpoint.ids === 'path') {
+    const id = oneId((request.params as Record<string, string>)[idParam!], idParam!, errors);
+    if (id !== null) ids = [id];
+  } else if (endpoint.ids === 'query') {
+    const raw = values[idParam!];
+    delete values[idParam!];
+    if (decl.on === 'row') {
+      const id = oneId(raw, idParam!, errors);
+      if (id !== null) ids = [id];
+    } else {
+      ids = idList(raw, idParam!, decl.maxIds ?? MAX_IDS, errors);
+    }
+  }
+  const declared = decl.params ?? {};
+  const input = Object.fromEntries(Object.entries(values).map(([key, raw]) => {
+    const param = Object.hasOwn(declared, key) ? declared[key] : undefined;
+    return [key, param ? lenientParam(param, raw, bag.text.has(key)) : raw];
+  }).filter(([, value]) => value !== undefined));
+  const result = validate(paramsSchema(decl), input, { fields: declared });
+  if (!result.ok) errors.push(...result.errors);
+  const unsafe = result.ok ? unsafeTextErrors(result.value) : [];
+  errors.push(...unsafe);
+  if (errors.length) throw validationFailed(errors);
+  return { ids, params: withDefaults(declared, result.ok ? result.value as Record<string, unknown> : {}) };
+};
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- declared tables are not in the static Database type
+type AnyKysely = Kysely<any>;
+
+/** The target rows inside the scope; any id outside it (or missing) is a 404, as for the generated routes. */
+const loadTargets = async (trx: AnyDb, entity: Entity, ids: readonly number[], scope: Scope): Promise<ApiRecord[]> => {
+  if (!ids.length) return [];
+  const rows: Row[] = await (trx as AnyKysely).selectFrom(entity.table).selectAll()
+    .where((eb) => eb.and([eb('id', 'in', [...ids]), scopeWhere(entity, eb, scope)])).execute();
+  if (rows.length !== ids.length) throw notFound();
+  const byId = new Map(rows.map((row) => [Number(row.id), fromRow(entity, row)]));
+  return ids.map((id) => byId.get(id)!);
+};
+
+/** Referenced ids (reference and references parameters) must name rows the caller may see. */
+const checkReferences = async (
+  trx: AnyDb, params: Readonly<Record<string, FieldDecl>>, values: Record<string, unknown>, entities: readonly Entity[], scope: Scope,
+): Promise<void> => {
+  const errors: FieldError[] = [];
+  for (const [name, decl] of Object.entries(params)) {
+    if ((decl.kind !== 'reference' && decl.kind !== 'references') || !decl.reference) continue;
+    const value = values[name];
+    const ids = Array.isArray(value) ? value as number[] : typeof value === 'number' ? [value] : [];
+    if (!ids.length) continue;
+    const target = entities.find((e) => e.name === decl.reference!.entity);
+    if (!target) throw new Error(`${name}: no declared entity ${decl.reference.entity}`);
+    const found = ids.every((id) => id <= MAX_ID) ? await (trx as AnyKysely).selectFrom(target.table).select('id')
+      .where((eb) => eb.and([eb('id', 'in', ids), scopeWhere(target, eb, scope)])).execute() : [];
+    if (found.length !== new Set(ids).size) errors.push(fieldError(name, 'invalid_reference'));
+  }
+  if (errors.length) throw validationFailed(errors);
+};
+
+/** Registers every declared action of `entities`; an action without a handler stops the start. */
+export const registerActionRoutes = (app: FastifyInstance, deps: ActionRouteDeps, entities: readonly Entity[]): void => {
+  for (const entity of entities) {
+    for (const endpoint of actionEndpointsOf(entity)) {
+      const { name, decl } = endpoint.action!;
+      const handler = deps.actions.find((a) => a.entity.name === entity.name)?.handlers[name] as unknown as ActionHandler | undefined;
+      if (!handler) throw new Error(`${entity.name}: the action "${name}" has no handler in any area`);
+      actionParamsEntity(entity, name); // a declaration error shows at start, not at the first call
+      const run = async (request: FastifyRequest) => {
+        const { ids, params } = parseRequest(endpoint, request);
+        const actor: HookActor = { adminId: request.auth?.adminId ?? null, ip: request.ip ?? null, scope: await deps.scopeOf(request) };
+        const data = await deps.db.transaction().execute(async (trx) => {
+          const records = await loadTargets(trx, entity, ids, actor.scope);
+          await checkReferences(trx, decl.params ?? {}, params, deps.entities, actor.scope);
+          const outcome = await handler({ trx, entity, records, params, actor });
+          if (decl.writes) {
+            const changes: readonly AuditChange[] = outcome.changes
+              ?? (records.length ? records.map((r) => ({ id: r.id, after: params })) : [{ id: null, after: params }]);
+            for (const change of changes) {
+              await audit(trx, {
+                adminId: actor.adminId, action: decl.audit ?? snakeCase(name), entity: change.table ?? entity.table,
+                entityId: change.id ?? null, before: change.before, after: change.after, ip: actor.ip,
+              });
+            }
+          }
+          return outcome.data;
+        });
+        return ok(data);
+      };
+      const url = fastifyPath(endpoint.url);
+      if (endpoint.method === 'GET') app.get(url, run);
+      else app.post(url, run);
+    }
+  }
+};

@@ -1,0 +1,177 @@
+/**
+ * The generic button of a declared action (src/schema/entity.ts ActionDecl): on a list row (the
+ * record in context), on the selected rows (bulk), or in the list's toolbar (the collection). An
+ * action with parameters opens a small form built from the engine's field inputs (declared
+ * kinds, rules and labels); one without asks to confirm. "Done" shows only after the server
+ * agreed; refused parameters show under their inputs. Hidden from users the server would refuse
+ * (`canAccess` with `action:<name>`, src/schema/entityApi.ts).
+ */
+import PlayArrow from '@mui/icons-material/PlayArrow';
+import Box from '@mui/material/Box';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import { useState } from 'react';
+import type { Identifier } from 'react-admin';
+import {
+  Button, Confirm, Form, SaveButton, Toolbar, useCanAccess, useDataProvider, useListContext, useNotify, useRecordContext, useRefresh, useTranslate,
+} from 'react-admin';
+import type { ActionOn, Entity } from '../schema/entity';
+import { actionParamsEntity } from '../schema/entity';
+import { declaredAction } from '../schema/entityApi';
+import { createSchema, validate as validateWith } from '../schema/validation';
+import { ApiError } from '../providers/api';
+import type { ActionRequest, EntityDataProvider } from '../providers/entityDataProvider';
+import { submissionErrors } from '../providers/entityDataProvider';
+import { apiValues, createDefaults, toFormErrors } from './formValidation';
+import { EntityFieldInput } from './inputs';
+
+/** The label of an action: `resources.<entity>.actions.<name>.name`. */
+export const actionLabelKey = (entity: Entity, name: string): string => `resources.${entity.name}.actions.${name}.name`;
+
+/** The actions with a generic button at one placement, in declaration order. */
+export const buttonActions = (entity: Entity, on: ActionOn): string[] =>
+  Object.entries(entity.actions ?? {}).filter(([, decl]) => decl.on === on && decl.writes && decl.button !== false).map(([name]) => name);
+
+/** The parameters form edits no record (the row's record stays the target, not the form's values). */
+const NO_RECORD = {};
+
+type Target = { readonly id?: Identifier; readonly ids?: readonly Identifier[]; readonly label?: string };
+
+const useRun = (entity: Entity, name: string, target: Target, onDone: () => void) => {
+  const dataProvider = useDataProvider<EntityDataProvider>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const translate = useTranslate();
+  const [pending, setPending] = useState(false);
+  /** Runs the action; answers the field errors of a refusal (other refusals got httpClient's toast). */
+  const run = async (params: Record<string, unknown> = {}): Promise<Record<string, string> | undefined> => {
+    setPending(true);
+    try {
+      const request: ActionRequest = { name, id: target.id, ids: target.ids, params };
+      await dataProvider.action(entity.name, request);
+      notify('entity.run.done', { type: 'success', messageArgs: { name: translate(actionLabelKey(entity, name)) } });
+      onDone();
+      refresh();
+      return undefined;
+    } catch (error) {
+      return error instanceof ApiError ? submissionErrors(error) : undefined;
+    } finally {
+      setPending(false);
+    }
+  };
+  return { run, pending };
+};
+
+/** The parameters form: the declared inputs, the declared rules checked before sending, the server's errors under the inputs. */
+const ParamsDialog = ({ entity, name, target, onClose, onDone }: {
+  readonly entity: Entity; readonly name: string; readonly target: Target; readonly onClose: () => void; readonly onDone: () => void;
+}) => {
+  const translate = useTranslate();
+  const params = actionParamsEntity(entity, name);
+  const { run } = useRun(entity, name, target, onDone);
+  // The declared parameters only: the form must not pick up the row's record from the context.
+  const paramValues = (values: Record<string, unknown>) =>
+    apiValues(params, Object.fromEntries(Object.keys(params.fields).flatMap((key) => (key in values ? [[key, values[key]]] : []))));
+  const validate = (values: Record<string, unknown>) => {
+    const result = validateWith(createSchema(params), paramValues(values), params);
+    return result.ok ? {} : toFormErrors(result.errors);
+  };
+  const titleId = `${entity.name}-${name}-title`;
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby={titleId}>
+      <DialogTitle id={titleId}>
+        {translate(actionLabelKey(entity, name))}
+        {target.label ? `: ${target.label}` : ''}
+      </DialogTitle>
+      <DialogContent>
+        <Form record={NO_RECORD} defaultValues={createDefaults(params)} validate={validate} noValidate mode="onSubmit" reValidateMode="onChange"
+          onSubmit={(values: Record<string, unknown>) => run(paramValues(values))}>
+          {Object.entries(params.fields).map(([field, decl]) => (
+            <EntityFieldInput key={field} entity={params} name={field} decl={decl} mode="create" />
+          ))}
+          <Toolbar sx={{ px: 0 }}>
+            <SaveButton label="entity.run.submit" icon={<PlayArrow />} alwaysEnable />
+            <Button label="entity.action.cancel" onClick={onClose} sx={{ ml: 1 }} />
+          </Toolbar>
+        </Form>
+      </DialogContent>
+    </Dialog>
+  );
+};
+
+const confirmContent = (on: ActionOn): string =>
+  (on === 'row' ? 'entity.run.confirm_row' : on === 'selection' ? 'entity.run.confirm_selection' : 'entity.run.confirm_collection');
+
+/** One action on one target: the trigger, then the parameters form or the confirmation. */
+const ActionTrigger = ({ entity, name, target, onDone }: {
+  readonly entity: Entity; readonly name: string; readonly target: Target; readonly onDone?: () => void;
+}) => {
+  const translate = useTranslate();
+  const [open, setOpen] = useState(false);
+  const decl = entity.actions?.[name];
+  const close = () => {
+    setOpen(false);
+    onDone?.();
+  };
+  const { run, pending } = useRun(entity, name, target, close);
+  const { canAccess } = useCanAccess({ resource: entity.name, action: declaredAction(name) });
+  if (!decl || !canAccess) return null;
+  const hasParams = Object.keys(decl.params ?? {}).length > 0;
+  const label = translate(actionLabelKey(entity, name));
+  return (
+    <>
+      <Button
+        label={actionLabelKey(entity, name)}
+        onClick={(event) => {
+          // Inside a clickable list row: running an action must not also open the row.
+          event.stopPropagation();
+          setOpen(true);
+        }}
+      >
+        <PlayArrow />
+      </Button>
+      {open && hasParams && <ParamsDialog entity={entity} name={name} target={target} onClose={() => setOpen(false)} onDone={close} />}
+      {!hasParams && (
+        <Confirm
+          isOpen={open}
+          loading={pending}
+          title="entity.run.confirm_title"
+          titleTranslateOptions={{ name: label }}
+          content={confirmContent(decl.on)}
+          contentTranslateOptions={{ record: target.label ?? '', smart_count: target.ids?.length ?? 1 }}
+          // A refusal closes the confirmation too: httpClient's toast says why.
+          onConfirm={() => { void run().then((errors) => { if (errors) setOpen(false); }); }}
+          onClose={() => setOpen(false)}
+        />
+      )}
+    </>
+  );
+};
+
+/** The row buttons of the record in context. */
+export const RowActionButtons = ({ entity }: { readonly entity: Entity }) => {
+  const record = useRecordContext();
+  if (!record) return null;
+  const target = { id: record.id, label: String(record[entity.display] ?? record.id) };
+  return <>{buttonActions(entity, 'row').map((name) => <ActionTrigger key={name} entity={entity} name={name} target={target} />)}</>;
+};
+
+/** The bulk buttons of the selected rows; the selection clears once an action is done. */
+export const SelectionActionButtons = ({ entity }: { readonly entity: Entity }) => {
+  const { selectedIds, onUnselectItems } = useListContext();
+  return (
+    <>
+      {buttonActions(entity, 'selection').map((name) => (
+        <ActionTrigger key={name} entity={entity} name={name} target={{ ids: selectedIds }} onDone={() => onUnselectItems()} />
+      ))}
+    </>
+  );
+};
+
+/** The toolbar buttons of the collection. */
+export const CollectionActionButtons = ({ entity }: { readonly entity: Entity }) => (
+  <Box component="span" sx={{ display: 'contents' }}>
+    {buttonActions(entity, 'collection').map((name) => <ActionTrigger key={name} entity={entity} name={name} target={{}} />)}
+  </Box>
+);

@@ -1,0 +1,123 @@
+/**
+ * A small fixture entity with one action of every shape (row by path id or by a named parameter,
+ * selection, collection; reads and writes; every parameter kind that matters), declared here and
+ * plugged into the app the way an area plugs in (`buildApp(config, { entities, areas })`), so the
+ * engine's action mechanism is tested without any real area. Gadgets belong to shops (tenant
+ * `shop_id`), so shop scope applies to them as to molds.
+ */
+import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import { defineEntity, flag, int, name, reference, references, text } from '../../src/schema/entity';
+import type { Entity } from '../../src/schema/entity';
+import { defineArea } from '../../server/areas/area';
+import { bumpPermissionVersion } from '../../server/auth/permissions';
+import { entityActions } from '../../server/crud/actions';
+import { scopeWhere } from '../../server/crud/repository';
+import type { AnyKysely } from '../../server/db/index';
+import { idColumn } from '../../server/db/migrations/columns';
+import type { Database } from '../../server/db/schema';
+import { toDbTime } from '../../server/db/time';
+import { fieldInvalid } from '../../server/http/errors';
+
+export const gadget = defineEntity({
+  name: 'gadget', path: '/gadget', table: 'test_gadget', tenant: 'shop_id', display: 'name',
+  menu: { section: 'test', route: 'gadget' },
+  fields: {
+    shopId: reference('shop', 'shopName', { required: true, list: true }),
+    name: name({ list: true }),
+    status: int({ default: 0, min: 0, max: 3, list: true }),
+    note: text({ length: [0, 200] }),
+  },
+  actions: {
+    rename: { on: 'row', path: '/rename/{id}', writes: true, summary: 'Rename a gadget', params: { name: name() } },
+    retag: {
+      on: 'selection', path: '/retag', writes: true, maxIds: 3, summary: 'Set the note of several gadgets',
+      params: { note: text({ required: true, length: [1, 20] }) },
+    },
+    link: {
+      on: 'row', path: '/link', idParam: 'gadgetId', writes: true, summary: 'Note the gadgets this one goes with',
+      params: {
+        others: references('gadget', 'name', { required: true, maxCount: 3 }),
+        level: int({ min: 1, max: 5, default: 1 }),
+        urgent: flag({ default: 0 }),
+      },
+    },
+    count: { on: 'collection', path: '/count', writes: false, summary: 'Count the gadgets in a status', params: { status: int({ min: 0, max: 3 }) } },
+    resetAll: { on: 'collection', path: '/resetAll', writes: true, summary: 'Put every gadget the caller may see back to status 0' },
+    peek: { on: 'row', path: '/peek/{gadgetId}', writes: false, summary: 'Read one gadget' },
+    explode: { on: 'row', path: '/explode/{id}', writes: true, summary: 'Writes, then refuses (the write must not stay)' },
+  },
+});
+
+type Db = AnyKysely;
+
+/** The handlers, as an area would give them. */
+export const gadgetArea = defineArea({
+  name: 'test-gadgets',
+  actions: () => [entityActions(gadget, {
+    rename: async ({ trx, records, params }) => {
+      const [record] = records;
+      await (trx as Db).updateTable('test_gadget').set({ name: params.name }).where('id', '=', record!.id).execute();
+      return { data: 1, changes: [{ id: record!.id, before: { name: record!.name }, after: { name: params.name } }] };
+    },
+    retag: async ({ trx, records, params }) => {
+      await (trx as Db).updateTable('test_gadget').set({ note: params.note }).where('id', 'in', records.map((r) => r.id)).execute();
+      return { data: records.length };
+    },
+    link: async ({ trx, records, params }) => {
+      await (trx as Db).updateTable('test_gadget').set({ note: (params.others ?? []).join(',') }).where('id', '=', records[0]!.id).execute();
+      return { data: { others: params.others, level: params.level, urgent: params.urgent } };
+    },
+    count: async ({ trx, entity, params, actor }) => {
+      const row = await (trx as Db).selectFrom('test_gadget').select((eb) => eb.fn.countAll().as('n'))
+        .where((eb) => eb.and([scopeWhere(entity, eb, actor.scope), ...(params.status === null ? [] : [eb('status', '=', params.status)])]))
+        .executeTakeFirstOrThrow();
+      return { data: Number(row.n) };
+    },
+    resetAll: async ({ trx, entity, actor }) => {
+      const result = await (trx as Db).updateTable('test_gadget').set({ status: 0 })
+        .where((eb) => eb.and([scopeWhere(entity, eb, actor.scope), eb('status', '<>', 0)])).executeTakeFirst();
+      return { data: Number(result.numUpdatedRows) };
+    },
+    peek: async ({ records }) => ({ data: records[0] }),
+    explode: async ({ trx, records }) => {
+      await (trx as Db).updateTable('test_gadget').set({ name: 'Exploded' }).where('id', '=', records[0]!.id).execute();
+      throw fieldInvalid('name', 'invalid_value');
+    },
+  })],
+});
+
+export const GADGET_BUILD = { entities: [gadget as unknown as Entity], areas: [gadgetArea] };
+
+/** The fixture's table, and a resource granting `/gadget/**` to the seller role (sellers then reach it inside their shops). */
+export const createGadgetTable = async (db: Kysely<Database>): Promise<void> => {
+  const any = db as unknown as Db;
+  await any.schema.createTable('test_gadget')
+    .addColumn('id', 'integer', idColumn(any))
+    .addColumn('shop_id', 'integer', (c) => c.notNull().references('shop.id').onDelete('cascade'))
+    .addColumn('name', 'varchar(140)', (c) => c.notNull())
+    .addColumn('status', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('note', 'varchar(200)')
+    .execute();
+  const category = await db.selectFrom('ums_resource_category').select('id').orderBy('id').executeTakeFirstOrThrow();
+  const resource = await db.insertInto('ums_resource').values({
+    name: 'Gadgets (test)', url: '/gadget/**', description: null, category_id: category.id, create_time: toDbTime(),
+  }).returning('id').executeTakeFirstOrThrow();
+  const seller = await db.selectFrom('ums_role').select('id').where('code', '=', 'seller').executeTakeFirstOrThrow();
+  await db.insertInto('ums_role_resource_relation').values({ role_id: seller.id, resource_id: resource.id }).execute();
+  await bumpPermissionVersion(db);
+};
+
+/** A gadget row in a shop, straight into the table. */
+export const insertGadget = async (db: Kysely<Database>, shopId: number, gadgetName: string, status = 0): Promise<number> => {
+  const row = await (db as unknown as Db).insertInto('test_gadget').values({ shop_id: shopId, name: gadgetName, status, note: null })
+    .returning('id').executeTakeFirstOrThrow();
+  return Number(row.id);
+};
+
+/** Every gadget row, ordered: what a refused request must leave exactly as it was. */
+export const gadgetTable = (db: Kysely<Database>) =>
+  (db as unknown as Db).selectFrom('test_gadget').selectAll().orderBy('id').execute();
+
+export const auditCount = async (db: Kysely<Database>): Promise<number> =>
+  Number((await db.selectFrom('sys_audit_log').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
