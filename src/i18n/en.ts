@@ -29,6 +29,10 @@ export const en = {
       mismatch: 'The two new passwords differ',
       changed: 'Password changed; your other sessions were signed out',
     },
+    profile: {
+      title: 'My profile',
+      username: 'Signed in as %{username}',
+    },
     user_menu: {
       home: 'Home',
       logout: 'Logout',

@@ -29,6 +29,10 @@ export const zh: AdminMessages = {
       mismatch: '两次输入的新密码不一致',
       changed: '密码已修改，其他登录会话已退出',
     },
+    profile: {
+      title: '个人资料',
+      username: '当前账号：%{username}',
+    },
     user_menu: {
       home: '首页',
       logout: '退出登录',

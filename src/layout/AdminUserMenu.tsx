@@ -1,19 +1,24 @@
 /**
- * The user menu of the app bar (spec section 2: home and logout, plus changing one's own
- * password) with the user's avatar: the icon `/admin/info` gives, else the initials of the username.
+ * The user menu of the app bar (spec section 2: home and logout, plus one's own profile and
+ * password) with the user's avatar: the icon `/admin/info` gives, else the initials of the name.
  */
 import HomeIcon from '@mui/icons-material/Home';
 import KeyIcon from '@mui/icons-material/Key';
 import LogoutIcon from '@mui/icons-material/Logout';
+import PersonIcon from '@mui/icons-material/Person';
 import Avatar from '@mui/material/Avatar';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import type { ReactNode } from 'react';
 import { UserMenu, useGetIdentity, useTranslate, useUserMenu } from 'react-admin';
 import { Link } from 'react-router';
 import { logoutAndReload } from '../providers/authProvider';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
+
+// With the engine's inputs (avatar picker): fetched when first opened, not with the shell.
+const ProfileDialog = lazy(() => import('./ProfileDialog'));
 
 /** Up to two letters: the initials of a "first last" name, else the first two characters. */
 export const initialsOf = (name: string): string => {
@@ -55,13 +60,13 @@ const LogoutMenuItem = () => {
   );
 };
 
-const PasswordMenuItem = ({ onOpen }: { readonly onOpen: () => void }) => {
+const DialogMenuItem = ({ icon, label, onOpen }: { readonly icon: ReactNode; readonly label: string; readonly onOpen: () => void }) => {
   const translate = useTranslate();
   const userMenu = useUserMenu();
   return (
     <MenuItem onClick={() => { userMenu?.onClose(); onOpen(); }}>
-      <ListItemIcon><KeyIcon fontSize="small" /></ListItemIcon>
-      <ListItemText>{translate('app.password.title')}</ListItemText>
+      <ListItemIcon>{icon}</ListItemIcon>
+      <ListItemText>{translate(label)}</ListItemText>
     </MenuItem>
   );
 };
@@ -69,14 +74,17 @@ const PasswordMenuItem = ({ onOpen }: { readonly onOpen: () => void }) => {
 export const AdminUserMenu = () => {
   // The dialog lives outside the menu, which unmounts its items when it closes.
   const [changing, setChanging] = useState(false);
+  const [editing, setEditing] = useState(false);
   return (
     <>
       <UserMenu icon={<UserAvatar />}>
         <HomeMenuItem />
-        <PasswordMenuItem onOpen={() => setChanging(true)} />
+        <DialogMenuItem icon={<PersonIcon fontSize="small" />} label="app.profile.title" onOpen={() => setEditing(true)} />
+        <DialogMenuItem icon={<KeyIcon fontSize="small" />} label="app.password.title" onOpen={() => setChanging(true)} />
         <LogoutMenuItem />
       </UserMenu>
       <ChangePasswordDialog open={changing} onClose={() => setChanging(false)} />
+      {editing && <Suspense fallback={null}><ProfileDialog onClose={() => setEditing(false)} /></Suspense>}
     </>
   );
 };

@@ -9,7 +9,7 @@ import { browserPage } from './browserPage';
 import { markForbidden } from './forbiddenSignal';
 import type { ApiMatcher } from '../schema/access';
 import { accessApiPath, apiMatcher, entityAccessRoute } from '../schema/access';
-import type { AdminInfo, MenuItem } from '../schema/api';
+import type { AdminInfo, AdminProfile, MenuItem } from '../schema/api';
 import { MESSAGES, ResultCode } from '../schema/api';
 import { ApiError, apiFetch, clearToken, getToken } from './api';
 import { httpClient, reportHttpError, requestLogoutConfirmation } from './httpClient';
@@ -22,6 +22,9 @@ export const LOGIN_PATH = '/login';
 export type AdminSession = {
   readonly username: string;
   readonly icon: string | null;
+  readonly nickName: string | null;
+  readonly email: string | null;
+  readonly note: string | null;
   readonly roles: readonly string[];
   readonly menus: readonly MenuItem[];
   readonly model: MenuModel;
@@ -53,6 +56,9 @@ const fetchSession = async (): Promise<AdminSession> => {
   return {
     username: data.username ?? '',
     icon: data.icon ?? null,
+    nickName: data.nickName ?? null,
+    email: data.email ?? null,
+    note: data.note ?? null,
     roles: data.roles,
     menus,
     model: buildMenuModel(menus, canCall),
@@ -77,6 +83,13 @@ export const loadAdminSession = (): Promise<AdminSession> => {
     if (cache?.session === session) cache = null;
   });
   return session;
+};
+
+/** The caller's profile as saved (the answer of the profile update): the app bar shows it without reading `/admin/info` again. */
+export const rememberProfile = (profile: AdminProfile): void => {
+  if (!cache) return;
+  const { nickName, email, icon, note } = profile;
+  cache = { token: cache.token, session: cache.session.then((session) => ({ ...session, nickName, email, icon, note })) };
 };
 
 /** Forgets the token and the cached session (the 401 dialog's "log in again" and logout use it). */
@@ -148,7 +161,8 @@ export const authProvider: AuthProvider = {
 
   getIdentity: async (): Promise<UserIdentity> => {
     const session = await loadAdminSession();
-    return { id: session.username, fullName: session.username, avatar: session.icon ?? undefined };
+    // The nickname when there is one: the name people chose to be shown by.
+    return { id: session.username, fullName: session.nickName?.trim() || session.username, avatar: session.icon ?? undefined };
   },
 
   getPermissions: () => loadAdminSession(),

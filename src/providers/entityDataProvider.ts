@@ -28,10 +28,10 @@ type AnyRecord = Record<string, unknown>;
 const UPLOAD_PATH = '/minio/upload';
 
 /**
- * `POST /minio/upload` (multipart field `file`). `apiFetch` only speaks JSON, so this call has
- * its own fetch with the same base path, token, timeout and envelope check.
+ * An upload to `path` (`POST /minio/upload`, multipart field `file`). `apiFetch` only speaks JSON,
+ * so this call has its own fetch with the same base path, token, timeout and envelope check.
  */
-export const uploadImage: Uploader = async (file) => {
+export const uploadImageTo = (path: string): Uploader => async (file) => {
   const body = new FormData();
   body.append('file', file);
   const headers: Record<string, string> = { Accept: 'application/json' };
@@ -40,7 +40,7 @@ export const uploadImage: Uploader = async (file) => {
   try {
     let response: Response;
     try {
-      response = await fetch(buildUrl(UPLOAD_PATH), { method: 'POST', body, headers, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+      response = await fetch(buildUrl(path), { method: 'POST', body, headers, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
     } catch (error) {
       throw new ApiError((error as Error).message || MESSAGES.network, 0, 0, 'network');
     }
@@ -55,6 +55,8 @@ export const uploadImage: Uploader = async (file) => {
     throw error;
   }
 };
+
+export const uploadImage: Uploader = uploadImageTo(UPLOAD_PATH);
 
 /** A refusal decided in the browser, worded as a translation key so react-admin's toast translates it. */
 export const refusal = (key: MessageKey): ApiError =>
@@ -219,7 +221,8 @@ export const changedFields = (entity: Entity, data: AnyRecord, previous: AnyReco
   return body;
 };
 
-const uploadImages = async (entity: Entity, body: AnyRecord, upload: Uploader): Promise<AnyRecord> => {
+/** The body with every new image file uploaded and replaced by its URL. */
+export const uploadImages = async (entity: Entity, body: AnyRecord, upload: Uploader): Promise<AnyRecord> => {
   const out: AnyRecord = { ...body };
   for (const [key, decl] of Object.entries(entity.fields)) {
     const value = out[key];

@@ -46,9 +46,22 @@ export type MenuItem = {
   hidden: 0 | 1;
 };
 
+/** The signed-in admin's own account fields: what the profile dialog shows and changes. */
+export type AdminProfile = {
+  username: string;
+  nickName: string | null;
+  email: string | null;
+  icon: string | null;
+  note: string | null;
+};
+
 export type AdminInfo = {
   username: string;
   icon: string | null;
+  /** The rest of the caller's profile (not in `mall`'s answer; its admin ignores them). */
+  nickName?: string | null;
+  email?: string | null;
+  note?: string | null;
   roles: string[];
   menus: MenuItem[];
   /** Ant URL patterns of the API resources the admin holds (`['/**']` for the super admin). */

@@ -3,12 +3,15 @@
  * declared once: the seed writes them, the permission tests read them. `seller: true` grants
  * the resource to the seller role on first start.
  */
+import { PROFILE_API } from './umsAdmin';
 
 export type ResourceDecl = { readonly name: string; readonly url: string; readonly seller?: boolean };
 export type ResourceCategoryDecl = { readonly name: string; readonly sort: number; readonly resources: readonly ResourceDecl[] };
 
 /** Routes every signed-in account may call, whatever its roles (its own session and profile). */
-export const SELF_SERVICE_URLS = ['/admin/info', '/admin/logout', '/admin/refreshToken', '/admin/updatePassword'] as const;
+export const SELF_SERVICE_URLS = [
+  '/admin/info', '/admin/logout', '/admin/refreshToken', '/admin/updatePassword', PROFILE_API.update, PROFILE_API.uploadAvatar,
+] as const;
 
 /** Routes open to anonymous callers. */
 export const PUBLIC_API_URLS = ['/admin/login', '/admin/register', '/health'] as const;

@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, PASSWORD_LENGTH, USERNAME_LENGTH } from './auth-rules';
-import { dateTime, defineEntity, flag, json, longText, text } from './entity';
+import { dateTime, defineEntity, flag, image, json, longText, text } from './entity';
 
 /** An optional email: empty, or an address (the field may be left blank). */
 const OPTIONAL_EMAIL = new RegExp(`^$|${EMAIL_PATTERN.source}`);
@@ -26,6 +26,8 @@ export const adminAccount = defineEntity({
     // Never read back: required on create, and an empty value on update keeps the stored one.
     password: text({ required: true, length: [PASSWORD_LENGTH.min, PASSWORD_LENGTH.max] }),
     note: longText({ length: [0, 500] }),
+    // The avatar the app bar shows (`mall`'s `icon`).
+    icon: image(),
     createTime: dateTime({ auto: 'create', list: true }),
     loginTime: dateTime({ serverManaged: true, list: true }),
     status: flag({ default: 1, list: true, toggle: '/updateStatus/{id}' }),
@@ -33,6 +35,31 @@ export const adminAccount = defineEntity({
     roleIds: json(z.array(z.number().int().positive()), { virtual: true, immutable: true }),
   },
 });
+
+/**
+ * What a signed-in admin may change about their own account (`PROFILE_API.update`): these fields
+ * of the account declaration, with its rules, and nothing else (no name, status, roles or password).
+ */
+export const adminProfile = defineEntity({
+  name: adminAccount.name, path: adminAccount.path, table: adminAccount.table, tenant: null, display: 'nickName', menu: adminAccount.menu,
+  fields: {
+    nickName: adminAccount.fields.nickName,
+    email: adminAccount.fields.email,
+    icon: adminAccount.fields.icon,
+    note: adminAccount.fields.note,
+  },
+});
+
+/**
+ * Self-service endpoints of the signed-in admin (every account may call them, whatever its roles):
+ * `mall` has none for the profile. `update` takes the profile fields (selective, strict) and answers
+ * the caller's profile; `uploadAvatar` stores one image like `/minio/upload`, for accounts without
+ * upload rights too (bounded by their storage quota and upload rate).
+ */
+export const PROFILE_API = {
+  update: '/admin/updateProfile',
+  uploadAvatar: '/admin/uploadAvatar',
+} as const;
 
 /** The UMS endpoints that are not engine CRUD (mall-admin-api.md section 3.7 plus groups and capacity). */
 export const UMS_API = {

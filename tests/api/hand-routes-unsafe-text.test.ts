@@ -33,6 +33,8 @@ const HAND_ROUTES: Record<string, HandRoute> = {
   'POST /admin/logout': { params: [] },
   'GET /admin/refreshToken': { params: [] },
   'POST /admin/updatePassword': { params: body('username', 'oldPassword', 'newPassword') },
+  'POST /admin/updateProfile': { params: body('nickName', 'email', 'icon', 'note') },
+  'POST /admin/uploadAvatar': { params: [] },
   'GET /admin/list': { params: query('keyword', 'pageNum', 'pageSize') },
   'GET /admin/:id': { params: [] },
   'POST /admin/create': { params: body('username', 'password', 'email', 'nickName', 'note', 'icon') },

@@ -70,6 +70,8 @@ const ROUTE_ACCESS: Record<string, Access> = {
   'POST /admin/logout': 'session',
   'GET /admin/refreshToken': 'session',
   'POST /admin/updatePassword': 'session',
+  'POST /admin/updateProfile': 'session',
+  'POST /admin/uploadAvatar': 'session',
   'GET /admin/list': SUPER,
   'GET /admin/:id': SUPER,
   'POST /admin/create': SUPER,

@@ -3,15 +3,18 @@
  * account+address with growing delays, no user enumeration, no lock-out by strangers), info,
  * logout (really ends the session), registration (throttled per address; anonymous callers
  * become sellers, a signed-in admin who may create accounts creates one), token refresh and
- * password change (ends every other session).
+ * password change (ends every other session), and one's own profile (nickname, email, avatar, note).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable, Updateable } from 'kysely';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import type { AdminInfo, LoginResult } from '../../../src/schema/api';
+import type { AdminInfo, AdminProfile, LoginResult } from '../../../src/schema/api';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, INVITE_CODE_PATTERN, normalizeUsername, PASSWORD_LENGTH, SIGN_IN_LENGTH } from '../../../src/schema/auth-rules';
+import { columnOf } from '../../../src/schema/entity';
 import { SEED_ROLES } from '../../../src/schema/resources';
+import { adminProfile, PROFILE_API } from '../../../src/schema/umsAdmin';
+import { updateSchema } from '../../../src/schema/validation';
 import { assertNewPassword, newPassword, newUsername, usernameTaken } from '../../auth/account-rules';
 import { authenticate, refusalOf, requireAuth } from '../../auth/guard';
 import { uniqueInviteCode } from '../../auth/invite-code';
@@ -25,7 +28,7 @@ import { recountMembers } from '../capacity/members';
 import type { Config } from '../../config';
 import { audit } from '../../db/audit';
 import { isUniqueViolation } from '../../db/errors';
-import type { Database } from '../../db/schema';
+import type { Database, UmsAdminTable } from '../../db/schema';
 import { toDbTime } from '../../db/time';
 import { ok } from '../../http/envelope';
 import { conflict, fieldInvalid, forbidden, httpError, tooManyAttempts, tooManyRequests, unauthorized } from '../../http/errors';
@@ -66,6 +69,15 @@ const updatePasswordBody = z.strictObject({
   oldPassword: z.string().min(1).max(PASSWORD_LENGTH.max),
   newPassword: newPassword(),
 });
+
+// The account declaration's own rules for the fields a user may change about themselves; strict,
+// so `username`, `status`, `roleIds`, `password`... are refused, never quietly dropped.
+const profileBody = updateSchema(adminProfile);
+const PROFILE_FIELDS = Object.entries(adminProfile.fields).map(([field, decl]) => ({ field, column: columnOf(field, decl) as keyof UmsAdminTable }));
+
+type ProfileRow = Pick<Selectable<UmsAdminTable>, 'username' | 'nick_name' | 'email' | 'icon' | 'note'>;
+const profileOf = (row: ProfileRow): AdminProfile =>
+  ({ username: row.username, nickName: row.nick_name, email: row.email, icon: row.icon, note: row.note });
 
 const clientOf = (request: FastifyRequest) => ({
   ip: request.ip ?? null,
@@ -194,11 +206,12 @@ export const registerAdminAuthRoutes = (app: FastifyInstance, deps: AuthRouteDep
     return value;
   };
 
-  app.get('/admin/info', { config: { openapi: { summary: "The caller's username, icon, role names, menus and granted URL patterns", tags: ['admin'], query: null, body: null } } }, async (request) => {
+  app.get('/admin/info', { config: { openapi: { summary: "The caller's username, icon (and the rest of its profile), role names, menus and granted URL patterns", tags: ['admin'], query: null, body: null } } }, async (request) => {
     const auth = requireAuth(request);
-    const admin = await db.selectFrom('ums_admin').select(['username', 'icon']).where('id', '=', auth.adminId).executeTakeFirst();
+    // The profile is read every time (it changes without a permission version); the rest is cached.
+    const admin = await db.selectFrom('ums_admin').select(['username', 'icon', 'nick_name', 'email', 'note']).where('id', '=', auth.adminId).executeTakeFirst();
     if (!admin) throw unauthorized(); // deleted between the session check and now
-    const info: AdminInfo = { username: admin.username, icon: admin.icon, ...await permissionsInfo(auth.adminId, auth.permissionVersion) };
+    const info: AdminInfo = { ...profileOf(admin), ...await permissionsInfo(auth.adminId, auth.permissionVersion) };
     return ok(info);
   });
 
@@ -327,5 +340,36 @@ export const registerAdminAuthRoutes = (app: FastifyInstance, deps: AuthRouteDep
       return fresh;
     });
     return ok(await issueToken(session));
+  });
+
+  /**
+   * Self-service: the caller changes their own nickname, email, avatar and note, under the account
+   * declaration's rules; a session is all it needs (SELF_SERVICE_URLS), since it can reach nothing
+   * but the caller's own row. Empty text is no value, as on the admin's edit form. Answers the profile.
+   */
+  app.post(PROFILE_API.update, { config: { openapi: { summary: "Change the caller's own nickname, email, avatar (icon) and note; nothing else. Answers the profile", tags: ['admin'], query: null, body: profileBody } } }, async (request) => {
+    const auth = requireAuth(request);
+    const body = parseWith(profileBody, request.body, adminProfile);
+    const changes: Record<string, string | null> = {};
+    for (const { field, column } of PROFILE_FIELDS) {
+      const value = body[field];
+      if (value !== undefined) changes[column] = typeof value === 'string' && value.trim() !== '' ? value : null;
+    }
+    const profile = await db.transaction().execute(async (trx) => {
+      const select = () => trx.selectFrom('ums_admin').select(['username', 'nick_name', 'email', 'icon', 'note']).where('id', '=', auth.adminId).executeTakeFirst();
+      const before = await select();
+      if (!before) throw unauthorized(); // deleted between the session check and now
+      const changed = Object.entries(changes).filter(([column, value]) => before[column as keyof ProfileRow] !== value);
+      if (!changed.length) return profileOf(before);
+      await trx.updateTable('ums_admin').set(Object.fromEntries(changed) as Updateable<UmsAdminTable>).where('id', '=', auth.adminId).execute();
+      const after = await select();
+      if (!after) throw unauthorized();
+      await audit(trx, {
+        adminId: auth.adminId, action: 'update_profile', entity: 'ums_admin', entityId: auth.adminId,
+        before: profileOf(before), after: profileOf(after), ip: request.ip ?? null,
+      });
+      return profileOf(after);
+    });
+    return ok(profile);
   });
 };

@@ -1,5 +1,6 @@
 /**
- * `POST /minio/upload` (mall's path and answer `{url, name}`): one jpg or png image, checked by
+ * `POST /minio/upload` (mall's path and answer `{url, name}`; `POST /admin/uploadAvatar` for
+ * one's own avatar, open to every account): one jpg or png image, checked by
  * its bytes (not its name or declared type), up to UPLOAD_RULES.maxBytes, stored under
  * `${DATA_DIR}/uploads` and served at `/uploads/...` with headers that never let it run as a page.
  * Unlike mall, the route needs a signed-in caller, and every upload is recorded (the storage
@@ -13,9 +14,10 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { UPLOAD_RULES } from '../../../src/schema/rules';
+import { PROFILE_API } from '../../../src/schema/umsAdmin';
 import { isUnsafeText } from '../../../src/schema/validation';
 import { requireAuth } from '../../auth/guard';
 import type { QuotaMeter } from '../capacity/registry';
@@ -81,11 +83,8 @@ export const registerUploadRoutes = (api: FastifyInstance, deps: UploadRouteDeps
   const maxMb = UPLOAD_RULES.maxBytes / 1024 / 1024;
   api.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: UPLOAD_RULES.maxBytes, files: 1, fields: 5, parts: 6 } });
-    scope.post('/minio/upload', { config: { openapi: {
-      summary: `Upload one jpg or png image (multipart part \`file\`, up to ${maxMb} MB); answers {url, name}`, tags: ['minio'], query: null,
-      body: { type: 'object', properties: { file: { type: 'string', contentMediaType: 'application/octet-stream' } }, required: ['file'] },
-      contentType: 'multipart/form-data',
-    } } }, async (request) => {
+    const body = { type: 'object', properties: { file: { type: 'string', contentMediaType: 'application/octet-stream' } }, required: ['file'] };
+    const store = async (request: FastifyRequest) => {
       const auth = requireAuth(request);
       if (!request.isMultipart()) throw fieldInvalid('file', 'file_required');
       // Counted before the body is read: a refused upload costs neither disk nor a throttle row.
@@ -129,6 +128,16 @@ export const registerUploadRoutes = (api: FastifyInstance, deps: UploadRouteDeps
         throw error;
       }
       return ok({ url: deps.config.publicUrl ? `${deps.config.publicUrl}${url}` : url, name: originalName });
-    });
+    };
+    scope.post('/minio/upload', { config: { openapi: {
+      summary: `Upload one jpg or png image (multipart part \`file\`, up to ${maxMb} MB); answers {url, name}`, tags: ['minio'], query: null,
+      body, contentType: 'multipart/form-data',
+    } } }, store);
+    // The same store for one's own avatar: a self-service route (SELF_SERVICE_URLS), so accounts
+    // without the upload resource can pick a picture too; quota, rate and audit apply alike.
+    scope.post(PROFILE_API.uploadAvatar, { config: { openapi: {
+      summary: `Upload one jpg or png image for the caller's own avatar (multipart part \`file\`, up to ${maxMb} MB); answers {url, name}`, tags: ['admin'], query: null,
+      body, contentType: 'multipart/form-data',
+    } } }, store);
   });
 };

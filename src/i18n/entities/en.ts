@@ -135,6 +135,7 @@ export const entityEn = {
         email: 'Email',
         password: 'Password',
         note: 'Note',
+        icon: 'Avatar',
         createTime: 'Added at',
         loginTime: 'Last sign-in',
         status: 'Enabled',
@@ -284,7 +285,7 @@ export const entityEn = {
     audit: {
       set_field: 'Set %{field}',
       actions: {
-        create: 'Create', update: 'Update', delete: 'Delete', register: 'Register', update_password: 'Change password',
+        create: 'Create', update: 'Update', delete: 'Delete', register: 'Register', update_password: 'Change password', update_profile: 'Edit profile',
         update_roles: 'Assign roles', upload: 'Upload', alloc_menu: 'Allocate menus', alloc_resource: 'Allocate resources',
         alloc_members: 'Assign members', seed: 'Initial data',
       },

@@ -137,6 +137,7 @@ export const entityZh: EntityMessages = {
         email: '邮箱',
         password: '密码',
         note: '备注',
+        icon: '头像',
         createTime: '添加时间',
         loginTime: '最后登录',
         status: '是否启用',
@@ -286,7 +287,7 @@ export const entityZh: EntityMessages = {
     audit: {
       set_field: '设置%{field}',
       actions: {
-        create: '新增', update: '修改', delete: '删除', register: '注册', update_password: '修改密码',
+        create: '新增', update: '修改', delete: '删除', register: '注册', update_password: '修改密码', update_profile: '修改个人资料',
         update_roles: '分配角色', upload: '上传', alloc_menu: '分配菜单', alloc_resource: '分配资源',
         alloc_members: '分配成员', seed: '初始化数据',
       },
