@@ -5,7 +5,7 @@
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
+import { createBrowserRouter, RouterProvider } from 'react-router';
 import { getLang } from './i18n/lang';
 import { PublicRoutes } from './pages/public/PublicRoutes';
 import { cssVariables } from './theme/tokens';
@@ -20,10 +20,12 @@ for (const [name, value] of Object.entries(cssVariables)) root.style.setProperty
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
+// A data router (not <BrowserRouter>): forms block navigation with it, so leaving a changed form
+// asks first (react-admin's warnWhenUnsavedChanges). The routes themselves stay in PublicRoutes.
+const router = createBrowserRouter([{ path: '*', element: <PublicRoutes /> }]);
+
 createRoot(container).render(
   <StrictMode>
-    <BrowserRouter>
-      <PublicRoutes />
-    </BrowserRouter>
+    <RouterProvider router={router} />
   </StrictMode>,
 );

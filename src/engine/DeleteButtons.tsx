@@ -6,6 +6,7 @@
  */
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import { useState } from 'react';
+import { useFormContext } from 'react-hook-form';
 import type { RaRecord } from 'react-admin';
 import { Button, Confirm, useCanAccess, useDelete, useDeleteMany, useListContext, useRecordContext, useRefresh } from 'react-admin';
 import type { Entity } from '../schema/entity';
@@ -31,6 +32,8 @@ const DeleteTrigger = ({ onClick }: { readonly onClick: () => void }) => (
 export const RecordDeleteButton = ({ entity, onDeleted }: { readonly entity: Entity; readonly onDeleted?: (record: RaRecord) => void }) => {
   const record = useRecordContext();
   const done = useDoneFeedback();
+  // The form the button sits in, if any: its unsaved changes go with the deleted record.
+  const form = useFormContext() as ReturnType<typeof useFormContext> | null;
   const [open, setOpen] = useState(false);
   const [deleteOne, { isPending }] = useDelete();
   const { canAccess } = useCanAccess({ resource: entity.name, action: 'delete', record });
@@ -41,6 +44,8 @@ export const RecordDeleteButton = ({ entity, onDeleted }: { readonly entity: Ent
       onSuccess: () => {
         setOpen(false);
         done('deleted');
+        // Nothing is left to lose: leaving the page must not ask about unsaved changes.
+        form?.reset(form.getValues());
         onDeleted?.(record);
       },
       onError: () => setOpen(false),

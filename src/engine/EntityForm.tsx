@@ -26,7 +26,7 @@ export type EntityFormProps = {
   readonly toolbar?: ReactElement | false;
   /** Told whether the form holds unsaved changes (dialogs ask before closing such a form). */
   readonly onDirtyChange?: (dirty: boolean) => void;
-  /** Ask before leaving a changed form by navigation (routed pages; needs the app's data router). */
+  /** Ask before leaving a changed form by navigation or unload (routed pages; the app's data router blocks). */
   readonly warnWhenUnsavedChanges?: boolean;
 };
 

@@ -1,12 +1,12 @@
 /**
  * Shared fixtures of the admin shell tests: menu rows built from the route table, msw answers
- * for /admin/info and /admin/logout, and a render of AdminApp inside a router the way the
+ * for /admin/info and /admin/logout, and a render of AdminApp inside a data router the way the
  * public entry mounts it (public pages stubbed, their path visible to assertions).
  */
 import { render, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { Suspense } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { createMemoryRouter, Route, RouterProvider, Routes, useLocation } from 'react-router';
 import { AdminApp } from '../../src/admin/AdminApp';
 import { endSession } from '../../src/providers/authProvider';
 import type { AdminInfo, MenuItem } from '../../src/schema/api';
@@ -77,20 +77,27 @@ export const PRELOAD_TIMEOUT_MS = 60_000;
 
 let tokenCount = 0;
 
-/** Renders the shell at `path`, signed in unless `token` is null (a fresh token: no session cached from another test). */
+/**
+ * Renders the shell at `path`, signed in unless `token` is null (a fresh token: no session cached
+ * from another test). A data router, as `src/main.tsx` mounts it: forms can block navigation.
+ */
 export const renderAdmin = (path: string, { token = `Bearer test-${++tokenCount}` }: { token?: string | null } = {}) => {
   endSession();
   if (token) localStorage.setItem('loginToken', token);
-  return render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/login" element={<p>public login page</p>} />
-        <Route path="/404" element={<p>public not found page</p>} />
-        <Route path="*" element={<Suspense fallback={<p>loading admin</p>}><AdminApp /></Suspense>} />
-      </Routes>
-      <LocationProbe />
-    </MemoryRouter>,
-  );
+  const router = createMemoryRouter([{
+    path: '*',
+    element: (
+      <>
+        <Routes>
+          <Route path="/login" element={<p>public login page</p>} />
+          <Route path="/404" element={<p>public not found page</p>} />
+          <Route path="*" element={<Suspense fallback={<p>loading admin</p>}><AdminApp /></Suspense>} />
+        </Routes>
+        <LocationProbe />
+      </>
+    ),
+  }], { initialEntries: [path] });
+  return render(<RouterProvider router={router} />);
 };
 
 export const currentPath = () => screen.getByTestId('location').textContent;

@@ -1,0 +1,79 @@
+// Protects: in the built admin (its real router), leaving a changed form page by a menu link asks first in the chosen language, "stay" keeps the page and the typed value, an unchanged form leaves silently, and closing the tab on a changed form asks the browser's beforeunload question.
+import type { Dialog, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserSuite } from './harness';
+
+const { withPage } = browserSuite();
+
+const TEXTS = {
+  en: {
+    nav: 'Main menu', shopList: 'Shop list', shopName: /Shop name/,
+    ask: "Some of your changes weren't saved. Are you sure you want to ignore them?",
+  },
+  zh: { nav: '主菜单', shopList: '店铺列表', shopName: /店铺名称/, ask: '部分修改尚未保存。确定要放弃这些修改吗？' },
+} as const;
+
+const firstShopId = async (page: Page): Promise<number> => page.evaluate(async () => {
+  const response = await fetch('/api/shop/list?pageSize=1', { headers: { authorization: localStorage.getItem('loginToken') ?? '' } });
+  const body = await response.json() as { data: { list: { id: number }[] } };
+  return body.data.list[0]!.id;
+});
+
+const WAIT = { timeout: 30_000 };
+
+describe.each(['en', 'zh'] as const)('leaving a form page in the browser (%s)', (lang) => {
+  const t = TEXTS[lang];
+
+  it('asks before a menu link leaves a changed form, keeps it on "cancel", and leaves an unchanged one silently', () => withPage(async (page) => {
+    const dialogs: string[] = [];
+    let answer: 'accept' | 'dismiss' = 'dismiss';
+    // Recorded once answered: the page goes on only after the question is closed.
+    page.on('dialog', (dialog: Dialog) => {
+      const said = `${dialog.type()}: ${dialog.message()}`;
+      void (answer === 'accept' ? dialog.accept() : dialog.dismiss()).then(() => dialogs.push(said));
+    });
+    await page.goto('/home');
+    const id = await firstShopId(page);
+    await page.goto(`/shop/updateShop?id=${id}`);
+    const name = page.getByRole('textbox', { name: t.shopName });
+    await expect.poll(() => name.inputValue(), WAIT).not.toBe('');
+    const link = page.getByRole('navigation', { name: t.nav }).getByRole('link', { name: t.shopList });
+
+    await name.fill('Renamed while leaving');
+    await link.click();
+    await expect.poll(() => dialogs, WAIT).toEqual([`confirm: ${t.ask}`]);
+    expect(new URL(page.url()).pathname).toBe('/shop/updateShop');
+    expect(await name.inputValue()).toBe('Renamed while leaving');
+
+    answer = 'accept';
+    await link.click();
+    await page.waitForURL('**/shop/shopList', WAIT);
+    await expect.poll(() => dialogs.length, WAIT).toBe(2);
+    // Gone for good once the list has replaced it: nothing is left to ask about.
+    await name.waitFor({ state: 'detached', ...WAIT });
+
+    // An unchanged form: no question at all.
+    await page.goto('/shop/addShop');
+    await page.getByRole('textbox', { name: t.shopName }).waitFor(WAIT);
+    await page.getByRole('navigation', { name: t.nav }).getByRole('link', { name: t.shopList }).click();
+    await page.waitForURL('**/shop/shopList', WAIT);
+    expect(dialogs).toEqual([`confirm: ${t.ask}`, `confirm: ${t.ask}`]);
+  }, { as: 'admin', lang }), 180_000);
+
+  it('asks the browser\'s question when a changed form\'s tab is closed', () => withPage(async (page) => {
+    await page.goto('/shop/addShop');
+    const name = page.getByRole('textbox', { name: t.shopName });
+    await name.waitFor(WAIT);
+    await name.fill('Half typed');
+    const asked = new Promise<string>((resolve) => {
+      page.once('dialog', (dialog: Dialog) => {
+        resolve(dialog.type());
+        void dialog.accept();
+      });
+    });
+    const closed = new Promise<string>((resolve) => { page.once('close', () => resolve('closed without asking')); });
+    await page.close({ runBeforeUnload: true });
+    expect(await Promise.race([asked, closed])).toBe('beforeunload');
+    await closed;
+  }, { as: 'admin', lang }), 180_000);
+});
