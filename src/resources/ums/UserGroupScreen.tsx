@@ -7,6 +7,7 @@
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
@@ -32,6 +33,8 @@ import { allRowsOf } from './lookups';
 import { fetchGroupMembers, saveGroupMembers } from './umsApi';
 
 const SEARCH_PAGE = { page: 1, perPage: 20 } as const;
+/** Wide enough for a username with its nickname (the box) on a desktop; the whole row on a phone. */
+const PICKER_WIDTH = { xs: '100%', sm: 440 } as const;
 const SEARCH_DELAY_MS = 300;
 const MEMBER_COLUMNS = ['username', 'nickName', 'email'] as const;
 
@@ -63,13 +66,21 @@ const AccountPicker = ({ exclude, onPick }: { readonly exclude: ReadonlySet<stri
         setInput('');
       }}
       getOptionLabel={accountLabel}
+      // The username on its own line, the nickname below it: both read whole, however long.
+      renderOption={({ key, ...props }, account) => (
+        <li key={key} {...props} aria-label={accountLabel(account)}>
+          <Box sx={{ minWidth: 0 }}>
+            <Typography component="div" variant="body2" sx={{ overflowWrap: 'anywhere' }}>{String(account[adminAccount.display] ?? account.id)}</Typography>
+            {account.nickName ? <Typography component="div" variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>{String(account.nickName)}</Typography> : null}
+          </Box>
+        </li>
+      )}
       isOptionEqualToValue={(a, b) => a.id === b.id}
       filterOptions={(x) => x}
       loading={isFetching}
       noOptionsText={translate('entity.ums.no_accounts')}
       loadingText={translate('ra.page.loading')}
-      sx={{ minWidth: 320 }}
-      fullWidth={false}
+      sx={{ width: PICKER_WIDTH, flexShrink: 0 }}
       renderInput={(params) => <MuiTextField {...params} size="small" label={translate('entity.ums.add_member')} />}
     />
   );

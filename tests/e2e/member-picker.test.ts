@@ -1,0 +1,52 @@
+// Protects: issue 13 item 10, the user-group member picker is wide enough to read: on a desktop
+// screen, in English and in Chinese, the search box is wide, and an account's username and its
+// (long) nickname each show whole on one line of its option.
+import { describe, expect, it } from 'vitest';
+import type { Envelope } from '../../src/schema/api';
+import { browserSuite } from './harness';
+
+const suite = browserSuite();
+
+const LONG = { username: 'warehouse.north.shift', nickName: 'Northern warehouse night shift manager' };
+/** The box holds at least this much on a 1280 px screen (a long username with room to spare). */
+const MIN_BOX_PX = 400;
+
+const api = async <T>(path: string, token: string, body?: unknown): Promise<T> => {
+  const response = await fetch(`${suite.baseUrl}/api${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { Authorization: token, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return (await response.json() as Envelope<T>).data;
+};
+
+/** Whether an element's text sits on one line, nothing cut off. */
+const oneWholeLine = (el: Element): boolean => {
+  const style = getComputedStyle(el);
+  const lineHeight = Number.parseFloat(style.lineHeight) || Number.parseFloat(style.fontSize) * 1.5;
+  return el.scrollWidth <= el.clientWidth && el.getBoundingClientRect().height < lineHeight * 1.5;
+};
+
+describe('user group member picker', () => {
+  it.each(['en', 'zh'] as const)('shows a long account name whole (%s)', async (lang) => {
+    const token = await suite.tokenOf('admin');
+    const found = await api<{ list: unknown[] }>(`/admin/list?keyword=${LONG.username}`, token);
+    if (found.list.length === 0) await api('/admin/create', token, { ...LONG, password: 'Picker-pass-2024' });
+    const groups = await api<{ id: number }[]>('/userGroup/listAll', token);
+    await suite.withPage(async (page) => {
+      await page.goto(`/ums/user_group?groupId=${groups[0]!.id}`);
+      const box = page.locator('input[role="combobox"]');
+      await box.waitFor();
+      await box.fill(LONG.username);
+      const option = page.getByRole('option').filter({ hasText: LONG.username });
+      await option.waitFor();
+      // The box the user types in (its outline), not only the component around it.
+      const field = page.locator('.MuiAutocomplete-root .MuiInputBase-root');
+      expect((await field.boundingBox())!.width).toBeGreaterThanOrEqual(MIN_BOX_PX);
+      for (const text of [LONG.username, LONG.nickName]) {
+        const line = option.getByText(text, { exact: true });
+        await expect.poll(() => line.evaluate(oneWholeLine), { timeout: 10_000 }).toBe(true);
+      }
+    }, { as: 'admin', lang });
+  });
+});
