@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import type { Entity, FieldDecl, FilterOp } from '../../src/schema/entity';
 import { columnOf, filterOf, rangeOf } from '../../src/schema/entity';
 import { toCents } from '../../src/schema/money';
+import { recycleBinOf } from '../../src/schema/recycleBin';
 import { PAGE_SIZE } from '../../src/schema/rules';
 import { fieldSchema, isUnsafeText, toFieldErrors } from '../../src/schema/validation';
 import { formatMessage } from '../http/envelope';
@@ -24,6 +25,8 @@ export type ListParams = {
   search: { columns: string[]; value: string } | null;
   ids: number[] | null;
   sort: { column: string; order: 'asc' | 'desc' };
+  /** The recycle bin's records instead of the live ones (`?deleteStatus=1`; see src/schema/recycleBin.ts). */
+  bin?: boolean;
 };
 
 const NUMERIC_KINDS = new Set(['int', 'flag', 'reference', 'money']);
@@ -209,10 +212,19 @@ export const parseListQuery = (entity: Entity, query: Query, pathParams: Record<
     else error('order', 'invalid_value');
   }
 
+  let bin = false;
+  const recycleBin = recycleBinOf(entity);
+  if (recycleBin) {
+    known.add(recycleBin.param);
+    const raw = first(all[recycleBin.param]);
+    if (raw === '1') bin = true;
+    else if (raw !== undefined && raw !== '' && raw !== '0') error(recycleBin.param, 'invalid_value');
+  }
+
   for (const param of Object.keys(all)) {
     if (!known.has(param)) error(param, 'unknown_field');
   }
   if (errors.length) throw validationFailed(errors);
   const sortColumn = sortField === 'id' ? 'id' : columnOf(sortField, entity.fields[sortField]!);
-  return { pageNum, pageSize, conditions, search, ids, sort: { column: sortColumn, order } };
+  return { pageNum, pageSize, conditions, search, ids, sort: { column: sortColumn, order }, ...(bin ? { bin } : {}) };
 };

@@ -26,6 +26,8 @@ import { MAX_ID } from './ids';
 import { sanitizeRichTextFields } from './rich-text';
 import { treeRules } from './tree';
 import { nameFiller } from './reference-names';
+import type { RecycleBin } from '../../src/schema/recycleBin';
+import { IN_BIN, LIVE, recycleBinOf } from '../../src/schema/recycleBin';
 import { uniqueRules } from './unique';
 import { cachedIds, MAX_CACHED_IDS, rowsByIds, sqliteVersion, storeIds } from './list-cache';
 import type { AnyKysely } from '../db/index';
@@ -49,6 +51,10 @@ export type Repository = {
   update: (id: number, body: unknown, actor: Actor) => Promise<number>;
   remove: (ids: readonly number[], actor: Actor) => Promise<number>;
   setField: (ids: readonly number[], field: string, value: unknown, actor: Actor) => Promise<number>;
+  /** A recycle bin's records back among the live ones (404 when none of the ids is in the bin). */
+  restore: (ids: readonly number[], actor: Actor) => Promise<number>;
+  /** A recycle bin's records deleted for good. */
+  purge: (ids: readonly number[], actor: Actor) => Promise<number>;
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- declared tables are not in the static Database type
@@ -85,11 +91,24 @@ export type RepositoryDeps = {
   beforeCreate?: BeforeCreate;
 };
 
-/** Rows of `entity` inside the scope: its tenant column limited to the scope's shops. */
-export const scopeWhere = (entity: Entity, eb: Eb, scope: Scope) =>
-  entity.tenant && scope.kind === 'shops'
+/** Which records of an entity with a recycle bin a query sees: the live ones, or those in the bin. */
+export type View = 'live' | 'bin';
+
+const binWhere = (bin: RecycleBin | null, eb: Eb, view: View) =>
+  bin ? eb(bin.column, '=', view === 'bin' ? IN_BIN : LIVE) : sql<boolean>`1 = 1`;
+
+/**
+ * Rows of `entity` inside the scope: its tenant column limited to the scope's shops, and with a
+ * recycle bin, the live records only (or the bin's), so reads, writes and reference checks alike
+ * never see what was deleted.
+ */
+export const scopeWhere = (entity: Entity, eb: Eb, scope: Scope, view: View = 'live') => {
+  const tenant = entity.tenant && scope.kind === 'shops'
     ? (scope.shopIds.length ? eb(entity.tenant, 'in', [...scope.shopIds]) : sql<boolean>`1 = 0`)
     : sql<boolean>`1 = 1`;
+  const bin = recycleBinOf(entity);
+  return bin ? eb.and([tenant, binWhere(bin, eb, view)]) : tenant;
+};
 
 /** The field that holds the tenant (mold.shopId for tenant `shop_id`); none when the tenant is the row itself. */
 const tenantFieldOf = (entity: Entity): string | null =>
@@ -107,7 +126,8 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
   const sqlite = dialectOf(db) === 'sqlite';
   const updateBody = updateSchema(entity);
 
-  const scoped = (eb: Eb, scope: Scope) => scopeWhere(entity, eb, scope);
+  const bin = recycleBinOf(entity);
+  const scoped = (eb: Eb, scope: Scope, view: View = 'live') => scopeWhere(entity, eb, scope, view);
   const tenantField = tenantFieldOf(entity);
   const known = [...deps.entities, ...(deps.targets ?? [])];
   const fillNames = nameFiller(entity, known);
@@ -117,10 +137,10 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
     return records;
   };
 
-  const readMany = async (executor: AnyDb, ids: readonly number[], scope: Scope): Promise<ApiRecord[]> => {
+  const readMany = async (executor: AnyDb, ids: readonly number[], scope: Scope, view: View = 'live'): Promise<ApiRecord[]> => {
     if (!ids.length) return [];
     const rows = await executor.selectFrom(table).selectAll()
-      .where((eb: Eb) => eb.and([eb('id', 'in', [...ids]), scoped(eb, scope)])).execute();
+      .where((eb: Eb) => eb.and([eb('id', 'in', [...ids]), scoped(eb, scope, view)])).execute();
     return named(executor, rows.map((row: Row) => fromRow(entity, row)));
   };
 
@@ -202,7 +222,7 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
 
   /** The rows a list's parameters select inside the scope (filters, search, ids). */
   const whereOf = (params: ListParams, scope: Scope) => (eb: Eb) => {
-    const parts = [scoped(eb, scope), ...params.conditions.map((c) => conditionOf(eb, c))];
+    const parts = [scoped(eb, scope, params.bin ? 'bin' : 'live'), ...params.conditions.map((c) => conditionOf(eb, c))];
     if (params.search) {
       const pattern = `%${escapeLike(params.search.value)}%`;
       parts.push(eb.or(params.search.columns.map((column) => likeOf(column, pattern))));
@@ -216,7 +236,7 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
     const where = whereOf(params, scope);
     if (sqlite) {
       // The ordered ids of this query, cached while the database is unchanged (./list-cache.ts).
-      const key = JSON.stringify([table, params.conditions, params.search, params.ids, params.sort, scope]);
+      const key = JSON.stringify([table, params.conditions, params.search, params.ids, params.sort, scope, params.bin === true]);
       const version = await sqliteVersion(db);
       let ids = cachedIds(db, key, version);
       if (ids === undefined) {
@@ -275,7 +295,7 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
         if (deps.beforeCreate) await deps.beforeCreate(trx, entity, values, actor);
         const ctx = { trx, entity, input: values, before: null, actor };
         await runValidate(ctx, values);
-        let row: Row = { ...toRow(entity, values), ...stamps('create') };
+        let row: Row = { ...toRow(entity, values), ...stamps('create'), ...(bin ? { [bin.column]: LIVE } : {}) };
         if (hooks.beforeWrite) row = await hooks.beforeWrite(ctx, row);
         if (tree) row = await tree.beforeWrite(trx, values, null, row);
         const inserted = await trx.insertInto(table).values(row).returning('id').executeTakeFirstOrThrow();
@@ -344,20 +364,67 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
     }
   };
 
-  const remove: Repository['remove'] = async (ids, actor) => {
+  /** Deletes rows for good: live ones, or with a recycle bin the bin's (`purge`). */
+  const deleteRows = async (ids: readonly number[], actor: Actor, view: View, action: 'delete' | 'purge') => {
     if (!ids.length) throw validationFailed([oneError('ids', 'select_record')]);
     return db.transaction().execute(async (trx) => {
-      const records = await readMany(trx, ids, actor.scope);
+      const records = await readMany(trx, ids, actor.scope, view);
       if (!records.length) throw notFound();
       if (hooks.beforeDelete) await hooks.beforeDelete(trx, entity, records, actor);
       if (tree) await tree.beforeDelete(trx, records);
       const found = records.map((r) => r.id);
-      await trx.deleteFrom(table).where((eb: Eb) => eb.and([eb('id', 'in', found), scoped(eb, actor.scope)])).execute();
+      await trx.deleteFrom(table).where((eb: Eb) => eb.and([eb('id', 'in', found), scoped(eb, actor.scope, view)])).execute();
       for (const record of records) {
-        await audit(trx as never, { adminId: actor.adminId, action: 'delete', entity: table, entityId: record.id, before: record, ip: actor.ip });
+        await audit(trx as never, { adminId: actor.adminId, action, entity: table, entityId: record.id, before: record, ip: actor.ip });
       }
       return records.length;
     });
+  };
+
+  /**
+   * Moves records into the recycle bin (delete) or out of it (restore): a write of the bin's flag,
+   * so the area's `beforeSetField` hook sees it as one; a restored record meets the `validate`
+   * rules and unique combinations again. Records with children stay out of the bin, as from a delete.
+   */
+  const moveBin = async (recycleBin: RecycleBin, ids: readonly number[], actor: Actor, to: View, action: 'recycle' | 'restore') => {
+    if (!ids.length) throw validationFailed([oneError('ids', 'select_record')]);
+    const field = recycleBin.field;
+    const value = to === 'bin' ? IN_BIN : LIVE;
+    const from: View = to === 'bin' ? 'live' : 'bin';
+    return db.transaction().execute(async (trx) => {
+      const records = await readMany(trx, ids, actor.scope, from);
+      if (!records.length) throw notFound();
+      if (to === 'bin' && tree) await tree.beforeDelete(trx, records);
+      if (hooks.beforeSetField) await hooks.beforeSetField({ trx, entity, records, field, value, actor });
+      const after = records.map((record) => ({ ...record, [field]: value }));
+      if (to === 'live') {
+        for (const [i, record] of records.entries()) await runValidate({ trx, entity, input: { [field]: value }, before: record, actor }, after[i]!);
+      }
+      const found = records.map((r) => r.id);
+      await trx.updateTable(table).set({ [recycleBin.column]: value, ...stamps('update') })
+        .where((eb: Eb) => eb.and([eb('id', 'in', found), scoped(eb, actor.scope, from)])).execute();
+      if (to === 'live' && uniques) await uniques.check(trx, after);
+      for (const record of records) {
+        await audit(trx as never, {
+          adminId: actor.adminId, action, entity: table, entityId: record.id, before: { [field]: record[field] }, after: { [field]: value }, ip: actor.ip,
+        });
+      }
+      return records.length;
+    }).catch((error: unknown) => { throw constraintOr(error); });
+  };
+
+  const remove: Repository['remove'] = (ids, actor) =>
+    (bin ? moveBin(bin, ids, actor, 'bin', 'recycle') : deleteRows(ids, actor, 'live', 'delete'));
+
+  // Without a recycle bin nothing is in it: no id names a record there.
+  const restore: Repository['restore'] = async (ids, actor) => {
+    if (!bin) throw notFound();
+    return moveBin(bin, ids, actor, 'live', 'restore');
+  };
+
+  const purge: Repository['purge'] = async (ids, actor) => {
+    if (!bin) throw notFound();
+    return deleteRows(ids, actor, 'bin', 'purge');
   };
 
   const setField: Repository['setField'] = async (ids, field, value, actor) => {
@@ -388,5 +455,5 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
     }).catch((error: unknown) => { throw constraintOr(error); });
   };
 
-  return { entity, list, listAll, get, create, update, remove, setField };
+  return { entity, list, listAll, get, create, update, remove, setField, restore, purge };
 };

@@ -212,6 +212,12 @@ export const registerEntityRoutes = (app: FastifyInstance, deps: EntityRouteDeps
         case 'batchSet':
           app.post(url, setFieldOf(repo, field!, route.url));
           break;
+        case 'restore':
+          app.post(url, async (request) => ok(await repo.restore(idsOf(request), await actorOf(request))));
+          break;
+        case 'purge':
+          app.post(url, async (request) => ok(await repo.purge(idsOf(request), await actorOf(request))));
+          break;
       }
     }
   }

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { Entity } from '../../src/schema/entity';
 import { columnFields } from '../../src/schema/entity';
 import { actionEndpointsOf, endpointsOf } from '../../src/schema/endpoints';
+import { recycleBinOf } from '../../src/schema/recycleBin';
 import type { Endpoint } from '../../src/schema/endpoints';
 import type { JsonSchema } from './entity-schemas';
 import { actionBodySchema, actionParameters, createBodySchema, listParameters, recordSchema, toJsonSchema, updateBodySchema } from './entity-schemas';
@@ -160,11 +161,17 @@ const entityOperation = (entity: Entity, route: Endpoint, entities: readonly Ent
         requestBody: { required: !entity.paramsBody, content: { 'application/json': { schema: updateBodySchema(entity) } } },
         responses: { 200: count, 400: errorResponse, 404: errorResponse } };
     case 'delete':
-      return { ...base, summary: `Delete a ${entity.name}`, parameters: pathParams(route.url), responses: { 200: count, 404: errorResponse } };
+      return { ...base, summary: `Delete a ${entity.name}${recycleBinOf(entity) ? ' (into the recycle bin)' : ''}`, parameters: pathParams(route.url), responses: { 200: count, 404: errorResponse } };
     case 'batchDelete':
-      return { ...base, summary: `Delete several ${entity.name}`,
+      return { ...base, summary: `Delete several ${entity.name}${recycleBinOf(entity) ? ' (into the recycle bin)' : ''}`,
         parameters: [idsParameter],
         responses: { 200: count, 400: errorResponse } };
+    case 'restore':
+      return { ...base, summary: `Restore ${entity.name} records from the recycle bin`, parameters: [idsParameter],
+        responses: { 200: count, 400: errorResponse, 404: errorResponse, 409: errorResponse } };
+    case 'purge':
+      return { ...base, summary: `Delete ${entity.name} records in the recycle bin for good`, parameters: [idsParameter],
+        responses: { 200: count, 400: errorResponse, 404: errorResponse } };
     default: {
       // The query parameter is the batch's own name when it declares one (mall: recommendStatus
       // writes recommandStatus), as the route reads it.

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Endpoint } from '../../src/schema/endpoints';
 import type { Entity, FieldDecl } from '../../src/schema/entity';
 import { columnFields, filterOf, rangeOf } from '../../src/schema/entity';
+import { recycleBinOf } from '../../src/schema/recycleBin';
 import { createSchema, fieldSchema, updateSchema } from '../../src/schema/validation';
 
 export type JsonSchema = Record<string, unknown>;
@@ -63,6 +64,8 @@ export const listParameters = (entity: Entity): QueryParameter[] => {
   if (entity.search) {
     params.push({ name: entity.search.param, in: 'query', required: false, schema: { type: 'string' }, description: `keyword in ${entity.search.fields.join(', ')}` });
   }
+  const bin = recycleBinOf(entity);
+  if (bin) params.push({ name: bin.param, in: 'query', required: false, schema: { type: 'integer', enum: [0, 1], default: 0 }, description: '1: the recycle bin instead of the live records' });
   params.push({ name: 'ids', in: 'query', required: false, schema: { type: 'string', example: '1,2,3' }, description: 'only these ids' });
   const sortable = ['id', ...Object.entries(entity.fields).filter(([, d]) => d.sortable).map(([n]) => n)];
   params.push({ name: 'sort', in: 'query', required: false, schema: { type: 'string', enum: sortable } });

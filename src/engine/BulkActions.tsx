@@ -13,6 +13,7 @@ import type { Entity } from '../schema/entity';
 import { setAction } from '../schema/access';
 import { buttonActions, SelectionActionButtons } from './ActionButton';
 import { BulkDeleteButton } from './DeleteButtons';
+import { RecycleBinBulkActions, useInRecycleBin } from './RecycleBin';
 import { enumLabelKey, fieldLabelKey, FLAG_CHOICES } from './labels';
 
 type BatchOperation = { readonly key: string; readonly field: string; readonly value: number | string; readonly label: string };
@@ -103,6 +104,7 @@ const BatchSetControl = ({ entity, operations }: { readonly entity: Entity; read
 
 export const EntityBulkActions = ({ entity }: { readonly entity: Entity }) => {
   const operations = useBatchOperations(entity);
+  if (useInRecycleBin(entity)) return <RecycleBinBulkActions entity={entity} />;
   return (
     <>
       {operations.length > 0 && <BatchSetControl entity={entity} operations={operations} />}

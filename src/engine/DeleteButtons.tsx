@@ -10,6 +10,7 @@ import { useFormContext } from 'react-hook-form';
 import type { RaRecord } from 'react-admin';
 import { Button, Confirm, useCanAccess, useDelete, useDeleteMany, useListContext, useRecordContext, useRefresh } from 'react-admin';
 import type { Entity } from '../schema/entity';
+import { recycleBinOf } from '../schema/recycleBin';
 import { useDoneFeedback } from './feedback';
 
 const DeleteTrigger = ({ onClick }: { readonly onClick: () => void }) => (
@@ -43,7 +44,7 @@ export const RecordDeleteButton = ({ entity, onDeleted }: { readonly entity: Ent
       mutationMode: 'pessimistic',
       onSuccess: () => {
         setOpen(false);
-        done('deleted');
+        done(recycleBinOf(entity) ? 'recycled' : 'deleted');
         // Nothing is left to lose: leaving the page must not ask about unsaved changes.
         form?.reset(form.getValues());
         onDeleted?.(record);
@@ -58,7 +59,7 @@ export const RecordDeleteButton = ({ entity, onDeleted }: { readonly entity: Ent
         isOpen={open}
         loading={isPending}
         title="entity.confirm_delete.title"
-        content="entity.confirm_delete.content"
+        content={recycleBinOf(entity) ? 'entity.bin.confirm_recycle' : 'entity.confirm_delete.content'}
         titleTranslateOptions={{ name: String(record[entity.display] ?? record.id) }}
         onConfirm={confirm}
         onClose={() => setOpen(false)}
@@ -81,7 +82,7 @@ export const BulkDeleteButton = ({ entity }: { readonly entity: Entity }) => {
       mutationMode: 'pessimistic',
       onSuccess: () => {
         setOpen(false);
-        done('deleted');
+        done(recycleBinOf(entity) ? 'recycled' : 'deleted');
         onUnselectItems(true);
       },
       onError: () => {
@@ -97,7 +98,7 @@ export const BulkDeleteButton = ({ entity }: { readonly entity: Entity }) => {
         isOpen={open}
         loading={isPending}
         title="entity.confirm_bulk_delete.title"
-        content="entity.confirm_bulk_delete.content"
+        content={recycleBinOf(entity) ? 'entity.bin.confirm_bulk_recycle' : 'entity.confirm_bulk_delete.content'}
         contentTranslateOptions={{ smart_count: selectedIds.length }}
         onConfirm={confirm}
         onClose={() => setOpen(false)}

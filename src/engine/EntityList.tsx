@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import type { ComponentType } from 'react';
 import { useCallback, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import type { Identifier } from 'react-admin';
+import type { Identifier, RaRecord } from 'react-admin';
 import {
   Button, ColumnsButton, CreateButton, DataTable, ExportButton, FilterButton, List, Pagination, TopToolbar, useBasename, useCanAccess,
   useCanAccessResources, useGetResourceLabel, useTranslate,
@@ -34,6 +34,7 @@ import type { DialogLink } from './routing';
 import { dialogHash, entityPaths, parseDialogHash, withQuery } from './routing';
 import type { EntityScreenOptions } from './screenOptions';
 import { pinnedValues, pinQuery } from './screenOptions';
+import { isInBin, RecycleBinToggle, useInRecycleBin, withRecycleBinActions } from './RecycleBin';
 
 type ScreenProps = { readonly entity: Entity; readonly options: EntityScreenOptions };
 type Pinned = Readonly<Record<string, number | string>>;
@@ -54,15 +55,20 @@ type ControlsProps = { readonly entity: Entity; readonly createTo: string | null
 const ListActions = ({ entity, createTo, onCreate, hasHiddenFilters, hasHiddenColumns }: ControlsProps & {
   readonly hasHiddenFilters: boolean;
   readonly hasHiddenColumns: boolean;
-}) => (
-  <TopToolbar>
-    {hasHiddenFilters && <FilterButton />}
-    {hasHiddenColumns && <ColumnsButton />}
-    <CreateControl entity={entity} createTo={createTo} onCreate={onCreate} />
-    <CollectionActionButtons entity={entity} />
-    <ExportButton />
-  </TopToolbar>
-);
+}) => {
+  // Nothing is added to the recycle bin: its view offers no create.
+  const inBin = useInRecycleBin(entity);
+  return (
+    <TopToolbar>
+      {hasHiddenFilters && <FilterButton />}
+      {hasHiddenColumns && <ColumnsButton />}
+      {!inBin && <CreateControl entity={entity} createTo={createTo} onCreate={onCreate} />}
+      {!inBin && <CollectionActionButtons entity={entity} />}
+      <RecycleBinToggle entity={entity} />
+      <ExportButton />
+    </TopToolbar>
+  );
+};
 
 type RowActionsComponent = ComponentType<{ readonly entity: Entity }>;
 
@@ -136,7 +142,9 @@ const EntityListView = ({ entity, options, pinned }: ScreenProps & { readonly pi
   const createTo = creatable && paths.create ? withQuery(paths.create, pinQueryValues) : null;
   const onCreate = creatable && editsInDialog ? () => setDialog({ mode: 'create' }) : null;
   const Detail = options.detailDialog;
-  const rowClick = (id: Identifier): string | false => {
+  const rowClick = (id: Identifier, _resource?: string, record?: RaRecord): string | false => {
+    // A record in the recycle bin is not edited: it is restored or deleted for good.
+    if (isInBin(entity, record)) return false;
     if (Detail) {
       setDetailId(id);
       return false;
@@ -147,7 +155,8 @@ const EntityListView = ({ entity, options, pinned }: ScreenProps & { readonly pi
     }
     return `${basename}${withQuery(paths.edit ?? paths.list, { id })}`;
   };
-  const RowActions = useRowActions(entity, options.rowActions);
+  // A record in the recycle bin gets the bin's buttons only; a live one the declared and the screen's.
+  const RowActions = withRecycleBinActions(entity, useRowActions(entity, options.rowActions));
   const Header = options.listHeader;
   const exporter = useEntityExporter(entity);
   // A phone gets cards instead of a table squeezed to its width (ARCHITECTURE section 5).

@@ -10,7 +10,7 @@ import CardActionArea from '@mui/material/CardActionArea';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ComponentType, MouseEvent } from 'react';
-import type { Identifier } from 'react-admin';
+import type { Identifier, RaRecord } from 'react-admin';
 import { RecordContextProvider, useGetResourceLabel, useListContext, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import type { Entity, FieldDecl } from '../schema/entity';
@@ -45,7 +45,7 @@ const keep = (event: MouseEvent) => event.stopPropagation();
 type MobileListProps = {
   readonly entity: Entity;
   readonly cells?: Cells;
-  readonly rowClick: (id: Identifier) => string | false;
+  readonly rowClick: (id: Identifier, resource?: string, record?: RaRecord) => string | false;
   readonly rowActions?: ComponentType<{ readonly entity: Entity }>;
 };
 
@@ -56,8 +56,8 @@ export const MobileList = ({ entity, cells = {}, rowClick, rowActions: RowAction
   const navigate = useNavigate();
   const { image, details } = cardFields(entity);
   const displayDecl = entity.fields[entity.display];
-  const open = (id: Identifier) => {
-    const to = rowClick(id);
+  const open = (record: RaRecord) => {
+    const to = rowClick(record.id, entity.name, record);
     if (to) navigate(to);
   };
   if (!data) return null;
@@ -67,7 +67,7 @@ export const MobileList = ({ entity, cells = {}, rowClick, rowActions: RowAction
       {data.map((record) => (
         <RecordContextProvider key={record.id} value={record}>
           <Card component="li" variant="outlined">
-            <CardActionArea component="div" onClick={() => open(record.id)} sx={{ display: 'flex', alignItems: 'flex-start', gap: 1.5, p: 1.5 }}>
+            <CardActionArea component="div" onClick={() => open(record)} sx={{ display: 'flex', alignItems: 'flex-start', gap: 1.5, p: 1.5 }}>
               {image && <Box onClick={keep} sx={{ flexShrink: 0 }}>{cell(entity, image, entity.fields[image]!, cells)}</Box>}
               <Box sx={{ flex: 1, minWidth: 0 }}>
                 <Typography component="div" variant="subtitle1" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>

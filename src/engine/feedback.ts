@@ -6,12 +6,16 @@
 import { useCallback } from 'react';
 import { useNotify } from 'react-admin';
 
-export type DoneWhat = 'created' | 'saved' | 'deleted';
+export type DoneWhat = 'created' | 'saved' | 'deleted' | 'recycled' | 'restored' | 'purged';
 
 export const DONE_KEYS: Readonly<Record<DoneWhat, string>> = {
   created: 'entity.created',
   saved: 'entity.saved',
   deleted: 'entity.deleted',
+  // An entity with a recycle bin (src/engine/RecycleBin.tsx).
+  recycled: 'entity.recycled',
+  restored: 'entity.restored',
+  purged: 'entity.purged',
 };
 
 export const useDoneFeedback = () => {

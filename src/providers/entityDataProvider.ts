@@ -10,6 +10,8 @@ import type { Endpoint, Operation } from '../schema/endpoints';
 import { actionEndpointOf, deleteEndpointOf, endpointOf, fillUrl, placeholdersOf, setEndpointOf } from '../schema/endpoints';
 import type { Entity, FieldDecl } from '../schema/entity';
 import { filterOf, rangeOf, writableFields } from '../schema/entity';
+import type { BinOperation } from '../schema/recycleBin';
+import { IN_BIN, recycleBinOf } from '../schema/recycleBin';
 import { SCREEN_ENTITIES } from '../schema/screenEntities';
 import { PAGE_SIZE } from '../schema/rules';
 import type { ApiRequest } from './api';
@@ -117,6 +119,11 @@ const listRequest = (entity: Entity, filter: AnyRecord): { path: string; query: 
   const query: Query = {};
   for (const [key, value] of Object.entries(filter)) {
     if (consumed.has(key) || isEmpty(value)) continue;
+    // The recycle bin's list (`?deleteStatus=1`); the live list sends nothing.
+    if (recycleBinOf(entity)?.param === key) {
+      if (Number(value) === IN_BIN) query[key] = IN_BIN;
+      continue;
+    }
     if (entity.search?.param === key) {
       query[key] = String(value);
       continue;
@@ -239,6 +246,9 @@ export const uploadImages = async (entity: Entity, body: AnyRecord, upload: Uplo
   return out;
 };
 
+/** The records a recycle bin's operation works on. */
+export type BinParams = { readonly ids: readonly Identifier[] };
+
 const notFound = (entity: Entity, id: Identifier): ApiError =>
   new ApiError('ra.notification.item_doesnt_exist', ResultCode.failed, 404, 'not_found', [], { resource: entity.name, id });
 
@@ -353,6 +363,13 @@ export const createEntityDataProvider = (fetcher: Fetcher = httpClient, upload: 
     await callEach(target, ids, { [target.param]: value });
   };
 
+  /** Restores or purges records of a recycle bin (`POST <path>/restore?ids=`). */
+  const binOperation = async (resource: string, operation: BinOperation, ids: readonly Identifier[]) => {
+    if (ids.length === 0) throw refusal('select_record');
+    await callEach(requireEndpoint(entityOf(resource), operation), ids, {});
+    return { data: [...ids] };
+  };
+
   /** One record by the declared style; several through the batch path when there is one. */
   const deleteIds = async (entity: Entity, ids: readonly Identifier[], many: boolean) => {
     if (ids.length === 0) throw refusal('select_record');
@@ -429,5 +446,9 @@ export const createEntityDataProvider = (fetcher: Fetcher = httpClient, upload: 
       await deleteIds(entityOf(resource), params.ids, true);
       return { data: params.ids };
     },
+
+    /** The recycle bin (src/schema/recycleBin.ts): its records back to the list, or deleted for good. */
+    restoreMany: (resource: string, params: BinParams) => binOperation(resource, 'restore', params.ids),
+    purgeMany: (resource: string, params: BinParams) => binOperation(resource, 'purge', params.ids),
   };
 };

@@ -22,7 +22,7 @@ export const entityAccessRoute = (resource: string, action: string): string | un
   if (!entity) return undefined;
   const { route, create, edit } = entity.menu;
   if (action === 'create') return create ?? route;
-  if (action === 'edit' || action === 'delete' || action === 'show') return edit ?? route;
+  if (action === 'edit' || action === 'delete' || action === 'show' || action === 'restore' || action === 'purge') return edit ?? route;
   return route;
 };
 

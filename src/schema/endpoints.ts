@@ -5,11 +5,12 @@
  * helpers and the permission matrix walk them.
  */
 import type { ActionDecl, Entity, VariantDecl } from './entity';
+import { BIN_OPERATIONS, recycleBinOf } from './recycleBin';
 
 /**
  * `list`, `listAll`, `get`, `create`, `update`, `delete` (one id in the path), `batchDelete`,
- * `batchSet:<field>`, `action:<name>` (a declared action), or a variant's kind (`alias`,
- * `nested`, `view`).
+ * `batchSet:<field>`, `restore` and `purge` (a recycle bin's), `action:<name>` (a declared
+ * action), or a variant's kind (`alias`, `nested`, `view`).
  */
 export type Operation = string;
 
@@ -64,6 +65,8 @@ const declaredEndpoints = (entity: Entity): Endpoint[] => {
     if (batch.kind === 'delete') add('POST', batch.path, 'batchDelete', { ids, body: 'none' });
     else add('POST', batch.path, `batchSet:${batch.field}`, { ids, body: 'value', field: batch.field, param: batch.param ?? batch.field });
   }
+  // A recycle bin's records go back (`restore`) or for good (`purge`), by `?ids=`.
+  if (recycleBinOf(entity)) for (const operation of BIN_OPERATIONS) add('POST', `/${operation}`, operation, { ids: 'query', body: 'none' });
   // A list switch whose path no batch declares is a set operation of its own (one record per call).
   for (const [field, decl] of Object.entries(entity.fields)) {
     if (!decl.toggle || endpoints.some((e) => e.url === `${entity.path}${decl.toggle}`)) continue;

@@ -287,7 +287,17 @@ export type EntityOptions<F extends Record<string, FieldDecl>> = {
   readonly unique?: readonly UniqueDecl<keyof F & string>[];
   /** Operations beyond CRUD, by name (see ActionDecl). */
   readonly actions?: Readonly<Record<string, ActionDecl>>;
+  /** Delete moves records to a recycle bin, with restore and delete for good (see SoftDeleteDecl). */
+  readonly softDelete?: SoftDeleteDecl<keyof F & string>;
 };
+
+/**
+ * A recycle bin (src/schema/recycleBin.ts): `field` is a server-managed flag, 0 for a live record
+ * and 1 in the bin (`mall`'s `deleteStatus`). Delete sets it; every read, list, look-up and
+ * reference check sees live records only; the list shows the bin with `?<field>=1`; `restore`
+ * and `purge` (delete for good) take the bin's records by `?ids=`.
+ */
+export type SoftDeleteDecl<K extends string = string> = { readonly field: K };
 
 /**
  * The `fields` hold a combination of values only one row has, among the rows that match `where`

@@ -28,6 +28,7 @@ export const entityActionPath = (entity: Entity, action: string): string | null 
     : action === 'edit' ? endpointOf(entity, 'update')
     : action === 'show' ? endpointOf(entity, 'get')
     : action === 'delete' ? deleteEndpointOf(entity)
+    : action === 'restore' || action === 'purge' ? endpointOf(entity, action)
     : action.startsWith(SET_ACTION_PREFIX) ? setEndpointOf(entity, action.slice(SET_ACTION_PREFIX.length))
     : action.startsWith(ACTION_PREFIX) ? actionEndpointOf(entity, action.slice(ACTION_PREFIX.length))
     : endpointOf(entity, 'list');
