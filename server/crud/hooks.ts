@@ -43,7 +43,7 @@ export type EntityHooks = {
   /**
    * Rules over other rows ("the charges may not exceed the account's limit"), run inside the
    * write's transaction after the declaration's own checks and before anything is written, on
-   * create, update and batch set. Any error refuses the write (400, the fields named) and
+   * create, update, batch set and restore. Any error refuses the write (400, the fields named) and
    * nothing changes.
    */
   validate?: (ctx: ValidateContext) => Promise<readonly RuleError[]> | readonly RuleError[];
