@@ -19,8 +19,25 @@ const isNumeric = (decl: FieldDecl): boolean =>
 /** Kinds where an empty string can only mean "no value" (and text fields declared `url`). */
 const EMPTY_MEANS_NULL = new Set(['image', 'date', 'dateTime']);
 
+const isRow = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** A child row as posted back: its server-managed values dropped, its values made lenient by their kinds. */
+const lenientRow = (fields: Readonly<Record<string, FieldDecl>>, row: unknown): unknown => {
+  if (!isRow(row)) return row;
+  return Object.fromEntries(Object.entries(row)
+    .filter(([key]) => !(Object.hasOwn(fields, key) && fields[key]!.serverManaged))
+    .map(([key, value]) => {
+      if (key === 'id') return [key, typeof value === 'string' && NUMERIC_STRING.test(value) ? Number(value) : value];
+      return [key, Object.hasOwn(fields, key) ? lenientValue(fields[key]!, value) : value];
+    }));
+};
+
 /** One value of a declared field as the validation should see it. */
 export const lenientValue = (decl: FieldDecl, value: unknown): unknown => {
+  if (decl.children && Array.isArray(value)) return value.map((row) => lenientRow(decl.children!.fields, row));
+  if (decl.kind === 'references' && Array.isArray(value)) {
+    return value.map((id) => (typeof id === 'string' && NUMERIC_STRING.test(id) ? Number(id) : id));
+  }
   if (typeof value !== 'string') return value;
   if (isNumeric(decl) && NUMERIC_STRING.test(value)) return Number(value);
   if (value === '' && !decl.required && (EMPTY_MEANS_NULL.has(decl.kind) || decl.url)) return null;

@@ -29,6 +29,7 @@ import { nameFiller } from './reference-names';
 import type { RecycleBin } from '../../src/schema/recycleBin';
 import { IN_BIN, LIVE, recycleBinOf } from '../../src/schema/recycleBin';
 import { uniqueRules } from './unique';
+import { ownedLists } from './lists';
 import { cachedIds, MAX_CACHED_IDS, rowsByIds, sqliteVersion, storeIds } from './list-cache';
 import type { AnyKysely } from '../db/index';
 
@@ -136,6 +137,7 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
     await fillNames(executor, records);
     return records;
   };
+  const lists = ownedLists(entity, { entities: deps.entities, scopeWhere, tenantField });
 
   const readMany = async (executor: AnyDb, ids: readonly number[], scope: Scope, view: View = 'live'): Promise<ApiRecord[]> => {
     if (!ids.length) return [];
@@ -145,8 +147,9 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
   };
 
   const readOne = async (executor: AnyDb, id: number, scope: Scope): Promise<ApiRecord> => {
-    const [record] = await readMany(executor, [id], scope);
-    if (!record) throw notFound();
+    const [found] = await readMany(executor, [id], scope);
+    if (!found) throw notFound();
+    const record = lists ? (await lists.attach(executor, [found]))[0]! : found;
     return hooks.afterGet ? hooks.afterGet(executor, record) : record;
   };
 
@@ -231,7 +234,7 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
     return eb.and(parts);
   };
 
-  const list: Repository['list'] = async (params, scope) => {
+  const listPage: Repository['list'] = async (params, scope) => {
     const offset = Math.max(params.pageNum - 1, 0) * params.pageSize;
     const where = whereOf(params, scope);
     if (sqlite) {
@@ -270,13 +273,20 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
     return { list: await named(db, rows.map((row: Row) => fromRow(entity, row, { list: true }))), total };
   };
 
+  /** A page with the child rows declared `inList`. */
+  const list: Repository['list'] = async (params, scope) => {
+    const page = await listPage(params, scope);
+    return lists ? { ...page, list: await lists.attach(db, page.list, { list: true }) } : page;
+  };
+
   const LIST_ALL_LIMIT = 10_000;
   const listAll: Repository['listAll'] = async (params, scope) => {
     // The list's filters apply (mall's look-ups: `/memberLevel/list?defaultStatus=0`, nested views).
     const rows = await db.selectFrom(table).selectAll().where(whereOf(params, scope))
       .orderBy(params.sort.column, params.sort.order).orderBy('id', params.sort.order)
       .limit(LIST_ALL_LIMIT).execute();
-    return named(db, rows.map((row: Row) => fromRow(entity, row, { list: true })));
+    const records = await named(db, rows.map((row: Row) => fromRow(entity, row, { list: true })));
+    return lists ? lists.attach(db, records, { list: true }) : records;
   };
 
   const get: Repository['get'] = (id, scope) => readOne(db, id, scope);
@@ -292,6 +302,7 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
     try {
       return await db.transaction().execute(async (trx) => {
         await checkConstraints(trx, values, values, null, actor.scope);
+        if (lists) await lists.check(trx, values, actor.scope);
         if (deps.beforeCreate) await deps.beforeCreate(trx, entity, values, actor);
         const ctx = { trx, entity, input: values, before: null, actor };
         await runValidate(ctx, values);
@@ -305,6 +316,10 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
         let record = (await readMany(trx, [id], scope))[0];
         if (!record) throw notFound();
         if (uniques) await uniques.check(trx, [record]);
+        if (lists) {
+          await lists.write(trx, record, values);
+          record = (await lists.attach(trx, [record]))[0]!;
+        }
         if (hooks.afterWrite) await hooks.afterWrite(ctx, record);
         if (hooks.afterGet) record = await hooks.afterGet(trx, record);
         await audit(trx as never, { adminId: actor.adminId, action: 'create', entity: table, entityId: id, after: record, ip: actor.ip });
@@ -341,6 +356,7 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
         const refined = refineErrors(entity, merged);
         if (refined.length) throw fieldErrors(refined);
         await checkConstraints(trx, input, merged, id, actor.scope);
+        if (lists) await lists.check(trx, input, actor.scope);
         const ctx = { trx, entity, input, before, actor };
         await runValidate(ctx, merged);
         let row = { ...toRow(entity, input), ...stamps('update') };
@@ -349,6 +365,7 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
         if (Object.keys(row).length) {
           await trx.updateTable(table).set(row).where((eb: Eb) => eb.and([eb('id', '=', id), scoped(eb, actor.scope)])).execute();
         }
+        if (lists) await lists.write(trx, merged as ApiRecord, input);
         let after = await readOne(trx, id, actor.scope);
         if (tree) await tree.afterWrite(trx, before, after);
         if (uniques) await uniques.check(trx, [after]);
@@ -373,8 +390,11 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
       if (hooks.beforeDelete) await hooks.beforeDelete(trx, entity, records, actor);
       if (tree) await tree.beforeDelete(trx, records);
       const found = records.map((r) => r.id);
+      // The audit row keeps what goes with the record (its child rows and picks).
+      const deleted = lists ? await lists.attach(trx, records) : records;
+      if (lists) await lists.removeFor(trx, found);
       await trx.deleteFrom(table).where((eb: Eb) => eb.and([eb('id', 'in', found), scoped(eb, actor.scope, view)])).execute();
-      for (const record of records) {
+      for (const record of deleted) {
         await audit(trx as never, { adminId: actor.adminId, action, entity: table, entityId: record.id, before: record, ip: actor.ip });
       }
       return records.length;

@@ -28,11 +28,18 @@ export const sanitizeRichText = (html: string): string =>
     .replace(/<(br|hr) \/>/g, '<$1>')
     .replace(/\u00a0/g, '&nbsp;');
 
-/** `values` with every `richText` field of the entity sanitised (others untouched). */
-export const sanitizeRichTextFields = (entity: Entity, values: Record<string, unknown>): Record<string, unknown> => {
+const sanitizeFields = (fields: Entity['fields'], values: Record<string, unknown>): Record<string, unknown> => {
   const out = { ...values };
-  for (const [name, decl] of Object.entries(entity.fields)) {
+  for (const [name, decl] of Object.entries(fields)) {
     if (decl.kind === 'richText' && typeof out[name] === 'string') out[name] = sanitizeRichText(out[name] as string);
+    // Child rows hold the same kinds: their rich text is stored as sanitised as the record's own.
+    if (decl.children && Array.isArray(out[name])) {
+      out[name] = (out[name] as Record<string, unknown>[]).map((row) => sanitizeFields(decl.children!.fields, row));
+    }
   }
   return out;
 };
+
+/** `values` with every `richText` field of the entity (and of its child rows) sanitised, others untouched. */
+export const sanitizeRichTextFields = (entity: Entity, values: Record<string, unknown>): Record<string, unknown> =>
+  sanitizeFields(entity.fields, values);

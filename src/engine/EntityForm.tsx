@@ -33,8 +33,8 @@ export type EntityFormProps = {
 const MAIN_SECTION = '';
 /** Two columns of short fields on a desktop screen; one column on a phone. */
 const FORM_MAX_WIDTH = 1120;
-/** Kinds whose input needs a whole row: long text, editors, image pickers, JSON. */
-const WIDE_KINDS: ReadonlySet<FieldDecl['kind']> = new Set(['longText', 'richText', 'image', 'images', 'json']);
+/** Kinds whose input needs a whole row: long text, editors, image pickers, JSON, lists. */
+const WIDE_KINDS: ReadonlySet<FieldDecl['kind']> = new Set(['longText', 'richText', 'image', 'images', 'json', 'children', 'references']);
 
 /** The fields of a form (or tab) in a responsive grid: short fields side by side, long ones across. */
 const FieldGrid = ({ children }: { readonly children: ReactNode }) => (

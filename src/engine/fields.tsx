@@ -1,12 +1,21 @@
 /** Read-only display of one declared field, by kind: list cells and read-only form values. */
 import Chip from '@mui/material/Chip';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import { useMemo } from 'react';
 import type { ReactElement } from 'react';
 import type { DateFieldProps, NumberFieldProps } from 'react-admin';
-import { ChipField, DateField, NumberField, ReferenceArrayField, SingleFieldList, TextField, useRecordContext, useTranslate } from 'react-admin';
+import {
+  ChipField, DateField, NumberField, RecordContextProvider, ReferenceArrayField, SingleFieldList, TextField,
+  useRecordContext, useTranslate,
+} from 'react-admin';
 import type { Entity, FieldDecl } from '../schema/entity';
-import { nameFieldOf } from '../schema/entity';
+import { childEntityOf, nameFieldOf } from '../schema/entity';
 import { MONEY_FORMAT } from '../schema/money';
-import { enumLabelKey } from './labels';
+import { enumLabelKey, fieldLabelKey } from './labels';
 import { useIntlLocale } from './locale';
 import { ToggleSwitchField } from './ToggleSwitchField';
 
@@ -69,6 +78,30 @@ const JsonField = ({ name }: Pick<FieldProps, 'name'>) => {
   return value === null || value === undefined ? null : <>{JSON.stringify(value)}</>;
 };
 
+/** A child list read-only: its rows as a table of the engine's displays (show views, read-only forms). */
+export const ChildRowsField = ({ entity, name }: { readonly entity: Entity; readonly name: string }) => {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  const rowEntity = useMemo(() => childEntityOf(entity, name), [entity, name]);
+  const rows = Array.isArray(record?.[name]) ? record[name] as Record<string, unknown>[] : [];
+  const columns = Object.entries(rowEntity.fields);
+  if (!rows.length) return null;
+  return (
+    <Table size="small">
+      <TableHead>
+        <TableRow>{columns.map(([field]) => <TableCell key={field}>{translate(fieldLabelKey(rowEntity, field))}</TableCell>)}</TableRow>
+      </TableHead>
+      <TableBody>
+        {rows.map((row, index) => (
+          <RecordContextProvider key={String(row.id ?? index)} value={{ id: index, ...row }}>
+            <TableRow>{columns.map(([field, decl]) => <TableCell key={field}>{fieldDisplay(rowEntity, field, decl)}</TableCell>)}</TableRow>
+          </RecordContextProvider>
+        ))}
+      </TableBody>
+    </Table>
+  );
+};
+
 /**
  * The display widget of a field. `interactive` lets flags with a declared `toggle` render as the
  * inline switch (lists); read-only places pass false.
@@ -102,6 +135,8 @@ export const fieldDisplay = (entity: Entity, name: string, decl: FieldDecl, inte
         : <TextField source={name} />;
     case 'json':
       return <JsonField name={name} />;
+    case 'children':
+      return <ChildRowsField entity={entity} name={name} />;
     case 'richText':
       // Server-sanitised HTML, but a list cell or a read-only value shows it as text.
       return <TextField source={name} />;

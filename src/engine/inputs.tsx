@@ -10,6 +10,7 @@ import { UPLOAD_RULES } from '../schema/rules';
 import { LocalizedDateInput } from './dateInputs';
 import { fieldDisplay } from './fields';
 import { decodedFilesFromEvent } from './imageDecode';
+import { ChildRowsInput } from './ChildRowsInput';
 import { LIST_ALL_QUERY, referenceSearch } from './lookups';
 import { enumChoices, fieldLabelKey } from './labels';
 import type { FieldInputProps } from './screenOptions';
@@ -131,7 +132,13 @@ export const EntityFieldInput = (props: FieldInputProps): ReactElement | null =>
       if (!decl.reference) return null;
       const target = screenEntityOf(decl.reference.entity);
       return (
-        <ReferenceArrayInput source={name} reference={decl.reference.entity} queryOptions={target?.listAll ? LIST_ALL_QUERY : undefined}>
+        // A stored many-to-many's condition (`relation.where`) limits the choice where the target's list can filter on it.
+        <ReferenceArrayInput
+          source={name}
+          reference={decl.reference.entity}
+          filter={decl.relation?.where}
+          queryOptions={target?.listAll ? LIST_ALL_QUERY : undefined}
+        >
           <AutocompleteArrayInput
             label={fieldLabelKey(entity, name)}
             optionText={decl.reference.display}
@@ -144,5 +151,7 @@ export const EntityFieldInput = (props: FieldInputProps): ReactElement | null =>
     }
     case 'json':
       return <TextInput {...common} multiline minRows={2} format={formatJson} parse={parseJson} />;
+    case 'children':
+      return <ChildRowsInput {...props} FieldInput={EntityFieldInput} />;
   }
 };

@@ -1,5 +1,5 @@
 /**
- * Query options that make a reference input read the target's `GET {path}/listAll` (every row,
+ * How reference inputs look records up. Query options that make a reference input read the target's `GET {path}/listAll` (every row,
  * not paged) through the data provider: for small tables (roles, resource categories, shops).
  */
 import type { ListAllMeta } from '../providers/entityDataProvider';

@@ -51,6 +51,8 @@ export const errorsZh: Record<MessageKey, string> = {
   attr_values_invalid: '属性值不能为空或重复',
   up_to_three: '最多只能添加三个',
   at_least_one: '至少要保留一个',
+  too_few_rows: '至少要添加 %{min} 行',
+  too_many_rows: '最多只能添加 %{max} 行',
   select_record: '请选择一条记录',
   select_batch_type: '请选择批量操作类型',
   too_many_images: '最多只能上传 %{maxCount} 张图片',

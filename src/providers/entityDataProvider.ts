@@ -8,7 +8,7 @@ import type { Envelope, MessageKey, Page } from '../schema/api';
 import { MESSAGES, ResultCode } from '../schema/api';
 import type { Endpoint, Operation } from '../schema/endpoints';
 import { actionEndpointOf, deleteEndpointOf, endpointOf, fillUrl, placeholdersOf, setEndpointOf } from '../schema/endpoints';
-import type { Entity, FieldDecl } from '../schema/entity';
+import type { ChildRowsDecl, Entity, FieldDecl } from '../schema/entity';
 import { filterOf, rangeOf, writableFields } from '../schema/entity';
 import type { BinOperation } from '../schema/recycleBin';
 import { IN_BIN, recycleBinOf } from '../schema/recycleBin';
@@ -194,7 +194,22 @@ export const imageUrlOf = (value: unknown): unknown => {
 const normalise = (decl: FieldDecl, value: unknown): unknown => {
   if (decl.kind === 'image') return imageUrlOf(value);
   if (decl.kind === 'images' && Array.isArray(value)) return value.map(imageUrlOf);
+  if (decl.children && Array.isArray(value)) return value.map((row) => rowBody(decl.children!, row));
   return value;
+};
+
+/**
+ * A child row as the API takes it: the `id` of a row it keeps and the row's writable fields
+ * (server-managed values and anything the form added stay behind).
+ */
+const rowBody = (decl: ChildRowsDecl, row: unknown): unknown => {
+  if (!row || typeof row !== 'object') return row;
+  const values = row as AnyRecord;
+  const out: AnyRecord = typeof values.id === 'number' ? { id: values.id } : {};
+  for (const [key, child] of Object.entries(decl.fields)) {
+    if (!child.serverManaged && values[key] !== undefined) out[key] = normalise(child, values[key]);
+  }
+  return out;
 };
 
 /** An empty list counts as "no value" too: a record read without its relation list has not changed it. */
@@ -228,12 +243,14 @@ export const changedFields = (entity: Entity, data: AnyRecord, previous: AnyReco
   return body;
 };
 
-/** The body with every new image file uploaded and replaced by its URL. */
-export const uploadImages = async (entity: Entity, body: AnyRecord, upload: Uploader): Promise<AnyRecord> => {
+const uploadFields = async (fields: Entity['fields'], body: AnyRecord, upload: Uploader): Promise<AnyRecord> => {
   const out: AnyRecord = { ...body };
-  for (const [key, decl] of Object.entries(entity.fields)) {
+  for (const [key, decl] of Object.entries(fields)) {
     const value = out[key];
-    if (decl.kind === 'image') {
+    if (decl.children && Array.isArray(value)) {
+      // Child rows hold images too (a SKU's picture): each row's files are stored like the record's.
+      out[key] = await Promise.all(value.map((row) => (row && typeof row === 'object' ? uploadFields(decl.children!.fields, row as AnyRecord, upload) : row)));
+    } else if (decl.kind === 'image') {
       const file = fileOf(value);
       if (file) out[key] = await upload(file);
     } else if (decl.kind === 'images' && Array.isArray(value)) {
@@ -245,6 +262,9 @@ export const uploadImages = async (entity: Entity, body: AnyRecord, upload: Uplo
   }
   return out;
 };
+
+/** The body with every new image file uploaded and replaced by its URL (child rows' images too). */
+export const uploadImages = (entity: Entity, body: AnyRecord, upload: Uploader): Promise<AnyRecord> => uploadFields(entity.fields, body, upload);
 
 /** The records a recycle bin's operation works on. */
 export type BinParams = { readonly ids: readonly Identifier[] };

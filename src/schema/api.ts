@@ -113,6 +113,8 @@ export const MESSAGES = {
   attr_values_invalid: 'Attribute value cannot be empty or repeated',
   up_to_three: 'Up to three can be added',
   at_least_one: 'At least one must be left',
+  too_few_rows: 'Add at least {min} rows',
+  too_many_rows: 'At most {max} rows can be added',
   select_record: 'Please select a record',
   select_batch_type: 'Please select a batch operation type',
   too_many_images: 'You can upload up to {maxCount} images',

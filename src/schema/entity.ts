@@ -9,7 +9,9 @@ import { NAME_LENGTH } from './rules';
 /** What a field holds; decides its column type, its validation and its input/column widget. */
 export type FieldKind =
   | 'text' | 'longText' | 'richText' | 'int' | 'money' | 'flag' | 'enum'
-  | 'date' | 'dateTime' | 'image' | 'images' | 'reference' | 'references' | 'json';
+  | 'date' | 'dateTime' | 'image' | 'images' | 'reference' | 'references' | 'json'
+  /** An owned list of rows kept in a child table (see ChildRowsDecl). */
+  | 'children';
 
 /** How a list filter compares the query parameter with the column. */
 export type FilterOp = 'eq' | 'like' | 'prefix' | 'gte' | 'lte';
@@ -64,7 +66,10 @@ export type FieldOptions<T> = {
   readonly column?: string;
   /** Shown on the Show/detail view only, not in forms. */
   readonly detailOnly?: boolean;
-  /** Not a column of the entity's table: the entity's server hooks store it (e.g. a relation list). */
+  /**
+   * Not a column of the entity's table: the engine keeps it elsewhere (child rows, reference
+   * lists) or the entity's server hooks do (an account's roles).
+   */
   readonly virtual?: boolean;
   /** Left out of list answers (`mall` nulls TEXT columns in lists). */
   readonly omitInList?: boolean;
@@ -93,7 +98,61 @@ type KindOptions = {
   readonly joined?: boolean;
   /** dateTime: stamped by the server with the write's time, on create or on every write (see `dateTime`). */
   readonly auto?: 'create' | 'update';
+  /** children: the child table and the fields of its rows. */
+  readonly children?: ChildRowsDecl;
+  /** references: kept in this relation table (a stored many-to-many), not only an action parameter. */
+  readonly relation?: RelationDecl;
 };
+
+/** A rule over one child row: field errors (message keys) for fields of that row. */
+export type RowRule = (row: Readonly<Record<string, unknown>>) => readonly { field: string; messageKey: string }[];
+
+/**
+ * Rows owned by the record (a product's SKUs, price tiers), stored in `table` with the record's id
+ * in `link` (and its shop in `tenant` when the record belongs to a shop). The list is written as a
+ * whole: a create or an update that sends it replaces the stored rows inside the same transaction
+ * (a row that carries the `id` of one of the record's rows keeps that row and its server-managed
+ * values; rows left out are deleted), and a record's rows go with it when it is deleted. The rows
+ * come back on `GET {path}/{id}` (and in list answers with `inList`), oldest row first.
+ */
+export type ChildRowsDecl = {
+  readonly table: string;
+  /** Column of the child table holding the owner's id. */
+  readonly link: string;
+  /** Column of the child table holding the owner's shop; needed when the owner is shop-owned. */
+  readonly tenant?: string;
+  /** The row's fields, declared with the same kinds and options as an entity's (no nested lists). */
+  readonly fields: Readonly<Record<string, FieldDecl>>;
+  /** Fewest rows (0 by default) and most rows (100 by default). */
+  readonly min?: number;
+  readonly max?: number;
+  /** Message keys for too few / too many rows (default `too_few_rows` / `too_many_rows`, with `{min}`/`{max}`). */
+  readonly minMessage?: string;
+  readonly maxMessage?: string;
+  /** Cross-field rules of one row (a full/reduce tier's reduction below its threshold). */
+  readonly refine?: RowRule;
+  /** Also in list answers (one more query per page); otherwise only on single-record reads. */
+  readonly inList?: boolean;
+};
+
+/**
+ * A stored many-to-many reference: the record's picks of `reference.entity` rows, one row per pick
+ * in the relation `table` (`own`: this record's id, `other`: the picked id), written as a whole
+ * like child rows, each id once. Ids must name rows the caller may see that match `where`
+ * (equality on target fields).
+ */
+export type RelationDecl = {
+  readonly table: string;
+  readonly own: string;
+  readonly other: string;
+  /** Message key for more picks than `maxCount` (default `too_many_ids`, with `{max}`): "Up to three". */
+  readonly maxMessage?: string;
+  /** Only target rows with these field values may be picked (e.g. parameters: `{ type: 1 }`). */
+  readonly where?: Readonly<Record<string, number | string>>;
+};
+
+/** Default most rows of a child list (bodies stay far below the member cap). */
+export const DEFAULT_MAX_ROWS = 100;
 
 /** A declared field. `T` is the value type in API records (phantom, for inference). */
 export type FieldDecl<T = unknown> = FieldOptions<T> & KindOptions & {
@@ -147,14 +206,44 @@ export const reference = (entity: string, display: string, o: FieldOptions<numbe
  * in place of the id. Every reference field declares one (tests/ui/reference-names.test.tsx).
  */
 export const referenceName = (of: string) => field<string>('text', { serverManaged: true, virtual: true, nameOf: of });
+type ReferencesOptions = FieldOptions<number[]> & { readonly maxCount?: number };
+
 /**
  * Ids of rows of another entity, sent as `mall` sends them (`menuIds=1,2,3`, `""` for none) or as
  * a JSON array; every id must name a row the caller may see, at most `maxCount` of them (default
  * 1000). `required` asks for the parameter, not for ids: an empty list ("replace with nothing")
- * is a value. An action parameter kind (see ActionDecl).
+ * is a value. An action parameter kind (see ActionDecl); with `relation`, a record's field kept in
+ * a relation table (RelationDecl: a many-to-many, an empty list by default).
  */
-export const references = (entity: string, display: string, o: FieldOptions<number[]> & { maxCount?: number } = {}) =>
-  field<number[]>('references', { ...o, reference: { entity, display } });
+export function references(entity: string, display: string, o: ReferencesOptions & { readonly relation: RelationDecl }): FieldDecl<number[]> & { readonly relation: RelationDecl };
+export function references(entity: string, display: string, o?: ReferencesOptions): FieldDecl<number[]>;
+export function references(entity: string, display: string, o: ReferencesOptions & { readonly relation?: RelationDecl } = {}): FieldDecl<number[]> {
+  const stored = o.relation ? { virtual: true, default: [] } : {};
+  return field<number[]>('references', { ...stored, ...o, reference: { entity, display } });
+}
+
+/** A row of a child list as records carry it: its id and its fields. */
+export type ChildRow<F extends Record<string, FieldDecl>> = { id: number } & InferFields<F>;
+
+type ChildRowsOptions<F extends Record<string, FieldDecl>> =
+  Omit<ChildRowsDecl, 'fields'> & { readonly fields: F } & Pick<FieldOptions<never>, 'section' | 'detailOnly' | 'list'>;
+
+/**
+ * Child rows (ChildRowsDecl): with `min` the list must be sent on create (`required` otherwise
+ * names it); without, a create that sends none stores none.
+ */
+export const childRows = <const F extends Record<string, FieldDecl>>(o: ChildRowsOptions<F>) => {
+  const { section, detailOnly, list, ...decl } = o;
+  for (const [name, child] of Object.entries(decl.fields)) {
+    if (child.kind === 'children' || child.relation) throw new Error(`${decl.table}.${name}: child rows cannot hold lists`);
+  }
+  const required = (decl.min ?? 0) > 0;
+  return {
+    kind: 'children', virtual: true, section, detailOnly, list, children: decl,
+    ...(required ? { required: true } : { default: [] }),
+  } as FieldDecl<ChildRow<F>[]> & { readonly children: ChildRowsDecl };
+};
+
 /** Structured value validated by `schema`. */
 export const json = <S extends z.ZodType>(schema: S, o: FieldOptions<z.infer<S>> = {}) => field<z.infer<S>>('json', { ...o, schema });
 
@@ -332,7 +421,7 @@ export type TreeDecl<K extends string = string> = {
 };
 
 export type InferField<D> = D extends FieldDecl<infer T>
-  ? (D extends { required: true } ? T : D extends { default: unknown } ? T : T | null)
+  ? (D extends { required: true } ? T : D extends { default: unknown } ? T : D extends { children: object } | { relation: object } ? T : T | null)
   : never;
 export type InferFields<F extends Record<string, FieldDecl>> = { [K in keyof F]: InferField<F[K]> };
 
@@ -415,6 +504,24 @@ export const writableFields = (entity: Entity): [string, FieldDecl][] =>
 /** The `referenceName` field that holds the display name of reference field `field`, if declared. */
 export const nameFieldOf = (entity: Entity, referenceField: string): string | undefined =>
   Object.entries(entity.fields).find(([, decl]) => decl.nameOf === referenceField)?.[0];
+
+/** A child list seen as an entity of its own, for its labels and validation (`<entity>.children.<list>`). */
+export const childEntityOf = (entity: Entity, listName: string): Entity => {
+  const decl = entity.fields[listName]?.children;
+  if (!decl) throw new Error(`${entity.name}.${listName} is not a child list`);
+  return { name: `${entity.name}.children.${listName}`, path: '', table: decl.table, tenant: decl.tenant ?? null, menu: entity.menu, display: 'id', fields: decl.fields };
+};
+
+/** Tables an entity's lists live in besides its own, with the columns each needs. */
+export const ownedTablesOf = (entity: Entity): { table: string; columns: string[]; field: string }[] =>
+  Object.entries(entity.fields).flatMap(([field, decl]) => {
+    if (decl.children) {
+      const c = decl.children;
+      return [{ table: c.table, field, columns: ['id', c.link, ...(c.tenant ? [c.tenant] : []), ...Object.entries(c.fields).map(([n, d]) => columnOf(n, d))] }];
+    }
+    if (decl.relation) return [{ table: decl.relation.table, field, columns: ['id', decl.relation.own, decl.relation.other] }];
+    return [];
+  });
 
 /** Fields stored in the entity's own table. */
 export const columnFields = (entity: Entity): [string, FieldDecl][] =>

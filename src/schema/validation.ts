@@ -6,8 +6,8 @@
 import { z } from 'zod';
 import type { FieldError, MessageKey } from './api';
 import { MESSAGES } from './api';
-import type { Entity, FieldDecl } from './entity';
-import { writableFields } from './entity';
+import type { ChildRowsDecl, Entity, FieldDecl } from './entity';
+import { DEFAULT_MAX_ROWS, writableFields } from './entity';
 import { isCentAmount } from './money';
 
 /**
@@ -91,14 +91,56 @@ export const fieldSchema = (decl: FieldDecl): z.ZodType => {
       return z.array(z.number().int().positive().max(MAX_ID), {
         error: (issue) => (issue.input === undefined || issue.input === null ? undefined : 'invalid_ids'),
       // A refinement, not `.max()`: zod 4 applies a length check to a string input too.
-      }).refine((ids) => ids.length <= (decl.maxCount ?? MAX_IDS), { message: 'too_many_ids' });
+      }).refine((ids) => ids.length <= (decl.maxCount ?? MAX_IDS), { message: decl.relation?.maxMessage ?? 'too_many_ids' })
+        // A stored pick is there once: a repeated id would be a second relation row saying nothing new.
+        .superRefine((ids, ctx) => ids.forEach((id, index) => {
+          if (decl.relation && ids.indexOf(id) !== index) ctx.addIssue({ code: 'custom', path: [index], message: 'not_unique' });
+        }));
     case 'json':
       return decl.schema ?? z.unknown();
+    case 'children':
+      return childListSchema(decl.children!);
   }
 };
 
-const valueSchema = (decl: FieldDecl, requiredNow: boolean): z.ZodType =>
-  requiredNow ? fieldSchema(decl) : fieldSchema(decl).nullable().optional();
+/**
+ * One child row as a create sees it (the list is written as a whole): its writable fields, the
+ * required ones present, and optionally the `id` of a stored row it keeps.
+ */
+const childRowSchema = (decl: ChildRowsDecl) => z.strictObject({
+  id: z.number().int().positive().optional(),
+  ...Object.fromEntries(Object.entries(decl.fields).filter(([, d]) => !d.serverManaged)
+    .map(([key, d]) => [key, valueSchema(d, Boolean(d.required) && d.default === undefined)])),
+});
+
+const childListSchema = (decl: ChildRowsDecl): z.ZodType => {
+  const min = decl.min ?? 0;
+  const max = decl.max ?? DEFAULT_MAX_ROWS;
+  const unique = Object.entries(decl.fields).filter(([, d]) => d.unique).map(([key]) => key);
+  return z.array(childRowSchema(decl))
+    .min(min, { message: decl.minMessage ?? 'too_few_rows' })
+    .max(max, { message: decl.maxMessage ?? 'too_many_rows' })
+    .superRefine((rows, ctx) => {
+      const seen = new Map<string, Set<string>>();
+      rows.forEach((row, index) => {
+        const values = row as Record<string, unknown>;
+        for (const { field, messageKey } of decl.refine?.(values) ?? []) ctx.addIssue({ code: 'custom', path: [index, field], message: messageKey });
+        // A value a `unique` field holds once per list; the `id` of a kept row once too.
+        for (const key of [...unique, 'id']) {
+          const value = values[key];
+          if (value === undefined || value === null || value === '') continue;
+          const taken = seen.get(key) ?? new Set<string>();
+          if (taken.has(JSON.stringify(value))) ctx.addIssue({ code: 'custom', path: [index, key], message: 'not_unique' });
+          taken.add(JSON.stringify(value));
+          seen.set(key, taken);
+        }
+      });
+    });
+};
+
+function valueSchema(decl: FieldDecl, requiredNow: boolean): z.ZodType {
+  return requiredNow ? fieldSchema(decl) : fieldSchema(decl).nullable().optional();
+}
 
 /** A field whose stored value is never null: required, or filled with its default on create. */
 export const neverNull = (decl: FieldDecl): boolean => Boolean(decl.required) || decl.default !== undefined;
@@ -128,19 +170,45 @@ const fill = (key: MessageKey, params: Record<string, string | number> = {}): st
 const fieldError = (field: string, messageKey: MessageKey, params?: Record<string, string | number>): FieldError =>
   ({ field, messageKey, message: fill(messageKey, params), ...(params ? { params } : {}) });
 
-/** One `invalid_format` error per top-level field whose value holds unsafe text anywhere. */
+const isRow = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/**
+ * One `invalid_format` error per top-level field whose value holds unsafe text anywhere; in a
+ * list of rows (child rows), per row and field (`skuStockList.2.name`), or per row for a bad key.
+ */
 export const unsafeTextErrors = (values: Record<string, unknown>): FieldError[] =>
-  Object.entries(values).filter(([, value]) => hasUnsafeText(value)).map(([field]) => fieldError(field, 'invalid_format'));
+  Object.entries(values).filter(([, value]) => hasUnsafeText(value)).flatMap(([field, value]) => {
+    if (!Array.isArray(value) || !value.every(isRow)) return [fieldError(field, 'invalid_format')];
+    return value.flatMap((row, index) => {
+      if (!hasUnsafeText(row)) return [];
+      if (Object.keys(row).some(isUnsafeText)) return [fieldError(`${field}.${index}`, 'invalid_format')];
+      return Object.entries(row).filter(([, inner]) => hasUnsafeText(inner)).map(([key]) => fieldError(`${field}.${index}.${key}`, 'invalid_format'));
+    });
+  });
+
+/** The declaration at an issue's path: a field, or a field of a child row (`skuStockList.2.price`). */
+const declAt = (entity: Pick<Entity, 'fields'> | undefined, path: readonly PropertyKey[]): FieldDecl | undefined => {
+  const top = entity?.fields[String(path[0])];
+  return top?.children && path.length >= 3 ? top.children.fields[String(path[2])] : top;
+};
+
+/** `{min}` / `{max}` of a list's count refused under a declared message key ("Up to three"). */
+const boundsOf = (issue: z.core.$ZodIssue): Record<string, number> | undefined => {
+  if (issue.code === 'too_small' && issue.origin === 'array') return { min: Number(issue.minimum) };
+  if (issue.code === 'too_big' && issue.origin === 'array') return { max: Number(issue.maximum) };
+  return undefined;
+};
 
 /** Turns zod issues into field errors with stable keys; `entity` (its fields) lets length errors name both bounds. */
 export const toFieldErrors = (error: z.ZodError, entity?: Pick<Entity, 'fields'>): FieldError[] => {
   const errors: FieldError[] = [];
   for (const issue of error.issues) {
     const field = issue.path.map(String).join('.') || '_';
-    const decl = entity?.fields[String(issue.path[0])];
+    const decl = declAt(entity, issue.path);
     if (isMessageKey(issue.message)) {
-      const params: Record<string, number> | undefined = issue.message === 'too_many_ids' ? { max: decl?.maxCount ?? MAX_IDS }
-        : decl?.maxCount ? { maxCount: decl.maxCount } : undefined;
+      const countKey = issue.message === 'too_many_ids' || (decl?.relation?.maxMessage !== undefined && issue.message === decl.relation.maxMessage);
+      const params: Record<string, number> | undefined = countKey ? { max: decl?.maxCount ?? MAX_IDS }
+        : decl?.maxCount ? { maxCount: decl.maxCount } : boundsOf(issue);
       errors.push(fieldError(field, issue.message, params));
       continue;
     }

@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entityList } from '../../src/schema/entities';
 import type { Entity } from '../../src/schema/entity';
-import { columnFields, columnOf, defineEntity, int, text } from '../../src/schema/entity';
+import { columnFields, columnOf, defineEntity, int, ownedTablesOf, text } from '../../src/schema/entity';
 import { createDb } from '../../server/db/index';
 import { migrateToLatest } from '../../server/db/migrations/index';
 import type { Database } from '../../server/db/schema';
@@ -56,7 +56,9 @@ describe.each(testDialects())('declared fields have columns in the migrated data
     database = await createTestDatabase(dialect);
     db = createDb({ database: database.target });
     await migrateToLatest(db);
-    for (const entity of entityList) columns.set(entity.table, await readColumns(db, dialect, entity.table));
+    for (const entity of entityList) {
+      for (const table of [entity.table, ...ownedTablesOf(entity).map((t) => t.table)]) columns.set(table, await readColumns(db, dialect, table));
+    }
   });
   afterAll(async () => {
     await db?.destroy();
@@ -67,6 +69,13 @@ describe.each(testDialects())('declared fields have columns in the migrated data
     const actual = columns.get(entity.table)!;
     expect(actual.length, `table ${entity.table} exists`).toBeGreaterThan(0);
     expect(missingColumns(entity, actual)).toEqual([]);
+  });
+
+  const owned = entityList.flatMap((e) => ownedTablesOf(e).map((t) => [`${e.name}.${t.field}`, t] as const));
+  it.runIf(owned.length > 0).each(owned)('%s: its child or relation table has every column the declaration names', (_name, table) => {
+    const actual = columns.get(table.table)!;
+    expect(actual.length, `table ${table.table} exists`).toBeGreaterThan(0);
+    expect(table.columns.filter((c) => !actual.includes(c))).toEqual([]);
   });
 
   it.each(entityList.map((e) => [e.name, e] as const))('%s: the table has no column the declaration does not know', (_name, entity) => {

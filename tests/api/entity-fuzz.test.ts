@@ -23,6 +23,9 @@ import { API, createFixtures, hasRoute, listPathFields, snapshotData, updatableF
 import { createGadgetTable, GADGET_BUILD, gadget, insertGadget } from '../helpers/action-fixture';
 import type { TestApp } from '../helpers/test-db';
 import { createTestApp, testDialects } from '../helpers/test-db';
+import type { EngineFixture } from '../fixtures/engine';
+import { engineFixture } from '../fixtures/engine';
+import { fxPlan, LIST_FIXTURE_TABLES, LIST_FIXTURES } from '../fixtures/lists';
 
 /** Per endpoint and input style; FUZZ_RUNS raises it for a longer (nightly) hunt. */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 30);
@@ -45,6 +48,11 @@ const wrongTyped = (decl: FieldDecl): fc.Arbitrary<unknown> => {
   if (isTextKind(decl.kind) || ['image', 'date', 'dateTime'].includes(decl.kind)) return fc.oneof(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.boolean(), ...containers);
   if (decl.kind === 'images') return fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.dictionary(fc.string(), anyJson, { maxKeys: 2 }));
   if (decl.kind === 'json') return anyJson.filter((v) => v !== null && decl.schema?.safeParse(v).success === false);
+  if (decl.kind === 'children') return fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.dictionary(fc.string({ maxLength: 5 }), anyJson, { maxKeys: 2 }));
+  if (decl.kind === 'references') {
+    return fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.dictionary(fc.string({ maxLength: 5 }), anyJson, { maxKeys: 2 }),
+      fc.array(nastyString.filter((v) => !NUMERIC_STRING.test(v)), { minLength: 1, maxLength: 3 }));
+  }
   // A strictly numeric string is a number to the server (mall clients send "61"), so not wrong-typed.
   return fc.oneof(nastyString.filter((v) => !NUMERIC_STRING.test(v)), fc.boolean(), ...containers);
 };
@@ -308,4 +316,52 @@ describe.each(testDialects())('fuzzed bad input at every generated endpoint (%s)
       });
     }
   }
+});
+
+/**
+ * Child rows that are bad for sure, inside an otherwise valid body: a list that is not a list, a
+ * row that is not an object, a row with a wrong-typed or unknown field among valid rows, or more
+ * rows than the most. Whatever arrives, a well-formed refusal that names the list (or a row of it)
+ * and changes nothing (the fixture plan of tests/fixtures/lists.ts, through the engine alone).
+ */
+describe.each(testDialects())('fuzzed bad child rows (%s)', (dialect) => {
+  let fx: EngineFixture;
+  let planId: number;
+  const list = fxPlan.fields.tiers;
+  const rowFields = Object.entries(list.children.fields).filter(([, d]) => !d.serverManaged) as [string, FieldDecl][];
+  beforeAll(async () => {
+    fx = await engineFixture(dialect, LIST_FIXTURES);
+    planId = (await call<{ id: number }>(fx.app, 'POST', '/fxPlan/create', { body: { shopId: 1, name: 'Fuzz', tiers: [{ count: 1, price: 1 }] } })).body.data.id;
+  });
+  afterAll(async () => { await fx?.close(); });
+
+  const validRow = fc.record({ count: fc.integer({ min: 1, max: 1000 }), price: fc.integer({ min: 0, max: 999 }) });
+  const badRow = fc.oneof(
+    nonObject.filter((v) => v === null || typeof v !== 'object' || Array.isArray(v)),
+    fc.tuple(validRow, fc.constantFrom(...rowFields)).chain(([row, [name, decl]]) => wrongTyped(decl).map((v) => ({ ...row, [name]: v }))),
+    fc.tuple(validRow, fc.string({ minLength: 1, maxLength: 12 }).filter((k) => !rowFields.some(([n]) => n === k) && k !== 'id'), anyJson)
+      .map(([row, key, value]) => ({ ...row, [key]: value })),
+    fc.tuple(validRow, fc.constantFrom('\u0000', '\uD800')).map(([row, bad]) => ({ ...row, note: `a${bad}b` })),
+  );
+  const badList = fc.oneof(
+    fc.tuple(fc.array(validRow, { maxLength: 1 }), badRow, fc.array(validRow, { maxLength: 1 })).map(([before, bad, after]) => [...before, bad, ...after]),
+    fc.array(validRow, { minLength: (list.children.max ?? 0) + 1, maxLength: (list.children.max ?? 0) + 3 }),
+    wrongTyped(list),
+  );
+
+  it('create and update refuse them as a whole, name the list, never a 5xx, nothing changes', async () => {
+    const snapshot = async () => Object.fromEntries(await Promise.all(LIST_FIXTURE_TABLES.map(async (table) =>
+      [table, await fx.db.selectFrom(table).selectAll().orderBy('id').execute()] as const)));
+    const before = await snapshot();
+    await fc.assert(fc.asyncProperty(badList, fc.boolean(), async (tiers, update) => {
+      const url = update ? `/fxPlan/update/${planId}` : '/fxPlan/create';
+      const body = JSON.stringify({ ...(update ? {} : { shopId: 1 }), name: 'Changed', tiers });
+      const answer = await call(fx.app, 'POST', url, { body, headers: JSON_TYPE });
+      const what = `POST ${url} ${body.slice(0, 200)} -> ${answer.raw.slice(0, 300)}`;
+      expectWellFormedRefusal(answer, what);
+      expect(answer.body.errors?.length, what).toBeGreaterThan(0);
+      for (const e of answer.body.errors ?? []) expect(e.field, what).toMatch(/^tiers(\.\d+(\..*)?)?$/s);
+    }), { numRuns: RUNS * 4 });
+    expect(await snapshot()).toEqual(before);
+  });
 });

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { ENTITIES } from '../../src/schema/entities';
 import type { Entity, FieldDecl } from '../../src/schema/entity';
-import { columnFields, isTextKind, writableFields } from '../../src/schema/entity';
+import { childEntityOf, columnFields, DEFAULT_MAX_ROWS, isTextKind, ownedTablesOf, writableFields } from '../../src/schema/entity';
 import { fieldSchema } from '../../src/schema/validation';
 import { endpointOf, fillUrl, placeholdersOf } from '../../src/schema/endpoints';
 import type { Endpoint } from '../../src/schema/endpoints';
@@ -121,12 +121,29 @@ export const createFixtures = (deps: FixtureDeps) => {
         const target = entityByName(decl.reference!.entity);
         return (await create(target, variant)).id;
       }
-      case 'references': return [];
+      // A stored many-to-many picks a new record meeting its condition; an action's id list starts empty.
+      case 'references': return decl.relation ? [await pickFor(decl, variant)] : [];
       case 'json':
         if (decl.default !== undefined) return decl.default;
         throw new Error(`entity-bodies cannot make ${entity.name}.${name} (json without a default)`);
+      case 'children': {
+        // As many rows as the list needs (one at least), each with every writable field of the row.
+        const rows: Body[] = [];
+        for (let i = 0; i < Math.max(decl.children!.min ?? 0, 1); i += 1) {
+          const row: Body = {};
+          for (const [field, child] of Object.entries(decl.children!.fields)) {
+            if (!child.serverManaged) row[field] = await valueOf(childEntityOf(entity, name), field, child, variant + i, timeIndex);
+          }
+          rows.push(row);
+        }
+        return rows;
+      }
     }
   };
+
+  /** A new record a reference list may pick (meeting its condition). */
+  const pickFor = async (decl: FieldDecl, variant: number): Promise<number> =>
+    (await create(entityByName(decl.reference!.entity), variant, decl.relation?.where ?? {})).id;
 
   /**
    * A create body. `full`: every writable field; otherwise only the required ones (and
@@ -176,7 +193,7 @@ export const createFixtures = (deps: FixtureDeps) => {
    * meaning needs more than a value (grouping keys, json relation lists: see entity-rules).
    */
   const otherValue = async (entity: Entity, name: string, decl: FieldDecl, current: unknown): Promise<unknown> => {
-    if (listPathFields(entity).includes(name) || decl.kind === 'json' || decl.kind === 'references') return null;
+    if (listPathFields(entity).includes(name) || decl.kind === 'json' || (decl.kind === 'references' && !decl.relation)) return null;
     switch (decl.kind) {
       case 'text': case 'longText': case 'richText': return textValue(name, decl, nextSeq());
       case 'int': case 'money': {
@@ -195,6 +212,9 @@ export const createFixtures = (deps: FixtureDeps) => {
       case 'image': return `/uploads/${name}-${nextSeq()}.png`;
       case 'images': return [`/uploads/${name}-${nextSeq()}.png`];
       case 'reference': return (await create(entityByName(decl.reference!.entity))).id;
+      case 'references': return [await pickFor(decl, 0)];
+      // A whole new list of rows is not "another value" of the same rows (see engine-lists).
+      case 'children': return null;
     }
   };
 
@@ -206,7 +226,7 @@ export type Fixtures = ReturnType<typeof createFixtures>;
 /** A value of the wrong JSON type for a field (a string for numbers, a number for text...). */
 export const wrongTypeOf = (decl: FieldDecl): unknown => {
   if (isTextKind(decl.kind) || ['image', 'date', 'dateTime'].includes(decl.kind)) return 12345;
-  if (decl.kind === 'images') return 'not-a-list';
+  if (decl.kind === 'images' || decl.kind === 'children') return 'not-a-list';
   if (decl.kind === 'json') return 'not-json-shaped';
   return 'not-a-number';
 };
@@ -238,14 +258,21 @@ export const outOfRangeOf = (decl: FieldDecl): { value: unknown; messageKey: str
     case 'image': return [{ value: 'javascript:alert(1)', messageKey: 'invalid_format' }, { value: `/${'x'.repeat(600)}.png`, messageKey: 'too_long' }];
     case 'images': return [{ value: ['not a url'], messageKey: 'invalid_format' }];
     case 'reference': return [{ value: 0, messageKey: 'too_small' }, { value: -3, messageKey: 'too_small' }];
-    case 'references': return [{ value: 'x', messageKey: 'invalid_ids' }, { value: Array.from({ length: (decl.maxCount ?? 1000) + 1 }, (_v, i) => i + 1), messageKey: 'too_many_ids' }];
+    case 'references': return [{ value: 'x', messageKey: 'invalid_ids' }, { value: Array.from({ length: (decl.maxCount ?? 1000) + 1 }, (_v, i) => i + 1), messageKey: decl.relation?.maxMessage ?? 'too_many_ids' }];
     case 'json': return [];
+    case 'children': {
+      const { min = 0, max = DEFAULT_MAX_ROWS, minMessage, maxMessage } = decl.children!;
+      // Too many rows are refused as a whole, whatever the rows hold.
+      const values: { value: unknown; messageKey: string }[] = [{ value: Array.from({ length: max + 1 }, () => ({})), messageKey: maxMessage ?? 'too_many_rows' }];
+      if (min > 0) values.push({ value: [], messageKey: minMessage ?? 'too_few_rows' });
+      return values;
+    }
   }
 };
 
-/** Every entity table name plus the ones the hooks write (relations), for "nothing changed" checks. */
+/** Every entity table name plus the tables of their lists (child rows, relations), for "nothing changed" checks. */
 export const dataTables = (entities: readonly Entity[]): string[] =>
-  [...new Set([...entities.map((e) => e.table), 'pms_product_category_attribute_relation'])];
+  [...new Set([...entities.flatMap((e) => [e.table, ...ownedTablesOf(e).map((t) => t.table)]), 'pms_product_category_attribute_relation'])];
 
 /**
  * Everything a refused request must leave alone: the full contents of the entity tables (so a

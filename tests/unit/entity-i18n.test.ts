@@ -47,6 +47,11 @@ const declaredKeys = (entities: readonly Entity[] = labelled): string[] => entit
       `${base}.fields.${field}`,
       ...(decl.options ?? []).map((o) => `${base}.enums.${field}.${o.label}`),
       ...(decl.section ? [`${base}.sections.${decl.section}`] : []),
+      // A child list's rows are labelled like an entity of their own: `<entity>.children.<list>.fields.<field>`.
+      ...Object.entries(decl.children?.fields ?? {}).flatMap(([child, childDecl]) => [
+        `${base}.children.${field}.fields.${child}`,
+        ...(childDecl.options ?? []).map((o) => `${base}.children.${field}.enums.${child}.${o.label}`),
+      ]),
     ]),
     ...Object.keys(entity.actions ?? {}).flatMap((action) => declaredKeys([actionParamsEntity(entity, action)])),
   ];

@@ -322,6 +322,10 @@ export const entityEn = {
       back_up: 'Back to the level above',
       top_level: 'None (a top-level %{name})',
     },
+    children: {
+      add: 'Add a row',
+      remove: 'Remove row %{row}',
+    },
     json: {
       invalid: 'Not valid JSON',
     },

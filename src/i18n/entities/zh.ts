@@ -324,6 +324,10 @@ export const entityZh: EntityMessages = {
       back_up: '返回上一级',
       top_level: '无上级（一级%{name}）',
     },
+    children: {
+      add: '添加一行',
+      remove: '移除第 %{row} 行',
+    },
     json: {
       invalid: '不是有效的 JSON',
     },
