@@ -1,9 +1,11 @@
 /** Products area (`pms`): brands, product categories, product types and their attributes. */
-import { z } from 'zod';
-import { defineEntity, enumeration, flag, image, int, json, longText, name, reference, referenceName, richText, text } from './entity';
+import { defineEntity, enumeration, flag, image, int, longText, name, reference, referenceName, references, richText, text } from './entity';
 import { CATEGORY_LEVELS, MAX_TIERS } from './rules';
 
 const shownHidden = { default: 0 as const, list: true, filter: true };
+
+/** A product attribute's `type`: a specification (SKUs are built from them) or a parameter (filters). */
+const ATTRIBUTE_TYPE = { spec: 0, param: 1 } as const;
 
 export const brand = defineEntity({
   name: 'brand', path: '/brand', table: 'pms_brand', tenant: null, display: 'name',
@@ -49,8 +51,14 @@ export const productCategory = defineEntity({
     icon: image(),
     keywords: text({ length: [0, 255] }),
     description: longText({ omitInList: true }),
-    /** The category's filter attributes (parameters of product types), up to three. */
-    productAttributeIdList: json(z.array(z.number().int().positive()).max(MAX_TIERS, { message: 'up_to_three' }), { virtual: true, default: [] }),
+    /** The category's filter attributes: parameters of product types, up to three. */
+    productAttributeIdList: references('productAttribute', 'name', {
+      maxCount: MAX_TIERS,
+      relation: {
+        table: 'pms_product_category_attribute_relation', own: 'product_category_id', other: 'product_attribute_id',
+        where: { type: ATTRIBUTE_TYPE.param }, maxMessage: 'up_to_three',
+      },
+    }),
   },
   batch: [
     { kind: 'set', path: '/update/navStatus', field: 'navStatus' },
@@ -79,7 +87,7 @@ export const productAttributeCategory = defineEntity({
     // The parameters (type 1) of every product type, to pick a category's filter attributes.
     {
       kind: 'nested', path: '/list/withAttr', fields: ['name'],
-      children: { entity: 'productAttribute', link: 'productAttributeCategoryId', as: 'productAttributeList', fields: ['name'], where: { type: 1 } },
+      children: { entity: 'productAttribute', link: 'productAttributeCategoryId', as: 'productAttributeList', fields: ['name'], where: { type: ATTRIBUTE_TYPE.param } },
     },
   ],
 });
@@ -106,7 +114,7 @@ export const productAttribute = defineEntity({
     searchType: enumeration([{ value: 0, label: 'none' }, { value: 1, label: 'keyword' }, { value: 2, label: 'range' }], { default: 0 }),
     relatedStatus: flag({ default: 0 }),
     handAddStatus: flag({ default: 0 }),
-    type: enumeration([{ value: 0, label: 'spec' }, { value: 1, label: 'param' }], { required: true, immutable: true, list: true, filter: { param: 'type', op: 'eq' } }),
+    type: enumeration([{ value: ATTRIBUTE_TYPE.spec, label: 'spec' }, { value: ATTRIBUTE_TYPE.param, label: 'param' }], { required: true, immutable: true, list: true, filter: { param: 'type', op: 'eq' } }),
   },
   batch: [{ kind: 'delete', path: '/delete' }],
   variants: [{

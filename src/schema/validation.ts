@@ -88,8 +88,9 @@ export const fieldSchema = (decl: FieldDecl): z.ZodType => {
     case 'references':
       // `1,2,3` from a query or form arrives as a list already (server/crud/lenient.ts); text that is
       // no list of ids stays text and reads as what it is, not as "wrong type".
+      // A record's stored list comes as JSON only: there a non-list is a wrong type like any other.
       return z.array(z.number().int().positive().max(MAX_ID), {
-        error: (issue) => (issue.input === undefined || issue.input === null ? undefined : 'invalid_ids'),
+        error: (issue) => (issue.input === undefined || issue.input === null || decl.relation ? undefined : 'invalid_ids'),
       // A refinement, not `.max()`: zod 4 applies a length check to a string input too.
       }).refine((ids) => ids.length <= (decl.maxCount ?? MAX_IDS), { message: decl.relation?.maxMessage ?? 'too_many_ids' })
         // A stored pick is there once: a repeated id would be a second relation row saying nothing new.

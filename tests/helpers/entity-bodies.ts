@@ -258,7 +258,7 @@ export const outOfRangeOf = (decl: FieldDecl): { value: unknown; messageKey: str
     case 'image': return [{ value: 'javascript:alert(1)', messageKey: 'invalid_format' }, { value: `/${'x'.repeat(600)}.png`, messageKey: 'too_long' }];
     case 'images': return [{ value: ['not a url'], messageKey: 'invalid_format' }];
     case 'reference': return [{ value: 0, messageKey: 'too_small' }, { value: -3, messageKey: 'too_small' }];
-    case 'references': return [{ value: 'x', messageKey: 'invalid_ids' }, { value: Array.from({ length: (decl.maxCount ?? 1000) + 1 }, (_v, i) => i + 1), messageKey: decl.relation?.maxMessage ?? 'too_many_ids' }];
+    case 'references': return [{ value: 'x', messageKey: decl.relation ? 'invalid_type' : 'invalid_ids' }, { value: Array.from({ length: (decl.maxCount ?? 1000) + 1 }, (_v, i) => i + 1), messageKey: decl.relation?.maxMessage ?? 'too_many_ids' }];
     case 'json': return [];
     case 'children': {
       const { min = 0, max = DEFAULT_MAX_ROWS, minMessage, maxMessage } = decl.children!;
@@ -272,7 +272,7 @@ export const outOfRangeOf = (decl: FieldDecl): { value: unknown; messageKey: str
 
 /** Every entity table name plus the tables of their lists (child rows, relations), for "nothing changed" checks. */
 export const dataTables = (entities: readonly Entity[]): string[] =>
-  [...new Set([...entities.flatMap((e) => [e.table, ...ownedTablesOf(e).map((t) => t.table)]), 'pms_product_category_attribute_relation'])];
+  [...new Set(entities.flatMap((e) => [e.table, ...ownedTablesOf(e).map((t) => t.table)]))];
 
 /**
  * Everything a refused request must leave alone: the full contents of the entity tables (so a

@@ -1,14 +1,10 @@
 /**
- * Products-area rules the declarations cannot state: a brand's first letter, a category's filter
- * attributes, and the attribute counters of product types.
+ * Products-area rules the declarations cannot state: a brand's first letter, the attribute
+ * counters of product types, and mall's read of a category's filter attributes with their types.
+ * (The filter attributes themselves are a declared reference list, src/schema/pms.ts.)
  */
 import type { EntityHooks } from '../../crud/hooks';
-import { formatMessage } from '../../http/envelope';
-import { notFound, validationFailed } from '../../http/errors';
-import { MAX_ID } from '../../crud/ids';
-
-const invalid = (field: string, messageKey: 'invalid_reference' | 'validation_failed' = 'invalid_reference') =>
-  validationFailed([{ field, messageKey, message: formatMessage(messageKey) }]);
+import { notFound } from '../../http/errors';
 
 export const brandHooks: EntityHooks = {
   // `mall` defaults an empty first letter to the name's first character.
@@ -17,30 +13,6 @@ export const brandHooks: EntityHooks = {
     const letter = 'firstLetter' in input ? input.firstLetter : before ? undefined : null;
     if (name && (letter === null || letter === '')) row.first_letter = name.charAt(0).toUpperCase();
     return row;
-  },
-};
-
-export const productCategoryHooks: EntityHooks = {
-  // The filter attributes live in a relation table; an update replaces them when sent.
-  afterWrite: async ({ trx, input }, record) => {
-    if (!('productAttributeIdList' in input)) return;
-    const ids = [...new Set((input.productAttributeIdList as number[] | null) ?? [])];
-    // An id beyond the id column's range names no attribute (and would fail the query on PostgreSQL).
-    if (ids.some((id) => id > MAX_ID)) throw invalid('productAttributeIdList');
-    if (ids.length) {
-      const params = await trx.selectFrom('pms_product_attribute').select('id').where('id', 'in', ids).where('type', '=', 1).execute();
-      if (params.length !== ids.length) throw invalid('productAttributeIdList');
-    }
-    await trx.deleteFrom('pms_product_category_attribute_relation').where('product_category_id', '=', record.id).execute();
-    for (const attributeId of ids) {
-      await trx.insertInto('pms_product_category_attribute_relation')
-        .values({ product_category_id: record.id, product_attribute_id: attributeId }).execute();
-    }
-  },
-  afterGet: async (db, record) => {
-    const rows = await db.selectFrom('pms_product_category_attribute_relation').select('product_attribute_id')
-      .where('product_category_id', '=', record.id).orderBy('id').execute();
-    return { ...record, productAttributeIdList: rows.map((r: { product_attribute_id: unknown }) => Number(r.product_attribute_id)) };
   },
 };
 

@@ -17,6 +17,7 @@ import type { Identifier, RaRecord } from 'react-admin';
 import {
   Button, InputHelperText, useGetList, useGetMany, useInput, useNotify, useTranslate,
 } from 'react-admin';
+import type { MessageKey } from '../../schema/api';
 import { MESSAGES } from '../../schema/api';
 import { productAttribute, productAttributeCategory } from '../../schema/pms';
 import { MAX_TIERS, PAGE_SIZE } from '../../schema/rules';
@@ -74,10 +75,13 @@ const FilterAttributeRow = ({ row, index, types, onChange, onRemove }: {
 };
 
 /**
- * The category's filter attributes (a list of parameter ids): rows of product type → parameter.
- * A row's type is looked up from its parameter when the form opens.
+ * The category's filter attributes (a declared reference list of parameter ids): rows of product
+ * type → parameter. A row's type is looked up from its parameter when the form opens. It replaces
+ * the engine's searchable multi-select because the choice takes two steps: parameters are listed
+ * per product type (`/productAttribute/list/{cid}`), so there is no one list of them to search.
+ * The count rule and its message come from the declaration.
  */
-const FilterAttributesInput = ({ entity, name }: FieldInputProps) => {
+const FilterAttributesInput = ({ entity, name, decl }: FieldInputProps) => {
   const translate = useTranslate();
   const notify = useNotify();
   const { field, fieldState } = useInput({ source: name });
@@ -102,8 +106,9 @@ const FilterAttributesInput = ({ entity, name }: FieldInputProps) => {
     field.onChange(next.map((r) => r.attributeId).filter((id): id is Identifier => id !== ''));
   };
   const add = () => {
-    if (rows.length >= MAX_TIERS) {
-      notify('errors.up_to_three', { type: 'warning', messageArgs: { _: MESSAGES.up_to_three } });
+    const maxMessage = (decl.relation?.maxMessage ?? 'too_many_ids') as MessageKey;
+    if (rows.length >= (decl.maxCount ?? MAX_TIERS)) {
+      notify(`errors.${maxMessage}`, { type: 'warning', messageArgs: { max: decl.maxCount ?? MAX_TIERS, _: MESSAGES[maxMessage] } });
       return;
     }
     update([...rows, newRow()]);
