@@ -12,6 +12,7 @@ import {
   ChipField, DateField, NumberField, RecordContextProvider, ReferenceArrayField, SingleFieldList, TextField,
   useRecordContext, useTranslate,
 } from 'react-admin';
+import { builtinText, isBuiltinField } from '../i18n/builtins';
 import type { Entity, FieldDecl } from '../schema/entity';
 import { childEntityOf, nameFieldOf } from '../schema/entity';
 import { MONEY_FORMAT } from '../schema/money';
@@ -53,6 +54,23 @@ export const ImageThumbField = ({ entity, name }: Pick<FieldProps, 'entity' | 'n
   );
 };
 
+/** A text of a built-in record (a seeded role's name, …): translated while it is the seeded text. */
+export const BuiltinTextField = ({ entityName, source }: { readonly entityName: string; readonly source: string }) => {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  return <>{builtinText(translate, entityName, record, source)}</>;
+};
+
+const BuiltinChip = ({ entityName, source }: { readonly entityName: string; readonly source: string }) => {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  return <Chip size="small" label={builtinText(translate, entityName, record, source)} />;
+};
+
+/** The display of a text field of `entityName`: built-in texts go through their translation. */
+const textField = (entityName: string, source: string): ReactElement =>
+  isBuiltinField(entityName, source) ? <BuiltinTextField entityName={entityName} source={source} /> : <TextField source={source} />;
+
 /** Dates in the chosen language (react-admin would use the browser's). */
 export const LocaleDateField = (props: DateFieldProps) => <DateField {...props} locales={useIntlLocale()} />;
 /** Numbers in the chosen language (react-admin would use the browser's). */
@@ -64,12 +82,16 @@ export const LocaleNumberField = (props: NumberFieldProps) => <NumberField {...p
  */
 export const ReferenceNameField = ({ entity, name }: Pick<FieldProps, 'entity' | 'name'>) => {
   const record = useRecordContext();
+  const translate = useTranslate();
   const id: unknown = record?.[name];
   // Ids start at 1: 0 names nothing (the system in the audit log).
   if (id === null || id === undefined || id === '' || id === 0) return null;
   const nameField = nameFieldOf(entity, name);
   const shown: unknown = nameField ? record?.[nameField] : undefined;
-  return <>{shown === null || shown === undefined || shown === '' ? `#${String(id)}` : String(shown)}</>;
+  if (shown === null || shown === undefined || shown === '') return <>{`#${String(id)}`}</>;
+  // A built-in record (a seeded resource category) is named in the chosen language while it keeps its seeded name.
+  const target = entity.fields[name]?.reference;
+  return <>{target ? builtinText(translate, target.entity, { [target.display]: shown }, target.display) : String(shown)}</>;
 };
 
 const JsonField = ({ name }: Pick<FieldProps, 'name'>) => {
@@ -129,7 +151,11 @@ export const fieldDisplay = (entity: Entity, name: string, decl: FieldDecl, inte
       return decl.reference
         ? (
           <ReferenceArrayField source={name} reference={decl.reference.entity}>
-            <SingleFieldList linkType={false}><ChipField source={decl.reference.display} size="small" /></SingleFieldList>
+            <SingleFieldList linkType={false}>
+              {isBuiltinField(decl.reference.entity, decl.reference.display)
+                ? <BuiltinChip entityName={decl.reference.entity} source={decl.reference.display} />
+                : <ChipField source={decl.reference.display} size="small" />}
+            </SingleFieldList>
           </ReferenceArrayField>
         )
         : <TextField source={name} />;
@@ -141,6 +167,6 @@ export const fieldDisplay = (entity: Entity, name: string, decl: FieldDecl, inte
       // Server-sanitised HTML, but a list cell or a read-only value shows it as text.
       return <TextField source={name} />;
     default:
-      return <TextField source={name} />;
+      return textField(entity.name, name);
   }
 };

@@ -1,12 +1,13 @@
 /** List filters from the declaration: the keyword search and every declared field filter. */
 import type { ReactElement } from 'react';
-import { AutocompleteInput, NumberInput, ReferenceInput, SearchInput, SelectInput, TextInput, useTranslate } from 'react-admin';
+import { NumberInput, ReferenceInput, SearchInput, SelectInput, TextInput, useTranslate } from 'react-admin';
 import type { Entity, FieldDecl } from '../schema/entity';
 import { filterOf, rangeOf } from '../schema/entity';
 import { screenEntityOf } from '../schema/screenEntities';
 import { LocalizedDateInput } from './dateInputs';
 import { enumChoices, fieldLabelKey, FLAG_CHOICES } from './labels';
 import { LIST_ALL_QUERY, referenceSearch } from './lookups';
+import { ReferenceAutocomplete, ReferenceSelect } from './referencePickers';
 
 /** Whether the user may list an entity (react-admin's `canAccess`), to offer a filter that picks from it. */
 export type CanList = (entityName: string) => boolean;
@@ -76,10 +77,15 @@ export const entityFilters = (entity: Entity, hidden: ReadonlySet<string> = new 
         const all = target?.listAll === true;
         inputs.push(all
           ? <ReferenceInput key={name} source={name} reference={decl.reference.entity} alwaysOn={declared.alwaysOn} queryOptions={LIST_ALL_QUERY}>
-              <SelectInput label={fieldLabelKey(entity, name)} optionText={decl.reference.display} />
+              <ReferenceSelect label={fieldLabelKey(entity, name)} target={decl.reference.entity} display={decl.reference.display} />
             </ReferenceInput>
           : <ReferenceInput key={name} source={name} reference={decl.reference.entity} alwaysOn={declared.alwaysOn}>
-              <AutocompleteInput label={fieldLabelKey(entity, name)} optionText={decl.reference.display} filterToQuery={referenceSearch(target)} />
+              <ReferenceAutocomplete
+                label={fieldLabelKey(entity, name)}
+                target={decl.reference.entity}
+                display={decl.reference.display}
+                filterToQuery={referenceSearch(target)}
+              />
             </ReferenceInput>);
         break;
       }

@@ -2,7 +2,7 @@
 import type { ReactElement } from 'react';
 import { lazy, Suspense } from 'react';
 import {
-  AutocompleteArrayInput, AutocompleteInput, BooleanInput, ImageField, ImageInput, Labeled, NumberInput, ReferenceArrayInput, ReferenceInput,
+  BooleanInput, ImageField, ImageInput, Labeled, NumberInput, ReferenceArrayInput, ReferenceInput,
   SelectInput, TextInput, useNotify, useTranslate,
 } from 'react-admin';
 import { screenEntityOf } from '../schema/screenEntities';
@@ -12,6 +12,7 @@ import { fieldDisplay } from './fields';
 import { decodedFilesFromEvent } from './imageDecode';
 import { ChildRowsInput } from './ChildRowsInput';
 import { LIST_ALL_QUERY, referenceSearch } from './lookups';
+import { ReferenceAutocomplete, ReferenceAutocompleteArray, ReferenceSelect } from './referencePickers';
 import { enumChoices, fieldLabelKey } from './labels';
 import type { FieldInputProps } from './screenOptions';
 
@@ -107,9 +108,10 @@ export const EntityFieldInput = (props: FieldInputProps): ReactElement | null =>
       if (target?.listAll) {
         return (
           <ReferenceInput source={name} reference={decl.reference.entity} queryOptions={LIST_ALL_QUERY}>
-            <SelectInput
+            <ReferenceSelect
               label={fieldLabelKey(entity, name)}
-              optionText={decl.reference.display}
+              target={decl.reference.entity}
+              display={decl.reference.display}
               disabled={disabled}
               isRequired={Boolean(decl.required)}
             />
@@ -118,9 +120,10 @@ export const EntityFieldInput = (props: FieldInputProps): ReactElement | null =>
       }
       return (
         <ReferenceInput source={name} reference={decl.reference.entity}>
-          <AutocompleteInput
+          <ReferenceAutocomplete
             label={fieldLabelKey(entity, name)}
-            optionText={decl.reference.display}
+            target={decl.reference.entity}
+            display={decl.reference.display}
             filterToQuery={referenceSearch(target)}
             disabled={disabled}
             isRequired={Boolean(decl.required)}
@@ -139,9 +142,10 @@ export const EntityFieldInput = (props: FieldInputProps): ReactElement | null =>
           filter={decl.relation?.where}
           queryOptions={target?.listAll ? LIST_ALL_QUERY : undefined}
         >
-          <AutocompleteArrayInput
+          <ReferenceAutocompleteArray
             label={fieldLabelKey(entity, name)}
-            optionText={decl.reference.display}
+            target={decl.reference.entity}
+            display={decl.reference.display}
             filterToQuery={target?.listAll ? () => ({}) : referenceSearch(target)}
             disabled={disabled}
             isRequired={Boolean(decl.required)}

@@ -8,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ComponentType } from 'react';
 import { SelectInput, useGetList, useGetOne, useGetResourceLabel, useRecordContext, useTranslate } from 'react-admin';
+import { builtinText } from '../i18n/builtins';
 import type { Entity, TreeDecl } from '../schema/entity';
 import { filterOf } from '../schema/entity';
 import { PAGE_SIZE } from '../schema/rules';
@@ -42,6 +43,7 @@ const NextLevel = ({ entity }: { readonly entity: Entity }) => {
 
 /** Above a child list: its parent's name and the way back up (to the top, or to the grandparent's children). */
 const ParentHeader = ({ entity, pinned }: { readonly entity: Entity; readonly pinned: Readonly<Record<string, number | string>> }) => {
+  const translate = useTranslate();
   const tree = entity.tree!;
   const parentId = Number(pinned[tree.parent] ?? rootOf(tree));
   const atTop = parentId === rootOf(tree);
@@ -52,7 +54,7 @@ const ParentHeader = ({ entity, pinned }: { readonly entity: Entity; readonly pi
   return (
     <Stack direction="row" spacing={2} sx={{ mt: 2, alignItems: 'center' }}>
       <LinkButton label={toTop ? 'entity.tree.back_to_top' : 'entity.tree.back_up'} to={listAt(entity, tree, grandparent)} />
-      {data && <Typography variant="subtitle1" component="p">{String(data[entity.display] ?? '')}</Typography>}
+      {data && <Typography variant="subtitle1" component="p">{builtinText(translate, entity.name, data, entity.display)}</Typography>}
     </Stack>
   );
 };
@@ -67,7 +69,7 @@ const ParentInput = ({ entity, name }: FieldInputProps) => {
   const thing = inSentence(getResourceLabel(entity.name, 1));
   const choices = [
     { id: rootOf(tree), name: translate('entity.tree.top_level', { name: thing }) },
-    ...data.filter((r) => r.id !== record?.id).map((r) => ({ id: r.id, name: String(r[entity.display] ?? r.id) })),
+    ...data.filter((r) => r.id !== record?.id).map((r) => ({ id: r.id, name: builtinText(translate, entity.name, r, entity.display) || String(r.id) })),
   ];
   return <SelectInput source={name} label={fieldLabelKey(entity, name)} choices={choices} translateChoice={false} isPending={isPending} emptyValue={rootOf(tree)} />;
 };

@@ -3,6 +3,7 @@
  * merged in by `src/providers/i18nProvider.ts`). Placeholders are polyglot's `%{name}`; no
  * `||||` plural forms, so the Chinese file can mirror every key with one string.
  */
+import { builtinEn } from './builtins';
 import { errorsEn } from './errors';
 import { publicEn } from './public/en';
 
@@ -141,6 +142,11 @@ export const en = {
     capacity: 'Capacity warning',
     auditLog: 'Audit log',
   },
+  /**
+   * Built-in records (seeded roles, resources, resource categories) while they keep their seeded
+   * text: `builtin.<entity>.<key>.<field>` (src/i18n/builtins.ts). In English, the seeded texts.
+   */
+  builtin: builtinEn,
   /**
    * One text per stable message key of src/schema/api.ts (server errors are shown through these).
    * The keys the public pages translate are taken from them, so the sign-in page and the admin

@@ -10,6 +10,8 @@ import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link, useLocation } from 'react-router';
+import { useAdminSession } from '../admin/useAdminSession';
+import { menuTitleText } from '../i18n/builtins';
 import { useMobileNav } from './MobileNav';
 import { matchPath } from './routeLookup';
 
@@ -21,9 +23,15 @@ export const Breadcrumb = () => {
   const { route, section } = matchPath(pathname);
   const isHome = route?.name === 'home';
 
+  // The side menu's titles (a renamed menu reads as named); pages without a menu row use the route's.
+  const { session } = useAdminSession();
+  const menuSection = section ? session?.model.sections.find((s) => s.name === section.name) : undefined;
+  const serverTitle = (name: string) => (name === section?.name ? menuSection : menuSection?.children.find((c) => c.name === name))?.serverTitle;
+  const title = (name: string) => menuTitleText(translate, name, serverTitle(name));
+
   const crumbs: Crumb[] = [{ key: 'home', label: translate('menu.home'), to: isHome ? undefined : '/home' }];
-  if (section) crumbs.push({ key: section.name, label: translate(`menu.${section.name}`), to: route ? section.path : undefined });
-  if (route && !isHome) crumbs.push({ key: route.name, label: translate(`menu.${route.name}`) });
+  if (section) crumbs.push({ key: section.name, label: title(section.name), to: route ? section.path : undefined });
+  if (route && !isHome) crumbs.push({ key: route.name, label: title(route.name) });
 
   const { isMobile } = useMobileNav();
   const pageTitle = crumbs[crumbs.length - 1]?.label ?? '';

@@ -11,6 +11,7 @@ import Tooltip from '@mui/material/Tooltip';
 import { useTranslate } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router';
 import { useAdminSession } from '../admin/useAdminSession';
+import { menuTitleText } from '../i18n/builtins';
 import { MenuIcon } from './icons';
 import { useMobileNav } from './MobileNav';
 import { matchPath } from './routeLookup';
@@ -58,7 +59,7 @@ export const MobileBottomBar = () => {
           onClick={() => navigate('/home')}
         />
         {sections.map((s) => {
-          const title = translate(`menu.${s.name}`, { _: s.serverTitle || s.name });
+          const title = menuTitleText(translate, s.name, s.serverTitle);
           return (
             <BarAction
               key={s.name}

@@ -20,6 +20,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useSidebarState, useTranslate } from 'react-admin';
 import { Link, useLocation } from 'react-router';
 import { useAdminSession } from '../admin/useAdminSession';
+import { menuTitleText } from '../i18n/builtins';
 import { SIDEBAR_CLOSED_WIDTH, SIDEBAR_WIDTH } from '../theme/muiTheme';
 import type { MenuEntry, MenuSection } from '../providers/menus';
 import { MenuIcon } from './icons';
@@ -36,7 +37,7 @@ const HOME: MenuEntry = { name: 'home', path: '/home', icon: 'home', iconFallbac
 
 const useEntryTitle = () => {
   const translate = useTranslate();
-  return (entry: MenuEntry): string => translate(`menu.${entry.name}`, { _: entry.serverTitle || entry.name });
+  return (entry: MenuEntry): string => menuTitleText(translate, entry.name, entry.serverTitle);
 };
 
 const PageLink = ({ entry, isActive, isNested, isCollapsed, onNavigate }: {

@@ -10,13 +10,14 @@ import { createMemoryRouter, Route, RouterProvider, Routes, useLocation } from '
 import { AdminApp } from '../../src/admin/AdminApp';
 import { endSession } from '../../src/providers/authProvider';
 import type { AdminInfo, MenuItem } from '../../src/schema/api';
+import { MENU_TITLES } from '../../src/schema/builtins';
 import { SECTIONS } from '../../src/schema/routes';
 import { server } from './msw-server';
 
 /** Which pages of which sections a fixture grants: `'all'` or a list of route names. */
 export type Grant = Readonly<Record<string, 'all' | readonly string[]>>;
 
-/** Menu rows as the server sends them: sections at the top, pages below, sort and hidden from the route table. */
+/** Menu rows as the server seeds them: sections at the top, pages below, titles, sort and hidden from the declarations. */
 export const menusFor = (grant: Grant, overrides: Readonly<Record<string, Partial<MenuItem>>> = {}): MenuItem[] => {
   const rows: MenuItem[] = [];
   let id = 1;
@@ -24,10 +25,10 @@ export const menusFor = (grant: Grant, overrides: Readonly<Record<string, Partia
     const pages = grant[section.name];
     if (!pages) continue;
     const sectionId = id++;
-    rows.push({ id: sectionId, parentId: 0, createTime: null, title: section.name, level: 0, sort: section.sort, name: section.name, icon: section.icon, hidden: 0, ...overrides[section.name] });
+    rows.push({ id: sectionId, parentId: 0, createTime: null, title: MENU_TITLES[section.name] ?? section.name, level: 0, sort: section.sort, name: section.name, icon: section.icon, hidden: 0, ...overrides[section.name] });
     for (const page of section.children) {
       if (pages !== 'all' && !pages.includes(page.name)) continue;
-      rows.push({ id: id++, parentId: sectionId, createTime: null, title: page.name, level: 1, sort: page.sort, name: page.name, icon: page.icon, hidden: page.hidden ? 1 : 0, ...overrides[page.name] });
+      rows.push({ id: id++, parentId: sectionId, createTime: null, title: MENU_TITLES[page.name] ?? page.name, level: 1, sort: page.sort, name: page.name, icon: page.icon, hidden: page.hidden ? 1 : 0, ...overrides[page.name] });
     }
   }
   return rows;

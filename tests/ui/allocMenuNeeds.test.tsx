@@ -5,13 +5,14 @@ import userEvent from '@testing-library/user-event';
 import type { AuthProvider } from 'react-admin';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiMatcher } from '../../src/schema/access';
+import { MENU_TITLES } from '../../src/schema/builtins';
 import { envelope, renderAt, serve } from './entity-harness';
 
 beforeAll(async () => {
 }, 60_000);
 
 const menuNode = (id: number, parentId: number, name: string, children: unknown[] = []) =>
-  ({ id, parentId, createTime: null, title: name, level: parentId ? 1 : 0, sort: 0, name, icon: 'list', hidden: 0, children });
+  ({ id, parentId, createTime: null, title: MENU_TITLES[name], level: parentId ? 1 : 0, sort: 0, name, icon: 'list', hidden: 0, children });
 
 const tree = [
   menuNode(1, 0, 'member', [menuNode(2, 1, 'memberList'), menuNode(3, 1, 'memberLevel')]),

@@ -120,6 +120,11 @@ describe('admin list', () => {
 
 describe.each<Lang>(['en', 'zh'])('roles in the admin list (%s)', (lang) => {
   const ROLES_HEADER = { en: 'Roles', zh: '角色' } as const;
+  // Seeded roles read in the chosen language (issue 13 item 7).
+  const ROLE_NAMES = {
+    en: { admin: 'Super adminOrder admin', productAdmin: 'Product admin' },
+    zh: { admin: '超级管理员订单管理员', productAdmin: '商品管理员' },
+  } as const;
 
   it('should show each account\'s roles by name in their own column', async () => {
     serveAdmins();
@@ -129,8 +134,8 @@ describe.each<Lang>(['en', 'zh'])('roles in the admin list (%s)', (lang) => {
     const column = headers.findIndex((h) => h.textContent?.trim() === ROLES_HEADER[lang]);
     expect(column).toBeGreaterThan(0);
     const cellOf = (username: string) => within(rowOf(username)).getAllByRole('cell')[column]!;
-    expect(cellOf('admin')).toHaveTextContent('Super adminOrder admin');
-    expect(cellOf('productAdmin')).toHaveTextContent('Product admin');
+    expect(cellOf('admin')).toHaveTextContent(ROLE_NAMES[lang].admin);
+    expect(cellOf('productAdmin')).toHaveTextContent(ROLE_NAMES[lang].productAdmin);
   });
 });
 

@@ -2,18 +2,20 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { MENU_TITLES } from '../../src/schema/builtins';
 import { envelope, page, renderAt, serve } from './entity-harness';
 
 beforeAll(async () => {
   await import('../../src/engine/screens');
 }, 60_000);
 
-const menuNode = (id: number, parentId: number, name: string, title: string, children: unknown[] = []) =>
-  ({ id, parentId, createTime: null, title, level: parentId ? 1 : 0, sort: 0, name, icon: 'list', hidden: 0, children });
+/** A menu as seeded: titled with its seeded English title. */
+const menuNode = (id: number, parentId: number, name: string, children: unknown[] = []) =>
+  ({ id, parentId, createTime: null, title: MENU_TITLES[name], level: parentId ? 1 : 0, sort: 0, name, icon: 'list', hidden: 0, children });
 
 const tree = [
-  menuNode(1, 0, 'pms', '商品', [menuNode(2, 1, 'product', '商品列表'), menuNode(6, 1, 'brand', '品牌管理')]),
-  menuNode(7, 0, 'oms', '订单', [menuNode(8, 1, 'order', '订单列表')]),
+  menuNode(1, 0, 'pms', [menuNode(2, 1, 'product'), menuNode(6, 1, 'brand')]),
+  menuNode(7, 0, 'oms', [menuNode(8, 1, 'order')]),
 ];
 
 describe('allocate menus', () => {

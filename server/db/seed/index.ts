@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Kysely, Transaction } from 'kysely';
-import { RESOURCE_CATEGORIES, SEED_ROLES } from '../../../src/schema/resources';
+import { DEMO_ROLES, RESOURCE_CATEGORIES, SEED_ROLES } from '../../../src/schema/resources';
 import { SECTIONS, SELLER_MENU } from '../../../src/schema/routes';
 import { uniqueInviteCode } from '../../auth/invite-code';
 import { hashPassword } from '../../auth/password';
@@ -33,12 +33,12 @@ export const DEMO_STAFF = [
     username: 'productAdmin', password: 'product123', nickName: 'Product admin', menuSection: 'pms', category: 'Products',
     // Brands and categories need their logos and icons uploaded.
     extraUrls: ['/minio/**'],
-    role: { code: 'product_admin', name: 'Product admin', description: 'Products, categories, attributes and brands' },
+    role: DEMO_ROLES.productAdmin,
   },
   {
     username: 'orderAdmin', password: 'order123', nickName: 'Order admin', menuSection: 'oms', category: 'Orders',
     extraUrls: [],
-    role: { code: 'order_admin', name: 'Order admin', description: 'Orders, returns and order settings' },
+    role: DEMO_ROLES.orderAdmin,
   },
 ] as const;
 

@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router';
 import { useAdminSession } from '../../admin/useAdminSession';
+import { builtinText, menuTitleText } from '../../i18n/builtins';
 import { MenuIcon } from '../../layout/icons';
 import { initialsOf } from '../../layout/AdminUserMenu';
 import type { MenuSection } from '../../providers/menus';
@@ -20,7 +21,7 @@ import { PageFrame } from '../shared/PageFrame';
 
 const SectionCard = ({ section }: { section: MenuSection }) => {
   const translate = useTranslate();
-  const title = translate(`menu.${section.name}`, { _: section.serverTitle || section.name });
+  const title = menuTitleText(translate, section.name, section.serverTitle);
   const first = section.children[0];
   return (
     <Card variant="outlined" sx={{ height: '100%' }}>
@@ -38,7 +39,7 @@ const SectionCard = ({ section }: { section: MenuSection }) => {
             <div>
               <Typography variant="subtitle1" component="h3">{title}</Typography>
               <Typography variant="body2" color="text.secondary">
-                {section.children.map((page) => translate(`menu.${page.name}`, { _: page.serverTitle })).join(' · ')}
+                {section.children.map((page) => menuTitleText(translate, page.name, page.serverTitle)).join(' · ')}
               </Typography>
             </div>
           </Stack>
@@ -65,7 +66,7 @@ export const HomePage = () => {
               <Typography variant="h6" component="h2">{translate('app.home.welcome', { name: session.username })}</Typography>
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', mt: 0.5 }}>
                 <Typography variant="body2" color="text.secondary">{translate('app.home.roles')}</Typography>
-                {session.roles.map((role) => <Chip key={role} label={role} size="small" />)}
+                {session.roles.map((role) => <Chip key={role} label={builtinText(translate, 'role', { name: role }, 'name')} size="small" />)}
               </Stack>
             </div>
           </Stack>

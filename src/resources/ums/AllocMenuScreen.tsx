@@ -20,6 +20,7 @@ import { useSearchParams } from 'react-router-dom';
 import type { RaRecord } from 'react-admin';
 import { Button, Loading, useCanAccess, useGetList, useNavigate, useNotify, useTranslate } from 'react-admin';
 import { useAdminSession } from '../../admin/useAdminSession';
+import { builtinText } from '../../i18n/builtins';
 import { PageFrame } from '../../pages/shared/PageFrame';
 import { resource, role } from '../../schema/ums';
 import type { MenuNode } from '../../schema/umsAdmin';
@@ -49,8 +50,8 @@ const MenuTreeNode = ({ node, checked, onToggle, depth }: {
     <Box sx={{ pl: depth * INDENT }}>
       <FormControlLabel
         control={<Checkbox checked={state === 'checked'} indeterminate={state === 'indeterminate'} onChange={() => onToggle(node)} />}
-        // The admin's own title of the route when it knows one, the server's title otherwise.
-        label={translate(`menu.${node.name}`, { _: node.title })}
+        // Translated while it is the seeded title; a renamed menu reads as it was named.
+        label={builtinText(translate, 'menu', node, 'title')}
       />
       {children.map((child) => <MenuTreeNode key={child.id} node={child} checked={checked} onToggle={onToggle} depth={depth + 1} />)}
     </Box>
@@ -102,7 +103,9 @@ const MissingResources = ({ roleId, routes }: { readonly roleId: number; readonl
           <li key={lack.route}>
             {translate('entity.ums.menu_needs', {
               menu: title(lack.route),
-              resources: lack.missing.map((m) => (m.resource ? `${m.resource.name} (${m.resource.url})` : translate('entity.ums.no_resource_for', { path: m.path }))).join(', '),
+              resources: lack.missing.map((m) => (m.resource
+                ? `${builtinText(translate, 'resource', m.resource, 'name')} (${m.resource.url})`
+                : translate('entity.ums.no_resource_for', { path: m.path }))).join(', '),
             })}
           </li>
         ))}
@@ -147,7 +150,9 @@ const AllocMenuForm = ({ roleId, roleName }: { readonly roleId: number; readonly
 
   return (
     <>
-      <Typography variant="subtitle1" component="p" gutterBottom>{translate('entity.ums.role_heading', { name: roleName })}</Typography>
+      <Typography variant="subtitle1" component="p" gutterBottom>
+        {translate('entity.ums.role_heading', { name: builtinText(translate, 'role', { name: roleName }, 'name') })}
+      </Typography>
       <Paper variant="outlined" sx={{ p: 2, mb: 2 }} role="group" aria-label={translate('entity.ums.menu_tree')}>
         {roots.length === 0
           ? <Typography color="text.secondary">{translate('entity.ums.no_menus')}</Typography>

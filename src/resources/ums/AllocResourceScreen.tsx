@@ -15,6 +15,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Button, Loading, useCanAccess, useGetList, useNavigate, useNotify, useTranslate } from 'react-admin';
+import { builtinText } from '../../i18n/builtins';
 import { PageFrame } from '../../pages/shared/PageFrame';
 import { resource, resourceCategory, role } from '../../schema/ums';
 import { UMS_API } from '../../schema/umsAdmin';
@@ -35,7 +36,7 @@ const CategoryCard = ({ group, checked, onChange }: {
   const translate = useTranslate();
   const ids = group.resources.map((r) => Number(r.id));
   const count = ids.filter((id) => checked.has(id)).length;
-  const name = group.name ?? translate('entity.ums.uncategorised');
+  const name = group.name === null ? translate('entity.ums.uncategorised') : builtinText(translate, resourceCategory.name, { name: group.name }, 'name');
   return (
     <Card variant="outlined" role="group" aria-label={name}>
       <CardContent>
@@ -57,7 +58,7 @@ const CategoryCard = ({ group, checked, onChange }: {
                 control={<Checkbox checked={checked.has(Number(r.id))} onChange={(e) => onChange([Number(r.id)], e.target.checked)} />}
                 label={(
                   <span>
-                    {String(r[resource.display] ?? r.id)}
+                    {builtinText(translate, resource.name, r, resource.display) || String(r.id)}
                     <Typography variant="caption" color="text.secondary" component="span" sx={{ display: 'block' }}>{String(r.url ?? '')}</Typography>
                   </span>
                 )}
@@ -107,7 +108,9 @@ const AllocResourceForm = ({ roleId, roleName }: { readonly roleId: number; read
 
   return (
     <>
-      <Typography variant="subtitle1" component="p" gutterBottom>{translate('entity.ums.role_heading', { name: roleName })}</Typography>
+      <Typography variant="subtitle1" component="p" gutterBottom>
+        {translate('entity.ums.role_heading', { name: builtinText(translate, role.name, { name: roleName }, 'name') })}
+      </Typography>
       {groups.length === 0
         ? <Typography color="text.secondary" sx={{ mb: 2 }}>{translate('entity.ums.no_resources')}</Typography>
         : (

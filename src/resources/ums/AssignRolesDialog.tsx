@@ -17,6 +17,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Identifier, RaRecord } from 'react-admin';
 import { Button, Loading, useCanAccess, useGetList, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { builtinText } from '../../i18n/builtins';
 import { role } from '../../schema/ums';
 import { adminAccount, UMS_API } from '../../schema/umsAdmin';
 import { API_RESOURCE } from '../../schema/access';
@@ -70,7 +71,7 @@ const AssignRolesDialog = ({ admin, onClose }: Props) => {
                     control={<Checkbox checked={checked.has(String(r.id))} onChange={() => toggle(r.id)} />}
                     label={(
                       <>
-                        {String(r[role.display] ?? r.id)}
+                        {builtinText(translate, role.name, r, role.display) || String(r.id)}
                         {Number(r.status) !== 1 && <Chip size="small" sx={{ ml: 1 }} label={translate('entity.ums.role_disabled')} />}
                       </>
                     )}

@@ -6,7 +6,9 @@
  */
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
-import { CheckboxGroupInput, Labeled, PasswordInput, useGetList, useRecordContext } from 'react-admin';
+import type { RaRecord } from 'react-admin';
+import { CheckboxGroupInput, Labeled, PasswordInput, useGetList, useRecordContext, useTranslate } from 'react-admin';
+import { builtinText } from '../../i18n/builtins';
 import type { Entity } from '../../schema/entity';
 import { role } from '../../schema/ums';
 import { fieldLabelKey } from '../../engine/labels';
@@ -29,6 +31,7 @@ const AdminPasswordInput = ({ entity, name, mode }: FieldInputProps) => (
 
 /** The roles a new account starts with (later changes go through the "assign roles" dialog). */
 const NewAdminRolesInput = ({ entity, name, mode }: FieldInputProps) => {
+  const translate = useTranslate();
   const { data = [], isPending } = useGetList(role.name, allRowsOf(role), { enabled: mode === 'create' });
   if (mode !== 'create') return null;
   return (
@@ -36,7 +39,7 @@ const NewAdminRolesInput = ({ entity, name, mode }: FieldInputProps) => {
       source={name}
       label={fieldLabelKey(entity, name)}
       choices={data}
-      optionText={role.display}
+      optionText={(r: RaRecord) => builtinText(translate, role.name, r, role.display)}
       isPending={isPending}
       row
     />
@@ -47,12 +50,13 @@ type HeldRole = { readonly id: number; readonly name: string };
 
 /** The account's roles by name (`roles` of the list and record answers). */
 const RoleChips = () => {
+  const translate = useTranslate();
   const record = useRecordContext();
   const roles: unknown = record?.roles;
   if (!Array.isArray(roles) || roles.length === 0) return null;
   return (
     <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
-      {(roles as HeldRole[]).map((r) => <Chip key={r.id} size="small" label={r.name} />)}
+      {(roles as HeldRole[]).map((r) => <Chip key={r.id} size="small" label={builtinText(translate, role.name, r, 'name')} />)}
     </Stack>
   );
 };

@@ -1,0 +1,64 @@
+/**
+ * Built-in records: the roles, menus, resources and resource categories the server seeds
+ * (server/db/seed), with the English texts it writes. They are data (an administrator may rename
+ * them), so the admin shows their translation only while a record still holds its seeded text;
+ * a renamed record shows what was typed. Declared once: the seed writes these texts and the admin
+ * reads them (src/i18n/builtins.ts).
+ */
+import { DEMO_ROLES, RESOURCE_CATEGORIES, SEED_ROLES } from './resources';
+
+/** English menu titles written into ums_menu.title, by menu `name` (a route or section name). */
+export const MENU_TITLES: Readonly<Record<string, string>> = {
+  shop: 'Shops', shopList: 'Shop list', addShop: 'Add shop', updateShop: 'Edit shop',
+  pms: 'Products', product: 'Products', addProduct: 'Add product', updateProduct: 'Edit product',
+  productCate: 'Product categories', addProductCate: 'Add category', updateProductCate: 'Edit category',
+  productAttr: 'Product types', productAttrList: 'Product attributes', addProductAttr: 'Add attribute',
+  updateProductAttr: 'Edit attribute', brand: 'Brands', addBrand: 'Add brand', updateBrand: 'Edit brand',
+  oms: 'Orders', order: 'Orders', orderDetail: 'Order detail', deliverOrderList: 'Ship orders',
+  balanceList: 'Cashier balances', orderSetting: 'Order settings', returnApply: 'Return requests',
+  returnApplyDetail: 'Return request detail', returnReason: 'Return reasons',
+  sms: 'Marketing', flash: 'Flash sales', flashSession: 'Flash sessions', selectSession: 'Select session',
+  flashProductRelation: 'Flash sale products', coupon: 'Coupons', addCoupon: 'Add coupon', updateCoupon: 'Edit coupon',
+  couponHistory: 'Coupon history', homeBrand: 'Brand recommendations', homeNew: 'New products',
+  homeHot: 'Popular products', homeSubject: 'Special topics', homeAdvertise: 'Advertisements',
+  addHomeAdvertise: 'Add advertisement', updateHomeAdvertise: 'Edit advertisement',
+  member: 'Members', memberList: 'Member list', memberLevel: 'Member levels',
+  pay: 'Payments', payIndex: 'VIP purchase', payRecord: 'Pay records',
+  mold: 'Die-cutting molds', kmold: 'Molds',
+  rms: 'Referrals', relationList: 'Referrers', link: 'Invite links', distributeList: 'Distribution', clickList: 'Click records',
+  ums: 'Permissions', admin: 'Admins', role: 'Roles', allocMenu: 'Allocate menus', allocResource: 'Allocate resources',
+  menu: 'Menus', addMenu: 'Add menu', updateMenu: 'Edit menu', resource: 'Resources',
+  resourceCategory: 'Resource categories', group: 'Groups', user_group: 'User groups', capacity: 'Capacity warning', auditLog: 'Audit log',
+};
+
+/** A kind of built-in record: the field that names one across renames, and its seeded texts. */
+export type BuiltinKind = {
+  /** `code` of a role, `name` of a menu, `url` of a resource, `name` of a resource category. */
+  readonly keyField: string;
+  /** The fields shown translated, each with its seeded English text, by the key field's value. */
+  readonly texts: Readonly<Record<string, Readonly<Record<string, string>>>>;
+};
+
+export type BuiltinEntityName = 'role' | 'menu' | 'resource' | 'resourceCategory';
+
+const ROLES = [...Object.values(SEED_ROLES), ...Object.values(DEMO_ROLES)];
+
+export const BUILTIN_RECORDS: Readonly<Record<BuiltinEntityName, BuiltinKind>> = {
+  role: {
+    keyField: 'code',
+    texts: Object.fromEntries(ROLES.map((r) => [r.code, { name: r.name, description: r.description }])),
+  },
+  menu: {
+    keyField: 'name',
+    texts: Object.fromEntries(Object.entries(MENU_TITLES).map(([name, title]) => [name, { title }])),
+  },
+  resource: {
+    keyField: 'url',
+    // The seed writes a resource's name as its description too.
+    texts: Object.fromEntries(RESOURCE_CATEGORIES.flatMap((c) => c.resources.map((r) => [r.url, { name: r.name, description: r.name }]))),
+  },
+  resourceCategory: {
+    keyField: 'name',
+    texts: Object.fromEntries(RESOURCE_CATEGORIES.map((c) => [c.name, { name: c.name }])),
+  },
+};
