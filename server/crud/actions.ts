@@ -2,27 +2,26 @@
  * Declared actions (src/schema/entity.ts `ActionDecl`): the engine serves every action endpoint
  * of src/schema/endpoints.ts and the area supplies only what the action does. Per request: read
  * the target id(s) and the declared parameters from the path, query and (form or JSON) body with
- * the fields' own validation (field-named errors, unknown keys refused, unsafe text refused), then
+ * the fields' own validation (./params.ts: field-named errors, unknown keys and unsafe text refused), then
  * in ONE transaction load the target rows inside the caller's shop scope (an id outside it reads
  * as missing: 404), check that referenced ids name rows the caller may see, run the handler, and
  * write the audit rows of a write; answer the handler's data in the envelope.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
-import type { FieldError, MessageKey } from '../../src/schema/api';
+import type { FieldError } from '../../src/schema/api';
 import type { Endpoint } from '../../src/schema/endpoints';
 import { actionEndpointsOf } from '../../src/schema/endpoints';
-import type { ActionDecl, ActionsOf, Entity, FieldDecl, ParamsOf } from '../../src/schema/entity';
+import type { ActionsOf, Entity, FieldDecl, ParamsOf } from '../../src/schema/entity';
 import { actionParamsEntity, snakeCase } from '../../src/schema/entity';
-import { fieldSchema, MAX_IDS, unsafeTextErrors, validate } from '../../src/schema/validation';
+import { MAX_IDS } from '../../src/schema/validation';
 import { audit } from '../db/audit';
 import type { Database } from '../db/schema';
-import { formatMessage, ok } from '../http/envelope';
+import { ok } from '../http/envelope';
 import { notFound, validationFailed } from '../http/errors';
 import type { AnyDb, HookActor } from './hooks';
-import { MAX_ID, parseIds } from './ids';
-import { lenientParam } from './lenient';
+import { MAX_ID } from './ids';
+import { declaredParams, idList, oneId, paramBag, paramError } from './params';
 import { scopeWhere } from './repository';
 import type { ApiRecord, Row } from './row';
 import { fromRow } from './row';
@@ -71,98 +70,34 @@ export type ActionRouteDeps = {
   scopeOf: (request: FastifyRequest) => Promise<Scope> | Scope;
 };
 
-const fieldError = (field: string, messageKey: MessageKey, params?: Record<string, number>): FieldError =>
-  ({ field, messageKey, message: formatMessage(messageKey, params), ...(params ? { params } : {}) });
-
 const fastifyPath = (path: string): string => path.replace(/\{(\w+)\}/g, ':$1');
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
-
-const single = (value: unknown): unknown => (Array.isArray(value) ? value[value.length - 1] : value);
-
-/** Query and body parameters together, the query winning (as `mall` binds `@RequestParam`); whether each value is text. */
-const bagOf = (request: FastifyRequest): { values: Record<string, unknown>; text: Set<string> } | FieldError => {
-  const body = request.body;
-  if (body !== undefined && !isRecord(body)) return fieldError('_', 'invalid_type');
-  const form = /^application\/x-www-form-urlencoded/i.test(String(request.headers['content-type'] ?? ''));
-  const values: Record<string, unknown> = {};
-  const text = new Set<string>();
-  // Own keys only, and `__proto__` stays a key (refused as unknown), never a prototype.
-  for (const [key, value] of Object.entries(body ?? {})) {
-    Object.defineProperty(values, key, { value, enumerable: true, writable: true, configurable: true });
-    if (form) text.add(key);
-  }
-  for (const [key, value] of Object.entries(request.query as Record<string, unknown>)) {
-    Object.defineProperty(values, key, { value, enumerable: true, writable: true, configurable: true });
-    text.add(key);
-  }
-  return { values, text };
-};
-
-/** One id: a path segment or a parameter, as the generated routes read `{id}`. */
-const oneId = (raw: unknown, field: string, errors: FieldError[]): number | null => {
-  const value = single(raw);
-  if (value === undefined || value === null || value === '') { errors.push(fieldError(field, 'required')); return null; }
-  const text = String(value);
-  const ids = /^\d{1,10}$/.test(text) ? parseIds(text) : null;
-  if (!ids || ids.length !== 1) { errors.push(fieldError(field, 'invalid_type')); return null; }
-  return ids[0]!;
-};
-
-/** A selection's ids (`ids=1,2,3`): at least one, at most `max`. */
-const idList = (raw: unknown, field: string, max: number, errors: FieldError[]): number[] => {
-  const parts = (Array.isArray(raw) ? raw : [raw ?? '']).flatMap((v) => String(v).split(',')).filter((s) => s.trim() !== '');
-  if (parts.length > max) { errors.push(fieldError(field, 'too_many_ids', { max })); return []; }
-  const ids = parseIds(parts, max);
-  if (ids === null) { errors.push(fieldError(field, 'invalid_ids')); return []; }
-  if (!ids.length) errors.push(fieldError(field, 'select_record'));
-  return ids;
-};
-
-/** The zod schema of an action's parameters: declared keys only, required ones present. */
-const paramsSchema = (decl: ActionDecl) =>
-  z.strictObject(Object.fromEntries(Object.entries(decl.params ?? {}).map(([name, param]) =>
-    [name, param.required ? fieldSchema(param) : fieldSchema(param).nullable().optional()])));
-
-const withDefaults = (params: Readonly<Record<string, FieldDecl>>, values: Record<string, unknown>): Record<string, unknown> =>
-  Object.fromEntries(Object.entries(params).map(([name, decl]) => [name, values[name] ?? decl.default ?? null]));
 
 type Parsed = { ids: number[]; params: Record<string, unknown> };
 
-/** The request's target ids and parameters, or a 400 naming every bad one. */
+/** The request's target ids and declared parameters, or a 400 naming every bad one (./params.ts). */
 const parseRequest = (endpoint: Endpoint, request: FastifyRequest): Parsed => {
   const decl = endpoint.action!.decl;
-  const bag = bagOf(request);
-  if ('messageKey' in bag) throw validationFailed([bag]);
+  const bag = paramBag(request);
   const errors: FieldError[] = [];
-  let ids: number[] = [];
-  const idParam = endpoint.idParam;
   const values = { ...bag.values };
+  let ids: number[] = [];
+  const idParam = endpoint.idParam!;
   if (endpoint.ids === 'path') {
-    const id = oneId((request.params as Record<string, string>)[idParam!], idParam!, errors);
+    const id = oneId((request.params as Record<string, string>)[idParam], idParam, errors);
     if (id !== null) ids = [id];
   } else if (endpoint.ids === 'query') {
-    const raw = values[idParam!];
-    delete values[idParam!];
+    const raw = values[idParam];
+    delete values[idParam];
     if (decl.on === 'row') {
-      const id = oneId(raw, idParam!, errors);
+      const id = oneId(raw, idParam, errors);
       if (id !== null) ids = [id];
     } else {
-      ids = idList(raw, idParam!, decl.maxIds ?? MAX_IDS, errors);
+      ids = idList(raw, idParam, decl.maxIds ?? MAX_IDS, errors) ?? [];
     }
   }
-  const declared = decl.params ?? {};
-  const input = Object.fromEntries(Object.entries(values).map(([key, raw]) => {
-    const param = Object.hasOwn(declared, key) ? declared[key] : undefined;
-    return [key, param ? lenientParam(param, raw, bag.text.has(key)) : raw];
-  }).filter(([, value]) => value !== undefined));
-  const result = validate(paramsSchema(decl), input, { fields: declared });
-  if (!result.ok) errors.push(...result.errors);
-  const unsafe = result.ok ? unsafeTextErrors(result.value) : [];
-  errors.push(...unsafe);
+  const params = declaredParams(bag, values, decl.params ?? {}, errors);
   if (errors.length) throw validationFailed(errors);
-  return { ids, params: withDefaults(declared, result.ok ? result.value as Record<string, unknown> : {}) };
+  return { ids, params };
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- declared tables are not in the static Database type
@@ -192,7 +127,7 @@ const checkReferences = async (
     if (!target) throw new Error(`${name}: no declared entity ${decl.reference.entity}`);
     const found = ids.every((id) => id <= MAX_ID) ? await (trx as AnyKysely).selectFrom(target.table).select('id')
       .where((eb) => eb.and([eb('id', 'in', ids), scopeWhere(target, eb, scope)])).execute() : [];
-    if (found.length !== new Set(ids).size) errors.push(fieldError(name, 'invalid_reference'));
+    if (found.length !== new Set(ids).size) errors.push(paramError(name, 'invalid_reference'));
   }
   if (errors.length) throw validationFailed(errors);
 };
@@ -202,8 +137,10 @@ export const registerActionRoutes = (app: FastifyInstance, deps: ActionRouteDeps
   for (const entity of entities) {
     for (const endpoint of actionEndpointsOf(entity)) {
       const { name, decl } = endpoint.action!;
-      const handler = deps.actions.find((a) => a.entity.name === entity.name)?.handlers[name] as unknown as ActionHandler | undefined;
-      if (!handler) throw new Error(`${entity.name}: the action "${name}" has no handler in any area`);
+      const handlers = deps.actions.filter((a) => a.entity.name === entity.name && a.handlers[name]).map((a) => a.handlers[name]);
+      if (!handlers.length) throw new Error(`${entity.name}: the action "${name}" has no handler in any area`);
+      if (handlers.length > 1) throw new Error(`${entity.name}: the action "${name}" has handlers in several areas`);
+      const handler = handlers[0] as unknown as ActionHandler;
       actionParamsEntity(entity, name); // a declaration error shows at start, not at the first call
       const run = async (request: FastifyRequest) => {
         const { ids, params } = parseRequest(endpoint, request);

@@ -67,7 +67,8 @@ const ID_PART = /^\d{1,10}$/;
  * One action parameter as a query string or form body carries it (server/crud/actions.ts): a
  * repeated key counts once (its last value), except an id list, which joins every value
  * (`menuIds=1,2&menuIds=3`); `""` is "not given" for anything but text, and `""` is the empty id
- * list (`menuIds=`: replace with nothing). A JSON body's values are taken as they are typed.
+ * list (`menuIds=`: replace with nothing); a flag also reads `true`/`false`. A JSON body's values
+ * are taken as they are typed.
  */
 export const lenientParam = (decl: FieldDecl, raw: unknown, fromText: boolean): unknown => {
   if (!fromText) return decl.kind === 'references' ? raw : lenientValue(decl, raw);
@@ -78,5 +79,7 @@ export const lenientParam = (decl: FieldDecl, raw: unknown, fromText: boolean): 
   }
   const value = Array.isArray(raw) ? raw[raw.length - 1] : raw;
   if (value === '' && !['text', 'longText', 'richText'].includes(decl.kind)) return undefined;
+  // A switch in a query string (`?overOnly=true`), as Spring binds a boolean parameter.
+  if (decl.kind === 'flag' && (value === 'true' || value === 'false')) return value === 'true' ? 1 : 0;
   return lenientValue(decl, value);
 };

@@ -14,6 +14,7 @@ import { notFound, validationFailed } from '../http/errors';
 import { formatMessage } from '../http/envelope';
 import type { EntityHooks } from './hooks';
 import { parseIds } from './ids';
+import { paramBag, pathId } from './params';
 import { lenientBody } from './lenient';
 import type { ListParams } from './list-params';
 import { parseListQuery } from './list-params';
@@ -49,21 +50,6 @@ export type EntityRouteDeps = {
 
 const fastifyPath = (path: string): string => path.replace(/\{(\w+)\}/g, ':$1');
 
-const idParam = (request: FastifyRequest, name = 'id'): number => {
-  const raw = (request.params as Record<string, string>)[name] ?? '';
-  const ids = /^\d{1,10}$/.test(raw) ? parseIds(raw) : null;
-  if (!ids || ids.length !== 1) {
-    throw validationFailed([{ field: name, messageKey: 'invalid_type', message: formatMessage('invalid_type') }]);
-  }
-  return ids[0]!;
-};
-
-/** Query and (form or JSON) body parameters together, as Spring binds `@RequestParam`. */
-const paramsOf = (request: FastifyRequest): Record<string, unknown> => ({
-  ...(request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? request.body as Record<string, unknown> : {}),
-  ...(request.query as Record<string, unknown>),
-});
-
 /**
  * The JSON body of create/update. No body at all reads as `{}`; a JSON `null` stays null, so it
  * is refused like any other non-object body instead of passing as an empty update.
@@ -87,7 +73,7 @@ const writeBodyOf = (entity: Entity, request: FastifyRequest): unknown => {
 };
 
 const idsOf = (request: FastifyRequest): number[] => {
-  const raw = paramsOf(request).ids;
+  const raw = paramBag(request).values.ids;
   const ids = parseIds(raw ?? '');
   if (ids === null) throw validationFailed([{ field: 'ids', messageKey: 'invalid_ids', message: formatMessage('invalid_ids') }]);
   if (!ids.length) throw validationFailed([{ field: 'ids', messageKey: 'select_record', message: formatMessage('select_record') }]);
@@ -152,8 +138,8 @@ export const registerEntityRoutes = (app: FastifyInstance, deps: EntityRouteDeps
     const batch = entity.batch?.find((b) => b.kind === 'set' && b.field === field);
     const param = (batch?.kind === 'set' && batch.param) || field;
     return async (request: FastifyRequest) => {
-      const ids = routeUrl.includes('{id}') ? [idParam(request)] : idsOf(request);
-      const value = coerce(entity, field, paramsOf(request)[param]);
+      const ids = routeUrl.includes('{id}') ? [pathId(request)] : idsOf(request);
+      const value = coerce(entity, field, paramBag(request).values[param]);
       if (value === undefined) {
         throw validationFailed([{ field: param, messageKey: 'select_batch_type', message: formatMessage('select_batch_type') }]);
       }
@@ -189,7 +175,7 @@ export const registerEntityRoutes = (app: FastifyInstance, deps: EntityRouteDeps
           const listless = !endpointOf(entity, 'list');
           app.get(url, async (request) => {
             if (listless && (request.params as Record<string, string>).id === 'list') throw notFound('route_not_found');
-            return ok(await repo.get(idParam(request), await scopeOf(request)));
+            return ok(await repo.get(pathId(request), await scopeOf(request)));
           });
           break;
         }
@@ -198,13 +184,13 @@ export const registerEntityRoutes = (app: FastifyInstance, deps: EntityRouteDeps
           break;
         case 'update':
           app.post(url, async (request) => {
-            const id = idParam(request);
+            const id = pathId(request);
             const body = await withoutUnchangedImmutable(repo, id, writeBodyOf(entity, request), await scopeOf(request));
             return ok(await repo.update(id, body, await actorOf(request)));
           });
           break;
         case 'delete':
-          app.post(url, async (request) => ok(await repo.remove([idParam(request)], await actorOf(request))));
+          app.post(url, async (request) => ok(await repo.remove([pathId(request)], await actorOf(request))));
           break;
         case 'batchDelete':
           app.post(url, async (request) => ok(await repo.remove(idsOf(request), await actorOf(request))));
@@ -235,7 +221,7 @@ export const registerEntityRoutes = (app: FastifyInstance, deps: EntityRouteDeps
             method(url, setFieldOf(repo, variant.field, route.url));
           } else {
             method(url, async (request) => {
-              const count = await repo.remove([idParam(request)], await actorOf(request));
+              const count = await repo.remove([pathId(request)], await actorOf(request));
               return ok(variant.answer === 'null' ? null : count);
             });
           }
@@ -261,7 +247,7 @@ export const registerEntityRoutes = (app: FastifyInstance, deps: EntityRouteDeps
           if (!view) throw new Error(`${entity.name}: the view "${variant.name}" has no implementation in its hooks`);
           const names = [...variant.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
           method(url, async (request) => {
-            const params = Object.fromEntries(names.map((name) => [name, idParam(request, name)]));
+            const params = Object.fromEntries(names.map((name) => [name, pathId(request, name)]));
             return ok(await view(deps.db, params, await scopeOf(request)));
           });
           break;

@@ -108,11 +108,11 @@ export const logoutAndReload = async (): Promise<void> => {
 };
 
 /**
- * `resource` is a route or section name of `src/schema/routes.ts`, an entity name (react-admin's
- * buttons and pages ask with that) or `API_RESOURCE` with an API path as the action.
+ * `resource` is a route or section name of `src/schema/routes.ts` or an entity name (react-admin's
+ * buttons and pages ask with that; a declared action is `action:<name>`).
  * - routes and entities need the menus' grant of the route (an entity's declaration names it);
  * - entity actions also need a resource pattern matching the API path the action calls, so a
- *   button the server would refuse is not shown;
+ *   button the server would refuse is not shown; a declared action needs that pattern alone;
  * - anything else is denied.
  */
 export const sessionCanAccess = (session: Pick<AdminSession, 'model' | 'canCall'>, resource: string, action: string): boolean => {

@@ -8,18 +8,19 @@
  *   server decides), so buttons for calls the server would refuse are hidden.
  */
 import { compileAntPattern } from './ant';
-import { entityActionPath } from './entityApi';
+import { ACTION_PREFIX, entityActionPath } from './entityApi';
 import { screenEntityOf } from './screenEntities';
 
 export { declaredAction, entityActionPath, SET_ACTION_PREFIX, setAction } from './entityApi';
 
-/** A resource name for API calls that are not entity actions: `canAccess({ resource: API_RESOURCE, action: '/role/allocMenu' })`. */
-export const API_RESOURCE = 'api';
-
-/** The route whose grant covers `action` on an entity, or undefined when `resource` is not an entity. */
+/**
+ * The route whose grant covers `action` on an entity, or undefined when no route grant is
+ * involved: `resource` is not an entity, or the action is a declared one (`action:allocMenu`),
+ * which the API grant alone decides wherever its button shows (the screen has its own route).
+ */
 export const entityAccessRoute = (resource: string, action: string): string | undefined => {
   const entity = screenEntityOf(resource);
-  if (!entity) return undefined;
+  if (!entity || action.startsWith(ACTION_PREFIX)) return undefined;
   const { route, create, edit } = entity.menu;
   if (action === 'create') return create ?? route;
   if (action === 'edit' || action === 'delete' || action === 'show' || action === 'restore' || action === 'purge') return edit ?? route;
@@ -28,7 +29,6 @@ export const entityAccessRoute = (resource: string, action: string): string | un
 
 /** The API path `canAccess({ resource, action })` stands for, null for an impossible action, undefined when there is none to check. */
 export const accessApiPath = (resource: string, action: string): string | null | undefined => {
-  if (resource === API_RESOURCE) return action;
   const entity = screenEntityOf(resource);
   return entity ? entityActionPath(entity, action) : undefined;
 };

@@ -216,7 +216,8 @@ type ReferencesOptions = FieldOptions<number[]> & { readonly maxCount?: number }
  * a relation table (RelationDecl: a many-to-many, an empty list by default).
  */
 export function references(entity: string, display: string, o: ReferencesOptions & { readonly relation: RelationDecl }): FieldDecl<number[]> & { readonly relation: RelationDecl };
-export function references(entity: string, display: string, o?: ReferencesOptions): FieldDecl<number[]>;
+// `required` kept literal: a required list is never null in an action handler's parameters.
+export function references<const O extends ReferencesOptions>(entity: string, display: string, o?: O): FieldDecl<number[]> & Pick<O, 'required'>;
 export function references(entity: string, display: string, o: ReferencesOptions & { readonly relation?: RelationDecl } = {}): FieldDecl<number[]> {
   const stored = o.relation ? { virtual: true, default: [] } : {};
   return field<number[]>('references', { ...stored, ...o, reference: { entity, display } });

@@ -7,9 +7,10 @@
  * administrator which resources a ticked menu still lacks.
  */
 import type { Entity } from './entity';
-import { entityActionPath, fillPath } from './entityApi';
+import { declaredAction, entityActionPath, fillPath } from './entityApi';
+import type { RouteNeed } from './routes';
 import { ALL_ROUTES } from './routes';
-import { screenEntityList } from './screenEntities';
+import { screenEntityList, screenEntityOf } from './screenEntities';
 
 const entityNeeds = (entity: Entity, routeName: string): (string | null)[] => {
   const { route, create, edit } = entity.menu;
@@ -22,10 +23,19 @@ const entityNeeds = (entity: Entity, routeName: string): (string | null)[] => {
   return needs;
 };
 
+/** A declared need as the API path it calls; a declared action the entity lacks is a mistake in the table. */
+const needPath = (need: RouteNeed): string => {
+  if (typeof need === 'string') return fillPath(need);
+  const entity = screenEntityOf(need.entity);
+  const path = entity ? entityActionPath(entity, declaredAction(need.action)) : null;
+  if (!path) throw new Error(`routes.ts: ${need.entity} declares no action ${need.action}`);
+  return path;
+};
+
 const build = (): ReadonlyMap<string, readonly string[]> => {
   const needs = new Map<string, readonly string[]>();
   for (const route of ALL_ROUTES) {
-    const declared = (route.needs ?? []).map(fillPath);
+    const declared = (route.needs ?? []).map(needPath);
     const derived = screenEntityList.flatMap((entity) => entityNeeds(entity, route.name))
       // An endpoint the declaration turns off is no need: the screen does not offer that call.
       .filter((path): path is string => path !== null);

@@ -23,16 +23,20 @@ export type RouteDecl = {
   /** Siblings are shown highest first. */
   readonly sort: number;
   /**
-   * API paths (`{id}` for path parameters) the screen must call to open, for screens that are not
-   * an entity's: an entity's screens need what its declaration's endpoints say (src/schema/routeNeeds.ts).
+   * What the screen must call to open, for screens that are not an entity's: API paths (`{id}`
+   * for path parameters), or an entity's declared action, whose path its declaration says. An
+   * entity's screens need what its declaration's endpoints say (src/schema/routeNeeds.ts).
    */
-  readonly needs?: readonly string[];
+  readonly needs?: readonly RouteNeed[];
 };
+
+/** An API path, or a declared action of an entity (`{ entity: 'role', action: 'listMenu' }`). */
+export type RouteNeed = string | { readonly entity: string; readonly action: string };
 
 export type SectionDecl = RouteDecl & { readonly children: readonly RouteDecl[] };
 
 /** The route's name stays a literal type, so `RouteName` below lists every route. */
-const r = <N extends string>(name: N, path: string, icon: IconName, sort: number, hidden = false, needs?: readonly string[]): RouteDecl & { readonly name: N } =>
+const r = <N extends string>(name: N, path: string, icon: IconName, sort: number, hidden = false, needs?: readonly RouteNeed[]): RouteDecl & { readonly name: N } =>
   ({ name, path, icon, sort, hidden, ...(needs ? { needs } : {}) });
 
 /** Route names of the fixed part of the admin (always present, not driven by menus). */
@@ -112,16 +116,16 @@ const SECTION_TABLE = [
   { ...r('ums', '/ums', 'security', 50), children: [
     r('admin', '/ums/admin', 'admin', 120),
     r('role', '/ums/role', 'role', 110),
-    r('allocMenu', '/ums/allocMenu', 'menu', 100, true, ['/menu/treeList', '/role/listMenu/{id}']),
-    r('allocResource', '/ums/allocResource', 'resource', 90, true, ['/resource/listAll', '/resourceCategory/listAll', '/role/listResource/{id}']),
+    r('allocMenu', '/ums/allocMenu', 'menu', 100, true, [{ entity: 'menu', action: 'treeList' }, { entity: 'role', action: 'listMenu' }]),
+    r('allocResource', '/ums/allocResource', 'resource', 90, true, ['/resource/listAll', '/resourceCategory/listAll', { entity: 'role', action: 'listResource' }]),
     r('menu', '/ums/menu', 'menu', 80),
     r('addMenu', '/ums/addMenu', 'add', 70, true),
     r('updateMenu', '/ums/updateMenu', 'edit', 60, true),
     r('resource', '/ums/resource', 'resource', 50),
     r('resourceCategory', '/ums/resourceCategory', 'category', 40, true),
     r('group', '/ums/group', 'group', 30),
-    r('user_group', '/ums/user_group', 'group', 20, false, ['/userGroup/members/{id}']),
-    r('capacity', '/ums/capacity', 'storage', 10, false, ['/capacity/list']),
+    r('user_group', '/ums/user_group', 'group', 20, false, [{ entity: 'userGroup', action: 'members' }]),
+    r('capacity', '/ums/capacity', 'storage', 10, false, [{ entity: 'userGroup', action: 'capacity' }]),
     r('auditLog', '/ums/auditLog', 'history', 5),
   ] },
 ] as const satisfies readonly SectionDecl[];

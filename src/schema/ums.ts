@@ -1,9 +1,12 @@
 /**
- * Permissions area (`ums`): roles, menus, resources and their categories, user groups with
- * quotas, and the read-only audit log. Admin accounts are not a plain entity (passwords, role
- * assignment): their routes are hand-written in server/routes/.
+ * Permissions area (`ums`): roles with their menus and resources, menus, resources and their
+ * categories, user groups with quotas and members, the capacity list, and the read-only audit
+ * log. Admin accounts (./umsAdmin.ts) have hand-written CRUD routes (passwords). What is not CRUD
+ * is a declared action, served by the engine and run by server/areas/ums and server/areas/capacity.
  */
-import { dateTime, defineEntity, flag, int, longText, name, reference, referenceName, text } from './entity';
+import { dateTime, defineEntity, flag, int, longText, name, reference, referenceName, references, text } from './entity';
+import type { MenuItem } from './api';
+import { PAGE_SIZE } from './rules';
 
 const createTime = dateTime({ auto: 'create', list: true, sortable: true });
 
@@ -27,6 +30,20 @@ export const role = defineEntity({
     { kind: 'delete', path: '/delete' },
     { kind: 'set', path: '/updateStatus/{id}', field: 'status' },
   ],
+  // `mall`'s allocation endpoints: the ids replace the role's list ("" clears it), bounded by what
+  // the caller holds (server/auth/ceiling.ts). The allocation screens call them.
+  actions: {
+    listMenu: { on: 'row', path: '/listMenu/{roleId}', writes: false, summary: 'Menus granted to a role' },
+    listResource: { on: 'row', path: '/listResource/{roleId}', writes: false, summary: 'Resources granted to a role' },
+    allocMenu: {
+      on: 'row', path: '/allocMenu', idParam: 'roleId', writes: true, button: false, summary: 'Replace the menus of a role',
+      params: { menuIds: references('menu', 'title', { required: true }) },
+    },
+    allocResource: {
+      on: 'row', path: '/allocResource', idParam: 'roleId', writes: true, button: false, summary: 'Replace the resources of a role',
+      params: { resourceIds: references('resource', 'name', { required: true }) },
+    },
+  },
 });
 
 /** A menu's `name` is a route name of the admin (src/schema/routes.ts). */
@@ -49,6 +66,9 @@ export const menu = defineEntity({
     hidden: flag({ default: 0, list: true, toggle: '/updateHidden/{id}' }),
   },
   batch: [{ kind: 'set', path: '/updateHidden/{id}', field: 'hidden' }],
+  actions: {
+    treeList: { on: 'collection', path: '/treeList', writes: false, summary: 'The whole menu tree (roots with nested children)' },
+  },
 });
 
 export const resourceCategory = defineEntity({
@@ -97,6 +117,25 @@ export const userGroup = defineEntity({
     memberCount: int({ serverManaged: true, list: true }),
     createTime,
   },
+  actions: {
+    members: { on: 'row', path: '/members/{groupId}', writes: false, summary: 'Admins of a user group: id, username, nickName' },
+    allocMembers: {
+      on: 'row', path: '/allocMembers', idParam: 'groupId', writes: true, button: false,
+      summary: 'Replace the members of a user group (an admin moves from any previous group); answers the member count',
+      params: { adminIds: references('admin', 'username', { required: true }) },
+    },
+    // Usage against the quotas of every member (of one group), paged; `overOnly` keeps those past a threshold.
+    capacity: {
+      on: 'collection', path: '/capacity/list', root: true, writes: false,
+      summary: 'Each user-group member with usage, quota, percent and warn/over flags for every registered area',
+      params: {
+        pageNum: int({ default: 1, min: 1, max: 1_000_000 }),
+        pageSize: int({ default: PAGE_SIZE.default, min: 1, max: PAGE_SIZE.max }),
+        groupId: int({ min: 1 }),
+        overOnly: flag({ default: 0 }),
+      },
+    },
+  },
 });
 
 /** Every change, read-only: who, when, what, before/after (secrets removed), IP. */
@@ -117,3 +156,36 @@ export const auditLog = defineEntity({
     createTime: dateTime({ auto: 'create', list: true, sortable: true, filter: { param: 'createTime', op: 'prefix', alwaysOn: true, range: true } }),
   },
 });
+
+/** A node of `GET /menu/treeList` (the `treeList` action of menus): a menu with its children, recursively. */
+export type MenuNode = MenuItem & { readonly children: readonly MenuNode[] };
+
+/** One quota of a member in `GET /capacity/list` (the `capacity` action of user groups). */
+export type CapacityItem = {
+  /** The quota meter (`shops`, `molds`, `storage`...): areas register them on the server. */
+  readonly key: string;
+  readonly unit: 'count' | 'MB';
+  readonly usage: number;
+  /** null: unlimited. */
+  readonly quota: number | null;
+  /** usage / quota in percent, one decimal; null when unlimited. */
+  readonly percent: number | null;
+  /** At or past the group's warning threshold. */
+  readonly warn: boolean;
+  /** At or past the quota. */
+  readonly over: boolean;
+};
+
+/** A member of a user group with its usage of every quota (a row of `GET /capacity/list`). */
+export type CapacityRow = {
+  readonly adminId: number;
+  readonly username: string;
+  readonly nickName: string | null;
+  readonly groupId: number;
+  readonly groupName: string;
+  readonly warnPercent: number;
+  readonly items: readonly CapacityItem[];
+  /** Some item is past its warning threshold / over its quota. */
+  readonly warn: boolean;
+  readonly over: boolean;
+};

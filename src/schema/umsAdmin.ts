@@ -1,14 +1,14 @@
 /**
- * Admin accounts as the admin's screens see them, and the UMS endpoints beyond plain CRUD.
- * The server's `/admin` routes are hand-written (password hashing, role assignment; server/routes/)
- * but follow the engine's conventions (`/list?keyword`, `/{id}`, `/create`, `/update/{id}`,
- * `/delete/{id}`, `/updateStatus/{id}?status=`), so one declaration drives the admin list, its
- * forms, validation and the data provider. It is not registered in ENTITIES: the server
- * generates no routes for it.
+ * Admin accounts as the admin's screens see them. The server's `/admin` CRUD routes are
+ * hand-written (password hashing; server/areas/ums/admins.ts) but follow the engine's
+ * conventions (`/list?keyword`, `/{id}`, `/create`, `/update/{id}`, `/delete/{id}`,
+ * `/updateStatus/{id}?status=`), so one declaration drives the admin list, its forms, validation
+ * and the data provider. It is not in ENTITIES (the server generates no CRUD routes for it) but
+ * in HAND_CRUD_ENTITIES: the engine serves its declared actions (the roles of an account).
  */
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, PASSWORD_LENGTH, USERNAME_LENGTH } from './auth-rules';
-import { dateTime, defineEntity, flag, image, json, longText, text } from './entity';
+import { dateTime, defineEntity, flag, image, json, longText, references, text } from './entity';
 
 /** An optional email: empty, or an address (the field may be left blank). */
 const OPTIONAL_EMAIL = new RegExp(`^$|${EMAIL_PATTERN.source}`);
@@ -31,8 +31,16 @@ export const adminAccount = defineEntity({
     createTime: dateTime({ auto: 'create', list: true }),
     loginTime: dateTime({ serverManaged: true, list: true }),
     status: flag({ default: 1, list: true, toggle: '/updateStatus/{id}' }),
-    // Roles given on create; later changes go through `ADMIN_ROLES` (the "assign roles" dialog).
+    // Roles given on create; later changes go through the `updateRoles` action (the "assign roles" dialog).
     roleIds: json(z.array(z.number().int().positive()), { virtual: true, immutable: true }),
+  },
+  actions: {
+    roles: { on: 'row', path: '/role/{adminId}', writes: false, summary: 'The roles of an admin' },
+    updateRoles: {
+      on: 'row', path: '/role/update', idParam: 'adminId', writes: true, button: false,
+      summary: 'Replace the roles of an admin (only roles the caller holds may be added)',
+      params: { roleIds: references('role', 'name', { required: true }) },
+    },
   },
 });
 
@@ -60,56 +68,3 @@ export const PROFILE_API = {
   update: '/admin/updateProfile',
   uploadAvatar: '/admin/uploadAvatar',
 } as const;
-
-/** The UMS endpoints that are not engine CRUD (mall-admin-api.md section 3.7 plus groups and capacity). */
-export const UMS_API = {
-  /** GET: the roles of an admin. */
-  adminRoles: (adminId: number | string) => `/admin/role/${adminId}`,
-  /** POST ?adminId=&roleIds=1,2: replaces the admin's roles. */
-  adminRolesUpdate: '/admin/role/update',
-  /** GET: menus / resources granted to a role. */
-  roleMenus: (roleId: number | string) => `/role/listMenu/${roleId}`,
-  roleResources: (roleId: number | string) => `/role/listResource/${roleId}`,
-  /** POST ?roleId=&menuIds= / ?roleId=&resourceIds=: replace the role's menus / resources. */
-  roleAllocMenu: '/role/allocMenu',
-  roleAllocResource: '/role/allocResource',
-  /** GET: the whole menu tree (roots with nested `children`). */
-  menuTree: '/menu/treeList',
-  /** GET: the admins and sellers of a group; POST ?groupId=&adminIds=: replaces them. */
-  groupMembers: (groupId: number | string) => `/userGroup/members/${groupId}`,
-  groupAllocMembers: '/userGroup/allocMembers',
-  /** GET ?pageNum&pageSize&groupId&overOnly: members' usage against their group's quotas. */
-  capacityList: '/capacity/list',
-} as const;
-
-/** One quota of a member on the capacity screen. */
-export type CapacityItem = {
-  readonly key: string;
-  readonly unit: string;
-  readonly usage: number;
-  /** null: unlimited. */
-  readonly quota: number | null;
-  readonly percent: number | null;
-  readonly warn: boolean;
-  readonly over: boolean;
-};
-
-export type CapacityRow = {
-  readonly adminId: number;
-  readonly username: string;
-  readonly groupId: number | null;
-  readonly groupName: string | null;
-  readonly items: readonly CapacityItem[];
-};
-
-/** A node of `GET /menu/treeList`. */
-export type MenuNode = {
-  readonly id: number;
-  readonly parentId: number;
-  readonly title: string;
-  readonly name: string;
-  readonly level: number;
-  readonly sort: number;
-  readonly hidden: 0 | 1;
-  readonly children?: readonly MenuNode[];
-};

@@ -10,12 +10,12 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { entityList } from '../../src/schema/entities';
+import { entityList, handCrudEntityList } from '../../src/schema/entities';
 import type { Entity } from '../../src/schema/entity';
 import { defineEntity, flag, name, writableFields } from '../../src/schema/entity';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import { endpointsOf, operationsOf } from '../../src/schema/endpoints';
+import { actionEndpointsOf, endpointsOf, operationsOf } from '../../src/schema/endpoints';
 import type { Endpoint } from '../../src/schema/endpoints';
 import type { RouteDoc } from '../../server/openapi/document';
 import { buildOpenApiDocument } from '../../server/openapi/document';
@@ -135,8 +135,13 @@ describe.each(testDialects())('OpenAPI document and Swagger UI (%s)', (dialect) 
   });
 
   /** What an entity route reads, from its declaration (not from the document). */
-  const declaredInputs = (entity: Entity, route: Endpoint): { query: string[]; body: 'create' | 'update' | null } => {
+  const declaredInputs = (entity: Entity, route: Endpoint): { query: string[]; body: 'create' | 'update' | string[] | null } => {
     const [operation, field] = route.operation.split(':');
+    if (route.action) {
+      // A declared action: its target parameter and its parameters in the query, and as a body too for a write.
+      const params = Object.keys(route.action.decl.params ?? {});
+      return { query: [...(route.ids === 'query' ? [route.idParam!] : []), ...params], body: route.action.decl.writes && params.length ? params : null };
+    }
     const setParam = (f: string) => {
       const batch = entity.batch?.find((b) => b.kind === 'set' && b.field === f);
       return (batch?.kind === 'set' && batch.param) || f;
@@ -156,7 +161,10 @@ describe.each(testDialects())('OpenAPI document and Swagger UI (%s)', (dialect) 
 
   it('documents every registered route with its method, path parameters, query parameters and body', () => {
     expect(routeDocs.size).toBeGreaterThan(10);
-    const byRoute = new Map<string, { entity: Entity; route: Endpoint }>(entityList.flatMap((entity) => endpointsOf(entity).map((r) => [`${r.method} ${r.url}`, { entity, route: r }] as const)));
+    const byRoute = new Map<string, { entity: Entity; route: Endpoint }>([
+      ...entityList.flatMap((entity) => endpointsOf(entity).map((r) => [`${r.method} ${r.url}`, { entity, route: r }] as const)),
+      ...handCrudEntityList.flatMap((entity) => actionEndpointsOf(entity).map((r) => [`${r.method} ${r.url}`, { entity, route: r }] as const)),
+    ]);
     for (const [key, routeDoc] of routeDocs) {
       const [method, path] = key.split(' ') as [string, string];
       const operation = doc.paths[path]?.[method.toLowerCase()];
@@ -169,7 +177,7 @@ describe.each(testDialects())('OpenAPI document and Swagger UI (%s)', (dialect) 
         const declared = declaredInputs(generated.entity, generated.route);
         expect(inputs.query, `${key} query parameters`).toEqual([...declared.query].sort());
         const bodyFields = declared.body === 'create' ? writableFields(generated.entity).map(([n]) => n)
-          : declared.body === 'update' ? updatableFields(generated.entity).map(([n]) => n) : null;
+          : declared.body === 'update' ? updatableFields(generated.entity).map(([n]) => n) : declared.body;
         expect(inputs.body, `${key} body`).toEqual(bodyFields && [...bodyFields].sort());
         if (method === 'GET') expect(operation!.requestBody, `${key}: a GET reads no body`).toBeUndefined();
         continue;

@@ -9,9 +9,9 @@
  */
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { entityList } from '../../src/schema/entities';
+import { entityList, handCrudEntityList } from '../../src/schema/entities';
 import { buildApp } from '../../server/app';
-import { endpointsOf } from '../../src/schema/endpoints';
+import { actionEndpointsOf, endpointsOf } from '../../src/schema/endpoints';
 import type { Credentials } from '../helpers/accounts';
 import { DEMO, freshIp } from '../helpers/accounts';
 import type { Answer } from '../helpers/api';
@@ -38,8 +38,10 @@ const SELLERS: Access = ['seller'];
 
 /**
  * Engine routes, per entity: the default for its routes and per-operation exceptions (the
- * operation names of src/schema/endpoints.ts endpointsOf; a variant's is its kind: alias, nested, view). Sellers look brands, categories,
- * attributes and member levels up for their products; everything else follows the area.
+ * operation names of src/schema/endpoints.ts endpointsOf, `action:<name>` for a declared action;
+ * a variant's is its kind: alias, nested, view). Sellers look brands, categories, attributes and
+ * member levels up for their products; everything else follows the area. The admin accounts'
+ * CRUD is hand-written (ROUTE_ACCESS); their declared actions are the engine's.
  */
 const ENTITY_ACCESS: Record<string, { all: Access; except?: Record<string, Access> }> = {
   brand: { all: PRODUCTS, except: { list: PRODUCTS_AND_SELLERS } },
@@ -59,6 +61,7 @@ const ENTITY_ACCESS: Record<string, { all: Access; except?: Record<string, Acces
   menu: { all: SUPER },
   resourceCategory: { all: SUPER },
   resource: { all: SUPER },
+  admin: { all: SUPER },
 };
 
 /** Hand-written routes, by `METHOD /path` as registered (Fastify `:params`, no API prefix). */
@@ -78,16 +81,6 @@ const ROUTE_ACCESS: Record<string, Access> = {
   'POST /admin/update/:id': SUPER,
   'POST /admin/updateStatus/:id': SUPER,
   'POST /admin/delete/:id': SUPER,
-  'GET /admin/role/:adminId': SUPER,
-  'POST /admin/role/update': SUPER,
-  'GET /role/listMenu/:roleId': SUPER,
-  'GET /role/listResource/:roleId': SUPER,
-  'POST /role/allocMenu': SUPER,
-  'POST /role/allocResource': SUPER,
-  'GET /menu/treeList': SUPER,
-  'GET /userGroup/members/:groupId': SUPER,
-  'POST /userGroup/allocMembers': SUPER,
-  'GET /capacity/list': SUPER,
   'POST /minio/upload': PRODUCTS_AND_SELLERS,
 };
 
@@ -96,12 +89,14 @@ const fastifyPath = (url: string): string => url.replace(/\{(\w+)\}/g, ':$1');
 /** The declared access of a route, or undefined when nobody declared it. */
 const accessOf = (key: string): Access | undefined => {
   if (ROUTE_ACCESS[key]) return ROUTE_ACCESS[key];
-  for (const entity of entityList) {
-    for (const route of endpointsOf(entity)) {
+  const served = [...entityList.map((entity) => [entity, endpointsOf(entity)] as const),
+    ...handCrudEntityList.map((entity) => [entity, actionEndpointsOf(entity)] as const)];
+  for (const [entity, endpoints] of served) {
+    for (const route of endpoints) {
       if (`${route.method} ${fastifyPath(route.url)}` !== key) continue;
       const declared = ENTITY_ACCESS[entity.name];
       if (!declared) return undefined;
-      return declared.except?.[route.operation.split(':')[0]!] ?? declared.all;
+      return declared.except?.[route.operation] ?? declared.except?.[route.operation.split(':')[0]!] ?? declared.all;
     }
   }
   return undefined;

@@ -65,7 +65,7 @@ export const gadgetArea = defineArea({
       return { data: records.length };
     },
     link: async ({ trx, records, params }) => {
-      await (trx as Db).updateTable('test_gadget').set({ note: (params.others ?? []).join(',') }).where('id', '=', records[0]!.id).execute();
+      await (trx as Db).updateTable('test_gadget').set({ note: params.others.join(',') }).where('id', '=', records[0]!.id).execute();
       return { data: { others: params.others, level: params.level, urgent: params.urgent } };
     },
     count: async ({ trx, entity, params, actor }) => {

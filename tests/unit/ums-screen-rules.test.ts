@@ -7,10 +7,10 @@ import { changedKeys, jsonLines, parseJson } from '../../src/resources/ums/jsonD
 import { checkStateOf, initialChecked, menuIdsToSave, toggleNode } from '../../src/resources/ums/menuTree';
 import { groupResources } from '../../src/resources/ums/resourceGroups';
 import { MOLD_WEAR_WARNING } from '../../src/schema/shop';
-import type { CapacityRow, MenuNode } from '../../src/schema/umsAdmin';
+import type { CapacityRow, MenuNode } from '../../src/schema/ums';
 
 const node = (id: number, name: string, children: MenuNode[] = [], parentId = 0): MenuNode =>
-  ({ id, parentId, title: name, name, level: parentId ? 1 : 0, sort: 0, hidden: 0, children });
+  ({ id, parentId, title: name, name, level: parentId ? 1 : 0, sort: 0, hidden: 0, icon: '', createTime: null, children });
 
 const tree = [
   node(1, 'pms', [node(2, 'product', [], 1), node(3, 'brand', [], 1)]),
@@ -51,8 +51,9 @@ describe('resource groups', () => {
   });
 });
 
-const item = (key: string, warn: boolean, over: boolean) => ({ key, unit: 'count', usage: 1, quota: 2, percent: 50, warn, over });
-const capacityRow = (adminId: number, items: CapacityRow['items']): CapacityRow => ({ adminId, username: `u${adminId}`, groupId: 1, groupName: 'G', items });
+const item = (key: string, warn: boolean, over: boolean) => ({ key, unit: 'count' as const, usage: 1, quota: 2, percent: 50, warn, over });
+const capacityRow = (adminId: number, items: CapacityRow['items']): CapacityRow =>
+  ({ adminId, username: `u${adminId}`, nickName: null, groupId: 1, groupName: 'G', warnPercent: 80, items, warn: items.some((i) => i.warn), over: items.some((i) => i.over) });
 
 describe('capacity', () => {
   it('rates a row by its worst quota', () => {

@@ -1,8 +1,11 @@
-/** Capacity: user-group membership and the list of members near or over their quotas. */
+/**
+ * Capacity: quota meters, user-group membership and the list of members near or over their
+ * quotas (the user groups' declared actions, ./actions.ts).
+ */
 import { defineArea } from '../area';
-import { registerCapacityRoutes } from './routes';
+import { capacityActions } from './actions';
 
 export const capacityArea = defineArea({
   name: 'capacity',
-  routes: (api, { db, meters }) => registerCapacityRoutes(api, { db, areas: meters }),
+  actions: ({ meters }) => [capacityActions(meters)],
 });

@@ -6,6 +6,7 @@
  */
 import type { Kysely } from 'kysely';
 import { ResultCode } from '../../../src/schema/api';
+import type { CapacityItem } from '../../../src/schema/ums';
 import { enabledSuperAdminIds } from '../../auth/ceiling';
 import type { Config } from '../../config';
 import type { AnyDb } from '../../crud/hooks';
@@ -100,19 +101,8 @@ export const guardCreate = async (
   }
 };
 
-export type CapacityItem = {
-  key: string;
-  unit: QuotaMeter['unit'];
-  usage: number;
-  /** Null: unlimited. */
-  quota: number | null;
-  /** usage / quota in percent, one decimal; null when unlimited. */
-  percent: number | null;
-  /** At or past the group's warning threshold. */
-  warn: boolean;
-  /** At or past the quota. */
-  over: boolean;
-};
+/** The wire shape of one quota of a member (src/schema/ums.ts, shared with the capacity screen). */
+export type { CapacityItem };
 
 const round = (value: number, places: number): number => Math.round(value * 10 ** places) / 10 ** places;
 

@@ -3,15 +3,15 @@
  * hash in any answer, accounts are created by an administrator (`/admin/create`; `/admin/register`
  * is seller self-registration), a new password or disabling ends the account's sessions, and
  * the permission ceiling applies (server/auth/ceiling.ts). Every change bumps the permission
- * version first in its transaction and writes its audit row there.
+ * version first in its transaction and writes its audit row there. An admin's roles are read and
+ * replaced by declared actions (`/admin/role/{adminId}`, `/admin/role/update`: ./actions.ts).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, normalizeUsername, USERNAME_LENGTH } from '../../../src/schema/auth-rules';
-import { SEED_ROLES } from '../../../src/schema/resources';
-import { role as roleEntity } from '../../../src/schema/ums';
+import { flag } from '../../../src/schema/entity';
 import type { Held } from '../../auth/ceiling';
 import { assertCanGrant, assertCanManageAdmin, assertSuperAdminRemains, enabledSuperAdminIds, heldBy } from '../../auth/ceiling';
 import { assertNewPassword, newPassword, newUsername, usernameTaken } from '../../auth/account-rules';
@@ -20,20 +20,22 @@ import { hashPassword } from '../../auth/password';
 import { bumpPermissionVersion } from '../../auth/permissions';
 import { revokeAllSessions } from '../../auth/sessions';
 import { leaveGroups } from '../capacity/members';
-import { fromRow } from '../../crud/row';
+import { pathId, readParams } from '../../crud/params';
 import { audit } from '../../db/audit';
 import { isUniqueViolation } from '../../db/errors';
 import { toCount } from '../../db/index';
 import type { Database, UmsAdminTable } from '../../db/schema';
 import { toDbTime } from '../../db/time';
-import { ok, toPage } from '../../http/envelope';
-import { conflict, forbidden, notFound } from '../../http/errors';
+import { formatMessage, ok, toPage } from '../../http/envelope';
+import { conflict, forbidden, notFound, validationFailed } from '../../http/errors';
 import { pageOffset, pageQuery } from '../../http/paging';
 import { parseWith } from '../../http/validation';
-import { flagFrom, idFrom, idListFrom, invalidReference, paramsOf } from './params';
 import { adminJson } from './json';
 
 type Trx = Transaction<Database>;
+
+/** `POST /admin/updateStatus/{id}?status=0`: the one parameter, read as every parameter is (server/crud/params.ts). */
+const STATUS_PARAM = { status: flag({ required: true }) };
 
 const OPTIONAL_EMAIL = z.string().trim().max(EMAIL_MAX_LENGTH).regex(new RegExp(`^$|${EMAIL_PATTERN.source}`), { message: 'invalid_email' });
 const optionalText = (max: number) => z.string().max(max).nullable().optional();
@@ -82,7 +84,8 @@ const ipOf = (request: FastifyRequest): string | null => request.ip ?? null;
 const emptyToNull = (value: string | null | undefined): string | null | undefined =>
   value === undefined ? undefined : value === null || value.trim() === '' ? null : value;
 
-const roleIdsOf = async (trx: Trx, adminId: number): Promise<number[]> =>
+/** The role ids of an admin, ascending. */
+export const roleIdsOf = async (trx: Kysely<Database>, adminId: number): Promise<number[]> =>
   (await trx.selectFrom('ums_admin_role_relation').select('role_id').where('admin_id', '=', adminId).orderBy('role_id').execute())
     .map((r) => Number(r.role_id));
 
@@ -107,7 +110,7 @@ const withRoles = async (db: Kysely<Database>, rows: readonly Selectable<UmsAdmi
 };
 
 /** admin_count kept true (mall never maintains it): recounted for every role a change touched. */
-const recountRoles = async (trx: Trx, roleIds: Iterable<number>): Promise<void> => {
+export const recountRoles = async (trx: Kysely<Database>, roleIds: Iterable<number>): Promise<void> => {
   for (const roleId of new Set(roleIds)) {
     const { n } = await trx.selectFrom('ums_admin_role_relation').select((eb) => eb.fn.countAll().as('n'))
       .where('role_id', '=', roleId).executeTakeFirstOrThrow();
@@ -119,7 +122,7 @@ const recountRoles = async (trx: Trx, roleIds: Iterable<number>): Promise<void> 
 const assertRolesExist = async (trx: Trx, roleIds: readonly number[], field: string): Promise<void> => {
   if (!roleIds.length) return;
   const found = await trx.selectFrom('ums_role').select('id').where('id', 'in', [...roleIds]).execute();
-  if (found.length !== new Set(roleIds).size) throw invalidReference(field);
+  if (found.length !== new Set(roleIds).size) throw validationFailed([{ field, messageKey: 'invalid_reference', message: formatMessage('invalid_reference') }]);
 };
 
 const loadAdmin = async (trx: Trx | Kysely<Database>, id: number) => {
@@ -203,7 +206,7 @@ export const registerUmsAdminRoutes = (app: FastifyInstance, deps: UmsAdminRoute
   });
 
   app.get('/admin/:id', { config: { openapi: { summary: 'One admin account (never its password)', tags: ['admin'], query: null, body: null } } }, async (request) => {
-    const id = idFrom((request.params as Record<string, string>).id, 'id');
+    const id = pathId(request);
     const [account] = await withRoles(db, [await loadAdmin(db, id)]);
     return ok(account);
   });
@@ -215,7 +218,7 @@ export const registerUmsAdminRoutes = (app: FastifyInstance, deps: UmsAdminRoute
   app.post('/admin/update/:id', {
     config: { openapi: { summary: 'Update an account; an empty password keeps it, a new one ends its sessions', tags: ['admin'], query: null, body: updateBody } },
   }, async (request) => {
-    const id = idFrom((request.params as Record<string, string>).id, 'id');
+    const id = pathId(request);
     const body = parseWith(updateBody, request.body ?? {});
     const password = body.password ? body.password : null;
     if (password) {
@@ -263,8 +266,8 @@ export const registerUmsAdminRoutes = (app: FastifyInstance, deps: UmsAdminRoute
     config: { openapi: { summary: 'Enable (1) or disable (0) an account; disabling ends its sessions', tags: ['admin'],
       query: { type: 'object', properties: { status: { type: 'integer', enum: [0, 1] } }, required: ['status'] }, body: null } },
   }, async (request) => {
-    const id = idFrom((request.params as Record<string, string>).id, 'id');
-    const status = flagFrom(paramsOf(request).status, 'status');
+    const id = pathId(request);
+    const { status } = readParams(request, STATUS_PARAM) as { status: 0 | 1 };
     return ok(await change(request, async (trx, held) => {
       const before = await loadAdmin(trx, id);
       await assertCanManageAdmin(trx, held, id);
@@ -282,7 +285,7 @@ export const registerUmsAdminRoutes = (app: FastifyInstance, deps: UmsAdminRoute
   app.post('/admin/delete/:id', {
     config: { openapi: { summary: 'Delete an account (not yourself, not the last enabled super admin)', tags: ['admin'], query: null, body: null } },
   }, async (request) => {
-    const id = idFrom((request.params as Record<string, string>).id, 'id');
+    const id = pathId(request);
     return ok(await change(request, async (trx, held) => {
       const before = await loadAdmin(trx, id);
       await assertCanManageAdmin(trx, held, id);
@@ -294,40 +297,6 @@ export const registerUmsAdminRoutes = (app: FastifyInstance, deps: UmsAdminRoute
       await recountRoles(trx, roleIds);
       await audit(trx, { adminId: held.adminId, action: 'delete', entity: 'ums_admin', entityId: id, before: { ...adminJson(before), roleIds }, ip: ipOf(request) });
       return 1;
-    }));
-  });
-
-  app.get('/admin/role/:adminId', { config: { openapi: { summary: 'The roles of an admin', tags: ['admin'], query: null, body: null } } }, async (request) => {
-    const adminId = idFrom((request.params as Record<string, string>).adminId, 'adminId');
-    await loadAdmin(db, adminId);
-    const rows = await db.selectFrom('ums_role as r').innerJoin('ums_admin_role_relation as ar', 'ar.role_id', 'r.id')
-      .selectAll('r').where('ar.admin_id', '=', adminId).orderBy('r.sort', 'desc').orderBy('r.id').execute();
-    return ok(rows.map((row) => fromRow(roleEntity, row)));
-  });
-
-  app.post('/admin/role/update', {
-    config: { openapi: { summary: 'Replace the roles of an admin (only roles the caller holds may be added)', tags: ['admin'],
-      query: { type: 'object', properties: { adminId: { type: 'integer' }, roleIds: { type: 'string', example: '1,2' } }, required: ['adminId', 'roleIds'] }, body: null } },
-  }, async (request) => {
-    const params = paramsOf(request);
-    const adminId = idFrom(params.adminId, 'adminId');
-    const roleIds = idListFrom(params.roleIds, 'roleIds');
-    return ok(await change(request, async (trx, held) => {
-      await loadAdmin(trx, adminId);
-      await assertCanManageAdmin(trx, held, adminId);
-      const current = await roleIdsOf(trx, adminId);
-      assertCanGrant(held, 'roleIds', roleIds.filter((id) => !current.includes(id)));
-      await assertRolesExist(trx, roleIds, 'roleIds');
-      if (await isEnabledSuperAdmin(trx, adminId)) {
-        const stillSuper = await trx.selectFrom('ums_role').select('id')
-          .where('id', 'in', roleIds.length ? roleIds : [0]).where('code', '=', SEED_ROLES.superAdmin.code).where('status', '=', 1).executeTakeFirst();
-        if (!stillSuper) await assertSuperAdminRemains(trx, [adminId]);
-      }
-      await trx.deleteFrom('ums_admin_role_relation').where('admin_id', '=', adminId).execute();
-      if (roleIds.length) await trx.insertInto('ums_admin_role_relation').values(roleIds.map((role_id) => ({ admin_id: adminId, role_id }))).execute();
-      await recountRoles(trx, [...current, ...roleIds]);
-      await audit(trx, { adminId: held.adminId, action: 'update_roles', entity: 'ums_admin', entityId: adminId, before: { roleIds: current }, after: { roleIds }, ip: ipOf(request) });
-      return roleIds.length;
     }));
   });
 };

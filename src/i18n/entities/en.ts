@@ -142,6 +142,10 @@ export const entityEn = {
         roleIds: 'Roles',
         roles: 'Roles',
       },
+      actions: {
+        roles: { name: 'Roles of the account' },
+        updateRoles: { name: 'Assign roles', fields: { roleIds: 'Roles' } },
+      },
     },
     role: {
       name: 'Role |||| Roles',
@@ -153,6 +157,12 @@ export const entityEn = {
         createTime: 'Added at',
         status: 'Enabled',
         sort: 'Sort',
+      },
+      actions: {
+        listMenu: { name: 'Menus of the role' },
+        listResource: { name: 'Resources of the role' },
+        allocMenu: { name: 'Allocate menus', fields: { menuIds: 'Menus' } },
+        allocResource: { name: 'Allocate resources', fields: { resourceIds: 'Resources' } },
       },
     },
     menu: {
@@ -166,6 +176,9 @@ export const entityEn = {
         name: 'Route name',
         icon: 'Icon',
         hidden: 'Hidden',
+      },
+      actions: {
+        treeList: { name: 'Menu tree' },
       },
     },
     resourceCategory: {
@@ -202,6 +215,11 @@ export const entityEn = {
       },
       sections: {
         quota: 'Quotas (empty = unlimited)',
+      },
+      actions: {
+        members: { name: 'Members' },
+        allocMembers: { name: 'Assign members', fields: { adminIds: 'Members' } },
+        capacity: { name: 'Capacity', fields: { pageNum: 'Page', pageSize: 'Rows per page', groupId: 'User group', overOnly: 'Past a threshold only' } },
       },
     },
     auditLog: {
@@ -403,7 +421,6 @@ export const entityEn = {
         member: 'Member',
         all_groups: 'All groups',
         over_only: 'Only members past the warning threshold',
-        no_group: 'No group',
         unlimited: 'unlimited',
         warn: 'Near quota',
         over: 'Over quota',

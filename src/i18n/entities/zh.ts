@@ -144,6 +144,10 @@ export const entityZh: EntityMessages = {
         roleIds: '角色',
         roles: '角色',
       },
+      actions: {
+        roles: { name: '账号的角色' },
+        updateRoles: { name: '分配角色', fields: { roleIds: '角色' } },
+      },
     },
     role: {
       name: '角色',
@@ -155,6 +159,12 @@ export const entityZh: EntityMessages = {
         createTime: '添加时间',
         status: '是否启用',
         sort: '排序',
+      },
+      actions: {
+        listMenu: { name: '角色的菜单' },
+        listResource: { name: '角色的资源' },
+        allocMenu: { name: '分配菜单', fields: { menuIds: '菜单' } },
+        allocResource: { name: '分配资源', fields: { resourceIds: '资源' } },
       },
     },
     menu: {
@@ -168,6 +178,9 @@ export const entityZh: EntityMessages = {
         name: '前端名称',
         icon: '前端图标',
         hidden: '是否隐藏',
+      },
+      actions: {
+        treeList: { name: '菜单树' },
       },
     },
     resourceCategory: {
@@ -204,6 +217,11 @@ export const entityZh: EntityMessages = {
       },
       sections: {
         quota: '配额（留空表示不限）',
+      },
+      actions: {
+        members: { name: '成员' },
+        allocMembers: { name: '分配成员', fields: { adminIds: '成员' } },
+        capacity: { name: '容量', fields: { pageNum: '页码', pageSize: '每页条数', groupId: '用户组', overOnly: '仅显示超过阈值的' } },
       },
     },
     auditLog: {
@@ -405,7 +423,6 @@ export const entityZh: EntityMessages = {
         member: '成员',
         all_groups: '全部用户组',
         over_only: '只看超过预警阈值的成员',
-        no_group: '无用户组',
         unlimited: '不限',
         warn: '接近配额',
         over: '超出配额',

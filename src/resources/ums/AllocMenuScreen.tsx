@@ -1,9 +1,9 @@
 /**
- * `/ums/allocMenu?roleId=&name=`: the whole menu tree (`/menu/treeList`) with a checkbox per
- * menu, parents tri-state, pre-checked from the role's menus (`/role/listMenu/{roleId}`); saving
- * replaces them (`/role/allocMenu`) and returns to the role list. Below the tree, what the ticked
+ * `/ums/allocMenu?roleId=&name=`: the whole menu tree (the menus' `treeList` action) with a
+ * checkbox per menu, parents tri-state, pre-checked from the role's menus (its `listMenu`);
+ * saving replaces them (`allocMenu`) and returns to the role list. Below the tree, what the ticked
  * menus still need from the API that the role's resources do not cover, with one button that adds
- * those resources (`/role/allocResource`): a menu without its resources would open "Access denied".
+ * those resources (`allocResource`): a menu without its resources would open "Access denied".
  */
 import { endpointOf } from '../../schema/endpoints';
 import Alert from '@mui/material/Alert';
@@ -14,7 +14,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { RaRecord } from 'react-admin';
@@ -22,10 +22,10 @@ import { Button, Loading, useCanAccess, useGetList, useNavigate, useNotify, useT
 import { useAdminSession } from '../../admin/useAdminSession';
 import { builtinText } from '../../i18n/builtins';
 import { PageFrame } from '../../pages/shared/PageFrame';
-import { resource, role } from '../../schema/ums';
-import type { MenuNode } from '../../schema/umsAdmin';
-import { UMS_API } from '../../schema/umsAdmin';
-import { API_RESOURCE } from '../../schema/access';
+import type { MenuNode } from '../../schema/ums';
+import { menu, resource, role } from '../../schema/ums';
+import { declaredAction, entityActionPath } from '../../schema/access';
+import { actionQueryKey, useActionMutation, useActionQuery } from '../../engine/actionQueries';
 import { NotAvailable } from '../../engine/NotAvailable';
 import { routePath } from '../../engine/routing';
 import { allRowsOf } from './lookups';
@@ -33,7 +33,12 @@ import type { ResourceRow } from './menuNeeds';
 import { resourcesToAdd, routeLacks } from './menuNeeds';
 import { allLeafIds, checkStateOf, initialChecked, menuIdsToSave, toggleNode } from './menuTree';
 import { roleParamsOf } from './roleParams';
-import { fetchMenuTree, fetchRoleMenus, fetchRoleResources, saveRoleMenus, saveRoleResources } from './umsApi';
+
+/** Whether the signed-in admin may call an action of an entity (its API path, from the declaration). */
+const useCanCall = () => {
+  const { session } = useAdminSession();
+  return (path: string | null) => Boolean(path && session?.canCall(path));
+};
 
 const INDENT = 4;
 
@@ -76,9 +81,10 @@ const MissingResources = ({ roleId, routes }: { readonly roleId: number; readonl
   const notify = useNotify();
   const queryClient = useQueryClient();
   const { session } = useAdminSession();
-  const canRead = Boolean(session?.canCall(UMS_API.roleResources(roleId)) && session.canCall(endpointOf(resource, 'listAll')?.url ?? ''));
-  const canGrant = Boolean(session?.canCall(UMS_API.roleAllocResource));
-  const granted = useQuery({ queryKey: ['ums.roleResources', roleId], queryFn: () => fetchRoleResources(roleId), enabled: canRead });
+  const canCall = useCanCall();
+  const canRead = canCall(entityActionPath(role, declaredAction('listResource'))) && canCall(endpointOf(resource, 'listAll')?.url ?? null);
+  const canGrant = canCall(entityActionPath(role, declaredAction('allocResource')));
+  const granted = useActionQuery<RaRecord[] | null>(role, { name: 'listResource', id: roleId }, { enabled: canRead });
   const all = useGetList(resource.name, allRowsOf(resource), { enabled: canRead });
   const held = session?.resources;
   // Only what the signed-in admin holds can be granted (the server's ceiling); the super admin holds all.
@@ -86,13 +92,13 @@ const MissingResources = ({ roleId, routes }: { readonly roleId: number; readonl
   const roleRows = (granted.data ?? []).map(toRow);
   const lacks = granted.data && all.data ? routeLacks(routes, roleRows.map((r) => r.url), all.data.map(toRow), mayGrant) : [];
   const toAdd = resourcesToAdd(lacks);
-  const add = useMutation({
-    mutationFn: () => saveRoleResources(roleId, [...new Set([...roleRows.map((r) => r.id), ...toAdd.map((r) => r.id)])]),
+  const add = useActionMutation(role, 'allocResource', {
     onSuccess: async () => {
       notify('entity.ums.resources_added', { type: 'success', messageArgs: { smart_count: toAdd.length } });
-      await queryClient.invalidateQueries({ queryKey: ['ums.roleResources', roleId] });
+      await queryClient.invalidateQueries({ queryKey: actionQueryKey(role, 'listResource', roleId) });
     },
   });
+  const addNeeded = () => add.mutate({ id: roleId, params: { resourceIds: [...new Set([...roleRows.map((r) => r.id), ...toAdd.map((r) => r.id)])] } });
   if (!canRead || lacks.length === 0) return null;
   const title = (route: string) => translate(`menu.${route}`, { _: route });
   return (
@@ -115,7 +121,7 @@ const MissingResources = ({ roleId, routes }: { readonly roleId: number; readonl
           label="entity.ums.add_needed_resources"
           variant="outlined"
           sx={{ mt: 1 }}
-          onClick={() => add.mutate()}
+          onClick={addNeeded}
           disabled={add.isPending}
         />
       )}
@@ -128,21 +134,21 @@ const AllocMenuForm = ({ roleId, roleName }: { readonly roleId: number; readonly
   const notify = useNotify();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const tree = useQuery({ queryKey: ['ums.menuTree'], queryFn: fetchMenuTree });
-  const granted = useQuery({ queryKey: ['ums.roleMenus', roleId], queryFn: () => fetchRoleMenus(roleId) });
-  const { canAccess: canSave } = useCanAccess({ resource: API_RESOURCE, action: UMS_API.roleAllocMenu });
+  const tree = useActionQuery<MenuNode[] | null>(menu, { name: 'treeList' });
+  const granted = useActionQuery<RaRecord[] | null>(role, { name: 'listMenu', id: roleId });
+  const { canAccess: canSave } = useCanAccess({ resource: role.name, action: declaredAction('allocMenu') });
   // Null until the user changes something: the checks then mirror the role's menus.
   const [picked, setPicked] = useState<ReadonlySet<number> | null>(null);
   const roots = tree.data ?? [];
   const checked = picked ?? initialChecked(roots, (granted.data ?? []).map((m) => Number(m.id)));
-  const save = useMutation({
-    mutationFn: () => saveRoleMenus(roleId, menuIdsToSave(roots, checked)),
+  const save = useActionMutation(role, 'allocMenu', {
     onSuccess: async () => {
       notify('entity.ums.menus_saved', { type: 'success' });
-      await queryClient.invalidateQueries({ queryKey: ['ums.roleMenus', roleId] });
+      await queryClient.invalidateQueries({ queryKey: actionQueryKey(role, 'listMenu', roleId) });
       navigate(routePath(role.menu.route));
     },
   });
+  const saveMenus = () => save.mutate({ id: roleId, params: { menuIds: menuIdsToSave(roots, checked) } });
 
   if (tree.isPending || granted.isPending) return <Loading />;
   if (tree.isError || granted.isError) return <NotAvailable message="entity.ums.load_failed" />;
@@ -170,7 +176,7 @@ const AllocMenuForm = ({ roleId, roleName }: { readonly roleId: number; readonly
       </Paper>
       <MissingResources roleId={roleId} routes={namesOf(roots, checked)} />
       <Stack direction="row" spacing={1}>
-        {canSave && <Button label="entity.action.save" variant="contained" onClick={() => save.mutate()} disabled={save.isPending} />}
+        {canSave && <Button label="entity.action.save" variant="contained" onClick={saveMenus} disabled={save.isPending} />}
         <Button label="entity.action.back" onClick={() => navigate(routePath(role.menu.route))} />
       </Stack>
     </>

@@ -1,8 +1,8 @@
 /**
  * `/ums/allocResource?roleId=&name=`: every resource (`/resource/listAll`) grouped by category
  * (`/resourceCategory/listAll`), a checkbox per resource and a select-all per category,
- * pre-checked from the role's resources (`/role/listResource/{roleId}`); saving replaces them
- * (`/role/allocResource`) and returns to the role list.
+ * pre-checked from the role's resources (its `listResource` action); saving replaces them
+ * (`allocResource`) and returns to the role list.
  */
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -11,22 +11,22 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import type { RaRecord } from 'react-admin';
 import { Button, Loading, useCanAccess, useGetList, useNavigate, useNotify, useTranslate } from 'react-admin';
 import { builtinText } from '../../i18n/builtins';
 import { PageFrame } from '../../pages/shared/PageFrame';
 import { resource, resourceCategory, role } from '../../schema/ums';
-import { UMS_API } from '../../schema/umsAdmin';
-import { API_RESOURCE } from '../../schema/access';
+import { declaredAction } from '../../schema/access';
+import { actionQueryKey, useActionMutation, useActionQuery } from '../../engine/actionQueries';
 import { NotAvailable } from '../../engine/NotAvailable';
 import { routePath } from '../../engine/routing';
 import { allRowsOf } from './lookups';
 import type { ResourceGroup } from './resourceGroups';
 import { groupResources } from './resourceGroups';
 import { roleParamsOf } from './roleParams';
-import { fetchRoleResources, saveRoleResources } from './umsApi';
 
 const CategoryCard = ({ group, checked, onChange }: {
   readonly group: ResourceGroup;
@@ -78,21 +78,21 @@ const AllocResourceForm = ({ roleId, roleName }: { readonly roleId: number; read
   const queryClient = useQueryClient();
   const resources = useGetList(resource.name, allRowsOf(resource));
   const categories = useGetList(resourceCategory.name, allRowsOf(resourceCategory));
-  const granted = useQuery({ queryKey: ['ums.roleResources', roleId], queryFn: () => fetchRoleResources(roleId) });
-  const { canAccess: canSave } = useCanAccess({ resource: API_RESOURCE, action: UMS_API.roleAllocResource });
+  const granted = useActionQuery<RaRecord[] | null>(role, { name: 'listResource', id: roleId });
+  const { canAccess: canSave } = useCanAccess({ resource: role.name, action: declaredAction('allocResource') });
   // Null until the user changes something: the checks then mirror the role's resources.
   const [picked, setPicked] = useState<ReadonlySet<number> | null>(null);
   const checked = picked ?? new Set((granted.data ?? []).map((r) => Number(r.id)));
   const all = resources.data ?? [];
-  const save = useMutation({
-    // Only ids that still exist: a resource deleted meanwhile is not granted again.
-    mutationFn: () => saveRoleResources(roleId, all.map((r) => Number(r.id)).filter((id) => checked.has(id))),
+  const save = useActionMutation(role, 'allocResource', {
     onSuccess: async () => {
       notify('entity.ums.resources_saved', { type: 'success' });
-      await queryClient.invalidateQueries({ queryKey: ['ums.roleResources', roleId] });
+      await queryClient.invalidateQueries({ queryKey: actionQueryKey(role, 'listResource', roleId) });
       navigate(routePath(role.menu.route));
     },
   });
+  // Only ids that still exist: a resource deleted meanwhile is not granted again.
+  const saveResources = () => save.mutate({ id: roleId, params: { resourceIds: all.map((r) => Number(r.id)).filter((id) => checked.has(id)) } });
   const change = (ids: readonly number[], on: boolean) => {
     const next = new Set(checked);
     for (const id of ids) {
@@ -119,7 +119,7 @@ const AllocResourceForm = ({ roleId, roleName }: { readonly roleId: number; read
           </Stack>
         )}
       <Stack direction="row" spacing={1}>
-        {canSave && <Button label="entity.action.save" variant="contained" onClick={() => save.mutate()} disabled={save.isPending} />}
+        {canSave && <Button label="entity.action.save" variant="contained" onClick={saveResources} disabled={save.isPending} />}
         <Button label="entity.action.back" onClick={() => navigate(routePath(role.menu.route))} />
       </Stack>
     </>

@@ -1,7 +1,7 @@
 /**
  * "Assign roles" on an admin row: every role (`/role/listAll`) as a checkbox, pre-checked from
- * the account's roles (`/admin/role/{id}`); saving replaces them (`/admin/role/update`). Hidden
- * for users who may not call that endpoint.
+ * the account's roles (the admin's `roles` action); saving replaces them (`updateRoles`). Hidden
+ * for users who may not call that action.
  */
 import ManageAccounts from '@mui/icons-material/ManageAccounts';
 import Checkbox from '@mui/material/Checkbox';
@@ -13,18 +13,16 @@ import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Identifier, RaRecord } from 'react-admin';
 import { Button, Loading, useCanAccess, useGetList, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { builtinText } from '../../i18n/builtins';
 import { role } from '../../schema/ums';
-import { adminAccount, UMS_API } from '../../schema/umsAdmin';
-import { API_RESOURCE } from '../../schema/access';
+import { adminAccount } from '../../schema/umsAdmin';
+import { declaredAction } from '../../schema/access';
+import { actionQueryKey, useActionMutation, useActionQuery } from '../../engine/actionQueries';
 import { allRowsOf } from './lookups';
-import { fetchAdminRoles, saveAdminRoles } from './umsApi';
-
-const adminRolesKey = (adminId: Identifier) => ['ums.adminRoles', String(adminId)];
 
 type Props = { readonly admin: RaRecord; readonly onClose: () => void };
 
@@ -35,19 +33,19 @@ const AssignRolesDialog = ({ admin, onClose }: Props) => {
   // The list shows each account's roles: read it again once they changed.
   const refresh = useRefresh();
   const { data: roles = [], isPending: rolesPending } = useGetList(role.name, allRowsOf(role));
-  const held = useQuery({ queryKey: adminRolesKey(admin.id), queryFn: () => fetchAdminRoles(admin.id) });
+  const held = useActionQuery<RaRecord[] | null>(adminAccount, { name: 'roles', id: admin.id });
   // Null until the user changes something: until then the checks mirror what the server holds.
   const [picked, setPicked] = useState<ReadonlySet<string> | null>(null);
   const checked = picked ?? new Set((held.data ?? []).map((r) => String(r.id)));
-  const save = useMutation({
-    mutationFn: () => saveAdminRoles(admin.id, roles.filter((r) => checked.has(String(r.id))).map((r) => r.id)),
+  const save = useActionMutation(adminAccount, 'updateRoles', {
     onSuccess: async () => {
       notify('entity.ums.roles_saved', { type: 'success' });
-      await queryClient.invalidateQueries({ queryKey: adminRolesKey(admin.id) });
+      await queryClient.invalidateQueries({ queryKey: actionQueryKey(adminAccount, 'roles', admin.id) });
       refresh();
       onClose();
     },
   });
+  const saveRoles = () => save.mutate({ id: admin.id, params: { roleIds: roles.filter((r) => checked.has(String(r.id))).map((r) => Number(r.id)) } });
   const toggle = (id: Identifier) => {
     const next = new Set(checked);
     if (!next.delete(String(id))) next.add(String(id));
@@ -83,7 +81,7 @@ const AssignRolesDialog = ({ admin, onClose }: Props) => {
       </DialogContent>
       <DialogActions>
         <Button label="entity.action.cancel" onClick={onClose} />
-        <Button label="entity.action.save" variant="contained" onClick={() => save.mutate()} disabled={save.isPending || held.isPending || rolesPending} />
+        <Button label="entity.action.save" variant="contained" onClick={saveRoles} disabled={save.isPending || held.isPending || rolesPending} />
       </DialogActions>
     </Dialog>
   );
@@ -92,7 +90,7 @@ const AssignRolesDialog = ({ admin, onClose }: Props) => {
 export const AssignRolesButton = () => {
   const record = useRecordContext();
   const [open, setOpen] = useState(false);
-  const { canAccess } = useCanAccess({ resource: API_RESOURCE, action: UMS_API.adminRolesUpdate });
+  const { canAccess } = useCanAccess({ resource: adminAccount.name, action: declaredAction('updateRoles') });
   if (!record || !canAccess) return null;
   return (
     <>

@@ -1,5 +1,6 @@
 /**
- * `/ums/capacity`: each member's usage against their group's quotas (`/capacity/list`), one
+ * `/ums/capacity`: each member's usage against their group's quotas (the user groups' `capacity`
+ * action, `/capacity/list`), one
  * progress bar per quota; rows past the group's warning threshold are highlighted (over the
  * quota more strongly). Filters: group, and "over only".
  */
@@ -20,17 +21,18 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import MuiTextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Loading, useGetList, useTranslate } from 'react-admin';
 import { PageFrame } from '../../pages/shared/PageFrame';
 import { PAGE_SIZE } from '../../schema/rules';
 import { userGroup } from '../../schema/ums';
-import type { CapacityItem, CapacityRow } from '../../schema/umsAdmin';
+import type { Page } from '../../schema/api';
+import type { CapacityItem, CapacityRow } from '../../schema/ums';
+import { useActionQuery } from '../../engine/actionQueries';
 import { allRowsOf } from './lookups';
 import { capacityKeys, rowLevel } from './capacity';
 import type { Level } from './capacity';
-import { fetchCapacity } from './umsApi';
 
 /** The select's value for "every group" (an empty value would leave the select looking blank). */
 const ALL_GROUPS = 'all';
@@ -77,7 +79,7 @@ const MemberRow = ({ row, keys }: { readonly row: CapacityRow; readonly keys: re
           <Chip size="small" sx={{ ml: 1 }} color={BAR_COLOURS[level]} label={translate(`entity.ums.capacity.${level}`)} />
         )}
       </TableCell>
-      <TableCell>{row.groupName ?? translate('entity.ums.capacity.no_group')}</TableCell>
+      <TableCell>{row.groupName}</TableCell>
       {keys.map((key) => {
         const item = row.items.find((i) => i.key === key);
         return <TableCell key={key}>{item ? <UsageBar item={item} /> : '—'}</TableCell>;
@@ -93,8 +95,8 @@ export const CapacityScreen = () => {
   const [page, setPage] = useState(0);
   const [perPage, setPerPage] = useState<number>(PAGE_SIZE.choices[0]);
   const groups = useGetList(userGroup.name, allRowsOf(userGroup));
-  const query = { pageNum: page + 1, pageSize: perPage, groupId: groupId === ALL_GROUPS ? undefined : groupId, overOnly };
-  const capacity = useQuery({ queryKey: ['ums.capacity', query], queryFn: () => fetchCapacity(query), placeholderData: keepPreviousData });
+  const params = { pageNum: page + 1, pageSize: perPage, groupId: groupId === ALL_GROUPS ? undefined : groupId, overOnly: overOnly ? 1 : undefined };
+  const capacity = useActionQuery<Page<CapacityRow> | null>(userGroup, { name: 'capacity', params }, { placeholderData: keepPreviousData });
   const rows = capacity.data?.list ?? [];
   const keys = capacityKeys(rows);
 

@@ -1,7 +1,7 @@
 /**
- * `/ums/user_group?groupId=`: pick a group, see its admins and sellers
- * (`/userGroup/members/{groupId}`), add accounts through a search over `/admin/list`, remove
- * them, and save the whole list (`/userGroup/allocMembers`). Changes stay local until saved;
+ * `/ums/user_group?groupId=`: pick a group, see its admins and sellers (the group's `members`
+ * action), add accounts through a search over `/admin/list`, remove them, and save the whole
+ * list (`allocMembers`). Changes stay local until saved;
  * a save that removes members asks first.
  */
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
@@ -19,18 +19,18 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import MuiTextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { RaRecord } from 'react-admin';
 import { Button, Confirm, Loading, useCanAccess, useGetList, useNotify, useTranslate } from 'react-admin';
 import { PageFrame } from '../../pages/shared/PageFrame';
 import { userGroup } from '../../schema/ums';
-import { adminAccount, UMS_API } from '../../schema/umsAdmin';
-import { API_RESOURCE } from '../../schema/access';
+import { adminAccount } from '../../schema/umsAdmin';
+import { declaredAction } from '../../schema/access';
+import { actionQueryKey, useActionMutation, useActionQuery } from '../../engine/actionQueries';
 import { fieldLabelKey } from '../../engine/labels';
 import { allRowsOf } from './lookups';
-import { fetchGroupMembers, saveGroupMembers } from './umsApi';
 
 const SEARCH_PAGE = { page: 1, perPage: 20 } as const;
 /** Wide enough for a username with its nickname (the box) on a desktop; the whole row on a phone. */
@@ -90,25 +90,24 @@ const GroupMembers = ({ groupId }: { readonly groupId: number }) => {
   const translate = useTranslate();
   const notify = useNotify();
   const queryClient = useQueryClient();
-  const key = ['ums.groupMembers', groupId];
-  const members = useQuery({ queryKey: key, queryFn: () => fetchGroupMembers(groupId) });
-  const { canAccess: canSave } = useCanAccess({ resource: API_RESOURCE, action: UMS_API.groupAllocMembers });
+  const members = useActionQuery<RaRecord[] | null>(userGroup, { name: 'members', id: groupId });
+  const { canAccess: canSave } = useCanAccess({ resource: userGroup.name, action: declaredAction('allocMembers') });
   // Null while unchanged: the table then shows what the server holds.
   const [picked, setPicked] = useState<readonly RaRecord[] | null>(null);
   const [confirming, setConfirming] = useState(false);
   const current = picked ?? members.data ?? [];
   const currentIds = new Set(current.map((m) => String(m.id)));
   const removed = (members.data ?? []).filter((m) => !currentIds.has(String(m.id))).length;
-  const save = useMutation({
-    mutationFn: () => saveGroupMembers(groupId, current.map((m) => m.id)),
+  const save = useActionMutation(userGroup, 'allocMembers', {
     onSuccess: async () => {
       setConfirming(false);
       notify('entity.ums.members_saved', { type: 'success' });
-      await queryClient.invalidateQueries({ queryKey: key });
+      await queryClient.invalidateQueries({ queryKey: actionQueryKey(userGroup, 'members', groupId) });
       setPicked(null);
     },
     onError: () => setConfirming(false),
   });
+  const saveMembers = () => save.mutate({ id: groupId, params: { adminIds: current.map((m) => Number(m.id)) } });
 
   if (members.isPending) return <Loading />;
   if (members.isError) return <Alert severity="error">{translate('entity.ums.load_failed')}</Alert>;
@@ -162,7 +161,7 @@ const GroupMembers = ({ groupId }: { readonly groupId: number }) => {
             label="entity.action.save"
             variant="contained"
             disabled={picked === null || save.isPending}
-            onClick={() => (removed > 0 ? setConfirming(true) : save.mutate())}
+            onClick={() => (removed > 0 ? setConfirming(true) : saveMembers())}
           />
           <Button label="entity.ums.discard" disabled={picked === null} onClick={() => setPicked(null)} />
           {picked !== null && <Typography variant="body2" color="warning.main">{translate('entity.ums.unsaved')}</Typography>}
@@ -174,7 +173,7 @@ const GroupMembers = ({ groupId }: { readonly groupId: number }) => {
         title="entity.ums.confirm_remove_members.title"
         content="entity.ums.confirm_remove_members.content"
         translateOptions={{ smart_count: removed }}
-        onConfirm={() => save.mutate()}
+        onConfirm={saveMembers}
         onClose={() => setConfirming(false)}
       />
     </>
