@@ -85,8 +85,9 @@ const ParamsDialog = ({ entity, name, target, onClose, onDone }: {
         {target.label ? `: ${target.label}` : ''}
       </DialogTitle>
       <DialogContent>
+        {/* The problems show under the inputs of this small form: no "form is not valid" toast on top. */}
         <Form record={NO_RECORD} defaultValues={createDefaults(params)} validate={validate} noValidate mode="onSubmit" reValidateMode="onChange"
-          onSubmit={(values: Record<string, unknown>) => run(paramValues(values))}>
+          disableInvalidFormNotification onSubmit={(values: Record<string, unknown>) => run(paramValues(values))}>
           {Object.entries(params.fields).map(([field, decl]) => (
             <EntityFieldInput key={field} entity={params} name={field} decl={decl} mode="create" />
           ))}
