@@ -5,7 +5,8 @@
  * the fields' own validation (./params.ts: field-named errors, unknown keys and unsafe text refused), then
  * in ONE transaction load the target rows inside the caller's shop scope (an id outside it reads
  * as missing: 404), check that referenced ids name rows the caller may see, run the handler, and
- * write the audit rows of a write; answer the handler's data in the envelope.
+ * write the audit rows of a write; answer the handler's data in the envelope. A transition
+ * (./transitions.ts) is carried out by the engine around an optional handler.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -22,6 +23,7 @@ import { notFound, validationFailed } from '../http/errors';
 import type { AnyDb, HookActor } from './hooks';
 import { MAX_ID } from './ids';
 import { declaredParams, idList, oneId, paramBag, paramError } from './params';
+import { applyTransition, checkTransition, eligibleOf } from './transitions';
 import { scopeWhere } from './repository';
 import type { ApiRecord, Row } from './row';
 import { fromRow } from './row';
@@ -53,8 +55,15 @@ export type ActionOutcome = {
 
 export type ActionHandler<P = Record<string, unknown>> = (ctx: ActionContext<P>) => Promise<ActionOutcome>;
 
-/** A handler for every declared action of an entity, typed by its declaration (a missing or misspelt one does not compile). */
-export type HandlersOf<E extends Entity> = { readonly [K in keyof ActionsOf<E> & string]: ActionHandler<ParamsOf<ActionsOf<E>[K]>> };
+type TransitionNames<A> = { [K in keyof A]: A[K] extends { readonly transition: object } ? K : never }[keyof A];
+
+/**
+ * A handler for every declared action of an entity, typed by its declaration (a missing or
+ * misspelt one does not compile); optional for a transition, which the engine carries out.
+ */
+export type HandlersOf<E extends Entity> =
+  { readonly [K in Exclude<keyof ActionsOf<E>, TransitionNames<ActionsOf<E>>> & string]: ActionHandler<ParamsOf<ActionsOf<E>[K]>> }
+  & { readonly [K in TransitionNames<ActionsOf<E>> & string]?: ActionHandler<ParamsOf<ActionsOf<E>[K]>> };
 
 export type EntityActions = { readonly entity: Entity; readonly handlers: Readonly<Record<string, ActionHandler<never>>> };
 
@@ -138,19 +147,24 @@ export const registerActionRoutes = (app: FastifyInstance, deps: ActionRouteDeps
     for (const endpoint of actionEndpointsOf(entity)) {
       const { name, decl } = endpoint.action!;
       const handlers = deps.actions.filter((a) => a.entity.name === entity.name && a.handlers[name]).map((a) => a.handlers[name]);
-      if (!handlers.length) throw new Error(`${entity.name}: the action "${name}" has no handler in any area`);
+      // A transition is carried out by the engine; a handler of its own is optional.
+      if (!handlers.length && !decl.transition) throw new Error(`${entity.name}: the action "${name}" has no handler in any area`);
       if (handlers.length > 1) throw new Error(`${entity.name}: the action "${name}" has handlers in several areas`);
-      const handler = handlers[0] as unknown as ActionHandler;
+      const handler = handlers[0] as unknown as ActionHandler | undefined;
       actionParamsEntity(entity, name); // a declaration error shows at start, not at the first call
+      if (decl.transition) checkTransition(entity, name, decl, deps.entities);
       const run = async (request: FastifyRequest) => {
         const { ids, params } = parseRequest(endpoint, request);
         const actor: HookActor = { adminId: request.auth?.adminId ?? null, ip: request.ip ?? null, scope: await deps.scopeOf(request) };
+        let skipped: number[] = [];
         const data = await deps.db.transaction().execute(async (trx) => {
-          const records = await loadTargets(trx, entity, ids, actor.scope);
+          let records = await loadTargets(trx, entity, ids, actor.scope);
           await checkReferences(trx, decl.params ?? {}, params, deps.entities, actor.scope);
-          const outcome = await handler({ trx, entity, records, params, actor });
+          if (decl.transition) ({ eligible: records, skipped } = eligibleOf(entity, decl, records));
+          const outcome: ActionOutcome = handler ? await handler({ trx, entity, records, params, actor }) : { data: records.length };
+          const transitioned = decl.transition ? await applyTransition(trx, entity, decl.transition, records, params, actor, deps.entities) : [];
           if (decl.writes) {
-            const changes: readonly AuditChange[] = outcome.changes
+            const changes: readonly AuditChange[] = decl.transition ? [...transitioned, ...(outcome.changes ?? [])] : outcome.changes
               ?? (records.length ? records.map((r) => ({ id: r.id, after: params })) : [{ id: null, after: params }]);
             for (const change of changes) {
               await audit(trx, {
@@ -161,7 +175,7 @@ export const registerActionRoutes = (app: FastifyInstance, deps: ActionRouteDeps
           }
           return outcome.data;
         });
-        return ok(data);
+        return skipped.length ? { ...ok(data), skipped } : ok(data);
       };
       const url = fastifyPath(endpoint.url);
       if (endpoint.method === 'GET') app.get(url, run);

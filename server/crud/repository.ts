@@ -111,6 +111,13 @@ export const scopeWhere = (entity: Entity, eb: Eb, scope: Scope, view: View = 'l
   return bin ? eb.and([tenant, binWhere(bin, eb, view)]) : tenant;
 };
 
+/** The declared time stamps (`auto`) a write sets: all of them on create, the `update` ones on later writes. */
+export const autoStamps = (entity: Entity, write: 'create' | 'update'): Row => {
+  const now = toDbTime();
+  return Object.fromEntries(Object.entries(entity.fields).filter(([, decl]) => decl.auto && (write === 'create' || decl.auto === 'update'))
+    .map(([name, decl]) => [columnOf(name, decl), now]));
+};
+
 /** The field that holds the tenant (mold.shopId for tenant `shop_id`); none when the tenant is the row itself. */
 const tenantFieldOf = (entity: Entity): string | null =>
   entity.tenant && entity.tenant !== 'id'
@@ -215,13 +222,7 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
     }
   };
 
-  /** The declared time stamps (`auto`) a write sets: all of them on create, the `update` ones on later writes. */
-  const autoColumns = Object.entries(entity.fields).filter(([, decl]) => decl.auto);
-  const stamps = (write: 'create' | 'update'): Row => {
-    const now = toDbTime();
-    return Object.fromEntries(autoColumns.filter(([, decl]) => write === 'create' || decl.auto === 'update')
-      .map(([name, decl]) => [columnOf(name, decl), now]));
-  };
+  const stamps = (write: 'create' | 'update'): Row => autoStamps(entity, write);
 
   /** The rows a list's parameters select inside the scope (filters, search, ids). */
   const whereOf = (params: ListParams, scope: Scope) => (eb: Eb) => {

@@ -3,8 +3,9 @@
  * record in context), on the selected rows (bulk), or in the list's toolbar (the collection). An
  * action with parameters opens a small form built from the engine's field inputs (declared
  * kinds, rules and labels); one without asks to confirm. "Done" shows only after the server
- * agreed; refused parameters show under their inputs. Hidden from users the server would refuse
- * (`canAccess` with `action:<name>`, src/schema/entityApi.ts).
+ * agreed (and how many rows a transition skipped); refused parameters show under their inputs.
+ * Hidden from users the server would refuse (`canAccess` with `action:<name>`,
+ * src/schema/entityApi.ts), and a row's transitions from a row whose state does not allow them.
  */
 import PlayArrow from '@mui/icons-material/PlayArrow';
 import Box from '@mui/material/Box';
@@ -17,7 +18,7 @@ import {
   Button, Confirm, Form, SaveButton, Toolbar, useCanAccess, useDataProvider, useListContext, useNotify, useRecordContext, useRefresh, useTranslate,
 } from 'react-admin';
 import type { ActionOn, Entity } from '../schema/entity';
-import { actionParamsEntity } from '../schema/entity';
+import { actionParamsEntity, transitionAllows } from '../schema/entity';
 import { declaredAction } from '../schema/entityApi';
 import { createSchema, validate as validateWith } from '../schema/validation';
 import { ApiError } from '../providers/api';
@@ -49,8 +50,11 @@ const useRun = (entity: Entity, name: string, target: Target, onDone: () => void
     setPending(true);
     try {
       const request: ActionRequest = { name, id: target.id, ids: target.ids, params };
-      await dataProvider.action(entity.name, request);
-      notify('entity.run.done', { type: 'success', messageArgs: { name: translate(actionLabelKey(entity, name)) } });
+      const { skipped } = await dataProvider.action(entity.name, request);
+      const label = translate(actionLabelKey(entity, name));
+      // A transition on a selection leaves out the rows whose state does not allow it: say how many.
+      if (skipped?.length) notify('entity.run.done_skipped', { type: 'warning', messageArgs: { name: label, smart_count: skipped.length } });
+      else notify('entity.run.done', { type: 'success', messageArgs: { name: label } });
       onDone();
       refresh();
       return undefined;
@@ -150,12 +154,17 @@ const ActionTrigger = ({ entity, name, target, onDone }: {
   );
 };
 
-/** The row buttons of the record in context. */
+/** The row buttons of the record in context: its transitions only when its state allows them. */
 export const RowActionButtons = ({ entity }: { readonly entity: Entity }) => {
   const record = useRecordContext();
   if (!record) return null;
   const target = { id: record.id, label: String(record[entity.display] ?? record.id) };
-  return <>{buttonActions(entity, 'row').map((name) => <ActionTrigger key={name} entity={entity} name={name} target={target} />)}</>;
+  return (
+    <>
+      {buttonActions(entity, 'row').filter((name) => transitionAllows(entity, name, record))
+        .map((name) => <ActionTrigger key={name} entity={entity} name={name} target={target} />)}
+    </>
+  );
 };
 
 /** The bulk buttons of the selected rows; the selection clears once an action is done. */

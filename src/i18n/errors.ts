@@ -63,6 +63,8 @@ export const errorsZh: Record<MessageKey, string> = {
   page_size_too_big: '每页条数不能超过 %{max}',
   invalid_ids: 'ids 必须是以逗号分隔的记录编号',
   too_many_ids: '一次最多选择 %{max} 条记录',
+  wrong_state: '当前状态下无法执行此操作',
+  none_eligible: '所选记录在当前状态下都无法执行此操作',
   timeout: '请求超时',
   service_unavailable: '服务暂时不可用',
   cannot_grant: '不能授予自己没有的角色、菜单或资源',

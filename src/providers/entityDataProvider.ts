@@ -284,9 +284,12 @@ export type ActionRequest = {
   readonly signal?: AbortSignal;
 };
 
+/** What an action answers: its data, and for a transition on a selection the ids its state kept out. */
+export type ActionResult<T> = { data: T; skipped?: number[] };
+
 /** react-admin's data provider plus `action`, the one way the browser calls a declared action. */
 export type EntityDataProvider = DataProvider & {
-  action: <T = unknown>(resource: string, request: ActionRequest) => Promise<{ data: T }>;
+  action: <T = unknown>(resource: string, request: ActionRequest) => Promise<ActionResult<T>>;
 };
 
 type QueryValue = Query[string];
@@ -325,13 +328,14 @@ export const actionCall = (entity: Entity, request: ActionRequest): { endpoint: 
 };
 
 export const createEntityDataProvider = (fetcher: Fetcher = httpClient, upload: Uploader = uploadImage): EntityDataProvider => {
-  const call = async <T>(path: string, request: ApiRequest = {}): Promise<T> => {
+  const callEnvelope = async <T>(path: string, request: ApiRequest = {}): Promise<Envelope<T>> => {
     try {
-      return (await fetcher<T>(path, request)).data;
+      return await fetcher<T>(path, request);
     } catch (error) {
       throw withFieldErrors(error);
     }
   };
+  const call = async <T>(path: string, request: ApiRequest = {}): Promise<T> => (await callEnvelope<T>(path, request)).data;
 
   /**
    * A write on records: one call with `?ids=` when the path takes a list, else one call per id
@@ -403,7 +407,8 @@ export const createEntityDataProvider = (fetcher: Fetcher = httpClient, upload: 
 
     action: async <T>(resource: string, request: ActionRequest) => {
       const { endpoint, path, query, body } = actionCall(entityOf(resource), request);
-      return { data: await call<T>(path, { method: endpoint.method, query, ...(body ? { body } : {}), signal: request.signal }) };
+      const envelope = await callEnvelope<T>(path, { method: endpoint.method, query, ...(body ? { body } : {}), signal: request.signal });
+      return { data: envelope.data, ...(envelope.skipped?.length ? { skipped: envelope.skipped } : {}) };
     },
 
     getOne: (resource, params) => getOne(resource, params.id, params.signal),

@@ -28,6 +28,8 @@ export type Envelope<T> = {
   errorCount?: number;
   /** Values of the message's placeholders (`{seconds}`), so clients can translate the key. */
   params?: Record<string, string | number>;
+  /** A transition on a selection: the ids it left alone, their state not allowing it. */
+  skipped?: number[];
 };
 
 export type Page<T> = { pageNum: number; pageSize: number; totalPage: number; total: number; list: T[] };
@@ -125,6 +127,8 @@ export const MESSAGES = {
   page_size_too_big: 'Page size must be at most {max}',
   invalid_ids: 'ids must be a comma-separated list of record ids',
   too_many_ids: 'At most {max} records can be chosen at once',
+  wrong_state: 'Not possible in its current state',
+  none_eligible: 'None of the selected records can do this in its current state',
   timeout: 'The request timed out',
   service_unavailable: 'The service is temporarily unavailable',
   cannot_grant: 'You cannot grant a role, menu or resource you do not hold yourself',

@@ -316,6 +316,43 @@ export type ActionDecl<P extends Readonly<Record<string, FieldDecl>> = Readonly<
    * confirm). Default: for writes. `false` where an area screen of its own calls the action.
    */
   readonly button?: boolean;
+  /** A change of the entity's state (its `states.field`, see TransitionDecl): a write the engine carries out itself. */
+  readonly transition?: TransitionDecl;
+};
+
+/**
+ * A named transition of the entity's state field (`states`): allowed from the `from` states, it
+ * sets `to`. The engine refuses a row in another state (409 `wrong_state`, a field error on the
+ * state field, nothing changed); for a selection it keeps the eligible rows and answers the ids
+ * it skipped (`skipped` in the envelope), refusing only when none is eligible (`none`, default
+ * `none_eligible`: `mall`'s "No shippable orders in the selected orders"). It sets the state,
+ * stamps the `auto: 'update'` times, writes a history row per record (when `states.history`
+ * says where) and an audit row per record, in the action's transaction; an area handler is
+ * optional (checks and writes of its own, before the state changes). The browser offers a row
+ * only the transitions its state allows.
+ */
+export type TransitionDecl = {
+  readonly from: readonly (number | string)[];
+  readonly to: number | string;
+  /** The message key of a refused selection where no record is eligible. */
+  readonly none?: string;
+};
+
+/**
+ * The history of an entity's state (`mall`'s `oms_order_operate_history`): a declared entity the
+ * engine writes one row to per transition and record, naming its fields: the record's id
+ * (`record`), the state after (`to`), and optionally before (`from`), the note parameter's value
+ * (`note`, a parameter of that name), the admin who did it (`operator`, their id) and when
+ * (`time`). A history entity with the same tenant column gets the record's shop.
+ */
+export type HistoryDecl = {
+  readonly entity: string;
+  readonly record: string;
+  readonly to: string;
+  readonly from?: string;
+  readonly note?: string;
+  readonly operator?: string;
+  readonly time?: string;
 };
 
 /** The parameter values an action's handler receives, typed from its declaration. */
@@ -377,6 +414,8 @@ export type EntityOptions<F extends Record<string, FieldDecl>> = {
   readonly unique?: readonly UniqueDecl<keyof F & string>[];
   /** Operations beyond CRUD, by name (see ActionDecl). */
   readonly actions?: Readonly<Record<string, ActionDecl>>;
+  /** The state field its transitions change (actions with a `transition`), and where its history goes. */
+  readonly states?: { readonly field: keyof F & string; readonly history?: HistoryDecl };
   /** Delete moves records to a recycle bin, with restore and delete for good (see SoftDeleteDecl). */
   readonly softDelete?: SoftDeleteDecl<keyof F & string>;
 };
@@ -444,6 +483,17 @@ export const defineEntity = <const F extends Record<string, FieldDecl>, const A 
 
 /** The declared actions of an entity, by name (none: empty). */
 export type ActionsOf<E> = E extends Entity<Record<string, FieldDecl>, infer A> ? A : never;
+
+/** The declared transitions of an entity (actions with a `transition`), by name. */
+export const transitionsOf = (entity: Entity): [string, ActionDecl & { readonly transition: TransitionDecl }][] =>
+  Object.entries(entity.actions ?? {}).flatMap(([name, decl]) => (decl.transition ? [[name, decl as ActionDecl & { transition: TransitionDecl }]] : []));
+
+/** Whether a record's state allows a transition (true for actions that are none). */
+export const transitionAllows = (entity: Entity, name: string, record: Readonly<Record<string, unknown>>): boolean => {
+  const transition = entity.actions?.[name]?.transition;
+  if (!transition || !entity.states) return true;
+  return transition.from.includes(record[entity.states.field] as number | string);
+};
 
 /** An action's name in snake_case, the default of its audit rows' action (`allocMenu` → `alloc_menu`). */
 export const snakeCase = (name: string): string => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);

@@ -7,7 +7,7 @@
  */
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import { defineEntity, flag, int, name, reference, references, text } from '../../src/schema/entity';
+import { dateTime, defineEntity, flag, int, name, reference, references, text } from '../../src/schema/entity';
 import type { Entity } from '../../src/schema/entity';
 import { defineArea } from '../../server/areas/area';
 import { bumpPermissionVersion } from '../../server/auth/permissions';
@@ -27,6 +27,12 @@ export const gadget = defineEntity({
     name: name({ list: true }),
     status: int({ default: 0, min: 0, max: 3, list: true }),
     note: text({ length: [0, 200] }),
+    updateTime: dateTime({ auto: 'update' }),
+  },
+  // Transitions of the status (0 new, 1 working, 2 in repair, 3 retired), with a history.
+  states: {
+    field: 'status',
+    history: { entity: 'gadgetHistory', record: 'gadgetId', from: 'fromStatus', to: 'toStatus', note: 'note', operator: 'operatorId', time: 'createTime' },
   },
   actions: {
     rename: { on: 'row', path: '/rename/{id}', writes: true, summary: 'Rename a gadget', params: { name: name() } },
@@ -46,6 +52,31 @@ export const gadget = defineEntity({
     resetAll: { on: 'collection', path: '/resetAll', writes: true, summary: 'Put every gadget the caller may see back to status 0' },
     peek: { on: 'row', path: '/peek/{gadgetId}', writes: false, summary: 'Read one gadget' },
     explode: { on: 'row', path: '/explode/{id}', writes: true, summary: 'Writes, then refuses (the write must not stay)' },
+    start: {
+      on: 'row', path: '/start/{id}', writes: true, summary: 'Put a new gadget to work',
+      transition: { from: [0], to: 1 }, params: { note: text({ required: true, length: [1, 50] }) },
+    },
+    repair: {
+      on: 'row', path: '/repair', idParam: 'gadgetId', writes: true, summary: 'Send a working gadget to repair (a handler checks it)',
+      transition: { from: [1], to: 2 }, params: { note: text({ length: [0, 50] }) },
+    },
+    retire: { on: 'selection', path: '/retire', writes: true, summary: 'Retire gadgets that are not retired yet', transition: { from: [0, 1, 2], to: 3 } },
+  },
+});
+
+/** Where the gadgets' transitions are written down, one row each (read-only). */
+export const gadgetHistory = defineEntity({
+  name: 'gadgetHistory', path: '/gadgetHistory', table: 'test_gadget_history', tenant: 'shop_id', display: 'id',
+  menu: { section: 'test', route: 'gadgetHistory' },
+  routes: { create: false, update: false, delete: false },
+  fields: {
+    gadgetId: int({ serverManaged: true, list: true, filter: true }),
+    shopId: int({ serverManaged: true }),
+    fromStatus: int({ serverManaged: true, list: true }),
+    toStatus: int({ serverManaged: true, list: true }),
+    note: text({ serverManaged: true, length: [0, 50], list: true }),
+    operatorId: int({ serverManaged: true, list: true }),
+    createTime: dateTime({ auto: 'create', list: true }),
   },
 });
 
@@ -84,10 +115,16 @@ export const gadgetArea = defineArea({
       await (trx as Db).updateTable('test_gadget').set({ name: 'Exploded' }).where('id', '=', records[0]!.id).execute();
       throw fieldInvalid('name', 'invalid_value');
     },
+    // A transition's own check and write, before the engine changes the state (start and retire have none).
+    repair: async ({ trx, records: [record], params }) => {
+      if (String(record!.name).startsWith('Broken')) throw fieldInvalid('note', 'invalid_value');
+      await (trx as Db).updateTable('test_gadget').set({ note: params.note ?? 'repair' }).where('id', '=', record!.id).execute();
+      return { data: 1 };
+    },
   })],
 });
 
-export const GADGET_BUILD = { entities: [gadget as unknown as Entity], areas: [gadgetArea] };
+export const GADGET_BUILD = { entities: [gadget as unknown as Entity, gadgetHistory as unknown as Entity], areas: [gadgetArea] };
 
 /** The fixture's table, and a resource granting `/gadget/**` to the seller role (sellers then reach it inside their shops). */
 export const createGadgetTable = async (db: Kysely<Database>): Promise<void> => {
@@ -98,13 +135,26 @@ export const createGadgetTable = async (db: Kysely<Database>): Promise<void> => 
     .addColumn('name', 'varchar(140)', (c) => c.notNull())
     .addColumn('status', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('note', 'varchar(200)')
+    .addColumn('update_time', 'varchar(32)')
+    .execute();
+  await any.schema.createTable('test_gadget_history')
+    .addColumn('id', 'integer', idColumn(any))
+    .addColumn('gadget_id', 'integer', (c) => c.notNull().references('test_gadget.id').onDelete('cascade'))
+    .addColumn('shop_id', 'integer', (c) => c.notNull())
+    .addColumn('from_status', 'integer')
+    .addColumn('to_status', 'integer', (c) => c.notNull())
+    .addColumn('note', 'varchar(50)')
+    .addColumn('operator_id', 'integer')
+    .addColumn('create_time', 'varchar(32)', (c) => c.notNull())
     .execute();
   const category = await db.selectFrom('ums_resource_category').select('id').orderBy('id').executeTakeFirstOrThrow();
-  const resource = await db.insertInto('ums_resource').values({
-    name: 'Gadgets (test)', url: '/gadget/**', description: null, category_id: category.id, create_time: toDbTime(),
-  }).returning('id').executeTakeFirstOrThrow();
   const seller = await db.selectFrom('ums_role').select('id').where('code', '=', 'seller').executeTakeFirstOrThrow();
-  await db.insertInto('ums_role_resource_relation').values({ role_id: seller.id, resource_id: resource.id }).execute();
+  for (const url of ['/gadget/**', '/gadgetHistory/**']) {
+    const resource = await db.insertInto('ums_resource').values({
+      name: `Gadgets (test) ${url}`, url, description: null, category_id: category.id, create_time: toDbTime(),
+    }).returning('id').executeTakeFirstOrThrow();
+    await db.insertInto('ums_role_resource_relation').values({ role_id: seller.id, resource_id: resource.id }).execute();
+  }
   await bumpPermissionVersion(db);
 };
 
@@ -114,6 +164,10 @@ export const insertGadget = async (db: Kysely<Database>, shopId: number, gadgetN
     .returning('id').executeTakeFirstOrThrow();
   return Number(row.id);
 };
+
+/** Every gadget history row, ordered. */
+export const gadgetHistoryTable = (db: Kysely<Database>) =>
+  (db as unknown as Db).selectFrom('test_gadget_history').selectAll().orderBy('id').execute();
 
 /** Every gadget row, ordered: what a refused request must leave exactly as it was. */
 export const gadgetTable = (db: Kysely<Database>) =>

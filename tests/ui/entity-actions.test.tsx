@@ -1,4 +1,4 @@
-// Protects: the engine's generic action buttons (src/engine/ActionButton.tsx) on a fixture entity: hidden without access, params dialog from the field inputs with the declared rules, server field errors under the input, "Done" only after success, confirm for actions without params, selection cleared after a bulk action.
+// Protects: the engine's generic action buttons (src/engine/ActionButton.tsx) on a fixture entity: hidden without access, params dialog from the field inputs with the declared rules, server field errors under the input, "Done" only after success, confirm for actions without params, selection cleared after a bulk action, a row offering only the transitions its state allows, and skipped rows reported.
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
@@ -28,6 +28,9 @@ const messages = {
         retag: { name: 'Retag', fields: { note: 'Note' } },
         explode: { name: 'Explode' },
         resetAll: { name: 'Reset all' },
+        start: { name: 'Start', fields: { note: 'Note' } },
+        repair: { name: 'Repair', fields: { note: 'Note' } },
+        retire: { name: 'Retire' },
       },
     },
   },
@@ -128,5 +131,26 @@ describe('generic action buttons', () => {
     await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Done: Reset all')).toBeInTheDocument();
     expect(action).toHaveBeenLastCalledWith('gadget', { name: 'resetAll', id: undefined, ids: undefined, params: {} });
+  });
+
+  it('offers a row only the transitions its state allows', async () => {
+    const inState = (status: number) => <RecordContextProvider value={{ ...record, status }}><RowActionButtons entity={entity} /></RecordContextProvider>;
+    const { unmount } = renderWith(vi.fn(), inState(0));
+    expect(await screen.findByRole('button', { name: 'Start' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Repair' })).toBeNull();
+    unmount();
+    renderWith(vi.fn(), inState(1));
+    expect(await screen.findByRole('button', { name: 'Repair' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Start' })).toBeNull();
+  });
+
+  it('says how many rows a transition on a selection skipped', async () => {
+    const action = vi.fn<ActionFn>().mockResolvedValue({ data: 1, skipped: [4] } as never);
+    const list = { selectedIds: [3, 4], onUnselectItems: vi.fn(), resource: 'gadget' } as never;
+    renderWith(action, <ListContextProvider value={list}><SelectionActionButtons entity={entity} /></ListContextProvider>);
+    await userEvent.click(await screen.findByRole('button', { name: 'Retire' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Done: Retire. Skipped, their state does not allow it: 1')).toBeInTheDocument();
+    expect(action).toHaveBeenCalledWith('gadget', { name: 'retire', id: undefined, ids: [3, 4], params: {} });
   });
 });

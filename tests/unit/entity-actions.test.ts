@@ -20,6 +20,9 @@ describe('action endpoints', () => {
       { operation: 'action:resetAll', method: 'POST', url: '/gadget/resetAll', ids: 'none', body: 'none' },
       { operation: 'action:peek', method: 'GET', url: '/gadget/peek/{gadgetId}', ids: 'path', idParam: 'gadgetId', body: 'none' },
       { operation: 'action:explode', method: 'POST', url: '/gadget/explode/{id}', ids: 'path', idParam: 'id', body: 'none' },
+      { operation: 'action:start', method: 'POST', url: '/gadget/start/{id}', ids: 'path', idParam: 'id', body: 'params' },
+      { operation: 'action:repair', method: 'POST', url: '/gadget/repair', ids: 'query', idParam: 'gadgetId', body: 'params' },
+      { operation: 'action:retire', method: 'POST', url: '/gadget/retire', ids: 'query', idParam: 'ids', body: 'none' },
     ]);
     // The generated operations stay apart: tests and screens that walk them see no action.
     expect(operationsOf(entity).some((e) => e.action)).toBe(false);

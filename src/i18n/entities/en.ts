@@ -313,6 +313,7 @@ export const entityEn = {
     run: {
       submit: 'Run',
       done: 'Done: %{name}',
+      done_skipped: 'Done: %{name}. Skipped, their state does not allow it: %{smart_count}',
       confirm_title: '%{name}?',
       confirm_row: 'This applies to "%{record}".',
       confirm_selection: 'This applies to the selected record. |||| This applies to the %{smart_count} selected records.',

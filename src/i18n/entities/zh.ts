@@ -315,6 +315,7 @@ export const entityZh: EntityMessages = {
     run: {
       submit: '执行',
       done: '已完成：%{name}',
+      done_skipped: '已完成：%{name}。因当前状态不允许而跳过：%{smart_count}',
       confirm_title: '%{name}？',
       confirm_row: '将作用于"%{record}"。',
       confirm_selection: '将作用于选中的 %{smart_count} 条记录。',

@@ -1,0 +1,108 @@
+/**
+ * Transitions (src/schema/entity.ts TransitionDecl): declared actions that change an entity's
+ * state field from allowed states to another. Run inside the action's transaction by
+ * ./actions.ts, after the targets were loaded in the caller's scope: a row in a wrong state is
+ * refused (409 `wrong_state` on the state field), a selection keeps its eligible rows and reports
+ * the others as skipped (409 when none is eligible); then the area's handler, if any, runs on the
+ * eligible rows; then the state is set (with the `auto: 'update'` stamps), one history row and one
+ * audit row are written per record. A declaration the engine cannot carry out stops the start.
+ */
+import type { FieldError, MessageKey } from '../../src/schema/api';
+import { MESSAGES, ResultCode } from '../../src/schema/api';
+import type { ActionDecl, Entity, HistoryDecl, TransitionDecl } from '../../src/schema/entity';
+import { columnOf } from '../../src/schema/entity';
+import { fieldSchema } from '../../src/schema/validation';
+import type { AnyKysely } from '../db/index';
+import { toDbTime } from '../db/time';
+import { formatMessage } from '../http/envelope';
+import { httpError } from '../http/errors';
+import type { AuditChange } from './actions';
+import type { AnyDb, HookActor } from './hooks';
+import { autoStamps, scopeWhere } from './repository';
+import type { ApiRecord, Row } from './row';
+import { toColumnValue } from './row';
+
+const isMessageKey = (key: string | undefined): key is MessageKey => key !== undefined && key in MESSAGES;
+
+/** Checks a transition's declaration against the entity, its state field and its history entity; throws what is wrong. */
+export const checkTransition = (entity: Entity, name: string, decl: ActionDecl, entities: readonly Entity[]): void => {
+  const where = `${entity.name}.${name}`;
+  const transition = decl.transition!;
+  if (!decl.writes || decl.on === 'collection') throw new Error(`${where}: a transition writes, on a row or a selection`);
+  const states = entity.states;
+  const field = states ? entity.fields[states.field] : undefined;
+  if (!states || !field) throw new Error(`${where}: a transition needs the entity's states.field`);
+  for (const value of [...transition.from, transition.to]) {
+    if (!fieldSchema(field).safeParse(value).success) throw new Error(`${where}: ${String(value)} is no value of ${states.field}`);
+  }
+  if (transition.none !== undefined && !isMessageKey(transition.none)) throw new Error(`${where}: no message key ${transition.none}`);
+  const history = states.history;
+  if (!history) return;
+  const target = entities.find((e) => e.name === history.entity);
+  if (!target) throw new Error(`${where}: no declared history entity ${history.entity}`);
+  for (const key of ['record', 'to', 'from', 'note', 'operator', 'time'] as const) {
+    const fieldName = history[key];
+    if (fieldName !== undefined && !target.fields[fieldName]) throw new Error(`${where}: ${history.entity} has no field ${fieldName}`);
+  }
+  if (history.note && !decl.params?.[history.note] && Object.values(entity.actions ?? {}).every((a) => !a.params?.[history.note!])) {
+    throw new Error(`${where}: no transition declares the note parameter ${history.note}`);
+  }
+};
+
+const refused = (status: 409, messageKey: MessageKey, field?: string) =>
+  httpError({
+    status, code: ResultCode.failed, messageKey,
+    ...(field ? { errors: [{ field, messageKey, message: formatMessage(messageKey) } satisfies FieldError] } : {}),
+  });
+
+/** The records a transition may change, and those their state keeps out; refuses when it may change none. */
+export const eligibleOf = (entity: Entity, decl: ActionDecl, records: readonly ApiRecord[]): { eligible: ApiRecord[]; skipped: number[] } => {
+  const transition = decl.transition!;
+  const field = entity.states!.field;
+  const eligible = records.filter((r) => transition.from.includes(r[field] as number | string));
+  const skipped = records.filter((r) => !eligible.includes(r)).map((r) => r.id);
+  if (decl.on === 'row' && skipped.length) throw refused(409, 'wrong_state', field);
+  if (!eligible.length) throw refused(409, isMessageKey(transition.none) ? transition.none : 'none_eligible');
+  return { eligible, skipped };
+};
+
+
+/** The history row of one record's transition, in the history entity's columns. */
+const historyRow = (
+  history: HistoryDecl, target: Entity, entity: Entity, record: ApiRecord, to: unknown, params: Record<string, unknown>, actor: HookActor,
+): Row => {
+  const values: Record<string, unknown> = { [history.record]: record.id, [history.to]: to };
+  if (history.from) values[history.from] = record[entity.states!.field];
+  if (history.note) values[history.note] = params[history.note] ?? null;
+  if (history.operator) values[history.operator] = actor.adminId;
+  const row: Row = Object.fromEntries(Object.entries(values).map(([name, value]) => [columnOf(name, target.fields[name]!), toColumnValue(target.fields[name]!, value)]));
+  if (history.time) row[columnOf(history.time, target.fields[history.time]!)] = toDbTime();
+  // The record's shop goes down to its history (shop scope of the history's own list).
+  if (target.tenant && target.tenant !== 'id' && target.tenant === entity.tenant) row[target.tenant] = record[tenantFieldOf(entity)!];
+  return { ...autoStamps(target, 'create'), ...row };
+};
+
+const tenantFieldOf = (entity: Entity): string | undefined =>
+  Object.entries(entity.fields).find(([name, decl]) => columnOf(name, decl) === entity.tenant)?.[0];
+
+/** Sets the state of the eligible records and writes their history rows; answers their audit rows. */
+export const applyTransition = async (
+  trx: AnyDb, entity: Entity, transition: TransitionDecl, eligible: readonly ApiRecord[], params: Record<string, unknown>,
+  actor: HookActor, entities: readonly Entity[],
+): Promise<AuditChange[]> => {
+  const states = entity.states!;
+  const decl = entity.fields[states.field]!;
+  const ids = eligible.map((r) => r.id);
+  await (trx as AnyKysely).updateTable(entity.table)
+    .set({ [columnOf(states.field, decl)]: toColumnValue(decl, transition.to), ...autoStamps(entity, 'update') })
+    .where((eb) => eb.and([eb('id', 'in', ids), scopeWhere(entity, eb, actor.scope)])).execute();
+  const history = states.history;
+  if (history) {
+    const target = entities.find((e) => e.name === history.entity)!;
+    await (trx as AnyKysely).insertInto(target.table)
+      .values(eligible.map((record) => historyRow(history, target, entity, record, transition.to, params, actor))).execute();
+  }
+  return eligible.map((record) => ({
+    id: record.id, before: { [states.field]: record[states.field] }, after: { [states.field]: transition.to, ...params },
+  }));
+};

@@ -1,0 +1,123 @@
+// Protects: declared transitions (server/crud/transitions.ts) on a fixture entity: allowed-from states, wrong state refused changing nothing, selections keep the eligible rows and report the skipped ones, history and audit rows in the same transaction, scope.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO } from '../helpers/accounts';
+import type { Answer } from '../helpers/api';
+import { call, login } from '../helpers/api';
+import { auditCount, createGadgetTable, GADGET_BUILD, gadgetHistoryTable, gadgetTable, insertGadget } from '../helpers/action-fixture';
+import { adminIdOf, shopIdsOf } from '../helpers/tenancy';
+import type { TestApp } from '../helpers/test-db';
+import { createTestApp, testDialects } from '../helpers/test-db';
+
+const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+
+describe.each(testDialects())('declared transitions on a fixture entity (%s)', (dialect) => {
+  let t: TestApp;
+  let token: string;
+  let sellerToken: string;
+  let shopA: number;
+  let shopForeign: number;
+  let sellerId: number;
+
+  const post = (url: string, body?: unknown, headers?: Record<string, string>, as = token) =>
+    call(t.app, 'POST', `/api${url}`, { token: as, ...(body === undefined ? {} : { body }), ...(headers ? { headers } : {}) });
+  const fields = (answer: Answer) => (answer.body.errors ?? []).map((e) => `${e.field}:${e.messageKey}`);
+  const row = async (id: number) => (await gadgetTable(t.db)).find((r) => Number(r.id) === id)!;
+  const historyOf = async (id: number) => (await gadgetHistoryTable(t.db)).filter((r) => Number(r.gadget_id) === id);
+  const snapshot = async () => ({ rows: await gadgetTable(t.db), history: await gadgetHistoryTable(t.db), audit: await auditCount(t.db) });
+  const unchanged = async (work: () => Promise<void>) => {
+    const before = await snapshot();
+    await work();
+    expect(await snapshot()).toEqual(before);
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect, {}, { demo: true }, GADGET_BUILD);
+    await createGadgetTable(t.db);
+    sellerId = await adminIdOf(t.db, DEMO.seller.username);
+    [shopA] = await shopIdsOf(t.db, sellerId) as [number];
+    [shopForeign] = await shopIdsOf(t.db, await adminIdOf(t.db, DEMO.seller2.username)) as [number];
+    token = await login(t.app, DEMO.admin);
+    sellerToken = await login(t.app, DEMO.seller);
+  });
+  afterAll(async () => t?.close());
+
+  it('a row transition from an allowed state sets the state, stamps the update time, writes one history row and one audit row', async () => {
+    const id = await insertGadget(t.db, shopA, 'Fresh', 0);
+    const answer = await post(`/gadget/start/${id}?note=First%20job`, undefined, undefined, sellerToken);
+    expect(answer.body).toMatchObject({ code: 200, data: 1 });
+    expect(answer.body).not.toHaveProperty('skipped');
+    const after = await row(id);
+    expect(Number(after.status)).toBe(1);
+    expect(after.update_time).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(await historyOf(id)).toEqual([expect.objectContaining({
+      shop_id: shopA, from_status: 0, to_status: 1, note: 'First job', operator_id: sellerId, create_time: expect.stringMatching(/^\d{4}-/),
+    })]);
+    const audit = await t.db.selectFrom('sys_audit_log').selectAll().orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
+    expect(audit).toMatchObject({ action: 'start', entity: 'test_gadget', entity_id: String(id), admin_id: sellerId,
+      before_json: JSON.stringify({ status: 0 }), after_json: JSON.stringify({ status: 1, note: 'First job' }) });
+  });
+
+  it('refuses a row in a state the transition is not allowed from, with a clear message on the state field, changing nothing', async () => {
+    const working = await insertGadget(t.db, shopA, 'Working', 1);
+    const retired = await insertGadget(t.db, shopA, 'Retired', 3);
+    await unchanged(async () => {
+      for (const url of [`/gadget/start/${working}?note=x`, `/gadget/start/${retired}?note=x`, `/gadget/repair?gadgetId=${retired}`]) {
+        const answer = await post(url);
+        expect(answer.status, url).toBe(409);
+        expect(answer.body, url).toMatchObject({ messageKey: 'wrong_state', message: 'Not possible in its current state' });
+        expect(fields(answer), url).toEqual(['status:wrong_state']);
+      }
+      // Parameters are checked before the state: a missing note is named, whatever the state.
+      expect(fields(await post(`/gadget/start/${working}`))).toEqual(['note:required']);
+    });
+  });
+
+  it('runs the transition\'s own handler first: its refusal leaves the state, history and audit as they were; its writes stay with the transition', async () => {
+    const broken = await insertGadget(t.db, shopA, 'Broken press', 1);
+    await unchanged(async () => {
+      const answer = await post('/gadget/repair', `gadgetId=${broken}&note=Belt`, FORM);
+      expect(answer.status).toBe(400);
+      expect(fields(answer)).toEqual(['note:invalid_value']);
+    });
+    const fine = await insertGadget(t.db, shopA, 'Press', 1);
+    expect((await post('/gadget/repair', `gadgetId=${fine}&note=Belt`, FORM)).body).toMatchObject({ code: 200, data: 1 });
+    expect(await row(fine)).toMatchObject({ status: 2, note: 'Belt' });
+    expect((await historyOf(fine)).map((h) => [h.from_status, h.to_status, h.note])).toEqual([[1, 2, 'Belt']]);
+  });
+
+  it('a selection keeps its eligible rows, answers the skipped ids, and writes history only for what changed', async () => {
+    const ids = [await insertGadget(t.db, shopA, 'New one', 0), await insertGadget(t.db, shopA, 'Retired one', 3),
+      await insertGadget(t.db, shopA, 'In repair', 2), await insertGadget(t.db, shopA, 'Retired two', 3)];
+    const audits = await auditCount(t.db);
+    const answer = await post(`/gadget/retire?ids=${ids.join(',')}`, undefined, undefined, sellerToken);
+    expect(answer.body).toMatchObject({ code: 200, data: 2, skipped: [ids[1], ids[3]] });
+    expect(await Promise.all(ids.map(async (id) => Number((await row(id)).status)))).toEqual([3, 3, 3, 3]);
+    expect((await historyOf(ids[0]!)).map((h) => [h.from_status, h.to_status])).toEqual([[0, 3]]);
+    expect((await historyOf(ids[2]!)).map((h) => [h.from_status, h.to_status])).toEqual([[2, 3]]);
+    expect(await historyOf(ids[1]!)).toEqual([]);
+    expect(await auditCount(t.db)).toBe(audits + 2);
+  });
+
+  it('refuses a selection where no record is eligible, changing nothing', async () => {
+    const retired = [await insertGadget(t.db, shopA, 'Old one', 3), await insertGadget(t.db, shopA, 'Old two', 3)];
+    await unchanged(async () => {
+      const answer = await post(`/gadget/retire?ids=${retired.join(',')}`);
+      expect(answer.status).toBe(409);
+      expect(answer.body).toMatchObject({ messageKey: 'none_eligible' });
+    });
+  });
+
+  it('stays inside the caller\'s shops: another seller\'s record is missing, and spoils a selection', async () => {
+    const foreign = await insertGadget(t.db, shopForeign, 'Not mine', 0);
+    const mine = await insertGadget(t.db, shopA, 'Mine', 0);
+    await unchanged(async () => {
+      expect((await post(`/gadget/start/${foreign}?note=x`, undefined, undefined, sellerToken)).status).toBe(404);
+      expect((await post(`/gadget/retire?ids=${mine},${foreign}`, undefined, undefined, sellerToken)).status).toBe(404);
+    });
+    // The super admin's scope is every shop; the history row carries the record's shop.
+    expect((await post(`/gadget/start/${foreign}?note=Lent`)).body).toMatchObject({ code: 200, data: 1 });
+    expect((await historyOf(foreign)).map((h) => h.shop_id)).toEqual([shopForeign]);
+    const list = await call(t.app, 'GET', `/api/gadgetHistory/list?gadgetId=${foreign}`, { token: sellerToken });
+    expect(list.body).toMatchObject({ code: 200, data: { total: 0 } });
+  });
+});
