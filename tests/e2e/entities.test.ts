@@ -1,6 +1,6 @@
 // Protects: declared entities in the real browser: list, filter, sort, create, edit, switches, batch delete and declared rules in both languages.
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { browserSuite } from './harness';
 
 const { withPage } = browserSuite();
@@ -125,9 +125,15 @@ describe('advertisements, in Chinese', () => {
     await page.getByRole('menuitemcheckbox', { name: '开始时间起' }).click();
     const from = page.getByRole('textbox', { name: '开始时间起' });
     const filtered = page.waitForRequest((request) => new URL(request.url()).searchParams.get('startTimeFrom') === '2026-05-03');
-    await from.click();
-    await page.keyboard.type('20260503');
-    await expect.poll(() => from.inputValue()).toBe('2026/05/03');
+    // The filter input mounts while the list refetches: keystrokes typed before it holds the focus
+    // are lost, so type the whole date again until the field shows it (waiting, never reading once).
+    await vi.waitFor(async () => {
+      await from.click();
+      await page.keyboard.press('Control+A');
+      await page.keyboard.press('Backspace');
+      await page.keyboard.type('20260503');
+      expect(await from.inputValue()).toBe('2026/05/03');
+    }, { timeout: 30_000, interval: 500 });
     await filtered;
     await expect.poll(() => row.count()).toBe(0);
   }, { as: 'admin', lang: 'zh' }));
