@@ -17,6 +17,7 @@ import type { ActionsOf, Entity, FieldDecl, ParamsOf } from '../../src/schema/en
 import { actionParamsEntity, snakeCase } from '../../src/schema/entity';
 import { MAX_IDS } from '../../src/schema/validation';
 import { audit } from '../db/audit';
+import type { AnyKysely } from '../db/index';
 import type { Database } from '../db/schema';
 import { ok } from '../http/envelope';
 import { notFound, validationFailed } from '../http/errors';
@@ -109,8 +110,6 @@ const parseRequest = (endpoint: Endpoint, request: FastifyRequest): Parsed => {
   return { ids, params };
 };
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- declared tables are not in the static Database type
-type AnyKysely = Kysely<any>;
 
 /** The target rows inside the scope; any id outside it (or missing) is a 404, as for the generated routes. */
 const loadTargets = async (trx: AnyDb, entity: Entity, ids: readonly number[], scope: Scope): Promise<ApiRecord[]> => {

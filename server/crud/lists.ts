@@ -8,7 +8,8 @@
  * database (references, kept row ids, the target's condition) is checked here, every problem
  * named by its row and field (`skuStockList.2.productId`).
  */
-import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import type { Expression, SqlBool } from 'kysely';
+import type { AnyEb } from '../db/index';
 import type { FieldError, MessageKey } from '../../src/schema/api';
 import type { ChildRowsDecl, Entity, FieldDecl, RelationDecl } from '../../src/schema/entity';
 import { childEntityOf, columnOf } from '../../src/schema/entity';
@@ -20,8 +21,7 @@ import type { ApiRecord, Row } from './row';
 import { fromRow, toRow } from './row';
 import type { Scope } from './scope';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- declared tables are not in the static Database type
-type Eb = ExpressionBuilder<any, any>;
+type Eb = AnyEb;
 
 /** The rows of `target` inside the caller's scope (the repository's tenant rule). */
 export type ScopeWhere = (target: Entity, eb: Eb, scope: Scope) => Expression<SqlBool>;

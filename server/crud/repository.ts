@@ -3,7 +3,7 @@
  * scope applies to reads, writes, batches and counts alike; every write runs in one transaction
  * with its audit row; validation comes from the declaration (src/schema/validation.ts).
  */
-import type { ExpressionBuilder, Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { FieldError } from '../../src/schema/api';
 import type { Entity } from '../../src/schema/entity';
@@ -31,7 +31,7 @@ import { IN_BIN, LIVE, recycleBinOf } from '../../src/schema/recycleBin';
 import { uniqueRules } from './unique';
 import { ownedLists } from './lists';
 import { cachedIds, MAX_CACHED_IDS, rowsByIds, sqliteVersion, storeIds } from './list-cache';
-import type { AnyKysely } from '../db/index';
+import type { AnyEb, AnyKysely } from '../db/index';
 
 /** Who is writing, for the audit row and the tenant scope. */
 export type Actor = HookActor;
@@ -58,8 +58,7 @@ export type Repository = {
   purge: (ids: readonly number[], actor: Actor) => Promise<number>;
 };
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- declared tables are not in the static Database type
-type Eb = ExpressionBuilder<any, any>;
+type Eb = AnyEb;
 
 const escapeLike = (value: string): string => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 

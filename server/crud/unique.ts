@@ -11,6 +11,7 @@ import { conflict } from '../http/errors';
 import type { AnyDb } from './hooks';
 import { MAX_ID } from './ids';
 import { toColumnValue } from './row';
+import type { AnyEb } from '../db/index';
 
 /** One declared combination as the database sees it. */
 export type UniqueIndex = {
@@ -60,8 +61,7 @@ export const uniqueRules = (entity: Entity): UniqueRules | null => {
         const values = index.decl.fields.map((name) => toColumnValue(entity.fields[name]!, record[name]));
         if (values.some((value) => value === null || outOfRange(value))) continue;
         const clash = await trx.selectFrom(entity.table).select('id')
-          // eslint-disable-next-line @typescript-eslint/no-explicit-any -- declared tables are not in the static Database type
-          .where((eb: any) => eb.and([
+          .where((eb: AnyEb) => eb.and([
             ...index.columns.map((column, i) => eb(column, '=', values[i])),
             ...index.where.map(([column, value]) => (value === null ? eb(column, 'is', null) : eb(column, '=', value))),
             eb('id', '<>', record.id),

@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import type { SqliteDatabase } from 'kysely';
+import type { ExpressionBuilder, SqliteDatabase } from 'kysely';
 import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config';
@@ -68,6 +68,10 @@ const withStatementCache = (sqlite: SQLite.Database): SqliteDatabase => {
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
 export type AnyKysely = Kysely<any>;
+
+/** The expression builder of such a Kysely, for conditions on declared tables. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
+export type AnyEb = ExpressionBuilder<any, any>;
 
 export const dialectOf = (db: AnyKysely): Dialect =>
   db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
