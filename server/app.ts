@@ -12,6 +12,9 @@ import { registerAuthGuard } from './auth/guard';
 import { createScopeOf } from './auth/scope';
 import { capacityGuard, defaultQuotasOf } from './areas/capacity/registry';
 import type { Config } from './config';
+import { secretsKeyOf } from './config';
+import { hashPassword } from './auth/password';
+import { createSecrets } from './crud/secrets';
 import { createDb } from './db/index';
 import type { Database } from './db/schema';
 import { registerBodyParsers } from './http/body-shape';
@@ -88,15 +91,17 @@ export const buildApp = (config: Config, options: BuildOptions = {}): FastifyIns
   const collected = collectRoutes(config.apiPrefix);
   // The caller's shop scope, read once per request from the database (server/auth/scope.ts).
   const scopeOf = createScopeOf(db);
+  // Secret fields are encrypted with the key of the settings (or the data folder); passwords hashed as at sign-in.
+  const secrets = createSecrets(secretsKeyOf(config), hashPassword);
   app.register(async (api) => {
     api.addHook('onRoute', collected.onRoute);
     registerAuthGuard(api, { db, config });
     api.addHook('preValidation', refuseUnsafeText);
     registerHealthRoutes(api, { db });
     const defaultQuotas = defaultQuotasOf(config);
-    const areaDeps = { db, config, scopeOf, meters: QUOTA_METERS, defaultQuotas };
+    const areaDeps = { db, config, scopeOf, meters: QUOTA_METERS, defaultQuotas, secrets };
     registerEntityRoutes(api, {
-      db, entities, targets: REFERENCE_TARGETS, hooks, scopeOf, beforeCreate: capacityGuard(QUOTA_METERS, defaultQuotas),
+      db, entities, targets: REFERENCE_TARGETS, hooks, scopeOf, beforeCreate: capacityGuard(QUOTA_METERS, defaultQuotas), secrets,
       actions: areas.flatMap((area) => area.actions?.(areaDeps) ?? []), actionOnly: handCrudEntityList,
     });
     for (const area of areas) area.routes?.(api, areaDeps);

@@ -23,6 +23,8 @@ export type Config = {
   nodeEnv: string;
   logLevel: LogLevel;
   jwtSecret: string;
+  /** SECRETS_KEY as given (32 bytes, hex or base64); unset: `secretsKeyOf` keeps one in the data folder. */
+  secretsKey: string | undefined;
   tokenTtlSeconds: number;
   adminUsername: string;
   adminPassword: string | undefined;
@@ -53,12 +55,13 @@ export type Config = {
 export const settingsTable = [
   { name: 'PORT', default: '8080', meaning: 'TCP port the server listens on' },
   { name: 'HOST', default: '0.0.0.0', meaning: 'Interface the server binds to' },
-  { name: 'DATA_DIR', default: './data', meaning: 'Directory for the SQLite file, the generated JWT secret and the generated admin password' },
+  { name: 'DATA_DIR', default: './data', meaning: 'Directory for the SQLite file, the generated JWT secret and secrets key, and the generated admin password' },
   { name: 'DATABASE_URL', default: '${DATA_DIR}/admin.sqlite', meaning: '`postgres://…` selects PostgreSQL; `sqlite:path`, a plain path or `:memory:` selects SQLite' },
   { name: 'API_PREFIX', default: '/api', meaning: 'Path prefix of every API route' },
   { name: 'NODE_ENV', default: 'development', meaning: '`production` forbids the fixed demo admin password' },
   { name: 'LOG_LEVEL', default: 'info', meaning: 'pino log level (`silent` in tests)' },
   { name: 'JWT_SECRET', default: 'generated', meaning: 'HS256 signing secret (at least 32 characters); if unset, 48 random bytes are generated once and kept in `${DATA_DIR}/jwt-secret` (mode 0600)' },
+  { name: 'SECRETS_KEY', default: 'generated', meaning: 'AES-256-GCM key that encrypts secret fields at rest (32 bytes as 64 hex digits or base64); if unset, generated once and kept in `${DATA_DIR}/secrets-key` (mode 0600). Losing it loses every stored secret' },
   { name: 'TOKEN_TTL_SECONDS', default: '604800', meaning: 'Lifetime of a sign-in session and its token (7 days)' },
   { name: 'ADMIN_USERNAME', default: 'admin', meaning: 'Username of the super administrator created on first start' },
   { name: 'ADMIN_PASSWORD', default: '(none)', meaning: 'Password of that administrator; if unset: `admin123` in demo mode outside production, otherwise a generated password printed once and written to `${DATA_DIR}/admin-password.txt`' },
@@ -102,6 +105,12 @@ const bool = z.string().trim().toLowerCase()
   .refine((v) => ['true', 'false', '1', '0', 'yes', 'no', ''].includes(v), 'must be true or false')
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/** A 32-byte key written as 64 hex digits or as base64 / base64url; null when it is neither. */
+const decodeKey = (text: string): Buffer | null => {
+  const key = /^[0-9a-f]{64}$/i.test(text) ? Buffer.from(text, 'hex') : /^[A-Za-z0-9+/_-]{43}=?$/.test(text) ? Buffer.from(text, 'base64url') : null;
+  return key?.length === 32 ? key : null;
+};
+
 const envSchema = z.object({
   PORT: intIn(0, 65535).default(8080),
   HOST: z.string().trim().min(1).default('0.0.0.0'),
@@ -111,6 +120,7 @@ const envSchema = z.object({
   NODE_ENV: z.string().trim().min(1).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SECRETS_KEY: z.string().trim().refine((v) => decodeKey(v) !== null, 'must be 32 bytes, as 64 hex digits or base64').optional(),
   TOKEN_TTL_SECONDS: intIn(60, 60 * 60 * 24 * 366).default(604800),
   ADMIN_USERNAME: z.string().trim().min(2).max(64).default('admin'),
   ADMIN_PASSWORD: z.string().min(6, 'must be at least 6 characters').max(128).optional(),
@@ -187,6 +197,26 @@ const loadOrCreateJwtSecret = (dataDir: string): string => {
 };
 
 /**
+ * The key that encrypts secret fields (server/crud/secrets.ts): SECRETS_KEY, or one generated on
+ * first use and kept in `${DATA_DIR}/secrets-key` (mode 0600), like the JWT secret. Read when the
+ * app is built, not by `loadConfig`, so reading settings never writes a file.
+ */
+export const secretsKeyOf = (config: Pick<Config, 'secretsKey' | 'dataDir'>): Buffer => {
+  if (config.secretsKey) return decodeKey(config.secretsKey)!;
+  const file = join(config.dataDir, 'secrets-key');
+  if (existsSync(file)) {
+    const key = decodeKey(readFileSync(file, 'utf8').trim());
+    if (key) return key;
+    throw new ConfigError(`${file} does not hold a 32-byte key; restore it from a backup (deleting it loses every stored secret)`);
+  }
+  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+  const key = randomBytes(32);
+  writeFileSync(file, `${key.toString('base64url')}\n`, { mode: 0o600, flag: 'wx' });
+  chmodSync(file, 0o600);
+  return key;
+};
+
+/**
  * Reads the settings from `env` (default: process.env). Empty strings count as unset, so a
  * blank line in an env file does not turn into an invalid value.
  */
@@ -213,6 +243,7 @@ export const loadConfig = (env: Env = process.env, cwd = process.cwd()): Config 
     nodeEnv: e.NODE_ENV,
     logLevel: e.LOG_LEVEL,
     jwtSecret: e.JWT_SECRET ?? loadOrCreateJwtSecret(dataDir),
+    secretsKey: e.SECRETS_KEY,
     tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
     adminUsername: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD,

@@ -10,6 +10,7 @@ import type { Entity } from '../../src/schema/entity';
 import type { Config } from '../config';
 import type { EntityActions } from '../crud/actions';
 import type { EntityHooks } from '../crud/hooks';
+import type { Secrets } from '../crud/secrets';
 import type { ScopeOf } from '../crud/routes';
 import type { Database } from '../db/schema';
 import type { DefaultQuotas, QuotaMeter } from './capacity/registry';
@@ -22,6 +23,8 @@ export type AreaDeps = {
   /** Every area's quota meters, for the routes that guard or list them. */
   readonly meters: readonly QuotaMeter[];
   readonly defaultQuotas: DefaultQuotas;
+  /** Opens secret fields for `readSecret` (server/crud/secrets.ts): the only way an area reads one. */
+  readonly secrets: Secrets;
 };
 
 export type ServerArea = {

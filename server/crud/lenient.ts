@@ -6,6 +6,7 @@
  * unknown keys (`shopId` on an entity without one among them) are still refused.
  */
 import type { Entity, FieldDecl } from '../../src/schema/entity';
+import { secretFields, secretSetName } from '../../src/schema/entity';
 
 /**
  * A number as a form or query string writes it: plain decimal digits, no spaces, exponent, hex,
@@ -44,9 +45,10 @@ export const lenientValue = (decl: FieldDecl, value: unknown): unknown => {
   return value;
 };
 
-/** Keys a client may post back but never sets: the id and the server-managed fields. */
+/** Keys a client may post back but never sets: the id, the server-managed fields, whether a secret is set. */
 const readOnlyKeys = (entity: Entity): Set<string> =>
-  new Set(['id', ...Object.entries(entity.fields).filter(([, decl]) => decl.serverManaged).map(([name]) => name)]);
+  new Set(['id', ...Object.entries(entity.fields).filter(([, decl]) => decl.serverManaged).map(([name]) => name),
+    ...secretFields(entity).map(([name]) => secretSetName(name))]);
 
 /** The create or update body with `mall`'s harmless extras taken out; a non-object body is returned as it is. */
 export const lenientBody = (entity: Entity, body: unknown): unknown => {

@@ -32,6 +32,8 @@ import { uniqueRules } from './unique';
 import { ownedLists } from './lists';
 import { cachedIds, MAX_CACHED_IDS, rowsByIds, sqliteVersion, storeIds } from './list-cache';
 import type { AnyEb, AnyKysely } from '../db/index';
+import type { Secrets } from './secrets';
+import { sealSecrets } from './secrets';
 
 /** Who is writing, for the audit row and the tenant scope. */
 export type Actor = HookActor;
@@ -89,6 +91,8 @@ export type RepositoryDeps = {
   targets?: readonly Entity[];
   hooks?: EntityHooks;
   beforeCreate?: BeforeCreate;
+  /** How secret fields are sealed (needed when the entity declares any: ./secrets.ts). */
+  secrets?: Secrets;
 };
 
 /** Which records of an entity with a recycle bin a query sees: the live ones, or those in the bin. */
@@ -296,7 +300,9 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
     if (!parsed.ok) throw fieldErrors(parsed.errors);
     const nul = unsafeTextErrors(parsed.value as Record<string, unknown>);
     if (nul.length) throw fieldErrors(nul);
-    const values = defaultsFor(sanitizeRichTextFields(entity, parsed.value as Record<string, unknown>));
+    // Secrets sealed (a password hashed) before the transaction; `values` keeps the plain ones for `validate`.
+    const { input: sent, columns: sealed } = await sealSecrets(entity, parsed.value as Record<string, unknown>, deps.secrets);
+    const values = defaultsFor(sanitizeRichTextFields(entity, sent));
     const refined = refineErrors(entity, values);
     if (refined.length) throw fieldErrors(refined);
     try {
@@ -306,7 +312,7 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
         if (deps.beforeCreate) await deps.beforeCreate(trx, entity, values, actor);
         const ctx = { trx, entity, input: values, before: null, actor };
         await runValidate(ctx, values);
-        let row: Row = { ...toRow(entity, values), ...stamps('create'), ...(bin ? { [bin.column]: LIVE } : {}) };
+        let row: Row = { ...toRow(entity, values), ...sealed, ...stamps('create'), ...(bin ? { [bin.column]: LIVE } : {}) };
         if (hooks.beforeWrite) row = await hooks.beforeWrite(ctx, row);
         if (tree) row = await tree.beforeWrite(trx, values, null, row);
         const inserted = await trx.insertInto(table).values(row).returning('id').executeTakeFirstOrThrow();
@@ -340,9 +346,11 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
   const update: Repository['update'] = async (id, body, actor) => {
     const parsed = validate(updateBody, body, entity);
     if (!parsed.ok) throw fieldErrors(parsed.errors);
-    const input = sanitizeRichTextFields(entity, parsed.value as Record<string, unknown>);
-    const nul = unsafeTextErrors(input);
+    const nul = unsafeTextErrors(parsed.value as Record<string, unknown>);
     if (nul.length) throw fieldErrors(nul);
+    // An empty secret keeps the stored one (it leaves `input`); a new one is sealed before the transaction.
+    const { input: sent, columns: sealed } = await sealSecrets(entity, parsed.value as Record<string, unknown>, deps.secrets);
+    const input = sanitizeRichTextFields(entity, sent);
     if (Object.keys(input).length === 0) {
       // Nothing sent, nothing changes: still 404 for a missing record, but no audit row claiming
       // an update that did not happen (mall would even fail here with an empty SET).
@@ -359,7 +367,7 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
         if (lists) await lists.check(trx, input, actor.scope);
         const ctx = { trx, entity, input, before, actor };
         await runValidate(ctx, merged);
-        let row = { ...toRow(entity, input), ...stamps('update') };
+        let row = { ...toRow(entity, input), ...sealed, ...stamps('update') };
         if (hooks.beforeWrite) row = await hooks.beforeWrite(ctx, row);
         if (tree) row = await tree.beforeWrite(trx, input, before, row);
         if (Object.keys(row).length) {
@@ -449,7 +457,8 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
 
   const setField: Repository['setField'] = async (ids, field, value, actor) => {
     const decl = entity.fields[field];
-    if (!decl) throw validationFailed([oneError(field, 'unknown_field')]);
+    // A secret is written through update only, where it is sealed.
+    if (!decl || decl.kind === 'secret') throw validationFailed([oneError(field, 'unknown_field')]);
     if (!ids.length) throw validationFailed([oneError('ids', 'select_record')]);
     const parsed = validate(fieldSchema(decl), value);
     if (!parsed.ok) throw validationFailed(parsed.errors.map((e) => ({ ...e, field })));

@@ -25,6 +25,8 @@ import { ALL_SHOPS } from './scope';
 import { endpointOf, endpointsOf, operationsOf } from '../../src/schema/endpoints';
 import type { EntityActions } from './actions';
 import { registerActionRoutes } from './actions';
+import type { Secrets } from './secrets';
+import { secretFields } from '../../src/schema/entity';
 
 /** The tenant scope of the caller (server/auth/scope.ts). */
 export type ScopeOf = (request: FastifyRequest) => Promise<Scope> | Scope;
@@ -46,6 +48,8 @@ export type EntityRouteDeps = {
    * actions the engine serves.
    */
   actionOnly?: readonly Entity[];
+  /** Seals secret fields (./secrets.ts); required when an entity declares one. */
+  secrets?: Secrets;
 };
 
 const fastifyPath = (path: string): string => path.replace(/\{(\w+)\}/g, ':$1');
@@ -148,7 +152,10 @@ export const registerEntityRoutes = (app: FastifyInstance, deps: EntityRouteDeps
   };
 
   for (const entity of deps.entities) {
-    const repo = createRepository(entity, { db: deps.db, entities: deps.entities, targets: deps.targets, hooks: deps.hooks?.[entity.name], beforeCreate: deps.beforeCreate });
+    if (!deps.secrets && secretFields(entity).length) throw new Error(`${entity.name} declares secret fields: registerEntityRoutes needs \`secrets\``);
+    const repo = createRepository(entity, {
+      db: deps.db, entities: deps.entities, targets: deps.targets, hooks: deps.hooks?.[entity.name], beforeCreate: deps.beforeCreate, secrets: deps.secrets,
+    });
     repositories.set(entity.name, repo);
     for (const route of operationsOf(entity)) {
       const url = fastifyPath(route.url);

@@ -3,7 +3,7 @@
  * integer minor units, joined strings), once for every declared entity.
  */
 import type { Entity, FieldDecl } from '../../src/schema/entity';
-import { columnFields, columnOf } from '../../src/schema/entity';
+import { columnFields, columnOf, secretFields, secretSetName } from '../../src/schema/entity';
 import { fromCents, toCents } from '../../src/schema/money';
 import { toApiTime } from '../db/time';
 
@@ -45,12 +45,15 @@ export const fromColumnValue = (decl: FieldDecl, value: unknown): unknown => {
 
 type StoredField = { name: string; decl: FieldDecl; column: string };
 
-// Worked out once per entity: every list row would otherwise redo it for every field.
-const storedFieldsCache = new WeakMap<Entity, StoredField[]>();
-const storedFields = (entity: Entity): StoredField[] => {
+// Worked out once per entity: every list row would otherwise redo it for every field. Secret
+// fields are not among them: they are written sealed (./secrets.ts) and read as `<field>Set`.
+const storedFieldsCache = new WeakMap<Entity, { plain: StoredField[]; secret: StoredField[] }>();
+const storedFields = (entity: Entity): { plain: StoredField[]; secret: StoredField[] } => {
   let fields = storedFieldsCache.get(entity);
   if (!fields) {
-    fields = columnFields(entity).map(([name, decl]) => ({ name, decl, column: columnOf(name, decl) }));
+    const secret = new Set(secretFields(entity).map(([name]) => name));
+    const all = columnFields(entity).map(([name, decl]) => ({ name, decl, column: columnOf(name, decl) }));
+    fields = { plain: all.filter((f) => !secret.has(f.name)), secret: all.filter((f) => secret.has(f.name)) };
     storedFieldsCache.set(entity, fields);
   }
   return fields;
@@ -59,17 +62,22 @@ const storedFields = (entity: Entity): StoredField[] => {
 /** A row for insert/update from the (validated) writable part of a record. */
 export const toRow = (entity: Entity, record: Record<string, unknown>): Row => {
   const row: Row = {};
-  for (const { name, decl, column } of storedFields(entity)) {
+  for (const { name, decl, column } of storedFields(entity).plain) {
     if (name in record) row[column] = toColumnValue(decl, record[name]);
   }
   return row;
 };
 
-/** The API record of a row; list answers leave `omitInList` fields null, as `mall` does. */
+/**
+ * The API record of a row; list answers leave `omitInList` fields null, as `mall` does. A secret
+ * field answers only whether a value is stored (`<field>Set`), never the value or its stored form.
+ */
 export const fromRow = (entity: Entity, row: Row, options: { list?: boolean } = {}): ApiRecord => {
   const record: Record<string, unknown> = { id: Number(row.id) };
-  for (const { name, decl, column } of storedFields(entity)) {
+  const { plain, secret } = storedFields(entity);
+  for (const { name, decl, column } of plain) {
     record[name] = options.list && decl.omitInList ? null : fromColumnValue(decl, row[column]);
   }
+  for (const { name, column } of secret) record[secretSetName(name)] = row[column] !== null && row[column] !== undefined && row[column] !== '';
   return record as ApiRecord;
 };

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import type { Endpoint } from '../../src/schema/endpoints';
 import type { Entity, FieldDecl } from '../../src/schema/entity';
-import { columnFields, filterOf, rangeOf } from '../../src/schema/entity';
+import { columnFields, filterOf, rangeOf, secretSetName } from '../../src/schema/entity';
 import { recycleBinOf } from '../../src/schema/recycleBin';
 import { createSchema, fieldSchema, updateSchema } from '../../src/schema/validation';
 
@@ -21,12 +21,12 @@ export const recordSchema = (entity: Entity): JsonSchema => ({
   type: 'object',
   properties: {
     id: { type: 'integer' },
-    ...Object.fromEntries(Object.entries(entity.fields).map(([name, decl]) => [name, {
-      ...valueSchema(decl),
-      ...(decl.serverManaged ? { readOnly: true } : {}),
-    }])),
+    // A secret is write-only: the record says whether one is stored, never what.
+    ...Object.fromEntries(Object.entries(entity.fields).map(([name, decl]) => (decl.kind === 'secret'
+      ? [secretSetName(name), { type: 'boolean', readOnly: true, description: `Whether ${name} holds a value (write-only, never answered)` }]
+      : [name, { ...valueSchema(decl), ...(decl.serverManaged ? { readOnly: true } : {}) }]))),
   },
-  required: ['id', ...columnFields(entity).map(([name]) => name)],
+  required: ['id', ...columnFields(entity).map(([name, decl]) => (decl.kind === 'secret' ? secretSetName(name) : name))],
 });
 
 export const createBodySchema = (entity: Entity): JsonSchema => toJsonSchema(createSchema(entity));

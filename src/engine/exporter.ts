@@ -18,7 +18,8 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 
 /** The list's columns plus rich text (a brand's story): what a person exporting a list looks for. */
 export const exportFields = (entity: Entity): [string, FieldDecl][] =>
-  Object.entries(entity.fields).filter(([, decl]) => !decl.virtual && (decl.list || decl.kind === 'richText'));
+  // Never a secret (write-only: records carry only whether it is set).
+  Object.entries(entity.fields).filter(([, decl]) => !decl.virtual && decl.kind !== 'secret' && (decl.list || decl.kind === 'richText'));
 
 const BLOCK_END = /<\/(p|div|h[1-6]|li|blockquote|pre)>|<br\s*\/?>/gi;
 

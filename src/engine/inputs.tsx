@@ -2,9 +2,10 @@
 import type { ReactElement } from 'react';
 import { lazy, Suspense } from 'react';
 import {
-  BooleanInput, ImageField, ImageInput, Labeled, NumberInput, ReferenceArrayInput, ReferenceInput,
-  SelectInput, TextInput, useNotify, useTranslate,
+  BooleanInput, ImageField, ImageInput, Labeled, NumberInput, PasswordInput, ReferenceArrayInput, ReferenceInput,
+  SelectInput, TextInput, useNotify, useRecordContext, useTranslate,
 } from 'react-admin';
+import { secretSetName } from '../schema/entity';
 import { screenEntityOf } from '../schema/screenEntities';
 import { UPLOAD_RULES } from '../schema/rules';
 import { LocalizedDateInput } from './dateInputs';
@@ -70,6 +71,27 @@ const ImagePicker = ({ entity, name, decl, disabled }: FieldInputProps & { reado
     >
       <ImageField source="src" title="title" />
     </ImageInput>
+  );
+};
+
+/**
+ * A write-only secret (`secret`, `password`): a masked input that starts empty, because the value
+ * is never read back, and says whether one is stored (the record's `<field>Set`); left empty on
+ * edit it keeps the stored value. An entity may word the hint for a field
+ * (`resources.<entity>.secrets.<field>.set|not_set`).
+ */
+const SecretInput = ({ entity, name, decl, mode }: FieldInputProps) => {
+  const translate = useTranslate();
+  const record = useRecordContext();
+  const state = mode === 'edit' && record?.[secretSetName(name)] === true ? 'set' : 'not_set';
+  return (
+    <PasswordInput
+      source={name}
+      label={fieldLabelKey(entity, name)}
+      isRequired={mode === 'create' && Boolean(decl.required)}
+      helperText={translate(`resources.${entity.name}.secrets.${name}.${state}`, { _: translate(`entity.secret.${state}`) })}
+      autoComplete="new-password"
+    />
   );
 };
 
@@ -157,5 +179,7 @@ export const EntityFieldInput = (props: FieldInputProps): ReactElement | null =>
       return <TextInput {...common} multiline minRows={2} format={formatJson} parse={parseJson} />;
     case 'children':
       return <ChildRowsInput {...props} FieldInput={EntityFieldInput} />;
+    case 'secret':
+      return <SecretInput {...props} />;
   }
 };

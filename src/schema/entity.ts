@@ -11,7 +11,9 @@ export type FieldKind =
   | 'text' | 'longText' | 'richText' | 'int' | 'money' | 'flag' | 'enum'
   | 'date' | 'dateTime' | 'image' | 'images' | 'reference' | 'references' | 'json'
   /** An owned list of rows kept in a child table (see ChildRowsDecl). */
-  | 'children';
+  | 'children'
+  /** Write-only text: encrypted at rest, or hashed (`hash`: a password); never read back (see `secret`). */
+  | 'secret';
 
 /** How a list filter compares the query parameter with the column. */
 export type FilterOp = 'eq' | 'like' | 'prefix' | 'gte' | 'lte';
@@ -102,6 +104,8 @@ type KindOptions = {
   readonly children?: ChildRowsDecl;
   /** references: kept in this relation table (a stored many-to-many), not only an action parameter. */
   readonly relation?: RelationDecl;
+  /** secret: stored as a one-way hash (a password) instead of encrypted. */
+  readonly hash?: boolean;
 };
 
 /** A rule over one child row: field errors (message keys) for fields of that row. */
@@ -237,6 +241,7 @@ export const childRows = <const F extends Record<string, FieldDecl>>(o: ChildRow
   const { section, detailOnly, list, ...decl } = o;
   for (const [name, child] of Object.entries(decl.fields)) {
     if (child.kind === 'children' || child.relation) throw new Error(`${decl.table}.${name}: child rows cannot hold lists`);
+    if (child.kind === 'secret') throw new Error(`${decl.table}.${name}: child rows cannot hold secrets`);
   }
   const required = (decl.min ?? 0) > 0;
   return {
@@ -244,6 +249,29 @@ export const childRows = <const F extends Record<string, FieldDecl>>(o: ChildRow
     ...(required ? { required: true } : { default: [] }),
   } as FieldDecl<ChildRow<F>[]> & { readonly children: ChildRowsDecl };
 };
+
+type SecretOptions = Pick<FieldOptions<string>, 'required' | 'section' | 'column'> & Pick<KindOptions, 'length' | 'pattern'>;
+
+/**
+ * A write-only value (a payment provider's secret key): accepted on create and update, stored
+ * encrypted (AES-256-GCM, the key from SECRETS_KEY or `${DATA_DIR}/secrets-key`), and never part
+ * of any answer, list, export or audit row. Reads answer `<field>Set` (`secretSetName`): whether a
+ * value is stored. On update an empty or absent value keeps the stored one. Only an area reads it
+ * back, explicitly (`readSecret`, server/crud/secrets.ts). Length: 1 to 500 characters by default.
+ */
+export const secret = (o: SecretOptions = {}) => field<string>('secret', o);
+/**
+ * A password: a `secret` stored as a one-way hash (argon2id, server/auth/password.ts) that nothing
+ * reads back, not even an area; pass the length rules (src/schema/auth-rules.ts PASSWORD_LENGTH).
+ */
+export const password = (o: SecretOptions = {}) => field<string>('secret', { ...o, hash: true });
+
+/** The read-only boolean a record answers instead of a secret field's value: `paypalSecret` → `paypalSecretSet`. */
+export const secretSetName = (fieldName: string): string => `${fieldName}Set`;
+
+/** An entity's secret fields (write-only), with their declarations. */
+export const secretFields = (entity: Pick<Entity, 'fields'>): [string, FieldDecl][] =>
+  Object.entries(entity.fields).filter(([, decl]) => decl.kind === 'secret');
 
 /** Structured value validated by `schema`. */
 export const json = <S extends z.ZodType>(schema: S, o: FieldOptions<z.infer<S>> = {}) => field<z.infer<S>>('json', { ...o, schema });

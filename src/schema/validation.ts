@@ -101,8 +101,20 @@ export const fieldSchema = (decl: FieldDecl): z.ZodType => {
       return decl.schema ?? z.unknown();
     case 'children':
       return childListSchema(decl.children!);
+    case 'secret': {
+      const [min, max] = decl.length ?? [1, 500];
+      const s = z.string().min(min).max(max);
+      return decl.pattern ? s.regex(decl.pattern) : s;
+    }
   }
 };
+
+/**
+ * A secret field in a body where it may be left out: absent, null or `""` all mean "no new
+ * value" (keep the stored one on update, store none on create), so a form that never saw the
+ * value can post its empty input back.
+ */
+const keptSecret = (decl: FieldDecl): z.ZodType => z.preprocess((value) => (value === '' ? null : value), fieldSchema(decl).nullable().optional());
 
 /**
  * One child row as a create sees it (the list is written as a whole): its writable fields, the
@@ -153,7 +165,7 @@ export const neverNull = (decl: FieldDecl): boolean => Boolean(decl.required) ||
  */
 export const createSchema = (entity: Entity) =>
   z.strictObject(Object.fromEntries(writableFields(entity).map(([key, decl]) =>
-    [key, valueSchema(decl, Boolean(decl.required) && decl.default === undefined)])));
+    [key, decl.kind === 'secret' && !decl.required ? keptSecret(decl) : valueSchema(decl, Boolean(decl.required) && decl.default === undefined)])));
 
 /**
  * Body of `POST /x/update/{id}`: a selective update; absent keys stay unchanged. A required field,
@@ -161,7 +173,7 @@ export const createSchema = (entity: Entity) =>
  */
 export const updateSchema = (entity: Entity) =>
   z.strictObject(Object.fromEntries(writableFields(entity).filter(([, decl]) => !decl.immutable).map(([key, decl]) =>
-    [key, neverNull(decl) ? fieldSchema(decl).optional() : fieldSchema(decl).nullable().optional()])));
+    [key, decl.kind === 'secret' ? keptSecret(decl) : neverNull(decl) ? fieldSchema(decl).optional() : fieldSchema(decl).nullable().optional()])));
 
 const isMessageKey = (value: unknown): value is MessageKey => typeof value === 'string' && value in MESSAGES;
 

@@ -24,7 +24,7 @@ import { createGadgetTable, GADGET_BUILD, gadget, insertGadget } from '../helper
 import type { TestApp } from '../helpers/test-db';
 import { createTestApp, testDialects } from '../helpers/test-db';
 import type { EngineFixture } from '../fixtures/engine';
-import { engineFixture } from '../fixtures/engine';
+import { engineFixture, fxVault } from '../fixtures/engine';
 import { fxPlan, LIST_FIXTURE_TABLES, LIST_FIXTURES } from '../fixtures/lists';
 
 /** Per endpoint and input style; FUZZ_RUNS raises it for a longer (nightly) hunt. */
@@ -45,7 +45,7 @@ const nonObject = fc.oneof(fc.constant(null), fc.array(anyJson, { maxLength: 3 }
 /** A value of a JSON type the field never accepts. */
 const wrongTyped = (decl: FieldDecl): fc.Arbitrary<unknown> => {
   const containers = [fc.array(anyJson, { maxLength: 2 }), fc.dictionary(fc.string({ maxLength: 5 }), anyJson, { maxKeys: 2 })];
-  if (isTextKind(decl.kind) || ['image', 'date', 'dateTime'].includes(decl.kind)) return fc.oneof(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.boolean(), ...containers);
+  if (isTextKind(decl.kind) || ['image', 'date', 'dateTime', 'secret'].includes(decl.kind)) return fc.oneof(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.boolean(), ...containers);
   if (decl.kind === 'images') return fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.dictionary(fc.string(), anyJson, { maxKeys: 2 }));
   if (decl.kind === 'json') return anyJson.filter((v) => v !== null && decl.schema?.safeParse(v).success === false);
   if (decl.kind === 'children') return fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.dictionary(fc.string({ maxLength: 5 }), anyJson, { maxKeys: 2 }));
@@ -57,7 +57,7 @@ const wrongTyped = (decl: FieldDecl): fc.Arbitrary<unknown> => {
   return fc.oneof(nastyString.filter((v) => !NUMERIC_STRING.test(v)), fc.boolean(), ...containers);
 };
 
-const textMax = (decl: FieldDecl): number => decl.length?.[1] ?? (decl.kind === 'text' ? 500 : 1_000_000);
+const textMax = (decl: FieldDecl): number => decl.length?.[1] ?? (decl.kind === 'text' || decl.kind === 'secret' ? 500 : 1_000_000);
 
 /**
  * A body that is bad for sure (an extra key, a wrong-typed field or an over-long string), on top
@@ -71,7 +71,7 @@ const badBody = (entity: Entity, base: Body, fields: [string, FieldDecl][], body
   const extraKey = fc.tuple(fc.string({ minLength: 1, maxLength: 20 }).filter((k) => !names.includes(k) && !ignored.includes(k)), anyJson)
     .map(([k, v]) => [k, v] as [string, unknown]);
   const wrongField = fc.constantFrom(...fields).chain(([n, d]) => wrongTyped(d).map((v) => [n, v] as [string, unknown]));
-  const texts = fields.filter(([, d]) => isTextKind(d.kind));
+  const texts = fields.filter(([, d]) => isTextKind(d.kind) || d.kind === 'secret');
   const huge = texts.length
     ? fc.constantFrom(...texts).chain(([n, d]) => fc.integer({ min: 1, max: 2000 })
       .map((extra) => [n, 'x'.repeat(textMax(d) > bodyLimit ? bodyLimit + extra : textMax(d) + extra)] as [string, unknown]))
@@ -361,6 +361,34 @@ describe.each(testDialects())('fuzzed bad child rows (%s)', (dialect) => {
       expectWellFormedRefusal(answer, what);
       expect(answer.body.errors?.length, what).toBeGreaterThan(0);
       for (const e of answer.body.errors ?? []) expect(e.field, what).toMatch(/^tiers(\.\d+(\..*)?)?$/s);
+    }), { numRuns: RUNS * 4 });
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
+/**
+ * Bad bodies at an entity with secret fields (the fixture vault of tests/fixtures/engine.ts): a
+ * wrong-typed, over-long or extra value beside valid secrets. Whatever arrives, a well-formed
+ * refusal, and neither the table nor a stored secret changes.
+ */
+describe.each(testDialects())('fuzzed bad bodies with secret fields (%s)', (dialect) => {
+  let fx: EngineFixture;
+  let id: number;
+  const valid = { name: 'Vault', apiKey: 'key-Fuzz1234', pin: 'pin-Fuzz-98765' };
+  beforeAll(async () => {
+    fx = await engineFixture(dialect, [fxVault]);
+    id = (await call<{ id: number }>(fx.app, 'POST', '/fxVault/create', { body: valid })).body.data.id;
+  });
+  afterAll(async () => { await fx?.close(); });
+
+  it('create and update refuse them, never a 5xx, nothing changes', async () => {
+    const fields = writableFields(fxVault);
+    const snapshot = async () => fx.db.selectFrom('fx_vault').selectAll().orderBy('id').execute();
+    const before = await snapshot();
+    await fc.assert(fc.asyncProperty(badBody(fxVault, valid, fields, 1024 * 1024), fc.boolean(), async (body, update) => {
+      const url = update ? `/fxVault/update/${id}` : '/fxVault/create';
+      const answer = await call(fx.app, 'POST', url, { body: JSON.stringify(body), headers: JSON_TYPE });
+      expectWellFormedRefusal(answer, `POST ${url} ${JSON.stringify(body).slice(0, 200)} -> ${answer.raw.slice(0, 300)}`);
     }), { numRuns: RUNS * 4 });
     expect(await snapshot()).toEqual(before);
   });

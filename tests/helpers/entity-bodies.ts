@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { ENTITIES } from '../../src/schema/entities';
 import type { Entity, FieldDecl } from '../../src/schema/entity';
-import { childEntityOf, columnFields, DEFAULT_MAX_ROWS, isTextKind, ownedTablesOf, writableFields } from '../../src/schema/entity';
+import { childEntityOf, columnFields, secretSetName, DEFAULT_MAX_ROWS, isTextKind, ownedTablesOf, writableFields } from '../../src/schema/entity';
 import { fieldSchema } from '../../src/schema/validation';
 import { endpointOf, fillUrl, placeholdersOf } from '../../src/schema/endpoints';
 import type { Endpoint } from '../../src/schema/endpoints';
@@ -54,7 +54,7 @@ const pad = (n: number): string => String(n).padStart(6, '0');
 const capital = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 
 const textBounds = (decl: FieldDecl): [number, number] =>
-  decl.length ? [decl.length[0], decl.length[1]] : [decl.required ? 1 : 0, decl.kind === 'text' ? 500 : 1_000_000];
+  decl.length ? [decl.length[0], decl.length[1]] : [decl.required || decl.kind === 'secret' ? 1 : 0, decl.kind === 'text' || decl.kind === 'secret' ? 500 : 1_000_000];
 
 /**
  * Letters and digits only, of one fixed shape: sorts the same in JavaScript, SQLite and any
@@ -99,6 +99,8 @@ export const createFixtures = (deps: FixtureDeps) => {
     switch (decl.kind) {
       case 'text': case 'longText': case 'richText':
         return assertValid(entity, name, decl, textValue(name, decl, nextSeq()));
+      // A secret unlike any other value (a password: not a common one, not holding the username).
+      case 'secret': return assertValid(entity, name, decl, textValue(`${name}Qz7`, decl, nextSeq()));
       case 'int': {
         const [min, max] = numberBounds(decl);
         return assertValid(entity, name, decl, Math.min(min + variant, max));
@@ -193,7 +195,8 @@ export const createFixtures = (deps: FixtureDeps) => {
    * meaning needs more than a value (grouping keys, json relation lists: see entity-rules).
    */
   const otherValue = async (entity: Entity, name: string, decl: FieldDecl, current: unknown): Promise<unknown> => {
-    if (listPathFields(entity).includes(name) || decl.kind === 'json' || (decl.kind === 'references' && !decl.relation)) return null;
+    // A secret is never read back to compare: its own tests follow it (tests/api/entity-secrets.test.ts).
+    if (listPathFields(entity).includes(name) || decl.kind === 'json' || decl.kind === 'secret' || (decl.kind === 'references' && !decl.relation)) return null;
     switch (decl.kind) {
       case 'text': case 'longText': case 'richText': return textValue(name, decl, nextSeq());
       case 'int': case 'money': {
@@ -225,7 +228,7 @@ export type Fixtures = ReturnType<typeof createFixtures>;
 
 /** A value of the wrong JSON type for a field (a string for numbers, a number for text...). */
 export const wrongTypeOf = (decl: FieldDecl): unknown => {
-  if (isTextKind(decl.kind) || ['image', 'date', 'dateTime'].includes(decl.kind)) return 12345;
+  if (isTextKind(decl.kind) || ['image', 'date', 'dateTime', 'secret'].includes(decl.kind)) return 12345;
   if (decl.kind === 'images' || decl.kind === 'children') return 'not-a-list';
   if (decl.kind === 'json') return 'not-json-shaped';
   return 'not-a-number';
@@ -234,7 +237,7 @@ export const wrongTypeOf = (decl: FieldDecl): unknown => {
 /** Values outside a field's declared range, each with the message key the server must answer. */
 export const outOfRangeOf = (decl: FieldDecl): { value: unknown; messageKey: string }[] => {
   switch (decl.kind) {
-    case 'text': case 'longText': case 'richText': {
+    case 'text': case 'longText': case 'richText': case 'secret': {
       const [min, max] = textBounds(decl);
       const key = decl.length ? 'length_between' : 'too_long';
       const values = [{ value: 'x'.repeat(max + 1), messageKey: key }];
@@ -298,4 +301,5 @@ export const auditRowsSince = async (db: Kysely<Database>, id: number) =>
   db.selectFrom('sys_audit_log').selectAll().where('id', '>', id).orderBy('id').execute();
 
 /** Names of the fields stored in the entity's table (what list answers carry). */
-export const storedFieldNames = (entity: Entity): string[] => columnFields(entity).map(([name]) => name);
+export const storedFieldNames = (entity: Entity): string[] =>
+  columnFields(entity).map(([name, decl]) => (decl.kind === 'secret' ? secretSetName(name) : name));

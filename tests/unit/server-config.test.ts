@@ -1,9 +1,9 @@
-// Protects: configuration: defaults, every setting read and validated by name, the generated JWT secret, and the README settings table matching config.
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+// Protects: configuration: defaults, every setting read and validated by name, the generated JWT secret and secrets key, and the README settings table matching config.
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, parseDatabaseUrl, settingsTable } from '../../server/config';
+import { ConfigError, loadConfig, parseDatabaseUrl, secretsKeyOf, settingsTable } from '../../server/config';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -82,6 +82,22 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: 'd' }, cwd).jwtSecret).toBe(first.jwtSecret);
     expect(loadConfig({ DATA_DIR: 'd', JWT_SECRET: SECRET }, cwd).jwtSecret).toBe(SECRET);
   });
+
+  it('generates the secrets key once when the app needs it, keeps it in DATA_DIR/secrets-key (0600) and reuses it', () => {
+    const cwd = tempDir();
+    const config = loadConfig({ DATA_DIR: 'd', JWT_SECRET: SECRET }, cwd);
+    const file = join(cwd, 'd', 'secrets-key');
+    expect(existsSync(file)).toBe(false); // reading the settings writes nothing
+    const first = secretsKeyOf(config);
+    expect(first).toHaveLength(32);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(secretsKeyOf(config).equals(first)).toBe(true);
+    const given = loadConfig({ DATA_DIR: 'd', JWT_SECRET: SECRET, SECRETS_KEY: 'ab'.repeat(32) }, cwd);
+    expect(secretsKeyOf(given).toString('hex')).toBe('ab'.repeat(32));
+    expect(() => loadConfig({ JWT_SECRET: SECRET, SECRETS_KEY: 'too-short' }, cwd)).toThrow(/SECRETS_KEY/);
+    writeFileSync(file, 'not a key\n');
+    expect(() => secretsKeyOf(config)).toThrow(ConfigError);
+  });
 });
 
 describe('parseDatabaseUrl', () => {
@@ -115,7 +131,7 @@ describe('settingsTable', () => {
     const base = loadConfig({ JWT_SECRET: SECRET }, cwd);
     const samples: Record<string, string> = {
       PORT: '1234', HOST: '127.0.0.2', DATA_DIR: 'other', DATABASE_URL: ':memory:', API_PREFIX: '/x', NODE_ENV: 'production',
-      LOG_LEVEL: 'debug', JWT_SECRET: 'y'.repeat(40), TOKEN_TTL_SECONDS: '120', ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'pass-word',
+      LOG_LEVEL: 'debug', JWT_SECRET: 'y'.repeat(40), SECRETS_KEY: 'ab'.repeat(32), TOKEN_TTL_SECONDS: '120', ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'pass-word',
       HTTP_200_ENVELOPES: 'true', BODY_LIMIT_BYTES: '4096', LOGIN_MAX_FAILURES_PER_ACCOUNT: '2', LOGIN_MAX_FAILURES_PER_IP: '3',
       LOGIN_WINDOW_SECONDS: '30', TRUST_PROXY: 'true', STATIC_DIR: 'public',
       JOBS_ENABLED: 'false', API_DOCS: 'false', DEMO_CONTENT: 'false', SERVE_SOURCE_MAPS: 'true',

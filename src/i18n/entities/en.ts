@@ -345,6 +345,10 @@ export const entityEn = {
       add: 'Add a row',
       remove: 'Remove row %{row}',
     },
+    secret: {
+      set: 'A value is set. Leave empty to keep it, or type a new one to replace it.',
+      not_set: 'No value is set yet.',
+    },
     json: {
       invalid: 'Not valid JSON',
     },

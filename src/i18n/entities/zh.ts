@@ -347,6 +347,10 @@ export const entityZh: EntityMessages = {
       add: '添加一行',
       remove: '移除第 %{row} 行',
     },
+    secret: {
+      set: '已设置。留空则保持不变，输入新值则替换。',
+      not_set: '尚未设置。',
+    },
     json: {
       invalid: '不是有效的 JSON',
     },
