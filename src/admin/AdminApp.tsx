@@ -37,7 +37,7 @@ export const AdminApp = () => {
   // Checked before react-admin starts, so an anonymous visit costs no loading screen and keeps
   // its target (react-admin's own guard, `requireAuth`, stays as the second line).
   if (!getToken()) {
-    return <Navigate to={LOGIN_PATH} replace state={{ from: `${location.pathname}${location.search}` }} />;
+    return <Navigate to={LOGIN_PATH} replace state={{ from: `${location.pathname}${location.search}${location.hash}` }} />;
   }
 
   return (

@@ -1,7 +1,8 @@
 /**
  * The list screen of an entity: declared columns, filters, sorting, paging, bulk actions, CSV
  * export. Rows open the edit screen (`<edit path>?id=<id>`), or an edit dialog for entities
- * without edit routes. Lists pinned to a parent by the URL (`?parentId=`, `?cid=&type=`) keep
+ * without edit routes; where the list offers the show view (`#show=<id>`, ./EntityShow.tsx) a
+ * row has a "View" button, and rows that cannot be edited open it on click. Lists pinned to a parent by the URL (`?parentId=`, `?cid=&type=`) keep
  * that pin out of the filters and carry it to the create screen.
  */
 import AddIcon from '@mui/icons-material/Add';
@@ -33,7 +34,8 @@ import { ScreenHeading } from './ScreenHeading';
 import type { DialogLink } from './routing';
 import { dialogHash, entityPaths, parseDialogHash, withQuery } from './routing';
 import type { EntityScreenOptions } from './screenOptions';
-import { pinnedValues, pinQuery } from './screenOptions';
+import { offersShow, pinnedValues, pinQuery } from './screenOptions';
+import { ShowButton, useShowHref } from './EntityShow';
 import { isInBin, RecycleBinToggle, useInRecycleBin, withRecycleBinActions } from './RecycleBin';
 
 type ScreenProps = { readonly entity: Entity; readonly options: EntityScreenOptions };
@@ -72,19 +74,20 @@ const ListActions = ({ entity, createTo, onCreate, hasHiddenFilters, hasHiddenCo
 
 type RowActionsComponent = ComponentType<{ readonly entity: Entity }>;
 
-/** A row's buttons: the declared row actions, then the screen's own (row links, delete). */
-const useRowActions = (entity: Entity, custom: RowActionsComponent | undefined): RowActionsComponent | undefined =>
+/** A row's buttons: "View" (where offered), the declared row actions, then the screen's own (row links, delete). */
+const useRowActions = (entity: Entity, custom: RowActionsComponent | undefined, showButton: boolean): RowActionsComponent | undefined =>
   useMemo(() => {
-    if (buttonActions(entity, 'row').length === 0) return custom;
+    if (buttonActions(entity, 'row').length === 0 && !showButton) return custom;
     const Custom = custom;
     const Row = ({ entity: shown }: { readonly entity: Entity }) => (
       <>
+        {showButton && <ShowButton />}
         <RowActionButtons entity={shown} />
         {Custom && <Custom entity={shown} />}
       </>
     );
     return Row;
-  }, [entity, custom]);
+  }, [entity, custom, showButton]);
 
 const EmptyList = ({ entity, createTo, onCreate }: ControlsProps) => {
   const translate = useTranslate();
@@ -119,16 +122,11 @@ const EntityListView = ({ entity, options, pinned }: ScreenProps & { readonly pi
     if (opened?.mode === 'create') return { mode: 'create' };
     return opened?.mode === 'edit' ? { mode: 'edit', id: opened.id } : null;
   });
-  const [detailId, setDetailState] = useState<Identifier | null>(opened?.mode === 'show' ? opened.id : null);
   const linkTo = (link: DialogLink | null) =>
     navigate({ pathname: location.pathname, search: location.search, hash: dialogHash(link) }, { replace: true });
   const setDialog = (next: DialogState | null) => {
     setDialogState(next);
     linkTo(next);
-  };
-  const setDetailId = (id: Identifier | null) => {
-    setDetailState(id);
-    linkTo(id === null ? null : { mode: 'show', id });
   };
   // Rows open the edit dialog only for users who may save it; a read-only detail view needs no grant.
   const { canAccess: canEdit } = useCanAccess({ resource: entity.name, action: 'edit' });
@@ -141,12 +139,15 @@ const EntityListView = ({ entity, options, pinned }: ScreenProps & { readonly pi
   const pinQueryValues = pinQuery(options, pinned);
   const createTo = creatable && paths.create ? withQuery(paths.create, pinQueryValues) : null;
   const onCreate = creatable && editsInDialog ? () => setDialog({ mode: 'create' }) : null;
-  const Detail = options.detailDialog;
+  const showHref = useShowHref();
+  const showable = offersShow(entity, options);
+  const editable = entity.routes?.update !== false && canEdit === true;
   const rowClick = (id: Identifier, _resource?: string, record?: RaRecord): string | false => {
     // A record in the recycle bin is not edited: it is restored or deleted for good.
     if (isInBin(entity, record)) return false;
-    if (Detail) {
-      setDetailId(id);
+    // A record that cannot be edited opens its show view, where the list offers one (a new history entry: Back returns).
+    if (showable && !editable) {
+      navigate(showHref(id));
       return false;
     }
     if (editsInDialog) {
@@ -156,7 +157,8 @@ const EntityListView = ({ entity, options, pinned }: ScreenProps & { readonly pi
     return `${basename}${withQuery(paths.edit ?? paths.list, { id })}`;
   };
   // A record in the recycle bin gets the bin's buttons only; a live one the declared and the screen's.
-  const RowActions = withRecycleBinActions(entity, useRowActions(entity, options.rowActions));
+  // Rows that open the show view by a click need no button for it.
+  const RowActions = withRecycleBinActions(entity, useRowActions(entity, options.rowActions, showable && editable));
   const Header = options.listHeader;
   const exporter = useEntityExporter(entity);
   // A phone gets cards instead of a table squeezed to its width (ARCHITECTURE section 5).
@@ -210,7 +212,6 @@ const EntityListView = ({ entity, options, pinned }: ScreenProps & { readonly pi
         )}
       </List>
       {dialog && <EntityFormDialog entity={entity} options={options} state={dialog} pinned={pinned} onClose={() => setDialog(null)} />}
-      {Detail && detailId !== null && <Detail entity={entity} id={detailId} onClose={() => setDetailId(null)} />}
     </>
   );
 };

@@ -24,7 +24,32 @@ export type FieldInputProps = {
   readonly mode: 'create' | 'edit';
 };
 
+/** What a view of an entity gets: the declaration and the screen options it was built with. */
+export type ViewProps = { readonly entity: Entity; readonly options: EntityScreenOptions };
+
+/** The show view also gets the record's id (from the list's `#show=<id>` link). */
+export type ShowViewProps = ViewProps & { readonly id: Identifier };
+
+/**
+ * Views an area replaces with a component of its own, built from the engine's blocks
+ * (./blocks.ts). Each key replaces that view only; the others stay generated. A misspelt key
+ * does not compile. `create` and `edit` replace the routed pages, so the entity needs those routes.
+ */
+export type EntityViews = {
+  readonly list?: ComponentType<ViewProps>;
+  readonly create?: ComponentType<ViewProps>;
+  readonly edit?: ComponentType<ViewProps>;
+  readonly show?: ComponentType<ShowViewProps>;
+};
+
 export type EntityScreenOptions = {
+  /** Views replaced by the area's own (see EntityViews). */
+  readonly views?: EntityViews;
+  /**
+   * Offer the show view from each list row (a "View" button; rows of records that cannot be
+   * edited open it on click). By default: entities with states or child rows, or a show override.
+   */
+  readonly showLink?: boolean;
   readonly routeQuery?: readonly RouteQueryParam[];
   /** Inputs that replace the generic one of a field. */
   readonly inputs?: Readonly<Record<string, ComponentType<FieldInputProps>>>;
@@ -38,8 +63,6 @@ export type EntityScreenOptions = {
   readonly cells?: Readonly<Record<string, ComponentType<{ readonly entity: Entity; readonly name: string }>>>;
   /** Columns hidden until the user shows them (the list's columns button): keeps wide lists readable. */
   readonly hiddenColumns?: readonly string[];
-  /** A read-only view a row click opens instead of the edit dialog (the audit log's before/after). */
-  readonly detailDialog?: ComponentType<{ readonly entity: Entity; readonly id: Identifier; readonly onClose: () => void }>;
 };
 
 const asValue = (raw: string): number | string => (/^-?\d+$/.test(raw) ? Number(raw) : raw);
@@ -65,3 +88,7 @@ export const pinQuery = (options: EntityScreenOptions, values: Readonly<Record<s
     const value = values[p.field];
     return [p.param, typeof value === 'number' || typeof value === 'string' ? value : undefined];
   }));
+
+/** Whether list rows offer the show view (see `showLink`). */
+export const offersShow = (entity: Entity, options: EntityScreenOptions): boolean =>
+  options.showLink ?? (Boolean(entity.states) || Object.values(entity.fields).some((decl) => decl.kind === 'children') || Boolean(options.views?.show));

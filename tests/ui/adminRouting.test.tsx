@@ -1,5 +1,5 @@
 // Protects: who gets in and where each path leads (spec section 2: anonymous -> /login,
-// / -> /home, unknown -> /404, section paths, hidden helper routes, access denied).
+// / -> /home, unknown -> /404, section paths, hidden helper routes, access denied; a record's `#show=` link survives the sign-in).
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -20,6 +20,12 @@ describe('admin routing', () => {
     renderAdmin('/oms/order?status=1', { token: null });
     expect(await screen.findByText('public login page')).toBeInTheDocument();
     expect(currentState()).toEqual({ from: '/oms/order?status=1' });
+  });
+
+  it('should keep a record\'s link (`#show=<id>`) in the target path', async () => {
+    renderAdmin('/ums/auditLog#show=7', { token: null });
+    expect(await screen.findByText('public login page')).toBeInTheDocument();
+    expect(currentState()).toEqual({ from: '/ums/auditLog#show=7' });
   });
 
   it('should send / to /home, which shows the username and roles', async () => {

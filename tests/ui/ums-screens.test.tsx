@@ -176,7 +176,7 @@ describe('group members', () => {
 });
 
 describe('audit log', () => {
-  it('should open an entry with its before and after side by side, changed keys marked', async () => {
+  it('should open an entry on its page with its before and after side by side, changed keys marked', async () => {
     const entry = { id: 7, adminId: 1, adminName: 'admin', action: 'update', entity: 'brand', entityId: '3', ip: '127.0.0.1', createTime: '2024-05-01T00:00:00.000Z',
       beforeJson: '{"name":"Nike","sort":1}', afterJson: '{"name":"Nike Inc","sort":1}' };
     serve('get', '/auditLog/list', () => envelope(page([{ ...entry, beforeJson: undefined, afterJson: undefined }])));
@@ -185,9 +185,11 @@ describe('audit log', () => {
 
     expect(screen.queryByRole('button', { name: 'Add' })).not.toBeInTheDocument();
     await userEvent.click(await screen.findByText('127.0.0.1'));
-    const dialog = await screen.findByRole('dialog', { name: 'Audit entry 7' });
-    const before = await within(dialog).findByRole('region', { name: 'Before' });
-    const after = within(dialog).getByRole('region', { name: 'After' });
+    // The entry's own page (the area's show view), with a deep link.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Audit entry 7' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/ums/auditLog#show=7'));
+    const before = await screen.findByRole('region', { name: 'Before' });
+    const after = screen.getByRole('region', { name: 'After' });
     expect(within(before).getByText('"name": "Nike"')).toHaveAttribute('data-changed', 'true');
     expect(within(after).getByText('"name": "Nike Inc"')).toHaveAttribute('data-changed', 'true');
     expect(within(after).getByText('"sort": 1')).not.toHaveAttribute('data-changed');

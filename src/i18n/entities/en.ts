@@ -341,6 +341,16 @@ export const entityEn = {
       back_up: 'Back to the level above',
       top_level: 'None (a top-level %{name})',
     },
+    show: {
+      open: 'View',
+      title: '%{name}: %{record}',
+      back: 'Back to the list',
+      edit: 'Edit',
+      history: 'History',
+      no_history: 'No changes of state yet',
+      no_rows: 'None',
+      not_found: 'This record does not exist, or it was deleted.',
+    },
     children: {
       add: 'Add a row',
       remove: 'Remove row %{row}',
@@ -421,7 +431,6 @@ export const entityEn = {
       pick_group: 'Pick a group to see its members.',
       audit_title: 'Audit entry %{id}',
       audit_empty: 'Nothing recorded',
-      close: 'Close',
       capacity: {
         member: 'Member',
         all_groups: 'All groups',

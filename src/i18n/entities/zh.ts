@@ -343,6 +343,16 @@ export const entityZh: EntityMessages = {
       back_up: '返回上一级',
       top_level: '无上级（一级%{name}）',
     },
+    show: {
+      open: '查看',
+      title: '%{name}：%{record}',
+      back: '返回列表',
+      edit: '编辑',
+      history: '操作记录',
+      no_history: '暂无状态变更',
+      no_rows: '无',
+      not_found: '该记录不存在或已被删除。',
+    },
     children: {
       add: '添加一行',
       remove: '移除第 %{row} 行',
@@ -423,7 +433,6 @@ export const entityZh: EntityMessages = {
       pick_group: '请选择一个用户组查看其成员。',
       audit_title: '操作日志 %{id}',
       audit_empty: '无记录',
-      close: '关闭',
       capacity: {
         member: '成员',
         all_groups: '全部用户组',

@@ -1,24 +1,19 @@
 /**
- * The audit log (`/ums/auditLog`): the engine's read-only list with its filters; a row opens a
- * dialog with the entry and its before/after side by side, changed keys marked. The server stores
+ * The audit log (`/ums/auditLog`): the engine's read-only list with its filters; a row opens the
+ * entry's page (a show view of its own, `#show=<id>`, built from the engine's blocks) with its
+ * before/after side by side, changed keys marked. The server stores
  * stable codes (`alloc_resource`, `ums_role`, an admin id); people read names in their language.
  */
 import Box from '@mui/material/Box';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import type { Identifier } from 'react-admin';
 import type { ReactElement } from 'react';
-import { Button, Labeled, Loading, RecordContextProvider, useGetOne, useRecordContext, useTranslate } from 'react-admin';
+import { useRecordContext, useTranslate } from 'react-admin';
 import type { Entity } from '../../schema/entity';
 import { screenEntityList } from '../../schema/screenEntities';
-import { fieldDisplay } from '../../engine/fields';
-import { fieldLabelKey } from '../../engine/labels';
-import type { EntityScreenOptions } from '../../engine/screenOptions';
+import type { EntityScreenOptions, ShowViewProps } from '../../engine/blocks';
+import { BackToListButton, fieldLabelKey, FieldValue, ShowHeading, ShowLayout, ShowRecord } from '../../engine/blocks';
 import { changedKeys, jsonLines, parseJson } from './jsonDiff';
 
 const SET_PREFIX = 'set_';
@@ -84,48 +79,44 @@ const JsonPane = ({ title, value, changed }: { readonly title: string; readonly 
 /** Everything of the entry but the JSON texts, read-only. */
 const SUMMARY_FIELDS = ['createTime', 'adminId', 'action', 'entity', 'entityId', 'ip'] as const;
 
-const cellOf = (entity: Entity, field: string): ReactElement => {
-  const Cell = CELLS[field];
-  return Cell ? <Cell /> : fieldDisplay(entity, field, entity.fields[field]!);
+/** The entry's page (the engine's show view replaced): its summary, then before and after side by side. */
+const AuditShowBody = ({ entity }: { readonly entity: Entity }) => {
+  const translate = useTranslate();
+  const record = useRecordContext();
+  const before = parseJson(record?.[JSON_FIELDS.before]).value;
+  const after = parseJson(record?.[JSON_FIELDS.after]).value;
+  const changed = changedKeys(before, after);
+  return (
+    <>
+      <Box sx={{ mb: 2 }}><BackToListButton /></Box>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 3, mb: 2 }}>
+        {SUMMARY_FIELDS.filter((f) => entity.fields[f]).map((f) => <FieldValue key={f} entity={entity} name={f} cells={CELLS} />)}
+      </Box>
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <JsonPane title={translate(fieldLabelKey(entity, JSON_FIELDS.before))} value={before} changed={changed} />
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <JsonPane title={translate(fieldLabelKey(entity, JSON_FIELDS.after))} value={after} changed={changed} />
+        </Grid>
+      </Grid>
+    </>
+  );
 };
 
-const AuditDetailDialog = ({ entity, id, onClose }: { readonly entity: Entity; readonly id: Identifier; readonly onClose: () => void }) => {
+const AuditShow = ({ entity, id }: ShowViewProps) => {
   const translate = useTranslate();
-  const { data, isPending } = useGetOne(entity.name, { id });
-  const before = parseJson(data?.[JSON_FIELDS.before]).value;
-  const after = parseJson(data?.[JSON_FIELDS.after]).value;
-  const changed = changedKeys(before, after);
-  const titleId = `audit-${String(id)}`;
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="lg" aria-labelledby={titleId}>
-      <DialogTitle id={titleId}>{translate('entity.ums.audit_title', { id: String(id) })}</DialogTitle>
-      <DialogContent>
-        {isPending || !data ? <Loading /> : (
-          <RecordContextProvider value={data}>
-            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 3, mb: 2 }}>
-              {SUMMARY_FIELDS.filter((f) => entity.fields[f]).map((f) => (
-                <Labeled key={f} source={f} label={fieldLabelKey(entity, f)}>{cellOf(entity, f)}</Labeled>
-              ))}
-            </Box>
-            <Grid container spacing={2}>
-              <Grid size={{ xs: 12, md: 6 }}>
-                <JsonPane title={translate(fieldLabelKey(entity, JSON_FIELDS.before))} value={before} changed={changed} />
-              </Grid>
-              <Grid size={{ xs: 12, md: 6 }}>
-                <JsonPane title={translate(fieldLabelKey(entity, JSON_FIELDS.after))} value={after} changed={changed} />
-              </Grid>
-            </Grid>
-          </RecordContextProvider>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button label="entity.ums.close" onClick={onClose} />
-      </DialogActions>
-    </Dialog>
+    <ShowRecord entity={entity} id={id}>
+      <ShowHeading entity={entity} title={translate('entity.ums.audit_title', { id: String(id) })} />
+      <ShowLayout>
+        <AuditShowBody entity={entity} />
+      </ShowLayout>
+    </ShowRecord>
   );
 };
 
 export const auditLogScreen: EntityScreenOptions = {
-  detailDialog: AuditDetailDialog,
+  views: { show: AuditShow },
   cells: CELLS,
 };

@@ -1,0 +1,298 @@
+/**
+ * The generated show view of a record, at its list's URL with `#show=<id>` (a deep link; Back
+ * returns to the list as it was): the declared fields grouped by `section`, child rows as
+ * read-only tables, references by name, the state's history when the entity declares one
+ * (newest first, with who and when), and the record's buttons: the declared row actions its
+ * state allows, edit, and the screen's own row buttons. Every piece is exported (./blocks.ts)
+ * so an area's show view is built from them.
+ */
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import EditIcon from '@mui/icons-material/Edit';
+import Visibility from '@mui/icons-material/VisibilityOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import type { ReactElement, ReactNode } from 'react';
+import { useMemo } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import type { Identifier, RaRecord } from 'react-admin';
+import {
+  Labeled, Loading, RecordContextProvider, useCanAccess, useGetList, useGetOne, useGetResourceLabel, useRecordContext, useTranslate,
+} from 'react-admin';
+import { builtinText } from '../i18n/builtins';
+import type { Entity, FieldDecl, HistoryDecl } from '../schema/entity';
+import { filterOf } from '../schema/entity';
+import { screenEntityOf } from '../schema/screenEntities';
+import { RowActionButtons } from './ActionButton';
+import { ChildRowsField, fieldDisplay } from './fields';
+import { fieldLabelKey, sectionLabelKey } from './labels';
+import { LinkButton } from './LinkButton';
+import { RecordPageContext } from './recordPage';
+import type { RecordPage } from './recordPage';
+import { dialogHash, editPath } from './routing';
+import type { EntityScreenOptions, ShowViewProps } from './screenOptions';
+import { PageTitle } from '../theme/PageTitle';
+
+type Cells = EntityScreenOptions['cells'];
+
+/** `#show=<id>` after the current list URL (its page, sort, filters and pins kept for the way back). */
+export const useShowHref = (): ((id: Identifier) => string) => {
+  const { pathname, search } = useLocation();
+  return (id) => `${pathname}${search}${dialogHash({ mode: 'show', id })}`;
+};
+
+/** A list row's "View" button: the record's show view. */
+export const ShowButton = () => {
+  const record = useRecordContext();
+  const href = useShowHref();
+  if (!record) return null;
+  return <LinkButton label="entity.show.open" to={href(record.id)}><Visibility /></LinkButton>;
+};
+
+/** Back to the list the show view was opened from (the same URL without the `#show=` link). */
+export const useBackToList = (): (() => void) => {
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  return () => navigate({ pathname, search });
+};
+
+export const BackToListButton = () => {
+  const { pathname, search } = useLocation();
+  return <LinkButton label="entity.show.back" to={`${pathname}${search}`}><ArrowBack /></LinkButton>;
+};
+
+/** The record's display name: a built-in record's in the chosen language. */
+const useRecordName = (entity: Entity, record: RaRecord | undefined): string => {
+  const translate = useTranslate();
+  if (!record) return '';
+  const shown: unknown = record[entity.display];
+  return shown === null || shown === undefined || shown === '' ? `#${String(record.id)}` : builtinText(translate, entity.name, record, entity.display);
+};
+
+/** The page's one `h1`: "<Entity>: <record>" ("Gadget: Alpha", "小工具：Alpha"). */
+export const ShowHeading = ({ entity, title }: { readonly entity: Entity; readonly title?: string }) => {
+  const translate = useTranslate();
+  const getResourceLabel = useGetResourceLabel();
+  const record = useRecordContext();
+  const name = useRecordName(entity, record);
+  const label = getResourceLabel(entity.name, 1);
+  const text = title ?? (record ? translate('entity.show.title', { name: label, record: name }) : label);
+  return <Box sx={{ pt: 2, px: { xs: 1, sm: 2 } }}><PageTitle>{text}</PageTitle></Box>;
+};
+
+/**
+ * Loads the record and puts it in context for the blocks inside; a record that does not exist
+ * (or was deleted) says so with the way back. Delete buttons inside return to the list.
+ */
+export const ShowRecord = ({ entity, id, children }: { readonly entity: Entity; readonly id: Identifier; readonly children: ReactNode }) => {
+  const { data, isPending, error } = useGetOne(entity.name, { id }, { retry: false });
+  const back = useBackToList();
+  const page = useMemo<RecordPage>(() => ({ onDeleted: back }), [back]);
+  if (isPending) return <Loading />;
+  if (error || !data) {
+    return (
+      <Box sx={{ p: 2 }}>
+        <ShowHeading entity={entity} />
+        <Alert severity="info" sx={{ my: 2 }}><NotFoundText /></Alert>
+        <BackToListButton />
+      </Box>
+    );
+  }
+  return (
+    <RecordPageContext.Provider value={page}>
+      <RecordContextProvider value={data}>{children}</RecordContextProvider>
+    </RecordPageContext.Provider>
+  );
+};
+
+const NotFoundText = () => <>{useTranslate()('entity.show.not_found')}</>;
+
+/** One field of the record in context, labelled: the screen's cell if it has one, else the engine's display. */
+export const FieldValue = ({ entity, name, cells }: { readonly entity: Entity; readonly name: string; readonly cells?: Cells }) => {
+  const decl = entity.fields[name];
+  if (!decl) return null;
+  const Cell = cells?.[name];
+  return (
+    <Labeled source={name} label={fieldLabelKey(entity, name)}>
+      {Cell ? <Cell entity={entity} name={name} /> : fieldDisplay(entity, name, decl)}
+    </Labeled>
+  );
+};
+
+const MAIN_SECTION = '';
+
+/**
+ * The fields shown, by section in declaration order (fields without one first); child lists
+ * apart (they are tables), a reference's name with its reference.
+ */
+export const showSections = (entity: Entity): { section: string; fields: string[]; lists: string[] }[] => {
+  const groups = new Map<string, { fields: string[]; lists: string[] }>([[MAIN_SECTION, { fields: [], lists: [] }]]);
+  for (const [name, decl] of Object.entries(entity.fields)) {
+    if (decl.nameOf) continue;
+    const section = decl.section ?? MAIN_SECTION;
+    const group = groups.get(section) ?? { fields: [], lists: [] };
+    (decl.kind === 'children' ? group.lists : group.fields).push(name);
+    groups.set(section, group);
+  }
+  return [...groups].map(([section, group]) => ({ section, ...group })).filter((g) => g.fields.length + g.lists.length > 0);
+};
+
+/** A titled block of the page. */
+export const ShowPanel = ({ title, children, label }: { readonly title: string; readonly children: ReactNode; readonly label?: string }) => (
+  <Paper variant="outlined" component="section" aria-label={label ?? title} sx={{ p: 2, mb: 2 }}>
+    <Typography variant="h6" component="h2" gutterBottom>{title}</Typography>
+    {children}
+  </Paper>
+);
+
+/** A child list of the record in context as a read-only table under its label. */
+export const ChildRowsPanel = ({ entity, name }: { readonly entity: Entity; readonly name: string }) => {
+  const translate = useTranslate();
+  const record = useRecordContext();
+  const rows: unknown = record?.[name];
+  return (
+    <Box sx={{ mt: 1, mb: 2 }} role="group" aria-label={translate(fieldLabelKey(entity, name))}>
+      <Typography variant="subtitle2" component="h3" color="text.secondary">{translate(fieldLabelKey(entity, name))}</Typography>
+      {Array.isArray(rows) && rows.length > 0
+        ? <ChildRowsField entity={entity} name={name} />
+        : <Typography variant="body2" color="text.secondary">{translate('entity.show.no_rows')}</Typography>}
+    </Box>
+  );
+};
+
+/**
+ * The record's fields by section, each section a panel; child lists as tables. Fields the
+ * record's answer does not carry are left out: write-only ones (a password) are never read back.
+ */
+export const ShowFields = ({ entity, cells }: { readonly entity: Entity; readonly cells?: Cells }) => {
+  const translate = useTranslate();
+  const record = useRecordContext();
+  const carried = (name: string) => record !== undefined && name in record;
+  return (
+    <>
+      {showSections(entity).map(({ section, fields, lists }) => ({ section, fields: fields.filter(carried), lists: lists.filter(carried) }))
+        .filter(({ fields, lists }) => fields.length + lists.length > 0)
+        .map(({ section, fields, lists }) => (
+          <ShowPanel key={section || 'main'} title={translate(section ? sectionLabelKey(entity, section) : 'entity.main_section')}>
+            <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr 1fr' }, columnGap: 3 }}>
+              {fields.map((name) => <FieldValue key={name} entity={entity} name={name} cells={cells} />)}
+            </Box>
+            {lists.map((name) => <ChildRowsPanel key={name} entity={entity} name={name} />)}
+          </ShowPanel>
+        ))}
+    </>
+  );
+};
+
+/** How many history rows the page shows (newest first). */
+export const HISTORY_ROWS = 50;
+
+/** The history entity and its record field's filter; null when there is none to read. */
+export const historyOf = (entity: Entity): { decl: HistoryDecl; entity: Entity } | null => {
+  const decl = entity.states?.history;
+  if (!decl) return null;
+  const history = screenEntityOf(decl.entity);
+  if (!history) throw new Error(`${entity.name}: the history entity "${decl.entity}" is not declared`);
+  const recordField = history.fields[decl.record];
+  // Without a filter on the record's id the list would show every record's history.
+  if (!recordField || !filterOf(decl.record, recordField)) throw new Error(`${entity.name}: the history entity needs a filter on "${decl.record}"`);
+  return { decl, entity: history };
+};
+
+const timeOf = (row: RaRecord, field: string | undefined): string => (field ? String(row[field] ?? '') : '');
+
+/**
+ * The transitions of the record in context, newest first: time, operator, from, to, note (the
+ * ones the history declares), the states by their labels.
+ */
+export const HistoryTable = ({ entity }: { readonly entity: Entity }) => {
+  const translate = useTranslate();
+  const record = useRecordContext();
+  const history = historyOf(entity);
+  const { canAccess } = useCanAccess({ resource: history?.entity.name ?? entity.name, action: 'list' });
+  const { data = [], isPending } = useGetList(history?.entity.name ?? entity.name, {
+    filter: history && record ? { [history.decl.record]: record.id } : {},
+    pagination: { page: 1, perPage: HISTORY_ROWS },
+    sort: { field: history?.decl.time ?? 'id', order: 'DESC' },
+  }, { enabled: Boolean(history && record && canAccess) });
+  if (!history || !record || !canAccess) return null;
+  const { decl, entity: historyEntity } = history;
+  const stateField = entity.states!.field;
+  const stateDecl = entity.fields[stateField] as FieldDecl;
+  // Newest first whatever order the list answers in (by time, then by id).
+  const rows = [...data].sort((a, b) => timeOf(b, decl.time).localeCompare(timeOf(a, decl.time)) || Number(b.id) - Number(a.id));
+  const columns = ([decl.time, decl.operator, decl.from, decl.to, decl.note] as (string | undefined)[])
+    .filter((field): field is string => field !== undefined && field in historyEntity.fields);
+  // A state value shows as the record's state field shows it (an enum's label).
+  const cell = (row: RaRecord, field: string): ReactElement => (field === decl.from || field === decl.to
+    ? <RecordContextProvider value={{ id: row.id, [stateField]: row[field] }}>{fieldDisplay(entity, stateField, stateDecl)}</RecordContextProvider>
+    : <RecordContextProvider value={row}>{fieldDisplay(historyEntity, field, historyEntity.fields[field]!)}</RecordContextProvider>);
+  return (
+    <ShowPanel title={translate('entity.show.history')}>
+      {isPending ? <Loading /> : rows.length === 0
+        ? <Typography variant="body2" color="text.secondary">{translate('entity.show.no_history')}</Typography>
+        : (
+          <Box sx={{ width: '100%', overflowX: 'auto' }}>
+            <Table size="small">
+              <TableHead>
+                <TableRow>{columns.map((field) => <TableCell key={field}>{translate(fieldLabelKey(historyEntity, field))}</TableCell>)}</TableRow>
+              </TableHead>
+              <TableBody>
+                {rows.map((row) => <TableRow key={String(row.id)}>{columns.map((field) => <TableCell key={field}>{cell(row, field)}</TableCell>)}</TableRow>)}
+              </TableBody>
+            </Table>
+          </Box>
+        )}
+    </ShowPanel>
+  );
+};
+
+/** Edit the record in context: its edit route, or its list's edit dialog; hidden when it may not be edited. */
+export const EditRecordButton = ({ entity }: { readonly entity: Entity }) => {
+  const record = useRecordContext();
+  const { pathname, search } = useLocation();
+  const { canAccess } = useCanAccess({ resource: entity.name, action: 'edit', record });
+  if (!record || !canAccess || entity.routes?.update === false) return null;
+  // Entities edited in dialogs: the list's dialog link (the show view sits at the list's URL).
+  const to = editPath(entity, record.id) ?? `${pathname}${search}${dialogHash({ mode: 'edit', id: record.id })}`;
+  return <LinkButton label="entity.show.edit" to={to}><EditIcon /></LinkButton>;
+};
+
+/**
+ * The record's buttons: back to the list, the declared row actions its state allows (the list
+ * row's own), edit, and the screen's row buttons.
+ */
+export const ShowActions = ({ entity, options }: { readonly entity: Entity; readonly options: EntityScreenOptions }) => {
+  const RowActions = options.rowActions;
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 2 }} role="toolbar">
+      <BackToListButton />
+      <RowActionButtons entity={entity} />
+      <EditRecordButton entity={entity} />
+      {RowActions && <RowActions entity={entity} />}
+    </Box>
+  );
+};
+
+/** The page around a show view's blocks (the heading above the panels). */
+export const ShowLayout = ({ children }: { readonly children: ReactNode }) => (
+  <Box sx={{ px: { xs: 1, sm: 2 }, pb: 2, maxWidth: 1120 }}>{children}</Box>
+);
+
+/** The generated show view. */
+export const EntityShow = ({ entity, options, id }: ShowViewProps) => (
+  <ShowRecord entity={entity} id={id}>
+    <ShowHeading entity={entity} />
+    <ShowLayout>
+      <ShowActions entity={entity} options={options} />
+      <ShowFields entity={entity} cells={options.cells} />
+      <HistoryTable entity={entity} />
+    </ShowLayout>
+  </ShowRecord>
+);

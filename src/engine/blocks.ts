@@ -1,0 +1,35 @@
+/**
+ * The building blocks of the engine's views, in one place: an area that replaces a view
+ * (`views` in its screen options, ./screenOptions.ts) builds it from these, so it keeps the
+ * engine's inputs, displays, labels, permission checks and feedback without copying them.
+ */
+export type { EntityScreenOptions, EntityViews, FieldInputProps, ShowViewProps, ViewProps } from './screenOptions';
+
+// Headings and page frame.
+export { ScreenHeading } from './ScreenHeading';
+export { BackToListButton, ShowHeading, ShowLayout, ShowPanel, ShowRecord, useBackToList } from './EntityShow';
+
+// Fields: inputs (forms), displays (read-only values, cells), labels.
+export { EntityFieldInput } from './inputs';
+export { ChildRowsInput } from './ChildRowsInput';
+export { ChildRowsField, fieldDisplay, ReferenceNameField } from './fields';
+export { enumLabelKey, fieldLabelKey, sectionLabelKey } from './labels';
+export { FieldValue, ShowFields, ChildRowsPanel, HistoryTable, showSections } from './EntityShow';
+
+// Lists: columns and cells, the generated list and its row buttons.
+export { entityColumns } from './columns';
+export { EntityList } from './EntityList';
+export { ShowButton, useShowHref } from './EntityShow';
+
+// Forms and pages.
+export { EntityForm } from './EntityForm';
+export { EntityToolbar } from './EntityToolbar';
+export { EntityCreate, EntityEdit } from './EntityPages';
+export { EntityShow } from './EntityShow';
+
+// Buttons: declared actions (transitions filtered by the record's state), edit, delete.
+export { CollectionActionButtons, RowActionButtons, SelectionActionButtons } from './ActionButton';
+export { EditRecordButton, ShowActions } from './EntityShow';
+export { RecordDeleteButton } from './DeleteButtons';
+export { RowDeleteButton } from './RowDeleteButton';
+export { LinkButton } from './LinkButton';
