@@ -7,18 +7,13 @@
  */
 import type { Entity, FieldDecl } from '../../src/schema/entity';
 import { secretFields, secretSetName } from '../../src/schema/entity';
+import { isNumericField, KINDS } from '../../src/schema/kinds';
 
 /**
  * A number as a form or query string writes it: plain decimal digits, no spaces, exponent, hex,
  * leading zeros, `+` or `-0`. Anything else stays a string and fails the field's type check.
  */
 export const NUMERIC_STRING = /^(?!-0(\.0+)?$)-?(0|[1-9]\d{0,14})(\.\d{1,15})?$/;
-
-const isNumeric = (decl: FieldDecl): boolean =>
-  ['int', 'money', 'flag', 'reference'].includes(decl.kind) || (decl.kind === 'enum' && typeof decl.options?.[0]?.value === 'number');
-
-/** Kinds where an empty string can only mean "no value" (and text fields declared `url`). */
-const EMPTY_MEANS_NULL = new Set(['image', 'date', 'dateTime']);
 
 const isRow = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
@@ -40,8 +35,8 @@ export const lenientValue = (decl: FieldDecl, value: unknown): unknown => {
     return value.map((id) => (typeof id === 'string' && NUMERIC_STRING.test(id) ? Number(id) : id));
   }
   if (typeof value !== 'string') return value;
-  if (isNumeric(decl) && NUMERIC_STRING.test(value)) return Number(value);
-  if (value === '' && !decl.required && (EMPTY_MEANS_NULL.has(decl.kind) || decl.url)) return null;
+  if (isNumericField(decl) && NUMERIC_STRING.test(value)) return Number(value);
+  if (value === '' && !decl.required && (KINDS[decl.kind].emptyIsNull || decl.url)) return null;
   return value;
 };
 
@@ -80,7 +75,7 @@ export const lenientParam = (decl: FieldDecl, raw: unknown, fromText: boolean): 
     return parts.every((part) => ID_PART.test(part)) ? [...new Set(parts.map(Number))] : String(raw);
   }
   const value = Array.isArray(raw) ? raw[raw.length - 1] : raw;
-  if (value === '' && !['text', 'longText', 'richText'].includes(decl.kind)) return undefined;
+  if (value === '' && !KINDS[decl.kind].text) return undefined;
   // A switch in a query string (`?overOnly=true`), as Spring binds a boolean parameter.
   if (decl.kind === 'flag' && (value === 'true' || value === 'false')) return value === 'true' ? 1 : 0;
   return lenientValue(decl, value);

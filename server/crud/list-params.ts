@@ -7,13 +7,15 @@ import type { FieldError } from '../../src/schema/api';
 import type { z } from 'zod';
 import type { Entity, FieldDecl, FilterOp } from '../../src/schema/entity';
 import { columnOf, filterOf, rangeOf } from '../../src/schema/entity';
-import { toCents } from '../../src/schema/money';
 import { recycleBinOf } from '../../src/schema/recycleBin';
 import { PAGE_SIZE } from '../../src/schema/rules';
-import { fieldSchema, isUnsafeText, toFieldErrors } from '../../src/schema/validation';
+import { fieldSchema, isNumericField } from '../../src/schema/kinds';
+import { isUnsafeText, toFieldErrors } from '../../src/schema/validation';
 import { formatMessage } from '../http/envelope';
 import { validationFailed } from '../http/errors';
-import { MAX_ID, parseIds } from './ids';
+import { parseIds } from './ids';
+import type { Bound, ServerKindSpec } from './kinds';
+import { SERVER_KINDS } from './kinds';
 
 /** `lt` is internal: the exclusive end of a day-bounded time range. */
 export type Condition = { column: string; op: FilterOp | 'lt'; value: string | number };
@@ -29,8 +31,6 @@ export type ListParams = {
   bin?: boolean;
 };
 
-const NUMERIC_KINDS = new Set(['int', 'flag', 'reference', 'money']);
-
 type Query = Record<string, unknown>;
 
 const first = (value: unknown): string | undefined => {
@@ -39,7 +39,7 @@ const first = (value: unknown): string | undefined => {
 };
 
 type FilterSpec = { name: string; decl: FieldDecl; param: string; op: FilterOp; column: string; numeric: boolean; schema: z.ZodType };
-type RangeSpec = { decl: FieldDecl; from: string; to: string; column: string; schema: z.ZodType };
+type RangeSpec = { decl: FieldDecl; from: string; to: string; column: string; schema: z.ZodType; bound: NonNullable<ServerKindSpec['rangeBound']> };
 
 /** The declared filters of an entity with their columns and value schemas, worked out once. */
 const filterSpecs = new WeakMap<Entity, FilterSpec[]>();
@@ -49,8 +49,7 @@ const filtersOf = (entity: Entity): FilterSpec[] => {
     specs = Object.entries(entity.fields).flatMap(([name, decl]) => {
       const filter = filterOf(name, decl);
       if (!filter || decl.virtual) return [];
-      const numeric = NUMERIC_KINDS.has(decl.kind) || (decl.kind === 'enum' && typeof decl.options?.[0]?.value === 'number');
-      return [{ name, decl, param: filter.param, op: filter.op, column: columnOf(name, decl), numeric, schema: fieldSchema(decl) }];
+      return [{ name, decl, param: filter.param, op: filter.op, column: columnOf(name, decl), numeric: isNumericField(decl), schema: fieldSchema(decl) }];
     });
     filterSpecs.set(entity, specs);
   }
@@ -63,51 +62,13 @@ const rangesOf = (entity: Entity): RangeSpec[] => {
   if (!specs) {
     specs = Object.entries(entity.fields).flatMap(([name, decl]) => {
       const range = rangeOf(name, decl);
-      return range && !decl.virtual ? [{ decl, ...range, column: columnOf(name, decl), schema: fieldSchema(decl) }] : [];
+      const bound = SERVER_KINDS[decl.kind].rangeBound;
+      if (range && !bound) throw new Error(`${entity.name}.${name}: the server has no range bound for ${decl.kind}`);
+      return range && bound && !decl.virtual ? [{ decl, ...range, column: columnOf(name, decl), schema: fieldSchema(decl), bound }] : [];
     });
     rangeSpecs.set(entity, specs);
   }
   return specs;
-};
-
-const DAY = /^\d{4}-\d\d-\d\d$/;
-const DAY_MS = 86_400_000;
-
-/** Milliseconds of a `YYYY-MM-DD` day's start (UTC), or null when no such day exists (`2031-02-30`). */
-const dayStart = (raw: string): number | null => {
-  if (!DAY.test(raw)) return null;
-  const start = Date.parse(`${raw}T00:00:00.000Z`);
-  return !Number.isNaN(start) && new Date(start).toISOString().startsWith(raw) ? start : null;
-};
-
-type Bound = { value: string | number; op: Condition['op'] };
-
-/**
- * One end of a range in stored form. A time bound may be a day: as a start it is that day's
- * first instant, as an end the next day's, exclusive (UTC days, as the day filters use).
- */
-const rangeBound = (spec: RangeSpec, raw: string, end: 'from' | 'to'): Bound | { error: FieldError['messageKey'] } => {
-  const inclusive = end === 'from' ? 'gte' : 'lte';
-  switch (spec.decl.kind) {
-    case 'int':
-    case 'money': {
-      if (!/^-?\d+(\.\d+)?$/.test(raw)) return { error: 'invalid_type' };
-      const value = Number(raw);
-      if (!spec.schema.safeParse(value).success) return { error: 'invalid_value' };
-      return { value: spec.decl.kind === 'money' ? toCents(value) : value, op: inclusive };
-    }
-    case 'date':
-      return dayStart(raw) === null ? { error: 'invalid_date' } : { value: raw, op: inclusive };
-    default: {
-      if (DAY.test(raw)) {
-        const start = dayStart(raw);
-        if (start === null) return { error: 'invalid_date' };
-        return end === 'from' ? { value: new Date(start).toISOString(), op: 'gte' } : { value: new Date(start + DAY_MS).toISOString(), op: 'lt' };
-      }
-      if (!spec.schema.safeParse(raw).success) return { error: 'invalid_date' };
-      return { value: new Date(raw).toISOString(), op: inclusive };
-    }
-  }
 };
 
 export const parseListQuery = (entity: Entity, query: Query, pathParams: Record<string, string> = {}): ListParams => {
@@ -141,7 +102,7 @@ export const parseListQuery = (entity: Entity, query: Query, pathParams: Record<
     if (numeric) {
       if (!/^-?\d+(\.\d+)?$/.test(raw)) { error(param, 'invalid_type'); continue; }
       const value = Number(raw);
-      if (decl.kind === 'enum' && !decl.options?.some((o) => o.value === value)) { error(param, 'invalid_value'); continue; }
+      if (decl.options && !decl.options.some((o) => o.value === value)) { error(param, 'invalid_value'); continue; }
       // The field's own rules (integer, 0/1, declared range): a value no row can hold is bad input,
       // and PostgreSQL would fail the query on a fraction or a number beyond int4 (a 500).
       const checked = schema.safeParse(value);
@@ -149,8 +110,9 @@ export const parseListQuery = (entity: Entity, query: Query, pathParams: Record<
         for (const e of toFieldErrors(checked.error)) errors.push({ ...e, field: param });
         continue;
       }
-      if (decl.kind === 'reference' && value > MAX_ID) { error(param, 'too_big', { max: MAX_ID }); continue; }
-      conditions.push({ column, op, value: decl.kind === 'money' ? toCents(value) : value });
+      const { filterMax, toColumn } = SERVER_KINDS[decl.kind];
+      if (filterMax !== undefined && value > filterMax) { error(param, 'too_big', { max: filterMax }); continue; }
+      conditions.push({ column, op, value: toColumn(decl, value) as number });
     } else if (isUnsafeText(raw)) {
       error(param, 'invalid_format');
     } else {
@@ -166,7 +128,7 @@ export const parseListQuery = (entity: Entity, query: Query, pathParams: Record<
       const raw = first(all[param]);
       if (raw === undefined || raw === '') continue;
       if (raw.length > 40) { error(param, 'too_long', { max: 40 }); continue; }
-      const bound = rangeBound(spec, raw, end);
+      const bound = spec.bound(spec.decl, raw, end, spec.schema);
       if ('error' in bound) error(param, bound.error);
       else bounds[end] = bound;
     }

@@ -23,7 +23,7 @@ import { fromRow, toColumnValue, toRow } from './row';
 import type { Scope } from './scope';
 import { inScope, withShop } from './scope';
 import { MAX_ID } from './ids';
-import { sanitizeRichTextFields } from './rich-text';
+import { sanitizeFieldValues } from './kinds';
 import { treeRules } from './tree';
 import { nameFiller } from './reference-names';
 import type { RecycleBin } from '../../src/schema/recycleBin';
@@ -302,7 +302,7 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
     if (nul.length) throw fieldErrors(nul);
     // Secrets sealed (a password hashed) before the transaction; `values` keeps the plain ones for `validate`.
     const { input: sent, columns: sealed } = await sealSecrets(entity, parsed.value as Record<string, unknown>, deps.secrets);
-    const values = defaultsFor(sanitizeRichTextFields(entity, sent));
+    const values = defaultsFor(sanitizeFieldValues(entity, sent));
     const refined = refineErrors(entity, values);
     if (refined.length) throw fieldErrors(refined);
     try {
@@ -350,7 +350,7 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
     if (nul.length) throw fieldErrors(nul);
     // An empty secret keeps the stored one (it leaves `input`); a new one is sealed before the transaction.
     const { input: sent, columns: sealed } = await sealSecrets(entity, parsed.value as Record<string, unknown>, deps.secrets);
-    const input = sanitizeRichTextFields(entity, sent);
+    const input = sanitizeFieldValues(entity, sent);
     if (Object.keys(input).length === 0) {
       // Nothing sent, nothing changes: still 404 for a missing record, but no audit row claiming
       // an update that did not happen (mall would even fail here with an empty SET).

@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Entity } from '../../src/schema/entity';
 import { columnFields, columnOf, filterOf } from '../../src/schema/entity';
+import { isNumericField } from '../../src/schema/kinds';
 import type { Database } from '../db/schema';
 import { ok, toPage } from '../http/envelope';
 import { notFound, validationFailed } from '../http/errors';
@@ -89,8 +90,9 @@ const coerce = (entity: Entity, field: string, raw: unknown): unknown => {
   const decl = entity.fields[field];
   const value = Array.isArray(raw) ? raw[raw.length - 1] : raw;
   if (value === undefined || value === '') return undefined;
-  if (decl && ['flag', 'int', 'reference', 'money'].includes(decl.kind)) return /^-?\d+(\.\d+)?$/.test(String(value)) ? Number(value) : value;
-  if (decl?.kind === 'enum' && typeof decl.options?.[0]?.value === 'number') return /^-?\d+$/.test(String(value)) ? Number(value) : value;
+  if (!decl || !isNumericField(decl)) return value;
+  // An enum's values are whole numbers; other numbers may have decimals (money).
+  return (decl.options ? /^-?\d+$/ : /^-?\d+(\.\d+)?$/).test(String(value)) ? Number(value) : value;
   return value;
 };
 

@@ -5,6 +5,7 @@ import type { Entity, FieldDecl } from '../../src/schema/entity';
 import { columnFields, filterOf, rangeOf, secretSetName } from '../../src/schema/entity';
 import { recycleBinOf } from '../../src/schema/recycleBin';
 import { createSchema, fieldSchema, updateSchema } from '../../src/schema/validation';
+import { SERVER_KINDS } from '../crud/kinds';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -52,9 +53,7 @@ export const listParameters = (entity: Entity): QueryParameter[] => {
     });
     const range = rangeOf(name, decl);
     if (range) {
-      const bound = decl.kind === 'date' || decl.kind === 'dateTime'
-        ? { type: 'string', description: decl.kind === 'date' ? 'YYYY-MM-DD' : 'YYYY-MM-DD (a whole UTC day) or an ISO-8601 instant' }
-        : schema;
+      const bound = SERVER_KINDS[decl.kind].rangeParam ?? schema;
       params.push(
         { name: range.from, in: 'query', required: false, schema: bound, description: `${name} at or after this (inclusive)` },
         { name: range.to, in: 'query', required: false, schema: bound, description: `${name} at or before this (inclusive)` },

@@ -4,6 +4,7 @@
  * Pure TypeScript + zod: no React, no database.
  */
 import type { z } from 'zod';
+import { KINDS } from './kinds';
 import { NAME_LENGTH } from './rules';
 
 /** What a field holds; decides its column type, its validation and its input/column widget. */
@@ -155,8 +156,7 @@ export type RelationDecl = {
   readonly where?: Readonly<Record<string, number | string>>;
 };
 
-/** Default most rows of a child list (bodies stay far below the member cap). */
-export const DEFAULT_MAX_ROWS = 100;
+export { DEFAULT_MAX_ROWS } from './rules';
 
 /** A declared field. `T` is the value type in API records (phantom, for inference). */
 export type FieldDecl<T = unknown> = FieldOptions<T> & KindOptions & {
@@ -271,7 +271,7 @@ export const secretSetName = (fieldName: string): string => `${fieldName}Set`;
 
 /** An entity's secret fields (write-only), with their declarations. */
 export const secretFields = (entity: Pick<Entity, 'fields'>): [string, FieldDecl][] =>
-  Object.entries(entity.fields).filter(([, decl]) => decl.kind === 'secret');
+  Object.entries(entity.fields).filter(([, decl]) => KINDS[decl.kind].writeOnly);
 
 /** Structured value validated by `schema`. */
 export const json = <S extends z.ZodType>(schema: S, o: FieldOptions<z.infer<S>> = {}) => field<z.infer<S>>('json', { ...o, schema });
@@ -551,8 +551,7 @@ const paramsEntityCache = new WeakMap<Entity, Map<string, Entity>>();
 export const columnOf = (fieldName: string, decl: FieldDecl): string =>
   decl.column ?? fieldName.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
-const TEXT_KINDS: readonly FieldKind[] = ['text', 'longText', 'richText'];
-export const isTextKind = (kind: FieldKind): boolean => TEXT_KINDS.includes(kind);
+export const isTextKind = (kind: FieldKind): boolean => KINDS[kind].text;
 
 /** The resolved filter of a field, or null. */
 export const filterOf = (fieldName: string, decl: FieldDecl): Required<Omit<FilterDecl, 'alwaysOn' | 'range'>> & { alwaysOn: boolean } | null => {
@@ -565,14 +564,11 @@ export const filterOf = (fieldName: string, decl: FieldDecl): Required<Omit<Filt
   };
 };
 
-/** Kinds a range filter can compare. */
-export const RANGE_KINDS: readonly FieldKind[] = ['int', 'money', 'date', 'dateTime'];
-
 /** The two query parameters of a field's range filter, or null when it declares none. */
 export const rangeOf = (fieldName: string, decl: FieldDecl): { from: string; to: string } | null => {
   const filter = filterOf(fieldName, decl);
   if (!filter || typeof decl.filter !== 'object' || !decl.filter.range) return null;
-  if (!RANGE_KINDS.includes(decl.kind)) throw new Error(`${fieldName}: a range filter needs a number, date or time field, not ${decl.kind}`);
+  if (!KINDS[decl.kind].range) throw new Error(`${fieldName}: a range filter needs a number, date or time field, not ${decl.kind}`);
   return { from: `${filter.param}From`, to: `${filter.param}To` };
 };
 

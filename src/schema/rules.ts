@@ -9,6 +9,9 @@ export const UPLOAD_RULES = { mimeTypes: ['image/jpeg', 'image/png'], extensions
 /** Price tiers and category filter attributes: up to three, at least one left. */
 export const MAX_TIERS = 3;
 
+/** Default most rows of a child list (bodies stay far below the member cap). */
+export const DEFAULT_MAX_ROWS = 100;
+
 /** Stock of -1 means unlimited. */
 export const UNLIMITED_STOCK = -1;
 

@@ -6,18 +6,11 @@
 import { z } from 'zod';
 import type { FieldError, MessageKey } from './api';
 import { MESSAGES } from './api';
-import type { ChildRowsDecl, Entity, FieldDecl } from './entity';
-import { DEFAULT_MAX_ROWS, writableFields } from './entity';
-import { isCentAmount } from './money';
+import type { Entity, FieldDecl } from './entity';
+import { writableFields } from './entity';
+import { fieldSchema, isUnsafeText, KINDS, MAX_IDS, valueSchema } from './kinds';
 
-/**
- * Text no field may hold: NUL (U+0000), which PostgreSQL text cannot store (the write fails) and
- * SQLite would keep, and lone UTF-16 surrogates, which are not characters at all (drivers store
- * them as U+FFFD, three bytes each, so the value comes back changed). Both are refused as
- * `invalid_format` on every route, generated or hand-written: this is the one rule for all of them.
- */
-const LONE_SURROGATE = /\p{Cs}/u;
-export const isUnsafeText = (value: string): boolean => value.includes('\u0000') || LONE_SURROGATE.test(value);
+export { fieldSchema, isUnsafeText, isWebUrl, MAX_ID, MAX_IDS } from './kinds';
 
 /** True when any string inside `value` (arrays and objects searched, keys too) is unsafe text. */
 export const hasUnsafeText = (value: unknown): boolean => {
@@ -32,128 +25,12 @@ export const hasUnsafeText = (value: unknown): boolean => {
 /** A zod string that refuses unsafe text with `invalid_format` (for hand-written route schemas). */
 export const safeString = () => z.string().refine((value) => !isUnsafeText(value), { message: 'invalid_format' });
 
-/** The largest id an id column holds (int4 on PostgreSQL), and the most ids one list may name. */
-export const MAX_ID = 2_147_483_647;
-export const MAX_IDS = 1000;
-
-const URL_PATTERN = /^(https?:\/\/|\/)[^\s]*$/;
-
-/** An absolute `http(s)://host…` address: what a jump link may point to (no `javascript:`, no relative paths). */
-export const isWebUrl = (value: string): boolean => {
-  if (!/^https?:\/\//i.test(value) || /\s/.test(value)) return false;
-  try {
-    return new URL(value).hostname !== '';
-  } catch {
-    return false;
-  }
-};
-const MAX_URL_LENGTH = 500;
-
-/** The zod schema of one field's value (never null; nullability is added by the object schemas). */
-export const fieldSchema = (decl: FieldDecl): z.ZodType => {
-  switch (decl.kind) {
-    case 'text':
-    case 'longText':
-    case 'richText': {
-      let s = z.string();
-      const [min, max] = decl.length ?? [decl.required ? 1 : 0, decl.kind === 'text' ? 500 : 1_000_000];
-      s = s.min(min).max(max);
-      if (decl.pattern) s = s.regex(decl.pattern);
-      // Unsafe text (NUL) is reported once, as invalid_format, by the body's unsafe-text check.
-      return decl.url ? s.refine((value) => value === '' || isUnsafeText(value) || isWebUrl(value), { message: 'invalid_url' }) : s;
-    }
-    case 'int': {
-      const s = z.number().int().min(decl.min ?? -2_147_483_648).max(decl.max ?? 2_147_483_647);
-      return s;
-    }
-    case 'money':
-      return z.number().min(decl.min ?? 0).max(decl.max ?? 99_999_999.99)
-        .refine(isCentAmount, { message: 'invalid_format' });
-    case 'flag':
-      return z.union([z.literal(0), z.literal(1)]);
-    case 'enum': {
-      const literals = (decl.options ?? []).map((o) => z.literal(o.value));
-      return literals.length === 1 ? literals[0]! : z.union(literals as unknown as [z.ZodLiteral, z.ZodLiteral]);
-    }
-    case 'date':
-      return z.iso.date();
-    case 'dateTime':
-      return z.iso.datetime({ offset: true });
-    case 'image':
-      return z.string().max(MAX_URL_LENGTH).regex(URL_PATTERN);
-    case 'images':
-      return z.array(z.string().max(MAX_URL_LENGTH).regex(URL_PATTERN)).max(decl.maxCount ?? 10, { message: 'too_many_images' });
-    case 'reference':
-      return z.number().int().positive();
-    case 'references':
-      // `1,2,3` from a query or form arrives as a list already (server/crud/lenient.ts); text that is
-      // no list of ids stays text and reads as what it is, not as "wrong type".
-      // A record's stored list comes as JSON only: there a non-list is a wrong type like any other.
-      return z.array(z.number().int().positive().max(MAX_ID), {
-        error: (issue) => (issue.input === undefined || issue.input === null || decl.relation ? undefined : 'invalid_ids'),
-      // A refinement, not `.max()`: zod 4 applies a length check to a string input too.
-      }).refine((ids) => ids.length <= (decl.maxCount ?? MAX_IDS), { message: decl.relation?.maxMessage ?? 'too_many_ids' })
-        // A stored pick is there once: a repeated id would be a second relation row saying nothing new.
-        .superRefine((ids, ctx) => ids.forEach((id, index) => {
-          if (decl.relation && ids.indexOf(id) !== index) ctx.addIssue({ code: 'custom', path: [index], message: 'not_unique' });
-        }));
-    case 'json':
-      return decl.schema ?? z.unknown();
-    case 'children':
-      return childListSchema(decl.children!);
-    case 'secret': {
-      const [min, max] = decl.length ?? [1, 500];
-      const s = z.string().min(min).max(max);
-      return decl.pattern ? s.regex(decl.pattern) : s;
-    }
-  }
-};
-
 /**
  * A secret field in a body where it may be left out: absent, null or `""` all mean "no new
  * value" (keep the stored one on update, store none on create), so a form that never saw the
  * value can post its empty input back.
  */
 const keptSecret = (decl: FieldDecl): z.ZodType => z.preprocess((value) => (value === '' ? null : value), fieldSchema(decl).nullable().optional());
-
-/**
- * One child row as a create sees it (the list is written as a whole): its writable fields, the
- * required ones present, and optionally the `id` of a stored row it keeps.
- */
-const childRowSchema = (decl: ChildRowsDecl) => z.strictObject({
-  id: z.number().int().positive().optional(),
-  ...Object.fromEntries(Object.entries(decl.fields).filter(([, d]) => !d.serverManaged)
-    .map(([key, d]) => [key, valueSchema(d, Boolean(d.required) && d.default === undefined)])),
-});
-
-const childListSchema = (decl: ChildRowsDecl): z.ZodType => {
-  const min = decl.min ?? 0;
-  const max = decl.max ?? DEFAULT_MAX_ROWS;
-  const unique = Object.entries(decl.fields).filter(([, d]) => d.unique).map(([key]) => key);
-  return z.array(childRowSchema(decl))
-    .min(min, { message: decl.minMessage ?? 'too_few_rows' })
-    .max(max, { message: decl.maxMessage ?? 'too_many_rows' })
-    .superRefine((rows, ctx) => {
-      const seen = new Map<string, Set<string>>();
-      rows.forEach((row, index) => {
-        const values = row as Record<string, unknown>;
-        for (const { field, messageKey } of decl.refine?.(values) ?? []) ctx.addIssue({ code: 'custom', path: [index, field], message: messageKey });
-        // A value a `unique` field holds once per list; the `id` of a kept row once too.
-        for (const key of [...unique, 'id']) {
-          const value = values[key];
-          if (value === undefined || value === null || value === '') continue;
-          const taken = seen.get(key) ?? new Set<string>();
-          if (taken.has(JSON.stringify(value))) ctx.addIssue({ code: 'custom', path: [index, key], message: 'not_unique' });
-          taken.add(JSON.stringify(value));
-          seen.set(key, taken);
-        }
-      });
-    });
-};
-
-function valueSchema(decl: FieldDecl, requiredNow: boolean): z.ZodType {
-  return requiredNow ? fieldSchema(decl) : fieldSchema(decl).nullable().optional();
-}
 
 /** A field whose stored value is never null: required, or filled with its default on create. */
 export const neverNull = (decl: FieldDecl): boolean => Boolean(decl.required) || decl.default !== undefined;
@@ -165,7 +42,7 @@ export const neverNull = (decl: FieldDecl): boolean => Boolean(decl.required) ||
  */
 export const createSchema = (entity: Entity) =>
   z.strictObject(Object.fromEntries(writableFields(entity).map(([key, decl]) =>
-    [key, decl.kind === 'secret' && !decl.required ? keptSecret(decl) : valueSchema(decl, Boolean(decl.required) && decl.default === undefined)])));
+    [key, KINDS[decl.kind].writeOnly && !decl.required ? keptSecret(decl) : valueSchema(decl, Boolean(decl.required) && decl.default === undefined)])));
 
 /**
  * Body of `POST /x/update/{id}`: a selective update; absent keys stay unchanged. A required field,
@@ -173,7 +50,7 @@ export const createSchema = (entity: Entity) =>
  */
 export const updateSchema = (entity: Entity) =>
   z.strictObject(Object.fromEntries(writableFields(entity).filter(([, decl]) => !decl.immutable).map(([key, decl]) =>
-    [key, decl.kind === 'secret' ? keptSecret(decl) : neverNull(decl) ? fieldSchema(decl).optional() : fieldSchema(decl).nullable().optional()])));
+    [key, KINDS[decl.kind].writeOnly ? keptSecret(decl) : neverNull(decl) ? fieldSchema(decl).optional() : fieldSchema(decl).nullable().optional()])));
 
 const isMessageKey = (value: unknown): value is MessageKey => typeof value === 'string' && value in MESSAGES;
 

@@ -1,0 +1,134 @@
+/**
+ * What each field kind means to the server, in one table: how a value is stored in its column and
+ * read back, how a list's range filter reads its bounds, how the OpenAPI document describes those
+ * bounds, and how a written value is cleaned. What both halves share (the zod schema, whether the
+ * wire form is a number or free text) is in src/schema/kinds.ts. The `satisfies` makes a kind
+ * without an entry here a compile error.
+ */
+import type { z } from 'zod';
+import type { FieldError } from '../../src/schema/api';
+import type { Entity, FieldDecl, FieldKind } from '../../src/schema/entity';
+import { MAX_ID } from '../../src/schema/kinds';
+import { fromCents, toCents } from '../../src/schema/money';
+import { toApiTime } from '../db/time';
+import { sanitizeRichText } from './rich-text';
+
+/** One end of a list's range filter as stored: compared with `op` (`lt`: a day-bounded time's exclusive end). */
+export type Bound = { value: string | number; op: 'gte' | 'lte' | 'lt' };
+export type RangeEnd = 'from' | 'to';
+type RangeBound = (decl: FieldDecl, raw: string, end: RangeEnd, schema: z.ZodType) => Bound | { error: FieldError['messageKey'] };
+
+export type ServerKindSpec = {
+  /** One API value (never null) as its column stores it. */
+  readonly toColumn: (decl: FieldDecl, value: unknown) => unknown;
+  /** One stored value (never null) as the API shows it. */
+  readonly fromColumn: (decl: FieldDecl, value: unknown) => unknown;
+  /** One bound of a range filter as stored; kinds the shared table marks `range` have one (a unit test checks). */
+  readonly rangeBound?: RangeBound;
+  /** The OpenAPI schema of a range bound, when it is not the value's own schema. */
+  readonly rangeParam?: Record<string, unknown>;
+  /** The largest value an equality filter may compare (beyond it PostgreSQL would fail the query). */
+  readonly filterMax?: number;
+  /** The stored form of a written value (rich text's allow-list), applied on every write. */
+  readonly sanitize?: (value: string) => string;
+};
+
+/** `2024-05-01T16:00:00.000Z`: the storage form of ../db/time.ts, which is also the API form. */
+const API_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+const DAY = /^\d{4}-\d\d-\d\d$/;
+const DAY_MS = 86_400_000;
+
+const asIs = (_decl: FieldDecl, value: unknown): unknown => value;
+const toNumber = (_decl: FieldDecl, value: unknown): unknown => Number(value);
+const json = { toColumn: (_decl: FieldDecl, value: unknown) => JSON.stringify(value), fromColumn: (_decl: FieldDecl, value: unknown) => JSON.parse(String(value)) };
+const plain = { toColumn: asIs, fromColumn: asIs };
+
+/** Milliseconds of a `YYYY-MM-DD` day's start (UTC), or null when no such day exists (`2031-02-30`). */
+const dayStart = (raw: string): number | null => {
+  if (!DAY.test(raw)) return null;
+  const start = Date.parse(`${raw}T00:00:00.000Z`);
+  return !Number.isNaN(start) && new Date(start).toISOString().startsWith(raw) ? start : null;
+};
+
+const inclusive = (end: RangeEnd): Bound['op'] => (end === 'from' ? 'gte' : 'lte');
+
+const numberBound = (stored: (value: number) => number): RangeBound => (_decl, raw, end, schema) => {
+  if (!/^-?\d+(\.\d+)?$/.test(raw)) return { error: 'invalid_type' };
+  const value = Number(raw);
+  if (!schema.safeParse(value).success) return { error: 'invalid_value' };
+  return { value: stored(value), op: inclusive(end) };
+};
+
+/**
+ * A time bound may be a day: as a start it is that day's first instant, as an end the next
+ * day's, exclusive (UTC days, as the day filters use).
+ */
+const instantBound: RangeBound = (_decl, raw, end, schema) => {
+  if (DAY.test(raw)) {
+    const start = dayStart(raw);
+    if (start === null) return { error: 'invalid_date' };
+    return end === 'from' ? { value: new Date(start).toISOString(), op: 'gte' } : { value: new Date(start + DAY_MS).toISOString(), op: 'lt' };
+  }
+  if (!schema.safeParse(raw).success) return { error: 'invalid_date' };
+  return { value: new Date(raw).toISOString(), op: inclusive(end) };
+};
+
+const TABLE = {
+  text: plain,
+  longText: plain,
+  richText: { ...plain, sanitize: sanitizeRichText },
+  int: { toColumn: asIs, fromColumn: toNumber, rangeBound: numberBound((value) => value) },
+  money: {
+    toColumn: (_decl, value) => toCents(value as number),
+    // A column written by another tool may hold a fraction of a cent: read it rounded, not as a 500.
+    fromColumn: (_decl, value) => fromCents(Math.round(Number(value))),
+    rangeBound: numberBound(toCents),
+  },
+  flag: { toColumn: asIs, fromColumn: toNumber },
+  enum: { toColumn: asIs, fromColumn: (decl, value) => (typeof decl.options?.[0]?.value === 'number' ? Number(value) : value) },
+  date: {
+    ...plain,
+    rangeBound: (_decl, raw, end) => (dayStart(raw) === null ? { error: 'invalid_date' } : { value: raw, op: inclusive(end) }),
+    rangeParam: { type: 'string', description: 'YYYY-MM-DD' },
+  },
+  dateTime: {
+    toColumn: (_decl, value) => new Date(value as string).toISOString(),
+    // What the server writes is already in API form; only other shapes need parsing.
+    fromColumn: (_decl, value) => (typeof value === 'string' && API_TIME.test(value) ? value : toApiTime(value as string)),
+    rangeBound: instantBound,
+    rangeParam: { type: 'string', description: 'YYYY-MM-DD (a whole UTC day) or an ISO-8601 instant' },
+  },
+  image: plain,
+  images: {
+    // `mall` keeps a product's album as one comma-joined string (`joined`); otherwise a JSON list.
+    toColumn: (decl, value) => (decl.joined ? (value as string[]).join(',') : JSON.stringify(value)),
+    fromColumn: (decl, value) => (decl.joined ? String(value).split(',').filter(Boolean) : JSON.parse(String(value))),
+  },
+  reference: { toColumn: asIs, fromColumn: toNumber, filterMax: MAX_ID },
+  references: json,
+  json,
+  // Kept in the child table (server/crud/lists.ts), never in a column of the record's own.
+  children: plain,
+  // Sealed (encrypted, or hashed for a password) by ./secrets.ts and answered as `<field>Set`, never mapped here.
+  secret: plain,
+} satisfies Record<FieldKind, ServerKindSpec>;
+
+/** The server's entry of every kind. */
+export const SERVER_KINDS: Readonly<Record<FieldKind, ServerKindSpec>> = TABLE;
+
+const sanitizeFields = (fields: Entity['fields'], values: Record<string, unknown>): Record<string, unknown> => {
+  const out = { ...values };
+  for (const [name, decl] of Object.entries(fields)) {
+    const { sanitize } = SERVER_KINDS[decl.kind];
+    if (sanitize && typeof out[name] === 'string') out[name] = sanitize(out[name] as string);
+    // Child rows hold the same kinds: their rich text is stored as sanitised as the record's own.
+    if (decl.children && Array.isArray(out[name])) {
+      out[name] = (out[name] as Record<string, unknown>[]).map((row) => sanitizeFields(decl.children!.fields, row));
+    }
+  }
+  return out;
+};
+
+/** `values` with every field whose kind cleans written text (rich text), of the entity and its child rows, cleaned; others untouched. */
+export const sanitizeFieldValues = (entity: Entity, values: Record<string, unknown>): Record<string, unknown> =>
+  sanitizeFields(entity.fields, values);
