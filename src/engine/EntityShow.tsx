@@ -27,7 +27,7 @@ import {
 } from 'react-admin';
 import { builtinText } from '../i18n/builtins';
 import type { Entity, FieldDecl, HistoryDecl } from '../schema/entity';
-import { filterOf } from '../schema/entity';
+import { filterOf, secretSetName } from '../schema/entity';
 import { screenEntityOf } from '../schema/screenEntities';
 import { RowActionButtons } from './ActionButton';
 import { ChildRowsField, fieldDisplay } from './fields';
@@ -113,6 +113,13 @@ export const ShowRecord = ({ entity, id, children }: { readonly entity: Entity; 
 
 const NotFoundText = () => <>{useTranslate()('entity.show.not_found')}</>;
 
+/** A write-only secret is never read back: the page says whether one is set (`<field>Set`). */
+const SecretState = ({ name }: { readonly name: string }) => {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  return <>{translate(record?.[secretSetName(name)] === true ? 'entity.show.secret_set' : 'entity.show.secret_not_set')}</>;
+};
+
 /** One field of the record in context, labelled: the screen's cell if it has one, else the engine's display. */
 export const FieldValue = ({ entity, name, cells }: { readonly entity: Entity; readonly name: string; readonly cells?: Cells }) => {
   const decl = entity.fields[name];
@@ -120,10 +127,14 @@ export const FieldValue = ({ entity, name, cells }: { readonly entity: Entity; r
   const Cell = cells?.[name];
   return (
     <Labeled source={name} label={fieldLabelKey(entity, name)}>
-      {Cell ? <Cell entity={entity} name={name} /> : fieldDisplay(entity, name, decl)}
+      {Cell ? <Cell entity={entity} name={name} /> : decl.kind === 'secret' ? <SecretState name={name} /> : fieldDisplay(entity, name, decl)}
     </Labeled>
   );
 };
+
+/** Whether the record's answer carries the field (a secret: whether one is set). */
+const carries = (entity: Entity, record: RaRecord | undefined, name: string): boolean =>
+  record !== undefined && (entity.fields[name]?.kind === 'secret' ? secretSetName(name) : name) in record;
 
 const MAIN_SECTION = '';
 
@@ -168,12 +179,12 @@ export const ChildRowsPanel = ({ entity, name }: { readonly entity: Entity; read
 
 /**
  * The record's fields by section, each section a panel; child lists as tables. Fields the
- * record's answer does not carry are left out: write-only ones (a password) are never read back.
+ * record's answer does not carry are left out; a secret shows whether one is set, never a value.
  */
 export const ShowFields = ({ entity, cells }: { readonly entity: Entity; readonly cells?: Cells }) => {
   const translate = useTranslate();
   const record = useRecordContext();
-  const carried = (name: string) => record !== undefined && name in record;
+  const carried = (name: string) => carries(entity, record, name);
   return (
     <>
       {showSections(entity).map(({ section, fields, lists }) => ({ section, fields: fields.filter(carried), lists: lists.filter(carried) }))

@@ -1,4 +1,4 @@
-// Protects: view overrides and the generated show view (src/engine/EntityShow.tsx, screens.tsx) on a fixture entity: an area's view replaces exactly the view it names; the show view at the list's `#show=<id>` shows the fields by section, references by name, child rows as a table, the state's history newest first with operator and time, and only the transitions the record's state allows, one of which runs from the page; lists with states offer a "View" button, plain lists do not; a missing record says so.
+// Protects: view overrides and the generated show view (src/engine/EntityShow.tsx, screens.tsx) on a fixture entity: an area's view replaces exactly the view it names; the show view at the list's `#show=<id>` shows the fields by section, references by name, whether a secret is set, child rows as a table, the state's history newest first with operator and time, and only the transitions the record's state allows, one of which runs from the page; lists with states offer a "View" button, plain lists do not; a missing record says so.
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
@@ -32,7 +32,7 @@ const messages = {
 const i18nProvider = polyglotI18nProvider(() => messages, 'en', [{ locale: 'en', name: 'English' }], { allowMissing: true });
 
 const stored = {
-  id: 3, title: 'Pack boxes', ownerId: 1, ownerName: 'alice', status: 1, budget: 12.5,
+  id: 3, title: 'Pack boxes', ownerId: 1, ownerName: 'alice', status: 1, budget: 12.5, payKeySet: true,
   steps: [{ id: 1, name: 'Fold', minutes: 5 }, { id: 2, name: 'Tape', minutes: 2 }],
   createTime: '2026-01-01T09:00:00.000Z',
 };
@@ -123,7 +123,11 @@ describe('views', () => {
     expect(within(general).getByText('alice')).toBeInTheDocument();
     expect(within(general).getByText('Running')).toBeInTheDocument();
     expect(within(general).queryByText('Budget')).toBeNull();
-    expect(within(screen.getByRole('region', { name: 'Money' })).getByText('Budget')).toBeInTheDocument();
+    const money = screen.getByRole('region', { name: 'Money' });
+    expect(within(money).getByText('Budget')).toBeInTheDocument();
+    // A secret is never read back: the page says that one is set.
+    expect(within(money).getByText('Payment key')).toBeInTheDocument();
+    expect(within(money).getByText('Set')).toBeInTheDocument();
     const steps = within(general).getByRole('group', { name: 'Steps' });
     expect(within(steps).getAllByRole('row').map((row) => row.textContent)).toEqual(['StepMinutes', 'Fold5', 'Tape2']);
 

@@ -350,6 +350,8 @@ export const entityEn = {
       no_history: 'No changes of state yet',
       no_rows: 'None',
       not_found: 'This record does not exist, or it was deleted.',
+      secret_set: 'Set',
+      secret_not_set: 'Not set',
     },
     children: {
       add: 'Add a row',

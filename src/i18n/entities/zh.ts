@@ -352,6 +352,8 @@ export const entityZh: EntityMessages = {
       no_history: '暂无状态变更',
       no_rows: '无',
       not_found: '该记录不存在或已被删除。',
+      secret_set: '已设置',
+      secret_not_set: '未设置',
     },
     children: {
       add: '添加一行',
