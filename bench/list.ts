@@ -6,7 +6,7 @@
  * process (so the load generator does not steal this event loop) on
  *   GET /api/home/advertise/list?pageNum=<varying>&pageSize=10&type=0&status=1&sort=sort&order=desc
  * for BENCH_DURATION s (10) over BENCH_CONNECTIONS (10). pageNum is drawn per request from every
- * page the filter has (BENCH_MAX_PAGE caps it). Then, in the same run and on the same data, the
+ * page the filter has (BENCH_MAX_PAGE caps it; BENCH_DIALECTS=sqlite or postgres runs one). Then, in the same run and on the same data, the
  * floor (./floor.ts: token, session row, ten rows by primary key) under the same load. Prints per
  * dialect requests/s, p50, p99, errors, the server CPU per request of the list and of the floor,
  * their ratio and the server's RSS. Targets (issue "lists at scale"): SQLite CPU ratio <= 1.3,
@@ -174,7 +174,9 @@ const benchDialect = async (dialect: 'sqlite' | 'postgres'): Promise<DialectResu
 
 const main = async (): Promise<void> => {
   const serverUrl = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
-  const dialects: ('sqlite' | 'postgres')[] = ['sqlite', ...(serverUrl && /^postgres(ql)?:\/\//i.test(serverUrl) ? ['postgres' as const] : [])];
+  const only = process.env.BENCH_DIALECTS?.split(',');
+  const dialects = (['sqlite', ...(serverUrl && /^postgres(ql)?:\/\//i.test(serverUrl) ? ['postgres' as const] : [])] as ('sqlite' | 'postgres')[])
+    .filter((d) => !only || only.includes(d));
   process.stdout.write(`GET /api/home/advertise/list?pageNum=<1..pages>&${LIST_QUERY}\n`
     + `${ROWS} advertisements, ${CONNECTIONS} connections, ${DURATION_S} s per dialect, LOG_LEVEL=warn; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}\n\n`);
   const results = [];

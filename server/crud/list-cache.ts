@@ -1,82 +1,170 @@
 /**
- * Cached list orders for SQLite. A list page costs a COUNT over every matching row plus an
- * OFFSET walk past all earlier rows: with 100,000 rows that is milliseconds per request, while
- * the data rarely changes between two page views. So the ordered ids of one list query (filters,
- * search, ids, sort and scope) are kept, and a page is a slice of them plus a primary-key read.
+ * Cached list orders. A list page costs a COUNT over every matching row plus an OFFSET walk past
+ * all earlier rows: with 100,000 rows that is milliseconds per request, while the data rarely
+ * changes between two page views. So the ordered ids of one list query (filters, search, ids,
+ * sort and scope) are kept, and a page is a slice of them plus one primary-key read; the total
+ * is their number, so it stays exact.
  *
- * Exact, not "recent enough": an entry is used only while the database is provably unchanged
- * since it was filled. SQLite says so cheaply: `total_changes()` counts every row this
- * connection (the server's only one) has inserted, updated or deleted, triggers and cascades
- * included, and `data_version` changes when any other connection (another process, a CLI)
- * commits. Any change anywhere drops every entry, which is cheap for a back-office that reads
- * far more than it writes. PostgreSQL has no such cheap exact signal across server processes,
- * so it is not cached there (ARCHITECTURE.md section 7: no state a second process would need).
+ * Exact, not "recent enough": an entry is used only while the database proves the table unchanged
+ * since the entry was filled.
+ * - SQLite: `total_changes()` counts every row this connection (the server's only one) has
+ *   inserted, updated or deleted, triggers and cascades included, and `data_version` changes when
+ *   any other connection (another process, a CLI) commits. Any change anywhere drops every entry.
+ * - PostgreSQL: the table's own change counter (`sys_table_version`, migration 130), which
+ *   triggers bump in the transaction of every committed write to it, whoever makes it (another
+ *   server process, psql). Read once per list request; a write elsewhere does not touch it.
+ *
+ * The number is read BEFORE the ids are computed, so an entry is never newer-labelled than its
+ * content. Memory is bounded by entries and by bytes (`LIST_CACHE_LIMITS`); the least recently
+ * used entries go first.
  */
 import { CompiledQuery } from 'kysely';
 import type { AnyKysely } from '../db/index';
+import { dialectOf } from '../db/index';
+import { tableVersion } from '../db/table-versions';
 
-/** Lists longer than this are not cached (memory); they take the plain COUNT + OFFSET path. */
-export const MAX_CACHED_IDS = 100_000;
-const MAX_ENTRIES = 64;
+export const LIST_CACHE_LIMITS = {
+  /** Lists longer than this are not cached; they take the plain COUNT + OFFSET path. */
+  idsPerEntry: 100_000,
+  entries: 256,
+  /** Ids are 4 bytes each; with the keys this bounds the cache's memory. */
+  bytes: 32 * 1024 * 1024,
+};
+/** The longest list kept (the repository fetches one more id to learn that a list is longer). */
+export const MAX_CACHED_IDS = LIST_CACHE_LIMITS.idsPerEntry;
 
 /** `ids: null`: the list is too long to keep; remembered so it is not fetched again to find out. */
-type Entry = { version: string; ids: Int32Array | null };
+type Entry = { version: string; ids: Int32Array | null; bytes: number };
+type Cache = { entries: Map<string, Entry>; bytes: number };
 
-const caches = new WeakMap<object, Map<string, Entry>>();
+const caches = new WeakMap<object, Cache>();
 
-const cacheOf = (db: AnyKysely): Map<string, Entry> => {
+const cacheOf = (db: AnyKysely): Cache => {
   let cache = caches.get(db);
   if (!cache) {
-    cache = new Map();
+    cache = { entries: new Map(), bytes: 0 };
     caches.set(db, cache);
   }
   return cache;
 };
 
-// Compiled once: it runs on every list request.
-const VERSION_QUERY = CompiledQuery.raw('select total_changes() as changes, data_version as version from pragma_data_version');
+const drop = (cache: Cache, key: string): void => {
+  const entry = cache.entries.get(key);
+  if (!entry) return;
+  cache.bytes -= entry.bytes;
+  cache.entries.delete(key);
+};
 
-/** The database's change marker; read it BEFORE computing what is stored under it. */
-export const sqliteVersion = async (db: AnyKysely): Promise<string> => {
-  const { rows } = await db.executeQuery<{ changes: number; version: number }>(VERSION_QUERY);
+// Compiled once: it runs on every SQLite list request.
+const SQLITE_VERSION = CompiledQuery.raw('select total_changes() as changes, data_version as version from pragma_data_version');
+
+/**
+ * The number the ordered ids of `table` are kept under, or null when the table has no exact
+ * change signal (then nothing is cached). Read it BEFORE computing what is stored under it.
+ */
+export const listVersion = async (db: AnyKysely, table: string): Promise<string | null> => {
+  if (dialectOf(db) === 'postgres') return tableVersion(db, table);
+  const { rows } = await db.executeQuery<{ changes: number; version: number }>(SQLITE_VERSION);
   return `${rows[0]!.changes}:${rows[0]!.version}`;
 };
 
 /** The cached ordered ids of `key` at `version`; null when too long to keep; undefined when unknown. */
 export const cachedIds = (db: AnyKysely, key: string, version: string): Int32Array | null | undefined => {
   const cache = cacheOf(db);
-  const entry = cache.get(key);
+  const entry = cache.entries.get(key);
   if (!entry) return undefined;
   if (entry.version !== version) {
-    cache.delete(key);
+    drop(cache, key);
     return undefined;
   }
   // Least recently used goes first when the cache is full: re-insert to mark as used.
-  cache.delete(key);
-  cache.set(key, entry);
+  cache.entries.delete(key);
+  cache.entries.set(key, entry);
   return entry.ids;
+};
+
+/**
+ * The entry of `key` whatever its version, to read a page of it together with the current
+ * version in one statement (`pageWithVersion`); the caller uses it only if the versions agree.
+ */
+export const lastIds = (db: AnyKysely, key: string): { version: string; ids: Int32Array } | undefined => {
+  const entry = cacheOf(db).entries.get(key);
+  return entry?.ids ? { version: entry.version, ids: entry.ids } : undefined;
 };
 
 export const storeIds = (db: AnyKysely, key: string, version: string, ids: Int32Array | null): void => {
   const cache = cacheOf(db);
-  cache.delete(key);
-  cache.set(key, { version, ids });
-  while (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);
+  drop(cache, key);
+  // A JS string's characters take two bytes; a Map entry and its objects about a hundred more.
+  const bytes = (ids?.byteLength ?? 0) + key.length * 2 + 100;
+  if (bytes > LIST_CACHE_LIMITS.bytes) return;
+  cache.entries.set(key, { version, ids, bytes });
+  cache.bytes += bytes;
+  while (cache.entries.size > LIST_CACHE_LIMITS.entries || cache.bytes > LIST_CACHE_LIMITS.bytes) {
+    drop(cache, cache.entries.keys().next().value!);
+  }
+};
+
+/** What the list cache of `db` holds now (the bench prints it). */
+export const listCacheStats = (db: AnyKysely): { entries: number; bytes: number } => {
+  const cache = cacheOf(db);
+  return { entries: cache.entries.size, bytes: cache.bytes };
+};
+
+/**
+ * One fill per key and version at a time: ten connections asking for the same cold list share
+ * the one query instead of running it ten times.
+ */
+const filling = new WeakMap<object, Map<string, Promise<Int32Array | null>>>();
+export const fillOnce = (db: AnyKysely, key: string, version: string, fill: () => Promise<Int32Array | null>): Promise<Int32Array | null> => {
+  let pending = filling.get(db);
+  if (!pending) {
+    pending = new Map();
+    filling.set(db, pending);
+  }
+  const id = `${version}\n${key}`;
+  let promise = pending.get(id);
+  if (!promise) {
+    promise = fill().then((ids) => {
+      storeIds(db, key, version, ids);
+      return ids;
+    }).finally(() => pending.delete(id));
+    pending.set(id, promise);
+  }
+  return promise;
 };
 
 const pageQueries = new Map<string, string>();
 
 /**
- * The rows of one cached page, in any order. One statement per table whatever the page size
- * (the ids travel as one JSON array), so it is written once instead of built per request.
+ * The rows of one cached page, in any order, and the table's version read by the same statement
+ * (one snapshot, one round trip): the page is right exactly when that version is the one its ids
+ * were kept under. One statement per table whatever the page size (the ids travel as one JSON
+ * array on SQLite, one int[] on PostgreSQL), so it is written once instead of built per request.
+ * A missing version (a PostgreSQL table without its counter) reads as null.
  */
-export const rowsByIds = async (db: AnyKysely, table: string, ids: readonly number[]): Promise<Record<string, unknown>[]> => {
-  let text = pageQueries.get(table);
+export const pageWithVersion = async (
+  db: AnyKysely, table: string, ids: readonly number[],
+): Promise<{ version: string | null; rows: Record<string, unknown>[] }> => {
+  const postgres = dialectOf(db) === 'postgres';
+  const cacheKey = `${postgres ? 'p' : 's'}:${table}`;
+  let text = pageQueries.get(cacheKey);
   if (!text) {
-    // Declared table names only (from src/schema), quoted as identifiers.
-    text = `select * from "${table.replace(/"/g, '""')}" where id in (select value from json_each(?))`;
-    pageQueries.set(table, text);
+    // Declared table names only (from src/schema), quoted as identifiers. The version rides in a
+    // column no declared table has; a left join answers it even when no id matches any more.
+    const quoted = `"${table.replace(/"/g, '""')}"`;
+    text = postgres
+      ? `select v.version::text as sys_list_version, t.* from (select $2::text as name) n left join sys_table_version v on v.name = n.name
+          left join ${quoted} t on t.id = any($1::int4[])`
+      : `select (select total_changes() || ':' || data_version from pragma_data_version) as sys_list_version, t.*
+          from (select 1) n left join ${quoted} t on t.id in (select value from json_each(?))`;
+    pageQueries.set(cacheKey, text);
   }
-  const { rows } = await db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(text, [JSON.stringify(ids)]));
-  return rows;
+  const parameters = postgres ? [[...ids], table] : [JSON.stringify(ids)];
+  const { rows } = await db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(text, parameters));
+  const version = rows[0]?.sys_list_version;
+  return {
+    version: version === null || version === undefined ? null : String(version),
+    rows: rows.filter((row) => row.id !== null && row.id !== undefined),
+  };
 };

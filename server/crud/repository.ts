@@ -30,7 +30,7 @@ import type { RecycleBin } from '../../src/schema/recycleBin';
 import { IN_BIN, LIVE, recycleBinOf } from '../../src/schema/recycleBin';
 import { uniqueRules } from './unique';
 import { ownedLists } from './lists';
-import { cachedIds, MAX_CACHED_IDS, rowsByIds, sqliteVersion, storeIds } from './list-cache';
+import { cachedIds, fillOnce, lastIds, listVersion, MAX_CACHED_IDS, pageWithVersion } from './list-cache';
 import type { AnyEb, AnyKysely } from '../db/index';
 import type { Secrets } from './secrets';
 import { sealSecrets } from './secrets';
@@ -241,25 +241,40 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
   const listPage: Repository['list'] = async (params, scope) => {
     const offset = Math.max(params.pageNum - 1, 0) * params.pageSize;
     const where = whereOf(params, scope);
-    if (sqlite) {
-      // The ordered ids of this query, cached while the database is unchanged (./list-cache.ts).
-      const key = JSON.stringify([table, params.conditions, params.search, params.ids, params.sort, scope, params.bin === true]);
-      const version = await sqliteVersion(db);
+    // The ordered ids of this query, cached while the table is provably unchanged (./list-cache.ts).
+    const key = JSON.stringify([table, params.conditions, params.search, params.ids, params.sort, scope, params.bin === true]);
+    const answer = async (rows: Row[], page: number[], total: number) => {
+      const byId = new Map(rows.map((row: Row) => [Number(row.id), row]));
+      const records = page.flatMap((id) => (byId.has(id) ? [fromRow(entity, byId.get(id)!, { list: true })] : []));
+      return { list: await named(db, records), total };
+    };
+    // The usual case, one statement: the page of the ids kept last, read with the current version.
+    const last = lastIds(db, key);
+    const lastPage = last ? [...last.ids.subarray(offset, offset + params.pageSize)] : [];
+    let version: string | null;
+    if (last && lastPage.length) {
+      const read = await pageWithVersion(db, table, lastPage);
+      if (read.version === last.version) return answer(read.rows, lastPage, last.ids.length);
+      version = read.version;
+    } else {
+      version = await listVersion(db, table);
+    }
+    if (version !== null) {
       let ids = cachedIds(db, key, version);
       if (ids === undefined) {
-        const rows = await db.selectFrom(table).select('id').where(where)
-          .orderBy(params.sort.column, params.sort.order).orderBy('id', params.sort.order)
-          .limit(MAX_CACHED_IDS + 1).execute();
-        ids = rows.length <= MAX_CACHED_IDS ? Int32Array.from(rows, (r: { id: unknown }) => Number(r.id)) : null;
-        storeIds(db, key, version, ids);
+        ids = await fillOnce(db, key, version, async () => {
+          const rows = await db.selectFrom(table).select('id').where(where)
+            .orderBy(params.sort.column, params.sort.order).orderBy('id', params.sort.order)
+            .limit(MAX_CACHED_IDS + 1).execute();
+          return rows.length <= MAX_CACHED_IDS ? Int32Array.from(rows, (r: { id: unknown }) => Number(r.id)) : null;
+        });
       }
       if (ids) {
         const page = [...ids.subarray(offset, offset + params.pageSize)];
         if (!page.length) return { list: [], total: ids.length };
-        const rows = await rowsByIds(db, table, page);
-        const byId = new Map(rows.map((row: Row) => [Number(row.id), row]));
-        const records = page.flatMap((id) => (byId.has(id) ? [fromRow(entity, byId.get(id)!, { list: true })] : []));
-        return { list: await named(db, records), total: ids.length };
+        // Rows read after the version: at least as new as the ids (a row deleted since is left out).
+        const { rows } = await pageWithVersion(db, table, page);
+        return answer(rows, page, ids.length);
       }
     }
     const countRow = await db.selectFrom(table).select((eb: Eb) => eb.fn.countAll().as('count')).where(where).executeTakeFirst();

@@ -28,6 +28,8 @@ import type { EntityActions } from './actions';
 import { registerActionRoutes } from './actions';
 import type { Secrets } from './secrets';
 import { secretFields } from '../../src/schema/entity';
+import type { AnyKysely } from '../db/index';
+import { ensureTableVersions } from '../db/table-versions';
 
 /** The tenant scope of the caller (server/auth/scope.ts). */
 export type ScopeOf = (request: FastifyRequest) => Promise<Scope> | Scope;
@@ -135,6 +137,11 @@ const withWhere = (entity: Entity, params: ListParams, where: Readonly<Record<st
 export const registerEntityRoutes = (app: FastifyInstance, deps: EntityRouteDeps): Map<string, Repository> => {
   const repositories = new Map<string, Repository>();
   const scopeOf = deps.scopeOf ?? (() => ALL_SHOPS);
+  // PostgreSQL: every listed table gets its change counter before the first request, so list
+  // orders can be cached exactly (./list-cache.ts); a newly declared table needs nothing more.
+  app.addHook('onReady', async () => {
+    await ensureTableVersions(deps.db as unknown as AnyKysely, deps.entities.map((e) => e.table));
+  });
   const actorOf = async (request: FastifyRequest): Promise<Actor> =>
     ({ adminId: request.auth?.adminId ?? null, ip: request.ip ?? null, scope: await scopeOf(request) });
 

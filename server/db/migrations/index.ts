@@ -15,6 +15,7 @@ import * as m103 from './103_permission_version';
 import * as m104 from './104_sys_job';
 import * as m105 from './105_unique_indexes';
 import * as m110 from './110_accounts';
+import * as m130 from './130_table_versions';
 import type { AnyKysely } from '../index';
 
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -28,6 +29,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '104_sys_job': m104,
   '105_unique_indexes': m105,
   '110_accounts': m110,
+  '130_table_versions': m130,
 };
 
 export const createMigrator = (db: AnyKysely): Migrator =>
