@@ -21,7 +21,10 @@
 import { CompiledQuery } from 'kysely';
 import type { AnyKysely } from '../db/index';
 import { dialectOf } from '../db/index';
-import { tableVersion } from '../db/table-versions';
+import { ensureTableVersions, tableVersion } from '../db/table-versions';
+
+/** Tables whose counter this process tried to attach at a list (PostgreSQL). */
+const attached = new WeakMap<object, Set<string>>();
 
 export const LIST_CACHE_LIMITS = {
   /** Lists longer than this are not cached; they take the plain COUNT + OFFSET path. */
@@ -63,7 +66,14 @@ const SQLITE_VERSION = CompiledQuery.raw('select total_changes() as changes, dat
  * change signal (then nothing is cached). Read it BEFORE computing what is stored under it.
  */
 export const listVersion = async (db: AnyKysely, table: string): Promise<string | null> => {
-  if (dialectOf(db) === 'postgres') return tableVersion(db, table);
+  if (dialectOf(db) === 'postgres') {
+    const version = await tableVersion(db, table);
+    if (version !== null || attached.get(db)?.has(table)) return version;
+    // Not counted yet (made after the server started): attach its counter once, then use it.
+    attached.set(db, (attached.get(db) ?? new Set()).add(table));
+    await ensureTableVersions(db, [table]);
+    return tableVersion(db, table);
+  }
   const { rows } = await db.executeQuery<{ changes: number; version: number }>(SQLITE_VERSION);
   return `${rows[0]!.changes}:${rows[0]!.version}`;
 };

@@ -30,8 +30,12 @@ export const ensureTableVersions = async (db: AnyKysely, tables: readonly string
     // Any constant: it names "attaching counter triggers" among this database's advisory locks.
     await sql`select pg_advisory_xact_lock(7130130)`.execute(trx);
     const present = await counted(trx, tables);
+    // A table made after the server started (a test's fixture) is attached at its first list (list-cache.ts).
+    const { rows: existing } = await sql<{ name: string }>`select relname as name from pg_class
+      where relkind in ('r', 'p') and relnamespace = current_schema()::regnamespace and relname = any(${[...tables]})`.execute(trx);
+    const exists = new Set(existing.map((r) => r.name));
     for (const table of new Set(tables)) {
-      if (present.has(table)) continue;
+      if (present.has(table) || !exists.has(table)) continue;
       const t = sql.raw(quote(table));
       await sql`create trigger sys_table_version_note after insert or update or delete on ${t}
         for each statement execute function sys_note_table_change()`.execute(trx);
