@@ -4,7 +4,6 @@
  * API scope (auth hook + routes) under API_PREFIX, then the built admin and the not-found answer.
  */
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -20,7 +19,7 @@ import type { Database } from './db/schema';
 import { registerBodyParsers } from './http/body-shape';
 import { createErrorHandler } from './http/error-handler';
 import { genReqId, loggerOptions } from './http/logging';
-import { helmetOptions } from './http/security';
+import { registerSecurityHeaders } from './http/security';
 import { registerStatic } from './http/static';
 import { registerHealthRoutes } from './http/health';
 import { refuseUnsafeText } from './http/unsafe-text';
@@ -69,7 +68,7 @@ export const buildApp = (config: Config, options: BuildOptions = {}): FastifyIns
     reply.header('x-request-id', request.id);
   });
 
-  app.register(helmet, helmetOptions);
+  registerSecurityHeaders(app);
   // Pages of CORS_ORIGINS (a `mall` front end, a shop site) may call the API and read uploads;
   // any other origin gets no CORS headers at all, so the browser keeps it out. No cookies are
   // involved (tokens travel in Authorization), so credentials stay off.

@@ -15,7 +15,7 @@ import type { AuthContext } from './context';
 import type { PermissionCache } from './permissions';
 import { createPermissionCache } from './permissions';
 import { findActiveSession } from './sessions';
-import { bearerToken, verifyToken } from './tokens';
+import { bearerToken, verifyTokenOnce } from './tokens';
 
 const PUBLIC = new Set<string>(PUBLIC_API_URLS);
 const SELF_SERVICE = new Set<string>(SELF_SERVICE_URLS);
@@ -24,7 +24,7 @@ const SELF_SERVICE = new Set<string>(SELF_SERVICE_URLS);
 export const authenticate = async (db: Kysely<Database>, secret: string, request: FastifyRequest): Promise<AuthContext | null> => {
   const token = bearerToken(request.headers.authorization);
   if (!token) return null;
-  const claims = await verifyToken(secret, token);
+  const claims = await verifyTokenOnce(secret, token);
   if (!claims) return null;
   const session = await findActiveSession(db, claims.sessionId, claims.adminId);
   return session
@@ -39,7 +39,7 @@ export const authenticate = async (db: Kysely<Database>, secret: string, request
  */
 export const refusalOf = async (db: Kysely<Database>, secret: string, request: FastifyRequest): Promise<HttpError> => {
   const token = bearerToken(request.headers.authorization);
-  const claims = token ? await verifyToken(secret, token) : null;
+  const claims = token ? await verifyTokenOnce(secret, token) : null;
   if (!claims) return unauthorized();
   const account = await db.selectFrom('ums_admin').select('status').where('id', '=', claims.adminId).executeTakeFirst();
   return account && account.status !== 1 ? unauthorized('account_disabled') : unauthorized();

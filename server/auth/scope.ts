@@ -6,7 +6,8 @@
  * roles or opened a shop a moment ago.
  */
 import type { FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
+import { prepared } from '../db/prepared';
 import { SEED_ROLES } from '../../src/schema/resources';
 import type { Scope } from '../crud/scope';
 import { ALL_SHOPS } from '../crud/scope';
@@ -20,14 +21,15 @@ export const NO_SHOPS: Scope = { kind: 'shops', shopIds: [] };
  * rows, the shops it owns. Fails closed: a seller role counts even while disabled (the admin is
  * still a seller, so never "every shop"), and an admin without any enabled role sees nothing.
  */
+const rolesAndShops = prepared(1, (db: Kysely<Database> | Transaction<Database>, adminId: number) => db.selectFrom('ums_admin_role_relation as ar')
+  .innerJoin('ums_role as r', 'r.id', 'ar.role_id')
+  // Shops are joined only to the seller role's row, so other roles stay one row each.
+  .leftJoin('shop as s', (join) => join.onRef('s.owner_id', '=', 'ar.admin_id').on('r.code', '=', SEED_ROLES.seller.code))
+  .select(['r.code', 'r.status', 's.id as shopId'])
+  .where('ar.admin_id', '=', adminId));
+
 export const scopeOfAdmin = async (db: Kysely<Database>, adminId: number): Promise<Scope> => {
-  const rows = await db.selectFrom('ums_admin_role_relation as ar')
-    .innerJoin('ums_role as r', 'r.id', 'ar.role_id')
-    // Shops are joined only to the seller role's row, so other roles stay one row each.
-    .leftJoin('shop as s', (join) => join.onRef('s.owner_id', '=', 'ar.admin_id').on('r.code', '=', SEED_ROLES.seller.code))
-    .select(['r.code', 'r.status', 's.id as shopId'])
-    .where('ar.admin_id', '=', adminId)
-    .execute();
+  const rows = await rolesAndShops(db, adminId);
   if (rows.some((r) => r.code === SEED_ROLES.superAdmin.code && r.status === 1)) return ALL_SHOPS;
   if (rows.some((r) => r.code === SEED_ROLES.seller.code)) {
     const shopIds = [...new Set(rows.flatMap((r) => (r.shopId === null ? [] : [Number(r.shopId)])))].sort((a, b) => a - b);

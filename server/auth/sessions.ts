@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
+import { prepared } from '../db/prepared';
 import { dbTimeIn, toDbTime } from '../db/time';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -37,17 +38,18 @@ export type ActiveSession = { sessionId: string; adminId: number; username: stri
  * The session if it is live and its admin is enabled; null otherwise. The permission version
  * rides along in the same query, so checking permissions costs no extra round trip.
  */
+const activeSession = prepared(3, (db: Executor, sessionId: string, adminId: number, now: string) => db.selectFrom('ums_admin_session as s')
+  .innerJoin('ums_admin as a', 'a.id', 's.admin_id')
+  .select(['s.id', 's.admin_id', 'a.username'])
+  .select((eb) => eb.selectFrom('ums_permission_version').select('version').where('id', '=', 1).as('permission_version'))
+  .where('s.id', '=', sessionId)
+  .where('s.admin_id', '=', adminId)
+  .where('s.revoked_time', 'is', null)
+  .where('s.expire_time', '>', now)
+  .where('a.status', '=', 1));
+
 export const findActiveSession = async (db: Executor, sessionId: string, adminId: number): Promise<ActiveSession | null> => {
-  const row = await db.selectFrom('ums_admin_session as s')
-    .innerJoin('ums_admin as a', 'a.id', 's.admin_id')
-    .select(['s.id', 's.admin_id', 'a.username'])
-    .select((eb) => eb.selectFrom('ums_permission_version').select('version').where('id', '=', 1).as('permission_version'))
-    .where('s.id', '=', sessionId)
-    .where('s.admin_id', '=', adminId)
-    .where('s.revoked_time', 'is', null)
-    .where('s.expire_time', '>', toDbTime())
-    .where('a.status', '=', 1)
-    .executeTakeFirst();
+  const [row] = await activeSession(db, sessionId, adminId, toDbTime());
   return row ? { sessionId: row.id, adminId: row.admin_id, username: row.username, permissionVersion: Number(row.permission_version ?? 0) } : null;
 };
 

@@ -1,9 +1,9 @@
-// Protects: password hashing (argon2id, mall bcrypt upgrade), HS256 token checks and secret removal from audit snapshots.
+// Protects: password hashing (argon2id, mall bcrypt upgrade), HS256 token checks (also when remembered: same refusals, per secret, expiry still enforced) and secret removal from audit snapshots.
 import bcrypt from 'bcryptjs';
 import { SignJWT } from 'jose';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hashPassword, isBcryptHash, verifyPassword } from '../../server/auth/password';
-import { bearerToken, signToken, verifyToken } from '../../server/auth/tokens';
+import { bearerToken, signToken, verifyToken, verifyTokenOnce } from '../../server/auth/tokens';
 import { withoutSecrets } from '../../server/db/audit';
 
 const SECRET = 's'.repeat(48);
@@ -57,6 +57,23 @@ describe('tokens', () => {
       'garbage',
     ];
     for (const token of cases) expect(await verifyToken(SECRET, token)).toBeNull();
+    // The remembering verifier refuses the same, before and after it has seen a good token.
+    for (const token of cases) expect(await verifyTokenOnce(SECRET, token)).toBeNull();
+    expect(await verifyTokenOnce(SECRET, await signToken(SECRET, claims))).toMatchObject({ adminId: 7 });
+    for (const token of cases) expect(await verifyTokenOnce(SECRET, token)).toBeNull();
+  });
+
+  afterEach(() => { vi.useRealTimers(); });
+
+  it('a remembered token stays bound to its secret and still expires', async () => {
+    const token = await signToken(SECRET, { ...claims, expiresAt: new Date(Date.now() + 10_000) });
+    expect(await verifyTokenOnce(SECRET, token)).toMatchObject({ adminId: 7, sessionId: 'abc' });
+    expect(await verifyTokenOnce(SECRET, token)).toMatchObject({ adminId: 7, sessionId: 'abc' });
+    // Under another secret the same string is a forgery, remembered or not.
+    expect(await verifyTokenOnce('t'.repeat(48), token)).toBeNull();
+    vi.useFakeTimers({ now: Date.now() + 11_000 });
+    expect(await verifyTokenOnce(SECRET, token)).toBeNull();
+    expect(await verifyToken(SECRET, token)).toBeNull();
   });
 
   it('reads `Bearer <token>` only', () => {
