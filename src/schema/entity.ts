@@ -158,58 +158,78 @@ export type RelationDecl = {
 
 export { DEFAULT_MAX_ROWS } from './rules';
 
-/** A declared field. `T` is the value type in API records (phantom, for inference). */
-export type FieldDecl<T = unknown> = FieldOptions<T> & KindOptions & {
-  readonly kind: FieldKind;
+/** A declared field. `T` is the value type in API records (phantom, for inference); `K` its kind. */
+export type FieldDecl<T = unknown, K extends FieldKind = FieldKind> = FieldOptions<T> & KindOptions & {
+  readonly kind: K;
   /** @internal phantom marker carrying the value type. */
   readonly __type?: T;
 };
 
-const field = <T>(kind: FieldKind, options: FieldOptions<T> & KindOptions = {}): FieldDecl<T> => ({ kind, ...options });
+/**
+ * The options a builder keeps literally in the field's type (`required: true`, a `default`, a
+ * `column` name...): the record type (RecordOf) and the table types derived from declarations
+ * (server/db/declared.ts) read them. The others are only values.
+ */
+type KeptKey = 'required' | 'default' | 'serverManaged' | 'virtual' | 'column' | 'auto';
+type Kept<O> = Pick<O, keyof O & KeptKey>;
+/**
+ * Options as written at a builder's call: inferred literally (`const` type parameters), and still
+ * refused when they name an option the builder does not take (a misspelt `lenght`).
+ */
+type Exactly<O, S> = O & { readonly [K in Exclude<keyof O, keyof S>]: never };
+
+/** A field of kind `K` holding `T`, keeping the `Kept` options of `O` (what the caller wrote) in its type. */
+const field = <T, K extends FieldKind, O = Record<never, never>>(kind: K, options?: FieldOptions<T> & KindOptions) =>
+  ({ kind, ...options }) as FieldDecl<T, K> & Kept<O>;
 
 type TextOptions = FieldOptions<string> & Pick<KindOptions, 'length' | 'pattern' | 'url'>;
 type NumberOptions = FieldOptions<number> & Pick<KindOptions, 'min' | 'max'>;
+type None = Record<never, never>;
 
 /** Single-line text. */
-export const text = (o: TextOptions = {}) => field<string>('text', o);
+export const text = <const O extends TextOptions = None>(o?: Exactly<O, TextOptions>) => field<string, 'text', O>('text', o);
 /** A name: required, 2 to 140 characters (spec section 5). */
-export const name = (o: TextOptions = {}) => field<string>('text', { required: true, length: [NAME_LENGTH.min, NAME_LENGTH.max], ...o });
+export const name = <const O extends TextOptions = None>(o?: Exactly<O, TextOptions>) =>
+  field<string, 'text', { required: true } & O>('text', { required: true, length: [NAME_LENGTH.min, NAME_LENGTH.max], ...o });
 /** Multi-line plain text. */
-export const longText = (o: TextOptions = {}) => field<string>('longText', o);
+export const longText = <const O extends TextOptions = None>(o?: Exactly<O, TextOptions>) => field<string, 'longText', O>('longText', o);
 /** HTML text (product detail, brand story), edited with the admin's rich text editor. */
-export const richText = (o: TextOptions = {}) => field<string>('richText', o);
+export const richText = <const O extends TextOptions = None>(o?: Exactly<O, TextOptions>) => field<string, 'richText', O>('richText', o);
 /** Whole number. */
-export const int = (o: NumberOptions = {}) => field<number>('int', o);
+export const int = <const O extends NumberOptions = None>(o?: Exactly<O, NumberOptions>) => field<number, 'int', O>('int', o);
 /** Money: a decimal with at most two places in the API, integer minor units in the database. */
-export const money = (o: NumberOptions = {}) => field<number>('money', o);
+export const money = <const O extends NumberOptions = None>(o?: Exactly<O, NumberOptions>) => field<number, 'money', O>('money', o);
 /** 0/1 switch, as `mall` flags are. */
-export const flag = (o: FieldOptions<0 | 1> = {}) => field<0 | 1>('flag', o);
+export const flag = <const O extends FieldOptions<0 | 1> = None>(o?: Exactly<O, FieldOptions<0 | 1>>) => field<0 | 1, 'flag', O>('flag', o);
 /** One of the declared values, each with a translated label. */
-export const enumeration = <V extends number | string>(options: readonly (EnumOption & { value: V })[], o: FieldOptions<V> = {}) =>
-  field<V>('enum', { ...o, options });
+export const enumeration = <V extends number | string, const O extends FieldOptions<V> = None>(
+  options: readonly (EnumOption & { value: V })[], o?: Exactly<O, FieldOptions<V>>,
+) => field<V, 'enum', O>('enum', { ...o, options });
 /** Calendar date, `YYYY-MM-DD`. */
-export const date = (o: FieldOptions<string> = {}) => field<string>('date', o);
+export const date = <const O extends FieldOptions<string> = None>(o?: Exactly<O, FieldOptions<string>>) => field<string, 'date', O>('date', o);
 /**
  * Instant, ISO-8601 (`2024-05-01T16:00:00.000Z`). `auto: 'create'` stamps it when the record is
  * created (a create time), `auto: 'update'` on create and on every later write (update, batch
  * set, restore): either makes it server-managed.
  */
-export const dateTime = (o: FieldOptions<string> & Pick<KindOptions, 'auto'> = {}) =>
-  field<string>('dateTime', o.auto ? { ...o, serverManaged: true } : o);
+type DateTimeOptions = FieldOptions<string> & Pick<KindOptions, 'auto'>;
+export const dateTime = <const O extends DateTimeOptions = None>(o?: Exactly<O, DateTimeOptions>) =>
+  field<string, 'dateTime', O & (O extends { auto: string } ? { serverManaged: true } : None)>('dateTime', o?.auto ? { ...o, serverManaged: true } : o);
 /** Uploaded image URL (jpg/png, up to 10 MB, see `UPLOAD_RULES`). */
-export const image = (o: FieldOptions<string> = {}) => field<string>('image', o);
+export const image = <const O extends FieldOptions<string> = None>(o?: Exactly<O, FieldOptions<string>>) => field<string, 'image', O>('image', o);
 /** Several uploaded image URLs. */
-export const images = (o: FieldOptions<string[]> & { maxCount?: number; joined?: boolean } = {}) => field<string[]>('images', o);
+type ImagesOptions = FieldOptions<string[]> & Pick<KindOptions, 'maxCount' | 'joined'>;
+export const images = <const O extends ImagesOptions = None>(o?: Exactly<O, ImagesOptions>) => field<string[], 'images', O>('images', o);
 /** Id of a row of another entity. */
-export const reference = (entity: string, display: string, o: FieldOptions<number> = {}) =>
-  field<number>('reference', { ...o, reference: { entity, display } });
+export const reference = <const O extends FieldOptions<number> = None>(entity: string, display: string, o?: Exactly<O, FieldOptions<number>>) =>
+  field<number, 'reference', O>('reference', { ...o, reference: { entity, display } });
 /**
  * The display name of the record a reference field of the same entity points at (`ownerName` of
  * `ownerId`): read-only and never stored. The server joins it in on every read, also for readers
  * who may not read the referenced entity (a seller and the admin accounts), and screens show it
  * in place of the id. Every reference field declares one (tests/ui/reference-names.test.tsx).
  */
-export const referenceName = (of: string) => field<string>('text', { serverManaged: true, virtual: true, nameOf: of });
+export const referenceName = (of: string) => field<string, 'text', { serverManaged: true; virtual: true }>('text', { serverManaged: true, virtual: true, nameOf: of });
 type ReferencesOptions = FieldOptions<number[]> & { readonly maxCount?: number };
 
 /**
@@ -219,12 +239,14 @@ type ReferencesOptions = FieldOptions<number[]> & { readonly maxCount?: number }
  * is a value. An action parameter kind (see ActionDecl); with `relation`, a record's field kept in
  * a relation table (RelationDecl: a many-to-many, an empty list by default).
  */
-export function references(entity: string, display: string, o: ReferencesOptions & { readonly relation: RelationDecl }): FieldDecl<number[]> & { readonly relation: RelationDecl };
+// The relation's table and columns kept literal: the relation table's type derives from them.
+export function references<const R extends RelationDecl>(entity: string, display: string, o: ReferencesOptions & { readonly relation: R }):
+  FieldDecl<number[], 'references'> & { readonly relation: R; readonly virtual: true; readonly default: number[] };
 // `required` kept literal: a required list is never null in an action handler's parameters.
-export function references<const O extends ReferencesOptions>(entity: string, display: string, o?: O): FieldDecl<number[]> & Pick<O, 'required'>;
+export function references<const O extends ReferencesOptions>(entity: string, display: string, o?: O): FieldDecl<number[], 'references'> & Pick<O, 'required'>;
 export function references(entity: string, display: string, o: ReferencesOptions & { readonly relation?: RelationDecl } = {}): FieldDecl<number[]> {
   const stored = o.relation ? { virtual: true, default: [] } : {};
-  return field<number[]>('references', { ...stored, ...o, reference: { entity, display } });
+  return field<number[], 'references'>('references', { ...stored, ...o, reference: { entity, display } });
 }
 
 /** A row of a child list as records carry it: its id and its fields. */
@@ -237,7 +259,9 @@ type ChildRowsOptions<F extends Record<string, FieldDecl>> =
  * Child rows (ChildRowsDecl): with `min` the list must be sent on create (`required` otherwise
  * names it); without, a create that sends none stores none.
  */
-export const childRows = <const F extends Record<string, FieldDecl>>(o: ChildRowsOptions<F>) => {
+export const childRows = <const F extends Record<string, FieldDecl>, const C extends Pick<ChildRowsDecl, 'table' | 'link' | 'tenant'>>(
+  o: ChildRowsOptions<F> & C,
+) => {
   const { section, detailOnly, list, ...decl } = o;
   for (const [name, child] of Object.entries(decl.fields)) {
     if (child.kind === 'children' || child.relation) throw new Error(`${decl.table}.${name}: child rows cannot hold lists`);
@@ -247,7 +271,7 @@ export const childRows = <const F extends Record<string, FieldDecl>>(o: ChildRow
   return {
     kind: 'children', virtual: true, section, detailOnly, list, children: decl,
     ...(required ? { required: true } : { default: [] }),
-  } as FieldDecl<ChildRow<F>[]> & { readonly children: ChildRowsDecl };
+  } as FieldDecl<ChildRow<F>[], 'children'> & { readonly virtual: true; readonly children: ChildRowsDecl & Pick<C, 'table' | 'link' | 'tenant'> & { readonly fields: F } };
 };
 
 type SecretOptions = Pick<FieldOptions<string>, 'required' | 'section' | 'column'> & Pick<KindOptions, 'length' | 'pattern'>;
@@ -274,7 +298,8 @@ export const secretFields = (entity: Pick<Entity, 'fields'>): [string, FieldDecl
   Object.entries(entity.fields).filter(([, decl]) => KINDS[decl.kind].writeOnly);
 
 /** Structured value validated by `schema`. */
-export const json = <S extends z.ZodType>(schema: S, o: FieldOptions<z.infer<S>> = {}) => field<z.infer<S>>('json', { ...o, schema });
+export const json = <S extends z.ZodType, const O extends FieldOptions<z.infer<S>> = None>(schema: S, o?: Exactly<O, FieldOptions<z.infer<S>>>) =>
+  field<z.infer<S>, 'json', O>('json', { ...o, schema });
 
 /**
  * A batch operation over `?ids=1,2,3`: delete, or set one flag/enum field to a value. A path with
@@ -496,8 +521,13 @@ export type InferFields<F extends Record<string, FieldDecl>> = { [K in keyof F]:
 export type Entity<
   F extends Record<string, FieldDecl> = Record<string, FieldDecl>,
   A extends Readonly<Record<string, ActionDecl>> = Readonly<Record<string, ActionDecl>>,
+  Tb extends string = string,
+  Tn extends string | null = string | null,
 > = EntityOptions<F> & {
   readonly actions?: A;
+  /** Kept literal (like the fields): the table types derived from declarations are keyed by them. */
+  readonly table: Tb;
+  readonly tenant: Tn;
   /** @internal phantom marker carrying the record type. */
   readonly __record?: { id: number } & InferFields<F>;
 };
@@ -505,9 +535,14 @@ export type Entity<
 /** The record an entity's API answers with. */
 export type RecordOf<E> = E extends Entity<infer F> ? { id: number } & InferFields<F> : never;
 
-export const defineEntity = <const F extends Record<string, FieldDecl>, const A extends Readonly<Record<string, ActionDecl>> = Record<never, ActionDecl>>(
-  options: EntityOptions<F> & { readonly actions?: A },
-): Entity<F, A> => options as Entity<F, A>;
+export const defineEntity = <
+  const F extends Record<string, FieldDecl>,
+  const A extends Readonly<Record<string, ActionDecl>> = Record<never, ActionDecl>,
+  const Tb extends string = string,
+  const Tn extends string | null = null,
+>(
+  options: EntityOptions<F> & { readonly actions?: A; readonly table: Tb; readonly tenant: Tn },
+): Entity<F, A, Tb, Tn> => options as Entity<F, A, Tb, Tn>;
 
 /** The declared actions of an entity, by name (none: empty). */
 export type ActionsOf<E> = E extends Entity<Record<string, FieldDecl>, infer A> ? A : never;
@@ -597,6 +632,17 @@ export const ownedTablesOf = (entity: Entity): { table: string; columns: string[
     if (decl.relation) return [{ table: decl.relation.table, field, columns: ['id', decl.relation.own, decl.relation.other] }];
     return [];
   });
+
+/**
+ * Every table an entity's records live in, with its columns: its own (`id`, the stored fields,
+ * the tenant column) and its child and relation tables. server/db/declared.ts derives their
+ * types by the same rules.
+ */
+export const tableColumnsOf = (entity: Entity): { table: string; columns: string[] }[] => {
+  const own = ['id', ...columnFields(entity).map(([name, decl]) => columnOf(name, decl))];
+  if (entity.tenant && !own.includes(entity.tenant)) own.push(entity.tenant);
+  return [{ table: entity.table, columns: own }, ...ownedTablesOf(entity).map(({ table, columns }) => ({ table, columns }))];
+};
 
 /** Fields stored in the entity's own table. */
 export const columnFields = (entity: Entity): [string, FieldDecl][] =>

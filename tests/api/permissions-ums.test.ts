@@ -235,7 +235,7 @@ describe.each(testDialects())('UMS API (%s)', (dialect) => {
     it('POST /admin/delete/{id}: removes the account, its roles (counts kept) and sessions; never yourself', async () => {
       const staff = await createAdmin({ roleIds: [productRoleId] });
       const token = await login(t.app, staff);
-      const countBefore = (await t.db.selectFrom('ums_role').select('admin_count').where('id', '=', productRoleId).executeTakeFirstOrThrow()).admin_count;
+      const countBefore = (await t.db.selectFrom('ums_role').select('admin_count').where('id', '=', productRoleId).executeTakeFirstOrThrow()).admin_count ?? 0;
       expect((await post(`/admin/delete/${staff.id}`)).body).toMatchObject({ code: 200, data: 1 });
       expect((await get('/admin/info', token)).status).toBe(401);
       expect((await get(`/admin/${staff.id}`)).status).toBe(404);
@@ -278,7 +278,7 @@ describe.each(testDialects())('UMS API (%s)', (dialect) => {
     it('GET /admin/role/{adminId} and POST /admin/role/update replace the roles and keep adminCount true', async () => {
       const staff = await createAdmin({ roleIds: [productRoleId] });
       const orderRoleId = await roleIdByCode(t.db, DEMO_STAFF[1].role.code);
-      const count = async (roleId: number) => (await t.db.selectFrom('ums_role').select('admin_count').where('id', '=', roleId).executeTakeFirstOrThrow()).admin_count;
+      const count = async (roleId: number) => (await t.db.selectFrom('ums_role').select('admin_count').where('id', '=', roleId).executeTakeFirstOrThrow()).admin_count ?? 0;
       const [productBefore, orderBefore] = [await count(productRoleId), await count(orderRoleId)];
       const version = await permissionVersion(t.db);
       const answer = await post(`/admin/role/update?adminId=${staff.id}&roleIds=${orderRoleId},${sellerRoleId}`);

@@ -33,7 +33,7 @@ describe.each(testDialects())('POST /api/admin/register (%s)', (dialect) => {
     expect(answer.raw).not.toMatch(/argon2|secret-123/);
     expect(await rolesOf('shopkeeper')).toEqual([SEED_ROLES.seller.code]);
     const sellersAfter = await t.db.selectFrom('ums_role').select('admin_count').where('code', '=', 'seller').executeTakeFirstOrThrow();
-    expect(sellersAfter.admin_count).toBe(sellersBefore.admin_count + 1);
+    expect(sellersAfter.admin_count).toBe((sellersBefore.admin_count ?? 0) + 1);
 
     const audit = await t.db.selectFrom('sys_audit_log').selectAll().where('action', '=', 'register').where('entity_id', '=', String(data.id)).executeTakeFirstOrThrow();
     expect(audit.entity).toBe('ums_admin');

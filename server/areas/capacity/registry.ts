@@ -11,7 +11,7 @@ import { enabledSuperAdminIds } from '../../auth/ceiling';
 import type { Config } from '../../config';
 import type { AnyDb } from '../../crud/hooks';
 import { dialectOf } from '../../db/index';
-import type { Database, UmsUserGroupTable } from '../../db/schema';
+import type { Database } from '../../db/schema';
 import { httpError } from '../../http/errors';
 import type { HttpError } from '../../http/errors';
 
@@ -41,7 +41,7 @@ export const UPLOAD_TARGET = 'upload';
 export const quotaExceeded = (what: string, quota: number): HttpError =>
   httpError({ status: 409, code: ResultCode.failed, messageKey: 'quota_exceeded', params: { what, quota } });
 
-type Quotas = Pick<UmsUserGroupTable, QuotaColumn | 'warn_percent'> & { group_id: number };
+type Quotas = Pick<Database['ums_user_group'], QuotaColumn | 'warn_percent'> & { group_id: number };
 
 /** The quotas of an account outside every user group (DEFAULT_QUOTA_* settings). */
 export type DefaultQuotas = Record<QuotaColumn, number>;

@@ -4,7 +4,7 @@
  */
 import type { Selectable } from 'kysely';
 import type { MenuItem } from '../../../src/schema/api';
-import type { UmsAdminTable, UmsMenuTable } from '../../db/schema';
+import type { Database, UmsAdminTable } from '../../db/schema';
 import { toApiTime } from '../../db/time';
 
 export type AdminJson = {
@@ -35,12 +35,12 @@ export const adminJson = (row: Selectable<UmsAdminTable>): AdminJson => ({
   referrerId: row.referrer_id,
 });
 
-export const menuJson = (row: Selectable<UmsMenuTable>): MenuItem => ({
+export const menuJson = (row: Selectable<Database['ums_menu']>): MenuItem => ({
   id: row.id,
   parentId: row.parent_id,
   createTime: toApiTime(row.create_time),
   title: row.title,
-  level: row.level,
+  level: row.level ?? 0,
   sort: row.sort,
   name: row.name,
   icon: row.icon ?? '',
