@@ -2,8 +2,7 @@
  * Kysely table types derived from entity declarations (src/schema), so that a declared table is
  * described once: its fields. The rules are those of the engine at run time:
  * - a field's column is `column`, or its name in snake_case (`columnOf`); `virtual` fields have none;
- * - its type follows its kind as server/crud/row.ts stores it (money in integer cents, lists and
- *   JSON as text, times as ISO text), an enumeration's values are numbers or strings;
+ * - its type is its kind's column type (`KindColumn` in the server's kind table, server/crud/kinds.ts);
  * - it is never null when it is `required`, has a `default` (the engine writes it) or is stamped
  *   (`auto`); otherwise it may be null (and may be left out of an insert);
  * - `id` is generated; a `tenant` column that is not a field is the shop's id;
@@ -12,6 +11,7 @@
  */
 import type { Generated } from 'kysely';
 import type { Entity, FieldDecl, FieldKind } from '../../src/schema/entity';
+import type { KindColumn } from '../crud/kinds';
 
 /** ISO-8601 UTC with milliseconds, `2024-05-01T16:00:00.000Z`; written only through ./time.ts. */
 export type Timestamp = string;
@@ -20,12 +20,6 @@ export type Timestamp = string;
 export type SnakeCase<S extends string, Done extends string = ''> = S extends `${infer C}${infer Rest}`
   ? SnakeCase<Rest, `${Done}${C extends Lowercase<C> ? C : `_${Lowercase<C>}`}`>
   : Done;
-
-/** What a column of each kind holds (`enum` by its values; `children` is never a column). */
-type KindColumn = {
-  text: string; longText: string; richText: string; int: number; money: number; flag: number; enum: never;
-  date: string; dateTime: Timestamp; image: string; images: string; reference: number; references: string; json: string; children: never;
-};
 
 type ColumnName<Name extends string, D> = D extends { readonly column: infer C extends string } ? C : SnakeCase<Name>;
 

@@ -283,12 +283,12 @@ type SecretOptions = Pick<FieldOptions<string>, 'required' | 'section' | 'column
  * value is stored. On update an empty or absent value keeps the stored one. Only an area reads it
  * back, explicitly (`readSecret`, server/crud/secrets.ts). Length: 1 to 500 characters by default.
  */
-export const secret = (o: SecretOptions = {}) => field<string>('secret', o);
+export const secret = <const O extends SecretOptions = None>(o?: Exactly<O, SecretOptions>) => field<string, 'secret', O>('secret', o);
 /**
  * A password: a `secret` stored as a one-way hash (argon2id, server/auth/password.ts) that nothing
  * reads back, not even an area; pass the length rules (src/schema/auth-rules.ts PASSWORD_LENGTH).
  */
-export const password = (o: SecretOptions = {}) => field<string>('secret', { ...o, hash: true });
+export const password = <const O extends SecretOptions = None>(o?: Exactly<O, SecretOptions>) => field<string, 'secret', O>('secret', { ...o, hash: true });
 
 /** The read-only boolean a record answers instead of a secret field's value: `paypalSecret` → `paypalSecretSet`. */
 export const secretSetName = (fieldName: string): string => `${fieldName}Set`;
