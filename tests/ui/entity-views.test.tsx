@@ -1,4 +1,4 @@
-// Protects: view overrides and the generated show view (src/engine/EntityShow.tsx, screens.tsx) on a fixture entity: an area's view replaces exactly the view it names; the show view at the list's `#show=<id>` shows the fields by section, references by name, whether a secret is set, child rows as a table, the state's history newest first with operator and time, and only the transitions the record's state allows, one of which runs from the page; lists with states offer a "View" button, plain lists do not; a missing record says so.
+// Protects: view overrides and the generated show view (src/engine/EntityShow.tsx, screens.tsx) on a fixture entity: an area's view replaces exactly the view it names (list, show, create, edit; a create/edit view without its route stops the start); the show view at the list's `#show=<id>` shows the fields by section, references by name, whether a secret is set, child rows as a table, the state's history newest first with operator and time, and only the transitions the record's state allows, one of which runs from the page; lists with states offer a "View" button, plain lists do not; a missing record says so.
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
@@ -111,6 +111,32 @@ describe('views', () => {
     renderJob(`${LIST}#show=3`, { views: { list: CustomList } });
     expect(await screen.findByRole('heading', { level: 1, name: 'Job: Pack boxes' })).toBeInTheDocument();
     expect(screen.queryByText('Board of fxJob')).toBeNull();
+  });
+
+  it('create and edit overrides replace the routed pages they name; without the route the start stops', async () => {
+    // The fixture at routes with create and edit pages (their screens are built here, not the coupon's).
+    const routed = { ...job, menu: { section: 'sms', route: 'coupon', create: 'addCoupon', edit: 'updateCoupon' } } as Entity;
+    const CustomCreate = ({ entity }: ViewProps) => <p>{`New ${entity.name} wizard`}</p>;
+    const renderRouted = (path: string) => render(
+      <MemoryRouter initialEntries={[path]}>
+        <AdminContext dataProvider={createEntityDataProvider()} i18nProvider={i18nProvider} store={memoryStore()} theme={muiTheme}>
+          <Routes>
+            {Object.entries(entityRouteScreens(routed, { views: { create: CustomCreate } }))
+              .map(([name, Screen]) => <Route key={name} path={routePath(name)} element={<Screen />} />)}
+          </Routes>
+        </AdminContext>
+      </MemoryRouter>,
+    );
+    serveJob();
+    const create = renderRouted(routePath('addCoupon'));
+    expect(await screen.findByText('New fxJob wizard')).toBeInTheDocument();
+    create.unmount();
+    renderRouted(`${routePath('updateCoupon')}?id=3`);
+    expect(await screen.findByDisplayValue('Pack boxes')).toBeInTheDocument();
+    expect(screen.queryByText(/wizard/)).toBeNull();
+
+    // The fixture itself is edited in dialogs: an edit page of its own has nowhere to go.
+    expect(() => entityRouteScreens(job, { views: { edit: CustomCreate } })).toThrow(/needs an edit route/);
   });
 
   it('the show view has the fields by section, references by name, child rows, the history newest first and the allowed actions', async () => {
