@@ -9,7 +9,8 @@
  * page the filter has (BENCH_MAX_PAGE caps it; BENCH_DIALECTS=sqlite or postgres runs one). Then, in the same run and on the same data, the
  * floor (./floor.ts: token, session row, ten rows by primary key) under the same load. Prints per
  * dialect requests/s, p50, p99, errors, the server CPU per request of the list and of the floor,
- * their ratio and the server's RSS. Targets (issue "lists at scale"): SQLite CPU ratio <= 1.3,
+ * their ratio, the server's RSS and what its bounded caches hold (lists kept, their MB, tokens
+ * remembered). BENCH_ROWS=1000000 BENCH_MAX_PAGE=500 is the million-row case (pages 1 to 500). Targets (issue "lists at scale"): SQLite CPU ratio <= 1.3,
  * PostgreSQL p99 < 30 ms; --check exits 1 when one is missed.
  */
 import { randomBytes } from 'node:crypto';
@@ -30,6 +31,9 @@ import { seed } from '../server/db/seed/index';
 import type { LoadResult } from './load';
 import { loadInChild } from './load';
 import { startFloor } from './floor';
+import { listCacheStats } from '../server/crud/list-cache';
+import { verifiedTokenCount } from '../server/auth/tokens';
+import type { AnyKysely } from '../server/db/index';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
@@ -102,7 +106,10 @@ const insertAdvertisements = async (db: Kysely<Database>): Promise<number> => {
   return matching;
 };
 
-type DialectResult = LoadResult & { dialect: string; setupSeconds: number; pages: number; serverCpuUs: number; floorCpuUs: number; floorP99: number; rssMb: number };
+type DialectResult = LoadResult & {
+  dialect: string; setupSeconds: number; pages: number; serverCpuUs: number; floorCpuUs: number; floorP99: number; rssMb: number;
+  cacheEntries: number; cacheMb: number; tokens: number;
+};
 
 const benchDialect = async (dialect: 'sqlite' | 'postgres'): Promise<DialectResult> => {
   const dir = mkdtempSync(join(tmpdir(), 'admin-bench-list-'));
@@ -150,6 +157,8 @@ const benchDialect = async (dialect: 'sqlite' | 'postgres'): Promise<DialectResu
     const cpu = process.cpuUsage(cpuBefore);
     if (profiler) process.stdout.write(`CPU profile of the server under load: ${await profiler.stop(dialect)}\n`);
     const rssMb = process.memoryUsage().rss / 1e6;
+    // What the bounded caches hold after the load (server/crud/list-cache.ts, server/auth/tokens.ts).
+    const cache = listCacheStats(db as unknown as AnyKysely);
 
     const floor = await startFloor(db, config.jwtSecret, 'sms_home_advertise');
     try {
@@ -160,6 +169,7 @@ const benchDialect = async (dialect: 'sqlite' | 'postgres'): Promise<DialectResu
       return {
         dialect, setupSeconds, pages, serverCpuUs: (cpu.user + cpu.system) / Math.max(result.total, 1), ...result,
         floorCpuUs: (floorCpu.user + floorCpu.system) / Math.max(floorResult.total, 1), floorP99: floorResult.p99, rssMb,
+        cacheEntries: cache.entries, cacheMb: cache.bytes / 1e6, tokens: verifiedTokenCount(),
       };
     } finally {
       await floor.close();
@@ -181,10 +191,11 @@ const main = async (): Promise<void> => {
     + `${ROWS} advertisements, ${CONNECTIONS} connections, ${DURATION_S} s per dialect, LOG_LEVEL=warn; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}\n\n`);
   const results = [];
   for (const dialect of dialects) results.push(await benchDialect(dialect));
-  const header = ['dialect', 'setup s', 'pages', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'errors', 'non-2xx', 'timeouts', 'CPU µs/req', 'floor µs/req', 'ratio', 'floor p99', 'RSS MB'];
+  const header = ['dialect', 'setup s', 'pages', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'errors', 'non-2xx', 'timeouts', 'CPU µs/req', 'floor µs/req', 'ratio', 'floor p99', 'RSS MB', 'lists kept', 'list MB', 'tokens kept'];
   const rows = results.map((r) => [r.dialect, r.setupSeconds.toFixed(1), String(r.pages), r.requestsPerSecond.toFixed(0), String(r.p50), String(r.p99),
     String(r.total), String(r.errors), String(r.non2xx), String(r.timeouts), r.serverCpuUs.toFixed(0), r.floorCpuUs.toFixed(0),
-    (r.serverCpuUs / r.floorCpuUs).toFixed(2), String(r.floorP99), r.rssMb.toFixed(0)]);
+    (r.serverCpuUs / r.floorCpuUs).toFixed(2), String(r.floorP99), r.rssMb.toFixed(0),
+    String(r.cacheEntries), r.cacheMb.toFixed(2), String(r.tokens)]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   for (const row of [header, ...rows]) process.stdout.write(`${row.map((cell, i) => cell.padStart(widths[i]!)).join('  ')}\n`);
   process.stdout.write(`load average after: ${loadavg().map((l) => l.toFixed(1)).join(' ')}\n\n`);

@@ -26,15 +26,14 @@ import { ensureTableVersions, tableVersion } from '../db/table-versions';
 /** Tables whose counter this process tried to attach at a list (PostgreSQL). */
 const attached = new WeakMap<object, Set<string>>();
 
+/** Read at every use, so a test may lower them for a while. */
 export const LIST_CACHE_LIMITS = {
-  /** Lists longer than this are not cached; they take the plain COUNT + OFFSET path. */
-  idsPerEntry: 100_000,
+  /** Lists longer than this are not cached; they take the plain COUNT + OFFSET path (4 MB of ids at most). */
+  idsPerEntry: 1_000_000,
   entries: 256,
   /** Ids are 4 bytes each; with the keys this bounds the cache's memory. */
   bytes: 32 * 1024 * 1024,
 };
-/** The longest list kept (the repository fetches one more id to learn that a list is longer). */
-export const MAX_CACHED_IDS = LIST_CACHE_LIMITS.idsPerEntry;
 
 /** `ids: null`: the list is too long to keep; remembered so it is not fetched again to find out. */
 type Entry = { version: string; ids: Int32Array | null; bytes: number };

@@ -30,7 +30,7 @@ import type { RecycleBin } from '../../src/schema/recycleBin';
 import { IN_BIN, LIVE, recycleBinOf } from '../../src/schema/recycleBin';
 import { uniqueRules } from './unique';
 import { ownedLists } from './lists';
-import { cachedIds, fillOnce, lastIds, listVersion, MAX_CACHED_IDS, pageWithVersion } from './list-cache';
+import { cachedIds, fillOnce, lastIds, LIST_CACHE_LIMITS, listVersion, pageWithVersion } from './list-cache';
 import type { AnyEb, AnyKysely } from '../db/index';
 import type { Secrets } from './secrets';
 import { sealSecrets } from './secrets';
@@ -263,10 +263,12 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
       let ids = cachedIds(db, key, version);
       if (ids === undefined) {
         ids = await fillOnce(db, key, version, async () => {
+          // One more than the longest list kept: to learn that this one is longer.
+          const limit = LIST_CACHE_LIMITS.idsPerEntry;
           const rows = await db.selectFrom(table).select('id').where(where)
             .orderBy(params.sort.column, params.sort.order).orderBy('id', params.sort.order)
-            .limit(MAX_CACHED_IDS + 1).execute();
-          return rows.length <= MAX_CACHED_IDS ? Int32Array.from(rows, (r: { id: unknown }) => Number(r.id)) : null;
+            .limit(limit + 1).execute();
+          return rows.length <= limit ? Int32Array.from(rows, (r: { id: unknown }) => Number(r.id)) : null;
         });
       }
       if (ids) {
