@@ -13,7 +13,7 @@ import { AccessDenied } from '../pages/shared/AccessDenied';
 import { getToken } from '../providers/api';
 import { authProvider, LOGIN_PATH } from '../providers/authProvider';
 import { dataProvider } from '../providers/dataProvider';
-import { createI18nProvider } from '../providers/i18nProvider';
+import { createAdminI18nProvider } from './i18n';
 import { screenEntityList } from '../schema/screenEntities';
 import { ALL_ROUTES, SECTIONS } from '../schema/routes';
 import { muiTheme } from '../theme/muiTheme';
@@ -30,7 +30,7 @@ const ToNotFound = () => <Navigate to={NOT_FOUND_PATH} replace />;
 export const AdminApp = () => {
   const location = useLocation();
   // Made once per mount: the language is fixed per page load, and tests mount fresh apps.
-  const i18nProvider = useMemo(() => createI18nProvider(), []);
+  const i18nProvider = useMemo(() => createAdminI18nProvider(), []);
   const store = useMemo(() => createAdminStore(), []);
   const queryClient = useMemo(() => createQueryClient(), []);
 

@@ -20,6 +20,22 @@ export type BrowserArea = {
   readonly screenOptions?: () => Promise<ScreenOptionsByEntity>;
   /** Screens that are not an entity's list or form, by the route (src/schema/routes.ts) they show at. */
   readonly screens?: Readonly<Partial<Record<RouteName, LazyScreen>>>;
+  /** The area's strings in both languages (its entities' labels, its screens' texts); see defineStrings. */
+  readonly strings?: AreaStrings;
 };
+
+/** A message tree: nested objects with string leaves, as react-admin's translations are. */
+export type Messages = { readonly [key: string]: string | Messages };
+
+export type AreaStrings = { readonly en: Messages; readonly zh: Messages };
+
+/**
+ * An area's strings: Chinese is typed by English, so a key missing in either fails type-checking
+ * (single-form strings in Chinese: polyglot always picks plural form 0 for `zh`).
+ */
+export const defineStrings = <const E extends Messages>(en: E, zh: Widen<E>): { readonly en: E; readonly zh: Widen<E> } => ({ en, zh });
+
+/** The shape of an English tree with every text widened to string (what the translation must match). */
+type Widen<T> = { readonly [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
 
 export const defineArea = (area: BrowserArea): BrowserArea => area;

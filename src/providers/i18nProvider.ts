@@ -1,6 +1,7 @@
 /**
- * The admin's translations: react-admin's messages, the entity screens' (`resources`, `entity`)
- * and the shell's (`app`, `menu`, `errors`, `pub`), English and Chinese. The language is chosen once per page load (`getLang()`); switching
+ * The admin's translations: react-admin's messages, the generic entity screens' (`entity`), the
+ * shell's (`app`, `menu`, `errors`, `pub`) and the areas' (their entities' `resources` labels and
+ * their screens' texts, handed in by the shell: providers import no area), English and Chinese. The language is chosen once per page load (`getLang()`); switching
  * stores it and reloads (spec section 2), so the provider never changes locale at runtime.
  */
 import polyglotI18nProvider from 'ra-i18n-polyglot';
@@ -21,20 +22,27 @@ export const LOCALES: { locale: Lang; name: string }[] = [
   { locale: 'zh', name: '简体中文' },
 ];
 
-export const englishAdminMessages = [entityEn, en].reduce<Tree>(deepMerge, englishMessages) as TranslationMessages;
-// English underneath: a key a future react-admin adds reads in English rather than as a raw key.
-export const chineseAdminMessages = [raZh, entityZh, zh].reduce<Tree>(deepMerge, englishAdminMessages) as TranslationMessages;
+/** The areas' strings, each an `{ en, zh }` pair (src/engine/area.ts `AreaStrings`). */
+type AreaMessages = { readonly en: object; readonly zh: object };
 
-export const messagesFor = (lang: string): TranslationMessages =>
-  lang === 'zh' ? chineseAdminMessages : englishAdminMessages;
+export type AdminMessages = { readonly en: TranslationMessages; readonly zh: TranslationMessages };
+
+/** Every dictionary of both languages merged, with the areas' strings over the shared ones. */
+export const adminMessages = (areas: readonly AreaMessages[]): AdminMessages => {
+  const english = [entityEn, ...areas.map((a) => a.en as Tree), en].reduce<Tree>(deepMerge, englishMessages);
+  // English underneath: a key a future react-admin adds reads in English rather than as a raw key.
+  const chinese = [raZh, entityZh, ...areas.map((a) => a.zh as Tree), zh].reduce<Tree>(deepMerge, english);
+  return { en: english as TranslationMessages, zh: chinese as TranslationMessages };
+};
 
 // react-admin fills only the placeholders of the plural form it expects (a bulk update of many
 // rows passes no `recordRepresentation`). Chinese has one form carrying every placeholder, so
 // an unfilled one is dropped instead of showing as `%{name}`.
 const UNFILLED_PLACEHOLDER = / ?%\{\w+\}/g;
 
-export const createI18nProvider = (lang: Lang = getLang()): I18nProvider => {
-  const base = polyglotI18nProvider(messagesFor, lang, LOCALES);
+export const createI18nProvider = (lang: Lang = getLang(), areas: readonly AreaMessages[] = []): I18nProvider => {
+  const messages = adminMessages(areas);
+  const base = polyglotI18nProvider((locale) => (locale === 'zh' ? messages.zh : messages.en), lang, LOCALES);
   return {
     ...base,
     translate: (key, options) => {

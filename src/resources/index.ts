@@ -1,16 +1,19 @@
 /**
- * The browser's one registry of areas. An area is a folder here (screen options, custom views and
- * screens of its own); adding one is one line below. Light on purpose: the shell imports it at start
+ * The browser's one registry of areas. An area is a folder here (its strings, screen options, custom views
+ * and screens of its own); adding one is one line below. Light on purpose: the shell imports it at start
  * and every screen behind it loads lazily.
  */
 import type { BrowserArea, LazyScreen, ScreenOptionsByEntity } from '../engine/area';
 import type { RouteName } from '../schema/routes';
+import { memberArea } from './member';
 import { moldArea } from './mold';
 import { omsArea } from './oms';
 import { pmsArea } from './pms';
+import { shopArea } from './shop';
+import { smsArea } from './sms';
 import { umsArea } from './ums';
 
-export const AREAS: readonly BrowserArea[] = [pmsArea, omsArea, moldArea, umsArea];
+export const AREAS: readonly BrowserArea[] = [pmsArea, omsArea, smsArea, memberArea, shopArea, moldArea, umsArea];
 
 /** Every area's screens of its own, by route name. */
 export const AREA_SCREENS: Readonly<Partial<Record<RouteName, LazyScreen>>> = Object.assign({}, ...AREAS.map((area) => area.screens ?? {}));

@@ -5,7 +5,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Lang } from '../../src/i18n/lang';
-import { createI18nProvider } from '../../src/providers/i18nProvider';
+import { createAdminI18nProvider as createI18nProvider } from '../../src/admin/i18n';
 import { entityCsv } from '../../src/engine/exporter';
 import { brand } from '../../src/schema/pms';
 import { mold } from '../../src/schema/shop';

@@ -5,8 +5,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { entityEn } from '../../src/i18n/entities/en';
-import { entityZh } from '../../src/i18n/entities/zh';
+import { strings as shopStrings } from '../../src/resources/shop/strings';
 import type { Lang } from '../../src/i18n/lang';
 import { envelope, page, renderAt, serve } from './entity-harness';
 
@@ -20,7 +19,7 @@ const TEXT = {
   zh: { shown: '是否显示', saved: '已保存', added: '已添加', deleted: '已删除', logout: '确定登出', failed: '操作失败', delete: '删除', confirm: '确认', save: '保存' },
 } as const;
 
-const dictionary = { en: entityEn, zh: entityZh };
+const dictionary = shopStrings;
 
 const unauthorized = () => HttpResponse.json({ code: 401, message: 'Not logged in or the session has expired', messageKey: 'unauthorized', data: null }, { status: 401 });
 const failure = () => HttpResponse.json({ code: 500, message: 'Operation failed', messageKey: 'failed', data: null }, { status: 500 });

@@ -9,10 +9,16 @@ import { MESSAGES } from '../../src/schema/api';
 import { errorsZh } from '../../src/i18n/errors';
 import { entityEn } from '../../src/i18n/entities/en';
 import { entityZh } from '../../src/i18n/entities/zh';
+import { strings as omsStrings } from '../../src/resources/oms/strings';
+import { strings as pmsStrings } from '../../src/resources/pms/strings';
+import { strings as smsStrings } from '../../src/resources/sms/strings';
 import type { Lang } from '../../src/i18n/lang';
 import { envelope, page, renderAt, serve } from './entity-harness';
 
-const dictionary = { en: entityEn, zh: entityZh } as const;
+const dictionary = {
+  en: { entity: entityEn.entity, resources: { ...smsStrings.en.resources, ...pmsStrings.en.resources, ...omsStrings.en.resources } },
+  zh: { entity: entityZh.entity, resources: { ...smsStrings.zh.resources, ...pmsStrings.zh.resources, ...omsStrings.zh.resources } },
+} as const;
 const URL_ERROR = { en: MESSAGES.invalid_url, zh: errorsZh.invalid_url } as const;
 const SAVE = { en: 'Save', zh: '保存' } as const;
 const CANCEL = { en: 'Cancel', zh: '取消' } as const;

@@ -13,9 +13,8 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { en } from '../../src/i18n/en';
 import type { Lang } from '../../src/i18n/lang';
 import { HttpFeedback } from '../../src/layout/HttpFeedback';
-import { createI18nProvider } from '../../src/providers/i18nProvider';
+import { ADMIN_MESSAGES, createAdminI18nProvider as createI18nProvider } from '../../src/admin/i18n';
 import { muiTheme } from '../../src/theme/muiTheme';
-import { entityEn } from '../../src/i18n/entities/en';
 import { createEntityDataProvider } from '../../src/providers/entityDataProvider';
 import { routePath } from '../../src/engine/routing';
 import { entityScreens } from '../../src/engine/screens';
@@ -26,7 +25,7 @@ import { server } from './msw-server';
 /** `errors.<key>` as the shell's dictionary has them (MESSAGES with polyglot placeholders). */
 const errors = Object.fromEntries(Object.entries(MESSAGES).map(([key, text]) => [key, text.replace(/\{(\w+)\}/g, '%{$1}')]));
 
-const messages = { ...englishMessages, ...entityEn, menu: en.menu, errors };
+const messages = { ...englishMessages, resources: ADMIN_MESSAGES.en.resources, entity: ADMIN_MESSAGES.en.entity, menu: en.menu, errors };
 
 export const testI18nProvider = polyglotI18nProvider(() => messages, 'en', [{ locale: 'en', name: 'English' }], { allowMissing: true });
 

@@ -8,6 +8,7 @@ import { AdminContext, memoryStore, Notification, useRecordContext } from 'react
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { en } from '../../src/i18n/en';
+import { ADMIN_MESSAGES } from '../../src/admin/i18n';
 import { entityEn } from '../../src/i18n/entities/en';
 import type { EntityScreenOptions, ShowViewProps, ViewProps } from '../../src/engine/blocks';
 import { ShowHeading, ShowRecord } from '../../src/engine/blocks';
@@ -27,7 +28,7 @@ const LIST = routePath(job.menu.route);
 const errors = Object.fromEntries(Object.entries(MESSAGES).map(([key, text]) => [key, text.replace(/\{(\w+)\}/g, '%{$1}')]));
 const messages = {
   ...englishMessages, ...entityEn, menu: en.menu, errors,
-  resources: { ...entityEn.resources, ...VIEW_FIXTURE_MESSAGES },
+  resources: { ...(ADMIN_MESSAGES.en.resources as object), ...VIEW_FIXTURE_MESSAGES },
 };
 const i18nProvider = polyglotI18nProvider(() => messages, 'en', [{ locale: 'en', name: 'English' }], { allowMissing: true });
 

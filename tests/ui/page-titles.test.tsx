@@ -5,7 +5,7 @@ import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Lang } from '../../src/i18n/lang';
-import { createI18nProvider } from '../../src/providers/i18nProvider';
+import { createAdminI18nProvider as createI18nProvider } from '../../src/admin/i18n';
 import { ALL_ROUTES } from '../../src/schema/routes';
 import { answerInfo, PRELOAD_TIMEOUT_MS, preloadScreens, renderAdmin, superAdmin } from './admin-harness';
 import { server } from './msw-server';

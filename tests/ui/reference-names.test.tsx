@@ -12,7 +12,7 @@ import type { Lang } from '../../src/i18n/lang';
 import { fieldDisplay } from '../../src/engine/fields';
 import { fieldLabelKey } from '../../src/engine/labels';
 import { routePath } from '../../src/engine/routing';
-import { createI18nProvider } from '../../src/providers/i18nProvider';
+import { createAdminI18nProvider as createI18nProvider } from '../../src/admin/i18n';
 import type { Entity, FieldDecl } from '../../src/schema/entity';
 import { nameFieldOf } from '../../src/schema/entity';
 import { screenEntityList } from '../../src/schema/screenEntities';

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { builtinText, menuTitleText } from '../../src/i18n/builtins';
 import { BUILTIN_RECORDS } from '../../src/schema/builtins';
-import { createI18nProvider } from '../../src/providers/i18nProvider';
+import { createAdminI18nProvider as createI18nProvider } from '../../src/admin/i18n';
 
 const zh = createI18nProvider('zh').translate;
 const en = createI18nProvider('en').translate;

@@ -3,6 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { screenEntityList } from '../../src/schema/screenEntities';
 import { entityEn } from '../../src/i18n/entities/en';
 import { entityZh } from '../../src/i18n/entities/zh';
+import type { Tree } from '../../src/i18n/merge';
+import { deepMerge } from '../../src/i18n/merge';
+import { AREAS } from '../../src/resources';
 import type { Entity } from '../../src/schema/entity';
 import { actionParamsEntity, secretFields } from '../../src/schema/entity';
 import * as shopSchema from '../../src/schema/shop';
@@ -20,8 +23,13 @@ const flatten = (dict: Dict, prefix = ''): Map<string, string> => {
   return out;
 };
 
-const en = flatten(entityEn as unknown as Dict);
-const zh = flatten(entityZh as unknown as Dict);
+/** The engine's strings with every area's (`src/resources/<area>/strings.ts`), one language. */
+const dictionary = (lang: 'en' | 'zh'): Dict =>
+  AREAS.flatMap((area) => (area.strings ? [area.strings[lang] as Tree] : []))
+    .reduce<Tree>(deepMerge, (lang === 'en' ? entityEn : entityZh) as Tree) as Dict;
+
+const en = flatten(dictionary('en'));
+const zh = flatten(dictionary('zh'));
 
 const isEntity = (value: unknown): value is Entity =>
   typeof value === 'object' && value !== null && 'fields' in value && 'path' in value && 'name' in value;
@@ -65,6 +73,19 @@ describe('entity i18n', () => {
     const dict = lang === 'en' ? en : zh;
     const missing = declaredKeys().filter((key) => !dict.get(key));
     expect(missing).toEqual([]);
+  });
+
+  it('has each key in one area only (a second area would silently overwrite the first)', () => {
+    const owners = new Map<string, string>();
+    const clashes: string[] = [];
+    for (const area of AREAS) {
+      for (const key of flatten((area.strings?.en ?? {}) as Dict).keys()) {
+        const owner = owners.get(key);
+        if (owner) clashes.push(`${key}: ${owner} and ${area.name}`);
+        owners.set(key, area.name);
+      }
+    }
+    expect(clashes).toEqual([]);
   });
 
   it('has identical key sets in English and Chinese', () => {

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { en } from '../../src/i18n/en';
 import { raZh, raZhCompletions } from '../../src/i18n/ra-zh';
 import { zh } from '../../src/i18n/zh';
-import { chineseAdminMessages, createI18nProvider, englishAdminMessages } from '../../src/providers/i18nProvider';
+import { ADMIN_MESSAGES, createAdminI18nProvider as createI18nProvider } from '../../src/admin/i18n';
 import { MESSAGES } from '../../src/schema/api';
 import { ALL_ROUTES, SECTIONS } from '../../src/schema/routes';
 
@@ -55,8 +55,8 @@ describe('admin messages', () => {
   });
 
   it('should keep every placeholder of the English text in the Chinese one', () => {
-    const zhMerged = flatten(chineseAdminMessages);
-    for (const [key, english] of flatten(englishAdminMessages)) {
+    const zhMerged = flatten(ADMIN_MESSAGES.zh);
+    for (const [key, english] of flatten(ADMIN_MESSAGES.en)) {
       const chinese = zhMerged.get(key) ?? '';
       for (const name of placeholders(english)) expect(chinese, `${key} lacks %{${name}}`).toContain(`%{${name}}`);
     }

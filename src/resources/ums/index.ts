@@ -3,9 +3,11 @@
  * Beside the generated entity screens, four screens of its own, each its own chunk.
  */
 import { defineArea } from '../../engine/area';
+import { strings } from './strings';
 
 export const umsArea = defineArea({
   name: 'ums',
+  strings,
   screenOptions: () => import('./screenOptions').then((m) => m.screenOptions),
   screens: {
     allocMenu: () => import('./AllocMenuScreen').then((m) => ({ default: m.AllocMenuScreen })),
