@@ -8,7 +8,10 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { server } from './msw-server';
 
-configure({ asyncUtilTimeout: 5000 });
+// Lazy chunks (the admin shell, the date pickers, the rich text editor) are transformed on first
+// import: a few hundred ms on an idle machine, well over 5 s on a loaded 2-core CI runner. A query
+// waits up to 15 s, which only a failing test ever spends; tests keep 30 s in all.
+configure({ asyncUtilTimeout: 15_000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 
