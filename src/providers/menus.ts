@@ -40,7 +40,8 @@ const bySortDesc = <T extends { sort: number; order: number }>(a: T, b: T): numb
 const toEntry = (decl: RouteDecl, row: MenuItem): MenuEntry => ({
   name: decl.name,
   path: decl.path,
-  icon: row.icon,
+  // The server answers '' for none (as `mall` does); the declaration allows null.
+  icon: row.icon ?? '',
   iconFallback: decl.icon,
   serverTitle: row.title,
   sort: row.sort,

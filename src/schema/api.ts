@@ -3,6 +3,10 @@
  * message keys every error carries (the admin translates them under `errors.<key>`).
  */
 
+import type { RecordOf } from './entity';
+import type { menu } from './ums';
+import type { adminProfile } from './umsAdmin';
+
 /** Envelope result codes, numbered as in `mall` (404 there means "validation failed"). */
 export const ResultCode = {
   success: 200,
@@ -36,39 +40,21 @@ export type Page<T> = { pageNum: number; pageSize: number; totalPage: number; to
 
 export type LoginResult = { token: string; tokenHead: string };
 
-export type MenuItem = {
-  id: number;
-  parentId: number;
-  createTime: string | null;
-  title: string;
-  level: number;
-  sort: number;
-  name: string;
-  icon: string;
-  hidden: 0 | 1;
-};
+/** A menu record as its declaration answers it (the signed-in admin's menus, `/menu/treeList`). */
+export type MenuItem = RecordOf<typeof menu>;
 
-/** The signed-in admin's own account fields: what the profile dialog shows and changes. */
-export type AdminProfile = {
-  username: string;
-  nickName: string | null;
-  email: string | null;
-  icon: string | null;
-  note: string | null;
-};
+/** The signed-in admin's own account fields: what the profile dialog shows and changes (its declaration's fields). */
+export type AdminProfile = { username: string } & Omit<RecordOf<typeof adminProfile>, 'id'>;
 
-export type AdminInfo = {
-  username: string;
-  icon: string | null;
+export type AdminInfo = Pick<AdminProfile, 'username' | 'icon'>
   /** The rest of the caller's profile (not in `mall`'s answer; its admin ignores them). */
-  nickName?: string | null;
-  email?: string | null;
-  note?: string | null;
-  roles: string[];
-  menus: MenuItem[];
-  /** Ant URL patterns of the API resources the admin holds (`['/**']` for the super admin). */
-  resources?: string[];
-};
+  & Partial<Omit<AdminProfile, 'username' | 'icon'>>
+  & {
+    roles: string[];
+    menus: MenuItem[];
+    /** Ant URL patterns of the API resources the admin holds (`['/**']` for the super admin). */
+    resources?: string[];
+  };
 
 /**
  * Stable error keys with their English text. The server answers with both; the admin shows

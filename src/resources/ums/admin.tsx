@@ -9,8 +9,9 @@ import Stack from '@mui/material/Stack';
 import type { RaRecord } from 'react-admin';
 import { CheckboxGroupInput, Labeled, PasswordInput, useGetList, useRecordContext, useTranslate } from 'react-admin';
 import { builtinText } from '../../i18n/builtins';
-import type { Entity } from '../../schema/entity';
+import type { Entity, RecordOf } from '../../schema/entity';
 import { role } from '../../schema/ums';
+import type { adminAccount } from '../../schema/umsAdmin';
 import { fieldLabelKey } from '../../engine/labels';
 import { RowDeleteButton } from '../../engine/RowDeleteButton';
 import type { EntityScreenOptions, FieldInputProps } from '../../engine/screenOptions';
@@ -46,7 +47,8 @@ const NewAdminRolesInput = ({ entity, name, mode }: FieldInputProps) => {
   );
 };
 
-type HeldRole = { readonly id: number; readonly name: string };
+/** One of an account's roles as its `roles` field declares them. */
+type HeldRole = NonNullable<RecordOf<typeof adminAccount>['roles']>[number];
 
 /** The account's roles by name (`roles` of the list and record answers). */
 const RoleChips = () => {

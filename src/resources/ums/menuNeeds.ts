@@ -6,9 +6,12 @@
  * in the end).
  */
 import { compileAntPattern } from '../../schema/ant';
+import type { RecordOf } from '../../schema/entity';
 import { missingNeeds } from '../../schema/routeNeeds';
+import type { resource } from '../../schema/ums';
 
-export type ResourceRow = { readonly id: number; readonly name: string; readonly url: string };
+/** A resource as far as these rules look at it. */
+export type ResourceRow = Readonly<Pick<RecordOf<typeof resource>, 'id' | 'name' | 'url'>>;
 
 export type MissingNeed = { readonly path: string; readonly resource: ResourceRow | null };
 export type RouteLack = { readonly route: string; readonly missing: readonly MissingNeed[] };
