@@ -97,8 +97,13 @@ export const cachedIds = (db: AnyKysely, key: string, version: string): Int32Arr
  * version in one statement (`pageWithVersion`); the caller uses it only if the versions agree.
  */
 export const lastIds = (db: AnyKysely, key: string): { version: string; ids: Int32Array } | undefined => {
-  const entry = cacheOf(db).entries.get(key);
-  return entry?.ids ? { version: entry.version, ids: entry.ids } : undefined;
+  const cache = cacheOf(db);
+  const entry = cache.entries.get(key);
+  if (!entry?.ids) return undefined;
+  // Marked as used, as cachedIds does: the hot lists are the last to go when the cache is full.
+  cache.entries.delete(key);
+  cache.entries.set(key, entry);
+  return { version: entry.version, ids: entry.ids };
 };
 
 export const storeIds = (db: AnyKysely, key: string, version: string, ids: Int32Array | null): void => {

@@ -1,0 +1,58 @@
+// Protects: the list-order cache stays bounded (entries and bytes, least recently used out first, a list in use kept), answers an entry only under the version it was filled at, and shares one fill among concurrent requests.
+import { afterEach, describe, expect, it } from 'vitest';
+import { cachedIds, fillOnce, lastIds, LIST_CACHE_LIMITS, listCacheStats, storeIds } from '../../server/crud/list-cache';
+import type { AnyKysely } from '../../server/db/index';
+
+// The cache is keyed by the database object and never calls it in these functions.
+const fakeDb = () => ({}) as unknown as AnyKysely;
+const ids = (n: number) => Int32Array.from({ length: n }, (_, i) => i + 1);
+const limits = { ...LIST_CACHE_LIMITS };
+
+describe('list-order cache', () => {
+  afterEach(() => { Object.assign(LIST_CACHE_LIMITS, limits); });
+
+  it('answers an entry only under its version, and drops it otherwise', () => {
+    const db = fakeDb();
+    storeIds(db, 'k', '1', ids(3));
+    expect([...cachedIds(db, 'k', '1')!]).toEqual([1, 2, 3]);
+    expect(cachedIds(db, 'k', '2')).toBeUndefined();
+    expect(cachedIds(db, 'k', '1')).toBeUndefined();
+    expect(listCacheStats(db).entries).toBe(0);
+    expect(listCacheStats(db).bytes).toBe(0);
+  });
+
+  it('holds at most its number of entries, the least recently used going first', () => {
+    const db = fakeDb();
+    LIST_CACHE_LIMITS.entries = 3;
+    for (const key of ['a', 'b', 'c']) storeIds(db, key, '1', ids(1));
+    expect(lastIds(db, 'a')).toBeDefined(); // used: 'b' is now the oldest
+    storeIds(db, 'd', '1', ids(1));
+    expect(listCacheStats(db).entries).toBe(3);
+    expect(cachedIds(db, 'b', '1')).toBeUndefined();
+    expect(cachedIds(db, 'a', '1')).toBeDefined();
+  });
+
+  it('holds at most its bytes, and never an entry larger than all of them', () => {
+    const db = fakeDb();
+    LIST_CACHE_LIMITS.bytes = 10_000;
+    for (let i = 0; i < 10; i += 1) storeIds(db, `k${i}`, '1', ids(1000)); // 4,000 bytes of ids each
+    expect(listCacheStats(db).bytes).toBeLessThanOrEqual(10_000);
+    expect(listCacheStats(db).entries).toBe(2);
+    expect(cachedIds(db, 'k9', '1')).toBeDefined();
+    storeIds(db, 'huge', '1', ids(5000));
+    expect(cachedIds(db, 'huge', '1')).toBeUndefined();
+    expect(listCacheStats(db).bytes).toBeLessThanOrEqual(10_000);
+  });
+
+  it('runs one fill for concurrent requests of one list and version', async () => {
+    const db = fakeDb();
+    let fills = 0;
+    const fill = async () => { fills += 1; await Promise.resolve(); return ids(2); };
+    const [a, b] = await Promise.all([fillOnce(db, 'k', '1', fill), fillOnce(db, 'k', '1', fill)]);
+    expect(fills).toBe(1);
+    expect(a).toBe(b);
+    expect([...cachedIds(db, 'k', '1')!]).toEqual([1, 2]);
+    await fillOnce(db, 'k', '2', fill);
+    expect(fills).toBe(2);
+  });
+});
