@@ -18,6 +18,7 @@ import { actionParamsEntity, snakeCase } from '../../src/schema/entity';
 import { MAX_IDS } from '../../src/schema/validation';
 import { audit } from '../db/audit';
 import type { AnyKysely } from '../db/index';
+import { dialectOf } from '../db/index';
 import type { Database } from '../db/schema';
 import { ok } from '../http/envelope';
 import { notFound, validationFailed } from '../http/errors';
@@ -111,11 +112,17 @@ const parseRequest = (endpoint: Endpoint, request: FastifyRequest): Parsed => {
 };
 
 
-/** The target rows inside the scope; any id outside it (or missing) is a 404, as for the generated routes. */
-const loadTargets = async (trx: AnyDb, entity: Entity, ids: readonly number[], scope: Scope): Promise<ApiRecord[]> => {
+/**
+ * The target rows inside the scope; any id outside it (or missing) is a 404, as for the generated
+ * routes. A write locks them on PostgreSQL (`FOR UPDATE`, in id order so two selections cannot
+ * deadlock): a parallel write of the same rows waits for this one to commit and then reads its
+ * result, so 100 parallel confirmations of one payment see "unpaid" once. SQLite has one writer.
+ */
+const loadTargets = async (trx: AnyDb, entity: Entity, ids: readonly number[], scope: Scope, lock: boolean): Promise<ApiRecord[]> => {
   if (!ids.length) return [];
-  const rows: Row[] = await (trx as AnyKysely).selectFrom(entity.table).selectAll()
-    .where((eb) => eb.and([eb('id', 'in', [...ids]), scopeWhere(entity, eb, scope)])).execute();
+  const query = (trx as AnyKysely).selectFrom(entity.table).selectAll()
+    .where((eb) => eb.and([eb('id', 'in', [...ids]), scopeWhere(entity, eb, scope)])).orderBy('id');
+  const rows: Row[] = await (lock && dialectOf(trx as AnyKysely) === 'postgres' ? query.forUpdate() : query).execute();
   if (rows.length !== ids.length) throw notFound();
   const byId = new Map(rows.map((row) => [Number(row.id), fromRow(entity, row)]));
   return ids.map((id) => byId.get(id)!);
@@ -157,7 +164,7 @@ export const registerActionRoutes = (app: FastifyInstance, deps: ActionRouteDeps
         const actor: HookActor = { adminId: request.auth?.adminId ?? null, ip: request.ip ?? null, scope: await deps.scopeOf(request) };
         let skipped: number[] = [];
         const data = await deps.db.transaction().execute(async (trx) => {
-          let records = await loadTargets(trx, entity, ids, actor.scope);
+          let records = await loadTargets(trx, entity, ids, actor.scope, decl.writes);
           await checkReferences(trx, decl.params ?? {}, params, deps.entities, actor.scope);
           if (decl.transition) ({ eligible: records, skipped } = eligibleOf(entity, decl, records));
           const outcome: ActionOutcome = handler ? await handler({ trx, entity, records, params, actor }) : { data: records.length };

@@ -1,4 +1,4 @@
-// Protects: declared transitions (server/crud/transitions.ts) on a fixture entity: allowed-from states, wrong state refused changing nothing, selections keep the eligible rows and report the skipped ones, history and audit rows in the same transaction, scope.
+// Protects: declared transitions (server/crud/transitions.ts) on a fixture entity: allowed-from states, wrong state refused changing nothing, selections keep the eligible rows and report the skipped ones, history and audit rows in the same transaction, scope, and 100 parallel runs on one record change it once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../helpers/accounts';
 import type { Answer } from '../helpers/api';
@@ -119,5 +119,14 @@ describe.each(testDialects())('declared transitions on a fixture entity (%s)', (
     expect((await historyOf(foreign)).map((h) => h.shop_id)).toEqual([shopForeign]);
     const list = await call(t.app, 'GET', `/api/gadgetHistory/list?gadgetId=${foreign}`, { token: sellerToken });
     expect(list.body).toMatchObject({ code: 200, data: { total: 0 } });
+  });
+
+  it('100 parallel runs of one transition on one record change it exactly once (the targets are locked while the state is read)', async () => {
+    const id = await insertGadget(t.db, shopA, 'Contested', 0);
+    const answers = await Promise.all(Array.from({ length: 100 }, () => post(`/gadget/start/${id}?note=Race`)));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 409 && a.body.messageKey === 'wrong_state')).toHaveLength(99);
+    expect(await historyOf(id)).toHaveLength(1);
+    expect(Number((await row(id)).status)).toBe(1);
   });
 });
