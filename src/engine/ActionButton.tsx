@@ -25,7 +25,7 @@ import { ApiError } from '../providers/api';
 import type { ActionRequest, EntityDataProvider } from '../providers/entityDataProvider';
 import { submissionErrors } from '../providers/entityDataProvider';
 import { apiValues, createDefaults, toFormErrors } from './formValidation';
-import { EntityFieldInput } from './inputs';
+import { EntityFieldInput } from './kinds';
 
 /** The label of an action: `resources.<entity>.actions.<name>.name`. */
 export const actionLabelKey = (entity: Entity, name: string): string => `resources.${entity.name}.actions.${name}.name`;

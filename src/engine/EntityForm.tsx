@@ -11,7 +11,7 @@ import type { RaRecord } from 'react-admin';
 import { Loading, SimpleForm, TabbedForm, useRecordContext } from 'react-admin';
 import type { Entity, FieldDecl } from '../schema/entity';
 import { createDefaults, validateCreate, validateUpdate } from './formValidation';
-import { EntityFieldInput } from './inputs';
+import { EntityFieldInput, KIND_UI } from './kinds';
 import { sectionLabelKey } from './labels';
 import type { EntityScreenOptions } from './screenOptions';
 
@@ -34,7 +34,6 @@ const MAIN_SECTION = '';
 /** Two columns of short fields on a desktop screen; one column on a phone. */
 const FORM_MAX_WIDTH = 1120;
 /** Kinds whose input needs a whole row: long text, editors, image pickers, JSON, lists. */
-const WIDE_KINDS: ReadonlySet<FieldDecl['kind']> = new Set(['longText', 'richText', 'image', 'images', 'json', 'children', 'references']);
 
 /** The fields of a form (or tab) in a responsive grid: short fields side by side, long ones across. */
 const FieldGrid = ({ children }: { readonly children: ReactNode }) => (
@@ -75,7 +74,7 @@ export const EntityForm = ({ entity, options, mode, pinned, toolbar, onDirtyChan
   const inputOf = ([name, decl]: [string, FieldDecl]): ReactNode => {
     const Custom = options.inputs?.[name];
     return (
-      <Box key={name} sx={{ gridColumn: WIDE_KINDS.has(decl.kind) || Custom ? '1 / -1' : undefined, minWidth: 0 }}>
+      <Box key={name} sx={{ gridColumn: KIND_UI[decl.kind].wide || Custom ? '1 / -1' : undefined, minWidth: 0 }}>
         {Custom
           ? <Custom entity={entity} name={name} decl={decl} mode={mode} />
           : <EntityFieldInput entity={entity} name={name} decl={decl} mode={mode} />}

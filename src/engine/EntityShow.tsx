@@ -28,9 +28,10 @@ import {
 import { builtinText } from '../i18n/builtins';
 import type { Entity, FieldDecl, HistoryDecl } from '../schema/entity';
 import { filterOf, secretSetName } from '../schema/entity';
+import { KINDS } from '../schema/kinds';
 import { screenEntityOf } from '../schema/screenEntities';
 import { RowActionButtons } from './ActionButton';
-import { ChildRowsField, fieldDisplay } from './fields';
+import { ChildRowsField, fieldDisplay } from './kinds';
 import { fieldLabelKey, sectionLabelKey } from './labels';
 import { LinkButton } from './LinkButton';
 import { RecordPageContext } from './recordPage';
@@ -113,13 +114,6 @@ export const ShowRecord = ({ entity, id, children }: { readonly entity: Entity; 
 
 const NotFoundText = () => <>{useTranslate()('entity.show.not_found')}</>;
 
-/** A write-only secret is never read back: the page says whether one is set (`<field>Set`). */
-const SecretState = ({ name }: { readonly name: string }) => {
-  const record = useRecordContext();
-  const translate = useTranslate();
-  return <>{translate(record?.[secretSetName(name)] === true ? 'entity.show.secret_set' : 'entity.show.secret_not_set')}</>;
-};
-
 /** One field of the record in context, labelled: the screen's cell if it has one, else the engine's display. */
 export const FieldValue = ({ entity, name, cells }: { readonly entity: Entity; readonly name: string; readonly cells?: Cells }) => {
   const decl = entity.fields[name];
@@ -127,14 +121,14 @@ export const FieldValue = ({ entity, name, cells }: { readonly entity: Entity; r
   const Cell = cells?.[name];
   return (
     <Labeled source={name} label={fieldLabelKey(entity, name)}>
-      {Cell ? <Cell entity={entity} name={name} /> : decl.kind === 'secret' ? <SecretState name={name} /> : fieldDisplay(entity, name, decl)}
+      {Cell ? <Cell entity={entity} name={name} /> : fieldDisplay(entity, name, decl)}
     </Labeled>
   );
 };
 
 /** Whether the record's answer carries the field (a secret: whether one is set). */
 const carries = (entity: Entity, record: RaRecord | undefined, name: string): boolean =>
-  record !== undefined && (entity.fields[name]?.kind === 'secret' ? secretSetName(name) : name) in record;
+  record !== undefined && (entity.fields[name] && KINDS[entity.fields[name].kind].writeOnly ? secretSetName(name) : name) in record;
 
 const MAIN_SECTION = '';
 

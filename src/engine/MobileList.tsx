@@ -14,7 +14,7 @@ import type { Identifier, RaRecord } from 'react-admin';
 import { RecordContextProvider, useGetResourceLabel, useListContext, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import type { Entity, FieldDecl } from '../schema/entity';
-import { fieldDisplay } from './fields';
+import { fieldDisplay, KIND_UI } from './kinds';
 import { fieldLabelKey } from './labels';
 import type { EntityScreenOptions } from './screenOptions';
 
@@ -23,7 +23,7 @@ const MAX_DETAIL_FIELDS = 3;
 
 type Cells = NonNullable<EntityScreenOptions['cells']>;
 
-const isImage = (decl: FieldDecl): boolean => decl.kind === 'image' || decl.kind === 'images';
+const isImage = (decl: FieldDecl): boolean => KIND_UI[decl.kind].picture;
 
 /** The card's fields: the first list image, then list fields other than the display one (counts last). */
 export const cardFields = (entity: Entity): { image: string | null; details: [string, FieldDecl][] } => {

@@ -10,9 +10,9 @@ export { ScreenHeading } from './ScreenHeading';
 export { BackToListButton, ShowHeading, ShowLayout, ShowPanel, ShowRecord, useBackToList } from './EntityShow';
 
 // Fields: inputs (forms), displays (read-only values, cells), labels.
-export { EntityFieldInput } from './inputs';
+export { ChildRowsField, EntityFieldInput, fieldDisplay } from './kinds';
 export { ChildRowsInput } from './ChildRowsInput';
-export { ChildRowsField, fieldDisplay, ReferenceNameField } from './fields';
+export { ReferenceNameField } from './fields';
 export { enumLabelKey, fieldLabelKey, sectionLabelKey } from './labels';
 export { FieldValue, ShowFields, ChildRowsPanel, HistoryTable, showSections } from './EntityShow';
 

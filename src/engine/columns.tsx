@@ -2,11 +2,9 @@
 import type { ReactElement } from 'react';
 import { DataTable } from 'react-admin';
 import type { Entity, FieldDecl } from '../schema/entity';
-import { fieldDisplay } from './fields';
+import { fieldDisplay, KIND_UI } from './kinds';
 import { fieldLabelKey } from './labels';
 import type { EntityScreenOptions } from './screenOptions';
-
-const NUMERIC_KINDS = new Set(['int', 'money']);
 
 type Cells = NonNullable<EntityScreenOptions['cells']>;
 
@@ -25,7 +23,7 @@ export const entityColumns = (entity: Entity, cells: Cells = {}): ReactElement[]
         source={name}
         label={fieldLabelKey(entity, name)}
         disableSort={!decl.sortable}
-        align={NUMERIC_KINDS.has(decl.kind) && !cells[name] ? 'right' : undefined}
+        align={KIND_UI[decl.kind].alignRight && !cells[name] ? 'right' : undefined}
       >
         {renderCell(entity, name, decl, cells)}
       </DataTable.Col>

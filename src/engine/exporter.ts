@@ -7,8 +7,8 @@ import { useMemo } from 'react';
 import type { DataProvider, Exporter, Identifier, RaRecord, TranslateFunction } from 'react-admin';
 import { downloadCSV, useGetResourceLabel, useTranslate } from 'react-admin';
 import type { Entity, FieldDecl } from '../schema/entity';
-import { nameFieldOf } from '../schema/entity';
-import { enumLabelKey, fieldLabelKey } from './labels';
+import { KIND_UI } from './kinds';
+import { fieldLabelKey } from './labels';
 
 const BOM = '\uFEFF';
 /** A record's own page is the only place an `omitInList` rich text is answered; fetched a few at a time. */
@@ -18,54 +18,16 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 
 /** The list's columns plus rich text (a brand's story): what a person exporting a list looks for. */
 export const exportFields = (entity: Entity): [string, FieldDecl][] =>
-  // Never a secret (write-only: records carry only whether it is set).
-  Object.entries(entity.fields).filter(([, decl]) => !decl.virtual && decl.kind !== 'secret' && (decl.list || decl.kind === 'richText'));
-
-const BLOCK_END = /<\/(p|div|h[1-6]|li|blockquote|pre)>|<br\s*\/?>/gi;
-
-/** The text a reader sees in stored HTML: paragraphs on their own lines, entities decoded. */
-export const htmlToText = (html: string): string => {
-  const doc = new DOMParser().parseFromString(html.replace(BLOCK_END, (tag) => `${tag}\n`), 'text/html');
-  return (doc.body.textContent ?? '').split('\n').map((line) => line.trim()).filter(Boolean).join('\n');
-};
-
-const pad = (n: number): string => String(n).padStart(2, '0');
-const localDate = (value: string, withTime: boolean): string => {
-  const time = new Date(value);
-  if (Number.isNaN(time.getTime())) return value;
-  const day = `${time.getFullYear()}-${pad(time.getMonth() + 1)}-${pad(time.getDate())}`;
-  return withTime ? `${day} ${pad(time.getHours())}:${pad(time.getMinutes())}:${pad(time.getSeconds())}` : day;
-};
+  // Never a secret (write-only: records carry only whether it is set): see `exported` in ./kinds.tsx.
+  Object.entries(entity.fields).filter(([, decl]) => {
+    const { exported } = KIND_UI[decl.kind];
+    return !decl.virtual && exported !== 'never' && (decl.list || exported === 'always');
+  });
 
 const cellOf = (entity: Entity, name: string, decl: FieldDecl, record: RaRecord, translate: TranslateFunction): string => {
   const value: unknown = record[name];
   if (value === null || value === undefined || value === '') return '';
-  switch (decl.kind) {
-    case 'flag':
-      return translate(Number(value) === 1 ? 'entity.flag.on' : 'entity.flag.off');
-    case 'enum': {
-      const option = decl.options?.find((o) => o.value === value);
-      return option ? translate(enumLabelKey(entity, name, option)) : String(value);
-    }
-    case 'reference': {
-      // The name the server joined in; the id only when the record it named is gone.
-      const nameField = nameFieldOf(entity, name);
-      const shown: unknown = nameField ? record[nameField] : null;
-      return shown === null || shown === undefined || shown === '' ? String(value) : String(shown);
-    }
-    case 'richText':
-      return htmlToText(String(value));
-    case 'date':
-      return String(value).slice(0, 10);
-    case 'dateTime':
-      return localDate(String(value), true);
-    case 'images':
-      return Array.isArray(value) ? value.join(' ') : String(value);
-    case 'json':
-      return JSON.stringify(value);
-    default:
-      return String(value);
-  }
+  return KIND_UI[decl.kind].csv({ entity, name, decl, value, record, translate });
 };
 
 const quote = (cell: string): string => {

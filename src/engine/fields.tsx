@@ -1,24 +1,19 @@
-/** Read-only display of one declared field, by kind: list cells and read-only form values. */
+/**
+ * The read-only displays the field kinds use (list cells, show views, read-only form values);
+ * which kind takes which display is said once, in ./kinds.tsx, with `fieldDisplay`.
+ */
 import Chip from '@mui/material/Chip';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
-import { useMemo } from 'react';
 import type { ReactElement } from 'react';
 import type { DateFieldProps, NumberFieldProps } from 'react-admin';
 import {
-  ChipField, DateField, NumberField, RecordContextProvider, ReferenceArrayField, SingleFieldList, TextField,
+  ChipField, DateField, NumberField, ReferenceArrayField, SingleFieldList, TextField,
   useRecordContext, useTranslate,
 } from 'react-admin';
 import { builtinText, isBuiltinField } from '../i18n/builtins';
 import type { Entity, FieldDecl } from '../schema/entity';
-import { childEntityOf, nameFieldOf } from '../schema/entity';
-import { MONEY_FORMAT } from '../schema/money';
-import { enumLabelKey, fieldLabelKey } from './labels';
+import { nameFieldOf, secretSetName } from '../schema/entity';
+import { enumLabelKey } from './labels';
 import { useIntlLocale } from './locale';
-import { ToggleSwitchField } from './ToggleSwitchField';
 
 type FieldProps = { readonly entity: Entity; readonly name: string; readonly decl: FieldDecl };
 
@@ -61,14 +56,14 @@ export const BuiltinTextField = ({ entityName, source }: { readonly entityName: 
   return <>{builtinText(translate, entityName, record, source)}</>;
 };
 
-const BuiltinChip = ({ entityName, source }: { readonly entityName: string; readonly source: string }) => {
+export const BuiltinChip = ({ entityName, source }: { readonly entityName: string; readonly source: string }) => {
   const record = useRecordContext();
   const translate = useTranslate();
   return <Chip size="small" label={builtinText(translate, entityName, record, source)} />;
 };
 
 /** The display of a text field of `entityName`: built-in texts go through their translation. */
-const textField = (entityName: string, source: string): ReactElement =>
+export const textField = (entityName: string, source: string): ReactElement =>
   isBuiltinField(entityName, source) ? <BuiltinTextField entityName={entityName} source={source} /> : <TextField source={source} />;
 
 /** Dates in the chosen language (react-admin would use the browser's). */
@@ -94,79 +89,28 @@ export const ReferenceNameField = ({ entity, name }: Pick<FieldProps, 'entity' |
   return <>{target ? builtinText(translate, target.entity, { [target.display]: shown }, target.display) : String(shown)}</>;
 };
 
-const JsonField = ({ name }: Pick<FieldProps, 'name'>) => {
+export const JsonField = ({ name }: Pick<FieldProps, 'name'>) => {
   const record = useRecordContext();
   const value: unknown = record?.[name];
   return value === null || value === undefined ? null : <>{JSON.stringify(value)}</>;
 };
 
-/** A child list read-only: its rows as a table of the engine's displays (show views, read-only forms). */
-export const ChildRowsField = ({ entity, name }: { readonly entity: Entity; readonly name: string }) => {
+/** A list of references as chips of their names (built-in names translated). */
+export const ReferencesField = ({ name, decl }: Pick<FieldProps, 'name' | 'decl'>) => (decl.reference
+  ? (
+    <ReferenceArrayField source={name} reference={decl.reference.entity}>
+      <SingleFieldList linkType={false}>
+        {isBuiltinField(decl.reference.entity, decl.reference.display)
+          ? <BuiltinChip entityName={decl.reference.entity} source={decl.reference.display} />
+          : <ChipField source={decl.reference.display} size="small" />}
+      </SingleFieldList>
+    </ReferenceArrayField>
+  )
+  : <TextField source={name} />);
+
+/** A write-only secret is never read back: it says whether one is set (`<field>Set`). */
+export const SecretState = ({ name }: Pick<FieldProps, 'name'>) => {
   const record = useRecordContext();
   const translate = useTranslate();
-  const rowEntity = useMemo(() => childEntityOf(entity, name), [entity, name]);
-  const rows = Array.isArray(record?.[name]) ? record[name] as Record<string, unknown>[] : [];
-  const columns = Object.entries(rowEntity.fields);
-  if (!rows.length) return null;
-  return (
-    <Table size="small">
-      <TableHead>
-        <TableRow>{columns.map(([field]) => <TableCell key={field}>{translate(fieldLabelKey(rowEntity, field))}</TableCell>)}</TableRow>
-      </TableHead>
-      <TableBody>
-        {rows.map((row, index) => (
-          <RecordContextProvider key={String(row.id ?? index)} value={{ id: index, ...row }}>
-            <TableRow>{columns.map(([field, decl]) => <TableCell key={field}>{fieldDisplay(rowEntity, field, decl)}</TableCell>)}</TableRow>
-          </RecordContextProvider>
-        ))}
-      </TableBody>
-    </Table>
-  );
-};
-
-/**
- * The display widget of a field. `interactive` lets flags with a declared `toggle` render as the
- * inline switch (lists); read-only places pass false.
- */
-export const fieldDisplay = (entity: Entity, name: string, decl: FieldDecl, interactive = false): ReactElement => {
-  switch (decl.kind) {
-    case 'int':
-      return <LocaleNumberField source={name} />;
-    case 'money':
-      return <LocaleNumberField source={name} options={MONEY_FORMAT} />;
-    case 'flag':
-      return interactive && decl.toggle ? <ToggleSwitchField entity={entity} name={name} /> : <FlagField name={name} />;
-    case 'enum':
-      return <EnumField entity={entity} name={name} decl={decl} />;
-    case 'date':
-      return <LocaleDateField source={name} />;
-    case 'dateTime':
-      return <LocaleDateField source={name} showTime />;
-    case 'image':
-    case 'images':
-      return <ImageThumbField entity={entity} name={name} />;
-    case 'reference':
-      return <ReferenceNameField entity={entity} name={name} />;
-    case 'references':
-      return decl.reference
-        ? (
-          <ReferenceArrayField source={name} reference={decl.reference.entity}>
-            <SingleFieldList linkType={false}>
-              {isBuiltinField(decl.reference.entity, decl.reference.display)
-                ? <BuiltinChip entityName={decl.reference.entity} source={decl.reference.display} />
-                : <ChipField source={decl.reference.display} size="small" />}
-            </SingleFieldList>
-          </ReferenceArrayField>
-        )
-        : <TextField source={name} />;
-    case 'json':
-      return <JsonField name={name} />;
-    case 'children':
-      return <ChildRowsField entity={entity} name={name} />;
-    case 'richText':
-      // Server-sanitised HTML, but a list cell or a read-only value shows it as text.
-      return <TextField source={name} />;
-    default:
-      return textField(entity.name, name);
-  }
+  return <>{translate(record?.[secretSetName(name)] === true ? 'entity.show.secret_set' : 'entity.show.secret_not_set')}</>;
 };

@@ -1,13 +1,10 @@
-/** List filters from the declaration: the keyword search and every declared field filter. */
+/** List filters from the declaration: the keyword search and every declared field filter (inputs by kind: ./kinds.tsx). */
 import type { ReactElement } from 'react';
-import { NumberInput, ReferenceInput, SearchInput, SelectInput, TextInput, useTranslate } from 'react-admin';
+import { SearchInput, useTranslate } from 'react-admin';
 import type { Entity, FieldDecl } from '../schema/entity';
 import { filterOf, rangeOf } from '../schema/entity';
-import { screenEntityOf } from '../schema/screenEntities';
-import { LocalizedDateInput } from './dateInputs';
-import { enumChoices, fieldLabelKey, FLAG_CHOICES } from './labels';
-import { LIST_ALL_QUERY, referenceSearch } from './lookups';
-import { ReferenceAutocomplete, ReferenceSelect } from './referencePickers';
+import { filterInput, rangeInput } from './kinds';
+import { fieldLabelKey } from './labels';
 
 /** Whether the user may list an entity (react-admin's `canAccess`), to offer a filter that picks from it. */
 export type CanList = (entityName: string) => boolean;
@@ -33,9 +30,7 @@ const RangeLabel = ({ entity, name, end }: { entity: Entity; name: string; end: 
 const rangeInputs = (entity: Entity, name: string, decl: FieldDecl, range: { from: string; to: string }, alwaysOn: boolean): ReactElement[] =>
   (['from', 'to'] as const).map((end) => {
     const props = { source: range[end], label: <RangeLabel entity={entity} name={name} end={end} />, alwaysOn };
-    return decl.kind === 'date' || decl.kind === 'dateTime'
-      ? <LocalizedDateInput key={range[end]} {...props} kind="date" incomplete="keep" />
-      : <NumberInput key={range[end]} {...props} />;
+    return rangeInput(decl, props);
   });
 
 /** `hidden`: fields pinned by the screen URL (a parent id), which the user does not pick. */
@@ -50,48 +45,7 @@ export const entityFilters = (entity: Entity, hidden: ReadonlySet<string> = new 
       inputs.push(...rangeInputs(entity, name, decl, range, declared.alwaysOn));
       continue;
     }
-    const props = { source: name, label: fieldLabelKey(entity, name), alwaysOn: declared.alwaysOn };
-    switch (decl.kind) {
-      case 'flag':
-        inputs.push(<SelectInput key={name} {...props} choices={[...FLAG_CHOICES]} />);
-        break;
-      case 'enum':
-        inputs.push(<SelectInput key={name} {...props} choices={enumChoices(entity, name)} />);
-        break;
-      case 'date':
-      case 'dateTime':
-        // Date filters match by day (`YYYY-MM-DD`), as `mall`'s are.
-        inputs.push(<LocalizedDateInput key={name} {...props} kind="date" incomplete="keep" />);
-        break;
-      case 'int':
-      case 'money':
-        inputs.push(<NumberInput key={name} {...props} />);
-        break;
-      case 'reference': {
-        if (!decl.reference) {
-          inputs.push(<NumberInput key={name} {...props} />);
-          break;
-        }
-        // A small table that answers every row at once is picked from a plain select.
-        const target = screenEntityOf(decl.reference.entity);
-        const all = target?.listAll === true;
-        inputs.push(all
-          ? <ReferenceInput key={name} source={name} reference={decl.reference.entity} alwaysOn={declared.alwaysOn} queryOptions={LIST_ALL_QUERY}>
-              <ReferenceSelect label={fieldLabelKey(entity, name)} target={decl.reference.entity} display={decl.reference.display} />
-            </ReferenceInput>
-          : <ReferenceInput key={name} source={name} reference={decl.reference.entity} alwaysOn={declared.alwaysOn}>
-              <ReferenceAutocomplete
-                label={fieldLabelKey(entity, name)}
-                target={decl.reference.entity}
-                display={decl.reference.display}
-                filterToQuery={referenceSearch(target)}
-              />
-            </ReferenceInput>);
-        break;
-      }
-      default:
-        inputs.push(<TextInput key={name} {...props} />);
-    }
+    inputs.push(filterInput(entity, name, decl, declared.alwaysOn));
   }
   return inputs;
 };

@@ -5,8 +5,10 @@
  */
 import type { FieldError } from '../schema/api';
 import type { Entity } from '../schema/entity';
+import { KINDS } from '../schema/kinds';
 import { createSchema, refineErrors, updateSchema, validate } from '../schema/validation';
 import { changedFields, createBody } from '../providers/entityDataProvider';
+import { KIND_UI } from './kinds';
 
 type Values = Record<string, unknown>;
 /** react-admin's translatable error: `{ message, args }` (with `_` as the fallback text). */
@@ -25,9 +27,10 @@ const valuesOf = (fields: Entity['fields'], values: Values): Values => {
   const out: Values = { ...values };
   for (const [key, decl] of Object.entries(fields)) {
     const value = out[key];
-    if (value === '' && decl.kind !== 'text' && decl.kind !== 'longText' && decl.kind !== 'richText') out[key] = null;
-    else if (decl.kind === 'image' && isPendingFile(value)) out[key] = PENDING_UPLOAD_URL;
-    else if (decl.kind === 'images' && Array.isArray(value)) out[key] = value.map((v) => (isPendingFile(v) ? PENDING_UPLOAD_URL : v));
+    const { upload } = KIND_UI[decl.kind];
+    if (value === '' && !KINDS[decl.kind].text) out[key] = null;
+    else if (upload === 'one' && isPendingFile(value)) out[key] = PENDING_UPLOAD_URL;
+    else if (upload === 'many' && Array.isArray(value)) out[key] = value.map((v) => (isPendingFile(v) ? PENDING_UPLOAD_URL : v));
     else if (decl.children && Array.isArray(value)) {
       out[key] = value.map((row) => (row && typeof row === 'object' ? valuesOf(decl.children!.fields, row as Values) : row));
     }

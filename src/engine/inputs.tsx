@@ -1,40 +1,39 @@
-/** The form input of one declared field, by kind (create and edit forms, dialogs included). */
-import type { ReactElement } from 'react';
+/**
+ * The form inputs the field kinds use (create and edit forms, dialogs included); which kind takes
+ * which input is said once, in ./kinds.tsx, with `EntityFieldInput`.
+ */
 import { lazy, Suspense } from 'react';
 import {
-  BooleanInput, ImageField, ImageInput, Labeled, NumberInput, PasswordInput, ReferenceArrayInput, ReferenceInput,
-  SelectInput, TextInput, useNotify, useRecordContext, useTranslate,
+  ImageField, ImageInput, PasswordInput, ReferenceArrayInput, ReferenceInput, useNotify, useRecordContext, useTranslate,
 } from 'react-admin';
 import { secretSetName } from '../schema/entity';
 import { screenEntityOf } from '../schema/screenEntities';
 import { UPLOAD_RULES } from '../schema/rules';
-import { LocalizedDateInput } from './dateInputs';
-import { fieldDisplay } from './fields';
 import { decodedFilesFromEvent } from './imageDecode';
-import { ChildRowsInput } from './ChildRowsInput';
 import { LIST_ALL_QUERY, referenceSearch } from './lookups';
 import { ReferenceAutocomplete, ReferenceAutocompleteArray, ReferenceSelect } from './referencePickers';
-import { enumChoices, fieldLabelKey } from './labels';
+import { fieldLabelKey } from './labels';
 import type { FieldInputProps } from './screenOptions';
 
 // The editor (tiptap + ProseMirror, ~130 KB gzip) loads only with a form that has rich text.
 const RichTextInput = lazy(() => import('./RichTextInput').then((m) => ({ default: m.RichTextInput })));
+export const LazyRichTextInput = (props: Parameters<typeof RichTextInput>[0]) => <Suspense fallback={null}><RichTextInput {...props} /></Suspense>;
 
 const BYTES_PER_MB = 1024 * 1024;
 const UPLOAD_MB = UPLOAD_RULES.maxBytes / BYTES_PER_MB;
 /** react-dropzone's accept map: the allowed content types (the server checks the bytes again). */
 const ACCEPT = Object.fromEntries(UPLOAD_RULES.mimeTypes.map((mime) => [mime, [] as string[]]));
 
-const fromFlag = (value: unknown): boolean => Number(value) === 1;
-const toFlag = (checked: unknown): 0 | 1 => (checked ? 1 : 0);
+export const fromFlag = (value: unknown): boolean => Number(value) === 1;
+export const toFlag = (checked: unknown): 0 | 1 => (checked ? 1 : 0);
 /** Stored images are URLs; the picker previews `{ src }` objects. */
 const toPreview = (value: unknown): unknown => {
   if (typeof value === 'string') return value ? { src: value, title: value } : null;
   if (Array.isArray(value)) return value.map(toPreview);
   return value;
 };
-const formatJson = (value: unknown): string => (value === null || value === undefined ? '' : JSON.stringify(value));
-const parseJson = (text: string): unknown => {
+export const formatJson = (value: unknown): string => (value === null || value === undefined ? '' : JSON.stringify(value));
+export const parseJson = (text: string): unknown => {
   if (text.trim() === '') return null;
   try {
     return JSON.parse(text) as unknown;
@@ -44,7 +43,7 @@ const parseJson = (text: string): unknown => {
   }
 };
 
-const ImagePicker = ({ entity, name, decl, disabled }: FieldInputProps & { readonly disabled: boolean }) => {
+export const ImagePicker = ({ entity, name, decl, disabled }: FieldInputProps & { readonly disabled: boolean }) => {
   const translate = useTranslate();
   const notify = useNotify();
   const multiple = decl.kind === 'images';
@@ -80,7 +79,7 @@ const ImagePicker = ({ entity, name, decl, disabled }: FieldInputProps & { reado
  * edit it keeps the stored value. An entity may word the hint for a field
  * (`resources.<entity>.secrets.<field>.set|not_set`).
  */
-const SecretInput = ({ entity, name, decl, mode }: FieldInputProps) => {
+export const SecretInput = ({ entity, name, decl, mode }: FieldInputProps) => {
   const translate = useTranslate();
   const record = useRecordContext();
   const state = mode === 'edit' && record?.[secretSetName(name)] === true ? 'set' : 'not_set';
@@ -95,91 +94,57 @@ const SecretInput = ({ entity, name, decl, mode }: FieldInputProps) => {
   );
 };
 
-/** The generic input of a field; server-managed fields show read-only (edit) or not at all (create). */
-export const EntityFieldInput = (props: FieldInputProps): ReactElement | null => {
-  const { entity, name, decl, mode } = props;
-  if (decl.serverManaged) {
-    return mode === 'edit' ? <Labeled source={name} label={fieldLabelKey(entity, name)}>{fieldDisplay(entity, name, decl)}</Labeled> : null;
+/** A reference: a plain select for a small table answered whole (`listAll`), else a searching picker. */
+export const ReferenceFieldInput = ({ entity, name, decl, disabled }: FieldInputProps & { readonly disabled: boolean }) => {
+  const target = decl.reference ? screenEntityOf(decl.reference.entity) : undefined;
+  if (!decl.reference) return null;
+  if (target?.listAll) {
+    return (
+      <ReferenceInput source={name} reference={decl.reference.entity} queryOptions={LIST_ALL_QUERY}>
+        <ReferenceSelect
+          label={fieldLabelKey(entity, name)}
+          target={decl.reference.entity}
+          display={decl.reference.display}
+          disabled={disabled}
+          isRequired={Boolean(decl.required)}
+        />
+      </ReferenceInput>
+    );
   }
-  const disabled = mode === 'edit' && Boolean(decl.immutable);
-  const common = { source: name, label: fieldLabelKey(entity, name), disabled, isRequired: Boolean(decl.required) };
-  switch (decl.kind) {
-    case 'text':
-      return <TextInput {...common} />;
-    case 'longText':
-      return <TextInput {...common} multiline minRows={3} />;
-    case 'richText':
-      return <Suspense fallback={null}><RichTextInput {...common} /></Suspense>;
-    case 'int':
-      return <NumberInput {...common} step={1} min={decl.min} max={decl.max} />;
-    case 'money':
-      return <NumberInput {...common} step={0.01} min={decl.min ?? 0} max={decl.max} />;
-    case 'flag':
-      return <BooleanInput source={name} label={fieldLabelKey(entity, name)} disabled={disabled} format={fromFlag} parse={toFlag} />;
-    case 'enum':
-      return <SelectInput {...common} choices={enumChoices(entity, name)} />;
-    case 'date':
-    case 'dateTime':
-      return <LocalizedDateInput {...common} kind={decl.kind} />;
-    case 'image':
-    case 'images':
-      return <ImagePicker {...props} disabled={disabled} />;
-    case 'reference': {
-      const target = decl.reference ? screenEntityOf(decl.reference.entity) : undefined;
-      if (!decl.reference) return null;
-      if (target?.listAll) {
-        return (
-          <ReferenceInput source={name} reference={decl.reference.entity} queryOptions={LIST_ALL_QUERY}>
-            <ReferenceSelect
-              label={fieldLabelKey(entity, name)}
-              target={decl.reference.entity}
-              display={decl.reference.display}
-              disabled={disabled}
-              isRequired={Boolean(decl.required)}
-            />
-          </ReferenceInput>
-        );
-      }
-      return (
-        <ReferenceInput source={name} reference={decl.reference.entity}>
-          <ReferenceAutocomplete
-            label={fieldLabelKey(entity, name)}
-            target={decl.reference.entity}
-            display={decl.reference.display}
-            filterToQuery={referenceSearch(target)}
-            disabled={disabled}
-            isRequired={Boolean(decl.required)}
-          />
-        </ReferenceInput>
-      );
-    }
-    case 'references': {
-      if (!decl.reference) return null;
-      const target = screenEntityOf(decl.reference.entity);
-      return (
-        // A stored many-to-many's condition (`relation.where`) limits the choice where the target's list can filter on it.
-        <ReferenceArrayInput
-          source={name}
-          reference={decl.reference.entity}
-          filter={decl.relation?.where}
-          queryOptions={target?.listAll ? LIST_ALL_QUERY : undefined}
-        >
-          <ReferenceAutocompleteArray
-            label={fieldLabelKey(entity, name)}
-            target={decl.reference.entity}
-            display={decl.reference.display}
-            filterToQuery={target?.listAll ? () => ({}) : referenceSearch(target)}
-            disabled={disabled}
-            isRequired={Boolean(decl.required)}
-          />
-        </ReferenceArrayInput>
-      );
-    }
-    case 'json':
-      return <TextInput {...common} multiline minRows={2} format={formatJson} parse={parseJson} />;
-    case 'children':
-      return <ChildRowsInput {...props} FieldInput={EntityFieldInput} />;
-    case 'secret':
-      return <SecretInput {...props} />;
-  }
+  return (
+    <ReferenceInput source={name} reference={decl.reference.entity}>
+      <ReferenceAutocomplete
+        label={fieldLabelKey(entity, name)}
+        target={decl.reference.entity}
+        display={decl.reference.display}
+        filterToQuery={referenceSearch(target)}
+        disabled={disabled}
+        isRequired={Boolean(decl.required)}
+      />
+    </ReferenceInput>
+  );
+};
+
+/** A list of references, picked with a searching multi-select. */
+export const ReferencesFieldInput = ({ entity, name, decl, disabled }: FieldInputProps & { readonly disabled: boolean }) => {
+  if (!decl.reference) return null;
+  const target = screenEntityOf(decl.reference.entity);
+  return (
+    // A stored many-to-many's condition (`relation.where`) limits the choice where the target's list can filter on it.
+    <ReferenceArrayInput
+      source={name}
+      reference={decl.reference.entity}
+      filter={decl.relation?.where}
+      queryOptions={target?.listAll ? LIST_ALL_QUERY : undefined}
+    >
+      <ReferenceAutocompleteArray
+        label={fieldLabelKey(entity, name)}
+        target={decl.reference.entity}
+        display={decl.reference.display}
+        filterToQuery={target?.listAll ? () => ({}) : referenceSearch(target)}
+        disabled={disabled}
+        isRequired={Boolean(decl.required)}
+      />
+    </ReferenceArrayInput>
+  );
 };

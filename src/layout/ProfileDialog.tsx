@@ -17,7 +17,7 @@ import { useFormState } from 'react-hook-form';
 import { Form, Loading, useGetIdentity, useTranslate } from 'react-admin';
 import { useDoneFeedback } from '../engine/feedback';
 import { toFormErrors, validateUpdate } from '../engine/formValidation';
-import { EntityFieldInput } from '../engine/inputs';
+import { EntityFieldInput } from '../engine/kinds';
 import { ApiError } from '../providers/api';
 import { loadAdminSession, rememberProfile } from '../providers/authProvider';
 import { changedFields, uploadImageTo, uploadImages } from '../providers/entityDataProvider';

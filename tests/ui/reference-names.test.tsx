@@ -9,7 +9,7 @@ import type { AuthProvider } from 'react-admin';
 import { AdminContext, RecordContextProvider } from 'react-admin';
 import { describe, expect, it } from 'vitest';
 import type { Lang } from '../../src/i18n/lang';
-import { fieldDisplay } from '../../src/engine/fields';
+import { fieldDisplay } from '../../src/engine/kinds';
 import { fieldLabelKey } from '../../src/engine/labels';
 import { routePath } from '../../src/engine/routing';
 import { createAdminI18nProvider as createI18nProvider } from '../../src/admin/i18n';
