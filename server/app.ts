@@ -27,7 +27,9 @@ import { registerUploadFiles } from './areas/uploads/routes';
 import { AREAS, collectHooks, QUOTA_METERS, REFERENCE_TARGETS } from './areas/index';
 import type { ServerArea } from './areas/area';
 import type { Entity } from '../src/schema/entity';
-import { entityList, handCrudEntityList } from '../src/schema/entities';
+import type { EntityName } from '../src/schema/entities';
+import { entityList } from '../src/schema/entities';
+import type { Repository } from './crud/repository';
 import { registerEntityRoutes } from './crud/routes';
 import { buildOpenApiDocument, collectRoutes } from './openapi/document';
 import { registerApiDocs } from './openapi/plugin';
@@ -98,10 +100,17 @@ export const buildApp = (config: Config, options: BuildOptions = {}): FastifyIns
     api.addHook('preValidation', refuseUnsafeText);
     registerHealthRoutes(api, { db });
     const defaultQuotas = defaultQuotasOf(config);
-    const areaDeps = { db, config, scopeOf, meters: QUOTA_METERS, defaultQuotas, secrets };
-    registerEntityRoutes(api, {
+    // Filled by the engine below, before any request: areas' routes reach an entity's repository through it.
+    let repositories = new Map<string, Repository>();
+    const repositoryOf = (name: EntityName): Repository => {
+      const repository = repositories.get(name);
+      if (!repository) throw new Error(`No repository for ${name}`);
+      return repository;
+    };
+    const areaDeps = { db, config, scopeOf, meters: QUOTA_METERS, defaultQuotas, secrets, repositoryOf };
+    repositories = registerEntityRoutes(api, {
       db, entities, targets: REFERENCE_TARGETS, hooks, scopeOf, beforeCreate: capacityGuard(QUOTA_METERS, defaultQuotas), secrets,
-      actions: areas.flatMap((area) => area.actions?.(areaDeps) ?? []), actionOnly: handCrudEntityList,
+      actions: areas.flatMap((area) => area.actions?.(areaDeps) ?? []),
     });
     for (const area of areas) area.routes?.(api, areaDeps);
   }, { prefix: config.apiPrefix });
@@ -109,7 +118,7 @@ export const buildApp = (config: Config, options: BuildOptions = {}): FastifyIns
   // Switched off (API_DOCS=false, the production default) it is simply not there: a 404.
   if (config.apiDocs) {
     app.register(async (docs) => {
-      await registerApiDocs(docs, () => buildOpenApiDocument({ apiPrefix: config.apiPrefix, entities, actionOnly: handCrudEntityList, routes: collected.routes }));
+      await registerApiDocs(docs, () => buildOpenApiDocument({ apiPrefix: config.apiPrefix, entities, routes: collected.routes }));
     }, { prefix: config.apiPrefix });
   }
 

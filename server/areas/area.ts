@@ -11,6 +11,7 @@ import type { Config } from '../config';
 import type { EntityActions } from '../crud/actions';
 import type { EntityHooks } from '../crud/hooks';
 import type { Secrets } from '../crud/secrets';
+import type { Repository } from '../crud/repository';
 import type { ScopeOf } from '../crud/routes';
 import type { Database } from '../db/schema';
 import type { DefaultQuotas, QuotaMeter } from './capacity/registry';
@@ -25,7 +26,11 @@ export type AreaDeps = {
   readonly defaultQuotas: DefaultQuotas;
   /** Opens secret fields for `readSecret` (server/crud/secrets.ts): the only way an area reads one. */
   readonly secrets: Secrets;
+  /** The engine's repository of a registered entity (a write with its hooks, checks and audit, from a route of the area). */
+  readonly repositoryOf: RepositoryOf;
 };
+
+export type RepositoryOf = (name: EntityName) => Repository;
 
 export type ServerArea = {
   /** Folder name, for messages. */

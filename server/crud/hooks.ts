@@ -49,16 +49,24 @@ export type EntityHooks = {
   validate?: (ctx: ValidateContext) => Promise<readonly RuleError[]> | readonly RuleError[];
   /** Adjust the row about to be written (derived columns); may throw field errors. */
   beforeWrite?: (ctx: WriteContext, row: Row) => Promise<Row> | Row;
-  /** Write what lives outside the row (relations, counters). */
-  afterWrite?: (ctx: WriteContext, record: ApiRecord) => Promise<void>;
+  /**
+   * Write what lives outside the row (relations, counters). May answer facts for the write's
+   * audit row, added to its `after` snapshot (an account's `sessionsEnded`).
+   */
+  afterWrite?: (ctx: WriteContext, record: ApiRecord) => Promise<void | AuditNote>;
   /** Before rows are deleted (counters, guards). */
   beforeDelete?: (trx: AnyDb, entity: Entity, records: ApiRecord[], actor: HookActor) => Promise<void>;
   /** Before a batch sets one field on rows (status switches): guards, counters, cache versions. */
   beforeSetField?: (ctx: { trx: AnyDb; entity: Entity; records: ApiRecord[]; field: string; value: unknown; actor: HookActor }) => Promise<void>;
   /** Fill virtual fields on single-record reads. */
   afterGet?: (db: AnyDb, record: ApiRecord) => Promise<ApiRecord>;
+  /** Fill virtual fields on a page of a list or on `listAll` (one query per page, not per row). */
+  afterList?: (db: AnyDb, records: ApiRecord[]) => Promise<ApiRecord[]>;
   /** Reads the declaration names as `view` variants, by name: the path's ids in, the answer's data out. */
   views?: Readonly<Record<string, (db: AnyDb, params: Readonly<Record<string, number>>, scope: Scope) => Promise<unknown>>>;
 };
 
 export type FieldErrorList = FieldError[];
+
+/** What an `afterWrite` hook adds to the audit row's `after` snapshot. */
+export type AuditNote = { readonly audit: Readonly<Record<string, unknown>> };

@@ -6,7 +6,7 @@
  * unknown keys (`shopId` on an entity without one among them) are still refused.
  */
 import type { Entity, FieldDecl } from '../../src/schema/entity';
-import { secretFields, secretSetName } from '../../src/schema/entity';
+import { secretSetFields, secretSetName } from '../../src/schema/entity';
 import { isNumericField, KINDS } from '../../src/schema/kinds';
 
 /**
@@ -43,7 +43,7 @@ export const lenientValue = (decl: FieldDecl, value: unknown): unknown => {
 /** Keys a client may post back but never sets: the id, the server-managed fields, whether a secret is set. */
 const readOnlyKeys = (entity: Entity): Set<string> =>
   new Set(['id', ...Object.entries(entity.fields).filter(([, decl]) => decl.serverManaged).map(([name]) => name),
-    ...secretFields(entity).map(([name]) => secretSetName(name))]);
+    ...secretSetFields(entity).map(([name]) => secretSetName(name))]);
 
 /** The create or update body with `mall`'s harmless extras taken out; a non-object body is returned as it is. */
 export const lenientBody = (entity: Entity, body: unknown): unknown => {

@@ -146,7 +146,8 @@ export const parseListQuery = (entity: Entity, query: Query, pathParams: Record<
     known.add(entity.search.param);
     const raw = first(all[entity.search.param]);
     if (raw !== undefined && raw !== '') {
-      if (raw.length > 200) error(entity.search.param, 'too_long', { max: 200 });
+      const max = entity.search.maxLength ?? 200;
+      if (raw.length > max) error(entity.search.param, 'too_long', { max });
       else if (isUnsafeText(raw)) error(entity.search.param, 'invalid_format');
       else search = { columns: entity.search.fields.map((f) => columnOf(f, entity.fields[f]!)), value: raw };
     }

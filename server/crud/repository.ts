@@ -87,7 +87,7 @@ export type RepositoryDeps = {
   db: Kysely<Database>;
   /** Every declared entity, to check references and name them. */
   entities: readonly Entity[];
-  /** Entities served by hand-written routes that declared ones may reference (the admin accounts). */
+  /** Entities an area's own routes serve that declared ones may reference (ServerArea.referenceTargets). */
   targets?: readonly Entity[];
   hooks?: EntityHooks;
   beforeCreate?: BeforeCreate;
@@ -294,10 +294,11 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
     return { list: await named(db, rows.map((row: Row) => fromRow(entity, row, { list: true }))), total };
   };
 
-  /** A page with the child rows declared `inList`. */
+  /** A page with the child rows declared `inList` and what the area's `afterList` fills in. */
   const list: Repository['list'] = async (params, scope) => {
     const page = await listPage(params, scope);
-    return lists ? { ...page, list: await lists.attach(db, page.list, { list: true }) } : page;
+    const rows = lists ? await lists.attach(db, page.list, { list: true }) : page.list;
+    return { ...page, list: hooks.afterList ? await hooks.afterList(db, rows) : rows };
   };
 
   const LIST_ALL_LIMIT = 10_000;
@@ -307,7 +308,8 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
       .orderBy(params.sort.column, params.sort.order).orderBy('id', params.sort.order)
       .limit(LIST_ALL_LIMIT).execute();
     const records = await named(db, rows.map((row: Row) => fromRow(entity, row, { list: true })));
-    return lists ? lists.attach(db, records, { list: true }) : records;
+    const attached = lists ? await lists.attach(db, records, { list: true }) : records;
+    return hooks.afterList ? hooks.afterList(db, attached) : attached;
   };
 
   const get: Repository['get'] = (id, scope) => readOne(db, id, scope);
@@ -343,9 +345,9 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
           await lists.write(trx, record, values);
           record = (await lists.attach(trx, [record]))[0]!;
         }
-        if (hooks.afterWrite) await hooks.afterWrite(ctx, record);
+        const note = hooks.afterWrite ? await hooks.afterWrite(ctx, record) : undefined;
         if (hooks.afterGet) record = await hooks.afterGet(trx, record);
-        await audit(trx as never, { adminId: actor.adminId, action: 'create', entity: table, entityId: id, after: record, ip: actor.ip });
+        await audit(trx as never, { adminId: actor.adminId, action: 'create', entity: table, entityId: id, after: { ...record, ...note?.audit }, ip: actor.ip });
         return record;
       });
     } catch (error) {
@@ -394,11 +396,12 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
         let after = await readOne(trx, id, actor.scope);
         if (tree) await tree.afterWrite(trx, before, after);
         if (uniques) await uniques.check(trx, [after]);
+        let note: Awaited<ReturnType<NonNullable<EntityHooks['afterWrite']>>> = undefined;
         if (hooks.afterWrite) {
-          await hooks.afterWrite(ctx, after);
+          note = await hooks.afterWrite(ctx, after);
           after = await readOne(trx, id, actor.scope);
         }
-        await audit(trx as never, { adminId: actor.adminId, action: 'update', entity: table, entityId: id, before, after, ip: actor.ip });
+        await audit(trx as never, { adminId: actor.adminId, action: 'update', entity: table, entityId: id, before, after: { ...after, ...note?.audit }, ip: actor.ip });
         return 1;
       });
     } catch (error) {

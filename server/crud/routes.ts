@@ -37,7 +37,7 @@ export type ScopeOf = (request: FastifyRequest) => Promise<Scope> | Scope;
 export type EntityRouteDeps = {
   db: Kysely<Database>;
   entities: readonly Entity[];
-  /** Entities served by hand-written routes that declared ones may reference (the admin accounts). */
+  /** Entities an area's own routes serve that declared ones may reference (ServerArea.referenceTargets). */
   targets?: readonly Entity[];
   hooks?: Readonly<Record<string, EntityHooks>>;
   /** The tenant scope of the caller; everything when not given. */
@@ -46,11 +46,6 @@ export type EntityRouteDeps = {
   beforeCreate?: BeforeCreate;
   /** The areas' handlers of the declared actions (./actions.ts). */
   actions?: readonly EntityActions[];
-  /**
-   * Entities whose CRUD routes are hand-written elsewhere (admin accounts) but whose declared
-   * actions the engine serves.
-   */
-  actionOnly?: readonly Entity[];
   /** Seals secret fields (./secrets.ts); required when an entity declares one. */
   secrets?: Secrets;
 };
@@ -76,7 +71,7 @@ const writeBodyOf = (entity: Entity, request: FastifyRequest): unknown => {
   const query = queryOf(request);
   const merged = entity.paramsBody && Object.keys(query).length && body && typeof body === 'object' && !Array.isArray(body)
     ? { ...body as Record<string, unknown>, ...query } : body;
-  return lenientBody(entity, merged);
+  return entity.strictBody ? merged : lenientBody(entity, merged);
 };
 
 const idsOf = (request: FastifyRequest): number[] => {
@@ -271,7 +266,6 @@ export const registerEntityRoutes = (app: FastifyInstance, deps: EntityRouteDeps
       }
     }
   }
-  const served = [...deps.entities, ...(deps.actionOnly ?? [])];
-  registerActionRoutes(app, { db: deps.db, entities: served, actions: deps.actions ?? [], scopeOf }, served);
+  registerActionRoutes(app, { db: deps.db, entities: deps.entities, actions: deps.actions ?? [], scopeOf }, deps.entities);
   return repositories;
 };

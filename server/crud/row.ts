@@ -56,6 +56,8 @@ export const fromRow = (entity: Entity, row: Row, options: { list?: boolean } = 
     const value = row[column];
     record[name] = (options.list && decl.omitInList) || value === undefined || value === null ? null : kind.fromColumn(decl, value);
   }
-  for (const { name, column } of secret) record[secretSetName(name)] = row[column] !== null && row[column] !== undefined && row[column] !== '';
+  for (const { name, decl, column } of secret) {
+    if (!decl.required) record[secretSetName(name)] = row[column] !== null && row[column] !== undefined && row[column] !== '';
+  }
   return record as ApiRecord;
 };

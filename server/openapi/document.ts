@@ -7,7 +7,7 @@ import type { RouteOptions } from 'fastify';
 import { z } from 'zod';
 import type { Entity } from '../../src/schema/entity';
 import { columnFields } from '../../src/schema/entity';
-import { actionEndpointsOf, endpointsOf } from '../../src/schema/endpoints';
+import { endpointsOf } from '../../src/schema/endpoints';
 import { recycleBinOf } from '../../src/schema/recycleBin';
 import type { Endpoint } from '../../src/schema/endpoints';
 import type { JsonSchema } from './entity-schemas';
@@ -192,16 +192,13 @@ const entityOperation = (entity: Entity, route: Endpoint, entities: readonly Ent
 export const buildOpenApiDocument = (options: {
   apiPrefix: string;
   entities: readonly Entity[];
-  /** Entities with hand-written CRUD routes: only their declared actions are generated. */
-  actionOnly?: readonly Entity[];
   /** Routes registered under the API prefix (URLs without the prefix), generated ones included. */
   routes: readonly CollectedRoute[];
 }): Record<string, unknown> => {
   const paths: Record<string, Record<string, unknown>> = {};
   const generated = new Set<string>();
-  const generatedOf = (entity: Entity) => (options.actionOnly?.includes(entity) ? actionEndpointsOf(entity) : endpointsOf(entity));
-  for (const entity of [...options.entities, ...(options.actionOnly ?? [])]) {
-    for (const route of generatedOf(entity)) {
+  for (const entity of options.entities) {
+    for (const route of endpointsOf(entity)) {
       const path = toOpenApiPath(route.url);
       generated.add(`${route.method} ${path}`);
       (paths[path] ??= {})[route.method.toLowerCase()] = entityOperation(entity, route, options.entities);

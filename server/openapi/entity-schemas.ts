@@ -23,11 +23,12 @@ export const recordSchema = (entity: Entity): JsonSchema => ({
   properties: {
     id: { type: 'integer' },
     // A secret is write-only: the record says whether one is stored, never what.
-    ...Object.fromEntries(Object.entries(entity.fields).map(([name, decl]) => (decl.kind === 'secret'
-      ? [secretSetName(name), { type: 'boolean', readOnly: true, description: `Whether ${name} holds a value (write-only, never answered)` }]
-      : [name, { ...valueSchema(decl), ...(decl.serverManaged ? { readOnly: true } : {}) }]))),
+    ...Object.fromEntries(Object.entries(entity.fields).flatMap(([name, decl]) => {
+      if (decl.kind !== 'secret') return [[name, { ...valueSchema(decl), ...(decl.serverManaged ? { readOnly: true } : {}) }]];
+      return decl.required ? [] : [[secretSetName(name), { type: 'boolean', readOnly: true, description: `Whether ${name} holds a value (write-only, never answered)` }]];
+    })),
   },
-  required: ['id', ...columnFields(entity).map(([name, decl]) => (decl.kind === 'secret' ? secretSetName(name) : name))],
+  required: ['id', ...columnFields(entity).flatMap(([name, decl]) => (decl.kind !== 'secret' ? [name] : decl.required ? [] : [secretSetName(name)]))],
 });
 
 export const createBodySchema = (entity: Entity): JsonSchema => toJsonSchema(createSchema(entity));

@@ -75,20 +75,21 @@ export const ImagePicker = ({ entity, name, decl, disabled }: FieldInputProps & 
 
 /**
  * A write-only secret (`secret`, `password`): a masked input that starts empty, because the value
- * is never read back, and says whether one is stored (the record's `<field>Set`); left empty on
- * edit it keeps the stored value. An entity may word the hint for a field
+ * is never read back, and on edit says whether one is stored (the record's `<field>Set`; a
+ * required one always is); left empty it keeps the stored value. An entity may word the hint for a field
  * (`resources.<entity>.secrets.<field>.set|not_set`).
  */
 export const SecretInput = ({ entity, name, decl, mode }: FieldInputProps) => {
   const translate = useTranslate();
   const record = useRecordContext();
-  const state = mode === 'edit' && record?.[secretSetName(name)] === true ? 'set' : 'not_set';
+  // A required secret is always stored (its record says nothing); nothing is stored before a create.
+  const state = decl.required || record?.[secretSetName(name)] === true ? 'set' : 'not_set';
   return (
     <PasswordInput
       source={name}
       label={fieldLabelKey(entity, name)}
       isRequired={mode === 'create' && Boolean(decl.required)}
-      helperText={translate(`resources.${entity.name}.secrets.${name}.${state}`, { _: translate(`entity.secret.${state}`) })}
+      helperText={mode === 'edit' ? translate(`resources.${entity.name}.secrets.${name}.${state}`, { _: translate(`entity.secret.${state}`) }) : undefined}
       autoComplete="new-password"
     />
   );

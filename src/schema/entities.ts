@@ -12,18 +12,8 @@ export const ENTITIES = {
   brand, productCategory, productAttributeCategory, productAttribute,
   returnReason, orderSetting, memberLevel, homeAdvertise,
   shop, mold, userGroup, auditLog,
-  role, menu, resourceCategory, resource,
+  role, menu, resourceCategory, resource, admin: adminAccount,
 } as const satisfies Record<string, Entity>;
 
 export type EntityName = keyof typeof ENTITIES;
 export const entityList: readonly Entity[] = Object.values(ENTITIES) as unknown as readonly Entity[];
-
-/**
- * Declared entities whose CRUD routes are hand-written (admin accounts: passwords, until they go
- * through the engine) but whose declared actions the engine serves, like everyone else's.
- */
-export const HAND_CRUD_ENTITIES = { admin: adminAccount } as const satisfies Record<string, Entity>;
-export const handCrudEntityList: readonly Entity[] = Object.values(HAND_CRUD_ENTITIES) as unknown as readonly Entity[];
-
-/** Entities an area may give action handlers for. */
-export type ActionEntityName = EntityName | keyof typeof HAND_CRUD_ENTITIES;

@@ -280,7 +280,7 @@ type SecretOptions = Pick<FieldOptions<string>, 'required' | 'section' | 'column
  * A write-only value (a payment provider's secret key): accepted on create and update, stored
  * encrypted (AES-256-GCM, the key from SECRETS_KEY or `${DATA_DIR}/secrets-key`), and never part
  * of any answer, list, export or audit row. Reads answer `<field>Set` (`secretSetName`): whether a
- * value is stored. On update an empty or absent value keeps the stored one. Only an area reads it
+ * value is stored (not for a `required` one, which always is). On update an empty or absent value keeps the stored one. Only an area reads it
  * back, explicitly (`readSecret`, server/crud/secrets.ts). Length: 1 to 500 characters by default.
  */
 export const secret = <const O extends SecretOptions = None>(o?: Exactly<O, SecretOptions>) => field<string, 'secret', O>('secret', o);
@@ -292,6 +292,10 @@ export const password = <const O extends SecretOptions = None>(o?: Exactly<O, Se
 
 /** The read-only boolean a record answers instead of a secret field's value: `paypalSecret` → `paypalSecretSet`. */
 export const secretSetName = (fieldName: string): string => `${fieldName}Set`;
+
+/** Secret fields whose records say whether one is stored (`<field>Set`); a required one always is, and says nothing. */
+export const secretSetFields = (entity: Pick<Entity, 'fields'>): [string, FieldDecl][] =>
+  secretFields(entity).filter(([, decl]) => !decl.required);
 
 /** An entity's secret fields (write-only), with their declarations. */
 export const secretFields = (entity: Pick<Entity, 'fields'>): [string, FieldDecl][] =>
@@ -430,8 +434,14 @@ export type EntityOptions<F extends Record<string, FieldDecl>> = {
    * filter (`mall`: `/productCategory/list/{parentId}`). The field's filter must then be present.
    */
   readonly listPath?: string;
-  /** Keyword search across several text fields, e.g. `{ param: 'keyword', fields: ['name'] }`. */
-  readonly search?: { readonly param: string; readonly fields: readonly (keyof F & string)[] };
+  /** Keyword search across several text fields, e.g. `{ param: 'keyword', fields: ['name'] }`; a longer keyword is refused (default 200). */
+  readonly search?: { readonly param: string; readonly fields: readonly (keyof F & string)[]; readonly maxLength?: number };
+  /**
+   * Create and update bodies are taken exactly as sent: read-only keys posted back (`id`,
+   * server-managed fields) are refused instead of ignored, and numbers written as strings are
+   * wrong types (./lenient.ts is for `mall`'s clients; the admin accounts have always been strict).
+   */
+  readonly strictBody?: boolean;
   /** Default list order; `mall` orders many lists by `sort desc`. */
   readonly defaultSort?: { readonly field: keyof F & string | 'id'; readonly order: 'ASC' | 'DESC' };
   /** Field shown when another entity references this one. */

@@ -1,7 +1,7 @@
 /**
  * Permissions area (`ums`): roles with their menus and resources, menus, resources and their
  * categories, user groups with quotas and members, the capacity list, and the read-only audit
- * log. Admin accounts (./umsAdmin.ts) have hand-written CRUD routes (passwords). What is not CRUD
+ * log. Admin accounts are declared in ./umsAdmin.ts (a write-only password). What is not CRUD
  * is a declared action, served by the engine and run by server/areas/ums and server/areas/capacity.
  */
 import { dateTime, defineEntity, flag, int, longText, name, reference, referenceName, references, text } from './entity';

@@ -1,14 +1,14 @@
 /**
- * Admin accounts as the admin's screens see them. The server's `/admin` CRUD routes are
- * hand-written (password hashing; server/areas/ums/admins.ts) but follow the engine's
- * conventions (`/list?keyword`, `/{id}`, `/create`, `/update/{id}`, `/delete/{id}`,
- * `/updateStatus/{id}?status=`), so one declaration drives the admin list, its forms, validation
- * and the data provider. It is not in ENTITIES (the server generates no CRUD routes for it) but
- * in HAND_CRUD_ENTITIES: the engine serves its declared actions (the roles of an account).
+ * Admin accounts as the engine serves them (`/list?keyword`, `/{id}`, `/create`, `/update/{id}`,
+ * `/delete/{id}`, `/updateStatus/{id}?status=`): one declaration drives the routes, the admin
+ * list, its forms, validation and the data provider. What is special lives in the ums area's
+ * hooks (server/areas/ums/admins.ts): names compared regardless of case, password rules, roles on
+ * create and the `roles` of every answer, the permission ceiling, no deleting or disabling
+ * yourself or the last super admin, sessions ended by a new password or a disabled account.
  */
 import { z } from 'zod';
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, PASSWORD_LENGTH, USERNAME_LENGTH } from './auth-rules';
-import { dateTime, defineEntity, flag, image, json, longText, references, text } from './entity';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, PASSWORD_LENGTH, SIGN_IN_LENGTH, USERNAME_LENGTH } from './auth-rules';
+import { dateTime, defineEntity, flag, image, int, json, longText, password, references, text } from './entity';
 
 /** An optional email: empty, or an address (the field may be left blank). */
 const OPTIONAL_EMAIL = new RegExp(`^$|${EMAIL_PATTERN.source}`);
@@ -16,23 +16,33 @@ const OPTIONAL_EMAIL = new RegExp(`^$|${EMAIL_PATTERN.source}`);
 export const adminAccount = defineEntity({
   name: 'admin', path: '/admin', table: 'ums_admin', tenant: null, display: 'username',
   menu: { section: 'ums', route: 'admin' },
-  search: { param: 'keyword', fields: ['username', 'nickName'] },
+  search: { param: 'keyword', fields: ['username', 'nickName'], maxLength: 100 },
+  defaultSort: { field: 'id', order: 'ASC' },
+  // As the hand-written routes were: read-only keys posted back are refused, not ignored.
+  strictBody: true,
+  batch: [{ kind: 'set', path: '/updateStatus/{id}', field: 'status' }],
   fields: {
-    username: text({ required: true, length: [USERNAME_LENGTH.min, USERNAME_LENGTH.max], unique: true, list: true }),
+    // Any stored name reads back (an imported `mall` name may predate the rules); a new or changed
+    // one meets USERNAME_LENGTH and USERNAME_PATTERN and is unique regardless of case, after NFKC
+    // folding: the area checks that (server/areas/ums/admins.ts, 409 username_taken).
+    username: text({ required: true, length: [SIGN_IN_LENGTH.username.min, USERNAME_LENGTH.max], list: true }),
     nickName: text({ length: [0, 200], list: true }),
     email: text({ length: [0, EMAIL_MAX_LENGTH], pattern: OPTIONAL_EMAIL, list: true }),
     // The account's roles as the list and the record answer them (`code`: built-in roles only).
     roles: json(z.array(z.object({ id: z.number().int(), name: z.string(), code: z.string().nullable() })), { serverManaged: true, virtual: true, list: true }),
-    // Never read back: required on create, and an empty value on update keeps the stored one.
-    password: text({ required: true, length: [PASSWORD_LENGTH.min, PASSWORD_LENGTH.max] }),
+    // Hashed, never read back; required on create, and an empty value on update keeps the stored one.
+    password: password({ required: true, length: [PASSWORD_LENGTH.min, PASSWORD_LENGTH.max] }),
     note: longText({ length: [0, 500] }),
     // The avatar the app bar shows (`mall`'s `icon`).
     icon: image(),
     createTime: dateTime({ auto: 'create', list: true }),
     loginTime: dateTime({ serverManaged: true, list: true }),
     status: flag({ default: 1, list: true, toggle: '/updateStatus/{id}' }),
+    // A seller's own invite code and who invited them (self-registration, server/areas/account).
+    inviteCode: text({ serverManaged: true, detailOnly: true }),
+    referrerId: int({ serverManaged: true, detailOnly: true }),
     // Roles given on create; later changes go through the `updateRoles` action (the "assign roles" dialog).
-    roleIds: json(z.array(z.number().int().positive()), { virtual: true, immutable: true }),
+    roleIds: json(z.array(z.number().int().positive().max(2_147_483_647)).max(100), { virtual: true, immutable: true, default: [] }),
   },
   actions: {
     roles: { on: 'row', path: '/role/{adminId}', writes: false, summary: 'The roles of an admin' },

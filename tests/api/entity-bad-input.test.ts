@@ -178,7 +178,8 @@ describe.each(testDialects())('generated endpoints refuse bad input and change n
               const wrong = await send('POST', url, { [name]: wrongTypeOf(decl) });
               expectRefused(wrong, [name]);
               for (const { value, messageKey } of outOfRangeOf(decl)) expectRefused(await send('POST', url, { [name]: value }), [name], [messageKey]);
-              if (decl.required) expectRefused(await send('POST', url, { [name]: null }), [name], ['required']);
+              // A secret's null keeps the stored one (tests/api/entity-secrets.test.ts).
+              if (decl.required && decl.kind !== 'secret') expectRefused(await send('POST', url, { [name]: null }), [name], ['required']);
               if (isTextKind(decl.kind)) expectRefused(await send('POST', url, { [name]: 'ab\u0000cd' }), [name], ['invalid_format']);
               if (decl.kind === 'image') expectRefused(await send('POST', url, { [name]: '/ab\u0000cd.png' }), [name], ['invalid_format']);
             }

@@ -53,7 +53,8 @@ describe.each(testDialects())('secret and password fields (%s)', (dialect) => {
   it('create stores the key encrypted and the PIN hashed, and answers only whether each is set', async () => {
     const created = await post('/fxVault/create', { name: 'Shop A', apiKey: API_KEY, pin: PIN });
     expect(created.status, created.raw).toBe(200);
-    expect(created.body.data).toEqual({ id: expect.any(Number), name: 'Shop A', apiKeySet: true, pinSet: true });
+    // The PIN is required, so always stored: its record says nothing about it.
+    expect(created.body.data).toEqual({ id: expect.any(Number), name: 'Shop A', apiKeySet: true });
     const id = (created.body.data as { id: number }).id;
     const row = await stored(id);
     expect(row.api_key).toMatch(/^v1:[A-Za-z0-9_-]+$/);
@@ -65,16 +66,16 @@ describe.each(testDialects())('secret and password fields (%s)', (dialect) => {
     expect(await readSecret(fx.db, fx.secrets, fxVault, id, 'apiKey')).toBe(API_KEY);
   });
 
-  it('reads, lists and list searches never carry a value, only `<field>Set`', async () => {
+  it('reads, lists and list searches never carry a value, only `<field>Set` of an optional one', async () => {
     const created = await post('/fxVault/create', { name: 'No key', pin: PIN });
     const id = (created.body.data as { id: number }).id;
-    expect(created.body.data).toMatchObject({ apiKeySet: false, pinSet: true });
+    expect(created.body.data).toMatchObject({ apiKeySet: false });
     const one = await get(`/fxVault/${id}`);
-    expect(one.body.data).toEqual({ id, name: 'No key', apiKeySet: false, pinSet: true });
+    expect(one.body.data).toEqual({ id, name: 'No key', apiKeySet: false });
     const list = await get('/fxVault/list?pageSize=100');
     const rows = (list.body.data as { list: Record<string, unknown>[] }).list;
     expect(rows.length).toBeGreaterThanOrEqual(3);
-    for (const row of rows) expect(Object.keys(row).sort()).toEqual(['apiKeySet', 'id', 'name', 'pinSet']);
+    for (const row of rows) expect(Object.keys(row).sort()).toEqual(['apiKeySet', 'id', 'name']);
     expect(await readSecret(fx.db, fx.secrets, fxVault, id, 'apiKey')).toBeNull();
   });
 
@@ -87,7 +88,7 @@ describe.each(testDialects())('secret and password fields (%s)', (dialect) => {
       expect(await stored(id), JSON.stringify(body)).toMatchObject({ api_key: before.api_key, pin: before.pin });
     }
     // Posting back the record as read (with `apiKeySet`) is harmless, like other read-only keys.
-    expect((await post(`/fxVault/update/${id}`, { name: 'Posted back', apiKeySet: true, pinSet: true })).status).toBe(200);
+    expect((await post(`/fxVault/update/${id}`, { name: 'Posted back', apiKeySet: true })).status).toBe(200);
     expect((await post(`/fxVault/update/${id}`, { apiKey: NEW_KEY, pin: NEW_PIN })).status).toBe(200);
     const after = await stored(id);
     expect(after.api_key).not.toBe(before.api_key);

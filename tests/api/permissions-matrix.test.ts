@@ -9,9 +9,9 @@
  */
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { entityList, handCrudEntityList } from '../../src/schema/entities';
+import { entityList } from '../../src/schema/entities';
 import { buildApp } from '../../server/app';
-import { actionEndpointsOf, endpointsOf } from '../../src/schema/endpoints';
+import { endpointsOf } from '../../src/schema/endpoints';
 import type { Credentials } from '../helpers/accounts';
 import { DEMO, freshIp } from '../helpers/accounts';
 import type { Answer } from '../helpers/api';
@@ -40,8 +40,7 @@ const SELLERS: Access = ['seller'];
  * Engine routes, per entity: the default for its routes and per-operation exceptions (the
  * operation names of src/schema/endpoints.ts endpointsOf, `action:<name>` for a declared action;
  * a variant's is its kind: alias, nested, view). Sellers look brands, categories, attributes and
- * member levels up for their products; everything else follows the area. The admin accounts'
- * CRUD is hand-written (ROUTE_ACCESS); their declared actions are the engine's.
+ * member levels up for their products; everything else follows the area.
  */
 const ENTITY_ACCESS: Record<string, { all: Access; except?: Record<string, Access> }> = {
   brand: { all: PRODUCTS, except: { list: PRODUCTS_AND_SELLERS } },
@@ -75,12 +74,6 @@ const ROUTE_ACCESS: Record<string, Access> = {
   'POST /admin/updatePassword': 'session',
   'POST /admin/updateProfile': 'session',
   'POST /admin/uploadAvatar': 'session',
-  'GET /admin/list': SUPER,
-  'GET /admin/:id': SUPER,
-  'POST /admin/create': SUPER,
-  'POST /admin/update/:id': SUPER,
-  'POST /admin/updateStatus/:id': SUPER,
-  'POST /admin/delete/:id': SUPER,
   'POST /minio/upload': PRODUCTS_AND_SELLERS,
 };
 
@@ -89,8 +82,7 @@ const fastifyPath = (url: string): string => url.replace(/\{(\w+)\}/g, ':$1');
 /** The declared access of a route, or undefined when nobody declared it. */
 const accessOf = (key: string): Access | undefined => {
   if (ROUTE_ACCESS[key]) return ROUTE_ACCESS[key];
-  const served = [...entityList.map((entity) => [entity, endpointsOf(entity)] as const),
-    ...handCrudEntityList.map((entity) => [entity, actionEndpointsOf(entity)] as const)];
+  const served = entityList.map((entity) => [entity, endpointsOf(entity)] as const);
   for (const [entity, endpoints] of served) {
     for (const route of endpoints) {
       if (`${route.method} ${fastifyPath(route.url)}` !== key) continue;

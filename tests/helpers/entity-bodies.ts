@@ -67,6 +67,8 @@ const textValue = (name: string, decl: FieldDecl, seq: number): string => {
   if (value.length > max) value = value.slice(value.length - max);
   // A URL pattern (resource.url, `/brand/**`): the same text as a path of its own.
   if (decl.pattern && !decl.pattern.test(value) && decl.pattern.test(`/${value}/**`)) value = `/${value}/**`;
+  // An email pattern: the same text as an address.
+  if (decl.pattern && !decl.pattern.test(value) && decl.pattern.test(`${value}@example.com`)) value = `${value}@example.com`;
   // A web address field (`url: true`): the same text as a path on a web host.
   if (decl.url) value = `https://example.com/${value}`.slice(0, max);
   return value;
@@ -300,6 +302,27 @@ export const lastAuditId = async (db: Kysely<Database>): Promise<number> => {
 export const auditRowsSince = async (db: Kysely<Database>, id: number) =>
   db.selectFrom('sys_audit_log').selectAll().where('id', '>', id).orderBy('id').execute();
 
+/**
+ * A field a create takes but no answer carries: a secret (answered as `<field>Set` at most) or a
+ * virtual input the area keeps elsewhere (an account's `roleIds`, read through an action).
+ */
+export const isWriteOnly = (decl: FieldDecl): boolean =>
+  decl.kind === 'secret' || Boolean(decl.virtual && !decl.serverManaged && !decl.children && !decl.relation && !decl.nameOf);
+
+/** The keys a record answers: its fields but the write-only ones, and `<field>Set` of an optional secret. */
+export const answeredFieldNames = (entity: Entity): string[] => Object.entries(entity.fields).flatMap(([name, decl]) => {
+  if (decl.kind === 'secret') return decl.required ? [] : [secretSetName(name)];
+  return isWriteOnly(decl) ? [] : [name];
+});
+
+/** A body without its write-only fields: what the answer echoes. */
+export const answeredPart = (entity: Entity, body: Body): Body =>
+  Object.fromEntries(Object.entries(body).filter(([name]) => !(Object.hasOwn(entity.fields, name) && isWriteOnly(entity.fields[name]!))));
+
+/** Virtual fields an area fills in list answers too (`afterList`: an account's roles). */
+export const listFilledFieldNames = (entity: Entity): string[] =>
+  Object.entries(entity.fields).filter(([, d]) => d.virtual && d.serverManaged && d.list && !d.nameOf && !d.children && !d.relation).map(([name]) => name);
+
 /** Names of the fields stored in the entity's table (what list answers carry). */
 export const storedFieldNames = (entity: Entity): string[] =>
-  columnFields(entity).map(([name, decl]) => (decl.kind === 'secret' ? secretSetName(name) : name));
+  columnFields(entity).flatMap(([name, decl]) => (decl.kind !== 'secret' ? [name] : decl.required ? [] : [secretSetName(name)]));

@@ -35,7 +35,7 @@ const isEntity = (value: unknown): value is Entity =>
   typeof value === 'object' && value !== null && 'fields' in value && 'path' in value && 'name' in value;
 
 /**
- * Every entity the admin labels: the registered ones, the admin accounts (hand-written routes),
+ * Every entity the admin labels: the registered ones (the admin accounts among them),
  * and any ums/shop declaration not registered yet (labels land before registration, so they must
  * be complete and must not count as extra meanwhile).
  */

@@ -30,14 +30,17 @@ import { audit } from '../../db/audit';
 import { isUniqueViolation } from '../../db/errors';
 import type { Database, UmsAdminTable } from '../../db/schema';
 import { toDbTime } from '../../db/time';
-import { ok } from '../../http/envelope';
-import { conflict, fieldInvalid, forbidden, httpError, tooManyAttempts, tooManyRequests, unauthorized } from '../../http/errors';
+import { formatMessage, ok } from '../../http/envelope';
+import type { RepositoryOf } from '../area';
+import { ALL_SHOPS } from '../../crud/scope';
+import { conflict, fieldInvalid, forbidden, httpError, tooManyAttempts, tooManyRequests, unauthorized, validationFailed } from '../../http/errors';
 import { parseWith } from '../../http/validation';
-import { adminRegisterBody, createAccount } from '../ums/admins';
 import { adminJson, menuJson } from '../ums/json';
 
 export type AuthRouteDeps = {
   db: Kysely<Database>;
+  /** The engine's repository of an entity: the admin accounts, for an administrator's `/admin/register`. */
+  repositoryOf: RepositoryOf;
   config: Pick<Config, 'jwtSecret' | 'tokenTtlSeconds' | 'loginMaxFailuresPerPair' | 'loginMaxFailuresPerAccount' | 'loginMaxFailuresPerIp'
     | 'loginWindowSeconds' | 'loginMaxLockSeconds' | 'registerMaxPerIp' | 'registerWindowSeconds' | 'sellerGroup'>;
 };
@@ -246,8 +249,14 @@ export const registerAdminAuthRoutes = (app: FastifyInstance, deps: AuthRouteDep
         throw forbidden();
       }
       request.auth = caller;
-      const { id: _blank, ...body } = parseWith(adminRegisterBody, request.body);
-      return ok(await createAccount(db, request, body));
+      // The body of `/admin/create` (the engine's, with the account rules of ../ums/admins.ts), plus
+      // the blank `id` of the form's empty record and without roles (they are assigned after).
+      const posted = request.body;
+      if (!posted || typeof posted !== 'object' || Array.isArray(posted)) throw validationFailed([{ field: '_', messageKey: 'invalid_type', message: formatMessage('invalid_type') }]);
+      const { id: blank, ...body } = posted as Record<string, unknown>;
+      const refused = [...(blank == null ? [] : ['id']), ...('roleIds' in body ? ['roleIds'] : [])];
+      if (refused.length) throw validationFailed(refused.map((field) => ({ field, messageKey: 'unknown_field', message: formatMessage('unknown_field') })));
+      return ok(await deps.repositoryOf('admin').create(body, { adminId: caller.adminId, ip: request.ip ?? null, scope: ALL_SHOPS }));
     }
 
     const body = parseWith(registerBody, request.body);

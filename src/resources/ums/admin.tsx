@@ -1,13 +1,13 @@
 /**
  * Admin accounts (`/ums/admin`): the engine's list of the `adminAccount` declaration (keyword
- * search, enable switch, create and edit dialogs) plus a password input that may stay empty on
- * edit, the roles of a new account, each account's roles as chips, and a row dialog that replaces
- * an account's roles.
+ * search, enable switch, create and edit dialogs, the password's masked input that may stay empty
+ * on edit) plus the roles of a new account, each account's roles as chips, and a row dialog that
+ * replaces an account's roles.
  */
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import type { RaRecord } from 'react-admin';
-import { CheckboxGroupInput, Labeled, PasswordInput, useGetList, useRecordContext, useTranslate } from 'react-admin';
+import { CheckboxGroupInput, Labeled, useGetList, useRecordContext, useTranslate } from 'react-admin';
 import { builtinText } from '../../i18n/builtins';
 import type { Entity, RecordOf } from '../../schema/entity';
 import { role } from '../../schema/ums';
@@ -18,17 +18,6 @@ import type { EntityScreenOptions, FieldInputProps } from '../../engine/screenOp
 import { AssignRolesButton } from './AssignRolesDialog';
 import { allRowsOf } from './lookups';
 
-
-const AdminPasswordInput = ({ entity, name, mode }: FieldInputProps) => (
-  <PasswordInput
-    source={name}
-    label={fieldLabelKey(entity, name)}
-    isRequired={mode === 'create'}
-    // The stored password is never read back; an empty field keeps it.
-    helperText={mode === 'edit' ? 'entity.ums.password_keep' : undefined}
-    autoComplete="new-password"
-  />
-);
 
 /** The roles a new account starts with (later changes go through the "assign roles" dialog). */
 const NewAdminRolesInput = ({ entity, name, mode }: FieldInputProps) => {
@@ -76,7 +65,7 @@ const AdminRowActions = ({ entity }: { readonly entity: Entity }) => (
 );
 
 export const adminScreen: EntityScreenOptions = {
-  inputs: { password: AdminPasswordInput, roleIds: NewAdminRolesInput, roles: HeldRolesInput },
+  inputs: { roleIds: NewAdminRolesInput, roles: HeldRolesInput },
   cells: { roles: RoleChips },
   rowActions: AdminRowActions,
 };

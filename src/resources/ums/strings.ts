@@ -21,6 +21,11 @@ const en = {
         status: 'Enabled',
         roleIds: 'Roles',
         roles: 'Roles',
+        inviteCode: 'Invite code',
+        referrerId: 'Invited by',
+      },
+      secrets: {
+        password: { set: 'Leave empty to keep the current password' },
       },
       actions: {
         roles: { name: 'Roles of the account' },
@@ -119,7 +124,6 @@ const en = {
   },
   entity: {
     ums: {
-      password_keep: 'Leave empty to keep the current password',
       assign_roles: 'Assign roles',
       assign_roles_title: 'Roles of %{name}',
       no_roles: 'No roles yet. Add one under Roles first.',
@@ -194,6 +198,11 @@ export const strings = defineStrings(en, {
         status: '是否启用',
         roleIds: '角色',
         roles: '角色',
+        inviteCode: '邀请码',
+        referrerId: '邀请人',
+      },
+      secrets: {
+        password: { set: '留空则不修改密码' },
       },
       actions: {
         roles: { name: '账号的角色' },
@@ -292,7 +301,6 @@ export const strings = defineStrings(en, {
   },
   entity: {
     ums: {
-      password_keep: '留空则不修改密码',
       assign_roles: '分配角色',
       assign_roles_title: '%{name}的角色',
       no_roles: '暂无角色，请先在角色列表中添加。',
