@@ -128,7 +128,9 @@ export const FieldValue = ({ entity, name, cells }: { readonly entity: Entity; r
 
 /** Whether the record's answer carries the field (a secret: whether one is set). */
 const carries = (entity: Entity, record: RaRecord | undefined, name: string): boolean =>
-  record !== undefined && (entity.fields[name] && KINDS[entity.fields[name].kind].writeOnly ? secretSetName(name) : name) in record;
+  record !== undefined && (entity.fields[name] && KINDS[entity.fields[name].kind].writeOnly
+    // A required secret (a password) is always set: its record says nothing about it.
+    ? Boolean(entity.fields[name].required) || secretSetName(name) in record : name in record);
 
 const MAIN_SECTION = '';
 

@@ -108,9 +108,9 @@ export const ReferencesField = ({ name, decl }: Pick<FieldProps, 'name' | 'decl'
   )
   : <TextField source={name} />);
 
-/** A write-only secret is never read back: it says whether one is set (`<field>Set`). */
-export const SecretState = ({ name }: Pick<FieldProps, 'name'>) => {
+/** A write-only secret is never read back: it says whether one is set (`<field>Set`; a required one, such as a password, always is). */
+export const SecretState = ({ name, decl }: Pick<FieldProps, 'name'> & { readonly decl?: { readonly required?: boolean } }) => {
   const record = useRecordContext();
   const translate = useTranslate();
-  return <>{translate(record?.[secretSetName(name)] === true ? 'entity.show.secret_set' : 'entity.show.secret_not_set')}</>;
+  return <>{translate(decl?.required || record?.[secretSetName(name)] === true ? 'entity.show.secret_set' : 'entity.show.secret_not_set')}</>;
 };

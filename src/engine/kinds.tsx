@@ -192,7 +192,7 @@ const TABLE = {
     // Never exported: a record carries only whether a value is set.
     ...plain, exported: 'never',
     input: (props) => <SecretInput {...props} />,
-    display: ({ name }) => <SecretState name={name} />,
+    display: ({ name, decl }) => <SecretState name={name} decl={decl} />,
   },
 } satisfies Record<FieldKind, KindUi>;
 
