@@ -24,6 +24,7 @@ import { ok } from '../http/envelope';
 import { notFound, validationFailed } from '../http/errors';
 import type { AnyDb, HookActor } from './hooks';
 import { MAX_ID } from './ids';
+import type { ParamBag } from './params';
 import { declaredParams, idList, oneId, paramBag, paramError } from './params';
 import { applyTransition, checkTransition, eligibleOf } from './transitions';
 import { scopeWhere } from './repository';
@@ -85,10 +86,22 @@ const fastifyPath = (path: string): string => path.replace(/\{(\w+)\}/g, ':$1');
 
 type Parsed = { ids: number[]; params: Record<string, unknown> };
 
+/**
+ * An action whose JSON body is one parameter (`bodyParam`, e.g. a list of rows): that parameter
+ * from the body as it is typed, the others from the query; the body may not also be a query key.
+ */
+const bodyParamBag = (request: FastifyRequest, name: string): ParamBag => {
+  const query = request.query as Record<string, unknown>;
+  if (Object.hasOwn(query, name)) throw validationFailed([paramError(name, 'unknown_field')]);
+  const values: Record<string, unknown> = { ...query };
+  if (request.body !== undefined) values[name] = request.body;
+  return { values, text: new Set(Object.keys(query)) };
+};
+
 /** The request's target ids and declared parameters, or a 400 naming every bad one (./params.ts). */
 const parseRequest = (endpoint: Endpoint, request: FastifyRequest): Parsed => {
   const decl = endpoint.action!.decl;
-  const bag = paramBag(request);
+  const bag = decl.bodyParam ? bodyParamBag(request, decl.bodyParam) : paramBag(request);
   const errors: FieldError[] = [];
   const values = { ...bag.values };
   let ids: number[] = [];

@@ -5,7 +5,7 @@
  * optional image, URL or date means empty. Everything else is left for validation to judge, so
  * unknown keys (`shopId` on an entity without one among them) are still refused.
  */
-import type { Entity, FieldDecl } from '../../src/schema/entity';
+import type { ChildRowsDecl, Entity, FieldDecl } from '../../src/schema/entity';
 import { secretSetFields, secretSetName } from '../../src/schema/entity';
 import { isNumericField, KINDS } from '../../src/schema/kinds';
 
@@ -17,11 +17,19 @@ export const NUMERIC_STRING = /^(?!-0(\.0+)?$)-?(0|[1-9]\d{0,14})(\.\d{1,15})?$/
 
 const isRow = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
-/** A child row as posted back: its server-managed values dropped, its values made lenient by their kinds. */
-const lenientRow = (fields: Readonly<Record<string, FieldDecl>>, row: unknown): unknown => {
+/** The camelCase key of a column (`product_id` → `productId`). */
+const keyOfColumn = (column: string): string => column.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
+
+/**
+ * A child row as posted back: its server-managed values dropped, and its owner's id and shop
+ * (`productId` of a SKU as `mall` answers it: the engine sets them), its values made lenient by their kinds.
+ */
+const lenientRow = (decl: ChildRowsDecl, row: unknown): unknown => {
   if (!isRow(row)) return row;
+  const fields = decl.fields;
+  const owner = new Set([decl.link, decl.tenant].filter((c): c is string => Boolean(c)).map(keyOfColumn).filter((key) => !Object.hasOwn(fields, key)));
   return Object.fromEntries(Object.entries(row)
-    .filter(([key]) => !(Object.hasOwn(fields, key) && fields[key]!.serverManaged))
+    .filter(([key]) => !(Object.hasOwn(fields, key) && fields[key]!.serverManaged) && !owner.has(key))
     .map(([key, value]) => {
       if (key === 'id') return [key, typeof value === 'string' && NUMERIC_STRING.test(value) ? Number(value) : value];
       return [key, Object.hasOwn(fields, key) ? lenientValue(fields[key]!, value) : value];
@@ -30,7 +38,7 @@ const lenientRow = (fields: Readonly<Record<string, FieldDecl>>, row: unknown): 
 
 /** One value of a declared field as the validation should see it. */
 export const lenientValue = (decl: FieldDecl, value: unknown): unknown => {
-  if (decl.children && Array.isArray(value)) return value.map((row) => lenientRow(decl.children!.fields, row));
+  if (decl.children && Array.isArray(value)) return value.map((row) => lenientRow(decl.children!, row));
   if (decl.kind === 'references' && Array.isArray(value)) {
     return value.map((id) => (typeof id === 'string' && NUMERIC_STRING.test(id) ? Number(id) : id));
   }

@@ -9,6 +9,8 @@ import type { Kysely } from 'kysely';
 import type { Entity } from '../../src/schema/entity';
 import { columnFields, columnOf, filterOf } from '../../src/schema/entity';
 import { isNumericField } from '../../src/schema/kinds';
+import { fieldSchema } from '../../src/schema/kinds';
+import { validate } from '../../src/schema/validation';
 import type { Database } from '../db/schema';
 import { ok, toPage } from '../http/envelope';
 import { notFound, validationFailed } from '../http/errors';
@@ -24,6 +26,7 @@ import { createRepository } from './repository';
 import type { Scope } from './scope';
 import { ALL_SHOPS } from './scope';
 import { endpointOf, endpointsOf, operationsOf } from '../../src/schema/endpoints';
+import { IN_BIN, LIVE, recycleBinOf } from '../../src/schema/recycleBin';
 import type { EntityActions } from './actions';
 import { registerActionRoutes } from './actions';
 import type { Secrets } from './secrets';
@@ -145,11 +148,24 @@ export const registerEntityRoutes = (app: FastifyInstance, deps: EntityRouteDeps
     const entity = repo.entity;
     const batch = entity.batch?.find((b) => b.kind === 'set' && b.field === field);
     const param = (batch?.kind === 'set' && batch.param) || field;
+    const bin = recycleBinOf(entity);
     return async (request: FastifyRequest) => {
       const ids = routeUrl.includes('{id}') ? [pathId(request)] : idsOf(request);
       const value = coerce(entity, field, paramBag(request).values[param]);
       if (value === undefined) {
         throw validationFailed([{ field: param, messageKey: 'select_batch_type', message: formatMessage('select_batch_type') }]);
+      }
+      // A parameter named otherwise than its field (mall's `recommendStatus` for `recommandStatus`): errors name the parameter.
+      const decl = entity.fields[field];
+      if (decl && param !== field) {
+        const parsed = validate(fieldSchema(decl), value);
+        if (!parsed.ok) throw validationFailed(parsed.errors.map((e) => ({ ...e, field: param })));
+      }
+      // The recycle bin's flag set by a batch (mall's `/product/update/deleteStatus?ids=&deleteStatus=1`):
+      // 1 moves the records into the bin, 0 restores them, as delete and restore do.
+      if (bin?.field === field) {
+        if (value !== IN_BIN && value !== LIVE) throw validationFailed([{ field: param, messageKey: 'invalid_value', message: formatMessage('invalid_value') }]);
+        return ok(await (value === IN_BIN ? repo.remove(ids, await actorOf(request)) : repo.restore(ids, await actorOf(request))));
       }
       return ok(await repo.setField(ids, field, value, await actorOf(request)));
     };
@@ -230,6 +246,15 @@ export const registerEntityRoutes = (app: FastifyInstance, deps: EntityRouteDeps
         case 'alias':
           if (variant.of === 'set') {
             method(url, setFieldOf(repo, variant.field, route.url));
+          } else if (variant.of === 'get') {
+            const extra = variant.extra ? deps.hooks?.[entity.name]?.views?.[variant.extra] : undefined;
+            if (variant.extra && !extra) throw new Error(`${entity.name}: the view "${variant.extra}" has no implementation in its hooks`);
+            method(url, async (request) => {
+              const id = pathId(request);
+              const scope = await scopeOf(request);
+              const record = await repo.get(id, scope);
+              return ok(extra ? { ...record, ...(await extra(deps.db, { id }, scope)) as Record<string, unknown> } : record);
+            });
           } else {
             method(url, async (request) => {
               const count = await repo.remove([pathId(request)], await actorOf(request));

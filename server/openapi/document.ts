@@ -93,6 +93,10 @@ const variantOperation = (entity: Entity, route: Endpoint, entities: readonly En
           parameters: [...pathParams(route.url), { name: variant.field, in: 'query', required: true, schema: { type: 'integer' } }],
           responses: { 200: json('Rows changed', { type: 'integer' }), 400: errorResponse, 404: errorResponse } };
       }
+      if (variant.of === 'get') {
+        return { ...base, summary: `One ${entity.name} with its lists (mall's path)`, parameters: pathParams(route.url),
+          responses: { 200: json('The record', recordSchema(entity)), 400: errorResponse, 404: errorResponse } };
+      }
       return { ...base, summary: `Delete a ${entity.name} (mall's ${route.method} path)`, parameters: pathParams(route.url),
         responses: { 200: json(variant.answer === 'null' ? 'Deleted (data is null, as in mall)' : 'Rows changed',
           variant.answer === 'null' ? { type: 'null' } : { type: 'integer' }), 404: errorResponse } };
@@ -118,7 +122,9 @@ const fieldParameters = (entity: Entity, operation: 'create' | 'update') => {
 const actionOperation = (entity: Entity, route: Endpoint): Record<string, unknown> => {
   const { name, decl } = route.action!;
   const body = decl.writes && route.body === 'params'
-    ? { requestBody: { required: false, content: { 'application/json': { schema: actionBodySchema(route) }, 'application/x-www-form-urlencoded': { schema: actionBodySchema(route) } } } }
+    ? { requestBody: decl.bodyParam
+      ? { required: true, content: { 'application/json': { schema: actionBodySchema(route) } } }
+      : { required: false, content: { 'application/json': { schema: actionBodySchema(route) }, 'application/x-www-form-urlencoded': { schema: actionBodySchema(route) } } } }
     : {};
   return {
     tags: [entity.name], operationId: `${entity.name}_${name}`,

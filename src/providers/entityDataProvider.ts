@@ -306,7 +306,7 @@ const queryValueOf = (value: unknown): QueryValue => {
  * the parameters in the query as `mall`'s `@RequestParam`s, or as a JSON body when one of them is
  * structured (objects), which a query string cannot carry.
  */
-export const actionCall = (entity: Entity, request: ActionRequest): { endpoint: Endpoint; path: string; query: Query; body?: AnyRecord } => {
+export const actionCall = (entity: Entity, request: ActionRequest): { endpoint: Endpoint; path: string; query: Query; body?: AnyRecord | readonly unknown[] } => {
   const endpoint = actionEndpointOf(entity, request.name);
   if (!endpoint) throw new Error(`${entity.name} declares no action ${request.name}`);
   const { decl } = endpoint.action!;
@@ -321,6 +321,12 @@ export const actionCall = (entity: Entity, request: ActionRequest): { endpoint: 
     query[endpoint.idParam!] = request.ids.map(String);
   }
   const params = Object.fromEntries(Object.entries(request.params ?? {}).filter(([, value]) => value !== undefined && value !== null));
+  // One parameter is the whole JSON body (`bodyParam`: mall's array of SKUs); the others go in the query.
+  if (decl.bodyParam) {
+    const { [decl.bodyParam]: body, ...rest } = params;
+    for (const [key, value] of Object.entries(rest)) query[key] = queryValueOf(value);
+    return { endpoint, path, query, body: (body ?? []) as readonly unknown[] };
+  }
   const structured = Object.values(params).some((value) => typeof value === 'object' && !Array.isArray(value));
   if (structured && decl.writes) return { endpoint, path, query, body: params };
   for (const [key, value] of Object.entries(params)) query[key] = queryValueOf(value);

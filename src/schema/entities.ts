@@ -3,13 +3,14 @@ import type { Entity } from './entity';
 import { memberLevel } from './member';
 import { orderSetting, returnReason } from './oms';
 import { brand, productAttribute, productAttributeCategory, productCategory } from './pms';
+import { product } from './product';
 import { mold, shop } from './shop';
 import { homeAdvertise } from './sms';
 import { auditLog, menu, resource, resourceCategory, role, userGroup } from './ums';
 import { adminAccount } from './umsAdmin';
 
 export const ENTITIES = {
-  brand, productCategory, productAttributeCategory, productAttribute,
+  brand, productCategory, productAttributeCategory, productAttribute, product,
   returnReason, orderSetting, memberLevel, homeAdvertise,
   shop, mold, userGroup, auditLog,
   role, menu, resourceCategory, resource, admin: adminAccount,

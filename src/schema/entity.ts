@@ -316,7 +316,8 @@ export type BatchDecl =
 /**
  * Another route in the shape `mall`'s admin calls, served by the engine from the declaration:
  * - `alias`: a generated operation under another method or path (`GET /brand/delete/{id}`;
- *   `of: 'set'` is the batch setting `field`, one id from a `{id}` path); `answer: 'null'`
+ *   `of: 'set'` is the batch setting `field`, one id from a `{id}` path; `of: 'get'` the
+ *   single-record read); `answer: 'null'`
  *   answers `data: null` instead of the row count, as `mall` does there.
  * - `nested`: every row (those matching `where`) with a list of child rows, all answered with
  *   only `fields` filled and every other field null, as `mall`'s joined look-ups
@@ -327,6 +328,11 @@ export type BatchDecl =
 export type VariantDecl =
   | { readonly kind: 'alias'; readonly method: 'GET' | 'POST'; readonly path: string; readonly of: 'delete'; readonly answer?: 'null' }
   | { readonly kind: 'alias'; readonly method: 'GET' | 'POST'; readonly path: string; readonly of: 'set'; readonly field: string }
+  /**
+   * The single-record read under another path (`GET /product/updateInfo/{id}`); `extra` names a
+   * view of the entity's server hooks whose answer (an object) joins the record's fields there.
+   */
+  | { readonly kind: 'alias'; readonly method: 'GET'; readonly path: string; readonly of: 'get'; readonly extra?: string }
   | {
     readonly kind: 'nested'; readonly path: string; readonly fields: readonly string[];
     readonly where?: Readonly<Record<string, number>>;
@@ -358,6 +364,11 @@ export type ActionDecl<P extends Readonly<Record<string, FieldDecl>> = Readonly<
   readonly root?: boolean;
   /** The parameter carrying the target id(s) when the path has no placeholder; default `id` (row) or `ids` (selection). */
   readonly idParam?: string;
+  /**
+   * The JSON body as a whole is this declared parameter (`mall`'s `POST /sku/update/{pid}` takes
+   * an array of rows); the other parameters come from the query.
+   */
+  readonly bodyParam?: string;
   /** selection: most ids one call may name (default 1000). */
   readonly maxIds?: number;
   /** Declared like fields (same kinds, rules and labels: `resources.<entity>.actions.<name>.fields.<param>`). */

@@ -93,7 +93,9 @@ const boundsOf = (issue: z.core.$ZodIssue): Record<string, number> | undefined =
 export const toFieldErrors = (error: z.ZodError, entity?: Pick<Entity, 'fields'>): FieldError[] => {
   const errors: FieldError[] = [];
   for (const issue of error.issues) {
-    const field = issue.path.map(String).join('.') || '_';
+    // A bad image in a list of images is the list's error: its input shows it (rows of child lists keep their paths).
+    const top = issue.path[0];
+    const field = typeof top === 'string' && entity?.fields[top]?.kind === 'images' ? top : issue.path.map(String).join('.') || '_';
     const decl = declAt(entity, issue.path);
     if (isMessageKey(issue.message)) {
       const countKey = issue.message === 'too_many_ids' || (decl?.relation?.maxMessage !== undefined && issue.message === decl.relation.maxMessage);

@@ -22,7 +22,13 @@ const item = defineEntity({
   softDelete: { field: 'deleteStatus' },
   // A name is free again once its record is in the bin, and taken again by a restore.
   unique: [{ fields: ['name'], where: { deleteStatus: 0 } }],
-  batch: [{ kind: 'delete', path: '/delete' }, { kind: 'set', path: '/update/sort', field: 'sort' }],
+  batch: [
+    { kind: 'delete', path: '/delete' }, { kind: 'set', path: '/update/sort', field: 'sort' },
+    // mall's product style: the bin's flag set by a batch moves records in (1) and out (0).
+    { kind: 'set', path: '/update/deleteStatus', field: 'deleteStatus' },
+  ],
+  // The single read under another path (mall's `GET /product/updateInfo/{id}`), with a view's fields joined.
+  variants: [{ kind: 'alias', method: 'GET', path: '/info/{id}', of: 'get', extra: 'info' }],
 });
 
 const link = defineEntity({
@@ -36,7 +42,9 @@ type Page = { list: Item[]; total: number };
 
 describe.each(testDialects())('recycle bin (%s)', (dialect) => {
   let fx: EngineFixture;
-  beforeAll(async () => { fx = await engineFixture(dialect, [item, link] as unknown as Entity[]); });
+  beforeAll(async () => {
+    fx = await engineFixture(dialect, [item, link] as unknown as Entity[], { fxItem: { views: { info: async (_db, { id }) => ({ seen: id }) } } });
+  });
   afterAll(async () => { await fx?.close(); });
 
   let counter = 0;
@@ -158,6 +166,34 @@ describe.each(testDialects())('recycle bin (%s)', (dialect) => {
       expect(bad.body.errors).toEqual([expect.objectContaining({ field: 'ids', messageKey: 'invalid_ids' })]);
     }
     expect(await table()).toEqual(before);
+  });
+
+  it('a batch set of the bin\'s flag recycles (1) and restores (0) as delete and restore do; other values and hidden ids are refused', async () => {
+    const one = await newItem();
+    const two = await newItem();
+    expect((await call(fx.app, 'POST', `/fxItem/update/deleteStatus?ids=${one.id},${two.id}&deleteStatus=1`)).body.data).toBe(2);
+    expect(ids((await list('&deleteStatus=1')).list)).toEqual(expect.arrayContaining([one.id, two.id]));
+    expect(await auditOf(one.id)).toEqual(['create', 'recycle']);
+    // Already in the bin: nothing live to recycle.
+    expect((await call(fx.app, 'POST', `/fxItem/update/deleteStatus?ids=${one.id}&deleteStatus=1`)).status).toBe(404);
+    const before = await table();
+    const bad = await call(fx.app, 'POST', `/fxItem/update/deleteStatus?ids=${one.id}&deleteStatus=2`);
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual([expect.objectContaining({ field: 'deleteStatus' })]);
+    expect(await table()).toEqual(before);
+    expect((await call(fx.app, 'POST', `/fxItem/update/deleteStatus?ids=${one.id}&deleteStatus=0`)).body.data).toBe(1);
+    expect(await auditOf(one.id)).toEqual(['create', 'recycle', 'restore']);
+    expect(Number((await stored(one.id))?.delete_status)).toBe(0);
+    expect(Number((await stored(two.id))?.delete_status)).toBe(1);
+  });
+
+  it('answers the single read under an alias path with the extra view\'s fields, live records only', async () => {
+    const live = await newItem();
+    const got = await call<Item>(fx.app, 'GET', `/fxItem/info/${live.id}`);
+    expect(got.body.data).toEqual({ ...(await call<Item>(fx.app, 'GET', `/fxItem/${live.id}`)).body.data, seen: live.id });
+    await call(fx.app, 'POST', `/fxItem/delete/${live.id}`);
+    expect((await call(fx.app, 'GET', `/fxItem/info/${live.id}`)).status).toBe(404);
+    expect((await call(fx.app, 'GET', '/fxItem/info/x')).status).toBe(400);
   });
 
   it('has no restore or purge route without a recycle bin', async () => {

@@ -59,6 +59,19 @@ describe.each(testDialects())('declared actions on a fixture entity (%s)', (dial
     });
   });
 
+  it('an action whose body is one parameter (bodyParam) takes the JSON body as it, the others from the query, and refuses a bad body by its name', async () => {
+    const answer = await as('seller').post(`/gadget/notes/${own[1]}?joiner=;`, ['red', 'blue']);
+    expect(answer.status, answer.raw).toBe(200);
+    expect(answer.body.data).toBe('red;blue');
+    expect((await gadgetTable(t.db)).find((r) => r.id === own[1])).toMatchObject({ note: 'red;blue' });
+    await unchanged(async () => {
+      expect(fields(await as('seller').post(`/gadget/notes/${own[1]}`, ['a', 'b', 'c', 'd'])).map((f) => f.split(':')[0])).toEqual(['lines']);
+      expect(fields(await as('seller').post(`/gadget/notes/${own[1]}`, { lines: ['a'] }))).toEqual(['lines:invalid_type']);
+      expect(fields(await as('seller').post(`/gadget/notes/${own[1]}?lines=a`, ['a']))).toEqual(['lines:unknown_field']);
+      expect((await as('seller').post(`/gadget/notes/${foreign}`, ['a'])).status).toBe(404);
+    });
+  });
+
   it('a row action by a named parameter takes query, form and JSON parameters, fills defaults, and audits the parameters by default', async () => {
     const query = await as('seller').post(`/gadget/link?gadgetId=${own[0]}&others=${own[1]},${own[2]}`);
     expect(query.body).toMatchObject({ code: 200, data: { others: [own[1], own[2]], level: 1, urgent: 0 } });

@@ -140,6 +140,9 @@ describe.each(testDialects())('OpenAPI document and Swagger UI (%s)', (dialect) 
     if (route.action) {
       // A declared action: its target parameter and its parameters in the query, and as a body too for a write.
       const params = Object.keys(route.action.decl.params ?? {});
+      // A parameter that is the whole body (mall's array of SKUs) is no query parameter; the body is a list, no named fields.
+      const bodyParam = route.action.decl.bodyParam;
+      if (bodyParam) return { query: [...(route.ids === 'query' ? [route.idParam!] : []), ...params.filter((p) => p !== bodyParam)], body: [] };
       return { query: [...(route.ids === 'query' ? [route.idParam!] : []), ...params], body: route.action.decl.writes && params.length ? params : null };
     }
     const setParam = (f: string) => {
@@ -152,7 +155,7 @@ describe.each(testDialects())('OpenAPI document and Swagger UI (%s)', (dialect) 
       case 'list': return { query: listParameters(entity).filter((p) => p.in === 'query').map((p) => p.name), body: null };
       case 'create': return { query: fields('create'), body: 'create' };
       case 'update': return { query: fields('update'), body: 'update' };
-      case 'batchDelete': return { query: ['ids'], body: null };
+      case 'batchDelete': case 'restore': case 'purge': return { query: ['ids'], body: null };
       case 'batchSet': return { query: route.url.includes('{id}') ? [setParam(field!)] : ['ids', setParam(field!)], body: null };
       case 'alias': return { query: route.variant?.kind === 'alias' && route.variant.of === 'set' ? [setParam(route.variant.field)] : [], body: null };
       default: return { query: [], body: null }; // get, delete, listAll, nested, view

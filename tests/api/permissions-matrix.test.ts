@@ -48,6 +48,8 @@ const ENTITY_ACCESS: Record<string, { all: Access; except?: Record<string, Acces
   productCategory: { all: PRODUCTS, except: { list: PRODUCTS_AND_SELLERS, nested: PRODUCTS_AND_SELLERS } },
   productAttributeCategory: { all: PRODUCTS },
   productAttribute: { all: PRODUCTS, except: { list: PRODUCTS_AND_SELLERS } },
+  // Sellers' own catalog (their shops' products and SKUs); the product admin's too.
+  product: { all: PRODUCTS_AND_SELLERS },
   returnReason: { all: ORDERS },
   orderSetting: { all: ORDERS },
   memberLevel: { all: SUPER, except: { list: SELLERS } },

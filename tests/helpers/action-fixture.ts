@@ -7,7 +7,8 @@
  */
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import { dateTime, defineEntity, flag, int, name, reference, references, text } from '../../src/schema/entity';
+import { z } from 'zod';
+import { dateTime, defineEntity, flag, int, json, name, reference, references, text } from '../../src/schema/entity';
 import type { Entity } from '../../src/schema/entity';
 import { defineArea } from '../../server/areas/area';
 import { bumpPermissionVersion } from '../../server/auth/permissions';
@@ -36,6 +37,11 @@ export const gadget = defineEntity({
   },
   actions: {
     rename: { on: 'row', path: '/rename/{id}', writes: true, summary: 'Rename a gadget', params: { name: name() } },
+    // The JSON body as a whole is one parameter (mall's `POST /sku/update/{pid}` takes an array).
+    notes: {
+      on: 'row', path: '/notes/{id}', writes: true, button: false, bodyParam: 'lines', summary: 'Set the note from a list of lines',
+      params: { lines: json(z.array(z.string().min(1).max(20)).max(3), { required: true }), joiner: text({ length: [1, 1] }) },
+    },
     retag: {
       on: 'selection', path: '/retag', writes: true, maxIds: 3, summary: 'Set the note of several gadgets',
       params: { note: text({ required: true, length: [1, 20] }) },
@@ -90,6 +96,11 @@ export const gadgetArea = defineArea({
       const [record] = records;
       await (trx as Db).updateTable('test_gadget').set({ name: params.name }).where('id', '=', record!.id).execute();
       return { data: 1, changes: [{ id: record!.id, before: { name: record!.name }, after: { name: params.name } }] };
+    },
+    notes: async ({ trx, records, params }) => {
+      const note = (params.lines as string[]).join(params.joiner ?? ',');
+      await (trx as Db).updateTable('test_gadget').set({ note }).where('id', '=', records[0]!.id).execute();
+      return { data: note };
     },
     retag: async ({ trx, records, params }) => {
       await (trx as Db).updateTable('test_gadget').set({ note: params.note }).where('id', 'in', records.map((r) => r.id)).execute();

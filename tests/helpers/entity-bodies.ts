@@ -121,10 +121,7 @@ export const createFixtures = (deps: FixtureDeps) => {
       case 'dateTime': return new Date(BASE_TIME + timeIndex * 30 * DAY_MS + variant * 2 * DAY_MS).toISOString();
       case 'image': return `/uploads/${name}-${nextSeq()}.png`;
       case 'images': return [`/uploads/${name}-${nextSeq()}.png`];
-      case 'reference': {
-        const target = entityByName(decl.reference!.entity);
-        return (await create(target, variant)).id;
-      }
+      case 'reference': return (await referenceTarget(entityByName(decl.reference!.entity), variant)).id;
       // A stored many-to-many picks a new record meeting its condition; an action's id list starts empty.
       case 'references': return decl.relation ? [await pickFor(decl, variant)] : [];
       case 'json':
@@ -143,6 +140,18 @@ export const createFixtures = (deps: FixtureDeps) => {
         return rows;
       }
     }
+  };
+
+  /**
+   * A new record a reference field may point at: in a tree with a depth limit, one at the deepest
+   * level (a product sits in a second-level category), valid wherever a shallower one is.
+   */
+  const referenceTarget = async (target: Entity, variant: number): Promise<ApiRecord> => {
+    let record = await create(target, variant);
+    for (let level = 1; target.tree?.levels && level < target.tree.levels; level += 1) {
+      record = await create(target, variant, { [target.tree.parent]: record.id });
+    }
+    return record;
   };
 
   /** A new record a reference list may pick (meeting its condition). */
@@ -216,7 +225,7 @@ export const createFixtures = (deps: FixtureDeps) => {
       case 'dateTime': return new Date(Date.parse(String(current)) + 3_600_000).toISOString();
       case 'image': return `/uploads/${name}-${nextSeq()}.png`;
       case 'images': return [`/uploads/${name}-${nextSeq()}.png`];
-      case 'reference': return (await create(entityByName(decl.reference!.entity))).id;
+      case 'reference': return (await referenceTarget(entityByName(decl.reference!.entity), 0)).id;
       case 'references': return [await pickFor(decl, 0)];
       // A whole new list of rows is not "another value" of the same rows (see engine-lists).
       case 'children': return null;

@@ -52,6 +52,9 @@ describe('data provider: action calls', () => {
     expect(actionCall(entity, { name: 'retag', ids: [1, 2], params: { note: 'x' } })).toMatchObject({ path: '/gadget/retag', query: { ids: ['1', '2'], note: 'x' } });
     expect(actionCall(entity, { name: 'count', params: { status: 1 } })).toMatchObject({ path: '/gadget/count', query: { status: 1 } });
     expect(actionCall(entity, { name: 'count' }).endpoint.method).toBe('GET');
+    // A body parameter (`bodyParam`) is the whole JSON body; the others stay in the query.
+    expect(actionCall(entity, { name: 'notes', id: 7, params: { lines: ['a', 'b'], joiner: ';' } }))
+      .toMatchObject({ path: '/gadget/notes/7', query: { joiner: ';' }, body: ['a', 'b'] });
   });
 
   it('refuses calls that cannot name their target before anything is sent', () => {

@@ -16,6 +16,7 @@ import * as m104 from './104_sys_job';
 import * as m105 from './105_unique_indexes';
 import * as m110 from './110_accounts';
 import * as m130 from './130_table_versions';
+import * as m200 from './200_products';
 import type { AnyKysely } from '../index';
 
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -30,6 +31,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '105_unique_indexes': m105,
   '110_accounts': m110,
   '130_table_versions': m130,
+  '200_products': m200,
 };
 
 export const createMigrator = (db: AnyKysely): Migrator =>

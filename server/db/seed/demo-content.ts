@@ -1,7 +1,8 @@
 /**
  * Demo content (demo mode only, never in production): enough realistic records that every list
  * screen of a fresh `npm start` shows data: brands with logos, two-level product categories with
- * icons, product types with their specifications and parameters, return reasons, member levels,
+ * icons, product types with their specifications and parameters, a catalog of products
+ * (./demo-products.ts), return reasons, member levels,
  * advertisements on both positions (some expiring soon) and more user groups.
  *
  * Records go through the entities' own repositories (the same validation, hooks and audit rows as
@@ -23,6 +24,7 @@ import type { Config } from '../../config';
 import { toCount } from '../index';
 import type { Database } from '../schema';
 import { toDbTime } from '../time';
+import { seedDemoProducts } from './demo-products';
 
 const IMAGES_DIR = join(import.meta.dirname, 'images');
 /** Under the uploads URL prefix (server/routes/uploads.ts), in a folder of their own. */
@@ -192,6 +194,8 @@ export const seedDemoContent = async (db: Kysely<Database>, config: ContentConfi
 
   if (await isEmpty('returnReason')) await createAll('returnReason', RETURN_REASONS);
   if (await isEmpty('memberLevel')) await createAll('memberLevel', MEMBER_LEVELS);
+  // After categories, brands, types and member levels: the catalog uses them all (./demo-products.ts).
+  if (await isEmpty('product')) await seedDemoProducts(db, repo('product'), actor);
 
   if (await isEmpty('homeAdvertise')) {
     // Whole hours, so the list shows round times.

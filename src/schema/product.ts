@@ -1,0 +1,176 @@
+/**
+ * Products (`pms`): a shop's product with its SKUs, price strategies and attribute values, on
+ * `mall`'s paths and field names (`recommandStatus`, `feightTemplateId` included). Deleting moves
+ * a product to the recycle bin (`deleteStatus`, mall's soft delete); the SKU list has its own
+ * endpoints under `/sku` (root actions).
+ */
+import { childRows, dateTime, defineEntity, enumeration, flag, image, images, int, longText, money, name, reference, referenceName, richText, text } from './entity';
+import { MAX_TIERS, UNLIMITED_STOCK } from './rules';
+
+/** How the product is priced (mall's `promotionType`). */
+export const PROMOTION_TYPES = [
+  { value: 0, label: 'none' }, { value: 1, label: 'promotion_price' }, { value: 2, label: 'member_price' },
+  { value: 3, label: 'ladder' }, { value: 4, label: 'full_reduction' }, { value: 5, label: 'flash' },
+] as const;
+export const PROMOTION = { fullReduction: 4 } as const;
+
+/** A SKU's specification values as mall stores them: a JSON string of `[{key, value}]`. */
+export const isSpData = (value: unknown): boolean => {
+  if (value === null || value === undefined || value === '') return true;
+  try {
+    const parsed: unknown = JSON.parse(String(value));
+    return Array.isArray(parsed) && parsed.every((e) => e !== null && typeof e === 'object'
+      && typeof (e as Record<string, unknown>).key === 'string' && typeof (e as Record<string, unknown>).value === 'string');
+  } catch {
+    return false;
+  }
+};
+
+const SKU_FIELDS = {
+  skuCode: text({ length: [0, 64] }),
+  price: money({ required: true, min: 0 }),
+  promotionPrice: money({ min: 0 }),
+  stock: int({ default: 0, min: UNLIMITED_STOCK }),
+  lowStock: int({ default: 0, min: 0 }),
+  pic: image(),
+  spData: text({ length: [0, 500] }),
+  sale: int({ serverManaged: true, default: 0 }),
+  lockStock: int({ serverManaged: true, default: 0 }),
+};
+
+export const product = defineEntity({
+  name: 'product', path: '/product', table: 'pms_product', tenant: 'shop_id', display: 'name',
+  menu: { section: 'pms', route: 'product', create: 'addProduct', edit: 'updateProduct' },
+  search: { param: 'keyword', fields: ['name'] },
+  fields: {
+    pic: image({ list: true }),
+    name: name({ list: true, sortable: true }),
+    shopId: reference('shop', 'shopName', { required: true, filter: { param: 'shopId', op: 'eq' } }),
+    shopName: referenceName('shopId'),
+    productCategoryId: reference('productCategory', 'name', { required: true, filter: { param: 'productCategoryId', op: 'eq' } }),
+    productCategoryName: referenceName('productCategoryId'),
+    brandId: reference('brand', 'name', { list: true, filter: { param: 'brandId', op: 'eq' } }),
+    brandName: referenceName('brandId'),
+    productAttributeCategoryId: reference('productAttributeCategory', 'name'),
+    productAttributeCategoryName: referenceName('productAttributeCategoryId'),
+    subTitle: text({ required: true, length: [1, 255] }),
+    description: longText({ required: true, length: [1, 5000], omitInList: true }),
+    productSn: text({ required: true, length: [1, 64], pattern: /^[A-Za-z0-9_.-]+$/, list: true, filter: { param: 'productSn', op: 'eq' } }),
+    price: money({ required: true, min: 0, list: true, sortable: true }),
+    originalPrice: money({ min: 0 }),
+    promotionPrice: money({ min: 0 }),
+    stock: int({ default: 0, min: UNLIMITED_STOCK, list: true, sortable: true }),
+    lowStock: int({ default: 0, min: 0 }),
+    unit: text({ length: [0, 16] }),
+    /** Grams. */
+    weight: int({ default: 0, min: 0 }),
+    sort: int({ default: 0, min: 0, list: true, sortable: true }),
+    sale: int({ serverManaged: true, list: true, sortable: true }),
+    publishStatus: flag({ default: 0, list: true, toggle: '/update/publishStatus', filter: true }),
+    newStatus: flag({ default: 0, list: true, toggle: '/update/newStatus' }),
+    // mall's field is spelt `recommandStatus`; its batch parameter `recommendStatus`.
+    recommandStatus: flag({ default: 0, list: true, toggle: '/update/recommendStatus' }),
+    verifyStatus: flag({ serverManaged: true, list: true, filter: true }),
+    previewStatus: flag({ default: 0 }),
+    deleteStatus: flag({ serverManaged: true }),
+    serviceIds: text({ length: [0, 64], section: 'promotion' }),
+    keywords: text({ length: [0, 255], section: 'promotion' }),
+    note: text({ length: [0, 255], section: 'promotion' }),
+    detailTitle: text({ length: [0, 255], section: 'promotion' }),
+    detailDesc: longText({ length: [0, 5000], omitInList: true, section: 'promotion' }),
+    giftGrowth: int({ default: 0, min: 0, section: 'promotion' }),
+    giftPoint: int({ default: 0, min: 0, section: 'promotion' }),
+    usePointLimit: int({ min: 0, section: 'promotion' }),
+    feightTemplateId: int({ min: 0, section: 'promotion' }),
+    promotionType: enumeration(PROMOTION_TYPES, { default: 0, section: 'promotion' }),
+    promotionStartTime: dateTime({ section: 'promotion' }),
+    promotionEndTime: dateTime({ section: 'promotion' }),
+    promotionPerLimit: int({ min: 0, section: 'promotion' }),
+    memberPriceList: childRows({
+      table: 'pms_member_price', link: 'product_id', tenant: 'shop_id', section: 'promotion',
+      fields: {
+        memberLevelId: reference('memberLevel', 'name', { required: true, unique: true }),
+        memberPrice: money({ required: true, min: 0 }),
+        // Stored as sent, as mall does (its form fills it from the level picker).
+        memberLevelName: text({ length: [0, 100] }),
+      },
+    }),
+    productLadderList: childRows({
+      table: 'pms_product_ladder', link: 'product_id', tenant: 'shop_id', section: 'promotion',
+      max: MAX_TIERS, maxMessage: 'up_to_three',
+      fields: {
+        count: int({ required: true, min: 1, unique: true }),
+        discount: money({ required: true, min: 0.01, max: 1 }),
+        price: money({ min: 0 }),
+      },
+    }),
+    productFullReductionList: childRows({
+      table: 'pms_product_full_reduction', link: 'product_id', tenant: 'shop_id', section: 'promotion',
+      max: MAX_TIERS, maxMessage: 'up_to_three',
+      fields: {
+        fullPrice: money({ required: true, min: 0.01 }),
+        reducePrice: money({ required: true, min: 0.01 }),
+      },
+      // A reduction never exceeds the amount it applies from.
+      refine: (row) => (typeof row.fullPrice === 'number' && typeof row.reducePrice === 'number' && row.reducePrice > row.fullPrice
+        ? [{ field: 'reducePrice', messageKey: 'invalid_value' }] : []),
+    }),
+    skuStockList: childRows({
+      table: 'pms_sku_stock', link: 'product_id', tenant: 'shop_id', section: 'attributes',
+      fields: SKU_FIELDS,
+    }),
+    productAttributeValueList: childRows({
+      table: 'pms_product_attribute_value', link: 'product_id', tenant: 'shop_id', section: 'attributes',
+      fields: {
+        productAttributeId: reference('productAttribute', 'name', { required: true }),
+        value: text({ length: [0, 64] }),
+      },
+    }),
+    albumPics: images({ joined: true, maxCount: 5, section: 'attributes' }),
+    detailHtml: richText({ length: [0, 100_000], omitInList: true, section: 'detail' }),
+    detailMobileHtml: richText({ length: [0, 100_000], omitInList: true, section: 'detail' }),
+  },
+  softDelete: { field: 'deleteStatus' },
+  batch: [
+    { kind: 'set', path: '/update/publishStatus', field: 'publishStatus' },
+    { kind: 'set', path: '/update/newStatus', field: 'newStatus' },
+    { kind: 'set', path: '/update/recommendStatus', field: 'recommandStatus', param: 'recommendStatus' },
+    // mall's "move to the recycle bin" (1) and back (0): the engine's bin.
+    { kind: 'set', path: '/update/deleteStatus', field: 'deleteStatus' },
+  ],
+  // mall's product form reads the product with its lists and `cateParentId` (its category's parent).
+  variants: [{ kind: 'alias', method: 'GET', path: '/updateInfo/{id}', of: 'get', extra: 'updateInfo' }],
+  actions: {
+    verify: {
+      on: 'selection', path: '/update/verifyStatus', writes: true, summary: 'Pass or fail the verification of products, with a note',
+      params: { verifyStatus: flag({ required: true }), detail: text({ length: [0, 255] }) },
+    },
+    transferCategory: {
+      on: 'selection', path: '/update/productCategory', writes: true, summary: 'Move products to another (second-level) category',
+      params: { productCategoryId: reference('productCategory', 'name', { required: true }) },
+    },
+    simpleList: {
+      on: 'collection', path: '/simpleList', writes: false, summary: 'Live products whose name or SN holds the keyword, not paged',
+      params: { keyword: text({ length: [0, 140] }) },
+    },
+    skuList: {
+      on: 'row', path: '/sku/{pid}', root: true, writes: false, summary: "A product's SKUs, those whose code holds the keyword",
+      params: { keyword: text({ length: [0, 64] }) },
+    },
+    skuUpdate: {
+      on: 'row', path: '/sku/update/{pid}', root: true, writes: true, button: false, bodyParam: 'skuStockList',
+      summary: "Edit a product's SKUs (stock, low stock, prices), the body a list of SKUs as /sku/{pid} answers them",
+      params: { skuStockList: childRows({ table: 'pms_sku_stock', link: 'product_id', fields: SKU_FIELDS }) },
+    },
+  },
+  refine: (r) => {
+    const errors: { field: 'promotionEndTime' | 'productFullReductionList'; messageKey: string }[] = [];
+    if (r.promotionStartTime && r.promotionEndTime && Date.parse(r.promotionEndTime) < Date.parse(r.promotionStartTime)) {
+      errors.push({ field: 'promotionEndTime', messageKey: 'range_reversed' });
+    }
+    if (r.promotionType === PROMOTION.fullReduction && Array.isArray(r.productFullReductionList) && !r.productFullReductionList.length) {
+      errors.push({ field: 'productFullReductionList', messageKey: 'at_least_one' });
+    }
+    return errors;
+  },
+});
