@@ -13,7 +13,8 @@ import { shopArea } from './shop';
 import { umsArea } from './ums';
 import { uploadsArea } from './uploads';
 
-export const AREAS: readonly ServerArea[] = [accountArea, umsArea, pmsArea, shopArea, moldArea, capacityArea, uploadsArea];
+// Quota meters list in this order (the capacity list's columns: shops, products, molds, storage).
+export const AREAS: readonly ServerArea[] = [accountArea, umsArea, shopArea, pmsArea, moldArea, capacityArea, uploadsArea];
 
 export const collectHooks = (areas: readonly ServerArea[]): Readonly<Record<string, EntityHooks>> => {
   const hooks: Record<string, EntityHooks> = {};

@@ -217,6 +217,8 @@ describe.each(testDialects())('user-group quotas and the capacity list (%s)', (d
       shops: Number((await t.db.selectFrom('shop').select((eb) => eb.fn.countAll().as('n')).where('owner_id', '=', adminId).executeTakeFirstOrThrow()).n),
       molds: Number((await t.db.selectFrom('mold').innerJoin('shop', 'shop.id', 'mold.shop_id').select((eb) => eb.fn.countAll().as('n'))
         .where('shop.owner_id', '=', adminId).executeTakeFirstOrThrow()).n),
+      products: Number((await t.db.selectFrom('pms_product').innerJoin('shop', 'shop.id', 'pms_product.shop_id')
+        .select((eb) => eb.fn.countAll().as('n')).where('shop.owner_id', '=', adminId).executeTakeFirstOrThrow()).n),
       storage: Math.round(Number((await t.db.selectFrom('sys_upload').select((eb) => eb.fn.sum<number>('size_bytes').as('b'))
         .where('admin_id', '=', adminId).executeTakeFirstOrThrow()).b ?? 0) / MB * 100) / 100,
     });
@@ -229,10 +231,11 @@ describe.each(testDialects())('user-group quotas and the capacity list (%s)', (d
       for (const row of page.list) {
         const real = await realUsage(row.adminId);
         expect(row).toMatchObject({ groupId, groupName: 'Standard sellers', warnPercent: 50 });
-        expect(row.items.map((i) => i.key)).toEqual(['shops', 'molds', 'storage']);
+        expect(row.items.map((i) => i.key)).toEqual(['shops', 'products', 'molds', 'storage']);
         const byKey = Object.fromEntries(row.items.map((i) => [i.key, i]));
         expect(byKey.shops).toEqual({ key: 'shops', unit: 'count', usage: real.shops, quota: 10, percent: real.shops * 10, warn: real.shops * 10 >= 50, over: real.shops >= 10 });
         expect(byKey.molds).toMatchObject({ unit: 'count', usage: real.molds, quota: 100, percent: real.molds, over: false });
+        expect(byKey.products).toMatchObject({ unit: 'count', usage: real.products, quota: 100, over: false });
         expect(byKey.storage).toMatchObject({ unit: 'MB', usage: real.storage, quota: 200 });
         expect(row.warn).toBe(row.items.some((i) => i.warn));
         expect(row.over).toBe(row.items.some((i) => i.over));

@@ -14,6 +14,7 @@ describe('action endpoints', () => {
     const actions = endpointsOf(entity).filter((e) => e.action).map(({ operation, method, url, ids, idParam, body }) => ({ operation, method, url, ids, idParam, body }));
     expect(actions).toEqual([
       { operation: 'action:rename', method: 'POST', url: '/gadget/rename/{id}', ids: 'path', idParam: 'id', body: 'params' },
+      { operation: 'action:notes', method: 'POST', url: '/gadget/notes/{id}', ids: 'path', idParam: 'id', body: 'params' },
       { operation: 'action:retag', method: 'POST', url: '/gadget/retag', ids: 'query', idParam: 'ids', body: 'params' },
       { operation: 'action:link', method: 'POST', url: '/gadget/link', ids: 'query', idParam: 'gadgetId', body: 'params' },
       { operation: 'action:count', method: 'GET', url: '/gadget/count', ids: 'none', body: 'params' },
