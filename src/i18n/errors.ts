@@ -65,6 +65,8 @@ export const errorsZh: Record<MessageKey, string> = {
   too_many_ids: '一次最多选择 %{max} 条记录',
   wrong_state: '当前状态下无法执行此操作',
   none_eligible: '所选记录在当前状态下都无法执行此操作',
+  no_shippable_orders: '选中订单中没有可以发货的订单',
+  payable_negative: '应付金额不能为负数',
   timeout: '请求超时',
   service_unavailable: '服务暂时不可用',
   cannot_grant: '不能授予自己没有的角色、菜单或资源',

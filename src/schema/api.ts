@@ -115,6 +115,8 @@ export const MESSAGES = {
   too_many_ids: 'At most {max} records can be chosen at once',
   wrong_state: 'Not possible in its current state',
   none_eligible: 'None of the selected records can do this in its current state',
+  no_shippable_orders: 'No shippable orders in the selected orders',
+  payable_negative: 'The payable amount cannot be negative',
   timeout: 'The request timed out',
   service_unavailable: 'The service is temporarily unavailable',
   cannot_grant: 'You cannot grant a role, menu or resource you do not hold yourself',

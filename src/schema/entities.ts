@@ -1,7 +1,7 @@
 /** Every declared entity, by name. The server generates routes for these; the admin, screens. */
 import type { Entity } from './entity';
 import { memberLevel } from './member';
-import { orderSetting, returnReason } from './oms';
+import { order, orderOperateHistory, orderSetting, returnReason } from './oms';
 import { brand, productAttribute, productAttributeCategory, productCategory } from './pms';
 import { product } from './product';
 import { mold, shop } from './shop';
@@ -11,7 +11,7 @@ import { adminAccount } from './umsAdmin';
 
 export const ENTITIES = {
   brand, productCategory, productAttributeCategory, productAttribute, product,
-  returnReason, orderSetting, memberLevel, homeAdvertise,
+  returnReason, orderSetting, orderOperateHistory, order, memberLevel, homeAdvertise,
   shop, mold, userGroup, auditLog,
   role, menu, resourceCategory, resource, admin: adminAccount,
 } as const satisfies Record<string, Entity>;

@@ -1,5 +1,5 @@
-/** Orders area (`oms`) entities that are plain records: return reasons and the order settings. */
-import { dateTime, defineEntity, flag, int, name } from './entity';
+/** Orders area (`oms`) entities: return reasons, the order settings, orders and their history. */
+import { childRows, dateTime, defineEntity, enumeration, flag, image, int, money, name, reference, referenceName, text } from './entity';
 
 export const returnReason = defineEntity({
   name: 'returnReason', path: '/returnReason', table: 'oms_order_return_reason', tenant: null, display: 'name',
@@ -29,5 +29,112 @@ export const orderSetting = defineEntity({
     confirmOvertime: int({ required: true, min: 1, max: 365 }),
     finishOvertime: int({ required: true, min: 1, max: 365 }),
     commentOvertime: int({ required: true, min: 1, max: 365 }),
+  },
+});
+
+/** `mall`'s order statuses (OmsOrder.status, and the history's orderStatus). */
+export const ORDER_STATUS = { pendingPayment: 0, pendingShipment: 1, shipped: 2, completed: 3, closed: 4, invalid: 5 } as const;
+export const ORDER_STATUSES = [
+  { value: 0, label: 'pending_payment' }, { value: 1, label: 'pending_shipment' }, { value: 2, label: 'shipped' },
+  { value: 3, label: 'completed' }, { value: 4, label: 'closed' }, { value: 5, label: 'invalid' },
+] as const;
+/** Orders may leave the records only once they are over (closed or invalid). */
+export const ORDER_DELETABLE_STATUSES: readonly number[] = [ORDER_STATUS.closed, ORDER_STATUS.invalid];
+/** Receiver and fees may change until the order ships. */
+export const ORDER_EDITABLE_STATUSES: readonly number[] = [ORDER_STATUS.pendingPayment, ORDER_STATUS.pendingShipment];
+
+const money0 = { default: 0, min: 0, max: 99_999_999.99 } as const;
+const receiver = (length: number) => text({ length: [0, length], section: 'receiver' });
+
+/**
+ * An order of a shop (`mall`'s OmsOrder): placed by members in the shop, so the admin never
+ * creates one; staff move it through its statuses with the declared transitions, edit the
+ * receiver, fees and note before it ships, and delete it (into the recycle bin) once it is over.
+ */
+export const order = defineEntity({
+  name: 'order', path: '/order', table: 'oms_order', tenant: 'shop_id', display: 'orderSn',
+  menu: { section: 'oms', route: 'order' },
+  routes: { create: false, update: false },
+  deleteStyle: 'batch',
+  defaultSort: { field: 'id', order: 'DESC' },
+  search: { param: 'receiverKeyword', fields: ['receiverName', 'receiverPhone'] },
+  batch: [{ kind: 'delete', path: '/delete' }],
+  softDelete: { field: 'deleteStatus' },
+  fields: {
+    orderSn: text({ required: true, length: [1, 64], unique: true, immutable: true, list: true, filter: { param: 'orderSn', op: 'eq', alwaysOn: true } }),
+    shopId: reference('shop', 'shopName', { required: true, immutable: true, filter: { param: 'shopId', op: 'eq' } }),
+    shopName: referenceName('shopId'),
+    createTime: dateTime({ auto: 'create', list: true, sortable: true, filter: { param: 'createTime', op: 'prefix', range: true } }),
+    memberId: int({ min: 0, immutable: true }),
+    memberUsername: text({ length: [0, 64], immutable: true, list: true }),
+    totalAmount: money({ ...money0, list: true, sortable: true, section: 'fees' }),
+    payAmount: money({ ...money0, section: 'fees' }),
+    freightAmount: money({ ...money0, section: 'fees' }),
+    promotionAmount: money({ ...money0, section: 'fees' }),
+    integrationAmount: money({ ...money0, section: 'fees' }),
+    couponAmount: money({ ...money0, section: 'fees' }),
+    discountAmount: money({ default: 0, min: -99_999_999.99, max: 99_999_999.99, section: 'fees' }),
+    payType: enumeration([{ value: 0, label: 'unpaid' }, { value: 1, label: 'alipay' }, { value: 2, label: 'wechat' }], { default: 0, list: true }),
+    sourceType: enumeration([{ value: 0, label: 'pc' }, { value: 1, label: 'app' }], { default: 0, list: true, filter: { param: 'sourceType', op: 'eq', alwaysOn: true } }),
+    status: enumeration(ORDER_STATUSES, { default: 0, list: true, filter: { param: 'status', op: 'eq', alwaysOn: true } }),
+    orderType: enumeration([{ value: 0, label: 'normal' }, { value: 1, label: 'flash' }], { default: 0, filter: { param: 'orderType', op: 'eq', alwaysOn: true } }),
+    deliveryCompany: text({ length: [0, 64], section: 'delivery' }),
+    deliverySn: text({ length: [0, 64], section: 'delivery' }),
+    autoConfirmDay: int({ default: 15, min: 0, max: 365 }),
+    integration: int({ default: 0, min: 0 }),
+    growth: int({ default: 0, min: 0 }),
+    promotionInfo: text({ length: [0, 200] }),
+    receiverName: receiver(100),
+    receiverPhone: receiver(32),
+    receiverPostCode: receiver(32),
+    receiverProvince: receiver(64),
+    receiverCity: receiver(64),
+    receiverRegion: receiver(64),
+    receiverDetailAddress: receiver(200),
+    note: text({ length: [0, 500] }),
+    confirmStatus: flag({ default: 0 }),
+    deleteStatus: flag({ serverManaged: true }),
+    paymentTime: dateTime({ serverManaged: true, section: 'delivery' }),
+    deliveryTime: dateTime({ serverManaged: true, section: 'delivery' }),
+    receiveTime: dateTime({ serverManaged: true, section: 'delivery' }),
+    modifyTime: dateTime({ auto: 'update' }),
+    orderItemList: childRows({
+      table: 'oms_order_item', link: 'order_id', tenant: 'shop_id', min: 0, max: 200,
+      fields: {
+        productId: int({ min: 0 }),
+        productPic: image(),
+        productName: text({ required: true, length: [1, 200] }),
+        productBrand: text({ length: [0, 200] }),
+        productSn: text({ length: [0, 64] }),
+        productPrice: money({ required: true, min: 0, max: 99_999_999.99 }),
+        productQuantity: int({ required: true, min: 1, max: 100_000 }),
+        productSkuCode: text({ length: [0, 64] }),
+        productAttr: text({ length: [0, 500] }),
+      },
+    }),
+  },
+  states: {
+    field: 'status',
+    history: { entity: 'orderOperateHistory', record: 'orderId', to: 'orderStatus', note: 'note', operator: 'operatorId', time: 'createTime' },
+  },
+});
+
+/** One row per change of an order (`mall`'s OmsOrderOperateHistory), written by the engine; read-only. */
+export const orderOperateHistory = defineEntity({
+  // Under /order, so whoever may read orders (the `/order/**` resource) reads their history too.
+  name: 'orderOperateHistory', path: '/order/history', table: 'oms_order_operate_history', tenant: 'shop_id', display: 'id',
+  // No screen of its own: the order's show view lists it (ENTITIES puts the order after it, so /oms/order stays the order list).
+  menu: { section: 'oms', route: 'order' },
+  routes: { create: false, update: false, delete: false },
+  defaultSort: { field: 'id', order: 'DESC' },
+  fields: {
+    orderId: int({ serverManaged: true, list: true, filter: { param: 'orderId', op: 'eq' } }),
+    shopId: int({ serverManaged: true }),
+    operatorId: reference('admin', 'username', { serverManaged: true }),
+    // `mall`'s operateMan is text; here it is the operator account's name, joined on read.
+    operateMan: referenceName('operatorId'),
+    createTime: dateTime({ auto: 'create', list: true }),
+    orderStatus: enumeration(ORDER_STATUSES, { serverManaged: true, list: true }),
+    note: text({ serverManaged: true, length: [0, 500], list: true }),
   },
 });

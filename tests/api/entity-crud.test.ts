@@ -364,7 +364,8 @@ describe.each(testDialects())('generated entity routes (%s)', (dialect) => {
         });
       }
 
-      if (hasRoute('batchDelete')(entity)) {
+      // Records come from the create route (entities without one, like orders, are tested by their area's test).
+      if (hasRoute('batchDelete')(entity) && hasRoute('create')(entity)) {
         const url = urlOf(routeOf(entity, 'batchDelete')!);
         const styles = [
           { name: 'ids=a,b in the query', send: (ids: number[]) => post(`${url}?ids=${ids.join(',')}`) },

@@ -35,6 +35,7 @@ const PRODUCTS: Access = ['product'];
 const PRODUCTS_AND_SELLERS: Access = ['product', 'seller'];
 const ORDERS: Access = ['order'];
 const SELLERS: Access = ['seller'];
+const ORDERS_AND_SELLERS: Access = ['order', 'seller'];
 
 /**
  * Engine routes, per entity: the default for its routes and per-operation exceptions (the
@@ -52,6 +53,9 @@ const ENTITY_ACCESS: Record<string, { all: Access; except?: Record<string, Acces
   product: { all: PRODUCTS_AND_SELLERS },
   returnReason: { all: ORDERS },
   orderSetting: { all: ORDERS },
+  // Orders and their history (under /order/**): the order admin, and sellers for their own shops.
+  order: { all: ORDERS_AND_SELLERS },
+  orderOperateHistory: { all: ORDERS_AND_SELLERS },
   memberLevel: { all: SUPER, except: { list: SELLERS } },
   homeAdvertise: { all: SUPER },
   shop: { all: SELLERS },

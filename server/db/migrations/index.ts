@@ -17,6 +17,7 @@ import * as m105 from './105_unique_indexes';
 import * as m110 from './110_accounts';
 import * as m130 from './130_table_versions';
 import * as m200 from './200_products';
+import * as m210 from './210_orders';
 import type { AnyKysely } from '../index';
 
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -32,6 +33,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '110_accounts': m110,
   '130_table_versions': m130,
   '200_products': m200,
+  '210_orders': m210,
 };
 
 export const createMigrator = (db: AnyKysely): Migrator =>

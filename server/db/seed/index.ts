@@ -18,6 +18,7 @@ import { toCount } from '../index';
 import type { Database } from '../schema';
 import { toDbTime } from '../time';
 import { seedDemoContent } from './demo-content';
+import { seedDemoOrders } from './demo-orders';
 import { DEMO_GROUP, DEMO_SELLER2, seedDemoTenancy } from './demo-tenancy';
 import { menuTitle } from './menu-titles';
 
@@ -251,6 +252,8 @@ export const seed = async (db: Kysely<Database>, config: SeedConfig, options: Se
     return accounts;
   });
 
+  // A few orders per demo shop (./demo-orders.ts); demo content adds many more.
+  if (withDemoSeller) await seedDemoOrders(db, options.content ? 120 : 3);
   // After the accounts' transaction: each record goes through its entity's repository, which runs its own.
   if (withDemoSeller && options.content) await seedDemoContent(db, config);
 

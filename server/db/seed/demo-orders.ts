@@ -1,0 +1,111 @@
+/**
+ * Demo orders (demo mode only): orders of every status in every demo shop, with their product
+ * lines and operation history, so the order list, its status filter and the order page show
+ * realistic data and every transition can be tried. Orders are placed by members, never created
+ * through the admin API (the order has no create route), so they are written here directly, in
+ * the columns the declaration names (src/schema/oms.ts), deterministic (a seeded sequence) and only
+ * while the shop has no orders. The accounts' seed writes a few per shop; demo content writes more.
+ */
+import type { Kysely } from 'kysely';
+import { ORDER_STATUS } from '../../../src/schema/oms';
+import { sumCents } from '../../../src/schema/money';
+import type { AnyKysely } from '../index';
+import type { Database } from '../schema';
+import { toDbTime } from '../time';
+
+const PRODUCTS = [
+  { name: 'Kraft mailer box 30×20×10', brand: 'Sunrise Packaging', sn: 'KMB-3020', cents: 129, attr: '[{"key":"Size","value":"30×20×10 cm"}]' },
+  { name: 'Corrugated shipping carton', brand: 'Harbor Boxes', sn: 'CSC-0450', cents: 245, attr: '[{"key":"Wall","value":"Double"}]' },
+  { name: 'Gift box with magnetic lid', brand: 'Sunrise Print Studio', sn: 'GBM-0120', cents: 1850, attr: '[{"key":"Colour","value":"Black"}]' },
+  { name: 'Printed paper bag', brand: 'Sunrise Print Studio', sn: 'PPB-0033', cents: 89, attr: '[{"key":"Colour","value":"White"},{"key":"Size","value":"M"}]' },
+  { name: 'Die-cut insert tray', brand: 'Harbor Boxes', sn: 'DIT-0708', cents: 312, attr: '[{"key":"Material","value":"EVA foam"}]' },
+  { name: 'Tea tin label roll', brand: 'Panda Tea 熊猫茶坊', sn: 'TTL-0500', cents: 2600, attr: '[{"key":"Finish","value":"Gloss"}]' },
+  { name: 'Bubble wrap 50 m', brand: 'Harbor Boxes', sn: 'BWR-0050', cents: 1499, attr: '[]' },
+] as const;
+
+const RECEIVERS = [
+  { name: '王小明', phone: '13800138001', province: '广东省', city: '深圳市', region: '南山区', address: '科技园路 18 号', post: '518000' },
+  { name: 'Emma Clarke', phone: '+44 7700 900123', province: 'England', city: 'Leeds', region: 'Headingley', address: '12 Cardigan Road', post: 'LS6 3AG' },
+  { name: '李娜', phone: '13912345678', province: '浙江省', city: '杭州市', region: '西湖区', address: '文三路 90 号 5 楼', post: '310012' },
+  { name: 'Lucas Martin', phone: '+33 6 12 34 56 78', province: 'Île-de-France', city: 'Paris', region: '11e', address: '5 Rue Oberkampf', post: '75011' },
+  { name: '陈伟', phone: '13600001111', province: '上海市', city: '上海市', region: '浦东新区', address: '张杨路 500 号', post: '200120' },
+] as const;
+
+const MEMBERS = ['lily88', 'tom_w', 'chen.wei', 'emma.c', 'lucas.m', 'xiaoming'] as const;
+const COMPANIES = ['SF Express', 'YTO Express', 'ZTO Express', 'Yunda Express'] as const;
+
+/** A deterministic sequence, so every fresh demo start shows the same orders. */
+const sequence = (seed: number) => {
+  let state = seed;
+  return (n: number): number => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state % n;
+  };
+};
+
+const HOUR = 60 * 60 * 1000;
+
+/** Writes `perShop` orders into each demo shop that has none yet; answers how many it wrote. */
+export const seedDemoOrders = async (db: Kysely<Database>, perShop: number): Promise<number> => {
+  const kdb = db as unknown as AnyKysely;
+  const shops = await kdb.selectFrom('shop').select(['id']).orderBy('id').execute();
+  const now = Date.now();
+  let written = 0;
+  for (const shop of shops) {
+    const shopId = Number(shop.id);
+    const has = await kdb.selectFrom('oms_order').select('id').where('shop_id', '=', shopId).limit(1).executeTakeFirst();
+    if (has) continue;
+    const next = sequence(shopId * 7919);
+    await kdb.transaction().execute(async (trx) => {
+      for (let i = 0; i < perShop; i++) {
+        // Every status appears; half the orders are waiting on someone (pending payment or shipment).
+        const status = [0, 1, 1, 2, 2, 3, 3, 3, 4, 5][(i + next(10)) % 10]!;
+        const created = now - (perShop - i) * 5 * HOUR - next(HOUR);
+        const at = (hours: number) => toDbTime(new Date(created + hours * HOUR));
+        const lines = Array.from({ length: 1 + next(3) }, () => {
+          const product = PRODUCTS[next(PRODUCTS.length)]!;
+          return { product, quantity: 1 + next(20) };
+        });
+        const total = sumCents(lines.map((l) => l.product.cents * l.quantity));
+        const freight = next(3) * 500;
+        const coupon = next(4) === 0 ? Math.min(500, total) : 0;
+        const receiver = RECEIVERS[next(RECEIVERS.length)]!;
+        const paid = status >= ORDER_STATUS.pendingShipment && status <= ORDER_STATUS.completed;
+        const shipped = status === ORDER_STATUS.shipped || status === ORDER_STATUS.completed;
+        const { id } = await trx.insertInto('oms_order').values({
+          shop_id: shopId, order_sn: `${new Date(created).toISOString().slice(0, 10).replace(/-/g, '')}${String(shopId).padStart(3, '0')}${String(i + 1).padStart(5, '0')}`,
+          create_time: at(0), member_id: 1 + next(500), member_username: MEMBERS[next(MEMBERS.length)],
+          total_amount: total, pay_amount: total + freight - coupon, freight_amount: freight, coupon_amount: coupon,
+          promotion_amount: 0, integration_amount: 0, discount_amount: 0,
+          pay_type: paid ? 1 + next(2) : 0, source_type: next(2), status, order_type: next(5) === 0 ? 1 : 0,
+          delivery_company: shipped ? COMPANIES[next(COMPANIES.length)] : null,
+          delivery_sn: shipped ? `SF${String(1_000_000_000 + next(999_999_999))}` : null,
+          auto_confirm_day: 15, integration: Math.floor(total / 100), growth: Math.floor(total / 100), promotion_info: null,
+          receiver_name: receiver.name, receiver_phone: receiver.phone, receiver_post_code: receiver.post,
+          receiver_province: receiver.province, receiver_city: receiver.city, receiver_region: receiver.region,
+          receiver_detail_address: receiver.address, note: null, confirm_status: status === ORDER_STATUS.completed ? 1 : 0, delete_status: 0,
+          payment_time: paid ? at(1) : null, delivery_time: shipped ? at(20) : null,
+          receive_time: status === ORDER_STATUS.completed ? at(70) : null, modify_time: at(1),
+        }).returning('id').executeTakeFirstOrThrow();
+        await trx.insertInto('oms_order_item').values(lines.map(({ product, quantity }) => ({
+          order_id: id, shop_id: shopId, product_id: null, product_pic: null, product_name: product.name, product_brand: product.brand,
+          product_sn: product.sn, product_price: product.cents, product_quantity: quantity, product_sku_code: `${product.sn}-01`,
+          product_attr: product.attr,
+        }))).execute();
+        const history: { status: number; note: string; hours: number }[] = [];
+        if (paid || shipped) history.push({ status: ORDER_STATUS.pendingShipment, note: 'Paid by the buyer', hours: 1 });
+        if (shipped) history.push({ status: ORDER_STATUS.shipped, note: 'Shipped', hours: 20 });
+        if (status === ORDER_STATUS.completed) history.push({ status: ORDER_STATUS.completed, note: 'Receipt confirmed', hours: 70 });
+        if (status === ORDER_STATUS.closed) history.push({ status: ORDER_STATUS.closed, note: 'Closed: the buyer asked to cancel', hours: 3 });
+        if (status === ORDER_STATUS.invalid) history.push({ status: ORDER_STATUS.invalid, note: 'Invalid: payment check failed', hours: 2 });
+        if (history.length) {
+          await trx.insertInto('oms_order_operate_history').values(history.map((h) => ({
+            order_id: id, shop_id: shopId, operator_id: null, create_time: at(h.hours), order_status: h.status, note: h.note,
+          }))).execute();
+        }
+        written++;
+      }
+    });
+  }
+  return written;
+};
