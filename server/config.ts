@@ -42,6 +42,8 @@ export type Config = {
   uploadMaxPerMinute: number;
   corsOrigins: string[];
   publicUrl: string | null;
+  /** What a seller paying for VIP offline is told (`GET /vip/plans`); a channel without its setting is unavailable. */
+  vipPayment: { paypalAccount: string | null; blockchainNetwork: string | null; walletAddress: string | null; bankAccount: string | null };
   trustProxy: boolean | number | string[];
   staticDir: string;
   jobsEnabled: boolean;
@@ -82,6 +84,10 @@ export const settingsTable = [
   { name: 'UPLOAD_MAX_PER_MINUTE', default: '30', meaning: 'Uploads per account per minute before 429 with Retry-After' },
   { name: 'CORS_ORIGINS', default: '(none)', meaning: 'Comma list of origins (`https://shop.example.com`) allowed to call the API and show uploaded files from their pages; none by default' },
   { name: 'PUBLIC_URL', default: '(none)', meaning: 'Public base URL of this server (`https://admin.example.com`); when set, upload answers carry absolute URLs that work from other origins' },
+  { name: 'VIP_PAYPAL_ACCOUNT', default: '(none)', meaning: 'PayPal account sellers pay VIP to offline (`/pay/index`); unset: the offline PayPal channel is unavailable' },
+  { name: 'VIP_BLOCKCHAIN_NETWORK', default: '(none)', meaning: 'Blockchain network of the VIP wallet (`TRC20`); with VIP_WALLET_ADDRESS, the offline blockchain channel' },
+  { name: 'VIP_WALLET_ADDRESS', default: '(none)', meaning: 'Wallet address sellers pay VIP to on VIP_BLOCKCHAIN_NETWORK; unset: the blockchain channel is unavailable' },
+  { name: 'VIP_BANK_ACCOUNT', default: '(none)', meaning: 'Bank account (name, bank, number) sellers transfer VIP payments to; unset: the bank channel says to ask the operator' },
   { name: 'TRUST_PROXY', default: 'false', meaning: 'Trust X-Forwarded-* headers: `true`, a hop count, or a comma list of proxy addresses' },
   { name: 'STATIC_DIR', default: './dist', meaning: 'Built admin served at `/` (built on start when index.html is missing)' },
   { name: 'JOBS_ENABLED', default: 'true', meaning: 'Run the scheduled jobs (session and throttle purges) in this process; several processes may run them, each run happens once' },
@@ -151,6 +157,10 @@ const envSchema = z.object({
     return origins;
   }),
   PUBLIC_URL: z.string().trim().url('must be a URL like https://admin.example.com').regex(/^https?:\/\//, 'must start with http:// or https://').transform((v) => v.replace(/\/+$/, '')).optional(),
+  VIP_PAYPAL_ACCOUNT: z.string().trim().max(200).optional(),
+  VIP_BLOCKCHAIN_NETWORK: z.string().trim().max(50).optional(),
+  VIP_WALLET_ADDRESS: z.string().trim().max(200).optional(),
+  VIP_BANK_ACCOUNT: z.string().trim().max(500).optional(),
   TRUST_PROXY: z.string().trim().default('false'),
   STATIC_DIR: z.string().trim().min(1).default('./dist'),
   JOBS_ENABLED: bool.default(true),
@@ -261,6 +271,10 @@ export const loadConfig = (env: Env = process.env, cwd = process.cwd()): Config 
     uploadMaxPerMinute: e.UPLOAD_MAX_PER_MINUTE,
     corsOrigins: e.CORS_ORIGINS,
     publicUrl: e.PUBLIC_URL ?? null,
+    vipPayment: {
+      paypalAccount: e.VIP_PAYPAL_ACCOUNT || null, blockchainNetwork: e.VIP_BLOCKCHAIN_NETWORK || null,
+      walletAddress: e.VIP_WALLET_ADDRESS || null, bankAccount: e.VIP_BANK_ACCOUNT || null,
+    },
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     staticDir: abs(e.STATIC_DIR),
     jobsEnabled: e.JOBS_ENABLED,

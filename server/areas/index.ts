@@ -12,9 +12,10 @@ import { pmsArea } from './pms';
 import { shopArea } from './shop';
 import { umsArea } from './ums';
 import { uploadsArea } from './uploads';
+import { vipArea } from './vip';
 
 // Quota meters list in this order (the capacity list's columns: shops, products, molds, storage).
-export const AREAS: readonly ServerArea[] = [accountArea, umsArea, shopArea, pmsArea, moldArea, capacityArea, uploadsArea];
+export const AREAS: readonly ServerArea[] = [accountArea, umsArea, shopArea, pmsArea, moldArea, capacityArea, uploadsArea, vipArea];
 
 export const collectHooks = (areas: readonly ServerArea[]): Readonly<Record<string, EntityHooks>> => {
   const hooks: Record<string, EntityHooks> = {};

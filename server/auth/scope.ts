@@ -1,7 +1,7 @@
 /**
  * The caller's tenant scope (server/crud/scope.ts), decided from the database on every request:
  * an enabled super_admin role sees every shop; a seller (without super admin) sees only the
- * shops it owns; other staff roles (product/order admins) see every shop and are limited by
+ * shops it owns (and the rows of entities owned by an account, `owner`, that are its own); other staff roles (product/order admins) see every shop and are limited by
  * their resources instead. No memory across requests: another process may have changed the
  * roles or opened a shop a moment ago.
  */
@@ -33,7 +33,7 @@ export const scopeOfAdmin = async (db: Kysely<Database>, adminId: number): Promi
   if (rows.some((r) => r.code === SEED_ROLES.superAdmin.code && r.status === 1)) return ALL_SHOPS;
   if (rows.some((r) => r.code === SEED_ROLES.seller.code)) {
     const shopIds = [...new Set(rows.flatMap((r) => (r.shopId === null ? [] : [Number(r.shopId)])))].sort((a, b) => a - b);
-    return { kind: 'shops', shopIds };
+    return { kind: 'shops', shopIds, adminId };
   }
   return rows.some((r) => r.status === 1) ? ALL_SHOPS : NO_SHOPS;
 };

@@ -28,7 +28,7 @@ import { treeRules } from './tree';
 import { nameFiller } from './reference-names';
 import type { RecycleBin } from '../../src/schema/recycleBin';
 import { IN_BIN, LIVE, recycleBinOf } from '../../src/schema/recycleBin';
-import { uniqueRules } from './unique';
+import { uniqueIndexesOf, uniqueMessageOf, uniqueRules } from './unique';
 import { ownedLists } from './lists';
 import { cachedIds, fillOnce, lastIds, LIST_CACHE_LIMITS, listVersion, pageWithVersion } from './list-cache';
 import type { AnyEb, AnyKysely } from '../db/index';
@@ -110,8 +110,24 @@ export const scopeWhere = (entity: Entity, eb: Eb, scope: Scope, view: View = 'l
   const tenant = entity.tenant && scope.kind === 'shops'
     ? (scope.shopIds.length ? eb(entity.tenant, 'in', [...scope.shopIds]) : sql<boolean>`1 = 0`)
     : sql<boolean>`1 = 1`;
+  const owned = ownerWhere(entity, eb, scope);
   const bin = recycleBinOf(entity);
-  return bin ? eb.and([tenant, binWhere(bin, eb, view)]) : tenant;
+  const parts = [tenant, ...(owned ? [owned] : []), ...(bin ? [binWhere(bin, eb, view)] : [])];
+  return parts.length === 1 ? tenant : eb.and(parts);
+};
+
+/** The column of an entity's owning account (`owner`), or null. */
+export const ownerColumnOf = (entity: Entity): string | null =>
+  entity.owner ? columnOf(entity.owner, entity.fields[entity.owner]!) : null;
+
+/**
+ * An entity owned by an account (`owner`): a seller's scope sees only its own rows (a scope
+ * without an account, none); staff scopes (every shop) see all of them.
+ */
+const ownerWhere = (entity: Entity, eb: Eb, scope: Scope) => {
+  const column = ownerColumnOf(entity);
+  if (!column || scope.kind === 'all') return null;
+  return scope.adminId === undefined ? sql<boolean>`1 = 0` : eb(column, '=', scope.adminId);
 };
 
 /** The declared time stamps (`auto`) a write sets: all of them on create, the `update` ones on later writes. */
@@ -322,6 +338,8 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
     // Secrets sealed (a password hashed) before the transaction; `values` keeps the plain ones for `validate`.
     const { input: sent, columns: sealed } = await sealSecrets(entity, parsed.value as Record<string, unknown>, deps.secrets);
     const values = defaultsFor(sanitizeFieldValues(entity, sent));
+    // The owning account is whoever creates the record (server-managed: never from the body).
+    if (entity.owner) values[entity.owner] = actor.adminId;
     const refined = refineErrors(entity, values);
     if (refined.length) throw fieldErrors(refined);
     try {
@@ -359,6 +377,9 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
   const fieldByColumn = new Map(Object.entries(entity.fields).map(([name, decl]) => [columnOf(name, decl), name]));
   const constraintOr = (error: unknown): unknown => {
     const violation = constraintViolation(error);
+    // A declared combination's index answers the combination's own message, as its check does.
+    const combination = violation?.kind === 'unique' ? uniqueIndexesOf(entity).find((i) => i.columns.join() === violation.columns.join()) : undefined;
+    if (combination) return conflict(combination.field, uniqueMessageOf(combination));
     return violation ? constraintFailed(violation, (column) => fieldByColumn.get(column)) : error;
   };
 

@@ -2,7 +2,10 @@
  * Tenant scope: which shops' rows a caller may see and touch. Every query of the generic
  * repository goes through `scoped`, so reads, writes, batches and counts are limited alike.
  */
-export type Scope = { readonly kind: 'all' } | { readonly kind: 'shops'; readonly shopIds: readonly number[] };
+export type Scope =
+  | { readonly kind: 'all' }
+  /** `adminId`: the seller itself, for entities owned by an account (`owner`) rather than a shop; none sees no such rows. */
+  | { readonly kind: 'shops'; readonly shopIds: readonly number[]; readonly adminId?: number };
 
 export const ALL_SHOPS: Scope = { kind: 'all' };
 
@@ -12,4 +15,4 @@ export const inScope = (scope: Scope, shopId: unknown): boolean =>
 
 /** The scope with one more shop: a seller's newly opened shop is theirs from that moment on. */
 export const withShop = (scope: Scope, shopId: number): Scope =>
-  scope.kind === 'all' ? scope : { kind: 'shops', shopIds: [...scope.shopIds, shopId] };
+  scope.kind === 'all' ? scope : { ...scope, shopIds: [...scope.shopIds, shopId] };

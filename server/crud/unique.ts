@@ -7,6 +7,8 @@
  */
 import type { Entity, UniqueDecl } from '../../src/schema/entity';
 import { columnOf } from '../../src/schema/entity';
+import type { MessageKey } from '../../src/schema/api';
+import { MESSAGES } from '../../src/schema/api';
 import { conflict } from '../http/errors';
 import type { AnyDb } from './hooks';
 import { MAX_ID } from './ids';
@@ -39,6 +41,13 @@ export const uniqueIndexesOf = (entity: Entity): UniqueIndex[] =>
     return { name: `${entity.table}_${columns.join('_')}_key`, columns, where, field: decl.fields[decl.fields.length - 1]!, decl };
   });
 
+/** The key a clash answers: the declared one, or `not_unique`. A key the messages lack stops the start. */
+export const uniqueMessageOf = (index: UniqueIndex): MessageKey => {
+  const key = index.decl.messageKey ?? 'not_unique';
+  if (!(key in MESSAGES)) throw new Error(`${index.name}: no message key ${key}`);
+  return key as MessageKey;
+};
+
 /** Whether the record falls under the combination's condition. */
 const applies = (index: UniqueIndex, record: Readonly<Record<string, unknown>>): boolean =>
   Object.entries(index.decl.where ?? {}).every(([name, value]) => (record[name] ?? null) === value);
@@ -54,6 +63,7 @@ export type UniqueRules = {
 export const uniqueRules = (entity: Entity): UniqueRules | null => {
   const indexes = uniqueIndexesOf(entity);
   if (!indexes.length) return null;
+  for (const index of indexes) uniqueMessageOf(index);
   const check: UniqueRules['check'] = async (trx, records) => {
     for (const record of records) {
       for (const index of indexes) {
@@ -67,7 +77,7 @@ export const uniqueRules = (entity: Entity): UniqueRules | null => {
             eb('id', '<>', record.id),
           ]))
           .limit(1).executeTakeFirst();
-        if (clash) throw conflict(index.field, 'not_unique');
+        if (clash) throw conflict(index.field, uniqueMessageOf(index));
       }
     }
   };

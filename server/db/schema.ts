@@ -27,6 +27,8 @@ export type UmsAdminTable = {
   status: number;
   invite_code: string | null;
   referrer_id: number | null;
+  /** When the seller's VIP ends (ISO-8601 UTC); null: never bought one. Confirmed payments move it (server/areas/vip). */
+  vip_expire_time: string | null;
 };
 
 export type UmsAdminRoleRelationTable = { id: Generated<number>; admin_id: number; role_id: number };
@@ -120,7 +122,7 @@ type ColumnLists = { readonly [T in keyof HandTables]: readonly (keyof HandTable
 
 /** The columns of the tables no entity declares; the type below keeps the list complete. */
 const HAND_COLUMNS = {
-  ums_admin: ['id', 'username', 'password', 'icon', 'email', 'nick_name', 'note', 'create_time', 'login_time', 'status', 'invite_code', 'referrer_id'],
+  ums_admin: ['id', 'username', 'password', 'icon', 'email', 'nick_name', 'note', 'create_time', 'login_time', 'status', 'invite_code', 'referrer_id', 'vip_expire_time'],
   ums_admin_role_relation: ['id', 'admin_id', 'role_id'],
   ums_role_menu_relation: ['id', 'role_id', 'menu_id'],
   ums_role_resource_relation: ['id', 'role_id', 'resource_id'],

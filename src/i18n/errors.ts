@@ -46,6 +46,8 @@ export const errorsZh: Record<MessageKey, string> = {
   invalid_format: '格式错误',
   invalid_date: '不是有效的日期',
   not_unique: '该值已被使用',
+  repeated_application: '已有待处理的申请，请勿重复提交',
+  channel_unavailable: '该支付渠道暂不可用',
   invalid_reference: '引用的记录不存在',
   expire_before_start: '结束时间必须晚于开始时间',
   attr_values_invalid: '属性值不能为空或重复',

@@ -12,8 +12,9 @@ import { pmsArea } from './pms';
 import { shopArea } from './shop';
 import { smsArea } from './sms';
 import { umsArea } from './ums';
+import { vipArea } from './vip';
 
-export const AREAS: readonly BrowserArea[] = [pmsArea, omsArea, smsArea, memberArea, shopArea, moldArea, umsArea];
+export const AREAS: readonly BrowserArea[] = [pmsArea, omsArea, smsArea, memberArea, shopArea, moldArea, umsArea, vipArea];
 
 /** Every area's screens of its own, by route name. */
 export const AREA_SCREENS: Readonly<Partial<Record<RouteName, LazyScreen>>> = Object.assign({}, ...AREAS.map((area) => area.screens ?? {}));

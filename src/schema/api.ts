@@ -54,6 +54,10 @@ export type AdminInfo = Pick<AdminProfile, 'username' | 'icon'>
     menus: MenuItem[];
     /** Ant URL patterns of the API resources the admin holds (`['/**']` for the super admin). */
     resources?: string[];
+    /** 1 while the seller's VIP runs, else 0 (src/schema/vip.ts vipLevelOf); kept as `level` in local storage. */
+    vipLevel?: 0 | 1;
+    /** When the VIP ends (ISO-8601 UTC); null when never bought. */
+    vipExpireTime?: string | null;
   };
 
 /**
@@ -96,6 +100,8 @@ export const MESSAGES = {
   invalid_format: 'Wrong format',
   invalid_date: 'Not a valid date',
   not_unique: 'This value is already used',
+  repeated_application: 'Have repeated submit application',
+  channel_unavailable: 'This payment channel is not available',
   invalid_reference: 'The referenced record does not exist',
   expire_before_start: 'The expire time must be after the start time',
   attr_values_invalid: 'Attribute value cannot be empty or repeated',

@@ -57,7 +57,10 @@ const declaredEndpoints = (entity: Entity): Endpoint[] => {
   if (on('list')) add('GET', entity.listPath ?? '/list', 'list', { ids: 'none', body: 'none' });
   if (entity.listAll) add('GET', '/listAll', 'listAll', { ids: 'none', body: 'none' });
   if (on('get')) add('GET', '/{id}', 'get', { ids: 'path', body: 'none' });
-  if (on('create')) add('POST', '/create', 'create', { ids: 'none', body: 'record' });
+  if (on('create')) {
+    if (entity.createPath) endpoints.push({ entity: entity.name, operation: 'create', method: 'POST', url: entity.createPath, ids: 'none', body: 'record' });
+    else add('POST', '/create', 'create', { ids: 'none', body: 'record' });
+  }
   if (on('update')) add('POST', '/update/{id}', 'update', { ids: 'path', body: 'record' });
   if (on('delete') && (entity.deleteStyle ?? 'path') === 'path') add('POST', '/delete/{id}', 'delete', { ids: 'path', body: 'none' });
   for (const batch of entity.batch ?? []) {

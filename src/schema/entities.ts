@@ -5,6 +5,7 @@ import { order, orderOperateHistory, orderSetting, returnReason } from './oms';
 import { brand, productAttribute, productAttributeCategory, productCategory } from './pms';
 import { product } from './product';
 import { mold, shop } from './shop';
+import { payRecord } from './vip';
 import { homeAdvertise } from './sms';
 import { auditLog, menu, resource, resourceCategory, role, userGroup } from './ums';
 import { adminAccount } from './umsAdmin';
@@ -13,7 +14,7 @@ export const ENTITIES = {
   brand, productCategory, productAttributeCategory, productAttribute, product,
   returnReason, orderSetting, orderOperateHistory, order, memberLevel, homeAdvertise,
   shop, mold, userGroup, auditLog,
-  role, menu, resourceCategory, resource, admin: adminAccount,
+  role, menu, resourceCategory, resource, admin: adminAccount, payRecord,
 } as const satisfies Record<string, Entity>;
 
 export type EntityName = keyof typeof ENTITIES;

@@ -435,6 +435,13 @@ export type EntityOptions<F extends Record<string, FieldDecl>> = {
   /** Column holding the owning shop for shop-scoped entities; `null` for platform entities. */
   readonly tenant: string | null;
   /**
+   * The field naming the account that owns each record (a server-managed `reference('admin', …)`),
+   * for records that belong to a seller rather than a shop (a VIP payment): the engine stamps it
+   * with the creator on create, and a seller sees and changes only its own records (another's is
+   * "not found", like another shop's); staff see all. Usually with `tenant: null`.
+   */
+  readonly owner?: keyof F & string;
+  /**
    * Menu section and route names (see `routes.ts`) of the list screen and, where the entity has
    * them, its create and edit screens (`mall`'s `/pms/addBrand`, `/pms/updateBrand?id=1`).
    */
@@ -474,6 +481,8 @@ export type EntityOptions<F extends Record<string, FieldDecl>> = {
    * (paging, `ids`, more filters) answers a page like every list.
    */
   readonly lookupBy?: keyof F & string;
+  /** Create's path from the API root when it is not `{path}/create` (a seller's VIP application: `/vip/apply`). */
+  readonly createPath?: string;
   /** Which generated routes exist; all by default. */
   readonly routes?: Partial<Record<'list' | 'get' | 'create' | 'update' | 'delete', boolean>>;
   /** Delete style: `POST /x/delete/{id}` (default) or only through the batch delete endpoint. */
@@ -513,6 +522,8 @@ export type SoftDeleteDecl<K extends string = string> = { readonly field: K };
  */
 export type UniqueDecl<K extends string = string> = {
   readonly fields: readonly K[];
+  /** The refusal's message key when not `not_unique` (`repeated_application`: "Have repeated submit application"). */
+  readonly messageKey?: string;
   readonly where?: Readonly<Partial<Record<K, number | string | null>>>;
 };
 

@@ -62,7 +62,11 @@ export const RESOURCE_CATEGORIES: readonly ResourceCategoryDecl[] = [
     { name: 'Member level look-up', url: '/memberLevel/list', seller: true },
   ] },
   { name: 'Payments and referral', sort: 30, resources: [
-    { name: 'VIP payments', url: '/pay/**', seller: true },
+    // A seller reads the plans, applies, and lists and reads its own pay records (`/payRecord/*`
+    // stops at one segment); confirming and refunding (`/payRecord/confirm/{id}`) are staff's.
+    { name: 'VIP plans and application', url: '/vip/**', seller: true },
+    { name: 'Own VIP pay records', url: '/payRecord/*', seller: true },
+    { name: 'VIP pay records: confirm and refund', url: '/payRecord/**' },
     { name: 'Referral', url: '/referral/**', seller: true },
   ] },
   { name: 'Permissions', sort: 20, resources: [

@@ -60,6 +60,8 @@ const ENTITY_ACCESS: Record<string, { all: Access; except?: Record<string, Acces
   homeAdvertise: { all: SUPER },
   shop: { all: SELLERS },
   mold: { all: SELLERS },
+  // Sellers apply and read their own pay records; confirming and refunding are staff's.
+  payRecord: { all: SELLERS, except: { 'action:confirm': SUPER, 'action:refund': SUPER } },
   userGroup: { all: SUPER },
   auditLog: { all: SUPER },
   role: { all: SUPER },
@@ -81,6 +83,7 @@ const ROUTE_ACCESS: Record<string, Access> = {
   'POST /admin/updateProfile': 'session',
   'POST /admin/uploadAvatar': 'session',
   'POST /minio/upload': PRODUCTS_AND_SELLERS,
+  'GET /vip/plans': SELLERS,
 };
 
 const fastifyPath = (url: string): string => url.replace(/\{(\w+)\}/g, ':$1');

@@ -292,7 +292,7 @@ describe.each(testDialects())('shop scope on shops and molds (%s)', (dialect) =>
   describe('who gets which scope', () => {
     it('super admin: every shop; seller: its own shops; staff roles: every shop (their resources decide)', async () => {
       expect(await scopeOfAdmin(t.db, await adminIdOf(t.db, 'admin'))).toEqual({ kind: 'all' });
-      expect(await scopeOfAdmin(t.db, sellerId)).toEqual({ kind: 'shops', shopIds: await shopIdsOf(t.db, sellerId) });
+      expect(await scopeOfAdmin(t.db, sellerId)).toEqual({ kind: 'shops', shopIds: await shopIdsOf(t.db, sellerId), adminId: sellerId });
       const staff = await makeAccount(t.app, t.db, 'scope-staff', 'scope_staff_role', ['/mold/**']);
       expect(await scopeOfAdmin(t.db, staff.id)).toEqual({ kind: 'all' });
       const seen = await client(t.app, staff.token).get<Page<MoldRecord>>('/mold/list?pageSize=200');
@@ -302,7 +302,7 @@ describe.each(testDialects())('shop scope on shops and molds (%s)', (dialect) =>
     it('a seller with no shop sees no molds and cannot create one anywhere', async () => {
       const fresh = await makeAccount(t.app, t.db, 'scope-empty-seller', SEED_ROLES.seller.code);
       const api = client(t.app, fresh.token);
-      expect(await scopeOfAdmin(t.db, fresh.id)).toEqual({ kind: 'shops', shopIds: [] });
+      expect(await scopeOfAdmin(t.db, fresh.id)).toEqual({ kind: 'shops', shopIds: [], adminId: fresh.id });
       expect((await api.get<Page<MoldRecord>>('/mold/list')).body.data).toMatchObject({ total: 0, list: [] });
       expect((await api.get<ShopRecord[]>('/shop/listAll')).body.data).toEqual([]);
       await unchanged(async () => {
@@ -315,7 +315,7 @@ describe.each(testDialects())('shop scope on shops and molds (%s)', (dialect) =>
       const sellerRole = await t.db.selectFrom('ums_role').select('id').where('code', '=', SEED_ROLES.seller.code).executeTakeFirstOrThrow();
       await t.db.updateTable('ums_role').set({ status: 0 }).where('id', '=', sellerRole.id).execute();
       try {
-        expect(await scopeOfAdmin(t.db, sellerId)).toEqual({ kind: 'shops', shopIds: await shopIdsOf(t.db, sellerId) });
+        expect(await scopeOfAdmin(t.db, sellerId)).toEqual({ kind: 'shops', shopIds: await shopIdsOf(t.db, sellerId), adminId: sellerId });
       } finally {
         await t.db.updateTable('ums_role').set({ status: 1 }).where('id', '=', sellerRole.id).execute();
       }

@@ -138,6 +138,7 @@ describe('settingsTable', () => {
       LOGIN_MAX_FAILURES_PER_PAIR: '4', LOGIN_MAX_LOCK_SECONDS: '600', REGISTER_MAX_PER_IP: '2', REGISTER_WINDOW_SECONDS: '60',
       SELLER_GROUP: 'Newcomers', DEFAULT_QUOTA_SHOPS: '1', DEFAULT_QUOTA_MOLDS: '2', DEFAULT_QUOTA_PRODUCTS: '3', DEFAULT_QUOTA_STORAGE_MB: '4',
       UPLOAD_MAX_PER_MINUTE: '5', CORS_ORIGINS: 'https://shop.example.com, http://localhost:5173', PUBLIC_URL: 'https://admin.example.com/',
+      VIP_PAYPAL_ACCOUNT: 'pay@example.com', VIP_BLOCKCHAIN_NETWORK: 'TRC20', VIP_WALLET_ADDRESS: 'TXyz', VIP_BANK_ACCOUNT: 'ACME Bank 123',
     };
     for (const { name } of settingsTable) {
       expect(samples[name], `sample for ${name}`).toBeDefined();

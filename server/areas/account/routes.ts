@@ -36,6 +36,7 @@ import { ALL_SHOPS } from '../../crud/scope';
 import { conflict, fieldInvalid, forbidden, httpError, tooManyAttempts, tooManyRequests, unauthorized, validationFailed } from '../../http/errors';
 import { parseWith } from '../../http/validation';
 import { adminJson, menuJson } from '../ums/json';
+import { vipLevelOf } from '../../../src/schema/vip';
 
 export type AuthRouteDeps = {
   db: Kysely<Database>;
@@ -212,9 +213,11 @@ export const registerAdminAuthRoutes = (app: FastifyInstance, deps: AuthRouteDep
   app.get('/admin/info', { config: { openapi: { summary: "The caller's username, icon (and the rest of its profile), role names, menus and granted URL patterns", tags: ['admin'], query: null, body: null } } }, async (request) => {
     const auth = requireAuth(request);
     // The profile is read every time (it changes without a permission version); the rest is cached.
-    const admin = await db.selectFrom('ums_admin').select(['username', 'icon', 'nick_name', 'email', 'note']).where('id', '=', auth.adminId).executeTakeFirst();
+    const admin = await db.selectFrom('ums_admin').select(['username', 'icon', 'nick_name', 'email', 'note', 'vip_expire_time']).where('id', '=', auth.adminId).executeTakeFirst();
     if (!admin) throw unauthorized(); // deleted between the session check and now
-    const info: AdminInfo = { ...profileOf(admin), ...await permissionsInfo(auth.adminId, auth.permissionVersion) };
+    // The VIP is read with the profile: a confirmed payment moves it without a permission version.
+    const vip = { vipLevel: vipLevelOf(admin.vip_expire_time), vipExpireTime: admin.vip_expire_time };
+    const info: AdminInfo = { ...profileOf(admin), ...vip, ...await permissionsInfo(auth.adminId, auth.permissionVersion) };
     return ok(info);
   });
 

@@ -18,6 +18,7 @@ import * as m110 from './110_accounts';
 import * as m130 from './130_table_versions';
 import * as m200 from './200_products';
 import * as m210 from './210_orders';
+import * as m220 from './220_vip';
 import type { AnyKysely } from '../index';
 
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -34,6 +35,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '130_table_versions': m130,
   '200_products': m200,
   '210_orders': m210,
+  '220_vip': m220,
 };
 
 export const createMigrator = (db: AnyKysely): Migrator =>

@@ -1,0 +1,78 @@
+/**
+ * Confirming and refunding a VIP payment (declared transitions of the pay record): the engine
+ * checks the state, locks the record on PostgreSQL and sets the status; these handlers move the
+ * seller's VIP expiry in the same transaction and stamp who did it and when.
+ *
+ * Confirm: the VIP runs the plan's months longer, from the later of now and the current expiry
+ * (ARCHITECTURE.md section 6: periods stack). Refund: the spec says nothing of it; we take back
+ * the months the payment granted, from the current expiry (never below "none"): a refund gives
+ * the money back, so the seller keeps no time it paid for with it. A payment refunded right after
+ * confirmation leaves the expiry where it was; one refunded later ends the VIP that much earlier.
+ */
+import type { Kysely } from 'kysely';
+import { payRecord, vipPlanOf } from '../../../src/schema/vip';
+import type { EntityActions } from '../../crud/actions';
+import { entityActions } from '../../crud/actions';
+import type { AnyDb } from '../../crud/hooks';
+import type { ApiRecord } from '../../crud/row';
+import type { AnyKysely } from '../../db/index';
+import { dialectOf } from '../../db/index';
+import type { Database } from '../../db/schema';
+import { toDbTime } from '../../db/time';
+
+/** `date` moved by whole calendar months in UTC (Jan 31 + 1 month is the last day of February). */
+export const addMonths = (date: Date, months: number): Date => {
+  const result = new Date(date.getTime());
+  const day = result.getUTCDate();
+  result.setUTCDate(1);
+  result.setUTCMonth(result.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(result.getUTCFullYear(), result.getUTCMonth() + 1, 0)).getUTCDate();
+  result.setUTCDate(Math.min(day, lastDay));
+  return result;
+};
+
+const typed = (trx: AnyDb) => trx as unknown as Kysely<Database>;
+
+/** The seller's expiry, locked on PostgreSQL so two payments of one seller confirmed together both count. */
+const expiryOf = async (trx: AnyDb, sellerId: number): Promise<{ found: boolean; expire: string | null }> => {
+  const query = typed(trx).selectFrom('ums_admin').select('vip_expire_time').where('id', '=', sellerId);
+  const row = await (dialectOf(trx as AnyKysely) === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+  return { found: !!row, expire: row?.vip_expire_time ?? null };
+};
+
+/** Moves the seller's expiry and stamps the record; answers the account's audit row. */
+const moveExpiry = async (trx: AnyDb, record: ApiRecord, operatorId: number | null, direction: 1 | -1) => {
+  const now = new Date();
+  const stamp = direction === 1 ? { confirm_time: toDbTime(now) } : { refund_time: toDbTime(now) };
+  await typed(trx).updateTable('pay_record').set({ ...stamp, operator_id: operatorId }).where('id', '=', record.id).execute();
+  const plan = vipPlanOf(record.plan);
+  const sellerId = record.sellerId as number | null;
+  if (!plan || sellerId === null) return [];
+  const { found, expire } = await expiryOf(trx, sellerId);
+  if (!found) return [];
+  let after: string | null;
+  if (direction === 1) {
+    const from = expire && Date.parse(expire) > now.getTime() ? new Date(expire) : now;
+    after = toDbTime(addMonths(from, plan.months));
+  } else {
+    if (!expire) return [];
+    after = toDbTime(addMonths(new Date(expire), -plan.months));
+  }
+  await typed(trx).updateTable('ums_admin').set({ vip_expire_time: after }).where('id', '=', sellerId).execute();
+  return [{ table: 'ums_admin', id: sellerId, before: { vipExpireTime: expire }, after: { vipExpireTime: after, payRecordId: record.id } }];
+};
+
+export const vipActions = (): readonly EntityActions[] => [
+  entityActions(payRecord, {
+    confirm: async ({ trx, records, actor }) => {
+      const changes = [];
+      for (const record of records) changes.push(...await moveExpiry(trx, record, actor.adminId, 1));
+      return { data: records.length, changes };
+    },
+    refund: async ({ trx, records, actor }) => {
+      const changes = [];
+      for (const record of records) changes.push(...await moveExpiry(trx, record, actor.adminId, -1));
+      return { data: records.length, changes };
+    },
+  }),
+];

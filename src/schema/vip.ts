@@ -1,0 +1,84 @@
+/**
+ * Seller VIP: the periods on sale (spec section 9) and the pay record of each purchase
+ * (ARCHITECTURE.md section 6). A seller applies (`POST /vip/apply`, an unpaid record); an admin
+ * confirms an offline payment (unpaid → paid: the seller's VIP runs the plan's period longer,
+ * from the later of now and the current expiry) or refunds a paid one (paid → refunded: the
+ * period it granted is taken back from the expiry). Records belong to the seller who applied
+ * (`owner`), not to a shop: a seller sees its own, staff see all.
+ */
+import { dateTime, defineEntity, enumeration, money, reference, referenceName, text } from './entity';
+
+/** The VIP periods on sale: `months` is the plan's value on the wire; prices in USD (spec section 9). */
+export const VIP_PLANS = [
+  { value: 1, label: 'month_1', months: 1, price: 20, listPrice: 100 },
+  { value: 3, label: 'month_3', months: 3, price: 60, listPrice: 300 },
+  { value: 6, label: 'month_6', months: 6, price: 120, listPrice: 600 },
+  { value: 12, label: 'year_1', months: 12, price: 240, listPrice: 1200 },
+  { value: 36, label: 'year_3', months: 36, price: 720, listPrice: 3600 },
+  { value: 72, label: 'year_6', months: 72, price: 1440, listPrice: 7200 },
+] as const;
+
+export type VipPlan = (typeof VIP_PLANS)[number];
+export const vipPlanOf = (value: unknown): VipPlan | undefined => VIP_PLANS.find((p) => p.value === value);
+
+/** The currency the plans are priced in. */
+export const VIP_CURRENCY = 'USD';
+
+/**
+ * Payment channels (spec section 9, with the issue's offline PayPal). `online` ones need a
+ * provider adapter; none is built yet, so they are offered as unavailable and an application
+ * through one is refused (`channel_unavailable`).
+ */
+export const PAY_CHANNELS = [
+  { value: 'bank', label: 'bank', online: false },
+  { value: 'paypal_offline', label: 'paypal_offline', online: false },
+  { value: 'blockchain', label: 'blockchain', online: false },
+  { value: 'cash', label: 'cash', online: false },
+  { value: 'other', label: 'other', online: false },
+  { value: 'paypal', label: 'paypal', online: true },
+  { value: 'alipay', label: 'alipay', online: true },
+  { value: 'wechat', label: 'wechat', online: true },
+] as const;
+
+export const PAY_STATUS = { unpaid: 0, paid: 1, refunded: 2 } as const;
+
+/**
+ * The VIP level a seller holds: 1 while its VIP runs (expiry after now), else 0. Derived from the
+ * expiry rather than stored, so it can never outlive the period; the browser keeps it in local
+ * storage (`level`, spec section 3).
+ */
+export const vipLevelOf = (expireTime: string | null | undefined, now: Date = new Date()): 0 | 1 =>
+  expireTime && Date.parse(expireTime) > now.getTime() ? 1 : 0;
+
+export const payRecord = defineEntity({
+  name: 'payRecord', path: '/payRecord', table: 'pay_record', tenant: null, owner: 'sellerId', display: 'id',
+  // `mall`-style create path of the issue: a seller's application.
+  createPath: '/vip/apply',
+  menu: { section: 'pay', route: 'payRecord' },
+  defaultSort: { field: 'id', order: 'DESC' },
+  routes: { update: false, delete: false },
+  fields: {
+    sellerId: reference('admin', 'username', { serverManaged: true, list: true, filter: { param: 'sellerId', op: 'eq' } }),
+    sellerName: referenceName('sellerId'),
+    plan: enumeration(VIP_PLANS, { required: true, list: true, filter: true }),
+    // From the plan, on the server (hook); a posted amount is never trusted.
+    amount: money({ serverManaged: true, list: true }),
+    channel: enumeration(PAY_CHANNELS, { required: true, list: true, filter: true }),
+    status: enumeration([{ value: 0, label: 'unpaid' }, { value: 1, label: 'paid' }, { value: 2, label: 'refunded' }],
+      { serverManaged: true, default: 0, list: true, filter: true }),
+    // What the buyer gives to find the payment: a transfer number, a transaction hash, a receipt.
+    reference: text({ length: [0, 200], list: true }),
+    createTime: dateTime({ auto: 'create', list: true, sortable: true, filter: { param: 'createTime', op: 'prefix', range: true } }),
+    confirmTime: dateTime({ serverManaged: true, list: true }),
+    refundTime: dateTime({ serverManaged: true, list: true }),
+    operatorId: reference('admin', 'username', { serverManaged: true }),
+    operatorName: referenceName('operatorId'),
+  },
+  // One pending application per seller; the partial unique index makes it hold under races.
+  unique: [{ fields: ['sellerId'], where: { status: 0 }, messageKey: 'repeated_application' }],
+  states: { field: 'status' },
+  actions: {
+    confirm: { on: 'row', path: '/confirm/{id}', writes: true, summary: 'Confirm a payment: the seller\'s VIP runs the plan\'s period longer', transition: { from: [0], to: 1 } },
+    refund: { on: 'row', path: '/refund/{id}', writes: true, summary: 'Refund a paid payment: the period it granted is taken back', transition: { from: [1], to: 2 } },
+  },
+});
