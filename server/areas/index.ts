@@ -8,6 +8,7 @@ import { accountArea } from './account';
 import type { ServerArea } from './area';
 import { capacityArea } from './capacity';
 import { moldArea } from './mold';
+import { omsArea } from './oms';
 import { pmsArea } from './pms';
 import { shopArea } from './shop';
 import { umsArea } from './ums';
@@ -15,7 +16,7 @@ import { uploadsArea } from './uploads';
 import { vipArea } from './vip';
 
 // Quota meters list in this order (the capacity list's columns: shops, products, molds, storage).
-export const AREAS: readonly ServerArea[] = [accountArea, umsArea, shopArea, pmsArea, moldArea, capacityArea, uploadsArea, vipArea];
+export const AREAS: readonly ServerArea[] = [accountArea, umsArea, shopArea, pmsArea, omsArea, moldArea, capacityArea, uploadsArea, vipArea];
 
 export const collectHooks = (areas: readonly ServerArea[]): Readonly<Record<string, EntityHooks>> => {
   const hooks: Record<string, EntityHooks> = {};

@@ -113,6 +113,44 @@ export const order = defineEntity({
       },
     }),
   },
+  actions: {
+    // `mall`: POST /order/update/delivery takes [{orderId, deliveryCompany, deliverySn}]; one {orderId, …} object per call here (the array body is not served yet).
+    deliver: {
+      on: 'row', path: '/update/delivery', idParam: 'orderId', writes: true, summary: 'Ship orders pending shipment',
+      transition: { from: [ORDER_STATUS.pendingShipment], to: ORDER_STATUS.shipped, none: 'no_shippable_orders' },
+      params: { deliveryCompany: text({ required: true, length: [1, 64] }), deliverySn: text({ required: true, length: [1, 64] }) },
+    },
+    close: {
+      on: 'selection', path: '/update/close', writes: true, summary: 'Close unpaid orders with a note',
+      transition: { from: [ORDER_STATUS.pendingPayment], to: ORDER_STATUS.closed },
+      params: { note: text({ required: true, length: [1, 200] }) },
+    },
+    confirmReceipt: {
+      on: 'row', path: '/update/confirmReceipt', idParam: 'id', writes: true, summary: 'Confirm that the buyer received a shipped order',
+      transition: { from: [ORDER_STATUS.shipped], to: ORDER_STATUS.completed },
+    },
+    updateNote: {
+      on: 'row', path: '/update/note', idParam: 'id', writes: true, summary: 'Set the note of an order (mark)',
+      params: { note: text({ required: true, length: [1, 500] }), status: int({ min: 0, max: 5 }) },
+    },
+    updateReceiverInfo: {
+      on: 'row', path: '/update/receiverInfo', idParam: 'orderId', writes: true, button: false, summary: 'Change the receiver of an order not shipped yet',
+      params: {
+        receiverName: text({ required: true, length: [1, 100] }), receiverPhone: text({ required: true, length: [1, 32] }),
+        receiverPostCode: text({ length: [0, 32] }), receiverProvince: text({ length: [0, 64] }), receiverCity: text({ length: [0, 64] }),
+        receiverRegion: text({ length: [0, 64] }), receiverDetailAddress: text({ required: true, length: [1, 200] }),
+        status: int({ min: 0, max: 5 }),
+      },
+    },
+    updateMoneyInfo: {
+      on: 'row', path: '/update/moneyInfo', idParam: 'orderId', writes: true, button: false, summary: 'Change the freight and discount of an order not shipped yet',
+      params: {
+        freightAmount: money({ required: true, min: 0, max: 99_999_999.99 }),
+        discountAmount: money({ required: true, min: -99_999_999.99, max: 99_999_999.99 }),
+        status: int({ min: 0, max: 5 }),
+      },
+    },
+  },
   states: {
     field: 'status',
     history: { entity: 'orderOperateHistory', record: 'orderId', to: 'orderStatus', note: 'note', operator: 'operatorId', time: 'createTime' },

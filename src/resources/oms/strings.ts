@@ -59,6 +59,20 @@ const en = {
         orderItemList: 'Products',
       },
       sections: { receiver: 'Receiver', fees: 'Fees', delivery: 'Delivery' },
+      actions: {
+        deliver: { name: 'Ship', fields: { deliveryCompany: 'Logistics company', deliverySn: 'Logistics number' } },
+        close: { name: 'Close order', fields: { note: 'Operation note' } },
+        confirmReceipt: { name: 'Confirm receipt' },
+        updateNote: { name: 'Note', fields: { note: 'Note', status: 'Order status' } },
+        updateReceiverInfo: {
+          name: 'Change receiver',
+          fields: {
+            receiverName: 'Receiver', receiverPhone: 'Phone', receiverPostCode: 'Postal code', receiverProvince: 'Province',
+            receiverCity: 'City', receiverRegion: 'District', receiverDetailAddress: 'Address', status: 'Order status',
+          },
+        },
+        updateMoneyInfo: { name: 'Change fees', fields: { freightAmount: 'Freight', discountAmount: 'Discount', status: 'Order status' } },
+      },
       enums: {
         payType: { unpaid: 'Unpaid', alipay: 'Alipay', wechat: 'WeChat Pay' },
         sourceType: { pc: 'PC order', app: 'App order' },
@@ -169,6 +183,20 @@ export const strings = defineStrings(en, {
         orderItemList: '商品信息',
       },
       sections: { receiver: '收货人信息', fees: '费用信息', delivery: '物流信息' },
+      actions: {
+        deliver: { name: '订单发货', fields: { deliveryCompany: '物流公司', deliverySn: '物流单号' } },
+        close: { name: '关闭订单', fields: { note: '操作备注' } },
+        confirmReceipt: { name: '确认收货' },
+        updateNote: { name: '备注订单', fields: { note: '备注', status: '订单状态' } },
+        updateReceiverInfo: {
+          name: '修改收货人信息',
+          fields: {
+            receiverName: '收货人', receiverPhone: '手机号码', receiverPostCode: '邮政编码', receiverProvince: '省份',
+            receiverCity: '城市', receiverRegion: '区', receiverDetailAddress: '详细地址', status: '订单状态',
+          },
+        },
+        updateMoneyInfo: { name: '修改费用信息', fields: { freightAmount: '运费', discountAmount: '折扣金额', status: '订单状态' } },
+      },
       enums: {
         payType: { unpaid: '未支付', alipay: '支付宝', wechat: '微信' },
         sourceType: { pc: 'PC订单', app: 'APP订单' },

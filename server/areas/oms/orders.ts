@@ -1,0 +1,95 @@
+/**
+ * Orders (src/schema/oms.ts `order`): the engine carries out the declared transitions (state,
+ * history, audit); the handlers here write what each one changes besides the state (the logistics
+ * of a shipment, the time of receipt), and the edits that are no transition (note, receiver, fees)
+ * with their history rows. The receiver and the fees change only before the order ships, and the
+ * payable amount never goes negative. Orders leave the records (into the recycle bin) only once
+ * they are closed or invalid.
+ */
+import { ORDER_DELETABLE_STATUSES, ORDER_EDITABLE_STATUSES, order } from '../../../src/schema/oms';
+import { fromCents, sumCents, toCents } from '../../../src/schema/money';
+import { entityActions } from '../../crud/actions';
+import type { AnyDb, EntityHooks, HookActor } from '../../crud/hooks';
+import type { ApiRecord } from '../../crud/row';
+import type { AnyKysely } from '../../db/index';
+import { toDbTime } from '../../db/time';
+import { conflict, fieldInvalid } from '../../http/errors';
+
+const db = (trx: AnyDb) => trx as AnyKysely;
+
+/** One history row of an edit that keeps the status (the engine writes the transitions' own). */
+const writeHistory = async (trx: AnyDb, record: ApiRecord, note: string, actor: HookActor): Promise<void> => {
+  await db(trx).insertInto('oms_order_operate_history').values({
+    order_id: record.id, shop_id: record.shopId, operator_id: actor.adminId, create_time: toDbTime(),
+    order_status: record.status, note: note.slice(0, 500),
+  }).execute();
+};
+
+/** Receiver and fees: only before shipping (409 on the status, nothing changed). */
+const mustBeEditable = (record: ApiRecord): void => {
+  if (!ORDER_EDITABLE_STATUSES.includes(record.status as number)) throw conflict('status', 'wrong_state');
+};
+
+/** What the buyer pays: total + freight − promotion − points − coupon − discount, in cents. */
+export const payableCents = (record: Readonly<Record<string, unknown>>, freight: number, discount: number): number =>
+  sumCents([
+    toCents(record.totalAmount as number), toCents(freight), -toCents(record.promotionAmount as number),
+    -toCents(record.integrationAmount as number), -toCents(record.couponAmount as number), -toCents(discount),
+  ]);
+
+export const orderActions = entityActions(order, {
+  deliver: async ({ trx, records: [record], params }) => {
+    await db(trx).updateTable('oms_order')
+      .set({ delivery_company: params.deliveryCompany, delivery_sn: params.deliverySn, delivery_time: toDbTime() })
+      .where('id', '=', record!.id).execute();
+    return { data: 1, changes: [] };
+  },
+  confirmReceipt: async ({ trx, records }) => {
+    await db(trx).updateTable('oms_order').set({ confirm_status: 1, receive_time: toDbTime() })
+      .where('id', 'in', records.map((r) => r.id)).execute();
+    return { data: records.length, changes: [] };
+  },
+  updateNote: async ({ trx, records: [record], params, actor }) => {
+    await db(trx).updateTable('oms_order').set({ note: params.note, modify_time: toDbTime() }).where('id', '=', record!.id).execute();
+    await writeHistory(trx, record!, `Note: ${params.note}`, actor);
+    return { data: 1, changes: [{ id: record!.id, before: { note: record!.note }, after: { note: params.note } }] };
+  },
+  updateReceiverInfo: async ({ trx, records: [record], params, actor }) => {
+    mustBeEditable(record!);
+    const { status: _status, ...receiver } = params;
+    await db(trx).updateTable('oms_order').set({
+      receiver_name: receiver.receiverName, receiver_phone: receiver.receiverPhone, receiver_post_code: receiver.receiverPostCode,
+      receiver_province: receiver.receiverProvince, receiver_city: receiver.receiverCity, receiver_region: receiver.receiverRegion,
+      receiver_detail_address: receiver.receiverDetailAddress, modify_time: toDbTime(),
+    }).where('id', '=', record!.id).execute();
+    await writeHistory(trx, record!, 'Receiver changed', actor);
+    const before = Object.fromEntries(Object.keys(receiver).map((key) => [key, record![key]]));
+    return { data: 1, changes: [{ id: record!.id, before, after: receiver }] };
+  },
+  updateMoneyInfo: async ({ trx, records: [record], params, actor }) => {
+    mustBeEditable(record!);
+    const payable = payableCents(record!, params.freightAmount, params.discountAmount);
+    if (payable < 0) throw fieldInvalid('discountAmount', 'payable_negative');
+    await db(trx).updateTable('oms_order').set({
+      freight_amount: toCents(params.freightAmount), discount_amount: toCents(params.discountAmount), pay_amount: payable, modify_time: toDbTime(),
+    }).where('id', '=', record!.id).execute();
+    await writeHistory(trx, record!, 'Fees changed', actor);
+    return {
+      data: 1,
+      changes: [{
+        id: record!.id,
+        before: { freightAmount: record!.freightAmount, discountAmount: record!.discountAmount, payAmount: record!.payAmount },
+        after: { freightAmount: params.freightAmount, discountAmount: params.discountAmount, payAmount: fromCents(payable) },
+      }],
+    };
+  },
+});
+
+export const orderHooks: EntityHooks = {
+  // Deleting moves an order into the recycle bin (its deleteStatus): only closed or invalid orders go.
+  beforeSetField: async ({ records, field, value }) => {
+    if (field !== 'deleteStatus' || value !== 1) return;
+    if (records.some((r) => !ORDER_DELETABLE_STATUSES.includes(r.status as number))) throw conflict('status', 'wrong_state');
+  },
+};
+
