@@ -11,6 +11,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { FieldError } from '../../src/schema/api';
+import { fieldError } from '../../src/schema/api';
 import type { Endpoint } from '../../src/schema/endpoints';
 import { actionEndpointsOf } from '../../src/schema/endpoints';
 import type { ActionsOf, Entity, FieldDecl, ParamsOf } from '../../src/schema/entity';
@@ -25,7 +26,7 @@ import { notFound, validationFailed } from '../http/errors';
 import type { AnyDb, HookActor } from './hooks';
 import { MAX_ID } from './ids';
 import type { ParamBag } from './params';
-import { declaredParams, idList, oneId, paramBag, paramError } from './params';
+import { declaredParams, idList, oneId, paramBag } from './params';
 import { applyTransition, checkTransition, eligibleOf } from './transitions';
 import { scopeWhere } from './repository';
 import type { ApiRecord, Row } from './row';
@@ -92,7 +93,7 @@ type Parsed = { ids: number[]; params: Record<string, unknown> };
  */
 const bodyParamBag = (request: FastifyRequest, name: string): ParamBag => {
   const query = request.query as Record<string, unknown>;
-  if (Object.hasOwn(query, name)) throw validationFailed([paramError(name, 'unknown_field')]);
+  if (Object.hasOwn(query, name)) throw validationFailed([fieldError(name, 'unknown_field')]);
   const values: Record<string, unknown> = { ...query };
   if (request.body !== undefined) values[name] = request.body;
   return { values, text: new Set(Object.keys(query)) };
@@ -155,7 +156,7 @@ const checkReferences = async (
     if (!target) throw new Error(`${name}: no declared entity ${decl.reference.entity}`);
     const found = ids.every((id) => id <= MAX_ID) ? await (trx as AnyKysely).selectFrom(target.table).select('id')
       .where((eb) => eb.and([eb('id', 'in', ids), scopeWhere(target, eb, scope)])).execute() : [];
-    if (found.length !== new Set(ids).size) errors.push(paramError(name, 'invalid_reference'));
+    if (found.length !== new Set(ids).size) errors.push(fieldError(name, 'invalid_reference'));
   }
   if (errors.length) throw validationFailed(errors);
 };

@@ -3,7 +3,8 @@
  * search, `ids` (react-admin's getMany) and the `sort`/`order` extension. Unknown parameters and
  * values of the wrong type are refused with field errors naming the parameter.
  */
-import type { FieldError } from '../../src/schema/api';
+import type { FieldError, MessageParams } from '../../src/schema/api';
+import { fieldError } from '../../src/schema/api';
 import type { z } from 'zod';
 import type { Entity, FieldDecl, FilterOp } from '../../src/schema/entity';
 import { columnOf, filterOf, rangeOf } from '../../src/schema/entity';
@@ -11,7 +12,6 @@ import { recycleBinOf } from '../../src/schema/recycleBin';
 import { PAGE_SIZE } from '../../src/schema/rules';
 import { fieldSchema, isNumericField } from '../../src/schema/kinds';
 import { isUnsafeText, toFieldErrors } from '../../src/schema/validation';
-import { formatMessage } from '../http/envelope';
 import { validationFailed } from '../http/errors';
 import { parseIds } from './ids';
 import type { Bound, ServerKindSpec } from './kinds';
@@ -73,8 +73,7 @@ const rangesOf = (entity: Entity): RangeSpec[] => {
 
 export const parseListQuery = (entity: Entity, query: Query, pathParams: Record<string, string> = {}): ListParams => {
   const errors: FieldError[] = [];
-  const error = (field: string, messageKey: FieldError['messageKey'], params?: Record<string, string | number>) =>
-    errors.push({ field, messageKey, message: formatMessage(messageKey, params), ...(params ? { params } : {}) });
+  const error = (field: string, messageKey: FieldError['messageKey'], params?: MessageParams) => errors.push(fieldError(field, messageKey, params));
   const known = new Set(['pageNum', 'pageSize', 'ids', 'sort', 'order']);
   const all: Query = { ...query, ...pathParams };
 

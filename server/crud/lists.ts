@@ -10,10 +10,10 @@
  */
 import type { Expression, SqlBool } from 'kysely';
 import type { AnyEb } from '../db/index';
-import type { FieldError, MessageKey } from '../../src/schema/api';
+import type { FieldError } from '../../src/schema/api';
+import { fieldError } from '../../src/schema/api';
 import type { ChildRowsDecl, Entity, FieldDecl, RelationDecl } from '../../src/schema/entity';
 import { childEntityOf, columnOf } from '../../src/schema/entity';
-import { formatMessage } from '../http/envelope';
 import { validationFailed } from '../http/errors';
 import type { AnyDb } from './hooks';
 import { MAX_ID } from './ids';
@@ -40,7 +40,6 @@ export type OwnedLists = {
   readonly removeFor: (trx: AnyDb, ids: readonly number[]) => Promise<void>;
 };
 
-const fieldError = (field: string, messageKey: MessageKey): FieldError => ({ field, messageKey, message: formatMessage(messageKey) });
 
 type ChildList = { name: string; decl: ChildRowsDecl; rowEntity: Entity; writable: [string, FieldDecl][] };
 type RelationList = { name: string; decl: RelationDecl; target: Entity };

@@ -8,16 +8,14 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { FieldError, MessageKey } from '../../src/schema/api';
+import type { FieldError } from '../../src/schema/api';
+import { fieldError } from '../../src/schema/api';
 import type { FieldDecl } from '../../src/schema/entity';
 import { fieldSchema, unsafeTextErrors, validate } from '../../src/schema/validation';
-import { formatMessage } from '../http/envelope';
 import { validationFailed } from '../http/errors';
 import { parseIds } from './ids';
 import { lenientParam } from './lenient';
 
-export const paramError = (field: string, messageKey: MessageKey, params?: Record<string, number>): FieldError =>
-  ({ field, messageKey, message: formatMessage(messageKey, params), ...(params ? { params } : {}) });
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -28,7 +26,7 @@ export type ParamBag = { readonly values: Record<string, unknown>; readonly text
 /** Query and body parameters together, the query winning; a body that is no object is refused. */
 export const paramBag = (request: FastifyRequest): ParamBag => {
   const body = request.body;
-  if (body !== undefined && !isRecord(body)) throw validationFailed([paramError('_', 'invalid_type')]);
+  if (body !== undefined && !isRecord(body)) throw validationFailed([fieldError('_', 'invalid_type')]);
   const form = /^application\/x-www-form-urlencoded/i.test(String(request.headers['content-type'] ?? ''));
   const values: Record<string, unknown> = {};
   const text = new Set<string>();
@@ -52,10 +50,10 @@ const single = (value: unknown): unknown => (Array.isArray(value) ? value[value.
 /** One record id (a path segment or a parameter), or null with the reason pushed to `errors`. */
 export const oneId = (raw: unknown, field: string, errors: FieldError[]): number | null => {
   const value = single(raw);
-  if (value === undefined || value === null || value === '') { errors.push(paramError(field, 'required')); return null; }
+  if (value === undefined || value === null || value === '') { errors.push(fieldError(field, 'required')); return null; }
   const text = String(value);
   const ids = /^\d{1,10}$/.test(text) ? parseIds(text) : null;
-  if (!ids || ids.length !== 1) { errors.push(paramError(field, 'invalid_type')); return null; }
+  if (!ids || ids.length !== 1) { errors.push(fieldError(field, 'invalid_type')); return null; }
   return ids[0]!;
 };
 
@@ -70,10 +68,10 @@ export const pathId = (request: FastifyRequest, name = 'id'): number => {
 /** A selection (`ids=1,2,3`, or repeated): at least one, at most `max`, or null with the reason pushed to `errors`. */
 export const idList = (raw: unknown, field: string, max: number, errors: FieldError[]): number[] | null => {
   const parts = (Array.isArray(raw) ? raw : [raw ?? '']).flatMap((v) => String(v).split(',')).filter((s) => s.trim() !== '');
-  if (parts.length > max) { errors.push(paramError(field, 'too_many_ids', { max })); return null; }
+  if (parts.length > max) { errors.push(fieldError(field, 'too_many_ids', { max })); return null; }
   const ids = parseIds(parts, max);
-  if (ids === null) { errors.push(paramError(field, 'invalid_ids')); return null; }
-  if (!ids.length) { errors.push(paramError(field, 'select_record')); return null; }
+  if (ids === null) { errors.push(fieldError(field, 'invalid_ids')); return null; }
+  if (!ids.length) { errors.push(fieldError(field, 'select_record')); return null; }
   return ids;
 };
 

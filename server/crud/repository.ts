@@ -6,6 +6,7 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { FieldError } from '../../src/schema/api';
+import { fieldError } from '../../src/schema/api';
 import type { Entity } from '../../src/schema/entity';
 import { columnOf } from '../../src/schema/entity';
 import { createSchema, fieldSchema, refineErrors, unsafeTextErrors, updateSchema, validate } from '../../src/schema/validation';
@@ -14,7 +15,6 @@ import { constraintViolation } from '../db/errors';
 import { dialectOf } from '../db/index';
 import type { Database } from '../db/schema';
 import { toDbTime } from '../db/time';
-import { formatMessage } from '../http/envelope';
 import { conflict, constraintFailed, notFound, validationFailed } from '../http/errors';
 import type { AnyDb, EntityHooks, HookActor, ValidateContext, WriteContext } from './hooks';
 import type { Condition, ListParams } from './list-params';
@@ -80,8 +80,6 @@ const conditionOf = (eb: Eb, c: Condition) => {
 
 const fieldErrors = (errors: FieldError[]) => validationFailed(errors);
 
-const oneError = (field: string, messageKey: FieldError['messageKey']): FieldError =>
-  ({ field, messageKey, message: formatMessage(messageKey) });
 
 export type RepositoryDeps = {
   db: Kysely<Database>;
@@ -190,7 +188,7 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
   ): Promise<void> => {
     const errors: FieldError[] = [];
     if (tenantField && values[tenantField] !== undefined && !inScope(scope, values[tenantField])) {
-      throw fieldErrors([oneError(tenantField, 'invalid_reference')]);
+      throw fieldErrors([fieldError(tenantField, 'invalid_reference')]);
     }
     for (const [name, decl] of Object.entries(entity.fields)) {
       const value = values[name];
@@ -214,7 +212,7 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
         const found = target && (value as number) <= MAX_ID
           && await trx.selectFrom(target.table).select('id')
             .where((eb: Eb) => eb.and([eb('id', '=', value as number), scopeWhere(target, eb, scope)])).executeTakeFirst();
-        if (!found) errors.push(oneError(name, 'invalid_reference'));
+        if (!found) errors.push(fieldError(name, 'invalid_reference'));
       }
     }
     if (errors.length) throw fieldErrors(errors);
@@ -236,8 +234,7 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
     if (!hooks.validate) return;
     const errors = await hooks.validate({ ...ctx, record, lock });
     if (errors.length) {
-      throw fieldErrors(errors.map(({ field, messageKey, params }) =>
-        ({ field, messageKey, message: formatMessage(messageKey, params), ...(params ? { params: { ...params } } : {}) })));
+      throw fieldErrors(errors.map(({ field, messageKey, params }) => fieldError(field, messageKey, params && { ...params })));
     }
   };
 
@@ -432,7 +429,7 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
 
   /** Deletes rows for good: live ones, or with a recycle bin the bin's (`purge`). */
   const deleteRows = async (ids: readonly number[], actor: Actor, view: View, action: 'delete' | 'purge') => {
-    if (!ids.length) throw validationFailed([oneError('ids', 'select_record')]);
+    if (!ids.length) throw validationFailed([fieldError('ids', 'select_record')]);
     return db.transaction().execute(async (trx) => {
       const records = await readMany(trx, ids, actor.scope, view);
       if (!records.length) throw notFound();
@@ -456,7 +453,7 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
    * rules and unique combinations again. Records with children stay out of the bin, as from a delete.
    */
   const moveBin = async (recycleBin: RecycleBin, ids: readonly number[], actor: Actor, to: View, action: 'recycle' | 'restore') => {
-    if (!ids.length) throw validationFailed([oneError('ids', 'select_record')]);
+    if (!ids.length) throw validationFailed([fieldError('ids', 'select_record')]);
     const field = recycleBin.field;
     const value = to === 'bin' ? IN_BIN : LIVE;
     const from: View = to === 'bin' ? 'live' : 'bin';
@@ -499,8 +496,8 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
   const setField: Repository['setField'] = async (ids, field, value, actor) => {
     const decl = entity.fields[field];
     // A secret is written through update only, where it is sealed.
-    if (!decl || decl.kind === 'secret') throw validationFailed([oneError(field, 'unknown_field')]);
-    if (!ids.length) throw validationFailed([oneError('ids', 'select_record')]);
+    if (!decl || decl.kind === 'secret') throw validationFailed([fieldError(field, 'unknown_field')]);
+    if (!ids.length) throw validationFailed([fieldError('ids', 'select_record')]);
     const parsed = validate(fieldSchema(decl), value);
     if (!parsed.ok) throw validationFailed(parsed.errors.map((e) => ({ ...e, field })));
     if (unsafeTextErrors({ [field]: parsed.value }).length) throw validationFailed(unsafeTextErrors({ [field]: parsed.value }));

@@ -14,7 +14,7 @@ import { validate } from '../../src/schema/validation';
 import type { Database } from '../db/schema';
 import { ok, toPage } from '../http/envelope';
 import { notFound, validationFailed } from '../http/errors';
-import { formatMessage } from '../http/envelope';
+import { fieldError } from '../../src/schema/api';
 import type { EntityHooks } from './hooks';
 import { parseIds } from './ids';
 import { paramBag, pathId } from './params';
@@ -80,8 +80,8 @@ const writeBodyOf = (entity: Entity, request: FastifyRequest): unknown => {
 const idsOf = (request: FastifyRequest): number[] => {
   const raw = paramBag(request).values.ids;
   const ids = parseIds(raw ?? '');
-  if (ids === null) throw validationFailed([{ field: 'ids', messageKey: 'invalid_ids', message: formatMessage('invalid_ids') }]);
-  if (!ids.length) throw validationFailed([{ field: 'ids', messageKey: 'select_record', message: formatMessage('select_record') }]);
+  if (ids === null) throw validationFailed([fieldError('ids', 'invalid_ids')]);
+  if (!ids.length) throw validationFailed([fieldError('ids', 'select_record')]);
   return ids;
 };
 
@@ -153,7 +153,7 @@ export const registerEntityRoutes = (app: FastifyInstance, deps: EntityRouteDeps
       const ids = routeUrl.includes('{id}') ? [pathId(request)] : idsOf(request);
       const value = coerce(entity, field, paramBag(request).values[param]);
       if (value === undefined) {
-        throw validationFailed([{ field: param, messageKey: 'select_batch_type', message: formatMessage('select_batch_type') }]);
+        throw validationFailed([fieldError(param, 'select_batch_type')]);
       }
       // A parameter named otherwise than its field (mall's `recommendStatus` for `recommandStatus`): errors name the parameter.
       const decl = entity.fields[field];
@@ -164,7 +164,7 @@ export const registerEntityRoutes = (app: FastifyInstance, deps: EntityRouteDeps
       // The recycle bin's flag set by a batch (mall's `/product/update/deleteStatus?ids=&deleteStatus=1`):
       // 1 moves the records into the bin, 0 restores them, as delete and restore do.
       if (bin?.field === field) {
-        if (value !== IN_BIN && value !== LIVE) throw validationFailed([{ field: param, messageKey: 'invalid_value', message: formatMessage('invalid_value') }]);
+        if (value !== IN_BIN && value !== LIVE) throw validationFailed([fieldError(param, 'invalid_value')]);
         return ok(await (value === IN_BIN ? repo.remove(ids, await actorOf(request)) : repo.restore(ids, await actorOf(request))));
       }
       return ok(await repo.setField(ids, field, value, await actorOf(request)));

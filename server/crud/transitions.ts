@@ -7,14 +7,13 @@
  * eligible rows; then the state is set (with the `auto: 'update'` stamps), one history row and one
  * audit row are written per record. A declaration the engine cannot carry out stops the start.
  */
-import type { FieldError, MessageKey } from '../../src/schema/api';
-import { MESSAGES, ResultCode } from '../../src/schema/api';
+import type { MessageKey } from '../../src/schema/api';
+import { fieldError, MESSAGES, ResultCode } from '../../src/schema/api';
 import type { ActionDecl, Entity, HistoryDecl, TransitionDecl } from '../../src/schema/entity';
 import { columnOf } from '../../src/schema/entity';
 import { fieldSchema } from '../../src/schema/validation';
 import type { AnyKysely } from '../db/index';
 import { toDbTime } from '../db/time';
-import { formatMessage } from '../http/envelope';
 import { httpError } from '../http/errors';
 import type { AuditChange } from './actions';
 import type { AnyDb, HookActor } from './hooks';
@@ -52,7 +51,7 @@ export const checkTransition = (entity: Entity, name: string, decl: ActionDecl, 
 const refused = (status: 409, messageKey: MessageKey, field?: string) =>
   httpError({
     status, code: ResultCode.failed, messageKey,
-    ...(field ? { errors: [{ field, messageKey, message: formatMessage(messageKey) } satisfies FieldError] } : {}),
+    ...(field ? { errors: [fieldError(field, messageKey)] } : {}),
   });
 
 /** The records a transition may change, and those their state keeps out; refuses when it may change none. */

@@ -5,9 +5,9 @@
  * children stays. Runs inside the write's transaction, after the area's own hooks.
  */
 import type { MessageKey } from '../../src/schema/api';
+import { fieldError } from '../../src/schema/api';
 import type { Entity, TreeDecl } from '../../src/schema/entity';
 import { columnOf } from '../../src/schema/entity';
-import { formatMessage } from '../http/envelope';
 import { deleteRefused, validationFailed } from '../http/errors';
 import type { AnyDb } from './hooks';
 import { MAX_ID } from './ids';
@@ -25,7 +25,7 @@ const columnsOf = (entity: Entity, tree: TreeDecl): Columns => ({
 });
 
 const refuse = (field: string, messageKey: MessageKey = 'invalid_reference') =>
-  validationFailed([{ field, messageKey, message: formatMessage(messageKey) }]);
+  validationFailed([fieldError(field, messageKey)]);
 
 const childrenOf = async (db: AnyDb, entity: Entity, columns: Columns, ids: readonly number[]): Promise<{ id: number; level: number }[]> => {
   if (!ids.length) return [];

@@ -3,8 +3,11 @@
  * `data` shape. Handlers return `ok(...)`; errors are built in ./errors.ts and written by the
  * one error handler.
  */
-import type { Envelope, FieldError, MessageKey, Page } from '../../src/schema/api';
-import { MESSAGES, ResultCode } from '../../src/schema/api';
+import type { Envelope, FieldError, MessageKey, MessageParams, Page } from '../../src/schema/api';
+import { formatMessage, MESSAGES, ResultCode } from '../../src/schema/api';
+
+export type { MessageParams };
+export { formatMessage };
 
 /**
  * Field errors an answer lists: a form never shows more, and a body of thousands of bad keys
@@ -12,11 +15,6 @@ import { MESSAGES, ResultCode } from '../../src/schema/api';
  */
 export const MAX_FIELD_ERRORS = 20;
 
-export type MessageParams = Record<string, string | number>;
-
-/** The English text of a message key with `{name}` placeholders filled in. */
-export const formatMessage = (key: MessageKey, params: MessageParams = {}): string =>
-  (MESSAGES[key] as string).replace(/\{(\w+)\}/g, (match, name: string) => (name in params ? String(params[name]) : match));
 
 export const ok = <T>(data: T): Envelope<T> => ({ code: ResultCode.success, message: MESSAGES.success, data });
 

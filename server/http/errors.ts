@@ -4,7 +4,7 @@
  * (401, 403, 404 = request rejected / validation, 500 = failed); the HTTP status tells the truth.
  */
 import type { FieldError, MessageKey } from '../../src/schema/api';
-import { ResultCode } from '../../src/schema/api';
+import { fieldError, ResultCode } from '../../src/schema/api';
 import type { ConstraintViolation, ViolationKind } from '../db/errors';
 import type { MessageParams } from './envelope';
 import { formatMessage } from './envelope';
@@ -48,7 +48,7 @@ export const validationFailed = (errors: FieldError[]): HttpError =>
 export const fieldInvalid = (field: string, messageKey: MessageKey, params?: MessageParams): HttpError =>
   httpError({
     status: 400, messageKey, params,
-    errors: [{ field, messageKey, message: formatMessage(messageKey, params), ...(params ? { params } : {}) }],
+    errors: [fieldError(field, messageKey, params)],
   });
 
 /** 401 (code 401, as `mall`); `account_disabled` says why a genuine token no longer opens anything. */
@@ -63,7 +63,7 @@ export const notFound = (messageKey: MessageKey = 'not_found'): HttpError => htt
 export const conflict = (field: string, messageKey: MessageKey): HttpError =>
   httpError({
     status: 409, code: ResultCode.failed, messageKey,
-    errors: [{ field, messageKey, message: formatMessage(messageKey) }],
+    errors: [fieldError(field, messageKey)],
   });
 
 /**
@@ -96,7 +96,7 @@ export const constraintFailed = (violation: ConstraintViolation, fieldOf: (colum
   const column = violation.columns[violation.columns.length - 1];
   const field = column === undefined ? '_' : fieldOf(column) ?? fieldOfColumn(column);
   const messageKey = VIOLATION_KEYS[violation.kind];
-  return violation.kind === 'unique' ? conflict(field, messageKey) : validationFailed([{ field, messageKey, message: formatMessage(messageKey) }]);
+  return violation.kind === 'unique' ? conflict(field, messageKey) : validationFailed([fieldError(field, messageKey)]);
 };
 
 /** A rate limit other than sign-in (registrations per address, uploads per account). */

@@ -7,8 +7,8 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { FieldError } from '../../src/schema/api';
+import { fieldError } from '../../src/schema/api';
 import { hasUnsafeText, unsafeTextErrors } from '../../src/schema/validation';
-import { formatMessage } from './envelope';
 import { validationFailed } from './errors';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -16,7 +16,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 const errorsIn = (value: unknown): FieldError[] => {
   if (isRecord(value)) return unsafeTextErrors(value);
-  return hasUnsafeText(value) ? [{ field: '_', messageKey: 'invalid_format', message: formatMessage('invalid_format') }] : [];
+  return hasUnsafeText(value) ? [fieldError('_', 'invalid_format')] : [];
 };
 
 /** A preValidation hook: 400 with one `invalid_format` error per parameter holding unsafe text. */

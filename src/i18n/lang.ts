@@ -1,4 +1,5 @@
 /** The two languages of the product, and where the choice is kept (local storage key `lang`). */
+import { fillMessage } from '../schema/api';
 export const LANGS = ['en', 'zh'] as const;
 export type Lang = (typeof LANGS)[number];
 export const LANG_KEY = 'lang';
@@ -18,6 +19,5 @@ export const setLang = (lang: Lang): void => {
   localStorage.setItem(LANG_KEY, lang);
 };
 
-/** Fills `{name}` and `%{name}` placeholders. */
-export const interpolate = (text: string, params: Record<string, string | number> = {}): string =>
-  text.replace(/%?\{(\w+)\}/g, (match, key: string) => (key in params ? String(params[key]) : match));
+/** Fills `{name}` and `%{name}` placeholders: the one message formatter (src/schema/api.ts). */
+export const interpolate = fillMessage;

@@ -5,7 +5,7 @@
  */
 import type { DataProvider, GetListParams, GetListResult, Identifier, RaRecord } from 'react-admin';
 import type { Envelope, MessageKey, Page } from '../schema/api';
-import { MESSAGES, ResultCode } from '../schema/api';
+import { fieldError, MESSAGES, ResultCode } from '../schema/api';
 import type { Endpoint, Operation } from '../schema/endpoints';
 import { actionEndpointOf, deleteEndpointOf, endpointOf, fillUrl, placeholdersOf, setEndpointOf } from '../schema/endpoints';
 import type { ChildRowsDecl, Entity, FieldDecl } from '../schema/entity';
@@ -62,7 +62,7 @@ export const uploadImage: Uploader = uploadImageTo(UPLOAD_PATH);
 
 /** A refusal decided in the browser, worded as a translation key so react-admin's toast translates it. */
 export const refusal = (key: MessageKey): ApiError =>
-  new ApiError(`errors.${key}`, ResultCode.validateFailed, 0, key, [{ field: '_', messageKey: key, message: MESSAGES[key] }]);
+  new ApiError(`errors.${key}`, ResultCode.validateFailed, 0, key, [fieldError('_', key)]);
 
 /**
  * react-admin shows `{ body: { errors: { field: message } } }` of a rejected save under the

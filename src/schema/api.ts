@@ -18,7 +18,10 @@ export const ResultCode = {
 export type ResultCodeValue = (typeof ResultCode)[keyof typeof ResultCode];
 
 /** One problem with one field of a request, for showing next to that field. */
-export type FieldError = { field: string; messageKey: MessageKey; message: string; params?: Record<string, string | number> };
+export type FieldError = { field: string; messageKey: MessageKey; message: string; params?: MessageParams };
+
+/** Values of a message's `{name}` placeholders. */
+export type MessageParams = Record<string, string | number>;
 
 export type Envelope<T> = {
   code: number;
@@ -141,3 +144,17 @@ export const MESSAGES = {
   too_many_requests: 'Too many requests; try again in {seconds} seconds',
 } as const;
 export type MessageKey = keyof typeof MESSAGES;
+
+/**
+ * The one message formatter: `{name}` placeholders (and the admin translations' `%{name}`) filled
+ * from `params`; a placeholder without a value stays as it is, so the reader sees what is missing.
+ */
+export const fillMessage = (text: string, params: MessageParams = {}): string =>
+  text.replace(/%?\{(\w+)\}/g, (match, name: string) => (name in params ? String(params[name]) : match));
+
+/** The English text of a message key with its placeholders filled in. */
+export const formatMessage = (key: MessageKey, params?: MessageParams): string => fillMessage(MESSAGES[key] as string, params);
+
+/** The one field-error builder: the field, its message key, the English message, and the params when there are any. */
+export const fieldError = (field: string, messageKey: MessageKey, params?: MessageParams): FieldError =>
+  ({ field, messageKey, message: formatMessage(messageKey, params), ...(params ? { params } : {}) });

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { FieldError, MessageKey } from './api';
-import { MESSAGES } from './api';
+import { fieldError, MESSAGES } from './api';
 import type { Entity, FieldDecl } from './entity';
 import { writableFields } from './entity';
 import { fieldSchema, isUnsafeText, KINDS, MAX_IDS, valueSchema } from './kinds';
@@ -53,12 +53,6 @@ export const updateSchema = (entity: Entity) =>
     [key, KINDS[decl.kind].writeOnly ? keptSecret(decl) : neverNull(decl) ? fieldSchema(decl).optional() : fieldSchema(decl).nullable().optional()])));
 
 const isMessageKey = (value: unknown): value is MessageKey => typeof value === 'string' && value in MESSAGES;
-
-const fill = (key: MessageKey, params: Record<string, string | number> = {}): string =>
-  (MESSAGES[key] as string).replace(/\{(\w+)\}/g, (m, p: string) => (p in params ? String(params[p]) : m));
-
-const fieldError = (field: string, messageKey: MessageKey, params?: Record<string, string | number>): FieldError =>
-  ({ field, messageKey, message: fill(messageKey, params), ...(params ? { params } : {}) });
 
 const isRow = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 

@@ -10,6 +10,7 @@ import type { Kysely, Selectable, Updateable } from 'kysely';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AdminInfo, AdminProfile, LoginResult } from '../../../src/schema/api';
+import { fieldError } from '../../../src/schema/api';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, INVITE_CODE_PATTERN, normalizeUsername, PASSWORD_LENGTH, SIGN_IN_LENGTH } from '../../../src/schema/auth-rules';
 import { columnOf } from '../../../src/schema/entity';
 import { SEED_ROLES } from '../../../src/schema/resources';
@@ -30,7 +31,7 @@ import { audit } from '../../db/audit';
 import { isUniqueViolation } from '../../db/errors';
 import type { Database, UmsAdminTable } from '../../db/schema';
 import { toDbTime } from '../../db/time';
-import { formatMessage, ok } from '../../http/envelope';
+import { ok } from '../../http/envelope';
 import type { RepositoryOf } from '../area';
 import { ALL_SHOPS } from '../../crud/scope';
 import { conflict, fieldInvalid, forbidden, httpError, tooManyAttempts, tooManyRequests, unauthorized, validationFailed } from '../../http/errors';
@@ -255,10 +256,10 @@ export const registerAdminAuthRoutes = (app: FastifyInstance, deps: AuthRouteDep
       // The body of `/admin/create` (the engine's, with the account rules of ../ums/admins.ts), plus
       // the blank `id` of the form's empty record and without roles (they are assigned after).
       const posted = request.body;
-      if (!posted || typeof posted !== 'object' || Array.isArray(posted)) throw validationFailed([{ field: '_', messageKey: 'invalid_type', message: formatMessage('invalid_type') }]);
+      if (!posted || typeof posted !== 'object' || Array.isArray(posted)) throw validationFailed([fieldError('_', 'invalid_type')]);
       const { id: blank, ...body } = posted as Record<string, unknown>;
       const refused = [...(blank == null ? [] : ['id']), ...('roleIds' in body ? ['roleIds'] : [])];
-      if (refused.length) throw validationFailed(refused.map((field) => ({ field, messageKey: 'unknown_field', message: formatMessage('unknown_field') })));
+      if (refused.length) throw validationFailed(refused.map((field) => fieldError(field, 'unknown_field')));
       return ok(await deps.repositoryOf('admin').create(body, { adminId: caller.adminId, ip: request.ip ?? null, scope: ALL_SHOPS }));
     }
 

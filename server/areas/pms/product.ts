@@ -6,13 +6,13 @@
  */
 import { sql } from 'kysely';
 import type { FieldError } from '../../../src/schema/api';
+import { fieldError } from '../../../src/schema/api';
 import { childEntityOf, columnOf } from '../../../src/schema/entity';
 import { product } from '../../../src/schema/product';
 import { IN_BIN } from '../../../src/schema/recycleBin';
 import { toCount } from '../../db/index';
 import type { AnyKysely } from '../../db/index';
 import { toDbTime } from '../../db/time';
-import { formatMessage } from '../../http/envelope';
 import { validationFailed } from '../../http/errors';
 import { entityActions } from '../../crud/actions';
 import type { AnyDb, EntityHooks, RuleError } from '../../crud/hooks';
@@ -93,7 +93,7 @@ export const productHooks: EntityHooks = {
 const sku = childEntityOf(product, 'skuStockList');
 const skuJson = (row: Record<string, unknown>): ApiRecord => ({ ...fromRow(sku, row), productId: Number(row.product_id) });
 
-const rowError = (field: string, messageKey: 'invalid_reference' | 'required'): FieldError => ({ field, messageKey, message: formatMessage(messageKey) });
+const rowError = (field: string, messageKey: 'invalid_reference' | 'required'): FieldError => fieldError(field, messageKey);
 
 export const productActions = entityActions(product, {
   // mall's `/product/update/verifyStatus?ids=&verifyStatus=&detail=`: the flag and one verification record per product.

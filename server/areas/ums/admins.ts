@@ -19,7 +19,7 @@ import type { AnyDb, EntityHooks, HookActor, RuleError } from '../../crud/hooks'
 import type { ApiRecord } from '../../crud/row';
 import { toCount } from '../../db/index';
 import type { Database } from '../../db/schema';
-import { formatMessage } from '../../http/envelope';
+import { fieldError } from '../../../src/schema/api';
 import { conflict, forbidden, validationFailed } from '../../http/errors';
 import { leaveGroups } from '../capacity/members';
 
@@ -63,7 +63,7 @@ const withRoles = async (db: AnyDb, records: ApiRecord[]): Promise<ApiRecord[]> 
 const assertRolesExist = async (trx: Kysely<Database>, roleIds: readonly number[], field: string): Promise<void> => {
   if (!roleIds.length) return;
   const found = await trx.selectFrom('ums_role').select('id').where('id', 'in', [...roleIds]).execute();
-  if (found.length !== new Set(roleIds).size) throw validationFailed([{ field, messageKey: 'invalid_reference', message: formatMessage('invalid_reference') }]);
+  if (found.length !== new Set(roleIds).size) throw validationFailed([fieldError(field, 'invalid_reference')]);
 };
 
 /** The version bumped first (serialises permission changes), then the caller's grants read inside. */
