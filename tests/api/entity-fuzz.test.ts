@@ -339,7 +339,8 @@ describe.each(testDialects())('fuzzed bad child rows (%s)', (dialect) => {
   const badRow = fc.oneof(
     nonObject.filter((v) => v === null || typeof v !== 'object' || Array.isArray(v)),
     fc.tuple(validRow, fc.constantFrom(...rowFields)).chain(([row, [name, decl]]) => wrongTyped(decl).map((v) => ({ ...row, [name]: v }))),
-    fc.tuple(validRow, fc.string({ minLength: 1, maxLength: 12 }).filter((k) => !rowFields.some(([n]) => n === k) && k !== 'id'), anyJson)
+    // `__proto__` and `constructor` keys make the whole body malformed JSON (tests/api/bad-input.test.ts), refused before any field is read.
+    fc.tuple(validRow, fc.string({ minLength: 1, maxLength: 12 }).filter((k) => !rowFields.some(([n]) => n === k) && !['id', '__proto__', 'constructor'].includes(k)), anyJson)
       .map(([row, key, value]) => ({ ...row, [key]: value })),
     fc.tuple(validRow, fc.constantFrom('\u0000', '\uD800')).map(([row, bad]) => ({ ...row, note: `a${bad}b` })),
   );
