@@ -1,8 +1,8 @@
 /**
  * Table types for Kysely, in `mall`'s naming (snake_case columns; the API speaks camelCase).
  * Tables an entity declares (src/schema/entities.ts) take their types from the declaration
- * (./declared.ts); only the tables no entity declares (admin accounts until they go through the
- * engine, sessions, role grants, login throttle, uploads, jobs...) are written out here.
+ * (./declared.ts); only the tables no entity declares (sessions, role grants, login throttle,
+ * uploads, jobs...) and the admin account's VIP expiry are written out here.
  * Timestamps are stored as ISO-8601 UTC text with milliseconds on both dialects (see ./time.ts),
  * so every column type here is the same whatever the database.
  */
@@ -14,21 +14,13 @@ import type { DeclaredTables, Timestamp } from './declared';
 
 export type { Timestamp } from './declared';
 
-export type UmsAdminTable = {
-  id: Generated<number>;
-  username: string;
-  password: string;
-  icon: string | null;
-  email: string | null;
-  nick_name: string | null;
-  note: string | null;
-  create_time: Timestamp;
-  login_time: Timestamp | null;
-  status: number;
-  invite_code: string | null;
-  referrer_id: number | null;
+/**
+ * The admin account columns its declaration (src/schema/umsAdmin.ts) does not carry: the rest of
+ * `ums_admin` is derived from it like every declared table.
+ */
+export type UmsAdminExtraColumns = {
   /** When the seller's VIP ends (ISO-8601 UTC); null: never bought one. Confirmed payments move it (server/areas/vip). */
-  vip_expire_time: string | null;
+  vip_expire_time: Timestamp | null;
 };
 
 export type UmsAdminRoleRelationTable = { id: Generated<number>; admin_id: number; role_id: number };
@@ -100,9 +92,9 @@ export type SysJobTable = {
   failure_count: number;
 };
 
-/** The tables no entity declares. */
+/** The tables no entity declares, and the columns a declared table has beyond its declaration. */
 type HandTables = {
-  ums_admin: UmsAdminTable;
+  ums_admin: UmsAdminExtraColumns;
   ums_admin_role_relation: UmsAdminRoleRelationTable;
   ums_role_menu_relation: UmsRoleMenuRelationTable;
   ums_role_resource_relation: UmsRoleResourceRelationTable;
@@ -118,11 +110,14 @@ type HandTables = {
 /** Every table: declared ones derived from their entity, the others by hand. */
 export type Database = HandTables & DeclaredTables<typeof ENTITIES>;
 
+/** An admin account row: the declaration's columns and the extra ones. */
+export type UmsAdminTable = Database['ums_admin'];
+
 type ColumnLists = { readonly [T in keyof HandTables]: readonly (keyof HandTables[T] & string)[] };
 
 /** The columns of the tables no entity declares; the type below keeps the list complete. */
 const HAND_COLUMNS = {
-  ums_admin: ['id', 'username', 'password', 'icon', 'email', 'nick_name', 'note', 'create_time', 'login_time', 'status', 'invite_code', 'referrer_id', 'vip_expire_time'],
+  ums_admin: ['vip_expire_time'],
   ums_admin_role_relation: ['id', 'admin_id', 'role_id'],
   ums_role_menu_relation: ['id', 'role_id', 'menu_id'],
   ums_role_resource_relation: ['id', 'role_id', 'resource_id'],
@@ -147,7 +142,9 @@ export type TableColumnsAreComplete = AssertNever<MissingColumns>;
  * actually created on each dialect. Declared tables list theirs from the declaration, by the
  * rules their types follow (`tableColumnsOf`).
  */
+const DECLARED_COLUMNS = new Map(entityList.flatMap((entity) => tableColumnsOf(entity).map((t) => [t.table, t.columns] as const)));
+
 export const TABLE_COLUMNS = Object.fromEntries([
-  ...entityList.flatMap((entity) => tableColumnsOf(entity).map((t) => [t.table, t.columns] as const)),
-  ...Object.entries(HAND_COLUMNS),
+  ...DECLARED_COLUMNS,
+  ...Object.entries(HAND_COLUMNS).map(([table, columns]) => [table, [...(DECLARED_COLUMNS.get(table) ?? []), ...columns]] as const),
 ]) as Readonly<Record<keyof Database, readonly string[]>>;
