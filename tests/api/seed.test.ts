@@ -13,6 +13,7 @@ import type { Database } from '../../server/db/schema';
 import { TABLE_COLUMNS } from '../../server/db/schema';
 import { DEMO_STAFF, hasAdmins, seed, sellerMenuNames } from '../../server/db/seed/index';
 import { MENU_TITLES } from '../../server/db/seed/menu-titles';
+import { PAY_STATUS, vipLevelOf } from '../../src/schema/vip';
 import { DEMO } from '../helpers/accounts';
 import type { TestDatabase } from '../helpers/test-db';
 import { createTestDatabase, testConfig, testDialects } from '../helpers/test-db';
@@ -105,6 +106,15 @@ describe.each(testDialects())('seed (%s)', (dialect) => {
     expect((await verifyPassword(admin.password, DEMO.admin.password)).ok).toBe(true);
     const demoSeller = await db.selectFrom('ums_admin').selectAll().where('username', '=', 'seller').executeTakeFirstOrThrow();
     expect(demoSeller.invite_code).toMatch(/^[A-Z0-9]{8}$/);
+
+    // VIP payments in each state (server/db/seed/demo-pay-records.ts): the seller's year runs, seller2's month has ended
+    // and its cash application waits for an admin.
+    const payments = await db.selectFrom('pay_record').select(['seller_id', 'status', 'amount']).execute();
+    expect(new Set(payments.map((p) => p.status))).toEqual(new Set(Object.values(PAY_STATUS)));
+    expect(vipLevelOf(demoSeller.vip_expire_time)).toBe(1);
+    const seller2 = await db.selectFrom('ums_admin').selectAll().where('username', '=', DEMO.seller2.username).executeTakeFirstOrThrow();
+    expect(vipLevelOf(seller2.vip_expire_time)).toBe(0);
+    expect(payments.filter((p) => p.seller_id === seller2.id && p.status === PAY_STATUS.unpaid)).toHaveLength(1);
   }, 60_000);
 });
 

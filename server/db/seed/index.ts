@@ -19,6 +19,7 @@ import type { Database } from '../schema';
 import { toDbTime } from '../time';
 import { seedDemoContent } from './demo-content';
 import { seedDemoOrders } from './demo-orders';
+import { seedDemoPayRecords } from './demo-pay-records';
 import { DEMO_GROUP, DEMO_SELLER2, seedDemoTenancy } from './demo-tenancy';
 import { menuTitle } from './menu-titles';
 
@@ -254,6 +255,8 @@ export const seed = async (db: Kysely<Database>, config: SeedConfig, options: Se
 
   // A few orders per demo shop (./demo-orders.ts); demo content adds many more.
   if (withDemoSeller) await seedDemoOrders(db, options.content ? 120 : 3);
+  // VIP payments in each state for the demo sellers (./demo-pay-records.ts).
+  if (withDemoSeller) await seedDemoPayRecords(db, { admin: config.adminUsername, seller: DEMO_SELLER.username });
   // After the accounts' transaction: each record goes through its entity's repository, which runs its own.
   if (withDemoSeller && options.content) await seedDemoContent(db, config);
 
