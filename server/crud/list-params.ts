@@ -114,6 +114,9 @@ export const parseListQuery = (entity: Entity, query: Query, pathParams: Record<
       conditions.push({ column, op, value: toColumn(decl, value) as number });
     } else if (isUnsafeText(raw)) {
       error(param, 'invalid_format');
+    } else if (decl.options && !decl.options.some((o) => o.value === raw)) {
+      // A text enumeration (a payment channel): a value none of its options has is bad input, as for numeric ones.
+      error(param, 'invalid_value');
     } else {
       conditions.push({ column, op, value: raw });
     }
