@@ -14,7 +14,7 @@ import { operationsOf } from '../../src/schema/endpoints';
 import { DEMO } from '../helpers/accounts';
 import { call, login } from '../helpers/api';
 import type { ApiRecord, Body, Fixtures } from '../helpers/entity-bodies';
-import { createFixtures, hasRoute, snapshotData, updatableFields, urlOf } from '../helpers/entity-bodies';
+import { createdByFixtures, createFixtures, hasRoute, snapshotData, updatableFields, urlOf } from '../helpers/entity-bodies';
 import type { TestApp, TestDialect } from '../helpers/test-db';
 import { createTestApp, testDialects } from '../helpers/test-db';
 
@@ -44,7 +44,7 @@ describe.each(testDialects())('audit rows share the transaction of the change (%
     token = await login(t.app, DEMO.admin);
     fx = createFixtures({ app: t.app, db: t.db, token });
     for (const entity of entityList) {
-      records.set(entity.name, hasRoute('create')(entity)
+      records.set(entity.name, createdByFixtures(entity)
         ? [await fx.create(entity, 0), await fx.create(entity, 1)]
         : [await fx.get(entity, await fx.anyRecordId(entity))]);
       if (hasRoute('create')(entity)) bodies.set(entity.name, await fx.bodyFor(entity, 0, { full: true }));

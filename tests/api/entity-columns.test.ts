@@ -14,6 +14,7 @@ import { columnFields, columnOf, defineEntity, int, ownedTablesOf, text } from '
 import { createDb } from '../../server/db/index';
 import { migrateToLatest } from '../../server/db/migrations/index';
 import type { Database } from '../../server/db/schema';
+import { TABLE_COLUMNS } from '../../server/db/schema';
 import type { TestDatabase, TestDialect } from '../helpers/test-db';
 import { createTestDatabase, testDialects } from '../helpers/test-db';
 
@@ -79,7 +80,8 @@ describe.each(testDialects())('declared fields have columns in the migrated data
   });
 
   it.each(entityList.map((e) => [e.name, e] as const))('%s: the table has no column the declaration does not know', (_name, entity) => {
-    const known = declaredColumns(entity);
+    // Beyond the declaration only the columns written out by hand in server/db/schema.ts (the admin's VIP expiry).
+    const known = [...declaredColumns(entity), ...(TABLE_COLUMNS[entity.table as keyof Database] ?? [])];
     expect(columns.get(entity.table)!.filter((c) => !known.includes(c))).toEqual([]);
   });
 });

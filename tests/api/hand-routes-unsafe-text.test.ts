@@ -26,6 +26,7 @@ const body = (...names: string[]): Param[] => names.map((name) => ({ in: 'body',
  */
 const HAND_ROUTES: Record<string, HandRoute> = {
   'GET /health': { params: [] },
+  'GET /vip/plans': { params: [] },
   'POST /admin/login': { params: body('username', 'password'), anonymous: true },
   'POST /admin/register': { params: body('username', 'password', 'email', 'code'), anonymous: true },
   'GET /admin/info': { params: [] },
