@@ -25,6 +25,8 @@ export const RESOURCE_CATEGORIES: readonly ResourceCategoryDecl[] = [
     { name: 'Product categories', url: '/productCategory/**' },
     { name: 'Product category look-up', url: '/productCategory/list/**', seller: true },
     { name: 'Product types', url: '/productAttribute/category/**' },
+    // The product form picks a product type.
+    { name: 'Product type look-up', url: '/productAttribute/category/list', seller: true },
     { name: 'Product attributes', url: '/productAttribute/**' },
     { name: 'Product attribute look-up', url: '/productAttribute/list/**', seller: true },
   ] },
@@ -54,6 +56,8 @@ export const RESOURCE_CATEGORIES: readonly ResourceCategoryDecl[] = [
   ] },
   { name: 'Shops', sort: 50, resources: [
     { name: 'Shops', url: '/shop/**', seller: true },
+    // The product admin's product form names the shop a product belongs to.
+    { name: 'Shop look-up', url: '/shop/listAll' },
     { name: 'Die-cutting molds', url: '/mold/**', seller: true },
   ] },
   { name: 'Members', sort: 40, resources: [

@@ -47,7 +47,7 @@ const ENTITY_ACCESS: Record<string, { all: Access; except?: Record<string, Acces
   brand: { all: PRODUCTS, except: { list: PRODUCTS_AND_SELLERS } },
   // `nested` is mall's category cascader (GET /productCategory/list/withChildren), a look-up like the list.
   productCategory: { all: PRODUCTS, except: { list: PRODUCTS_AND_SELLERS, nested: PRODUCTS_AND_SELLERS } },
-  productAttributeCategory: { all: PRODUCTS },
+  productAttributeCategory: { all: PRODUCTS, except: { list: PRODUCTS_AND_SELLERS } },
   productAttribute: { all: PRODUCTS, except: { list: PRODUCTS_AND_SELLERS } },
   // Sellers' own catalog (their shops' products and SKUs); the product admin's too.
   product: { all: PRODUCTS_AND_SELLERS },
@@ -58,7 +58,7 @@ const ENTITY_ACCESS: Record<string, { all: Access; except?: Record<string, Acces
   orderOperateHistory: { all: ORDERS_AND_SELLERS },
   memberLevel: { all: SUPER, except: { list: SELLERS } },
   homeAdvertise: { all: SUPER },
-  shop: { all: SELLERS },
+  shop: { all: SELLERS, except: { listAll: ['seller', 'product'] } },
   mold: { all: SELLERS },
   // Sellers apply and read their own pay records; confirming and refunding are staff's.
   payRecord: { all: SELLERS, except: { 'action:confirm': SUPER, 'action:refund': SUPER } },

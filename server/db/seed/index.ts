@@ -34,7 +34,8 @@ export const DEMO_STAFF = [
   {
     username: 'productAdmin', password: 'product123', nickName: 'Product admin', menuSection: 'pms', category: 'Products',
     // Brands and categories need their logos and icons uploaded.
-    extraUrls: ['/minio/**'],
+    // Brands and categories need their logos and icons uploaded; the product form picks a shop.
+    extraUrls: ['/minio/**', '/shop/listAll'],
     role: DEMO_ROLES.productAdmin,
   },
   {
