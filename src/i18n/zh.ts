@@ -172,6 +172,8 @@ export const zh: AdminMessages = {
       '/productAttribute/category/**': '商品类型',
       '/productAttribute/**': '商品属性',
       '/productAttribute/list/**': '商品属性查询',
+      '/productAttribute/category/list': '商品类型查询',
+      '/shop/listAll': '店铺查询',
       '/order/**': '订单',
       '/returnApply/**': '退货申请',
       '/returnReason/**': '退货原因',
