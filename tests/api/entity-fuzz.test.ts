@@ -33,6 +33,9 @@ const JSON_TYPE = { 'content-type': 'application/json' };
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 
 const anyJson = fc.jsonValue({ maxDepth: 3 });
+/** True when a `__proto__` or `constructor` key sits anywhere inside: the server refuses such a body as malformed JSON before any field is read. */
+const hasPoisonKey = (v: unknown): boolean => v !== null && typeof v === 'object'
+  && (Array.isArray(v) ? v.some(hasPoisonKey) : Object.keys(v).some((k) => k === '__proto__' || k === 'constructor' || hasPoisonKey((v as Record<string, unknown>)[k])));
 /** Strings with what breaks naive servers: NUL, quotes, LIKE wildcards, escapes, RTL, emoji. */
 const nastyString = fc.oneof(
   fc.string({ maxLength: 40 }),
@@ -339,8 +342,7 @@ describe.each(testDialects())('fuzzed bad child rows (%s)', (dialect) => {
   const badRow = fc.oneof(
     nonObject.filter((v) => v === null || typeof v !== 'object' || Array.isArray(v)),
     fc.tuple(validRow, fc.constantFrom(...rowFields)).chain(([row, [name, decl]]) => wrongTyped(decl).map((v) => ({ ...row, [name]: v }))),
-    // `__proto__` and `constructor` keys make the whole body malformed JSON (tests/api/bad-input.test.ts), refused before any field is read.
-    fc.tuple(validRow, fc.string({ minLength: 1, maxLength: 12 }).filter((k) => !rowFields.some(([n]) => n === k) && !['id', '__proto__', 'constructor'].includes(k)), anyJson)
+    fc.tuple(validRow, fc.string({ minLength: 1, maxLength: 12 }).filter((k) => !rowFields.some(([n]) => n === k) && k !== 'id'), anyJson)
       .map(([row, key, value]) => ({ ...row, [key]: value })),
     fc.tuple(validRow, fc.constantFrom('\u0000', '\uD800')).map(([row, bad]) => ({ ...row, note: `a${bad}b` })),
   );
@@ -348,7 +350,7 @@ describe.each(testDialects())('fuzzed bad child rows (%s)', (dialect) => {
     fc.tuple(fc.array(validRow, { maxLength: 1 }), badRow, fc.array(validRow, { maxLength: 1 })).map(([before, bad, after]) => [...before, bad, ...after]),
     fc.array(validRow, { minLength: (list.children.max ?? 0) + 1, maxLength: (list.children.max ?? 0) + 3 }),
     wrongTyped(list),
-  );
+  ).filter((tiers) => !hasPoisonKey(tiers)); // bad-input.test.ts covers those: no field errors to name the list
 
   it('create and update refuse them as a whole, name the list, never a 5xx, nothing changes', async () => {
     const snapshot = async () => Object.fromEntries(await Promise.all(LIST_FIXTURE_TABLES.map(async (table) =>
