@@ -11,13 +11,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { FieldError } from '../../src/schema/api';
-import { fieldError } from '../../src/schema/api';
+import type { MessageKey } from '../../src/schema/api';
+import { fieldError, MESSAGES } from '../../src/schema/api';
 import type { Endpoint } from '../../src/schema/endpoints';
 import { actionEndpointsOf } from '../../src/schema/endpoints';
 import type { ActionsOf, Entity, FieldDecl, ParamsOf } from '../../src/schema/entity';
 import { actionParamsEntity, snakeCase } from '../../src/schema/entity';
 import { MAX_IDS } from '../../src/schema/validation';
-import { audit } from '../db/audit';
+import { auditAll } from '../db/audit';
 import type { AnyKysely } from '../db/index';
 import { dialectOf } from '../db/index';
 import type { Database } from '../db/schema';
@@ -39,8 +40,10 @@ export type ActionContext<P = Record<string, unknown>> = {
   readonly entity: Entity;
   /** The target rows as the API shows them, read in `trx` inside the caller's scope: one (`row`), every named one (`selection`), none (`collection`). */
   readonly records: readonly ApiRecord[];
-  /** The declared parameters, validated; absent optional ones hold their declared default or null. */
+  /** The declared parameters, validated; absent optional ones hold their declared default or null. Empty for `bodyRows` (see rowParams). */
   readonly params: P;
+  /** `bodyRows` actions: each target's own parameters, by its id (validated like `params`); empty otherwise. */
+  readonly rowParams: ReadonlyMap<number, P>;
   readonly actor: HookActor;
 };
 
@@ -85,7 +88,7 @@ export type ActionRouteDeps = {
 
 const fastifyPath = (path: string): string => path.replace(/\{(\w+)\}/g, ':$1');
 
-type Parsed = { ids: number[]; params: Record<string, unknown> };
+type Parsed = { ids: number[]; params: Record<string, unknown>; rowParams: Map<number, Record<string, unknown>> };
 
 /**
  * An action whose JSON body is one parameter (`bodyParam`, e.g. a list of rows): that parameter
@@ -99,9 +102,43 @@ const bodyParamBag = (request: FastifyRequest, name: string): ParamBag => {
   return { values, text: new Set(Object.keys(query)) };
 };
 
+const isRow = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/**
+ * A `bodyRows` action's JSON array: per row its target id (`idParam`) and its declared
+ * parameters, with errors named by the row (`2.deliverySn`); no query parameter, at least one
+ * row, at most `maxIds`, each record once. Any bad row refuses the whole call.
+ */
+const parseRows = (endpoint: Endpoint, request: FastifyRequest): Parsed => {
+  const decl = endpoint.action!.decl;
+  const idParam = endpoint.idParam!;
+  const errors: FieldError[] = Object.keys(request.query as Record<string, unknown>).map((key) => fieldError(key, 'unknown_field'));
+  const body = request.body;
+  if (!Array.isArray(body)) throw validationFailed([...errors, fieldError('_', 'invalid_type')]);
+  const max = decl.maxIds ?? MAX_IDS;
+  if (!body.length) errors.push(fieldError(idParam, (decl.selectMessage ?? 'select_record') as MessageKey));
+  if (body.length > max) throw validationFailed([...errors, fieldError(idParam, 'too_many_ids', { max })]);
+  const ids: number[] = [];
+  const rowParams = new Map<number, Record<string, unknown>>();
+  body.forEach((row: unknown, index) => {
+    if (!isRow(row)) { errors.push(fieldError(String(index), 'invalid_type')); return; }
+    const values = { ...row };
+    delete values[idParam];
+    const rowErrors: FieldError[] = [];
+    const id = oneId(row[idParam], idParam, rowErrors);
+    if (id !== null && rowParams.has(id)) rowErrors.push(fieldError(idParam, 'duplicate_row'));
+    const params = declaredParams({ values, text: new Set() }, values, decl.params ?? {}, rowErrors);
+    errors.push(...rowErrors.map((e) => ({ ...e, field: `${index}.${e.field}` })));
+    if (id !== null && !rowParams.has(id)) { ids.push(id); rowParams.set(id, params); }
+  });
+  if (errors.length) throw validationFailed(errors);
+  return { ids, params: {}, rowParams };
+};
+
 /** The request's target ids and declared parameters, or a 400 naming every bad one (./params.ts). */
 const parseRequest = (endpoint: Endpoint, request: FastifyRequest): Parsed => {
   const decl = endpoint.action!.decl;
+  if (endpoint.ids === 'body') return parseRows(endpoint, request);
   const bag = decl.bodyParam ? bodyParamBag(request, decl.bodyParam) : paramBag(request);
   const errors: FieldError[] = [];
   const values = { ...bag.values };
@@ -117,12 +154,12 @@ const parseRequest = (endpoint: Endpoint, request: FastifyRequest): Parsed => {
       const id = oneId(raw, idParam, errors);
       if (id !== null) ids = [id];
     } else {
-      ids = idList(raw, idParam, decl.maxIds ?? MAX_IDS, errors) ?? [];
+      ids = idList(raw, idParam, decl.maxIds ?? MAX_IDS, errors, decl.selectMessage) ?? [];
     }
   }
   const params = declaredParams(bag, values, decl.params ?? {}, errors);
   if (errors.length) throw validationFailed(errors);
-  return { ids, params };
+  return { ids, params, rowParams: new Map() };
 };
 
 
@@ -173,25 +210,28 @@ export const registerActionRoutes = (app: FastifyInstance, deps: ActionRouteDeps
       const handler = handlers[0] as unknown as ActionHandler | undefined;
       actionParamsEntity(entity, name); // a declaration error shows at start, not at the first call
       if (decl.transition) checkTransition(entity, name, decl, deps.entities);
+      if (decl.bodyRows && (decl.on !== 'selection' || decl.bodyParam || endpoint.ids !== 'body')) {
+        throw new Error(`${entity.name}.${name}: bodyRows is for a selection whose path names no id, without bodyParam`);
+      }
+      if (decl.selectMessage !== undefined && !(decl.selectMessage in MESSAGES)) throw new Error(`${entity.name}.${name}: no message key ${decl.selectMessage}`);
       const run = async (request: FastifyRequest) => {
-        const { ids, params } = parseRequest(endpoint, request);
+        const { ids, params, rowParams } = parseRequest(endpoint, request);
         const actor: HookActor = { adminId: request.auth?.adminId ?? null, ip: request.ip ?? null, scope: await deps.scopeOf(request) };
         let skipped: number[] = [];
         const data = await deps.db.transaction().execute(async (trx) => {
           let records = await loadTargets(trx, entity, ids, actor.scope, decl.writes);
-          await checkReferences(trx, decl.params ?? {}, params, deps.entities, actor.scope);
+          for (const values of rowParams.size ? rowParams.values() : [params]) await checkReferences(trx, decl.params ?? {}, values, deps.entities, actor.scope);
           if (decl.transition) ({ eligible: records, skipped } = eligibleOf(entity, decl, records));
-          const outcome: ActionOutcome = handler ? await handler({ trx, entity, records, params, actor }) : { data: records.length };
-          const transitioned = decl.transition ? await applyTransition(trx, entity, decl.transition, records, params, actor, deps.entities) : [];
+          const paramsOf = (record: ApiRecord) => rowParams.get(record.id) ?? params;
+          const outcome: ActionOutcome = handler ? await handler({ trx, entity, records, params, rowParams, actor }) : { data: records.length };
+          const transitioned = decl.transition ? await applyTransition(trx, entity, decl.transition, records, paramsOf, actor, deps.entities) : [];
           if (decl.writes) {
             const changes: readonly AuditChange[] = decl.transition ? [...transitioned, ...(outcome.changes ?? [])] : outcome.changes
-              ?? (records.length ? records.map((r) => ({ id: r.id, after: params })) : [{ id: null, after: params }]);
-            for (const change of changes) {
-              await audit(trx, {
-                adminId: actor.adminId, action: decl.audit ?? snakeCase(name), entity: change.table ?? entity.table,
-                entityId: change.id ?? null, before: change.before, after: change.after, ip: actor.ip,
-              });
-            }
+              ?? (records.length ? records.map((r) => ({ id: r.id, after: paramsOf(r) })) : [{ id: null, after: params }]);
+            await auditAll(trx, changes.map((change) => ({
+              adminId: actor.adminId, action: decl.audit ?? snakeCase(name), entity: change.table ?? entity.table,
+              entityId: change.id ?? null, before: change.before, after: change.after, ip: actor.ip,
+            })));
           }
           return outcome.data;
         });

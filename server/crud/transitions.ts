@@ -84,10 +84,10 @@ const historyRow = (
 const tenantFieldOf = (entity: Entity): string | undefined =>
   Object.entries(entity.fields).find(([name, decl]) => columnOf(name, decl) === entity.tenant)?.[0];
 
-/** Sets the state of the eligible records and writes their history rows; answers their audit rows. */
+/** Sets the state of the eligible records and writes their history rows (each with its own parameters); answers their audit rows. */
 export const applyTransition = async (
-  trx: AnyDb, entity: Entity, transition: TransitionDecl, eligible: readonly ApiRecord[], params: Record<string, unknown>,
-  actor: HookActor, entities: readonly Entity[],
+  trx: AnyDb, entity: Entity, transition: TransitionDecl, eligible: readonly ApiRecord[],
+  paramsOf: (record: ApiRecord) => Record<string, unknown>, actor: HookActor, entities: readonly Entity[],
 ): Promise<AuditChange[]> => {
   const states = entity.states!;
   const decl = entity.fields[states.field]!;
@@ -99,9 +99,9 @@ export const applyTransition = async (
   if (history) {
     const target = entities.find((e) => e.name === history.entity)!;
     await (trx as AnyKysely).insertInto(target.table)
-      .values(eligible.map((record) => historyRow(history, target, entity, record, transition.to, params, actor))).execute();
+      .values(eligible.map((record) => historyRow(history, target, entity, record, transition.to, paramsOf(record), actor))).execute();
   }
   return eligible.map((record) => ({
-    id: record.id, before: { [states.field]: record[states.field] }, after: { [states.field]: transition.to, ...params },
+    id: record.id, before: { [states.field]: record[states.field] }, after: { [states.field]: transition.to, ...paramsOf(record) },
   }));
 };

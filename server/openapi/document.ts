@@ -122,7 +122,7 @@ const fieldParameters = (entity: Entity, operation: 'create' | 'update') => {
 const actionOperation = (entity: Entity, route: Endpoint): Record<string, unknown> => {
   const { name, decl } = route.action!;
   const body = decl.writes && route.body === 'params'
-    ? { requestBody: decl.bodyParam
+    ? { requestBody: decl.bodyParam || route.ids === 'body'
       ? { required: true, content: { 'application/json': { schema: actionBodySchema(route) } } }
       : { required: false, content: { 'application/json': { schema: actionBodySchema(route) }, 'application/x-www-form-urlencoded': { schema: actionBodySchema(route) } } } }
     : {};

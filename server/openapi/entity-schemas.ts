@@ -84,7 +84,7 @@ export const actionParameters = (endpoint: Endpoint): QueryParameter[] => {
       : { name: endpoint.idParam!, in: 'query', required: true, schema: { type: 'string', example: '1,2,3' }, description: `the records (at most ${decl.maxIds ?? 1000})` });
   }
   for (const [name, param] of Object.entries(decl.params ?? {})) {
-    if (name === decl.bodyParam) continue; // the whole JSON body (actionBodySchema)
+    if (name === decl.bodyParam || endpoint.ids === 'body') continue; // in the JSON body (actionBodySchema)
     const { anyOf: _a, ...schema } = valueSchema({ ...param, required: true });
     params.push({
       name, in: 'query', required: Boolean(param.required),
@@ -97,8 +97,21 @@ export const actionParameters = (endpoint: Endpoint): QueryParameter[] => {
 /** The same parameters as a JSON or form body (a write takes them there too). */
 export const actionBodySchema = (endpoint: Endpoint): JsonSchema => {
   const params = endpoint.action!.decl.params ?? {};
-  const bodyParam = endpoint.action!.decl.bodyParam;
+  const { bodyParam, maxIds } = endpoint.action!.decl;
   if (bodyParam && params[bodyParam]) return valueSchema({ ...params[bodyParam], required: true });
+  if (endpoint.ids === 'body') {
+    // One row per record: its id and its own parameters.
+    const idParam = endpoint.idParam!;
+    return {
+      type: 'array', minItems: 1, maxItems: maxIds ?? 1000,
+      items: {
+        type: 'object',
+        properties: { [idParam]: { type: 'integer', minimum: 1 }, ...Object.fromEntries(Object.entries(params).map(([name, param]) => [name, valueSchema({ ...param, required: true })])) },
+        required: [idParam, ...Object.entries(params).filter(([, param]) => param.required).map(([name]) => name)],
+        additionalProperties: false,
+      },
+    };
+  }
   return {
     type: 'object',
     properties: Object.fromEntries(Object.entries(params).map(([name, param]) => [name, valueSchema({ ...param, required: true })])),

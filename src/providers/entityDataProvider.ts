@@ -281,6 +281,8 @@ export type ActionRequest = {
   readonly id?: Identifier;
   readonly ids?: readonly Identifier[];
   readonly params?: Readonly<Record<string, unknown>>;
+  /** `bodyRows` actions: each record's own parameters by its id (`params` fills what a row leaves out). */
+  readonly rows?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
   readonly signal?: AbortSignal;
 };
 
@@ -317,10 +319,15 @@ export const actionCall = (entity: Entity, request: ActionRequest): { endpoint: 
     if (endpoint.ids === 'path') path = fillUrl(endpoint.url, { [endpoint.idParam!]: request.id });
     else query[endpoint.idParam!] = String(request.id);
   } else if (decl.on === 'selection') {
-    if (!request.ids?.length) throw refusal('select_record');
-    query[endpoint.idParam!] = request.ids.map(String);
+    if (!request.ids?.length) throw refusal((decl.selectMessage ?? 'select_record') as MessageKey);
+    if (endpoint.ids === 'query') query[endpoint.idParam!] = request.ids.map(String);
   }
   const params = Object.fromEntries(Object.entries(request.params ?? {}).filter(([, value]) => value !== undefined && value !== null));
+  // A JSON array of rows (`bodyRows`: mall's `[{orderId, deliveryCompany, deliverySn}]`), one per record.
+  if (endpoint.ids === 'body') {
+    const rows = (request.ids ?? []).map((id) => ({ [endpoint.idParam!]: id, ...params, ...(request.rows?.[String(id)] ?? {}) }));
+    return { endpoint, path, query, body: rows };
+  }
   // One parameter is the whole JSON body (`bodyParam`: mall's array of SKUs); the others go in the query.
   if (decl.bodyParam) {
     const { [decl.bodyParam]: body, ...rest } = params;

@@ -26,9 +26,10 @@ export type Endpoint = {
   readonly url: string;
   /**
    * Where the records' ids go: one in the path (`{id}`), in the query (a list in `?ids=`, or the
-   * action's `idParam`: `?roleId=3`), or none.
+   * action's `idParam`: `?roleId=3`), in each row of a JSON array body (an action's `bodyRows`),
+   * or none.
    */
-  readonly ids: 'path' | 'query' | 'none';
+  readonly ids: 'path' | 'query' | 'body' | 'none';
   /** The path placeholder or query parameter holding the id(s): `id`, `ids`, or an action's own (`roleId`). */
   readonly idParam?: string;
   /**
@@ -78,7 +79,7 @@ const declaredEndpoints = (entity: Entity): Endpoint[] => {
   for (const [name, decl] of Object.entries(entity.actions ?? {})) {
     const url = decl.root ? decl.path : `${entity.path}${decl.path}`;
     const placeholder = placeholdersOf(url)[0];
-    const ids = decl.on === 'collection' ? 'none' : placeholder ? 'path' : 'query';
+    const ids = decl.on === 'collection' ? 'none' : placeholder ? 'path' : decl.bodyRows ? 'body' : 'query';
     const idParam = decl.on === 'collection' ? undefined : placeholder ?? decl.idParam ?? (decl.on === 'row' ? 'id' : 'ids');
     endpoints.push({
       entity: entity.name, operation: actionOperation(name), method: decl.writes ? 'POST' : 'GET', url,

@@ -43,6 +43,11 @@ export type EnumOption = {
 export type FieldOptions<T> = {
   /** Must be present and non-empty on create. Required fields are never null. */
   readonly required?: boolean;
+  /**
+   * Message key when the field is missing or empty (default `required`): "Logistics company is
+   * required" where a bare "Required" says too little.
+   */
+  readonly requiredMessage?: string;
   /** Value used on create when the client sends none. */
   readonly default?: T;
   /** Set by the server only: refused in bodies, shown read-only. */
@@ -369,6 +374,16 @@ export type ActionDecl<P extends Readonly<Record<string, FieldDecl>> = Readonly<
    * an array of rows); the other parameters come from the query.
    */
   readonly bodyParam?: string;
+  /**
+   * selection: the JSON body is an array of rows, one per target, each naming its record by
+   * `idParam` and carrying the declared parameters for that record alone (`mall`'s
+   * `POST /order/update/delivery` takes `[{orderId, deliveryCompany, deliverySn}]`). Every row is
+   * validated (errors name the row: `2.deliverySn`), one bad row refuses the whole call, a record
+   * named twice is refused; the handler reads each record's parameters from `rowParams`.
+   */
+  readonly bodyRows?: boolean;
+  /** selection: the message key of an empty selection (default `select_record`): "Please select the orders to operate". */
+  readonly selectMessage?: string;
   /** selection: most ids one call may name (default 1000). */
   readonly maxIds?: number;
   /** Declared like fields (same kinds, rules and labels: `resources.<entity>.actions.<name>.fields.<param>`). */

@@ -43,6 +43,16 @@ export const ORDER_DELETABLE_STATUSES: readonly number[] = [ORDER_STATUS.closed,
 /** Receiver and fees may change until the order ships. */
 export const ORDER_EDITABLE_STATUSES: readonly number[] = [ORDER_STATUS.pendingPayment, ORDER_STATUS.pendingShipment];
 
+/** Most orders one shipping call may name (a body of 500 rows stays within the 2,000 JSON items a body may hold). */
+export const DELIVER_MAX_ORDERS = 500;
+/**
+ * The logistics companies the shipping screen offers (`mall`'s four couriers): the value is what
+ * `mall` stores, the label `resources.order.companies.<label>`. The API takes any name.
+ */
+export const DELIVERY_COMPANIES = [
+  { value: '顺丰快递', label: 'sf' }, { value: '圆通快递', label: 'yto' }, { value: '中通快递', label: 'zto' }, { value: '韵达快递', label: 'yunda' },
+] as const;
+
 const money0 = { default: 0, min: 0, max: 99_999_999.99 } as const;
 const receiver = (length: number) => text({ length: [0, length], section: 'receiver' });
 
@@ -114,16 +124,20 @@ export const order = defineEntity({
     }),
   },
   actions: {
-    // `mall`: POST /order/update/delivery takes [{orderId, deliveryCompany, deliverySn}]; one {orderId, …} object per call here (the array body is not served yet).
+    // `mall`'s body: [{orderId, deliveryCompany, deliverySn}, …], each order with its own logistics; one bad row refuses all.
     deliver: {
-      on: 'row', path: '/update/delivery', idParam: 'orderId', writes: true, summary: 'Ship orders pending shipment',
+      on: 'selection', path: '/update/delivery', idParam: 'orderId', bodyRows: true, maxIds: DELIVER_MAX_ORDERS, writes: true, button: false,
+      selectMessage: 'select_orders', summary: 'Ship orders pending shipment, each with its logistics company and number (a JSON array)',
       transition: { from: [ORDER_STATUS.pendingShipment], to: ORDER_STATUS.shipped, none: 'no_shippable_orders' },
-      params: { deliveryCompany: text({ required: true, length: [1, 64] }), deliverySn: text({ required: true, length: [1, 64] }) },
+      params: {
+        deliveryCompany: text({ required: true, requiredMessage: 'company_required', length: [1, 64] }),
+        deliverySn: text({ required: true, requiredMessage: 'delivery_sn_required', length: [1, 64] }),
+      },
     },
     close: {
-      on: 'selection', path: '/update/close', writes: true, summary: 'Close unpaid orders with a note',
+      on: 'selection', path: '/update/close', writes: true, selectMessage: 'select_orders', summary: 'Close unpaid orders with a note',
       transition: { from: [ORDER_STATUS.pendingPayment], to: ORDER_STATUS.closed },
-      params: { note: text({ required: true, length: [1, 200] }) },
+      params: { note: text({ required: true, requiredMessage: 'note_required', length: [1, 200] }) },
     },
     confirmReceipt: {
       on: 'row', path: '/update/confirmReceipt', idParam: 'id', writes: true, summary: 'Confirm that the buyer received a shipped order',

@@ -91,6 +91,8 @@ export const toFieldErrors = (error: z.ZodError, entity?: Pick<Entity, 'fields'>
     const top = issue.path[0];
     const field = typeof top === 'string' && entity?.fields[top]?.kind === 'images' ? top : issue.path.map(String).join('.') || '_';
     const decl = declAt(entity, issue.path);
+    // A declared "missing" message ("Logistics company is required") stands for the bare `required`.
+    const required: MessageKey = isMessageKey(decl?.requiredMessage) ? decl.requiredMessage : 'required';
     if (isMessageKey(issue.message)) {
       const countKey = issue.message === 'too_many_ids' || (decl?.relation?.maxMessage !== undefined && issue.message === decl.relation.maxMessage);
       const params: Record<string, number> | undefined = countKey ? { max: decl?.maxCount ?? MAX_IDS }
@@ -103,15 +105,17 @@ export const toFieldErrors = (error: z.ZodError, entity?: Pick<Entity, 'fields'>
         for (const key of issue.keys) errors.push(fieldError([...issue.path.map(String), key].join('.'), 'unknown_field'));
         break;
       case 'invalid_type':
-        errors.push(fieldError(field, (issue as { input?: unknown }).input == null ? 'required' : 'invalid_type'));
+        errors.push(fieldError(field, (issue as { input?: unknown }).input == null ? required : 'invalid_type'));
         break;
       case 'too_small':
       case 'too_big': {
         const isString = issue.origin === 'string';
-        if (isString && decl?.length) {
+        if (isString && issue.code === 'too_small' && Number(issue.minimum) === 1 && required !== 'required') {
+          errors.push(fieldError(field, required));
+        } else if (isString && decl?.length) {
           errors.push(fieldError(field, 'length_between', { min: decl.length[0], max: decl.length[1] }));
         } else if (isString && issue.code === 'too_small' && Number(issue.minimum) === 1) {
-          errors.push(fieldError(field, 'required'));
+          errors.push(fieldError(field, required));
         } else if (isString) {
           errors.push(issue.code === 'too_small'
             ? fieldError(field, 'too_short', { min: Number(issue.minimum) })
@@ -131,7 +135,7 @@ export const toFieldErrors = (error: z.ZodError, entity?: Pick<Entity, 'fields'>
       case 'invalid_union':
       case 'invalid_value':
         // A missing or null flag/enum is "required", as for every other kind, not "not allowed".
-        errors.push(fieldError(field, (issue as { input?: unknown }).input == null ? 'required' : 'invalid_value'));
+        errors.push(fieldError(field, (issue as { input?: unknown }).input == null ? required : 'invalid_value'));
         break;
       default:
         errors.push(fieldError(field, 'validation_failed'));

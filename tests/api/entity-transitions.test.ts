@@ -1,4 +1,4 @@
-// Protects: declared transitions (server/crud/transitions.ts) on a fixture entity: allowed-from states, wrong state refused changing nothing, selections keep the eligible rows and report the skipped ones, history and audit rows in the same transaction, scope, and 100 parallel runs on one record change it once.
+// Protects: declared transitions (server/crud/transitions.ts) on a fixture entity: allowed-from states, JSON row bodies (bodyRows: each record its own parameters, one bad row refuses all), wrong state refused changing nothing, selections keep the eligible rows and report the skipped ones, history and audit rows in the same transaction, scope, and 100 parallel runs on one record change it once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../helpers/accounts';
 import type { Answer } from '../helpers/api';
@@ -128,5 +128,54 @@ describe.each(testDialects())('declared transitions on a fixture entity (%s)', (
     expect(answers.filter((a) => a.status === 409 && a.body.messageKey === 'wrong_state')).toHaveLength(99);
     expect(await historyOf(id)).toHaveLength(1);
     expect(Number((await row(id)).status)).toBe(1);
+  });
+
+  it('a body of JSON rows (bodyRows) gives each record its own parameters: its own handler values, history note and audit row; ineligible rows are skipped', async () => {
+    const [a, b, idle] = [await insertGadget(t.db, shopA, 'Row A', 1), await insertGadget(t.db, shopA, 'Row B', 1), await insertGadget(t.db, shopA, 'Row idle', 0)];
+    const answer = await post('/gadget/dispatch', [{ gadgetId: a, note: 'Left wheel' }, { gadgetId: String(b), note: 'Right wheel' }, { gadgetId: idle, note: 'Idle' }], undefined, sellerToken);
+    expect(answer.status, answer.raw).toBe(200);
+    expect(answer.body).toMatchObject({ code: 200, data: 2, skipped: [idle] });
+    expect([await row(a), await row(b), await row(idle)].map((r) => [Number(r.status), r.note])).toEqual([[2, 'Left wheel'], [2, 'Right wheel'], [0, null]]);
+    expect((await historyOf(a)).map((h) => h.note)).toEqual(['Left wheel']);
+    expect((await historyOf(b)).map((h) => h.note)).toEqual(['Right wheel']);
+    expect(await historyOf(idle)).toEqual([]);
+    const audits = await t.db.selectFrom('sys_audit_log').selectAll().where('action', '=', 'dispatch').orderBy('id').execute();
+    expect(audits.map((r) => [r.entity_id, r.after_json])).toEqual([
+      [String(a), JSON.stringify({ status: 2, note: 'Left wheel' })], [String(b), JSON.stringify({ status: 2, note: 'Right wheel' })],
+    ]);
+    // Nothing eligible: refused with the transition's message, nothing changed.
+    await unchanged(async () => {
+      const none = await post('/gadget/dispatch', [{ gadgetId: idle, note: 'x' }], undefined, sellerToken);
+      expect(none.status).toBe(409);
+      expect(none.body).toMatchObject({ messageKey: 'none_eligible' });
+    });
+  });
+
+  it('refuses a body of JSON rows with any bad row as a whole, naming the row and field; foreign records are missing', async () => {
+    const [a, b] = [await insertGadget(t.db, shopA, 'Whole A', 1), await insertGadget(t.db, shopA, 'Whole B', 1)];
+    const foreign = await insertGadget(t.db, shopForeign, 'Whole foreign', 1);
+    await unchanged(async () => {
+      for (const [body, url, expected] of [
+        [[{ gadgetId: a, note: 'fine' }, { gadgetId: b, note: '' }], '', ['1.note:note_required']],
+        [[{ gadgetId: a, note: 'fine' }, { gadgetId: b }], '', ['1.note:note_required']],
+        [[{ gadgetId: a, note: 'x'.repeat(21) }], '', ['0.note:length_between']],
+        [[{ gadgetId: a, note: 'ok', extra: 1 }], '', ['0.extra:unknown_field']],
+        [[{ note: 'ok' }, { gadgetId: 'x', note: 'ok' }], '', ['0.gadgetId:required', '1.gadgetId:invalid_type']],
+        [[{ gadgetId: a, note: 'ok' }, { gadgetId: a, note: 'again' }], '', ['1.gadgetId:duplicate_row']],
+        [[{ gadgetId: a, note: 'ok' }, 'b'], '', ['1:invalid_type']],
+        [[], '', ['gadgetId:select_orders']],
+        [{ gadgetId: a, note: 'ok' }, '', ['_:invalid_type']],
+        [[{ gadgetId: a, note: 'ok' }], '?note=x', ['note:unknown_field']],
+        [[1, 2, 3, 4].map((n) => ({ gadgetId: n, note: 'ok' })), '', ['gadgetId:too_many_ids']],
+      ] as const) {
+        const answer = await post(`/gadget/dispatch${url}`, body, undefined, sellerToken);
+        expect(answer.status, JSON.stringify(body)).toBe(400);
+        expect(fields(answer), JSON.stringify(body)).toEqual(expected);
+      }
+      // The declared "missing" message reads as the action's own words.
+      const missing = await post('/gadget/dispatch', [{ gadgetId: a }], undefined, sellerToken);
+      expect(missing.body.errors?.[0]?.message).toBe('Operation note cannot be empty');
+      expect((await post('/gadget/dispatch', [{ gadgetId: a, note: 'ok' }, { gadgetId: foreign, note: 'ok' }], undefined, sellerToken)).status).toBe(404);
+    });
   });
 });

@@ -142,6 +142,8 @@ describe.each(testDialects())('OpenAPI document and Swagger UI (%s)', (dialect) 
       const params = Object.keys(route.action.decl.params ?? {});
       // A parameter that is the whole body (mall's array of SKUs) is no query parameter; the body is a list, no named fields.
       const bodyParam = route.action.decl.bodyParam;
+      // A body of rows (bodyRows: mall's shipping array) carries the ids and parameters in its rows: no query parameter, no named fields.
+      if (route.ids === 'body') return { query: [], body: [] };
       if (bodyParam) return { query: [...(route.ids === 'query' ? [route.idParam!] : []), ...params.filter((p) => p !== bodyParam)], body: [] };
       return { query: [...(route.ids === 'query' ? [route.idParam!] : []), ...params], body: route.action.decl.writes && params.length ? params : null };
     }

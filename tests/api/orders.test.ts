@@ -1,4 +1,4 @@
-// Protects: the order's declared transitions and edits (ship, close, confirm receipt, note, receiver, fees, delete) on SQLite and PostgreSQL: history rows, wrong-state refusals that change nothing, seller scope.
+// Protects: the order's declared transitions and edits (ship, close, confirm receipt, note, receiver, fees, delete) on SQLite and PostgreSQL: history rows, wrong-state refusals that change nothing, seller scope; shipping by mall's array body (each order its own logistics, one bad row refuses all, 50 parallel ships of one order ship it once, 500 orders in one call).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyKysely } from '../../server/db/index';
 import { toDbTime } from '../../server/db/time';
@@ -45,31 +45,81 @@ describe.each(testDialects())('orders (%s)', (dialect) => {
   });
   afterAll(async () => t?.close());
 
-  it('ships an order pending shipment with its logistics, writes the history; refuses another state and a missing company, changing nothing', async () => {
-    const id = await insertOrder(shopA, 1);
-    const answer = await post('/order/update/delivery', { orderId: id, deliveryCompany: 'SF Express', deliverySn: 'SF123' }, seller);
-    expect(answer.body).toMatchObject({ code: 200, data: 1 });
-    expect(await order(id)).toMatchObject({ status: 2, delivery_company: 'SF Express', delivery_sn: 'SF123' });
-    expect((await order(id)).delivery_time).toMatch(/^\d{4}-/);
-    expect(await history(id)).toEqual([expect.objectContaining({ order_status: 2, shop_id: shopA })]);
-    await unchanged(id, async () => {
-      const again = await post('/order/update/delivery', { orderId: id, deliveryCompany: 'SF Express', deliverySn: 'SF124' });
+  it('ships orders pending shipment by mall\'s array body, each with its own logistics and history; skips the others; refuses a batch with none shippable', async () => {
+    const [one, two, unpaid] = [await insertOrder(shopA, 1), await insertOrder(shopA, 1), await insertOrder(shopA, 0)];
+    const answer = await post('/order/update/delivery', [
+      { orderId: one, deliveryCompany: 'SF Express', deliverySn: 'SF123' }, { orderId: two, deliveryCompany: '圆通快递', deliverySn: 'YT9' },
+      { orderId: unpaid, deliveryCompany: 'SF Express', deliverySn: 'SF000' },
+    ], seller);
+    expect(answer.body).toMatchObject({ code: 200, data: 2, skipped: [unpaid] });
+    expect(await order(one)).toMatchObject({ status: 2, delivery_company: 'SF Express', delivery_sn: 'SF123' });
+    expect(await order(two)).toMatchObject({ status: 2, delivery_company: '圆通快递', delivery_sn: 'YT9' });
+    expect((await order(one)).delivery_time).toMatch(/^\d{4}-/);
+    expect(await history(one)).toEqual([expect.objectContaining({ order_status: 2, shop_id: shopA })]);
+    expect(await order(unpaid)).toMatchObject({ status: 0, delivery_company: null });
+    await unchanged(one, async () => {
+      const again = await post('/order/update/delivery', [{ orderId: one, deliveryCompany: 'SF Express', deliverySn: 'SF124' }, { orderId: unpaid, deliveryCompany: 'SF', deliverySn: '1' }]);
       expect(again.status).toBe(409);
-      expect(fields(again)).toEqual(['status:wrong_state']);
-    });
-    const pending = await insertOrder(shopA, 1);
-    await unchanged(pending, async () => {
-      expect(fields(await post('/order/update/delivery', { orderId: pending, deliverySn: 'X1' }))).toEqual(['deliveryCompany:required']);
+      expect(again.body).toMatchObject({ messageKey: 'no_shippable_orders', message: 'No shippable orders in the selected orders' });
     });
     // Receipt confirmed: shipped → completed.
-    expect((await post(`/order/update/confirmReceipt?id=${id}`)).body).toMatchObject({ code: 200 });
-    expect(await order(id)).toMatchObject({ status: 3, confirm_status: 1 });
+    expect((await post(`/order/update/confirmReceipt?id=${one}`)).body).toMatchObject({ code: 200 });
+    expect(await order(one)).toMatchObject({ status: 3, confirm_status: 1 });
+  });
+
+  it('refuses a whole batch when any row is bad (company and number required, each order once), naming the row; nothing ships', async () => {
+    const [a, b] = [await insertOrder(shopA, 1), await insertOrder(shopA, 1)];
+    await unchanged(a, () => unchanged(b, async () => {
+      const missing = await post('/order/update/delivery', [{ orderId: a, deliveryCompany: 'SF', deliverySn: '1' }, { orderId: b, deliveryCompany: '', deliverySn: '2' }]);
+      expect(missing.status).toBe(400);
+      expect(fields(missing)).toEqual(['1.deliveryCompany:company_required']);
+      expect(missing.body.errors?.[0]?.message).toBe('Logistics company is required');
+      expect(fields(await post('/order/update/delivery', [{ orderId: a, deliveryCompany: 'SF' }, { orderId: b, deliverySn: '2' }])))
+        .toEqual(['0.deliverySn:delivery_sn_required', '1.deliveryCompany:company_required']);
+      expect(fields(await post('/order/update/delivery', [{ orderId: a, deliveryCompany: 'SF', deliverySn: '1' }, { orderId: a, deliveryCompany: 'SF', deliverySn: '2' }])))
+        .toEqual(['1.orderId:duplicate_row']);
+      const empty = await post('/order/update/delivery', []);
+      expect(fields(empty)).toEqual(['orderId:select_orders']);
+      expect(empty.body.errors?.[0]?.message).toBe('Please select the orders to operate');
+      // The single object of the earlier API is no array: refused.
+      expect(fields(await post('/order/update/delivery', { orderId: a, deliveryCompany: 'SF', deliverySn: '1' }))).toEqual(['_:invalid_type']);
+    }));
+  });
+
+  it('50 parallel ship requests for one order ship it once: one success, the others refused with nothing shippable', async () => {
+    const id = await insertOrder(shopA, 1);
+    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) =>
+      post('/order/update/delivery', [{ orderId: id, deliveryCompany: 'SF Express', deliverySn: `RACE${i}` }])));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 409 && a.body.messageKey === 'no_shippable_orders')).toHaveLength(49);
+    expect(await history(id)).toHaveLength(1);
+    const winner = answers.findIndex((a) => a.status === 200);
+    expect(await order(id)).toMatchObject({ status: 2, delivery_sn: `RACE${winner}` });
+  });
+
+  it('ships 500 orders in one call (the most one call takes), each with its own number', async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 501; i += 1) ids.push(await insertOrder(shopA, 1));
+    const rows = ids.map((orderId, i) => ({ orderId, deliveryCompany: '中通快递', deliverySn: `ZT${i}` }));
+    const tooMany = await post('/order/update/delivery', rows);
+    expect(fields(tooMany)).toEqual(['orderId:too_many_ids']);
+    const started = performance.now();
+    const answer = await post('/order/update/delivery', rows.slice(0, 500));
+    const ms = performance.now() - started;
+    expect(answer.body, answer.raw.slice(0, 300)).toMatchObject({ code: 200, data: 500 });
+    console.info(`[bench] ${dialect}: shipping 500 orders in one call took ${ms.toFixed(0)} ms`);
+    const shipped = await db().selectFrom('oms_order').select(['id', 'status', 'delivery_sn']).where('id', 'in', ids.slice(0, 500)).orderBy('id').execute();
+    expect(shipped.map((o) => [Number(o.status), o.delivery_sn])).toEqual(ids.slice(0, 500).map((_, i) => [2, `ZT${i}`]));
+    expect((await order(ids[500]!)).status).toBe(1);
   });
 
   it('closes the unpaid orders of a selection with a required note and says which it skipped', async () => {
     const unpaid = await insertOrder(shopA, 0);
     const paid = await insertOrder(shopA, 1);
-    expect(fields(await post(`/order/update/close?ids=${unpaid}`))).toEqual(['note:required']);
+    const noNote = await post(`/order/update/close?ids=${unpaid}`);
+    expect(fields(noNote)).toEqual(['note:note_required']);
+    expect(noNote.body.errors?.[0]?.message).toBe('Operation note cannot be empty');
+    expect(fields(await post('/order/update/close?ids=&note=x'))).toEqual(['ids:select_orders']);
     const answer = await post(`/order/update/close?ids=${unpaid},${paid}&note=Buyer%20cancelled`);
     expect(answer.body).toMatchObject({ code: 200, skipped: [paid] });
     expect((await order(unpaid)).status).toBe(4);
@@ -112,7 +162,11 @@ describe.each(testDialects())('orders (%s)', (dialect) => {
   it('a seller sees and changes only the orders of its own shops', async () => {
     const foreign = await insertOrder(shopForeign, 1);
     await unchanged(foreign, async () => {
-      expect((await post('/order/update/delivery', { orderId: foreign, deliveryCompany: 'SF', deliverySn: '1' }, seller)).status).toBe(404);
+      expect((await post('/order/update/delivery', [{ orderId: foreign, deliveryCompany: 'SF', deliverySn: '1' }], seller)).status).toBe(404);
+      // A foreign order spoils a batch of the seller's own: nothing ships.
+      const own = await insertOrder(shopA, 1);
+      expect((await post('/order/update/delivery', [{ orderId: own, deliveryCompany: 'SF', deliverySn: '1' }, { orderId: foreign, deliveryCompany: 'SF', deliverySn: '2' }], seller)).status).toBe(404);
+      expect((await order(own)).status).toBe(1);
       expect((await post(`/order/update/note?id=${foreign}&note=x`, undefined, seller)).status).toBe(404);
     });
     expect((await call(t.app, 'GET', `/api/order/${foreign}`, { token: seller })).status).toBe(404);

@@ -67,6 +67,12 @@ export const gadget = defineEntity({
       transition: { from: [1], to: 2 }, params: { note: text({ length: [0, 50] }) },
     },
     retire: { on: 'selection', path: '/retire', writes: true, summary: 'Retire gadgets that are not retired yet', transition: { from: [0, 1, 2], to: 3 } },
+    // A JSON array of rows, each gadget with its own note (mall's `POST /order/update/delivery` shape).
+    dispatch: {
+      on: 'selection', path: '/dispatch', idParam: 'gadgetId', bodyRows: true, maxIds: 3, writes: true, button: false,
+      selectMessage: 'select_orders', summary: 'Send working gadgets to repair, each with its own note',
+      transition: { from: [1], to: 2 }, params: { note: text({ required: true, requiredMessage: 'note_required', length: [1, 20] }) },
+    },
   },
 });
 
@@ -125,6 +131,13 @@ export const gadgetArea = defineArea({
     explode: async ({ trx, records }) => {
       await (trx as Db).updateTable('test_gadget').set({ name: 'Exploded' }).where('id', '=', records[0]!.id).execute();
       throw fieldInvalid('name', 'invalid_value');
+    },
+    // Each row's own note, from the row's parameters.
+    dispatch: async ({ trx, records, rowParams }) => {
+      for (const record of records) {
+        await (trx as Db).updateTable('test_gadget').set({ note: rowParams.get(record.id)!.note }).where('id', '=', record.id).execute();
+      }
+      return { data: records.length };
     },
     // A transition's own check and write, before the engine changes the state (start and retire have none).
     repair: async ({ trx, records: [record], params }) => {

@@ -24,6 +24,7 @@ describe('action endpoints', () => {
       { operation: 'action:start', method: 'POST', url: '/gadget/start/{id}', ids: 'path', idParam: 'id', body: 'params' },
       { operation: 'action:repair', method: 'POST', url: '/gadget/repair', ids: 'query', idParam: 'gadgetId', body: 'params' },
       { operation: 'action:retire', method: 'POST', url: '/gadget/retire', ids: 'query', idParam: 'ids', body: 'none' },
+      { operation: 'action:dispatch', method: 'POST', url: '/gadget/dispatch', ids: 'body', idParam: 'gadgetId', body: 'params' },
     ]);
     // The generated operations stay apart: tests and screens that walk them see no action.
     expect(operationsOf(entity).some((e) => e.action)).toBe(false);
@@ -56,11 +57,16 @@ describe('data provider: action calls', () => {
     // A body parameter (`bodyParam`) is the whole JSON body; the others stay in the query.
     expect(actionCall(entity, { name: 'notes', id: 7, params: { lines: ['a', 'b'], joiner: ';' } }))
       .toMatchObject({ path: '/gadget/notes/7', query: { joiner: ';' }, body: ['a', 'b'] });
+    // Rows (`bodyRows`): one JSON row per record, its id and its own parameters over the shared ones.
+    expect(actionCall(entity, { name: 'dispatch', ids: [3, 4], params: { note: 'all' }, rows: { 4: { note: 'four' } } }))
+      .toEqual(expect.objectContaining({ path: '/gadget/dispatch', query: {}, body: [{ gadgetId: 3, note: 'all' }, { gadgetId: 4, note: 'four' }] }));
   });
 
   it('refuses calls that cannot name their target before anything is sent', () => {
     expect(() => actionCall(entity, { name: 'rename' })).toThrow(/one record/);
     expect(() => actionCall(entity, { name: 'retag', ids: [] })).toThrow();
+    // An empty selection says so in the action's own words ("Please select the orders to operate").
+    expect(() => actionCall(entity, { name: 'dispatch', ids: [] })).toThrow(expect.objectContaining({ message: 'errors.select_orders' }));
     expect(() => actionCall(entity, { name: 'nope' })).toThrow(/no action nope/);
   });
 });

@@ -42,6 +42,7 @@ describe('transitions', () => {
       '| `gadget` | `start` | row | `0` | `1` | `note` (required) | `gadgetHistory` |',
       '| `gadget` | `repair` | row | `1` | `2` | `note` | `gadgetHistory` |',
       '| `gadget` | `retire` | selection | `0`, `1`, `2` | `3` | — | `gadgetHistory` |',
+      '| `gadget` | `dispatch` | selection | `1` | `2` | `note` (required) | `gadgetHistory` |',
     ].join('\n') + '\n');
   });
 

@@ -6,6 +6,7 @@
  * payable amount never goes negative. Orders leave the records (into the recycle bin) only once
  * they are closed or invalid.
  */
+import { sql } from 'kysely';
 import { ORDER_DELETABLE_STATUSES, ORDER_EDITABLE_STATUSES, order } from '../../../src/schema/oms';
 import { fromCents, sumCents, toCents } from '../../../src/schema/money';
 import { entityActions } from '../../crud/actions';
@@ -38,11 +39,14 @@ export const payableCents = (record: Readonly<Record<string, unknown>>, freight:
   ]);
 
 export const orderActions = entityActions(order, {
-  deliver: async ({ trx, records: [record], params }) => {
+  // Each order its own company and number: one UPDATE for the whole batch (500 orders cost one statement, not 500).
+  deliver: async ({ trx, records, rowParams }) => {
+    const byId = (key: 'deliveryCompany' | 'deliverySn') =>
+      sql<string>`case ${sql.join(records.map((r) => sql`when id = ${r.id} then ${rowParams.get(r.id)![key]}`), sql` `)} end`;
     await db(trx).updateTable('oms_order')
-      .set({ delivery_company: params.deliveryCompany, delivery_sn: params.deliverySn, delivery_time: toDbTime() })
-      .where('id', '=', record!.id).execute();
-    return { data: 1, changes: [] };
+      .set({ delivery_company: byId('deliveryCompany'), delivery_sn: byId('deliverySn'), delivery_time: toDbTime() })
+      .where('id', 'in', records.map((r) => r.id)).execute();
+    return { data: records.length, changes: [] };
   },
   confirmReceipt: async ({ trx, records }) => {
     await db(trx).updateTable('oms_order').set({ confirm_status: 1, receive_time: toDbTime() })
