@@ -36,7 +36,7 @@ const FORM_MAX_WIDTH = 1120;
 /** Kinds whose input needs a whole row: long text, editors, image pickers, JSON, lists. */
 
 /** The fields of a form (or tab) in a responsive grid: short fields side by side, long ones across. */
-const FieldGrid = ({ children }: { readonly children: ReactNode }) => (
+export const FieldGrid = ({ children }: { readonly children: ReactNode }) => (
   <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 3, width: '100%' }}>{children}</Box>
 );
 
@@ -47,7 +47,7 @@ const DirtyProbe = ({ onDirtyChange }: { readonly onDirtyChange: (dirty: boolean
 };
 
 /** Form fields in declaration order, grouped by section; fields without one come first. */
-const sectionsOf = (entity: Entity): [string, [string, FieldDecl][]][] => {
+export const sectionsOf = (entity: Entity): [string, [string, FieldDecl][]][] => {
   const groups = new Map<string, [string, FieldDecl][]>([[MAIN_SECTION, []]]);
   for (const entry of Object.entries(entity.fields)) {
     // A reference's name is shown by the reference's own (read-only or picker) input.
@@ -66,27 +66,18 @@ const useFormValidator = (entity: Entity, mode: Mode) => {
   );
 };
 
-export const EntityForm = ({ entity, options, mode, pinned, toolbar, onDirtyChange, warnWhenUnsavedChanges = false }: EntityFormProps) => {
-  const record = useRecordContext<RaRecord>();
+/**
+ * The props every entity form passes to react-admin's form: the declaration's validation and
+ * defaults, submit-time checking, no browser bubbles, and the unsaved-changes question. A view that
+ * lays out its own form (./blocks.ts) spreads these too, so its rules stay the engine's.
+ */
+export const useEntityFormProps = (entity: Entity, mode: Mode, { pinned, warnWhenUnsavedChanges = false }: {
+  readonly pinned?: Readonly<Record<string, unknown>>; readonly warnWhenUnsavedChanges?: boolean;
+} = {}) => {
   const validate = useFormValidator(entity, mode);
-  if (mode === 'edit' && !record) return <Loading />;
-
-  const inputOf = ([name, decl]: [string, FieldDecl]): ReactNode => {
-    const Custom = options.inputs?.[name];
-    return (
-      <Box key={name} sx={{ gridColumn: KIND_UI[decl.kind].wide || Custom ? '1 / -1' : undefined, minWidth: 0 }}>
-        {Custom
-          ? <Custom entity={entity} name={name} decl={decl} mode={mode} />
-          : <EntityFieldInput entity={entity} name={name} decl={decl} mode={mode} />}
-      </Box>
-    );
-  };
-  const probe = onDirtyChange ? <DirtyProbe onDirtyChange={onDirtyChange} /> : null;
-  const sections = sectionsOf(entity);
-  const formProps = {
+  return {
     validate,
     sx: { maxWidth: FORM_MAX_WIDTH },
-    toolbar,
     // Problems are shown by our own translated messages, never the browser's bubbles in its own language.
     noValidate: true,
     warnWhenUnsavedChanges,
@@ -95,6 +86,33 @@ export const EntityForm = ({ entity, options, mode, pinned, toolbar, onDirtyChan
     mode: 'onSubmit' as const,
     reValidateMode: 'onChange' as const,
   };
+};
+
+/** One field's input in a form grid: the screen's own input or the kind's, a whole row for wide kinds. */
+export const FormFieldCell = ({ entity, options, mode, name, decl }: {
+  readonly entity: Entity; readonly options: EntityScreenOptions; readonly mode: Mode; readonly name: string; readonly decl: FieldDecl;
+}) => {
+  const Custom = options.inputs?.[name];
+  return (
+    <Box sx={{ gridColumn: KIND_UI[decl.kind].wide || Custom ? '1 / -1' : undefined, minWidth: 0 }}>
+      {Custom
+        ? <Custom entity={entity} name={name} decl={decl} mode={mode} />
+        : <EntityFieldInput entity={entity} name={name} decl={decl} mode={mode} />}
+    </Box>
+  );
+};
+
+export const EntityForm = ({ entity, options, mode, pinned, toolbar, onDirtyChange, warnWhenUnsavedChanges = false }: EntityFormProps) => {
+  const record = useRecordContext<RaRecord>();
+  const baseProps = useEntityFormProps(entity, mode, { pinned, warnWhenUnsavedChanges });
+  if (mode === 'edit' && !record) return <Loading />;
+
+  const inputOf = ([name, decl]: [string, FieldDecl]): ReactNode => (
+    <FormFieldCell key={name} entity={entity} options={options} mode={mode} name={name} decl={decl} />
+  );
+  const probe = onDirtyChange ? <DirtyProbe onDirtyChange={onDirtyChange} /> : null;
+  const sections = sectionsOf(entity);
+  const formProps = { ...baseProps, toolbar };
 
   if (sections.length <= 1) return <SimpleForm {...formProps}>{probe}<FieldGrid>{sections[0]?.[1].map(inputOf)}</FieldGrid></SimpleForm>;
   return (

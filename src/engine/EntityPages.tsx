@@ -6,11 +6,13 @@
  * The shell grants each route (menus) before rendering it, so react-admin's own access check,
  * which would ask about the entity name rather than the route, is turned off.
  */
+import type { ComponentType } from 'react';
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { Identifier, RaRecord } from 'react-admin';
 import { Create, Edit, useBasename, useNavigate } from 'react-admin';
 import type { Entity } from '../schema/entity';
+import type { EntityFormProps } from './EntityForm';
 import { EntityForm } from './EntityForm';
 import { EntityToolbar } from './EntityToolbar';
 import { silentError, useDoneFeedback } from './feedback';
@@ -21,6 +23,8 @@ import type { EntityScreenOptions } from './screenOptions';
 import { pinnedValues, pinQuery } from './screenOptions';
 
 type ScreenProps = { readonly entity: Entity; readonly options: EntityScreenOptions };
+/** A routed page's form: the generated one, or a view's own laid out from the blocks (a stepped form). */
+type PageProps = ScreenProps & { readonly Form?: ComponentType<EntityFormProps> };
 
 const idFrom = (raw: string | null): Identifier | null => {
   if (raw === null || raw === '') return null;
@@ -36,7 +40,7 @@ const useListPathFor = ({ entity, options }: ScreenProps) => {
   );
 };
 
-export const EntityCreate = ({ entity, options }: ScreenProps) => {
+export const EntityCreate = ({ entity, options, Form = EntityForm }: PageProps) => {
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const done = useDoneFeedback();
@@ -53,13 +57,13 @@ export const EntityCreate = ({ entity, options }: ScreenProps) => {
     <>
       <ScreenHeading route={entity.menu.create ?? entity.menu.route} />
       <Create resource={entity.name} disableAuthentication mutationOptions={mutationOptions}>
-        <EntityForm entity={entity} options={options} mode="create" pinned={pinned} warnWhenUnsavedChanges toolbar={<EntityToolbar entity={entity} />} />
+        <Form entity={entity} options={options} mode="create" pinned={pinned} warnWhenUnsavedChanges toolbar={<EntityToolbar entity={entity} />} />
       </Create>
     </>
   );
 };
 
-export const EntityEdit = ({ entity, options }: ScreenProps) => {
+export const EntityEdit = ({ entity, options, Form = EntityForm }: PageProps) => {
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const done = useDoneFeedback();
@@ -85,14 +89,16 @@ export const EntityEdit = ({ entity, options }: ScreenProps) => {
         mutationOptions={mutationOptions}
         redirectOnError={() => listPathFor()}
       >
-        <EditForm entity={entity} options={options} onDeleted={(record) => navigate(listPathFor(record))} />
+        <EditForm entity={entity} options={options} Form={Form} onDeleted={(record) => navigate(listPathFor(record))} />
       </Edit>
     </>
   );
 };
 
-const EditForm = ({ entity, options, onDeleted }: ScreenProps & { readonly onDeleted: (record?: RaRecord) => void }) => (
-  <EntityForm
+const EditForm = ({ entity, options, Form, onDeleted }: ScreenProps & {
+  readonly Form: ComponentType<EntityFormProps>; readonly onDeleted: (record?: RaRecord) => void;
+}) => (
+  <Form
     entity={entity}
     options={options}
     mode="edit"

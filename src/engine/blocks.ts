@@ -22,7 +22,8 @@ export { EntityList } from './EntityList';
 export { ShowButton, useShowHref } from './EntityShow';
 
 // Forms and pages.
-export { EntityForm } from './EntityForm';
+export type { EntityFormProps } from './EntityForm';
+export { EntityForm, FieldGrid, FormFieldCell, sectionsOf, useEntityFormProps } from './EntityForm';
 export { EntityToolbar } from './EntityToolbar';
 export { EntityCreate, EntityEdit } from './EntityPages';
 export { EntityShow } from './EntityShow';

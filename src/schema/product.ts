@@ -12,7 +12,24 @@ export const PROMOTION_TYPES = [
   { value: 0, label: 'none' }, { value: 1, label: 'promotion_price' }, { value: 2, label: 'member_price' },
   { value: 3, label: 'ladder' }, { value: 4, label: 'full_reduction' }, { value: 5, label: 'flash' },
 ] as const;
-export const PROMOTION = { fullReduction: 4 } as const;
+export const PROMOTION = { promotionPrice: 1, memberPrice: 2, ladder: 3, fullReduction: 4 } as const;
+
+/**
+ * The fields each price strategy fills (mall's product form shows them only under their strategy);
+ * the others stay as typed. A tiered strategy keeps at least one tier (spec section 5).
+ */
+export const STRATEGY_FIELDS: Readonly<Record<number, readonly string[]>> = {
+  [PROMOTION.promotionPrice]: ['promotionPrice', 'promotionStartTime', 'promotionEndTime'],
+  [PROMOTION.memberPrice]: ['memberPriceList'],
+  [PROMOTION.ladder]: ['productLadderList'],
+  [PROMOTION.fullReduction]: ['productFullReductionList'],
+};
+export const TIERED_STRATEGIES = { [PROMOTION.ladder]: 'productLadderList', [PROMOTION.fullReduction]: 'productFullReductionList' } as const;
+/** The fewest tiers a tiered strategy keeps, and what is said when one would remove the last. */
+export const TIER_MIN = { min: 1, minMessage: 'at_least_one' } as const;
+
+/** mall's service guarantees, stored comma-joined in `serviceIds` (`1,2,3`). */
+export const SERVICE_GUARANTEES = [{ value: 1, label: 'return' }, { value: 2, label: 'quick_refund' }, { value: 3, label: 'free_shipping' }] as const;
 
 /** A SKU's specification values as mall stores them: a JSON string of `[{key, value}]`. */
 export const isSpData = (value: unknown): boolean => {
@@ -43,7 +60,7 @@ export const product = defineEntity({
   menu: { section: 'pms', route: 'product', create: 'addProduct', edit: 'updateProduct' },
   search: { param: 'keyword', fields: ['name'] },
   fields: {
-    pic: image({ list: true }),
+    pic: image({ list: true, section: 'attributes' }),
     name: name({ list: true, sortable: true }),
     shopId: reference('shop', 'shopName', { required: true, filter: { param: 'shopId', op: 'eq' } }),
     shopName: referenceName('shopId'),
@@ -51,14 +68,14 @@ export const product = defineEntity({
     productCategoryName: referenceName('productCategoryId'),
     brandId: reference('brand', 'name', { list: true, filter: { param: 'brandId', op: 'eq' } }),
     brandName: referenceName('brandId'),
-    productAttributeCategoryId: reference('productAttributeCategory', 'name'),
+    productAttributeCategoryId: reference('productAttributeCategory', 'name', { section: 'attributes' }),
     productAttributeCategoryName: referenceName('productAttributeCategoryId'),
     subTitle: text({ required: true, length: [1, 255] }),
     description: longText({ required: true, length: [1, 5000], omitInList: true }),
     productSn: text({ required: true, length: [1, 64], pattern: /^[A-Za-z0-9_.-]+$/, list: true, filter: { param: 'productSn', op: 'eq' } }),
     price: money({ required: true, min: 0, list: true, sortable: true }),
     originalPrice: money({ min: 0 }),
-    promotionPrice: money({ min: 0 }),
+    promotionPrice: money({ min: 0, section: 'promotion' }),
     stock: int({ default: 0, min: UNLIMITED_STOCK, list: true, sortable: true }),
     lowStock: int({ default: 0, min: 0 }),
     unit: text({ length: [0, 16] }),
@@ -66,12 +83,12 @@ export const product = defineEntity({
     weight: int({ default: 0, min: 0 }),
     sort: int({ default: 0, min: 0, list: true, sortable: true }),
     sale: int({ serverManaged: true, list: true, sortable: true }),
-    publishStatus: flag({ default: 0, list: true, toggle: '/update/publishStatus', filter: true }),
-    newStatus: flag({ default: 0, list: true, toggle: '/update/newStatus' }),
+    publishStatus: flag({ default: 0, list: true, toggle: '/update/publishStatus', filter: true, section: 'promotion' }),
+    newStatus: flag({ default: 0, list: true, toggle: '/update/newStatus', section: 'promotion' }),
     // mall's field is spelt `recommandStatus`; its batch parameter `recommendStatus`.
-    recommandStatus: flag({ default: 0, list: true, toggle: '/update/recommendStatus' }),
+    recommandStatus: flag({ default: 0, list: true, toggle: '/update/recommendStatus', section: 'promotion' }),
     verifyStatus: flag({ serverManaged: true, list: true, filter: true }),
-    previewStatus: flag({ default: 0 }),
+    previewStatus: flag({ default: 0, section: 'promotion' }),
     deleteStatus: flag({ serverManaged: true }),
     serviceIds: text({ length: [0, 64], section: 'promotion' }),
     keywords: text({ length: [0, 255], section: 'promotion' }),
@@ -164,12 +181,14 @@ export const product = defineEntity({
     },
   },
   refine: (r) => {
-    const errors: { field: 'promotionEndTime' | 'productFullReductionList'; messageKey: string }[] = [];
+    const errors: { field: 'promotionEndTime' | 'productLadderList' | 'productFullReductionList'; messageKey: string }[] = [];
     if (r.promotionStartTime && r.promotionEndTime && Date.parse(r.promotionEndTime) < Date.parse(r.promotionStartTime)) {
       errors.push({ field: 'promotionEndTime', messageKey: 'range_reversed' });
     }
-    if (r.promotionType === PROMOTION.fullReduction && Array.isArray(r.productFullReductionList) && !r.productFullReductionList.length) {
-      errors.push({ field: 'productFullReductionList', messageKey: 'at_least_one' });
+    // A tiered strategy keeps at least one tier (an update that does not send the list keeps the stored ones).
+    for (const [strategy, list] of Object.entries(TIERED_STRATEGIES)) {
+      const tiers = r[list];
+      if (r.promotionType === Number(strategy) && Array.isArray(tiers) && tiers.length < TIER_MIN.min) errors.push({ field: list, messageKey: TIER_MIN.minMessage });
     }
     return errors;
   },

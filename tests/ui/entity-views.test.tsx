@@ -1,4 +1,4 @@
-// Protects: view overrides and the generated show view (src/engine/EntityShow.tsx, screens.tsx) on a fixture entity: an area's view replaces exactly the view it names (list, show, create, edit; a create/edit view without its route stops the start); the show view at the list's `#show=<id>` shows the fields by section, references by name, whether a secret is set, child rows as a table, the state's history newest first with operator and time, and only the transitions the record's state allows, one of which runs from the page; lists with states offer a "View" button, plain lists do not; a missing record says so.
+// Protects: view overrides and the generated show view (src/engine/EntityShow.tsx, screens.tsx) on a fixture entity: an area's view replaces exactly the view it names (list, show, create, edit; a create/edit view without its route stops the start), and an edit view may keep the routed page with a form of its own laid out from the blocks, still checked by the declaration's rules; the show view at the list's `#show=<id>` shows the fields by section, references by name, whether a secret is set, child rows as a table, the state's history newest first with operator and time, and only the transitions the record's state allows, one of which runs from the page; lists with states offer a "View" button, plain lists do not; a missing record says so.
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
@@ -10,8 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { en } from '../../src/i18n/en';
 import { ADMIN_MESSAGES } from '../../src/admin/i18n';
 import { entityEn } from '../../src/i18n/entities/en';
-import type { EntityScreenOptions, ShowViewProps, ViewProps } from '../../src/engine/blocks';
-import { ShowHeading, ShowRecord } from '../../src/engine/blocks';
+import type { EntityFormProps, EntityScreenOptions, ShowViewProps, ViewProps } from '../../src/engine/blocks';
+import { EntityEdit, FormFieldCell, ShowHeading, ShowRecord, useEntityFormProps } from '../../src/engine/blocks';
+import { Form } from 'react-admin';
 import { routePath } from '../../src/engine/routing';
 import { entityRouteScreens } from '../../src/engine/screens';
 import { createEntityDataProvider } from '../../src/providers/entityDataProvider';
@@ -132,9 +133,44 @@ describe('views', () => {
     const create = renderRouted(routePath('addCoupon'));
     expect(await screen.findByText('New fxJob wizard')).toBeInTheDocument();
     create.unmount();
-    renderRouted(`${routePath('updateCoupon')}?id=3`);
+    const generated = renderRouted(`${routePath('updateCoupon')}?id=3`);
     expect(await screen.findByDisplayValue('Pack boxes')).toBeInTheDocument();
     expect(screen.queryByText(/wizard/)).toBeNull();
+    generated.unmount();
+
+    // An edit view may keep the routed page and lay out its own form from the blocks: the record,
+    // the declared inputs and the declaration's rules are the engine's.
+    const OwnForm = ({ entity, options, mode, toolbar }: EntityFormProps) => {
+      const { sx: _sx, ...props } = useEntityFormProps(entity, mode);
+      return (
+        <Form {...props}>
+          <p>Own layout</p>
+          <FormFieldCell entity={entity} options={options} mode={mode} name="title" decl={entity.fields.title!} />
+          {toolbar}
+        </Form>
+      );
+    };
+    const OwnEdit = (props: ViewProps) => <EntityEdit {...props} Form={OwnForm} />;
+    const updates = serve('post', '/fxJob/update/3', () => envelope(1));
+    const own = render(
+      <MemoryRouter initialEntries={[`${routePath('updateCoupon')}?id=3`]}>
+        <AdminContext dataProvider={createEntityDataProvider()} i18nProvider={i18nProvider} store={memoryStore()} theme={muiTheme}>
+          <Routes>
+            {Object.entries(entityRouteScreens(routed, { views: { edit: OwnEdit } }))
+              .map(([name, Screen]) => <Route key={name} path={routePath(name)} element={<Screen />} />)}
+          </Routes>
+        </AdminContext>
+      </MemoryRouter>,
+    );
+    expect(await screen.findByText('Own layout')).toBeInTheDocument();
+    const title = await screen.findByDisplayValue('Pack boxes');
+    const user = userEvent.setup();
+    await user.clear(title);
+    await user.type(title, 'x'.repeat(41));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(title).toHaveAccessibleDescription(/40/));
+    expect(updates).toHaveLength(0);
+    own.unmount();
 
     // The fixture itself is edited in dialogs: an edit page of its own has nowhere to go.
     expect(() => entityRouteScreens(job, { views: { edit: CustomCreate } })).toThrow(/needs an edit route/);

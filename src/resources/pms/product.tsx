@@ -23,6 +23,8 @@ import { declaredAction } from '../../schema/access';
 import { childEntityOf } from '../../schema/entity';
 import { product } from '../../schema/product';
 import { formatMoney, toCents } from '../../schema/money';
+import { ProductCreate, ProductEdit } from './productForm';
+import { CategoryPicker, ServiceGuarantees } from './productInputs';
 
 type Sku = { id: number; skuCode: string | null; price: number; stock: number; lowStock: number; spData: string | null };
 
@@ -121,6 +123,9 @@ const SkuStockButton = () => {
 
 export const productScreen: EntityScreenOptions = {
   rowActions: SkuStockButton,
+  // mall's stepped product form (./productForm.tsx) on the add and update routes.
+  views: { create: ProductCreate, edit: ProductEdit },
+  inputs: { productCategoryId: CategoryPicker, serviceIds: ServiceGuarantees },
   // The list keeps mall's columns in view; the rest is a click away.
   hiddenColumns: ['stock'],
 };
