@@ -1,0 +1,138 @@
+// Protects: the stepped product form in the real browser, as the demo seller, in English and Chinese: a product made through all four steps (category, shop, price strategy with a tier, service guarantees, product type with ticked specification values making the SKU table, PC detail) is saved with its SKUs and tiers and found in the product list; an error left on step 1 while saving from step 4 marks that step; a demo product is edited (name, a SKU's stock) and saved.
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { strings } from '../../src/resources/pms/strings';
+import { browserSuite } from './harness';
+
+// The demo catalog: categories, product types with their specifications, the seller's products.
+const suite = browserSuite({ DEMO_CONTENT: 'true' });
+
+type Row = Record<string, unknown> & { id: number; name: string };
+type Product = Row & { skuStockList: Row[]; productLadderList: Row[]; serviceIds: string; publishStatus: number; productAttributeCategoryId: number };
+
+const api = async <T>(path: string): Promise<T> => {
+  const response = await fetch(`${suite.baseUrl}/api${path}`, { headers: { authorization: await suite.tokenOf('seller') } });
+  const body = (await response.json()) as { code: number; data: T };
+  if (body.code !== 200) throw new Error(`${path}: ${JSON.stringify(body)}`);
+  return body.data;
+};
+const listOf = async <T>(path: string): Promise<T[]> => {
+  const data = await api<{ list: T[] } | T[]>(path);
+  return Array.isArray(data) ? data : data.list;
+};
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** An input by its declared label (a required one carries a trailing asterisk; a select's name ends with its value). */
+const byLabel = (scope: Page | Locator, role: 'textbox' | 'spinbutton' | 'combobox', label: string) =>
+  scope.getByRole(role, { name: new RegExp(`^${escape(label)}${role === 'combobox' ? '' : '(\\s*\\*)?$'}`) });
+
+const visibleStep = (page: Page) => page.locator('[role="tabpanel"]:not([hidden])');
+
+const pick = async (page: Page, combobox: Locator, option: string) => {
+  await combobox.click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+  await page.getByRole('listbox').waitFor({ state: 'detached' });
+};
+
+describe('stepped product form', () => {
+  it.each(['en', 'zh'] as const)('creates a product through all steps and finds it in the list, then edits one (%s)', async (lang) => {
+    const t = strings[lang];
+    const f = t.resources.product.fields;
+    const p = t.entity.pms;
+    const sku = t.resources.product.children.skuStockList.fields;
+    const ladder = t.resources.product.children.productLadderList.fields;
+    const save = lang === 'en' ? 'Save' : '保存';
+
+    // Demo records to choose from, read as the seller sees them.
+    const top = (await listOf<Row>('/productCategory/list/0?pageSize=50')).find((c) => c.name.startsWith('Apparel'))!;
+    const category = (await listOf<Row>(`/productCategory/list/${top.id}?pageSize=50`))[0]!;
+    const type = (await listOf<Row>('/productAttribute/category/list?pageSize=50')).find((c) => c.name === 'Clothing')!;
+    const shop = (await listOf<Row & { shopName: string }>('/shop/listAll'))[0]!;
+    const name = `Stepped ${lang} linen shirt`;
+    const sn = `STEP-${lang}-${Date.now()}`;
+
+    await suite.withPage(async (page) => {
+      await page.goto('/pms/addProduct');
+      const step1 = visibleStep(page);
+      await byLabel(step1, 'textbox', f.name).fill(name);
+      await pick(page, byLabel(step1, 'combobox', f.shopId), shop.shopName);
+      await pick(page, byLabel(step1, 'combobox', f.productCategoryId), category.name);
+      await byLabel(step1, 'textbox', f.subTitle).fill('Cool in summer');
+      await byLabel(step1, 'textbox', f.description).fill('A linen shirt made through the stepped form.');
+      await byLabel(step1, 'textbox', f.productSn).fill(sn);
+      // Left empty on purpose: saving from the last step must send us back here.
+      await byLabel(step1, 'spinbutton', f.price).fill('');
+
+      await page.getByRole('button', { name: p.step_next }).click();
+      const step2 = visibleStep(page);
+      await step2.getByLabel(f.publishStatus, { exact: true }).check();
+      await step2.getByRole('checkbox', { name: p.service.free_shipping }).check();
+      await byLabel(step2, 'textbox', f.keywords).fill('linen,summer');
+      await pick(page, byLabel(step2, 'combobox', f.promotionType), t.resources.product.enums.promotionType.ladder);
+      // The quantity discount starts with one tier, which cannot be removed while it is the only one.
+      await byLabel(step2, 'spinbutton', ladder.count).fill('3');
+      await byLabel(step2, 'spinbutton', ladder.discount).fill('0.9');
+
+      await page.getByRole('button', { name: p.step_next }).click();
+      const step3 = visibleStep(page);
+      const typeInput = byLabel(step3, 'combobox', f.productAttributeCategoryId);
+      await typeInput.click();
+      await typeInput.fill(type.name);
+      await page.getByRole('option', { name: type.name, exact: true }).click();
+      await step3.getByRole('checkbox', { name: 'Black', exact: true }).check();
+      await step3.getByRole('checkbox', { name: 'S', exact: true }).check();
+      await step3.getByRole('checkbox', { name: 'M', exact: true }).check();
+      const skuRows = step3.getByTestId('sku-row');
+      await expect.poll(() => skuRows.count()).toBe(2);
+
+      await page.getByRole('button', { name: p.step_next }).click();
+      const step4 = visibleStep(page);
+      await step4.getByText(p.relations_missing).waitFor();
+      await step4.locator('.ProseMirror').first().click();
+      await page.keyboard.type('Breathable linen.');
+
+      // Saving from step 4 with no price: step 1 is marked, and the list says where.
+      await page.getByRole('button', { name: save }).click();
+      const problems = page.getByTestId('product-form-errors');
+      await problems.waitFor();
+      await problems.getByRole('button', { name: new RegExp(escape(f.price)) }).first().click();
+      const back = visibleStep(page);
+      await byLabel(back, 'textbox', f.name).waitFor();
+      await byLabel(back, 'spinbutton', f.price).fill('59');
+      // A new SKU started without a price (there was none): give each one.
+      await page.getByRole('button', { name: t.resources.product.sections.attributes }).click();
+      for (const row of await skuRows.all()) await byLabel(row, 'spinbutton', sku.price).fill('59');
+      await page.getByRole('button', { name: save }).click();
+
+      await page.waitForURL((url) => url.pathname === '/pms/product');
+      await page.locator('#main-content tbody tr').filter({ hasText: name }).first().waitFor();
+    }, { as: 'seller', lang });
+
+    const created = (await listOf<Row>(`/product/list?keyword=${encodeURIComponent(name)}&pageSize=5`)).find((r) => r.name === name)!;
+    const stored = await api<Product>(`/product/${created.id}`);
+    expect(stored.skuStockList.map((s) => JSON.parse(String(s.spData)) as unknown)).toEqual([
+      [{ key: 'Colour', value: 'Black' }, { key: 'Size', value: 'S' }],
+      [{ key: 'Colour', value: 'Black' }, { key: 'Size', value: 'M' }],
+    ]);
+    expect(stored.productLadderList).toMatchObject([{ count: 3, discount: 0.9 }]);
+    expect(stored).toMatchObject({ serviceIds: '3', publishStatus: 1, productAttributeCategoryId: type.id, price: 59 });
+
+    // Edit: a demo product of the seller, its name on step 1 and a SKU's stock on step 3.
+    const demo = (await listOf<Row>('/product/list?pageSize=50')).find((r) => r.id !== created.id && r.productAttributeCategoryId)!;
+    const renamed = `${demo.name} (${lang})`;
+    await suite.withPage(async (page) => {
+      await page.goto(`/pms/updateProduct?id=${demo.id}`);
+      const nameInput = byLabel(visibleStep(page), 'textbox', f.name);
+      await expect.poll(() => nameInput.inputValue()).toBe(demo.name);
+      await nameInput.fill(renamed);
+      await page.getByRole('button', { name: t.resources.product.sections.attributes }).click();
+      const firstSku = visibleStep(page).getByTestId('sku-row').first();
+      await byLabel(firstSku, 'spinbutton', sku.stock).fill('77');
+      await page.getByRole('button', { name: save }).click();
+      await page.waitForURL((url) => url.pathname === '/pms/product');
+    }, { as: 'seller', lang });
+    const edited = await api<Product>(`/product/${demo.id}`);
+    expect(edited.name).toBe(renamed);
+    expect(edited.skuStockList[0]!.stock).toBe(77);
+  }, 600_000);
+});
