@@ -95,7 +95,7 @@ const ProblemList = ({ problems, onGo }: { readonly problems: readonly Problem[]
             <Link component="button" type="button" onClick={() => onGo(problem)} sx={{ verticalAlign: 'baseline' }}>
               {`${translate('entity.pms.step_of', { step: problem.step + 1, steps: PRODUCT_STEPS.length })} · ${String(problem.label)}`}
             </Link>
-            {': '}
+            {translate('entity.pms.error_separator')}
             <ValidationError error={problem.message} />
           </li>
         ))}

@@ -142,7 +142,7 @@ export const PriceStrategy = ({ entity, options, mode }: Omit<FieldInputProps, '
 
   const typeDecl = entity.fields.promotionType!;
   return (
-    <Box sx={{ gridColumn: '1 / -1' }}>
+    <Box sx={{ gridColumn: '1 / -1', minWidth: 0 }}>
       <FormFieldCell entity={entity} options={options} mode={mode} name="promotionType" decl={typeDecl} />
       {Object.entries(STRATEGY_FIELDS).map(([key, fields]) => {
         const value = Number(key);

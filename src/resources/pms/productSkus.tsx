@@ -240,7 +240,7 @@ export const ProductAttributes = ({ entity, options, mode }: {
   const typeId: unknown = useWatch({ name: 'productAttributeCategoryId' });
   const typeName = 'productAttributeCategoryId';
   return (
-    <Box sx={{ gridColumn: '1 / -1', mb: 2 }}>
+    <Box sx={{ gridColumn: '1 / -1', minWidth: 0, mb: 2 }}>
       <Box sx={{ maxWidth: { md: '50%' } }}>
         <FormFieldCell entity={entity} options={options} mode={mode} name={typeName} decl={entity.fields[typeName]!} />
       </Box>
