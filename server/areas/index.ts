@@ -7,6 +7,7 @@ import type { QuotaMeter } from './capacity/registry';
 import { accountArea } from './account';
 import type { ServerArea } from './area';
 import { capacityArea } from './capacity';
+import { memberArea } from './member';
 import { moldArea } from './mold';
 import { omsArea } from './oms';
 import { pmsArea } from './pms';
@@ -16,7 +17,7 @@ import { uploadsArea } from './uploads';
 import { vipArea } from './vip';
 
 // Quota meters list in this order (the capacity list's columns: shops, products, molds, storage).
-export const AREAS: readonly ServerArea[] = [accountArea, umsArea, shopArea, pmsArea, omsArea, moldArea, capacityArea, uploadsArea, vipArea];
+export const AREAS: readonly ServerArea[] = [accountArea, umsArea, shopArea, pmsArea, omsArea, moldArea, capacityArea, uploadsArea, vipArea, memberArea];
 
 export const collectHooks = (areas: readonly ServerArea[]): Readonly<Record<string, EntityHooks>> => {
   const hooks: Record<string, EntityHooks> = {};

@@ -6,6 +6,7 @@
 import MenuItem from '@mui/material/MenuItem';
 import MuiTextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
 import { useState } from 'react';
 import { Button, useCanAccessCallback, useListContext, useNotify, useTranslate, useUpdateMany } from 'react-admin';
 import { MESSAGES } from '../schema/api';
@@ -102,13 +103,15 @@ const BatchSetControl = ({ entity, operations }: { readonly entity: Entity; read
   );
 };
 
-export const EntityBulkActions = ({ entity }: { readonly entity: Entity }) => {
+/** The declared bulk actions, then the area's own (`extra`: the screen's `bulkActions`), then delete. */
+export const EntityBulkActions = ({ entity, extra: Extra }: { readonly entity: Entity; readonly extra?: ComponentType<{ readonly entity: Entity }> }) => {
   const operations = useBatchOperations(entity);
   if (useInRecycleBin(entity)) return <RecycleBinBulkActions entity={entity} />;
   return (
     <>
       {operations.length > 0 && <BatchSetControl entity={entity} operations={operations} />}
       <SelectionActionButtons entity={entity} />
+      {Extra && <Extra entity={entity} />}
       {canDelete(entity) && <BulkDeleteButton entity={entity} />}
     </>
   );

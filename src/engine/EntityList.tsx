@@ -196,7 +196,7 @@ const EntityListView = ({ entity, options, pinned }: ScreenProps & { readonly pi
         {isMobile ? <MobileList entity={entity} cells={options.cells} rowClick={rowClick} rowActions={RowActions} /> : (
         <DataTable
           rowClick={rowClick}
-          bulkActionButtons={hasBulkActions(entity) ? <EntityBulkActions entity={entity} /> : false}
+          bulkActionButtons={hasBulkActions(entity) || options.bulkActions ? <EntityBulkActions entity={entity} extra={options.bulkActions} /> : false}
           hiddenColumns={options.hiddenColumns ? [...options.hiddenColumns] : undefined}
         >
           {columns}

@@ -55,6 +55,8 @@ export type EntityScreenOptions = {
   readonly inputs?: Readonly<Record<string, ComponentType<FieldInputProps>>>;
   /** Buttons at the end of each list row (the row's record is in context). */
   readonly rowActions?: ComponentType<{ readonly entity: Entity }>;
+  /** Buttons among the list's bulk actions, for the selected rows (`useListContext().selectedIds`): an area's own dialog. */
+  readonly bulkActions?: ComponentType<{ readonly entity: Entity }>;
   /** Shown above the list, with the pinned route values (e.g. "back to level 1"). */
   readonly listHeader?: ComponentType<{ readonly entity: Entity; readonly pinned: Readonly<Record<string, number | string>> }>;
   /** A settings entity edited as one record at its list route (`mall`'s order settings: id 1). */

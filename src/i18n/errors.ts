@@ -86,6 +86,8 @@ export const errorsZh: Record<MessageKey, string> = {
   menu_has_children: '请先删除或移动其子菜单',
   category_has_children: '请先删除其下级分类',
   range_reversed: '范围的结束不能早于开始',
+  merge_self: '不能将会员合并到其自身',
+  merge_other_shop: '只能合并同一店铺的会员',
   invalid_username: '请使用 3 到 64 个字母（a-z）、数字或 _ . - 字符',
   password_too_common: '该密码过于常见，请换一个',
   password_contains_username: '密码不能包含用户名',

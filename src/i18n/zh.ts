@@ -195,6 +195,7 @@ export const zh: AdminMessages = {
       '/shop/**': '店铺',
       '/mold/**': '刀模',
       '/member/**': '会员',
+      '/admin/listMember': '会员列表',
       '/memberLevel/**': '会员等级',
       '/memberLevel/list': '会员等级查询',
       '/vip/**': 'VIP 套餐与申请',

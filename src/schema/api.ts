@@ -143,6 +143,8 @@ export const MESSAGES = {
   menu_has_children: 'Delete or move its child menus first',
   category_has_children: 'Delete its sub-categories first',
   range_reversed: 'The end of the range must not be before its start',
+  merge_self: 'A member cannot be merged into itself',
+  merge_other_shop: 'Only members of the same shop can be merged',
   invalid_username: 'Use 3 to 64 letters (a-z), digits or the characters _ . -',
   password_too_common: 'This password is too common; choose another',
   password_contains_username: 'The password must not contain the username',

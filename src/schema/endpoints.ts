@@ -55,7 +55,10 @@ const declaredEndpoints = (entity: Entity): Endpoint[] => {
   const endpoints: Endpoint[] = [];
   const add = (method: Endpoint['method'], suffix: string, operation: Operation, rest: Pick<Endpoint, 'ids' | 'body'> & Partial<Endpoint>) =>
     endpoints.push({ entity: entity.name, operation, method, url: `${entity.path}${suffix}`, ...rest });
-  if (on('list')) add('GET', entity.listPath ?? '/list', 'list', { ids: 'none', body: 'none' });
+  if (on('list')) {
+    if (entity.listAt) endpoints.push({ entity: entity.name, operation: 'list', method: 'GET', url: entity.listAt, ids: 'none', body: 'none' });
+    else add('GET', entity.listPath ?? '/list', 'list', { ids: 'none', body: 'none' });
+  }
   if (entity.listAll) add('GET', '/listAll', 'listAll', { ids: 'none', body: 'none' });
   if (on('get')) add('GET', '/{id}', 'get', { ids: 'path', body: 'none' });
   if (on('create')) {

@@ -1,6 +1,6 @@
 /** Every declared entity, by name. The server generates routes for these; the admin, screens. */
 import type { Entity } from './entity';
-import { memberLevel } from './member';
+import { member, memberLevel } from './member';
 import { order, orderOperateHistory, orderSetting, returnReason } from './oms';
 import { brand, productAttribute, productAttributeCategory, productCategory } from './pms';
 import { product } from './product';
@@ -12,7 +12,7 @@ import { adminAccount } from './umsAdmin';
 
 export const ENTITIES = {
   brand, productCategory, productAttributeCategory, productAttribute, product,
-  returnReason, orderSetting, orderOperateHistory, order, memberLevel, homeAdvertise,
+  returnReason, orderSetting, orderOperateHistory, order, memberLevel, member, homeAdvertise,
   shop, mold, userGroup, auditLog,
   role, menu, resourceCategory, resource, admin: adminAccount, payRecord,
 } as const satisfies Record<string, Entity>;

@@ -467,6 +467,11 @@ export type EntityOptions<F extends Record<string, FieldDecl>> = {
    * filter (`mall`: `/productCategory/list/{parentId}`). The field's filter must then be present.
    */
   readonly listPath?: string;
+  /**
+   * The list's path from the API root when it lies outside `path`, as `mall`'s member list
+   * (`GET /admin/listMember`) does; the only list route then (a `listPath` is not used with it).
+   */
+  readonly listAt?: string;
   /** Keyword search across several text fields, e.g. `{ param: 'keyword', fields: ['name'] }`; a longer keyword is refused (default 200). */
   readonly search?: { readonly param: string; readonly fields: readonly (keyof F & string)[]; readonly maxLength?: number };
   /**

@@ -1,5 +1,5 @@
-/** Members area: member levels (used by member prices on products). */
-import { defineEntity, flag, int, money, name, text } from './entity';
+/** Members area: member levels (used by member prices on products) and the shops' members. */
+import { dateTime, defineEntity, enumeration, flag, image, int, money, name, reference, referenceName, text } from './entity';
 
 export const memberLevel = defineEntity({
   name: 'memberLevel', path: '/memberLevel', table: 'ums_member_level', tenant: null, display: 'name',
@@ -19,5 +19,58 @@ export const memberLevel = defineEntity({
     priviledgeMemberPrice: flag({ default: 0 }),
     priviledgeBirthday: flag({ default: 0 }),
     note: text({ length: [0, 200] }),
+  },
+});
+
+export const MEMBER_APPLY_STATUS = { pending: 0, approved: 1, rejected: 2 } as const;
+export const MEMBER_APPLY_STATUSES = [
+  { value: MEMBER_APPLY_STATUS.pending, label: 'pending' },
+  { value: MEMBER_APPLY_STATUS.approved, label: 'approved' },
+  { value: MEMBER_APPLY_STATUS.rejected, label: 'rejected' },
+] as const;
+
+/**
+ * A shop's members (spec section 3): buyers who applied to a shop, approved at once or by the
+ * seller. One row per shop, so a buyer of two shops is two members and a merge never crosses shops.
+ * The list is `mall`'s `GET /admin/listMember`; the rest lives under `/member`.
+ */
+export const member = defineEntity({
+  name: 'member', path: '/member', table: 'ums_member', tenant: 'shop_id', display: 'username',
+  menu: { section: 'member', route: 'memberList' },
+  listAt: '/admin/listMember',
+  defaultSort: { field: 'id', order: 'DESC' },
+  search: { param: 'keyword', fields: ['username', 'nickname', 'realName', 'mobile', 'companyName'] },
+  fields: {
+    // Unique within its shop (the tenant is implied for a field's `unique`).
+    username: text({ required: true, length: [1, 64], unique: true, list: true, sortable: true }),
+    nickname: text({ length: [0, 64], list: true }),
+    realName: text({ length: [0, 64], list: true }),
+    mobile: text({ length: [0, 32], pattern: /^\+?[0-9 ()-]{0,32}$/, list: true }),
+    phone: text({ length: [0, 32], pattern: /^\+?[0-9 ()-]{0,32}$/ }),
+    companyName: text({ length: [0, 100], list: true }),
+    country: text({ length: [0, 64], list: true, filter: { param: 'country', op: 'eq' } }),
+    taxId: text({ length: [0, 64] }),
+    icon: image(),
+    shopId: reference('shop', 'shopName', { required: true, immutable: true, list: true, filter: { param: 'shopId', op: 'eq', alwaysOn: true } }),
+    shopName: referenceName('shopId'),
+    memberLevelId: reference('memberLevel', 'name', { filter: { param: 'memberLevelId', op: 'eq', alwaysOn: true } }),
+    memberLevelName: referenceName('memberLevelId'),
+    applyStatus: enumeration(MEMBER_APPLY_STATUSES, { serverManaged: true, default: MEMBER_APPLY_STATUS.pending, list: true, filter: { param: 'applyStatus', op: 'eq', alwaysOn: true } }),
+    createTime: dateTime({ auto: 'create', list: true, sortable: true }),
+  },
+  actions: {
+    // `mall`-style: POST /member/updateApplyStatus?ids=1,2&status=1 (approve) or 2 (reject).
+    updateApplyStatus: {
+      on: 'selection', path: '/updateApplyStatus', writes: true, summary: 'Approve or reject members applying to a shop',
+      params: { status: enumeration(MEMBER_APPLY_STATUSES.filter((s) => s.value !== MEMBER_APPLY_STATUS.pending), { required: true }) },
+    },
+    // POST /member/merge?keepId=&mergeId=: the merged member's orders move to the kept one, which survives.
+    merge: {
+      on: 'collection', path: '/merge', writes: true, button: false, summary: 'Merge two members of one shop into the one kept',
+      params: {
+        keepId: reference('member', 'username', { required: true }),
+        mergeId: reference('member', 'username', { required: true }),
+      },
+    },
   },
 });

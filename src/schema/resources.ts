@@ -62,6 +62,8 @@ export const RESOURCE_CATEGORIES: readonly ResourceCategoryDecl[] = [
   ] },
   { name: 'Members', sort: 40, resources: [
     { name: 'Members', url: '/member/**', seller: true },
+    // `mall`'s member list lies under /admin (`GET /admin/listMember`); the rest of /admin/** stays the account managers'.
+    { name: 'Member list', url: '/admin/listMember', seller: true },
     { name: 'Member levels', url: '/memberLevel/**' },
     { name: 'Member level look-up', url: '/memberLevel/list', seller: true },
   ] },

@@ -57,6 +57,8 @@ const ENTITY_ACCESS: Record<string, { all: Access; except?: Record<string, Acces
   order: { all: ORDERS_AND_SELLERS },
   orderOperateHistory: { all: ORDERS_AND_SELLERS },
   memberLevel: { all: SUPER, except: { list: SELLERS } },
+  // Sellers' own shops' members (the list at mall's /admin/listMember, the rest under /member/**).
+  member: { all: SELLERS },
   homeAdvertise: { all: SUPER },
   shop: { all: SELLERS, except: { listAll: ['seller', 'product'] } },
   mold: { all: SELLERS },

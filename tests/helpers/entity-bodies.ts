@@ -78,6 +78,8 @@ const textValue = (name: string, decl: FieldDecl, seq: number): string => {
   if (decl.pattern && !decl.pattern.test(value) && decl.pattern.test(`/${value}/**`)) value = `/${value}/**`;
   // An email pattern: the same text as an address.
   if (decl.pattern && !decl.pattern.test(value) && decl.pattern.test(`${value}@example.com`)) value = `${value}@example.com`;
+  // A phone number pattern (digits only): a number unique by `seq`.
+  if (decl.pattern && !decl.pattern.test(value) && decl.pattern.test(`138${pad(seq)}`)) value = `138${pad(seq)}`;
   // A web address field (`url: true`): the same text as a path on a web host.
   if (decl.url) value = `https://example.com/${value}`.slice(0, max);
   return value;

@@ -18,6 +18,7 @@ import { nameFieldOf } from '../../src/schema/entity';
 import { screenEntityList } from '../../src/schema/screenEntities';
 import { envelope, page, renderAt, serve } from './entity-harness';
 import { server } from './msw-server';
+import { endpointOf } from '../../src/schema/endpoints';
 
 const TARGET_ID = 7;
 const TARGET_NAME = 'Seventh Heaven';
@@ -66,7 +67,7 @@ describe.each<Lang>(['en', 'zh'])('reference names (%s)', (lang) => {
   it.each(references.filter(({ decl }) => decl.list).map((r) => [`${r.entity.name}.${r.name}`, r] as const))(
     'the %s list column shows the name',
     async (_label, { entity, name }) => {
-      const path = `${entity.path}${entity.listPath ?? '/list'}`;
+      const path = endpointOf(entity, 'list')!.url;
       answerLookupsEmpty();
       // Added last: msw asks the newest handler first.
       serve('get', path, () => envelope(page([recordOf(entity)])));

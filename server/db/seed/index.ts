@@ -20,6 +20,7 @@ import { toDbTime } from '../time';
 import { seedDemoContent } from './demo-content';
 import { seedDemoOrders } from './demo-orders';
 import { seedDemoPayRecords } from './demo-pay-records';
+import { seedDemoMembers } from './demo-members';
 import { DEMO_GROUP, DEMO_SELLER2, seedDemoTenancy } from './demo-tenancy';
 import { menuTitle } from './menu-titles';
 
@@ -260,6 +261,8 @@ export const seed = async (db: Kysely<Database>, config: SeedConfig, options: Se
   if (withDemoSeller) await seedDemoPayRecords(db, { admin: config.adminUsername, seller: DEMO_SELLER.username });
   // After the accounts' transaction: each record goes through its entity's repository, which runs its own.
   if (withDemoSeller && options.content) await seedDemoContent(db, config);
+  // Each demo shop's buyers, linked to their orders, with duplicates to merge (./demo-members.ts); after the member levels of demo content.
+  if (withDemoSeller) await seedDemoMembers(db);
 
   const admin = created.find((a) => a.username === config.adminUsername);
   if (admin && adminPassword.source === 'generated') {

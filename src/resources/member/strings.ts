@@ -1,12 +1,29 @@
 /**
  * Members: the English and Chinese strings of this area's entities (`resources.<entity>`: name,
- * field labels, enum options). Chinese is typed by English, so a
+ * field labels, enum options) and the merge dialog's texts (`member.merge.*`). Chinese is typed by English, so a
  * missing key fails type-checking; tests/unit/entity-i18n.test.ts checks every declared label.
  */
 import { defineStrings } from '../../engine/area';
 
 const en = {
   resources: {
+    member: {
+      name: 'Member |||| Members',
+      fields: {
+        username: 'Username', nickname: 'Nickname', realName: 'Real name', mobile: 'Mobile', phone: 'Phone',
+        companyName: 'Company', country: 'Country', taxId: 'Tax id', icon: 'Avatar',
+        shopId: 'Shop', shopName: 'Shop', memberLevelId: 'Level', memberLevelName: 'Level',
+        applyStatus: 'Apply status', createTime: 'Joined at',
+      },
+      enums: { applyStatus: { pending: 'Waiting for approval', approved: 'Approved', rejected: 'Rejected' } },
+      actions: {
+        updateApplyStatus: {
+          name: 'Approve or reject', fields: { status: 'Decision' },
+          enums: { status: { approved: 'Approve', rejected: 'Reject' } },
+        },
+        merge: { name: 'Merge members', fields: { keepId: 'Member kept', mergeId: 'Member merged into it' } },
+      },
+    },
     memberLevel: {
       name: 'Member level |||| Member levels',
       fields: {
@@ -25,10 +42,38 @@ const en = {
       },
     },
   },
+  member: {
+    merge: {
+      button: 'Merge',
+      title: 'Merge two members',
+      explain: 'Choose the member to keep. The other one is removed, and its orders move to the one kept.',
+      keep: 'Keep %{name}',
+      confirm: 'Merge',
+      choose_two: 'Select exactly two members to merge',
+      done: 'Members merged; %{smart_count} order moved |||| Members merged; %{smart_count} orders moved',
+    },
+  },
 };
 
 export const strings = defineStrings(en, {
   resources: {
+    member: {
+      name: '会员',
+      fields: {
+        username: '用户名', nickname: '昵称', realName: '真实姓名', mobile: '手机', phone: '电话',
+        companyName: '公司名称', country: '国家', taxId: '税号', icon: '头像',
+        shopId: '店铺', shopName: '店铺', memberLevelId: '等级', memberLevelName: '等级',
+        applyStatus: '申请状态', createTime: '加入时间',
+      },
+      enums: { applyStatus: { pending: '待审核', approved: '已通过', rejected: '已拒绝' } },
+      actions: {
+        updateApplyStatus: {
+          name: '审核', fields: { status: '审核结果' },
+          enums: { status: { approved: '通过', rejected: '拒绝' } },
+        },
+        merge: { name: '合并会员', fields: { keepId: '保留的会员', mergeId: '被合并的会员' } },
+      },
+    },
     memberLevel: {
       name: '会员等级',
       fields: {
@@ -45,6 +90,17 @@ export const strings = defineStrings(en, {
         priviledgeBirthday: '生日特权',
         note: '备注',
       },
+    },
+  },
+  member: {
+    merge: {
+      button: '合并',
+      title: '合并两个会员',
+      explain: '请选择要保留的会员。另一个会员将被删除，其订单转移到保留的会员名下。',
+      keep: '保留 %{name}',
+      confirm: '合并',
+      choose_two: '请恰好选择两个会员进行合并',
+      done: '会员已合并，转移了 %{smart_count} 个订单',
     },
   },
 });

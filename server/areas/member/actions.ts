@@ -1,0 +1,68 @@
+/**
+ * What the member list's operations do (declared in src/schema/member.ts): approving or rejecting
+ * applications, and merging two members of one shop. The engine has already checked both ids name
+ * members the caller may see (another shop's member reads as missing), and runs this in the
+ * action's transaction with its audit rows.
+ *
+ * A merge keeps one member and removes the other, moving what hangs on the removed one to the
+ * kept one: its orders (and with them their history, kept per order). Nothing else references a
+ * member yet; balances and shop memberships join this list when they exist.
+ */
+import type { Kysely } from 'kysely';
+import { fieldError } from '../../../src/schema/api';
+import { member } from '../../../src/schema/member';
+import type { EntityActions } from '../../crud/actions';
+import { entityActions } from '../../crud/actions';
+import type { AnyDb } from '../../crud/hooks';
+import { fromRow } from '../../crud/row';
+import { dialectOf, toCount } from '../../db/index';
+import type { AnyKysely } from '../../db/index';
+import type { Database } from '../../db/schema';
+import { validationFailed } from '../../http/errors';
+
+const typed = (trx: AnyDb) => trx as unknown as Kysely<Database>;
+
+/** Both members, locked on PostgreSQL so two merges of one pair cannot both move the orders. */
+const lockedPair = async (trx: AnyDb, ids: readonly number[]) => {
+  const query = typed(trx).selectFrom('ums_member').selectAll().where('id', 'in', [...ids]).orderBy('id');
+  return dialectOf(trx as AnyKysely) === 'postgres' ? query.forUpdate().execute() : query.execute();
+};
+
+export const memberActions = (): readonly EntityActions[] => [
+  entityActions(member, {
+    updateApplyStatus: async ({ trx, records, params }) => {
+      const changed = records.filter((r) => r.applyStatus !== params.status);
+      if (changed.length) {
+        await typed(trx).updateTable('ums_member').set({ apply_status: params.status })
+          .where('id', 'in', changed.map((r) => r.id as number)).execute();
+      }
+      return {
+        data: changed.length,
+        changes: changed.map((r) => ({ id: r.id as number, before: { applyStatus: r.applyStatus }, after: { applyStatus: params.status } })),
+      };
+    },
+    merge: async ({ trx, params }) => {
+      const { keepId, mergeId } = params;
+      if (keepId === mergeId) throw validationFailed([fieldError('mergeId', 'merge_self')]);
+      const pair = await lockedPair(trx, [keepId, mergeId]);
+      const kept = pair.find((m) => m.id === keepId);
+      const merged = pair.find((m) => m.id === mergeId);
+      // The engine found both in the caller's scope before the handler ran; a concurrent merge may have removed one since.
+      if (!kept || !merged) throw validationFailed([fieldError(kept ? 'mergeId' : 'keepId', 'invalid_reference')]);
+      if (kept.shop_id !== merged.shop_id) throw validationFailed([fieldError('mergeId', 'merge_other_shop')]);
+      const moved = await typed(trx).updateTable('oms_order')
+        .set({ member_id: kept.id, member_username: kept.username })
+        .where('member_id', '=', merged.id).where('shop_id', '=', kept.shop_id)
+        .executeTakeFirst();
+      const movedOrders = toCount(moved.numUpdatedRows);
+      await typed(trx).deleteFrom('ums_member').where('id', '=', merged.id).execute();
+      return {
+        data: { keepId: kept.id, mergeId: merged.id, movedOrders },
+        changes: [
+          { id: merged.id, before: fromRow(member, merged), after: { mergedInto: kept.id } },
+          { id: kept.id, after: { mergedFrom: merged.id, movedOrders } },
+        ],
+      };
+    },
+  }),
+];
