@@ -15,6 +15,7 @@ import { ApiError, apiFetch, clearToken, getToken } from './api';
 import { httpClient, reportHttpError, requestLogoutConfirmation } from './httpClient';
 import type { MenuModel } from './menus';
 import { buildMenuModel } from './menus';
+import { forgetVipLevel, rememberVipLevel } from './vipLevel';
 
 export const LOGIN_PATH = '/login';
 
@@ -50,6 +51,7 @@ const fetchSession = async (): Promise<AdminSession> => {
     reportHttpError(error);
     throw error;
   }
+  rememberVipLevel(data.vipLevel);
   const menus = Array.isArray(data.menus) ? data.menus : [];
   const resources = Array.isArray(data.resources) ? data.resources.filter((p): p is string => typeof p === 'string') : undefined;
   const canCall = apiMatcher(resources);
@@ -95,6 +97,7 @@ export const rememberProfile = (profile: AdminProfile): void => {
 /** Forgets the token and the cached session (the 401 dialog's "log in again" and logout use it). */
 export const endSession = (): void => {
   clearToken();
+  forgetVipLevel();
   cache = null;
   refusal = null;
 };

@@ -53,6 +53,8 @@ export type AdminInfo = Pick<AdminProfile, 'username' | 'icon'>
   /** The rest of the caller's profile (not in `mall`'s answer; its admin ignores them). */
   & Partial<Omit<AdminProfile, 'username' | 'icon'>>
   & {
+    /** The caller's own account id (not in `mall`'s answer): a screen filters the caller's own records by it. */
+    id?: number;
     roles: string[];
     menus: MenuItem[];
     /** Ant URL patterns of the API resources the admin holds (`['/**']` for the super admin). */

@@ -23,11 +23,15 @@ const entityNeeds = (entity: Entity, routeName: string): (string | null)[] => {
   return needs;
 };
 
+/** The entity's generated endpoints a screen of its own may need (react-admin's action names). */
+const ENDPOINT_ACTIONS: ReadonlySet<string> = new Set(['list', 'create', 'show', 'edit']);
+
 /** A declared need as the API path it calls; a declared action the entity lacks is a mistake in the table. */
 const needPath = (need: RouteNeed): string => {
   if (typeof need === 'string') return fillPath(need);
   const entity = screenEntityOf(need.entity);
-  const path = entity ? entityActionPath(entity, declaredAction(need.action)) : null;
+  const action = ENDPOINT_ACTIONS.has(need.action) ? need.action : declaredAction(need.action);
+  const path = entity ? entityActionPath(entity, action) : null;
   if (!path) throw new Error(`routes.ts: ${need.entity} declares no action ${need.action}`);
   return path;
 };

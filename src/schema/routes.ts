@@ -1,3 +1,5 @@
+import { VIP_API } from './vipApi';
+
 /**
  * The admin's route table, declared once. The server seeds its menu tree from it
  * (`ums_menu.name` equals a route `name`), the admin builds its routes from it, and the
@@ -30,7 +32,10 @@ export type RouteDecl = {
   readonly needs?: readonly RouteNeed[];
 };
 
-/** An API path, or a declared action of an entity (`{ entity: 'role', action: 'listMenu' }`). */
+/**
+ * An API path, or an action of an entity: one it declares (`{ entity: 'role', action: 'listMenu' }`)
+ * or one of its generated endpoints (`list`, `create`, `show`, `edit`), whose path its declaration says.
+ */
 export type RouteNeed = string | { readonly entity: string; readonly action: string };
 
 export type SectionDecl = RouteDecl & { readonly children: readonly RouteDecl[] };
@@ -101,7 +106,8 @@ const SECTION_TABLE = [
     r('memberLevel', '/member/memberLevel', 'star', 10),
   ] },
   { ...r('pay', '/pay', 'payment', 65), children: [
-    r('payIndex', '/pay/index', 'vip', 20),
+    // The purchase page: the plans and channels, the caller's applications, and applying.
+    r('payIndex', '/pay/index', 'vip', 20, false, [VIP_API.plans, { entity: 'payRecord', action: 'list' }, { entity: 'payRecord', action: 'create' }]),
     r('payRecord', '/pay/payRecord', 'history', 10),
   ] },
   { ...r('mold', '/mold', 'mold', 60), children: [

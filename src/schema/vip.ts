@@ -27,18 +27,39 @@ export const VIP_CURRENCY = 'USD';
 /**
  * Payment channels (spec section 9, with the issue's offline PayPal). `online` ones need a
  * provider adapter; none is built yet, so they are offered as unavailable and an application
- * through one is refused (`channel_unavailable`).
+ * through one is refused (`channel_unavailable`). `needsReference`: the administrator can only
+ * find the payment by what the buyer enters (a transfer number, a transaction id or hash, a
+ * description), so an application through that channel without a reference is refused; cash is
+ * handed over in person.
  */
 export const PAY_CHANNELS = [
-  { value: 'bank', label: 'bank', online: false },
-  { value: 'paypal_offline', label: 'paypal_offline', online: false },
-  { value: 'blockchain', label: 'blockchain', online: false },
-  { value: 'cash', label: 'cash', online: false },
-  { value: 'other', label: 'other', online: false },
-  { value: 'paypal', label: 'paypal', online: true },
-  { value: 'alipay', label: 'alipay', online: true },
-  { value: 'wechat', label: 'wechat', online: true },
+  { value: 'bank', label: 'bank', online: false, needsReference: true },
+  { value: 'paypal_offline', label: 'paypal_offline', online: false, needsReference: true },
+  { value: 'blockchain', label: 'blockchain', online: false, needsReference: true },
+  { value: 'cash', label: 'cash', online: false, needsReference: false },
+  { value: 'other', label: 'other', online: false, needsReference: true },
+  { value: 'paypal', label: 'paypal', online: true, needsReference: false },
+  { value: 'alipay', label: 'alipay', online: true, needsReference: false },
+  { value: 'wechat', label: 'wechat', online: true, needsReference: false },
 ] as const;
+
+export type PayChannel = (typeof PAY_CHANNELS)[number];
+export const payChannelOf = (value: unknown): PayChannel | undefined => PAY_CHANNELS.find((c) => c.value === value);
+
+export { VIP_API } from './vipApi';
+
+/** One channel as `GET /vip/plans` answers it: whether it can be used and what the buyer pays to (from the settings). */
+export type VipChannelInfo = {
+  value: PayChannel['value']; online: boolean; available: boolean;
+  paypalAccount?: string; blockchainNetwork?: string; walletAddress?: string; bankAccount?: string;
+};
+
+/** The answer of `GET /vip/plans`. */
+export type VipPlansAnswer = {
+  currency: string;
+  plans: { value: VipPlan['value']; label: VipPlan['label']; months: number; price: number; listPrice: number }[];
+  channels: VipChannelInfo[];
+};
 
 export const PAY_STATUS = { unpaid: 0, paid: 1, refunded: 2 } as const;
 

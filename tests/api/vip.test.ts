@@ -1,4 +1,4 @@
-// Protects: seller VIP (issue 12 item 2): GET /vip/plans, POST /vip/apply (amount from the plan, never the body; one pending application per seller, also under races; unknown plan or channel, online channels refused), pay records owned by the seller (own only; staff see all), confirm extends the VIP from the later of now and the expiry exactly once under 100 parallel calls, refund takes the period back, /admin/info carries the VIP.
+// Protects: seller VIP (issue 12 item 2): GET /vip/plans, POST /vip/apply (amount from the plan, never the body; one pending application per seller, also under races; unknown plan or channel, online channels refused, a reference where the channel needs one), pay records owned by the seller (own only; staff see all), confirm extends the VIP from the later of now and the expiry exactly once under 100 parallel calls, refund takes the period back, /admin/info carries the VIP.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO } from '../helpers/accounts';
 import type { Answer } from '../helpers/api';
@@ -60,7 +60,7 @@ describe.each(testDialects())('seller VIP and pay records (%s)', (dialect) => {
     expect(stored).toMatchObject({ amount: 24000, status: 0, seller_id: sellerId });
   });
 
-  it('refuses a second pending application with "Have repeated submit application", and bad plans and channels by field, changing nothing', async () => {
+  it('refuses a second pending application with "Have repeated submit application", and bad plans, channels and missing references by field, changing nothing', async () => {
     await applied();
     const again = await apply(seller, { plan: 1, channel: 'cash' });
     expect(again.status).toBe(409);
@@ -71,6 +71,10 @@ describe.each(testDialects())('seller VIP and pay records (%s)', (dialect) => {
       [{ plan: 3, channel: 'bitcoin' }, 'channel:invalid_value'],
       [{ channel: 'bank' }, 'plan:required'],
       [{ plan: 3, channel: 'paypal' }, 'channel:channel_unavailable'],
+      // The administrator finds a transfer, a PayPal payment, a transaction or "other" by its reference.
+      [{ plan: 3, channel: 'bank' }, 'reference:required'],
+      [{ plan: 3, channel: 'blockchain', reference: '   ' }, 'reference:required'],
+      [{ plan: 3, channel: 'other', reference: '' }, 'reference:required'],
     ] as const) {
       const answer = await apply(seller2, body);
       expect(answer.status, JSON.stringify(body)).toBe(400);
@@ -98,7 +102,7 @@ describe.each(testDialects())('seller VIP and pay records (%s)', (dialect) => {
   });
 
   it('confirm extends the VIP from now when none runs, and from the expiry when one does; /admin/info shows it', async () => {
-    const first = await applied(seller, { plan: 1, channel: 'bank' });
+    const first = await applied(seller, { plan: 1, channel: 'bank', reference: 'TX-2' });
     const before = Date.now();
     expect((await post(`/payRecord/confirm/${first.id}`, admin)).body).toMatchObject({ code: 200, data: 1 });
     const afterFirst = await expiry();
@@ -106,7 +110,8 @@ describe.each(testDialects())('seller VIP and pay records (%s)', (dialect) => {
     expect(Date.parse(afterFirst!)).toBeLessThanOrEqual(addMonths(new Date(), 1).getTime());
     const record = (await get(`/payRecord/${first.id}`, seller)).body.data as PayRecord;
     expect(record).toMatchObject({ status: 1, operatorId: adminId, confirmTime: expect.stringMatching(/^\d{4}-/) });
-    expect((await get('/admin/info', seller)).body.data).toMatchObject({ vipLevel: 1, vipExpireTime: afterFirst });
+    // The caller's own id too: the purchase page lists the caller's own applications by it.
+    expect((await get('/admin/info', seller)).body.data).toMatchObject({ id: sellerId, vipLevel: 1, vipExpireTime: afterFirst });
 
     // A running VIP grows from its expiry, not from now.
     const second = await applied(seller, { plan: 3, channel: 'cash' });
@@ -121,7 +126,7 @@ describe.each(testDialects())('seller VIP and pay records (%s)', (dialect) => {
   it('an expired VIP grows from now; refund takes the period back and cannot be repeated or done on an unpaid record', async () => {
     await t.db.updateTable('ums_admin').set({ vip_expire_time: '2020-01-01T00:00:00.000Z' }).where('id', '=', sellerId).execute();
     expect((await get('/admin/info', seller)).body.data).toMatchObject({ vipLevel: 0 });
-    const record = await applied(seller, { plan: 6, channel: 'bank' });
+    const record = await applied(seller, { plan: 6, channel: 'bank', reference: 'TX-3' });
     expect(fields(await post(`/payRecord/refund/${record.id}`, admin))).toEqual(['status:wrong_state']);
     await post(`/payRecord/confirm/${record.id}`, admin);
     const confirmed = await expiry();
@@ -134,7 +139,7 @@ describe.each(testDialects())('seller VIP and pay records (%s)', (dialect) => {
   });
 
   it('100 parallel confirmations of one payment extend the VIP exactly once', async () => {
-    const record = await applied(seller, { plan: 1, channel: 'bank' });
+    const record = await applied(seller, { plan: 1, channel: 'bank', reference: 'TX-2' });
     const accountAudits = async () => (await t.db.selectFrom('sys_audit_log').select('id').where('entity', '=', 'ums_admin').where('action', '=', 'confirm').execute()).length;
     const auditsBefore = await accountAudits();
     const answers = await Promise.all(Array.from({ length: 100 }, () => post(`/payRecord/confirm/${record.id}`, admin)));

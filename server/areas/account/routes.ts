@@ -218,7 +218,8 @@ export const registerAdminAuthRoutes = (app: FastifyInstance, deps: AuthRouteDep
     if (!admin) throw unauthorized(); // deleted between the session check and now
     // The VIP is read with the profile: a confirmed payment moves it without a permission version.
     const vip = { vipLevel: vipLevelOf(admin.vip_expire_time), vipExpireTime: admin.vip_expire_time };
-    const info: AdminInfo = { ...profileOf(admin), ...vip, ...await permissionsInfo(auth.adminId, auth.permissionVersion) };
+    // The caller's own id (not in mall's answer): screens filter their own records by it (VIP applications).
+    const info: AdminInfo = { id: auth.adminId, ...profileOf(admin), ...vip, ...await permissionsInfo(auth.adminId, auth.permissionVersion) };
     return ok(info);
   });
 

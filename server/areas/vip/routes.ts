@@ -7,13 +7,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import { ok } from '../../http/envelope';
-import { PAY_CHANNELS, VIP_CURRENCY, VIP_PLANS } from '../../../src/schema/vip';
-
-export type VipChannelInfo = {
-  value: string; online: boolean; available: boolean;
-  /** What the buyer pays to (offline channels), from the settings. */
-  paypalAccount?: string; blockchainNetwork?: string; walletAddress?: string; bankAccount?: string;
-};
+import type { VipChannelInfo, VipPlansAnswer } from '../../../src/schema/vip';
+import { PAY_CHANNELS, VIP_API, VIP_CURRENCY, VIP_PLANS } from '../../../src/schema/vip';
 
 const channelInfo = (config: Config): VipChannelInfo[] => {
   const pay = config.vipPayment;
@@ -32,8 +27,8 @@ const channelInfo = (config: Config): VipChannelInfo[] => {
 };
 
 export const registerVipRoutes = (api: FastifyInstance, config: Config): void => {
-  api.get('/vip/plans', { config: { openapi: { summary: 'VIP periods with price and list price, and the payment channels with what the buyer must do', tags: ['vip'], query: null, body: null } } }, async () =>
-    ok({
+  api.get(VIP_API.plans, { config: { openapi: { summary: 'VIP periods with price and list price, and the payment channels with what the buyer must do', tags: ['vip'], query: null, body: null } } }, async () =>
+    ok<VipPlansAnswer>({
       currency: VIP_CURRENCY,
       plans: VIP_PLANS.map((p) => ({ value: p.value, label: p.label, months: p.months, price: p.price, listPrice: p.listPrice })),
       channels: channelInfo(config),

@@ -5,4 +5,7 @@ import { strings } from './strings';
 export const vipArea = defineArea({
   name: 'vip',
   strings,
+  screens: {
+    payIndex: () => import('./PayIndexScreen').then((m) => ({ default: m.PayIndexScreen })),
+  },
 });

@@ -1,0 +1,143 @@
+/**
+ * The purchase page's choices: the periods on sale (price, struck list price) and the payment
+ * channels (an unavailable one disabled with the reason), then what the buyer must do for the
+ * chosen channel. Everything shown comes from `GET /vip/plans` (the declaration's plans and the
+ * channels as the server's settings make them); only the words are the browser's.
+ */
+import Box from '@mui/material/Box';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Paper from '@mui/material/Paper';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { useTranslate } from 'react-admin';
+import { enumLabelKey } from '../../engine/blocks';
+import { useIntlLocale } from '../../engine/locale';
+import { formatMoney, toCents } from '../../schema/money';
+import type { EnumOption } from '../../schema/entity';
+import type { VipChannelInfo, VipPlansAnswer } from '../../schema/vip';
+import { payRecord } from '../../schema/vip';
+
+/** Dollars of the plans' answer as money text in the page's language. */
+export const useMoneyText = (currency: string) => {
+  const locale = useIntlLocale();
+  return (amount: number) => formatMoney(toCents(amount), locale, currency);
+};
+
+export const planLabelKey = (plan: EnumOption) => enumLabelKey(payRecord, 'plan', plan);
+export const channelLabelKey = (channel: { value: string }) => enumLabelKey(payRecord, 'channel', { value: channel.value, label: channel.value });
+
+export const Section = ({ title, children, id }: { readonly title: string; readonly children: ReactNode; readonly id: string }) => (
+  <Paper variant="outlined" component="section" aria-labelledby={id} sx={{ p: { xs: 1.5, sm: 2 } }}>
+    <Typography id={id} variant="h6" component="h2" gutterBottom>{title}</Typography>
+    {children}
+  </Paper>
+);
+
+export const PlanPicker = ({ answer, value, onChange }: { readonly answer: VipPlansAnswer; readonly value: number | null; readonly onChange: (plan: number) => void }) => {
+  const translate = useTranslate();
+  const money = useMoneyText(answer.currency);
+  return (
+    <RadioGroup
+      aria-labelledby="vip-plans"
+      value={value === null ? '' : String(value)}
+      onChange={(e) => onChange(Number(e.target.value))}
+      // Two cards a row on a phone, three on a tablet, all six on a wide screen.
+      sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))', lg: 'repeat(6, minmax(0, 1fr))' } }}
+    >
+      {answer.plans.map((plan) => {
+        const chosen = plan.value === value;
+        return (
+          <Paper key={plan.value} variant="outlined" data-plan={plan.value}
+            sx={{ m: 0, borderWidth: 2, borderColor: chosen ? 'primary.main' : 'divider', bgcolor: chosen ? 'action.selected' : undefined }}>
+            <FormControlLabel
+              value={String(plan.value)}
+              control={<Radio size="small" />}
+              sx={{ m: 0, p: 1, width: '100%', alignItems: 'flex-start' }}
+              label={(
+                <Box sx={{ pt: 0.75 }}>
+                  <Typography variant="subtitle2" component="span" sx={{ display: 'block' }}>{translate(planLabelKey(plan))}</Typography>
+                  <Typography variant="h6" component="span" sx={{ display: 'block' }}>{money(plan.price)}</Typography>
+                  <Typography variant="caption" component="s" color="text.secondary" sx={{ display: 'block' }}>
+                    {translate('vip.list_price', { price: money(plan.listPrice) })}
+                  </Typography>
+                </Box>
+              )}
+            />
+          </Paper>
+        );
+      })}
+    </RadioGroup>
+  );
+};
+
+/** Why a channel cannot be chosen: online ones need an adapter not built yet; offline ones a setting the operator has not made. */
+const unavailableReasonKey = (channel: VipChannelInfo) => (channel.online ? 'vip.unavailable_online' : 'vip.unavailable_setup');
+
+export const ChannelPicker = ({ channels, value, onChange }: { readonly channels: readonly VipChannelInfo[]; readonly value: string | null; readonly onChange: (channel: string) => void }) => {
+  const translate = useTranslate();
+  return (
+    <RadioGroup aria-labelledby="vip-channel" value={value ?? ''} onChange={(e) => onChange(e.target.value)}>
+      {channels.map((channel) => (
+        <FormControlLabel
+          key={channel.value}
+          value={channel.value}
+          disabled={!channel.available}
+          control={<Radio size="small" />}
+          data-channel={channel.value}
+          sx={{ alignItems: 'flex-start', mr: 0, '& .MuiFormControlLabel-label': { pt: 1 } }}
+          label={(
+            <span>
+              {translate(channelLabelKey(channel))}
+              {!channel.available && (
+                <Typography variant="caption" component="span" color="text.secondary" sx={{ display: 'block' }}>
+                  {`${translate('vip.unavailable')}: ${translate(unavailableReasonKey(channel))}`}
+                </Typography>
+              )}
+            </span>
+          )}
+        />
+      ))}
+    </RadioGroup>
+  );
+};
+
+/** A value the buyer copies (account, wallet address): monospaced and wrapped anywhere on a phone. */
+const Copyable = ({ text }: { readonly text: string }) => (
+  <Typography variant="body2" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>{text}</Typography>
+);
+
+/** What the buyer does for the chosen channel, with the amount of the chosen period. */
+export const HowToPay = ({ channel, amount }: { readonly channel: VipChannelInfo; readonly amount: string | null }) => {
+  const translate = useTranslate();
+  const steps: ReactNode[] = [];
+  switch (channel.value) {
+    case 'bank':
+      steps.push(<Typography key="how" variant="body2">{translate(channel.bankAccount ? 'vip.how.bank' : 'vip.how.bank_ask')}</Typography>);
+      if (channel.bankAccount) steps.push(<Copyable key="account" text={translate('vip.how.bank_account', { account: channel.bankAccount })} />);
+      break;
+    case 'paypal_offline':
+      steps.push(<Typography key="how" variant="body2">{translate('vip.how.paypal_offline')}</Typography>);
+      if (channel.paypalAccount) steps.push(<Copyable key="account" text={translate('vip.how.paypal_account', { account: channel.paypalAccount })} />);
+      break;
+    case 'blockchain':
+      steps.push(<Typography key="how" variant="body2">{translate('vip.how.blockchain')}</Typography>);
+      if (channel.blockchainNetwork) steps.push(<Copyable key="network" text={translate('vip.how.network', { network: channel.blockchainNetwork })} />);
+      if (channel.walletAddress) steps.push(<Copyable key="wallet" text={translate('vip.how.wallet', { address: channel.walletAddress })} />);
+      break;
+    case 'cash':
+    case 'other':
+      steps.push(<Typography key="how" variant="body2">{translate(`vip.how.${channel.value}`)}</Typography>);
+      break;
+    default:
+      steps.push(<Typography key="how" variant="body2">{translate('vip.unavailable_online')}</Typography>);
+  }
+  return (
+    <Stack spacing={0.5} data-how-to-pay={channel.value}>
+      {amount !== null && <Typography variant="subtitle1" component="p">{translate('vip.amount_due', { amount })}</Typography>}
+      {steps}
+    </Stack>
+  );
+};

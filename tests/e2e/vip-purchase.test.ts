@@ -1,0 +1,78 @@
+// Protects: buying VIP end to end in the real browser, in English and in Chinese (on a phone too): the demo seller applies for three months by offline bank on /pay/index, the admin confirms it in the pay record list, and the seller's page then shows the expiry three months later and keeps level 1 in local storage.
+import { describe, expect, it } from 'vitest';
+import { addMonths } from '../../server/areas/vip/actions';
+import { strings } from '../../src/resources/vip/strings';
+import type { AdminInfo } from '../../src/schema/api';
+import type { DemoRole } from '../helpers/accounts';
+import { DESKTOP, PHONE, browserSuite } from './harness';
+
+const BANK_ACCOUNT = 'Marketplace Ltd, Example Bank, 0012-3456-7890';
+const suite = browserSuite({ VIP_BANK_ACCOUNT: BANK_ACCOUNT });
+
+const infoOf = async (role: DemoRole): Promise<AdminInfo> => {
+  const response = await fetch(`${suite.baseUrl}/api/admin/info`, { headers: { Authorization: await suite.tokenOf(role) } });
+  return ((await response.json()) as { data: AdminInfo }).data;
+};
+
+const CASES = [
+  { lang: 'en', viewport: DESKTOP, confirm: 'Confirm' },
+  { lang: 'zh', viewport: PHONE, confirm: '确认' },
+] as const;
+
+describe('buying VIP', () => {
+  it.each(CASES)('the seller buys three months by offline bank and the admin confirms it ($lang)', async ({ lang, viewport, confirm }) => {
+    const t = strings[lang];
+    const reference = `E2E-BANK-${lang}-${Date.now()}`;
+    const before = (await infoOf('seller')).vipExpireTime ?? null;
+    const seller = await suite.context({ as: 'seller', lang, viewport });
+    const admin = await suite.context({ as: 'admin', lang });
+    try {
+      const page = await seller.newPage();
+      await page.goto('/pay/index');
+      const status = page.locator('[data-vip-level]');
+      await status.waitFor();
+      expect(await status.getAttribute('data-expire-time')).toBe(before ?? '');
+
+      await page.getByRole('radiogroup', { name: t.vip.plans }).getByRole('radio', { name: new RegExp(t.resources.payRecord.enums.plan.month_3) }).check();
+      await page.getByRole('radiogroup', { name: t.vip.channel }).getByRole('radio', { name: t.resources.payRecord.enums.channel.bank, exact: true }).check();
+      // What to pay to comes from the server's settings.
+      await page.getByText(t.vip.how.bank_account.replace('%{account}', BANK_ACCOUNT)).waitFor();
+      await page.getByRole('textbox', { name: t.vip.reference }).fill(reference);
+      await page.getByRole('button', { name: t.vip.submit }).click();
+      await page.getByText(t.vip.submitted).waitFor();
+      await page.getByText(t.vip.pending_wait).waitFor();
+      await page.getByRole('list', { name: t.vip.applications }).getByText(reference, { exact: false }).waitFor();
+      if (viewport === PHONE) {
+        // Nothing of the page runs off a phone's screen.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      }
+
+      // The admin confirms it in the pay record list.
+      const adminPage = await admin.newPage();
+      await adminPage.goto('/pay/payRecord');
+      const row = adminPage.locator('#main-content tbody tr').filter({ hasText: reference });
+      await row.getByRole('button', { name: t.resources.payRecord.actions.confirm.name }).click();
+      const dialog = adminPage.getByRole('dialog');
+      await dialog.getByRole('button', { name: confirm, exact: true }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await row.getByText(t.resources.payRecord.enums.status.paid, { exact: true }).waitFor();
+
+      // The seller's page, opened again, shows the VIP three months longer.
+      const expected = addMonths(before && Date.parse(before) > Date.now() ? new Date(before) : new Date(), 3);
+      await page.reload();
+      await expect.poll(async () => page.locator('[data-vip-level]').getAttribute('data-expire-time'), { timeout: 30_000 })
+        .toBe((await infoOf('seller')).vipExpireTime);
+      const after = await page.locator('[data-vip-level]').getAttribute('data-expire-time');
+      // From a running VIP the period is added to the expiry itself; from none, to the moment of confirming.
+      if (before && Date.parse(before) > Date.now()) expect(after).toBe(expected.toISOString());
+      else expect(Math.abs(Date.parse(after!) - expected.getTime())).toBeLessThan(5 * 60_000);
+      await page.getByText(t.vip.level.replace('%{level}', '1')).waitFor();
+      expect(await page.evaluate(() => localStorage.getItem('level'))).toBe('1');
+      await page.getByRole('list', { name: t.vip.applications }).locator('li').filter({ hasText: reference })
+        .getByText(t.resources.payRecord.enums.status.paid, { exact: true }).waitFor();
+    } finally {
+      await seller.close();
+      await admin.close();
+    }
+  }, 240_000);
+});

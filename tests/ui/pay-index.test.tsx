@@ -1,0 +1,175 @@
+// Protects: the VIP purchase page /pay/index in both languages: the declared periods with price and struck list price, the channels (online PayPal disabled with its reason), what to pay to for the chosen channel, the reference a channel needs, submitting to POST /vip/apply, the server's "Have repeated submit application" shown with the pending application, the level kept in local storage, and the loading, empty and error states.
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse } from 'msw';
+import { afterEach, describe, expect, it } from 'vitest';
+import { strings } from '../../src/resources/vip/strings';
+import { formatMoney, toCents } from '../../src/schema/money';
+import type { VipChannelInfo, VipPlansAnswer } from '../../src/schema/vip';
+import { PAY_CHANNELS, VIP_CURRENCY, VIP_PLANS } from '../../src/schema/vip';
+import { envelope, page, renderAt, serve } from './entity-harness';
+
+const ME = 7;
+const BANK_ACCOUNT = 'ACME Bank, account 0012-3456';
+const PAYPAL_ACCOUNT = 'vip@example.com';
+const WALLET = 'TXa1b2c3d4e5f6g7h8i9j0kLmNoPqRsTuV';
+
+/** `GET /vip/plans` as the server answers it with bank and offline PayPal set up, the blockchain wallet not. */
+const plansAnswer = (): VipPlansAnswer => ({
+  currency: VIP_CURRENCY,
+  plans: VIP_PLANS.map((p) => ({ value: p.value, label: p.label, months: p.months, price: p.price, listPrice: p.listPrice })),
+  channels: PAY_CHANNELS.map((c): VipChannelInfo => ({
+    value: c.value, online: c.online,
+    available: !c.online && c.value !== 'blockchain',
+    ...(c.value === 'bank' ? { bankAccount: BANK_ACCOUNT } : {}),
+    ...(c.value === 'paypal_offline' ? { paypalAccount: PAYPAL_ACCOUNT } : {}),
+  })),
+});
+
+const withWallet = (): VipPlansAnswer => {
+  const answer = plansAnswer();
+  return { ...answer, channels: answer.channels.map((c) => (c.value === 'blockchain' ? { ...c, available: true, blockchainNetwork: 'TRC20', walletAddress: WALLET } : c)) };
+};
+
+const pending = { id: 41, sellerId: ME, sellerName: 'seller', plan: 3, amount: 60, channel: 'bank', status: 0, reference: 'TX-9', createTime: '2026-11-20T08:00:00.000Z', confirmTime: null, refundTime: null };
+
+type Setup = { plans?: () => Response; expire?: string | null; records?: () => unknown[]; apply?: () => Response };
+
+const serveAll = ({ plans = () => envelope(plansAnswer()), expire = null, records = () => [], apply = () => envelope(pending) }: Setup = {}) => {
+  serve('get', '/vip/plans', plans);
+  serve('get', '/admin/info', () => envelope({
+    id: ME, username: 'seller', icon: null, roles: ['Seller'], menus: [],
+    vipLevel: expire && Date.parse(expire) > Date.now() ? 1 : 0, vipExpireTime: expire,
+  }));
+  const lists = serve('get', '/payRecord/list', () => envelope(page(records())));
+  const applies = serve('post', '/vip/apply', apply);
+  return { lists, applies };
+};
+
+const T = { en: strings.en, zh: strings.zh } as const;
+const LOCALE = { en: 'en-US', zh: 'zh-CN' } as const;
+
+afterEach(() => localStorage.clear());
+
+describe.each(['en', 'zh'] as const)('/pay/index (%s)', (lang) => {
+  const t = T[lang];
+  const vip = t.vip;
+  const labels = t.resources.payRecord.enums;
+  const money = (dollars: number) => formatMoney(toCents(dollars), LOCALE[lang], VIP_CURRENCY);
+  const fill = (text: string, params: Record<string, string>) => text.replace(/%\{(\w+)\}/g, (_m, key: string) => params[key] ?? '');
+
+  it('should offer the declared periods and channels, tell how to pay, and apply with the reference', async () => {
+    let records: unknown[] = [];
+    const { lists, applies } = serveAll({ records: () => records, apply: () => { records = [pending]; return envelope(pending); } });
+    renderAt('/pay/index', { lang, feedback: true });
+    const user = userEvent.setup({ delay: null });
+
+    // Each period with its price and its struck list price, from the declaration.
+    const periods = await screen.findByRole('radiogroup', { name: vip.plans });
+    for (const plan of VIP_PLANS) {
+      const radio = within(periods).getByRole('radio', { name: new RegExp(labels.plan[plan.label]) });
+      const card = radio.closest('[data-plan]') as HTMLElement;
+      expect(within(card).getByText(money(plan.price))).toBeInTheDocument();
+      const struck = within(card).getByText(fill(vip.list_price, { price: money(plan.listPrice) }));
+      expect(struck.tagName).toBe('S');
+    }
+    expect(await screen.findByText(vip.pending_none)).toBeInTheDocument();
+
+    await user.click(within(periods).getByRole('radio', { name: new RegExp(labels.plan.month_3) }));
+    expect(screen.getByText(fill(vip.amount_due, { amount: money(60) }))).toBeInTheDocument();
+
+    // Online PayPal cannot be chosen, and says why; the unconfigured wallet neither.
+    const channels = screen.getByRole('radiogroup', { name: vip.channel });
+    const online = within(channels).getByRole('radio', { name: new RegExp(labels.channel.paypal) });
+    expect(online).toBeDisabled();
+    expect(within(channels).getAllByText(`${vip.unavailable}: ${vip.unavailable_online}`).length).toBeGreaterThan(0);
+    expect(within(channels).getByRole('radio', { name: new RegExp(labels.channel.blockchain) })).toBeDisabled();
+    expect(within(channels).getByText(`${vip.unavailable}: ${vip.unavailable_setup}`)).toBeInTheDocument();
+
+    // Offline PayPal: the account to pay to.
+    await user.click(within(channels).getByRole('radio', { name: labels.channel.paypal_offline }));
+    expect(screen.getByText(fill(vip.how.paypal_account, { account: PAYPAL_ACCOUNT }))).toBeInTheDocument();
+
+    // Bank: the account, and a reference is needed before anything is sent.
+    await user.click(within(channels).getByRole('radio', { name: labels.channel.bank }));
+    expect(screen.getByText(fill(vip.how.bank_account, { account: BANK_ACCOUNT }))).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: vip.submit }));
+    const reference = screen.getByRole('textbox', { name: new RegExp(vip.reference) });
+    await waitFor(() => expect(reference).toHaveAttribute('aria-invalid', 'true'));
+    expect(applies).toHaveLength(0);
+
+    await user.type(reference, ' TX-9 ');
+    await user.click(screen.getByRole('button', { name: vip.submit }));
+    await waitFor(() => expect(applies).toHaveLength(1));
+    expect(applies[0]?.body).toEqual({ plan: 3, channel: 'bank', reference: 'TX-9' });
+    expect(await screen.findByText(vip.submitted)).toBeInTheDocument();
+
+    // The page reads the caller's own applications again and shows the pending one.
+    expect(await screen.findByText(vip.pending_wait)).toBeInTheDocument();
+    const mine = screen.getByRole('list', { name: vip.applications });
+    expect(within(mine).getByText(fill(vip.applied, { plan: labels.plan.month_3, amount: money(60), channel: labels.channel.bank }))).toBeInTheDocument();
+    expect(within(mine).getByText(labels.status.unpaid)).toBeInTheDocument();
+    expect(lists.every((call) => call.query.get('sellerId') === String(ME))).toBe(true);
+  });
+
+  it('should show the server\'s "Have repeated submit application" and the application that is pending', async () => {
+    let records: unknown[] = [];
+    const { applies } = serveAll({
+      records: () => records,
+      apply: () => {
+        // Another tab applied meanwhile: the server refuses the second.
+        records = [pending];
+        return HttpResponse.json({ code: 500, message: 'Have repeated submit application', messageKey: 'repeated_application', data: null,
+          errors: [{ field: 'sellerId', messageKey: 'repeated_application', message: 'Have repeated submit application' }] }, { status: 409 });
+      },
+    });
+    renderAt('/pay/index', { lang, feedback: true });
+    const user = userEvent.setup({ delay: null });
+    const channels = await screen.findByRole('radiogroup', { name: vip.channel });
+    await user.click(within(channels).getByRole('radio', { name: labels.channel.cash }));
+    // Cash needs no reference.
+    await user.click(screen.getByRole('button', { name: vip.submit }));
+    await waitFor(() => expect(applies).toHaveLength(1));
+    expect(applies[0]?.body).toEqual({ plan: 1, channel: 'cash' });
+
+    const repeated = lang === 'en' ? 'Have repeated submit application' : '已有待处理的申请，请勿重复提交';
+    const alert = await waitFor(() => {
+      const found = document.querySelector('[data-apply-error]');
+      if (!found) throw new Error('no error beside the form yet');
+      return found as HTMLElement;
+    });
+    expect(alert).toHaveTextContent(repeated);
+    expect(await screen.findByText(vip.pending_wait)).toBeInTheDocument();
+    expect(screen.queryByText(vip.submitted)).not.toBeInTheDocument();
+  });
+
+  it('should show the VIP level and expiry, keep the level in local storage, and tell the blockchain wallet', async () => {
+    const expire = new Date(Date.now() + 90 * 24 * 3600 * 1000).toISOString();
+    serveAll({ plans: () => envelope(withWallet()), expire, records: () => [{ ...pending, id: 40, status: 1, plan: 12, amount: 240 }] });
+    renderAt('/pay/index', { lang });
+    const user = userEvent.setup({ delay: null });
+    expect(await screen.findByText(fill(vip.level, { level: '1' }))).toBeInTheDocument();
+    const status = document.querySelector('[data-vip-level]');
+    expect(status).toHaveAttribute('data-expire-time', expire);
+    await waitFor(() => expect(localStorage.getItem('level')).toBe('1'));
+    expect(await screen.findByText(labels.status.paid)).toBeInTheDocument();
+    expect(screen.queryByText(vip.pending_wait)).not.toBeInTheDocument();
+
+    const channels = await screen.findByRole('radiogroup', { name: vip.channel });
+    await user.click(within(channels).getByRole('radio', { name: labels.channel.blockchain }));
+    expect(screen.getByText(fill(vip.how.network, { network: 'TRC20' }))).toBeInTheDocument();
+    expect(screen.getByText(fill(vip.how.wallet, { address: WALLET }))).toBeInTheDocument();
+  });
+
+  it('should say when the plans cannot be loaded, and load them on "try again"', async () => {
+    let fail = true;
+    serveAll({ plans: () => (fail ? HttpResponse.json({ code: 500, message: 'Operation failed', data: null }, { status: 500 }) : envelope(plansAnswer())) });
+    renderAt('/pay/index', { lang });
+    expect(await screen.findByText(vip.load_failed)).toBeInTheDocument();
+    await waitFor(() => expect(localStorage.getItem('level')).toBe('0'));
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: vip.retry }));
+    expect(await screen.findByRole('radiogroup', { name: vip.plans })).toBeInTheDocument();
+    expect(screen.queryByText(vip.load_failed)).not.toBeInTheDocument();
+  });
+});
