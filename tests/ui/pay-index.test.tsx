@@ -3,6 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
+import { en } from '../../src/i18n/en';
+import { zh } from '../../src/i18n/zh';
 import { strings } from '../../src/resources/vip/strings';
 import { formatMoney, toCents } from '../../src/schema/money';
 import type { VipChannelInfo, VipPlansAnswer } from '../../src/schema/vip';
@@ -47,6 +49,7 @@ const serveAll = ({ plans = () => envelope(plansAnswer()), expire = null, record
 };
 
 const T = { en: strings.en, zh: strings.zh } as const;
+const MENU_TITLES = { en: en.menu, zh: zh.menu } as const;
 const LOCALE = { en: 'en-US', zh: 'zh-CN' } as const;
 
 afterEach(() => localStorage.clear());
@@ -171,5 +174,12 @@ describe.each(['en', 'zh'] as const)('/pay/index (%s)', (lang) => {
     await userEvent.click(screen.getByRole('button', { name: vip.retry }));
     expect(await screen.findByRole('radiogroup', { name: vip.plans })).toBeInTheDocument();
     expect(screen.queryByText(vip.load_failed)).not.toBeInTheDocument();
+  });
+
+  it('should take an answer without plans or channels for a failed load, not break the page', async () => {
+    serveAll({ plans: () => envelope(page([])) });
+    renderAt('/pay/index', { lang });
+    expect(await screen.findByText(vip.load_failed)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: MENU_TITLES[lang].payIndex })).toBeInTheDocument();
   });
 });

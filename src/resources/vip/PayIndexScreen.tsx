@@ -28,9 +28,19 @@ const REFERENCE_MAX = payRecord.fields.reference.length?.[1];
 
 type Problems = { reference?: string; form?: string };
 
+/** An answer without both lists (another server, a proxy's page) is a failed load, not a broken page. */
+const isPlansAnswer = (data: unknown): data is VipPlansAnswer => {
+  const answer = data as Partial<VipPlansAnswer> | null;
+  return !!answer && Array.isArray(answer.plans) && Array.isArray(answer.channels);
+};
+
 const usePlans = () => useQuery({
   queryKey: ['vip', 'plans'],
-  queryFn: async ({ signal }) => (await httpClient<VipPlansAnswer>(VIP_API.plans, { signal })).data,
+  queryFn: async ({ signal }) => {
+    const { data } = await httpClient<unknown>(VIP_API.plans, { signal });
+    if (!isPlansAnswer(data)) throw new Error(`${VIP_API.plans}: unexpected answer`);
+    return data;
+  },
 });
 
 const ApplyForm = ({ answer, onApplied }: { readonly answer: VipPlansAnswer; readonly onApplied: () => void }) => {
