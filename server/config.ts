@@ -90,7 +90,7 @@ export const settingsTable = [
   { name: 'VIP_BANK_ACCOUNT', default: '(none)', meaning: 'Bank account (name, bank, number) sellers transfer VIP payments to; unset: the bank channel says to ask the operator' },
   { name: 'TRUST_PROXY', default: 'false', meaning: 'Trust X-Forwarded-* headers: `true`, a hop count, or a comma list of proxy addresses' },
   { name: 'STATIC_DIR', default: './dist', meaning: 'Built admin served at `/` (built on start when index.html is missing)' },
-  { name: 'JOBS_ENABLED', default: 'true', meaning: 'Run the scheduled jobs (session and throttle purges) in this process; several processes may run them, each run happens once' },
+  { name: 'JOBS_ENABLED', default: 'true', meaning: 'Run the scheduled jobs (session and throttle purges, order time-outs and automatic receipt) in this process; several processes may run them, each run happens once' },
   { name: 'API_DOCS', default: 'true outside production', meaning: 'Serve the OpenAPI document and Swagger UI at `${API_PREFIX}/docs`; `false` in production unless set' },
   { name: 'SERVE_SOURCE_MAPS', default: 'false', meaning: 'Serve the build\'s source maps (`/assets/*.js.map`); otherwise they answer 404' },
   { name: 'DEMO_CONTENT', default: 'true', meaning: 'With `--demo` (`npm start`) outside production: the first start also fills every list with sample brands, categories, product types, ads, member levels and return reasons (images included); `false` seeds only accounts, shops and molds' },

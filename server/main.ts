@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
+import { AREA_JOBS } from './areas/index';
 import type { Config } from './config';
 import { ConfigError, loadConfig } from './config';
 import { createDb } from './db/index';
@@ -60,7 +61,7 @@ const main = async (): Promise<void> => {
   }
 
   const app = buildApp(config, { db });
-  const jobs = createJobRunner({ db, config, jobs: JOBS, log: app.log.child({ module: 'jobs' }) });
+  const jobs = createJobRunner({ db, config, jobs: [...JOBS, ...AREA_JOBS], log: app.log.child({ module: 'jobs' }) });
   let closing = false;
   const shutdown = (signal: string): void => {
     if (closing) return;

@@ -14,6 +14,7 @@ import type { Secrets } from '../crud/secrets';
 import type { Repository } from '../crud/repository';
 import type { ScopeOf } from '../crud/routes';
 import type { Database } from '../db/schema';
+import type { Job } from '../jobs/runner';
 import type { DefaultQuotas, QuotaMeter } from './capacity/registry';
 
 /** What an area's routes are given: the database, the settings, and what the registry collected. */
@@ -48,6 +49,8 @@ export type ServerArea = {
   readonly meters?: readonly QuotaMeter[];
   /** Entities its own routes serve that declared entities may reference (and name: `referenceName`). */
   readonly referenceTargets?: readonly Entity[];
+  /** Scheduled jobs of the area (README "Adding a job"), run beside server/jobs' own. */
+  readonly jobs?: readonly Job[];
 };
 
 export const defineArea = (area: ServerArea): ServerArea => area;

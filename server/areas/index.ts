@@ -36,5 +36,8 @@ export const ENTITY_HOOKS = collectHooks(AREAS);
 /** Entities served by areas' own routes that declared ones may reference (the admin accounts). */
 export const REFERENCE_TARGETS = AREAS.flatMap((area) => area.referenceTargets ?? []);
 
+/** Every area's scheduled jobs (server/main.ts runs them with server/jobs' JOBS). */
+export const AREA_JOBS = AREAS.flatMap((area) => area.jobs ?? []);
+
 /** Every area's quota meters, for the create guard, the upload route and the capacity list. */
 export const QUOTA_METERS: readonly QuotaMeter[] = AREAS.flatMap((area) => area.meters ?? []);

@@ -198,16 +198,76 @@ const checkReferences = async (
   if (errors.length) throw validationFailed(errors);
 };
 
+/** One call of a declared action: its target ids, its validated parameters and who acts. */
+export type ActionCall = {
+  readonly ids: readonly number[];
+  readonly params: Record<string, unknown>;
+  /** Per-record parameters of a `bodyRows` action (then `params` is empty); none otherwise. */
+  readonly rowParams?: ReadonlyMap<number, Record<string, unknown>>;
+  readonly actor: HookActor;
+};
+
+/** What a call answered: the handler's data, and the ids a selection transition left out (their state). */
+export type ActionResult = { readonly data: unknown; readonly skipped: readonly number[] };
+
+/**
+ * Carries out one call of a declared action, in ONE transaction: load the targets inside the
+ * actor's scope (locked for a write), check referenced ids, keep a transition's eligible rows,
+ * run the handler, change the state (history rows), write the audit rows. What an action's
+ * endpoint does once it has parsed the request; server code that acts without a request (a
+ * scheduled job, with an actor of its own) calls it too, so its changes take the same path.
+ */
+export const performAction = async (
+  deps: Pick<ActionRouteDeps, 'db' | 'entities'>, entity: Entity, name: string, handler: ActionHandler | undefined, call: ActionCall,
+): Promise<ActionResult> => {
+  const decl = entity.actions?.[name];
+  if (!decl) throw new Error(`${entity.name}: no declared action ${name}`);
+  const { params, actor } = call;
+  const rowParams = call.rowParams ?? new Map<number, Record<string, unknown>>();
+  let skipped: number[] = [];
+  const data = await deps.db.transaction().execute(async (trx) => {
+    let records = await loadTargets(trx, entity, call.ids, actor.scope, decl.writes);
+    for (const values of rowParams.size ? rowParams.values() : [params]) await checkReferences(trx, decl.params ?? {}, values, deps.entities, actor.scope);
+    if (decl.transition) ({ eligible: records, skipped } = eligibleOf(entity, decl, records));
+    const paramsOf = (record: ApiRecord) => rowParams.get(record.id) ?? params;
+    const outcome: ActionOutcome = handler ? await handler({ trx, entity, records, params, rowParams, actor }) : { data: records.length };
+    const transitioned = decl.transition ? await applyTransition(trx, entity, decl.transition, records, paramsOf, actor, deps.entities) : [];
+    if (decl.writes) {
+      const changes: readonly AuditChange[] = decl.transition ? [...transitioned, ...(outcome.changes ?? [])] : outcome.changes
+        ?? (records.length ? records.map((r) => ({ id: r.id, after: paramsOf(r) })) : [{ id: null, after: params }]);
+      await auditAll(trx, changes.map((change) => ({
+        adminId: actor.adminId, action: decl.audit ?? snakeCase(name), entity: change.table ?? entity.table,
+        entityId: change.id ?? null, before: change.before, after: change.after, ip: actor.ip,
+      })));
+    }
+    return outcome.data;
+  });
+  return { data, skipped };
+};
+
+/** The handler an area gave for an action (none for a transition the engine carries out alone); two areas giving one stop the start. */
+const handlerOf = (actions: readonly EntityActions[], entity: Entity, name: string): ActionHandler | undefined => {
+  const handlers = actions.filter((a) => a.entity.name === entity.name && a.handlers[name]).map((a) => a.handlers[name]);
+  if (handlers.length > 1) throw new Error(`${entity.name}: the action "${name}" has handlers in several areas`);
+  return handlers[0] as unknown as ActionHandler | undefined;
+};
+
+/**
+ * Calls of declared actions from server code (a scheduled job): `run(entity, name, call)` is
+ * exactly what the action's endpoint does after parsing, with the handlers of `actions`.
+ */
+export const actionPerformer = (deps: Pick<ActionRouteDeps, 'db' | 'entities' | 'actions'>) =>
+  (entity: Entity, name: string, call: ActionCall): Promise<ActionResult> =>
+    performAction(deps, entity, name, handlerOf(deps.actions, entity, name), call);
+
 /** Registers every declared action of `entities`; an action without a handler stops the start. */
 export const registerActionRoutes = (app: FastifyInstance, deps: ActionRouteDeps, entities: readonly Entity[]): void => {
   for (const entity of entities) {
     for (const endpoint of actionEndpointsOf(entity)) {
       const { name, decl } = endpoint.action!;
-      const handlers = deps.actions.filter((a) => a.entity.name === entity.name && a.handlers[name]).map((a) => a.handlers[name]);
+      const handler = handlerOf(deps.actions, entity, name);
       // A transition is carried out by the engine; a handler of its own is optional.
-      if (!handlers.length && !decl.transition) throw new Error(`${entity.name}: the action "${name}" has no handler in any area`);
-      if (handlers.length > 1) throw new Error(`${entity.name}: the action "${name}" has handlers in several areas`);
-      const handler = handlers[0] as unknown as ActionHandler | undefined;
+      if (!handler && !decl.transition) throw new Error(`${entity.name}: the action "${name}" has no handler in any area`);
       actionParamsEntity(entity, name); // a declaration error shows at start, not at the first call
       if (decl.transition) checkTransition(entity, name, decl, deps.entities);
       if (decl.bodyRows && (decl.on !== 'selection' || decl.bodyParam || endpoint.ids !== 'body')) {
@@ -217,24 +277,7 @@ export const registerActionRoutes = (app: FastifyInstance, deps: ActionRouteDeps
       const run = async (request: FastifyRequest) => {
         const { ids, params, rowParams } = parseRequest(endpoint, request);
         const actor: HookActor = { adminId: request.auth?.adminId ?? null, ip: request.ip ?? null, scope: await deps.scopeOf(request) };
-        let skipped: number[] = [];
-        const data = await deps.db.transaction().execute(async (trx) => {
-          let records = await loadTargets(trx, entity, ids, actor.scope, decl.writes);
-          for (const values of rowParams.size ? rowParams.values() : [params]) await checkReferences(trx, decl.params ?? {}, values, deps.entities, actor.scope);
-          if (decl.transition) ({ eligible: records, skipped } = eligibleOf(entity, decl, records));
-          const paramsOf = (record: ApiRecord) => rowParams.get(record.id) ?? params;
-          const outcome: ActionOutcome = handler ? await handler({ trx, entity, records, params, rowParams, actor }) : { data: records.length };
-          const transitioned = decl.transition ? await applyTransition(trx, entity, decl.transition, records, paramsOf, actor, deps.entities) : [];
-          if (decl.writes) {
-            const changes: readonly AuditChange[] = decl.transition ? [...transitioned, ...(outcome.changes ?? [])] : outcome.changes
-              ?? (records.length ? records.map((r) => ({ id: r.id, after: paramsOf(r) })) : [{ id: null, after: params }]);
-            await auditAll(trx, changes.map((change) => ({
-              adminId: actor.adminId, action: decl.audit ?? snakeCase(name), entity: change.table ?? entity.table,
-              entityId: change.id ?? null, before: change.before, after: change.after, ip: actor.ip,
-            })));
-          }
-          return outcome.data;
-        });
+        const { data, skipped } = await performAction(deps, entity, name, handler, { ids, params, rowParams, actor });
         return skipped.length ? { ...ok(data), skipped } : ok(data);
       };
       const url = fastifyPath(endpoint.url);

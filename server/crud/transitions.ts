@@ -92,9 +92,16 @@ export const applyTransition = async (
   const states = entity.states!;
   const decl = entity.fields[states.field]!;
   const ids = eligible.map((r) => r.id);
-  await (trx as AnyKysely).updateTable(entity.table)
-    .set({ [columnOf(states.field, decl)]: toColumnValue(decl, transition.to), ...autoStamps(entity, 'update') })
-    .where((eb) => eb.and([eb('id', 'in', ids), scopeWhere(entity, eb, actor.scope)])).execute();
+  const column = columnOf(states.field, decl);
+  // Conditional on the state it leaves: a row another writer moved since it was read is not
+  // changed twice. The targets are locked on PostgreSQL and SQLite has one writer, so this only
+  // bites a caller that did not load them in its transaction; the whole change is refused then.
+  const result = await (trx as AnyKysely).updateTable(entity.table)
+    .set({ [column]: toColumnValue(decl, transition.to), ...autoStamps(entity, 'update') })
+    .where((eb) => eb.and([
+      eb('id', 'in', ids), eb(column, 'in', transition.from.map((value) => toColumnValue(decl, value))), scopeWhere(entity, eb, actor.scope),
+    ])).executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== ids.length) throw refused(409, 'wrong_state', states.field);
   const history = states.history;
   if (history) {
     const target = entities.find((e) => e.name === history.entity)!;

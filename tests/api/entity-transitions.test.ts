@@ -1,9 +1,15 @@
-// Protects: declared transitions (server/crud/transitions.ts) on a fixture entity: allowed-from states, JSON row bodies (bodyRows: each record its own parameters, one bad row refuses all), wrong state refused changing nothing, selections keep the eligible rows and report the skipped ones, history and audit rows in the same transaction, scope, and 100 parallel runs on one record change it once.
+// Protects: declared transitions (server/crud/transitions.ts) on a fixture entity: allowed-from states, JSON row bodies (bodyRows: each record its own parameters, one bad row refuses all), wrong state refused changing nothing, selections keep the eligible rows and report the skipped ones, history and audit rows in the same transaction, scope, and 100 parallel runs on one record change it once, server code (a job) performing one without a request, and the state change conditional on the state it leaves.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../helpers/accounts';
 import type { Answer } from '../helpers/api';
 import { call, login } from '../helpers/api';
-import { auditCount, createGadgetTable, GADGET_BUILD, gadgetHistoryTable, gadgetTable, insertGadget } from '../helpers/action-fixture';
+import { entityList } from '../../src/schema/entities';
+import type { Entity } from '../../src/schema/entity';
+import { actionPerformer } from '../../server/crud/actions';
+import { ALL_SHOPS } from '../../server/crud/scope';
+import { applyTransition } from '../../server/crud/transitions';
+import type { AnyKysely } from '../../server/db/index';
+import { auditCount, createGadgetTable, GADGET_BUILD, gadget, gadgetArea, gadgetHistoryTable, gadgetTable, insertGadget } from '../helpers/action-fixture';
 import { adminIdOf, shopIdsOf } from '../helpers/tenancy';
 import type { TestApp } from '../helpers/test-db';
 import { createTestApp, testDialects } from '../helpers/test-db';
@@ -176,6 +182,38 @@ describe.each(testDialects())('declared transitions on a fixture entity (%s)', (
       const missing = await post('/gadget/dispatch', [{ gadgetId: a }], undefined, sellerToken);
       expect(missing.body.errors?.[0]?.message).toBe('Operation note cannot be empty');
       expect((await post('/gadget/dispatch', [{ gadgetId: a, note: 'ok' }, { gadgetId: foreign, note: 'ok' }], undefined, sellerToken)).status).toBe(404);
+    });
+  });
+
+  it('server code performs a transition without a request, through the same path: state, history and audit rows with no admin', async () => {
+    const entities = [...entityList, ...GADGET_BUILD.entities];
+    const perform = actionPerformer({ db: t.db, entities, actions: gadgetArea.actions!({} as never) });
+    const system = { adminId: null, ip: null, scope: ALL_SHOPS };
+    const id = await insertGadget(t.db, shopForeign, 'Scheduled', 1);
+    // The area's handler runs too (repair writes the note).
+    expect(await perform(gadget as unknown as Entity, 'repair', { ids: [id], params: { note: 'Nightly' }, actor: system })).toEqual({ data: 1, skipped: [] });
+    expect(await row(id)).toMatchObject({ status: 2, note: 'Nightly' });
+    expect(await historyOf(id)).toEqual([expect.objectContaining({ from_status: 1, to_status: 2, operator_id: null, shop_id: shopForeign })]);
+    const audit = await t.db.selectFrom('sys_audit_log').selectAll().orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
+    expect(audit).toMatchObject({ action: 'repair', entity: 'test_gadget', entity_id: String(id), admin_id: null });
+    // The same refusals as over HTTP: the state moved on.
+    await unchanged(async () => {
+      await expect(perform(gadget as unknown as Entity, 'repair', { ids: [id], params: { note: 'Again' }, actor: system }))
+        .rejects.toMatchObject({ problem: { status: 409, messageKey: 'wrong_state' } });
+    });
+  });
+
+  it('changes the state only of rows still in a state it leaves: a stale read is refused whole, changing nothing', async () => {
+    const moved = await insertGadget(t.db, shopA, 'Moved', 0);
+    const still = await insertGadget(t.db, shopA, 'Still', 0);
+    const stale = [{ id: moved, status: 0, shopId: shopA }, { id: still, status: 0, shopId: shopA }];
+    // Another writer started `moved` after these records were read.
+    await (t.db as unknown as AnyKysely).updateTable('test_gadget').set({ status: 1 }).where('id', '=', moved).execute();
+    const entities = [...entityList, ...GADGET_BUILD.entities];
+    await unchanged(async () => {
+      await expect(t.db.transaction().execute((trx) => applyTransition(
+        trx, gadget as unknown as Entity, gadget.actions!.start.transition, stale, () => ({ note: 'x' }), { adminId: null, ip: null, scope: ALL_SHOPS }, entities,
+      ))).rejects.toMatchObject({ problem: { status: 409, messageKey: 'wrong_state' } });
     });
   });
 });

@@ -3,6 +3,7 @@
 // the purge jobs removing exactly the dead rows. On SQLite and PostgreSQL.
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AREA_JOBS } from '../../server/areas/index';
 import { throttleKeepSeconds } from '../../server/auth/throttle';
 import { createDb } from '../../server/db/index';
 import type { Database } from '../../server/db/schema';
@@ -182,7 +183,8 @@ describe.each(testDialects())('scheduled jobs (%s)', (dialect) => {
   });
 
   it('declares the real jobs once each; tests run them only on demand', () => {
-    expect(new Set(JOBS.map((j) => j.name)).size).toBe(JOBS.length);
+    const all = [...JOBS, ...AREA_JOBS];
+    expect(new Set(all.map((j) => j.name)).size).toBe(all.length);
     expect(t.config.jobsEnabled).toBe(false);
   });
 });

@@ -5,6 +5,11 @@
  * through the admin API (the order has no create route), so they are written here directly, in
  * the columns the declaration names (src/schema/oms.ts), deterministic (a seeded sequence) and only
  * while the shop has no orders. The accounts' seed writes a few per shop; demo content writes more.
+ *
+ * The order-settings job acts on them once the server runs (README "Adding a job"): it closes the
+ * older unpaid orders at its first run and the recent ones after their time-out, and, with demo
+ * content (orders going back 25 days), confirms the receipt of those shipped more than 15 days ago;
+ * each such change shows in the order's history as the system's, with no operator.
  */
 import type { Kysely } from 'kysely';
 import { ORDER_STATUS } from '../../../src/schema/oms';
@@ -43,7 +48,8 @@ const sequence = (seed: number) => {
   };
 };
 
-const HOUR = 60 * 60 * 1000;
+const MINUTE = 60 * 1000;
+const HOUR = 60 * MINUTE;
 
 /** Writes `perShop` orders into each demo shop that has none yet; answers how many it wrote. */
 export const seedDemoOrders = async (db: Kysely<Database>, perShop: number): Promise<number> => {
@@ -60,7 +66,11 @@ export const seedDemoOrders = async (db: Kysely<Database>, perShop: number): Pro
       for (let i = 0; i < perShop; i++) {
         // Every status appears; half the orders are waiting on someone (pending payment or shipment).
         const status = [0, 1, 1, 2, 2, 3, 3, 3, 4, 5][(i + next(10)) % 10]!;
-        const created = now - (perShop - i) * 5 * HOUR - next(HOUR);
+        const placed = now - (perShop - i) * 5 * HOUR - next(HOUR);
+        // Two in three unpaid orders were placed in the last hour or so: the order-settings job
+        // (server/areas/oms/jobs.ts) closes them only after their time-out (60 / 120 minutes by
+        // default), so they can be tried by hand meanwhile; the older ones it closes at its first run.
+        const created = status === ORDER_STATUS.pendingPayment && i % 3 !== 0 ? now - (10 + 7 * (i % 10)) * MINUTE : placed;
         const at = (hours: number) => toDbTime(new Date(created + hours * HOUR));
         const lines = Array.from({ length: 1 + next(3) }, () => {
           const product = PRODUCTS[next(PRODUCTS.length)]!;
@@ -85,7 +95,7 @@ export const seedDemoOrders = async (db: Kysely<Database>, perShop: number): Pro
           receiver_province: receiver.province, receiver_city: receiver.city, receiver_region: receiver.region,
           receiver_detail_address: receiver.address, note: null, confirm_status: status === ORDER_STATUS.completed ? 1 : 0, delete_status: 0,
           payment_time: paid ? at(1) : null, delivery_time: shipped ? at(20) : null,
-          receive_time: status === ORDER_STATUS.completed ? at(70) : null, modify_time: at(1),
+          receive_time: status === ORDER_STATUS.completed ? at(70) : null, modify_time: status === ORDER_STATUS.pendingPayment ? at(0) : at(1),
         }).returning('id').executeTakeFirstOrThrow();
         await trx.insertInto('oms_order_item').values(lines.map(({ product, quantity }) => ({
           order_id: id, shop_id: shopId, product_id: null, product_pic: null, product_name: product.name, product_brand: product.brand,
