@@ -1,5 +1,5 @@
-// Protects: migrations create exactly the declared tables and columns, are idempotent, roll down and up, keep timestamps
-// identical, and enforce unique usernames and cascades (SQLite and PostgreSQL).
+// Protects: migrations create exactly the declared tables and columns, are idempotent, roll down and up, run one of an
+// earlier number landing late, keep timestamps identical, and enforce unique usernames and cascades (SQLite and PostgreSQL).
 import { NO_MIGRATIONS } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
@@ -36,6 +36,22 @@ describe.each(testDialects())('migrations (%s)', (dialect) => {
     const actual = await columnsByTable();
     for (const [table, columns] of Object.entries(TABLE_COLUMNS)) {
       expect(actual.get(table), table).toEqual([...columns].sort());
+    }
+  });
+
+  it('runs a migration of an earlier number that lands after later ones have run (an existing database)', async () => {
+    const other = await createTestDatabase(dialect);
+    const older = createDb({ database: other.target });
+    try {
+      const names = Object.keys(migrations);
+      const late = names[names.length - 2]!;
+      const { error } = await createMigrator(older, Object.fromEntries(Object.entries(migrations).filter(([name]) => name !== late))).migrateToLatest();
+      expect(error).toBeUndefined();
+      const results = await migrateToLatest(older);
+      expect(results.map((r) => [r.migrationName, r.status])).toEqual([[late, 'Success']]);
+    } finally {
+      await older.destroy();
+      await other.drop();
     }
   });
 
