@@ -36,6 +36,14 @@ export const Section = ({ title, children, id }: { readonly title: string; reado
   </Paper>
 );
 
+/** Stands in for the amount in the translated sentence, so only the amount is struck through, in either language's word order. */
+const MARK = '\u0000';
+
+const ListPrice = ({ text, price }: { readonly text: string; readonly price: string }) => {
+  const [before = '', after = ''] = text.split(MARK);
+  return <>{before}<s>{price}</s>{after}</>;
+};
+
 export const PlanPicker = ({ answer, value, onChange }: { readonly answer: VipPlansAnswer; readonly value: number | null; readonly onChange: (plan: number) => void }) => {
   const translate = useTranslate();
   const money = useMoneyText(answer.currency);
@@ -44,8 +52,8 @@ export const PlanPicker = ({ answer, value, onChange }: { readonly answer: VipPl
       aria-labelledby="vip-plans"
       value={value === null ? '' : String(value)}
       onChange={(e) => onChange(Number(e.target.value))}
-      // Two cards a row on a phone, three on a tablet, all six on a wide screen.
-      sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))', lg: 'repeat(6, minmax(0, 1fr))' } }}
+      // Two cards a row on a phone, three beside the sidebar, all six on a wide screen.
+      sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))', xl: 'repeat(6, minmax(0, 1fr))' } }}
     >
       {answer.plans.map((plan) => {
         const chosen = plan.value === value;
@@ -60,8 +68,8 @@ export const PlanPicker = ({ answer, value, onChange }: { readonly answer: VipPl
                 <Box sx={{ pt: 0.75 }}>
                   <Typography variant="subtitle2" component="span" sx={{ display: 'block' }}>{translate(planLabelKey(plan))}</Typography>
                   <Typography variant="h6" component="span" sx={{ display: 'block' }}>{money(plan.price)}</Typography>
-                  <Typography variant="caption" component="s" color="text.secondary" sx={{ display: 'block' }}>
-                    {translate('vip.list_price', { price: money(plan.listPrice) })}
+                  <Typography variant="caption" component="span" color="text.secondary" sx={{ display: 'block' }} data-list-price>
+                    <ListPrice text={translate('vip.list_price', { price: MARK })} price={money(plan.listPrice)} />
                   </Typography>
                 </Box>
               )}
