@@ -160,6 +160,7 @@ const EntityListView = ({ entity, options, pinned }: ScreenProps & { readonly pi
   // Rows that open the show view by a click need no button for it.
   const RowActions = withRecycleBinActions(entity, useRowActions(entity, options.rowActions, showable && editable));
   const Header = options.listHeader;
+  const Top = options.listTop;
   const exporter = useEntityExporter(entity);
   // A phone gets cards instead of a table squeezed to its width (ARCHITECTURE section 5).
   const isMobile = useIsMobile();
@@ -193,6 +194,7 @@ const EntityListView = ({ entity, options, pinned }: ScreenProps & { readonly pi
         pagination={<Pagination rowsPerPageOptions={[...PAGE_SIZE.choices]} />}
         empty={<EmptyList entity={entity} createTo={createTo} onCreate={onCreate} />}
       >
+        {Top && <Top entity={entity} />}
         {isMobile ? <MobileList entity={entity} cells={options.cells} rowClick={rowClick} rowActions={RowActions} /> : (
         <DataTable
           rowClick={rowClick}

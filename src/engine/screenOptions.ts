@@ -55,6 +55,8 @@ export type EntityScreenOptions = {
   readonly inputs?: Readonly<Record<string, ComponentType<FieldInputProps>>>;
   /** Buttons at the end of each list row (the row's record is in context). */
   readonly rowActions?: ComponentType<{ readonly entity: Entity }>;
+  /** Shown inside the list, above its rows, with the list's context (filters, selection): status tabs, a summary. */
+  readonly listTop?: ComponentType<{ readonly entity: Entity }>;
   /** Buttons among the list's bulk actions, for the selected rows (`useListContext().selectedIds`): an area's own dialog. */
   readonly bulkActions?: ComponentType<{ readonly entity: Entity }>;
   /** Shown above the list, with the pinned route values (e.g. "back to level 1"). */

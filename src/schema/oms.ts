@@ -47,7 +47,7 @@ export const ORDER_EDITABLE_STATUSES: readonly number[] = [ORDER_STATUS.pendingP
 export const DELIVER_MAX_ORDERS = 500;
 /**
  * The logistics companies the shipping screen offers (`mall`'s four couriers): the value is what
- * `mall` stores, the label `resources.order.companies.<label>`. The API takes any name.
+ * `mall` stores, the label `entity.oms.companies.<label>`. The API takes any name.
  */
 export const DELIVERY_COMPANIES = [
   { value: '顺丰快递', label: 'sf' }, { value: '圆通快递', label: 'yto' }, { value: '中通快递', label: 'zto' }, { value: '韵达快递', label: 'yunda' },
@@ -139,6 +139,8 @@ export const order = defineEntity({
       transition: { from: [ORDER_STATUS.pendingPayment], to: ORDER_STATUS.closed },
       params: { note: text({ required: true, requiredMessage: 'note_required', length: [1, 200] }) },
     },
+    // The order list's status tabs: how many live orders of the caller's shops are in each status.
+    statusCounts: { on: 'collection', path: '/statusCounts', writes: false, summary: 'Live orders of the caller\'s shops per status, and in all' },
     confirmReceipt: {
       on: 'row', path: '/update/confirmReceipt', idParam: 'id', writes: true, summary: 'Confirm that the buyer received a shipped order',
       transition: { from: [ORDER_STATUS.shipped], to: ORDER_STATUS.completed },

@@ -77,7 +77,7 @@ const SECTION_TABLE = [
   { ...r('oms', '/oms', 'cart', 80), children: [
     r('order', '/oms/order', 'receipt', 80),
     r('orderDetail', '/oms/orderDetail', 'receipt', 70, true),
-    r('deliverOrderList', '/oms/deliverOrderList', 'list', 60, true),
+    r('deliverOrderList', '/oms/deliverOrderList', 'list', 60, true, ['/order/list', { entity: 'order', action: 'deliver' }]),
     r('balanceList', '/oms/balanceList', 'wallet', 50),
     r('orderSetting', '/oms/orderSetting', 'settings', 40),
     r('returnApply', '/oms/returnApply', 'undo', 30),

@@ -174,4 +174,27 @@ describe.each(testDialects())('orders (%s)', (dialect) => {
     expect(list.body.data.list.length).toBeGreaterThan(0);
     expect(list.body.data.list.every((o) => o.shopId !== shopForeign)).toBe(true);
   });
+
+  it('counts live orders per status for the list\'s tabs, inside the caller\'s shops', async () => {
+    type Counts = { all: number; byStatus: Record<string, number> };
+    const seller2 = await login(t.app, DEMO.seller2);
+    const countsOf = async (token: string) => (await call<Counts>(t.app, 'GET', '/api/order/statusCounts', { token })).body.data;
+    const expected = async (shopIds: number[] | null) => {
+      const rows = await db().selectFrom('oms_order').select('status').where('delete_status', '=', 0)
+        .$if(shopIds !== null, (q) => q.where('shop_id', 'in', shopIds!)).execute();
+      const byStatus: Record<string, number> = { 0: 0, 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 };
+      for (const row of rows) byStatus[String(row.status)] = (byStatus[String(row.status)] ?? 0) + 1;
+      return { all: rows.length, byStatus };
+    };
+    await insertOrder(shopForeign, 1);
+    const before = await countsOf(seller);
+    expect(before).toEqual(await expected(await shopIdsOf(t.db, await adminIdOf(t.db, DEMO.seller.username))));
+    expect(await countsOf(seller2)).toEqual(await expected([shopForeign]));
+    expect(await countsOf(admin)).toEqual(await expected(null));
+    // A new order of the seller's moves its counts; another seller's does not.
+    await insertOrder(shopA, 0);
+    await insertOrder(shopForeign, 0);
+    const after = await countsOf(seller);
+    expect([after.all - before.all, after.byStatus[0]! - before.byStatus[0]!]).toEqual([1, 1]);
+  });
 });

@@ -1,10 +1,10 @@
-// Protects: view overrides and the generated show view (src/engine/EntityShow.tsx, screens.tsx) on a fixture entity: an area's view replaces exactly the view it names (list, show, create, edit; a create/edit view without its route stops the start), and an edit view may keep the routed page with a form of its own laid out from the blocks, still checked by the declaration's rules; the show view at the list's `#show=<id>` shows the fields by section, references by name, whether a secret is set, child rows as a table, the state's history newest first with operator and time, and only the transitions the record's state allows, one of which runs from the page; lists with states offer a "View" button, plain lists do not; a missing record says so.
+// Protects: view overrides and the generated show view (src/engine/EntityShow.tsx, screens.tsx) on a fixture entity: an area's view replaces exactly the view it names (list, show, create, edit; a create/edit view without its route stops the start), and an edit view may keep the routed page with a form of its own laid out from the blocks, still checked by the declaration's rules; the show view at the list's `#show=<id>` shows the fields by section, references by name, whether a secret is set, child rows as a table, the state's history newest first with operator and time, and only the transitions the record's state allows, one of which runs from the page; lists with states offer a "View" button, plain lists do not; a screen's list top (inside the list's context: it filters the list) and extra bulk buttons (they see the selection); a missing record says so.
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
-import { AdminContext, memoryStore, Notification, useRecordContext } from 'react-admin';
+import { AdminContext, memoryStore, Notification, useListContext, useRecordContext } from 'react-admin';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { en } from '../../src/i18n/en';
@@ -236,6 +236,22 @@ describe('views', () => {
     renderAt('/oms/returnReason');
     const row = (await screen.findByText('Arrived damaged', {}, { timeout: 15_000 })).closest('tr') as HTMLElement;
     expect(within(row).queryByRole('link', { name: 'View' })).toBeNull();
+  });
+
+  it('a screen\'s list top works inside the list\'s context and its bulk buttons see the selection', async () => {
+    const lists = serve('get', '/fxJob/list', () => envelope(page([stored])));
+    const Top = () => {
+      const { filterValues, setFilters } = useListContext();
+      return <button type="button" onClick={() => setFilters({ ...filterValues, status: 1 })}>Only running</button>;
+    };
+    const Bulk = () => <span>{`Picked ${useListContext().selectedIds.join(',')}`}</span>;
+    renderJob(LIST, { listTop: Top, bulkActions: Bulk });
+    const row = (await screen.findByText('Pack boxes')).closest('tr') as HTMLElement;
+    await userEvent.click(screen.getByRole('button', { name: 'Only running' }));
+    await waitFor(() => expect(lists.at(-1)?.query.get('status')).toBe('1'));
+    expect(screen.queryByText('Picked 3')).toBeNull();
+    await userEvent.click(within(row).getByRole('checkbox'));
+    expect(await screen.findByText('Picked 3')).toBeInTheDocument();
   });
 
   it('a record that does not exist says so, with the way back', async () => {

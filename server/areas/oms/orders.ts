@@ -7,7 +7,8 @@
  * they are closed or invalid.
  */
 import { sql } from 'kysely';
-import { ORDER_DELETABLE_STATUSES, ORDER_EDITABLE_STATUSES, order } from '../../../src/schema/oms';
+import { ORDER_DELETABLE_STATUSES, ORDER_EDITABLE_STATUSES, ORDER_STATUSES, order } from '../../../src/schema/oms';
+import { scopeWhere } from '../../crud/repository';
 import { fromCents, sumCents, toCents } from '../../../src/schema/money';
 import { entityActions } from '../../crud/actions';
 import type { AnyDb, EntityHooks, HookActor } from '../../crud/hooks';
@@ -47,6 +48,14 @@ export const orderActions = entityActions(order, {
       .set({ delivery_company: byId('deliveryCompany'), delivery_sn: byId('deliverySn'), delivery_time: toDbTime() })
       .where('id', 'in', records.map((r) => r.id)).execute();
     return { data: records.length, changes: [] };
+  },
+  // One grouped count inside the caller's shops (the same scope as the list), live orders only.
+  statusCounts: async ({ trx, entity, actor }) => {
+    const rows = await db(trx).selectFrom('oms_order').select(['status', (eb) => eb.fn.countAll().as('n')])
+      .where((eb) => eb.and([scopeWhere(entity, eb, actor.scope), eb('delete_status', '=', 0)])).groupBy('status').execute();
+    const byStatus = Object.fromEntries(ORDER_STATUSES.map((s) => [s.value, 0])) as Record<number, number>;
+    for (const row of rows) byStatus[Number(row.status)] = Number(row.n);
+    return { data: { all: Object.values(byStatus).reduce((a, b) => a + b, 0), byStatus } };
   },
   confirmReceipt: async ({ trx, records }) => {
     await db(trx).updateTable('oms_order').set({ confirm_status: 1, receive_time: toDbTime() })

@@ -1,4 +1,4 @@
-/** Orders (oms): order settings, one record. */
+/** Orders (oms): the order list's tabs and shipping, the shipping screen, order settings (one record). */
 import { defineArea } from '../../engine/area';
 import { strings } from './strings';
 
@@ -6,4 +6,7 @@ export const omsArea = defineArea({
   name: 'oms',
   strings,
   screenOptions: () => import('./screenOptions').then((m) => m.screenOptions),
+  screens: {
+    deliverOrderList: () => import('./DeliverOrderList').then((m) => ({ default: m.DeliverOrderList })),
+  },
 });

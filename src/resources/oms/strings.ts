@@ -62,6 +62,7 @@ const en = {
       actions: {
         deliver: { name: 'Ship', fields: { deliveryCompany: 'Logistics company', deliverySn: 'Logistics number' } },
         close: { name: 'Close order', fields: { note: 'Operation note' } },
+        statusCounts: { name: 'Orders per status' },
         confirmReceipt: { name: 'Confirm receipt' },
         updateNote: { name: 'Note', fields: { note: 'Note', status: 'Order status' } },
         updateReceiverInfo: {
@@ -127,6 +128,21 @@ const en = {
       },
     },
   },
+  entity: {
+    oms: {
+      tab_all: 'All',
+      tab_count: '%{label} (%{count})',
+      ship_selected: 'Ship selected',
+      ship: 'Ship',
+      deliver_hint: 'Choose the logistics company and enter the logistics number of each order, then confirm.',
+      deliver_confirm: 'Confirm shipment',
+      deliver_back: 'Back to orders',
+      deliver_left_out: 'One selected order is not pending shipment and is left out |||| %{smart_count} selected orders are not pending shipment and are left out',
+      deliver_done: 'Order shipped |||| %{smart_count} orders shipped',
+      deliver_address: 'Delivery address',
+      companies: { sf: 'SF Express', yto: 'YTO Express', zto: 'ZTO Express', yunda: 'Yunda Express' },
+    },
+  },
 };
 
 export const strings = defineStrings(en, {
@@ -186,6 +202,7 @@ export const strings = defineStrings(en, {
       actions: {
         deliver: { name: '订单发货', fields: { deliveryCompany: '物流公司', deliverySn: '物流单号' } },
         close: { name: '关闭订单', fields: { note: '操作备注' } },
+        statusCounts: { name: '各状态订单数' },
         confirmReceipt: { name: '确认收货' },
         updateNote: { name: '备注订单', fields: { note: '备注', status: '订单状态' } },
         updateReceiverInfo: {
@@ -249,6 +266,21 @@ export const strings = defineStrings(en, {
         finishOvertime: '确认收货后自动完成交易（天）',
         commentOvertime: '交易完成后自动好评（天）',
       },
+    },
+  },
+  entity: {
+    oms: {
+      tab_all: '全部订单',
+      tab_count: '%{label}（%{count}）',
+      ship_selected: '批量发货',
+      ship: '订单发货',
+      deliver_hint: '请为每个订单选择物流公司并填写物流单号，然后确定。',
+      deliver_confirm: '确定发货',
+      deliver_back: '返回订单列表',
+      deliver_left_out: '有 %{smart_count} 个选中的订单不是待发货状态，已略去',
+      deliver_done: '已发货 %{smart_count} 个订单',
+      deliver_address: '配送地址',
+      companies: { sf: '顺丰快递', yto: '圆通快递', zto: '中通快递', yunda: '韵达快递' },
     },
   },
 });

@@ -1,0 +1,178 @@
+/**
+ * Shipping (`/oms/deliverOrderList?ids=1,2`, `mall`'s deliver list): the selected orders pending
+ * shipment, one row each with its receiver, a logistics company (picked from the declared list)
+ * and a logistics number; one confirmation ships them all in one call (`POST
+ * /order/update/delivery` with one row per order, the declared `deliver` transition). Each row is
+ * checked with the action's own parameter rules before sending; the server's errors (`1.deliverySn`)
+ * land under the row's input. Orders that are not pending shipment are left out, and said so.
+ */
+import Alert from '@mui/material/Alert';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import MuiTextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import type { RaRecord } from 'react-admin';
+import { Button, Loading, useGetMany, useNotify, useTranslate } from 'react-admin';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useActionMutation } from '../../engine/actionQueries';
+import { fieldLabelKey } from '../../engine/labels';
+import { routePath } from '../../engine/routing';
+import { ScreenHeading } from '../../engine/ScreenHeading';
+import { ApiError } from '../../providers/api';
+import type { FieldError } from '../../schema/api';
+import { DELIVERY_COMPANIES, ORDER_STATUS, order } from '../../schema/oms';
+import { fieldSchema, validate } from '../../schema/validation';
+import { z } from 'zod';
+
+const PARAMS = order.actions!.deliver.params;
+type ParamName = keyof typeof PARAMS;
+const PARAM_NAMES = Object.keys(PARAMS) as ParamName[];
+/** One row's parameters, checked by the declaration's own rules (the server checks them again). */
+const ROW_SCHEMA = z.object(Object.fromEntries(PARAM_NAMES.map((name) => [name, fieldSchema(PARAMS[name])])));
+
+type Row = Record<ParamName, string>;
+/** Field errors by order id, then parameter. */
+type RowErrors = Record<string, Partial<Record<ParamName, FieldError>>>;
+
+const idsOf = (raw: string | null): number[] =>
+  [...new Set((raw ?? '').split(',').map((s) => Number(s.trim())).filter((n) => Number.isInteger(n) && n > 0))];
+
+const address = (o: RaRecord): string =>
+  [o.receiverProvince, o.receiverCity, o.receiverRegion, o.receiverDetailAddress].filter((part) => typeof part === 'string' && part).join(' ');
+
+export const DeliverOrderList = () => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [search] = useSearchParams();
+  const ids = useMemo(() => idsOf(search.get('ids')), [search]);
+  const { data, isPending, error } = useGetMany(order.name, { ids }, { enabled: ids.length > 0 });
+  const orders = (data ?? []).filter((o) => o.status === ORDER_STATUS.pendingShipment);
+  const leftOut = ids.length - orders.length;
+  const [rows, setRows] = useState<Record<string, Row>>({});
+  const [errors, setErrors] = useState<RowErrors>({});
+  const rowOf = (id: RaRecord['id']): Row => rows[String(id)] ?? { deliveryCompany: '', deliverySn: '' };
+  const backToOrders = () => navigate(routePath('order'));
+
+  const ship = useActionMutation<number>(order, 'deliver', {
+    onSuccess: async (count) => {
+      notify('entity.oms.deliver_done', { type: 'success', messageArgs: { smart_count: count } });
+      await queryClient.invalidateQueries();
+      backToOrders();
+    },
+  });
+
+  const put = (id: RaRecord['id'], name: ParamName, value: string) => {
+    setRows((current) => ({ ...current, [String(id)]: { ...rowOf(id), [name]: value } }));
+    setErrors((current) => ({ ...current, [String(id)]: { ...current[String(id)], [name]: undefined } }));
+  };
+
+  const confirm = () => {
+    const found: RowErrors = {};
+    for (const o of orders) {
+      const result = validate(ROW_SCHEMA, rowOf(o.id), { fields: PARAMS });
+      if (!result.ok) found[String(o.id)] = Object.fromEntries(result.errors.map((e) => [e.field, e]));
+    }
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    ship.mutate({ ids: orders.map((o) => o.id), rows: Object.fromEntries(orders.map((o) => [String(o.id), rowOf(o.id)])) }, {
+      // The server names the row by its place in the body (`1.deliverySn`): put it under that order's input.
+      onError: (failure) => {
+        if (!(failure instanceof ApiError)) return;
+        const byRow: RowErrors = {};
+        for (const e of failure.errors) {
+          const [index, name] = e.field.split('.');
+          const target = orders[Number(index)];
+          if (target && PARAM_NAMES.includes(name as ParamName)) byRow[String(target.id)] = { ...byRow[String(target.id)], [name as ParamName]: e };
+        }
+        setErrors(byRow);
+      },
+    });
+  };
+
+  const errorText = (e: FieldError | undefined) => (e ? translate(`errors.${e.messageKey}`, { _: e.message, ...e.params }) : undefined);
+
+  let body;
+  if (!ids.length) body = <Alert severity="warning">{translate('errors.select_orders')}</Alert>;
+  else if (isPending) body = <Loading />;
+  else if (error) body = <Alert severity="error">{translate('errors.failed')}</Alert>;
+  else if (!orders.length) body = <Alert severity="warning">{translate('errors.no_shippable_orders')}</Alert>;
+  else {
+    body = (
+      <>
+        <Typography color="text.secondary" sx={{ mb: 1 }}>{translate('entity.oms.deliver_hint')}</Typography>
+        {leftOut > 0 && <Alert severity="info" sx={{ mb: 1 }}>{translate('entity.oms.deliver_left_out', { smart_count: leftOut })}</Alert>}
+        <TableContainer component={Paper} variant="outlined" sx={{ mb: 2 }}>
+          <Table size="small" aria-label={translate('menu.deliverOrderList')}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{translate(fieldLabelKey(order, 'orderSn'))}</TableCell>
+                <TableCell>{translate(fieldLabelKey(order, 'receiverName'))}</TableCell>
+                <TableCell>{translate(fieldLabelKey(order, 'receiverPhone'))}</TableCell>
+                <TableCell>{translate('entity.oms.deliver_address')}</TableCell>
+                {PARAM_NAMES.map((name) => <TableCell key={name}>{translate(`resources.order.actions.deliver.fields.${name}`)}</TableCell>)}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {orders.map((o) => {
+                const row = rowOf(o.id);
+                const rowErrors = errors[String(o.id)] ?? {};
+                const sn = String(o.orderSn);
+                return (
+                  <TableRow key={o.id}>
+                    <TableCell>{sn}</TableCell>
+                    <TableCell>{String(o.receiverName ?? '')}</TableCell>
+                    <TableCell>{String(o.receiverPhone ?? '')}</TableCell>
+                    <TableCell sx={{ overflowWrap: 'anywhere' }}>{address(o)}</TableCell>
+                    <TableCell sx={{ minWidth: 170 }}>
+                      {/* The column heads name the inputs; each input's own name adds its order (for screen readers). */}
+                      <MuiTextField
+                        select size="small" fullWidth value={row.deliveryCompany}
+                        slotProps={{ htmlInput: { 'aria-label': `${translate('resources.order.actions.deliver.fields.deliveryCompany')} ${sn}` } }}
+                        onChange={(event) => put(o.id, 'deliveryCompany', event.target.value)}
+                        error={Boolean(rowErrors.deliveryCompany)} helperText={errorText(rowErrors.deliveryCompany)}
+                      >
+                        {DELIVERY_COMPANIES.map((c) => <MenuItem key={c.value} value={c.value}>{translate(`entity.oms.companies.${c.label}`)}</MenuItem>)}
+                      </MuiTextField>
+                    </TableCell>
+                    <TableCell sx={{ minWidth: 170 }}>
+                      <MuiTextField
+                        size="small" fullWidth value={row.deliverySn}
+                        slotProps={{ htmlInput: { 'aria-label': `${translate('resources.order.actions.deliver.fields.deliverySn')} ${sn}`, maxLength: 64 } }}
+                        onChange={(event) => put(o.id, 'deliverySn', event.target.value)}
+                        error={Boolean(rowErrors.deliverySn)} helperText={errorText(rowErrors.deliverySn)}
+                      />
+                    </TableCell>
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <ScreenHeading route="deliverOrderList" />
+      <Stack sx={{ px: { xs: 1, sm: 2 }, pb: 2 }}>
+        {body}
+        <Stack direction="row" spacing={1}>
+          {orders.length > 0 && <Button variant="contained" label="entity.oms.deliver_confirm" onClick={confirm} disabled={ship.isPending} />}
+          <Button label="entity.oms.deliver_back" onClick={backToOrders} />
+        </Stack>
+      </Stack>
+    </>
+  );
+};

@@ -1,0 +1,88 @@
+/**
+ * The order list's own parts (`/oms/order`), beside the generated list: status tabs with the
+ * server's counts (inside the caller's shops), "Ship selected", which opens the shipping screen
+ * with the selected orders pending shipment, and a "Ship" button on such rows. Closing with a note
+ * and deleting are the generated bulk actions of the declaration.
+ */
+import LocalShippingIcon from '@mui/icons-material/LocalShipping';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import type { Identifier, RaRecord } from 'react-admin';
+import { Button, useCanAccess, useListContext, useNotify, useRecordContext, useTranslate } from 'react-admin';
+import { useNavigate } from 'react-router-dom';
+import { useActionQuery } from '../../engine/actionQueries';
+import { enumLabelKey } from '../../engine/labels';
+import { routePath, withQuery } from '../../engine/routing';
+import { declaredAction } from '../../schema/access';
+import { MESSAGES } from '../../schema/api';
+import type { Entity } from '../../schema/entity';
+import { ORDER_STATUS, ORDER_STATUSES, order } from '../../schema/oms';
+
+/** The tabs: all, then every status but "invalid" (mall's tabs). */
+const TAB_STATUSES = ORDER_STATUSES.filter((s) => s.value !== ORDER_STATUS.invalid);
+
+type StatusCounts = { readonly all: number; readonly byStatus: Readonly<Record<string, number>> };
+
+/** Status tabs over the list: each sets the list's status filter; the counts come from `GET /order/statusCounts`. */
+export const OrderStatusTabs = ({ entity }: { readonly entity: Entity }) => {
+  const translate = useTranslate();
+  const { filterValues, displayedFilters, setFilters } = useListContext();
+  const counts = useActionQuery<StatusCounts>(order, { name: 'statusCounts' });
+  const current = filterValues.status === undefined || filterValues.status === '' ? 'all' : String(filterValues.status);
+  const label = (text: string, count: number | undefined) =>
+    (count === undefined ? text : translate('entity.oms.tab_count', { label: text, count }));
+  const choose = (value: string) => {
+    const { status: _status, ...rest } = filterValues as Record<string, unknown>;
+    setFilters(value === 'all' ? rest : { ...rest, status: Number(value) }, displayedFilters);
+  };
+  return (
+    <Tabs value={current} onChange={(_event, value: string) => choose(value)} variant="scrollable" allowScrollButtonsMobile
+      aria-label={translate(`resources.${entity.name}.fields.status`)} sx={{ px: 1, borderBottom: 1, borderColor: 'divider' }}>
+      <Tab value="all" label={label(translate('entity.oms.tab_all'), counts.data?.all)} />
+      {TAB_STATUSES.map((s) => (
+        <Tab key={s.value} value={String(s.value)} label={label(translate(enumLabelKey(entity, 'status', s)), counts.data?.byStatus[String(s.value)])} />
+      ))}
+    </Tabs>
+  );
+};
+
+const deliverPath = (ids: readonly Identifier[]) => withQuery(routePath('deliverOrderList'), { ids: ids.join(',') });
+
+const useCanShip = () => useCanAccess({ resource: order.name, action: declaredAction('deliver') }).canAccess === true;
+
+/**
+ * "Ship selected": the selected orders pending shipment go to the shipping screen. Selected rows
+ * of other pages are passed on too (that screen keeps only the shippable ones); when every
+ * selected order is on this page and none is shippable, the list says so.
+ */
+export const ShipSelectedButton = () => {
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const { selectedIds, data, onUnselectItems } = useListContext();
+  if (!useCanShip()) return null;
+  const ship = () => {
+    if (!selectedIds.length) {
+      notify('errors.select_orders', { type: 'warning', messageArgs: { _: MESSAGES.select_orders } });
+      return;
+    }
+    const known = new Map((data ?? []).map((r: RaRecord) => [r.id, r]));
+    const ids = selectedIds.filter((id) => !known.has(id) || known.get(id)!.status === ORDER_STATUS.pendingShipment);
+    if (!ids.length) {
+      notify('errors.no_shippable_orders', { type: 'warning', messageArgs: { _: MESSAGES.no_shippable_orders } });
+      return;
+    }
+    // The list keeps its selection in the store: coming back, the shipped orders are no longer picked.
+    onUnselectItems();
+    navigate(deliverPath(ids));
+  };
+  return <Button label="entity.oms.ship_selected" onClick={ship}><LocalShippingIcon /></Button>;
+};
+
+/** "Ship" on a row pending shipment: the shipping screen with that one order. */
+export const ShipRowButton = () => {
+  const record = useRecordContext();
+  const navigate = useNavigate();
+  const canShip = useCanShip();
+  if (!record || record.status !== ORDER_STATUS.pendingShipment || !canShip) return null;
+  return <Button label="entity.oms.ship" onClick={() => navigate(deliverPath([record.id]))}><LocalShippingIcon /></Button>;
+};
