@@ -22,11 +22,14 @@ export type AuditEntry = {
 
 const SECRET_KEY = /pass(word)?|secret|token|hash|salt|api[-_]?key|credential/i;
 
-/** A deep copy with every secret-looking key replaced by "[removed]". */
+/**
+ * A deep copy with every secret-looking key replaced by "[removed]". A true/false value stays: it
+ * holds no secret (a secret field's `<field>Set`, such as a shop's `paypalSecretKeySet`).
+ */
 export const withoutSecrets = (value: unknown): unknown => {
   if (Array.isArray(value)) return value.map(withoutSecrets);
   if (value && typeof value === 'object' && !(value instanceof Date)) {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, SECRET_KEY.test(k) ? '[removed]' : withoutSecrets(v)]));
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, SECRET_KEY.test(k) && typeof v !== 'boolean' ? '[removed]' : withoutSecrets(v)]));
   }
   return value;
 };

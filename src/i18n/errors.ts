@@ -48,6 +48,8 @@ export const errorsZh: Record<MessageKey, string> = {
   not_unique: '该值已被使用',
   repeated_application: '已有待处理的申请，请勿重复提交',
   channel_unavailable: '该支付渠道暂不可用',
+  vip_required: '开店需要已付费且未过期的 VIP 会员',
+  shop_status_admin_only: '只有管理员可以更改店铺状态',
   invalid_reference: '引用的记录不存在',
   expire_before_start: '结束时间必须晚于开始时间',
   attr_values_invalid: '属性值不能为空或重复',

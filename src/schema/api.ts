@@ -107,6 +107,8 @@ export const MESSAGES = {
   not_unique: 'This value is already used',
   repeated_application: 'Have repeated submit application',
   channel_unavailable: 'This payment channel is not available',
+  vip_required: 'A paid VIP membership is required to open a shop',
+  shop_status_admin_only: 'Only an administrator can change the status of a shop',
   invalid_reference: 'The referenced record does not exist',
   expire_before_start: 'The expire time must be after the start time',
   attr_values_invalid: 'Attribute value cannot be empty or repeated',

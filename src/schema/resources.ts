@@ -55,7 +55,13 @@ export const RESOURCE_CATEGORIES: readonly ResourceCategoryDecl[] = [
     { name: 'Special topics', url: '/subject/**' },
   ] },
   { name: 'Shops', sort: 50, resources: [
-    { name: 'Shops', url: '/shop/**', seller: true },
+    // Every shop operation, status changes (`/shop/updateStatus/{id}`) included: administrators'.
+    { name: 'Shops', url: '/shop/**' },
+    // A seller's own shops (the scope keeps it to them): list, look-up, read, open (`/shop/create`,
+    // VIP required), edit and close for good; not the status, which administrators set.
+    { name: 'Own shops', url: '/shop/*', seller: true },
+    { name: 'Own shops: edit', url: '/shop/update/*', seller: true },
+    { name: 'Own shops: delete', url: '/shop/delete/*', seller: true },
     // The product admin's product form names the shop a product belongs to.
     { name: 'Shop look-up', url: '/shop/listAll' },
     { name: 'Die-cutting molds', url: '/mold/**', seller: true },

@@ -60,7 +60,8 @@ const ENTITY_ACCESS: Record<string, { all: Access; except?: Record<string, Acces
   // Sellers' own shops' members (the list at mall's /admin/listMember, the rest under /member/**).
   member: { all: SELLERS },
   homeAdvertise: { all: SUPER },
-  shop: { all: SELLERS, except: { listAll: ['seller', 'product'] } },
+  // A shop's status is set by administrators only (sellers edit, not approve or close, their shops).
+  shop: { all: SELLERS, except: { listAll: ['seller', 'product'], 'batchSet:status': SUPER } },
   mold: { all: SELLERS },
   // Sellers apply and read their own pay records; confirming and refunding are staff's.
   payRecord: { all: SELLERS, except: { 'action:confirm': SUPER, 'action:refund': SUPER } },

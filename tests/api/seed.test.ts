@@ -107,13 +107,14 @@ describe.each(testDialects())('seed (%s)', (dialect) => {
     const demoSeller = await db.selectFrom('ums_admin').selectAll().where('username', '=', 'seller').executeTakeFirstOrThrow();
     expect(demoSeller.invite_code).toMatch(/^[A-Z0-9]{8}$/);
 
-    // VIP payments in each state (server/db/seed/demo-pay-records.ts): the seller's year runs, seller2's month has ended
-    // and its cash application waits for an admin.
+    // VIP payments in each state (server/db/seed/demo-pay-records.ts): the seller's year runs, seller2's month ended and
+    // was renewed (both demo sellers may open shops: the VIP gate), and its cash application waits for an admin.
     const payments = await db.selectFrom('pay_record').select(['seller_id', 'status', 'amount']).execute();
     expect(new Set(payments.map((p) => p.status))).toEqual(new Set(Object.values(PAY_STATUS)));
     expect(vipLevelOf(demoSeller.vip_expire_time)).toBe(1);
     const seller2 = await db.selectFrom('ums_admin').selectAll().where('username', '=', DEMO.seller2.username).executeTakeFirstOrThrow();
-    expect(vipLevelOf(seller2.vip_expire_time)).toBe(0);
+    expect(vipLevelOf(seller2.vip_expire_time)).toBe(1);
+    expect(payments.filter((p) => p.seller_id === seller2.id && p.status === PAY_STATUS.paid)).toHaveLength(2);
     expect(payments.filter((p) => p.seller_id === seller2.id && p.status === PAY_STATUS.unpaid)).toHaveLength(1);
   }, 60_000);
 });

@@ -29,10 +29,12 @@ describe('withoutSecrets', () => {
   it('replaces every secret-looking key at any depth and keeps everything else', () => {
     expect(withoutSecrets({
       username: 'a', password: 'p', newPassword: 'n', nested: { token: 't', list: [{ apiKey: 'k', passwordHash: 'h', note: 'ok' }] },
-      client_secret: 's', salt: 'x', count: 3,
+      client_secret: 's', salt: 'x', count: 3, paypalSecretKeySet: true, apiKeySet: false,
     })).toEqual({
       username: 'a', password: '[removed]', newPassword: '[removed]', nested: { token: '[removed]', list: [{ apiKey: '[removed]', passwordHash: '[removed]', note: 'ok' }] },
       client_secret: '[removed]', salt: '[removed]', count: 3,
+      // Whether a secret is set is no secret.
+      paypalSecretKeySet: true, apiKeySet: false,
     });
   });
 });
@@ -65,7 +67,7 @@ describe.each(testDialects())('audit rows of tenancy changes and the audit log (
     const moldRecord = mold.body.data as MoldRecord;
     await asSeller('POST', `/mold/update/${moldRecord.id}`, ips[2]!, { name: 'Renamed mold', usageCount: 7 });
     await asSeller('POST', `/mold/delete/batch?ids=${moldRecord.id}`, ips[3]!);
-    await asSeller('POST', `/shop/update/${shopRecord.id}`, ips[4]!, { status: 2 });
+    await asSeller('POST', `/shop/update/${shopRecord.id}`, ips[4]!, { shopName: 'Audited shop, renamed' });
     const rows = await rowsSince(t, since);
     expect(rows.map((r) => [r.action, r.entity, Number(r.entity_id), r.admin_id, r.ip])).toEqual([
       ['create', 'shop', shopRecord.id, sellerId, ips[0]],
@@ -80,8 +82,8 @@ describe.each(testDialects())('audit rows of tenancy changes and the audit log (
     expect(JSON.parse(rows[2]!.after_json!)).toEqual({ ...moldRecord, name: 'Renamed mold', usageCount: 7 });
     expect(JSON.parse(rows[3]!.before_json!)).toMatchObject({ id: moldRecord.id, name: 'Renamed mold' });
     expect(rows[3]!.after_json).toBeNull();
-    expect(JSON.parse(rows[4]!.before_json!)).toMatchObject({ status: 1 });
-    expect(JSON.parse(rows[4]!.after_json!)).toMatchObject({ status: 2 });
+    expect(JSON.parse(rows[4]!.before_json!)).toMatchObject({ shopName: 'Audited shop' });
+    expect(JSON.parse(rows[4]!.after_json!)).toMatchObject({ shopName: 'Audited shop, renamed' });
   });
 
   it('refused changes (another seller\'s mold, a bad body) write no row', async () => {

@@ -29,9 +29,11 @@ export const makeAccount = async (
   role ??= await db.insertInto('ums_role').values({
     code: roleCode, name: roleCode, description: null, admin_count: 0, create_time: toDbTime(), status: 1, sort: 0,
   }).returning('id').executeTakeFirstOrThrow();
+  // A seller holds a running VIP, which opening a shop needs (tests/api/shop.test.ts tests the gate itself).
+  const vip = roleCode === SEED_ROLES.seller.code ? { vip_expire_time: '2099-01-01T00:00:00.000Z' } : {};
   const admin = await db.insertInto('ums_admin').values({
     username, password: hash, icon: null, email: null, nick_name: username, note: null, create_time: toDbTime(),
-    login_time: null, status: 1, invite_code: null, referrer_id: null,
+    login_time: null, status: 1, invite_code: null, referrer_id: null, ...vip,
   }).returning('id').executeTakeFirstOrThrow();
   await db.insertInto('ums_admin_role_relation').values({ admin_id: admin.id, role_id: role.id }).execute();
   // Seeded resources (by URL pattern) the role holds, for staff roles made up by a test.

@@ -102,6 +102,7 @@ describe.each<Lang>(['en', 'zh'])('change feedback (%s)', (lang) => {
 
   it('should say "Added" in the success style after a page create, not react-admin\'s "Element created"', async () => {
     serve('get', '/shop/list', () => envelope(page([])));
+    serve('get', '/shop/canOpen', () => envelope({ allowed: true, vipRequired: false, vipExpireTime: null }));
     const creates = serve('post', '/shop/create', () => envelope({ id: 9, shopName: 'Lining', ownerId: 1, status: 1, createTime: null }));
     renderAt('/shop/addShop', { lang, feedback: true });
 

@@ -35,6 +35,8 @@ const answerShops = () => {
     http.get('*/api/shop/list', () => ok({ pageNum: 1, pageSize: 10, totalPage: 1, total: 1, list: [shop] })),
     http.post('*/api/shop/update/9', () => { writes.push('update'); return ok(1); }),
     http.post('*/api/shop/delete/9', () => { writes.push('delete'); return ok(1); }),
+    // The add-shop page asks whether the caller may open a shop (sellers need a VIP; admins may).
+    http.get('*/api/shop/canOpen', () => ok({ allowed: true, vipRequired: false, vipExpireTime: null })),
   );
   answerInfo({ ...superAdmin(), resources: ['/**'] });
   return writes;

@@ -1,17 +1,41 @@
 /**
- * Shop rules the declaration cannot state: a shop belongs to whoever opens it (owner_id is
- * server-managed, so a seller cannot open a shop in someone else's name), and deleting a shop
- * deletes its molds (foreign key cascade) with an audit row for each, so no change goes unrecorded.
+ * Shop rules the declaration cannot state:
+ * - a shop belongs to whoever opens it (owner_id is server-managed, so a seller cannot open a
+ *   shop in someone else's name), and a seller opens one only with a paid, unexpired VIP
+ *   (./vip-gate.ts; administrators are not gated);
+ * - every shop has an invite code: its owner's choice, or generated when none is given (unique:
+ *   the engine checks it and the index backs it);
+ * - only administrators change a shop's status (`/shop/updateStatus/{id}`): sellers hold no
+ *   resource for it, and a seller's call is refused here too, whatever its role was granted;
+ * - deleting a shop deletes its molds (foreign key cascade) with an audit row for each, so no
+ *   change goes unrecorded.
  */
 import { audit } from '../../db/audit';
 import type { EntityHooks } from '../../crud/hooks';
 import type { ApiRecord } from '../../crud/row';
 import { fromRow } from '../../crud/row';
+import { forbidden } from '../../http/errors';
+import { uniqueShopCode } from './invite-code';
 import { mold } from '../../../src/schema/shop';
 import type { Entity } from '../../../src/schema/entity';
+import { openCheck, sellerOf, vipRequired } from './vip-gate';
 
 export const shopHooks: EntityHooks = {
-  beforeWrite: ({ before, actor }, row) => (before ? row : { ...row, owner_id: actor.adminId }),
+  validate: async ({ trx, before, actor }) => {
+    if (before) return [];
+    // A create: a seller needs its VIP (read in the create's transaction).
+    if (sellerOf(actor.scope) !== null && !(await openCheck(trx, actor.scope)).allowed) throw vipRequired();
+    return [];
+  },
+  beforeWrite: async ({ trx, before, actor }, row) => {
+    const out = before ? row : { ...row, owner_id: actor.adminId };
+    // No code chosen on create, or one cleared on update: a generated one.
+    const cleared = 'invite_code' in out && (out.invite_code === '' || out.invite_code === null);
+    return (!before && !out.invite_code) || cleared ? { ...out, invite_code: await uniqueShopCode(trx) } : out;
+  },
+  beforeSetField: async ({ field, actor }) => {
+    if (field === 'status' && sellerOf(actor.scope) !== null) throw forbidden('shop_status_admin_only');
+  },
   beforeDelete: async (trx, _entity, records, actor) => {
     const shopIds = records.map((r) => r.id);
     const molds = await trx.selectFrom('mold').selectAll().where('shop_id', 'in', shopIds).orderBy('id').execute();

@@ -1,6 +1,7 @@
-/** Shops: owned by whoever opens them; each spends its owner's shop quota. */
+/** Shops: owned by whoever opens them (sellers need a paid VIP); each spends its owner's shop quota. */
 import { defineArea } from '../area';
+import { shopActions } from './actions';
 import { shopHooks } from './hooks';
 import { shopsMeter } from './meters';
 
-export const shopArea = defineArea({ name: 'shop', hooks: { shop: shopHooks }, meters: [shopsMeter] });
+export const shopArea = defineArea({ name: 'shop', hooks: { shop: shopHooks }, actions: shopActions, meters: [shopsMeter] });

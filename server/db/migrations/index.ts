@@ -19,6 +19,7 @@ import * as m130 from './130_table_versions';
 import * as m200 from './200_products';
 import * as m210 from './210_orders';
 import * as m220 from './220_vip';
+import * as m230 from './230_shop_fields';
 import * as m240 from './240_members';
 import type { AnyKysely } from '../index';
 
@@ -37,6 +38,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '200_products': m200,
   '210_orders': m210,
   '220_vip': m220,
+  '230_shop_fields': m230,
   '240_members': m240,
 };
 

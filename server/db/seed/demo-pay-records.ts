@@ -1,8 +1,9 @@
 /**
  * Demo VIP payments (demo mode only): the pay record list and a seller's VIP show realistic data
  * on a fresh start. The demo seller holds a year's VIP confirmed two months ago and a refunded
- * month; the second seller has an expired month and an offline cash application waiting for an
- * admin. Written only while no pay record exists, with the amounts of the plans they name
+ * month; the second seller had a month that ran out, renewed for six months three weeks ago, and
+ * has an offline cash application waiting for an admin. Both sellers' VIP runs, so both may open
+ * shops. Written only while no pay record exists, with the amounts of the plans they name
  * (src/schema/vip.ts) and the expiry a confirmation would have given.
  */
 import type { Kysely } from 'kysely';
@@ -40,6 +41,8 @@ export const seedDemoPayRecords = async (db: Kysely<Database>, usernames: { admi
     ],
     [DEMO_SELLER2.username]: [
       { plan: 1, channel: 'blockchain', status: PAY_STATUS.paid, reference: '0x9f3c…e21a (TRC20)', applied: 200, confirmed: 199 },
+      // Renewed since: both demo sellers hold a running VIP, so both may open shops (the shop area's VIP gate).
+      { plan: 6, channel: 'paypal_offline', status: PAY_STATUS.paid, reference: 'PP-3K88-5120', applied: 21, confirmed: 20 },
       { plan: 3, channel: 'cash', status: PAY_STATUS.unpaid, reference: null, applied: 1 },
     ],
   };

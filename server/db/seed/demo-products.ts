@@ -7,6 +7,7 @@
  * images; a few are put in the recycle bin. Values come from a fixed pseudo-random sequence, so
  * every fresh start shows the same catalog.
  */
+import { uniqueShopCode } from '../../areas/shop/invite-code';
 import type { Kysely } from 'kysely';
 import type { Repository, Actor } from '../../crud/repository';
 import type { AnyKysely } from '../index';
@@ -61,7 +62,11 @@ export const seedDemoProducts = async (
   // some each, below their group's product quota.
   const owned: { id: number; owner_id: number | null }[] = await q.selectFrom('shop').select(['id', 'owner_id']).where('owner_id', 'is not', null).orderBy('id').execute();
   const outlet = (await q.selectFrom('shop').select('id').where('shop_name', '=', OUTLET).executeTakeFirst())
-    ?? await q.insertInto('shop').values({ shop_name: OUTLET, owner_id: null, status: 1, create_time: toDbTime() }).returning('id').executeTakeFirstOrThrow();
+    ?? await q.insertInto('shop').values({
+      shop_name: OUTLET, owner_id: null, status: 1, create_time: toDbTime(), invite_code: await uniqueShopCode(q),
+      company_name: 'Marketplace Operations Ltd.', country: 'Singapore', city: 'Singapore', currency: 'USD', auto_approve: 1,
+      paypal_offline: 1, paypal_account: 'outlet@marketplace.example.com',
+    }).returning('id').executeTakeFirstOrThrow();
   const owners = [...new Set(owned.map((shop) => Number(shop.owner_id)))];
   const shopFor = (serial: number): number => {
     const slot = serial % 10;

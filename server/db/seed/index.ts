@@ -21,6 +21,7 @@ import { seedDemoContent } from './demo-content';
 import { seedDemoOrders } from './demo-orders';
 import { seedDemoPayRecords } from './demo-pay-records';
 import { seedDemoMembers } from './demo-members';
+import { seedDemoShopPaypal } from './demo-shop-paypal';
 import { DEMO_GROUP, DEMO_SELLER2, seedDemoTenancy } from './demo-tenancy';
 import { menuTitle } from './menu-titles';
 
@@ -64,7 +65,7 @@ export type SeededAccount = {
 
 export type SeedResult = { seeded: boolean; accounts: SeededAccount[]; notes: string[] };
 
-type SeedConfig = Pick<Config, 'adminUsername' | 'adminPassword' | 'nodeEnv' | 'dataDir'> & Partial<Pick<Config, 'sellerGroup'>>;
+type SeedConfig = Pick<Config, 'adminUsername' | 'adminPassword' | 'nodeEnv' | 'dataDir'> & Partial<Pick<Config, 'sellerGroup' | 'secretsKey'>>;
 
 /**
  * The user group self-registered sellers join (SELLER_GROUP), with an ordinary seller's quotas,
@@ -259,6 +260,8 @@ export const seed = async (db: Kysely<Database>, config: SeedConfig, options: Se
   if (withDemoSeller) await seedDemoOrders(db, options.content ? 120 : 3);
   // VIP payments in each state for the demo sellers (./demo-pay-records.ts).
   if (withDemoSeller) await seedDemoPayRecords(db, { admin: config.adminUsername, seller: DEMO_SELLER.username });
+  // Online PayPal of a demo shop: its secret key is encrypted by the shop repository (./demo-shop-paypal.ts).
+  if (withDemoSeller) await seedDemoShopPaypal(db, config);
   // After the accounts' transaction: each record goes through its entity's repository, which runs its own.
   if (withDemoSeller && options.content) await seedDemoContent(db, config);
   // Each demo shop's buyers, linked to their orders, with duplicates to merge (./demo-members.ts); after the member levels of demo content.

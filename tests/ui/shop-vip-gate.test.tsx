@@ -1,0 +1,34 @@
+// Protects: issue 12 item 3, a seller without a paid VIP who opens the add-shop page is sent to the VIP purchase page (/pay/index) with a notice saying why, in both languages; whoever may open a shop (a seller with VIP, an administrator) gets the form.
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { strings as shopStrings } from '../../src/resources/shop/strings';
+import type { Lang } from '../../src/i18n/lang';
+import type { ShopOpenCheck } from '../../src/schema/shop';
+import { envelope, renderAt, serve } from './entity-harness';
+
+const answerCheck = (check: ShopOpenCheck) => serve('get', '/shop/canOpen', () => envelope(check));
+
+describe.each<Lang>(['en', 'zh'])('add-shop page and the VIP gate (%s)', (lang) => {
+  const text = shopStrings[lang];
+
+  it('sends a seller without VIP to /pay/index and says why', async () => {
+    const calls = answerCheck({ allowed: false, vipRequired: true, vipExpireTime: '2020-01-01T00:00:00.000Z' });
+    renderAt('/shop/addShop', { lang, feedback: true });
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/pay\/index$/), { timeout: 15_000 });
+    expect(await screen.findByText(text.shop.vip_required)).toBeInTheDocument();
+    expect(calls).toHaveLength(1);
+    expect(screen.queryByRole('textbox', { name: text.resources.shop.fields.shopName })).toBeNull();
+  });
+
+  it.each<[string, ShopOpenCheck]>([
+    ['a seller whose VIP runs', { allowed: true, vipRequired: true, vipExpireTime: '2099-01-01T00:00:00.000Z' }],
+    ['an administrator', { allowed: true, vipRequired: false, vipExpireTime: null }],
+  ])('opens the form for %s', async (_who, check) => {
+    answerCheck(check);
+    renderAt('/shop/addShop', { lang, feedback: true });
+    expect(await screen.findByRole('textbox', { name: text.resources.shop.fields.shopName }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(screen.getByText(text.resources.shop.sections.payment)).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/shop/addShop');
+    expect(screen.queryByText(text.shop.vip_required)).toBeNull();
+  });
+});
