@@ -115,8 +115,10 @@ export const EntityForm = ({ entity, options, mode, pinned, toolbar, onDirtyChan
   const formProps = { ...baseProps, toolbar };
 
   if (sections.length <= 1) return <SimpleForm {...formProps}>{probe}<FieldGrid>{sections[0]?.[1].map(inputOf)}</FieldGrid></SimpleForm>;
+  // The chosen tab lives in the form, not the URL: the routed pages sit at the spec's exact paths
+  // (`/shop/updateShop?id=1`, no `/*`), where tab sub-routes would match nothing and show no fields.
   return (
-    <TabbedForm {...formProps}>
+    <TabbedForm {...formProps} syncWithLocation={false}>
       {sections.map(([section, fields], index) => (
         <TabbedForm.Tab key={section || 'main'} label={section ? sectionLabelKey(entity, section) : 'entity.main_section'}>
           {index === 0 && probe}
