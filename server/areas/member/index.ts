@@ -1,6 +1,5 @@
-/** Members of the shops (src/schema/member.ts): approval on joining, approvals and merges. */
+/** Members of the shops (src/schema/member.ts): approvals and merges. */
 import { defineArea } from '../area';
 import { memberActions } from './actions';
-import { memberHooks } from './hooks';
 
-export const memberArea = defineArea({ name: 'member', hooks: { member: memberHooks }, actions: memberActions });
+export const memberArea = defineArea({ name: 'member', actions: memberActions });
