@@ -37,6 +37,9 @@ export type Config = {
   loginMaxLockSeconds: number;
   registerMaxPerIp: number;
   registerWindowSeconds: number;
+  clickMaxPerIp: number;
+  clickMaxPerCode: number;
+  clickWindowSeconds: number;
   sellerGroup: string;
   defaultQuotas: { shops: number; molds: number; products: number; storageMb: number };
   uploadMaxPerMinute: number;
@@ -76,6 +79,9 @@ export const settingsTable = [
   { name: 'LOGIN_MAX_LOCK_SECONDS', default: '86400', meaning: 'Longest lock-out that growing delays reach' },
   { name: 'REGISTER_MAX_PER_IP', default: '5', meaning: 'Self-registrations (including refused names) per client address within the registration window before 429' },
   { name: 'REGISTER_WINDOW_SECONDS', default: '3600', meaning: 'Length of the registration throttle window' },
+  { name: 'CLICK_MAX_PER_IP', default: '20', meaning: 'Invite-link clicks recorded per client address within the click window before 429' },
+  { name: 'CLICK_MAX_PER_CODE', default: '500', meaning: 'Invite-link clicks recorded per invite code within the click window before 429' },
+  { name: 'CLICK_WINDOW_SECONDS', default: '3600', meaning: 'Length of the invite-link click throttle window' },
   { name: 'SELLER_GROUP', default: 'Standard sellers', meaning: 'Name of the user group self-registered sellers join (the seed creates it: 3 shops, 50 molds, 100 products, 200 MB)' },
   { name: 'DEFAULT_QUOTA_SHOPS', default: '3', meaning: 'Shops an account outside every user group may own (super admins excepted)' },
   { name: 'DEFAULT_QUOTA_MOLDS', default: '200', meaning: 'Molds in the shops of an account outside every user group' },
@@ -139,6 +145,9 @@ const envSchema = z.object({
   LOGIN_MAX_LOCK_SECONDS: intIn(1, 60 * 60 * 24 * 365).default(86400),
   REGISTER_MAX_PER_IP: intIn(1, 1_000_000).default(5),
   REGISTER_WINDOW_SECONDS: intIn(1, 60 * 60 * 24 * 30).default(3600),
+  CLICK_MAX_PER_IP: intIn(1, 1_000_000).default(20),
+  CLICK_MAX_PER_CODE: intIn(1, 1_000_000).default(500),
+  CLICK_WINDOW_SECONDS: intIn(1, 60 * 60 * 24 * 30).default(3600),
   SELLER_GROUP: z.string().trim().min(1).max(100).default('Standard sellers'),
   DEFAULT_QUOTA_SHOPS: intIn(0, 1_000_000_000).default(3),
   DEFAULT_QUOTA_MOLDS: intIn(0, 1_000_000_000).default(200),
@@ -266,6 +275,9 @@ export const loadConfig = (env: Env = process.env, cwd = process.cwd()): Config 
     loginMaxLockSeconds: e.LOGIN_MAX_LOCK_SECONDS,
     registerMaxPerIp: e.REGISTER_MAX_PER_IP,
     registerWindowSeconds: e.REGISTER_WINDOW_SECONDS,
+    clickMaxPerIp: e.CLICK_MAX_PER_IP,
+    clickMaxPerCode: e.CLICK_MAX_PER_CODE,
+    clickWindowSeconds: e.CLICK_WINDOW_SECONDS,
     sellerGroup: e.SELLER_GROUP,
     defaultQuotas: { shops: e.DEFAULT_QUOTA_SHOPS, molds: e.DEFAULT_QUOTA_MOLDS, products: e.DEFAULT_QUOTA_PRODUCTS, storageMb: e.DEFAULT_QUOTA_STORAGE_MB },
     uploadMaxPerMinute: e.UPLOAD_MAX_PER_MINUTE,

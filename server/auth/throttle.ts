@@ -141,5 +141,5 @@ export const refundAttempt = async (db: Kysely<Database>, key: string): Promise<
  * deletes older rows that hold no running lock): the longest window of any key, and the longest
  * lock, so growing delays remember a key's lock-outs until it has been quiet that long.
  */
-export const throttleKeepSeconds = (config: Pick<Config, 'loginWindowSeconds' | 'loginMaxLockSeconds' | 'registerWindowSeconds'>): number =>
-  Math.max(2 * config.loginWindowSeconds, config.loginMaxLockSeconds, config.registerWindowSeconds, UPLOAD_WINDOW_SECONDS);
+export const throttleKeepSeconds = (config: Pick<Config, 'loginWindowSeconds' | 'loginMaxLockSeconds' | 'registerWindowSeconds' | 'clickWindowSeconds'>): number =>
+  Math.max(2 * config.loginWindowSeconds, config.loginMaxLockSeconds, config.registerWindowSeconds, config.clickWindowSeconds, UPLOAD_WINDOW_SECONDS);

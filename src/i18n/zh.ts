@@ -204,7 +204,7 @@ export const zh: AdminMessages = {
       '/vip/**': 'VIP 套餐与申请',
       '/payRecord/*': '自己的 VIP 支付记录',
       '/payRecord/**': 'VIP 支付记录：确认与退款',
-      '/referral/**': '推广分销',
+      '/rms/**': '推广分销',
       '/admin/**': '用户',
       '/role/**': '角色',
       '/menu/**': '菜单',

@@ -9,12 +9,13 @@ import { memberArea } from './member';
 import { moldArea } from './mold';
 import { omsArea } from './oms';
 import { pmsArea } from './pms';
+import { referralArea } from './referral';
 import { shopArea } from './shop';
 import { smsArea } from './sms';
 import { umsArea } from './ums';
 import { vipArea } from './vip';
 
-export const AREAS: readonly BrowserArea[] = [pmsArea, omsArea, smsArea, memberArea, shopArea, moldArea, umsArea, vipArea];
+export const AREAS: readonly BrowserArea[] = [pmsArea, omsArea, smsArea, memberArea, shopArea, moldArea, umsArea, vipArea, referralArea];
 
 /** Every area's screens of its own, by route name. */
 export const AREA_SCREENS: Readonly<Partial<Record<RouteName, LazyScreen>>> = Object.assign({}, ...AREAS.map((area) => area.screens ?? {}));

@@ -14,7 +14,7 @@ export const SELF_SERVICE_URLS = [
 ] as const;
 
 /** Routes open to anonymous callers. */
-export const PUBLIC_API_URLS = ['/admin/login', '/admin/register', '/health'] as const;
+export const PUBLIC_API_URLS = ['/admin/login', '/admin/register', '/health', '/rms/click'] as const;
 
 export const RESOURCE_CATEGORIES: readonly ResourceCategoryDecl[] = [
   { name: 'Products', sort: 90, resources: [
@@ -79,7 +79,8 @@ export const RESOURCE_CATEGORIES: readonly ResourceCategoryDecl[] = [
     { name: 'VIP plans and application', url: '/vip/**', seller: true },
     { name: 'Own VIP pay records', url: '/payRecord/*', seller: true },
     { name: 'VIP pay records: confirm and refund', url: '/payRecord/**' },
-    { name: 'Referral', url: '/referral/**', seller: true },
+    // Invite link, clicks and relations: a seller's own (owner-bound lists); `POST /rms/click` is public.
+    { name: 'Referral', url: '/rms/**', seller: true },
   ] },
   { name: 'Permissions', sort: 20, resources: [
     { name: 'Admins', url: '/admin/**' },

@@ -36,6 +36,8 @@ const HAND_ROUTES: Record<string, HandRoute> = {
   'POST /admin/updateProfile': { params: body('nickName', 'email', 'icon', 'note') },
   'POST /admin/uploadAvatar': { params: [] },
   'POST /minio/upload': { params: [] },
+  'GET /rms/link': { params: [] },
+  'POST /rms/click': { params: body('code'), anonymous: true },
 };
 
 const NUL = 'ab\u0000cd';

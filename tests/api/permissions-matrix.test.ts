@@ -65,6 +65,9 @@ const ENTITY_ACCESS: Record<string, { all: Access; except?: Record<string, Acces
   mold: { all: SELLERS },
   // Sellers apply and read their own pay records; confirming and refunding are staff's.
   payRecord: { all: SELLERS, except: { 'action:confirm': SUPER, 'action:refund': SUPER } },
+  // Referral clicks and relations: a seller's own (owner-bound), all for the super admin.
+  referralClick: { all: SELLERS },
+  referralRelation: { all: SELLERS },
   userGroup: { all: SUPER },
   auditLog: { all: SUPER },
   role: { all: SUPER },
@@ -87,6 +90,8 @@ const ROUTE_ACCESS: Record<string, Access> = {
   'POST /admin/uploadAvatar': 'session',
   'POST /minio/upload': PRODUCTS_AND_SELLERS,
   'GET /vip/plans': SELLERS,
+  'GET /rms/link': SELLERS,
+  'POST /rms/click': 'public',
 };
 
 const fastifyPath = (url: string): string => url.replace(/\{(\w+)\}/g, ':$1');

@@ -278,7 +278,7 @@ export const registerAdminAuthRoutes = (app: FastifyInstance, deps: AuthRouteDep
     const passwordHash = await hashPassword(body.password);
     try {
       const created = await db.transaction().execute(async (trx) => {
-        const referrer = code === null ? null : await trx.selectFrom('ums_admin').select('id')
+        const referrer = code === null ? null : await trx.selectFrom('ums_admin').select(['id', 'invite_code'])
           .where('invite_code', 'in', [code, code.toUpperCase()]).executeTakeFirst();
         if (code !== null && !referrer) throw invalidInviteCode();
         if (await usernameTaken(trx, body.username)) throw conflict('username', 'username_taken');
@@ -299,6 +299,10 @@ export const registerAdminAuthRoutes = (app: FastifyInstance, deps: AuthRouteDep
           referrer_id: referrer?.id ?? null,
         }).returningAll().executeTakeFirstOrThrow();
         await trx.insertInto('ums_admin_role_relation').values({ admin_id: row.id, role_id: sellerRole.id }).execute();
+        // The referral relation (src/schema/referral.ts), with the account or not at all; one per referee (unique index).
+        if (referrer) {
+          await trx.insertInto('rms_relation').values({ referrer_id: referrer.id, referee_id: row.id, code: referrer.invite_code, create_time: row.create_time }).execute();
+        }
         await trx.updateTable('ums_role').set({ admin_count: sql<number>`admin_count + 1` }).where('id', '=', sellerRole.id).execute();
         // Into the sellers' group, so its quotas apply from the first minute (without the group,
         // the default quotas of accounts outside every group still apply).

@@ -21,6 +21,7 @@ import * as m210 from './210_orders';
 import * as m220 from './220_vip';
 import * as m230 from './230_shop_fields';
 import * as m240 from './240_members';
+import * as m245 from './245_referral';
 import type { AnyKysely } from '../index';
 
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -40,6 +41,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '220_vip': m220,
   '230_shop_fields': m230,
   '240_members': m240,
+  '245_referral': m245,
 };
 
 /**

@@ -22,6 +22,7 @@ import { seedDemoOrders } from './demo-orders';
 import { seedDemoPayRecords } from './demo-pay-records';
 import { seedDemoMembers } from './demo-members';
 import { seedDemoShopPaypal } from './demo-shop-paypal';
+import { seedDemoReferral } from './demo-referral';
 import { DEMO_GROUP, DEMO_SELLER2, seedDemoTenancy } from './demo-tenancy';
 import { menuTitle } from './menu-titles';
 
@@ -266,6 +267,8 @@ export const seed = async (db: Kysely<Database>, config: SeedConfig, options: Se
   if (withDemoSeller && options.content) await seedDemoContent(db, config);
   // Each demo shop's buyers, linked to their orders, with duplicates to merge (./demo-members.ts); after the member levels of demo content.
   if (withDemoSeller) await seedDemoMembers(db);
+  // The demo seller referred the second one, with clicks on its invite link (./demo-referral.ts).
+  if (withDemoSeller) await seedDemoReferral(db, DEMO_SELLER.username);
 
   const admin = created.find((a) => a.username === config.adminUsername);
   if (admin && adminPassword.source === 'generated') {

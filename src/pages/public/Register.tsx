@@ -3,7 +3,7 @@
  * The code is kept in local storage (key `code`, spec section 9) so it survives the visitor
  * leaving and coming back to /register without the query.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { apiFetch, ApiError } from '../../providers/api';
@@ -61,8 +61,19 @@ export const Register = () => {
   const [done, setDone] = useState(false);
 
   // An invite link's code outlives this visit: the visitor may come back to /register later.
+  // Opening the link is a click on it, recorded once per visit (the ref survives a re-run of the effect).
+  const clicked = useRef<string | null>(null);
   useEffect(() => {
-    if (linkCode) localStorage.setItem(INVITE_CODE_KEY, linkCode);
+    if (!linkCode) return;
+    localStorage.setItem(INVITE_CODE_KEY, linkCode);
+    if (clicked.current === linkCode || !INVITE_CODE_PATTERN.test(linkCode)) return;
+    clicked.current = linkCode;
+    apiFetch('/rms/click', { body: { code: linkCode } }).catch((error: unknown) => {
+      // A code nobody holds is said on its field at once; a throttled or failed click is no concern of the visitor's.
+      if (error instanceof ApiError && error.messageKey === 'invalid_invite_code') {
+        setErrors((previous) => ({ ...previous, code: t('errors.invalid_invite_code') }));
+      }
+    });
   }, [linkCode]);
 
   useEffect(() => {
