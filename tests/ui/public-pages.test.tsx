@@ -198,6 +198,26 @@ describe('register page', () => {
     expect(screen.getByLabelText('Invite code')).toHaveValue('ABC123');
   });
 
+  it('should record the invite link click once (POST /rms/click with the code), not on a later visit without the link', async () => {
+    const clicks = route('post', '/rms/click', () => envelope({ id: 1 }));
+    const first = renderAt('/register?code=ABC123');
+    await waitFor(() => expect(clicks).toEqual([{ code: 'ABC123' }]));
+    first.unmount();
+    renderAt('/register');
+    expect(screen.getByLabelText('Invite code')).toHaveValue('ABC123');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(clicks).toHaveLength(1);
+  });
+
+  it("should say at once when the link's code is unknown", async () => {
+    route('post', '/rms/click', () => HttpResponse.json({
+      code: 404, message: 'Please validate your code', messageKey: 'invalid_invite_code', data: null,
+      errors: [{ field: 'code', messageKey: 'invalid_invite_code', message: 'Please validate your code' }],
+    }, { status: 400 }));
+    renderAt('/register?code=ZZZZ9999');
+    expect(await screen.findByText('Please validate your code')).toBeInTheDocument();
+  });
+
   it('should check the fields before sending', async () => {
     const registrations = route('post', '/admin/register', () => envelope({ id: 1 }));
     renderAt('/register');
