@@ -15,7 +15,7 @@ import type { MessageKey } from '../../src/schema/api';
 import { fieldError, MESSAGES } from '../../src/schema/api';
 import type { Endpoint } from '../../src/schema/endpoints';
 import { actionEndpointsOf } from '../../src/schema/endpoints';
-import type { ActionsOf, Entity, FieldDecl, ParamsOf } from '../../src/schema/entity';
+import type { ActionDecl, ActionsOf, Entity, FieldDecl, ParamsOf } from '../../src/schema/entity';
 import { actionParamsEntity, snakeCase } from '../../src/schema/entity';
 import { MAX_IDS } from '../../src/schema/validation';
 import { auditAll } from '../db/audit';
@@ -62,7 +62,8 @@ export type ActionOutcome = {
 
 export type ActionHandler<P = Record<string, unknown>> = (ctx: ActionContext<P>) => Promise<ActionOutcome>;
 
-type TransitionNames<A> = { [K in keyof A]: A[K] extends { readonly transition: object } ? K : never }[keyof A];
+/** Actions the engine carries out without a handler of their own: transitions, and routes that dispatch to one. */
+type TransitionNames<A> = { [K in keyof A]: A[K] extends { readonly transition: object } | { readonly dispatch: string } ? K : never }[keyof A];
 
 /**
  * A handler for every declared action of an entity, typed by its declaration (a missing or
@@ -88,7 +89,11 @@ export type ActionRouteDeps = {
 
 const fastifyPath = (path: string): string => path.replace(/\{(\w+)\}/g, ':$1');
 
-type Parsed = { ids: number[]; params: Record<string, unknown>; rowParams: Map<number, Record<string, unknown>> };
+/** The target ids and parameters; a request of one parameter set keeps its bag and raw values (a dispatching action reads its target's parameters from them). */
+type Parsed = {
+  ids: number[]; params: Record<string, unknown>; rowParams: Map<number, Record<string, unknown>>;
+  bag?: ParamBag; values?: Record<string, unknown>;
+};
 
 /**
  * An action whose JSON body is one parameter (`bodyParam`, e.g. a list of rows): that parameter
@@ -159,7 +164,46 @@ const parseRequest = (endpoint: Endpoint, request: FastifyRequest): Parsed => {
   }
   const params = declaredParams(bag, values, decl.params ?? {}, errors);
   if (errors.length) throw validationFailed(errors);
-  return { ids, params, rowParams: new Map() };
+  return { ids, params, rowParams: new Map(), bag, values };
+};
+
+/**
+ * The row transition a dispatching action (`dispatch`) names by its parameter's value, with that
+ * transition's own parameters read from the same request (its rules: required, lengths…); the
+ * other keys the dispatching action declares were checked and are left out. A value no row
+ * transition goes to is refused on the parameter.
+ */
+const dispatched = (entity: Entity, decl: ActionDecl, parsed: Parsed): { name: string; decl: ActionDecl; params: Record<string, unknown> } => {
+  const param = decl.dispatch!;
+  const target = dispatchTargets(entity).find(([, t]) => t.transition!.to === parsed.params[param]);
+  if (!target) throw validationFailed([fieldError(param, 'invalid_value')]);
+  const [name, targetDecl] = target;
+  const own = targetDecl.params ?? {};
+  const errors: FieldError[] = [];
+  const values = Object.fromEntries(Object.entries(parsed.values ?? {}).filter(([key]) => Object.hasOwn(own, key)));
+  const params = declaredParams(parsed.bag!, values, own, errors);
+  if (errors.length) throw validationFailed(errors);
+  return { name, decl: targetDecl, params };
+};
+
+/** The row transitions a dispatching action may run. */
+const dispatchTargets = (entity: Entity): [string, ActionDecl][] =>
+  Object.entries(entity.actions ?? {}).filter(([, d]) => d.transition && d.on === 'row' && !d.dispatch);
+
+/** A dispatching action the engine cannot carry out stops the start. */
+export const checkDispatch = (entity: Entity, name: string, decl: ActionDecl): void => {
+  const where = `${entity.name}.${name}`;
+  const param = decl.dispatch!;
+  if (decl.on !== 'row' || !decl.writes || decl.transition) throw new Error(`${where}: a dispatching action writes, on a row, and is no transition itself`);
+  const options = decl.params?.[param]?.options;
+  if (!options || !decl.params?.[param]?.required) throw new Error(`${where}: the dispatch parameter ${param} must be a required enumeration`);
+  for (const option of options) {
+    const targets = dispatchTargets(entity).filter(([, t]) => t.transition!.to === option.value);
+    if (targets.length !== 1) throw new Error(`${where}: ${String(option.value)} must name exactly one row transition (found ${targets.length})`);
+    for (const key of Object.keys(targets[0]![1].params ?? {})) {
+      if (!decl.params[key]) throw new Error(`${where}: does not declare ${key}, a parameter of ${targets[0]![0]}`);
+    }
+  }
 };
 
 
@@ -266,18 +310,25 @@ export const registerActionRoutes = (app: FastifyInstance, deps: ActionRouteDeps
     for (const endpoint of actionEndpointsOf(entity)) {
       const { name, decl } = endpoint.action!;
       const handler = handlerOf(deps.actions, entity, name);
-      // A transition is carried out by the engine; a handler of its own is optional.
-      if (!handler && !decl.transition) throw new Error(`${entity.name}: the action "${name}" has no handler in any area`);
+      // A transition (or a route dispatching to one) is carried out by the engine; a handler of its own is optional.
+      if (!handler && !decl.transition && !decl.dispatch) throw new Error(`${entity.name}: the action "${name}" has no handler in any area`);
+      if (decl.dispatch && handler) throw new Error(`${entity.name}: the dispatching action "${name}" takes no handler`);
       actionParamsEntity(entity, name); // a declaration error shows at start, not at the first call
       if (decl.transition) checkTransition(entity, name, decl, deps.entities);
       if (decl.bodyRows && (decl.on !== 'selection' || decl.bodyParam || endpoint.ids !== 'body')) {
         throw new Error(`${entity.name}.${name}: bodyRows is for a selection whose path names no id, without bodyParam`);
       }
       if (decl.selectMessage !== undefined && !(decl.selectMessage in MESSAGES)) throw new Error(`${entity.name}.${name}: no message key ${decl.selectMessage}`);
+      if (decl.dispatch) checkDispatch(entity, name, decl);
       const run = async (request: FastifyRequest) => {
-        const { ids, params, rowParams } = parseRequest(endpoint, request);
+        const parsed = parseRequest(endpoint, request);
+        const { ids, rowParams } = parsed;
+        // A dispatching route runs the transition its parameter names, as that transition's own route does.
+        const target = decl.dispatch ? dispatched(entity, decl, parsed) : { name, params: parsed.params };
         const actor: HookActor = { adminId: request.auth?.adminId ?? null, ip: request.ip ?? null, scope: await deps.scopeOf(request) };
-        const { data, skipped } = await performAction(deps, entity, name, handler, { ids, params, rowParams, actor });
+        const { data, skipped } = await performAction(deps, entity, target.name, decl.dispatch ? handlerOf(deps.actions, entity, target.name) : handler, {
+          ids, params: target.params, rowParams, actor,
+        });
         return skipped.length ? { ...ok(data), skipped } : ok(data);
       };
       const url = fastifyPath(endpoint.url);

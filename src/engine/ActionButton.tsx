@@ -30,9 +30,10 @@ import { EntityFieldInput } from './kinds';
 /** The label of an action: `resources.<entity>.actions.<name>.name`. */
 export const actionLabelKey = (entity: Entity, name: string): string => `resources.${entity.name}.actions.${name}.name`;
 
-/** The actions with a generic button at one placement, in declaration order. */
+/** The actions with a generic button at one placement, in declaration order (a dispatching route's transitions have their own). */
 export const buttonActions = (entity: Entity, on: ActionOn): string[] =>
-  Object.entries(entity.actions ?? {}).filter(([, decl]) => decl.on === on && decl.writes && decl.button !== false).map(([name]) => name);
+  Object.entries(entity.actions ?? {}).filter(([, decl]) => decl.on === on && decl.writes && decl.button !== false && !decl.dispatch)
+    .map(([name]) => name);
 
 /** The parameters form edits no record (the row's record stays the target, not the form's values). */
 const NO_RECORD = {};

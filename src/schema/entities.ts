@@ -1,7 +1,7 @@
 /** Every declared entity, by name. The server generates routes for these; the admin, screens. */
 import type { Entity } from './entity';
 import { member, memberLevel } from './member';
-import { order, orderOperateHistory, orderSetting, returnReason } from './oms';
+import { companyAddress, order, orderOperateHistory, orderSetting, returnApply, returnReason } from './oms';
 import { brand, productAttribute, productAttributeCategory, productCategory } from './pms';
 import { product } from './product';
 import { mold, shop } from './shop';
@@ -13,7 +13,7 @@ import { adminAccount } from './umsAdmin';
 
 export const ENTITIES = {
   brand, productCategory, productAttributeCategory, productAttribute, product,
-  returnReason, orderSetting, orderOperateHistory, order, memberLevel, member, homeAdvertise,
+  returnReason, orderSetting, orderOperateHistory, order, companyAddress, returnApply, memberLevel, member, homeAdvertise,
   shop, mold, userGroup, auditLog,
   role, menu, resourceCategory, resource, admin: adminAccount, payRecord,
   referralClick, referralRelation,

@@ -401,6 +401,15 @@ export type ActionDecl<P extends Readonly<Record<string, FieldDecl>> = Readonly<
   readonly button?: boolean;
   /** A change of the entity's state (its `states.field`, see TransitionDecl): a write the engine carries out itself. */
   readonly transition?: TransitionDecl;
+  /**
+   * One route for several row transitions, as `mall` has them (`POST /returnApply/update/status/{id}`
+   * with `status`): this declared parameter's value is the state to go to, and the engine runs the
+   * row transition to that state (its parameters, rules, handler, history and audit) with its own
+   * parameters read from the same request. The action declares every key the route takes; those
+   * the chosen transition does not declare are checked and then ignored (`mall`'s client posts
+   * every field each time). A value no row transition goes to is `invalid_value`. No handler.
+   */
+  readonly dispatch?: string;
 };
 
 /**

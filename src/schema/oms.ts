@@ -1,5 +1,5 @@
 /** Orders area (`oms`) entities: return reasons, the order settings, orders and their history. */
-import { childRows, dateTime, defineEntity, enumeration, flag, image, int, money, name, reference, referenceName, text } from './entity';
+import { childRows, dateTime, defineEntity, enumeration, flag, image, images, int, longText, money, name, reference, referenceName, text } from './entity';
 
 export const returnReason = defineEntity({
   name: 'returnReason', path: '/returnReason', table: 'oms_order_return_reason', tenant: null, display: 'name',
@@ -190,5 +190,125 @@ export const orderOperateHistory = defineEntity({
     createTime: dateTime({ auto: 'create', list: true }),
     orderStatus: enumeration(ORDER_STATUSES, { serverManaged: true, list: true }),
     note: text({ serverManaged: true, length: [0, 500], list: true }),
+  },
+});
+
+/**
+ * Where a shop takes returned goods back (`mall`'s OmsCompanyAddress): a return is confirmed with
+ * one of its shop's addresses, which the buyer then ships the goods to. Each shop keeps its own
+ * (`mall` has one list for the whole platform); sellers manage their shops' addresses.
+ */
+export const companyAddress = defineEntity({
+  name: 'companyAddress', path: '/companyAddress', table: 'oms_company_address', tenant: 'shop_id', display: 'addressName',
+  // No screen of its own: picked when a return is confirmed (ENTITIES puts the return after it, so /oms/returnApply stays the returns list).
+  menu: { section: 'oms', route: 'returnApply' },
+  listAll: true,
+  fields: {
+    shopId: reference('shop', 'shopName', { required: true, immutable: true, filter: { param: 'shopId', op: 'eq' } }),
+    shopName: referenceName('shopId'),
+    addressName: text({ required: true, length: [1, 200], list: true }),
+    sendStatus: flag({ default: 0, list: true }),
+    receiveStatus: flag({ default: 0, list: true }),
+    name: text({ required: true, length: [1, 64], list: true }),
+    phone: text({ required: true, length: [1, 64], list: true }),
+    province: text({ length: [0, 64] }),
+    city: text({ length: [0, 64] }),
+    region: text({ length: [0, 64] }),
+    detailAddress: text({ required: true, length: [1, 200], list: true }),
+  },
+});
+
+/** `mall`'s return statuses (OmsOrderReturnApply.status). */
+export const RETURN_STATUS = { pending: 0, returning: 1, completed: 2, rejected: 3 } as const;
+export const RETURN_STATUSES = [
+  { value: 0, label: 'pending' }, { value: 1, label: 'returning' }, { value: 2, label: 'completed' }, { value: 3, label: 'rejected' },
+] as const;
+
+const returnNote = (required: boolean) => text({ ...(required ? { required: true, length: [1, 500] as const } : { length: [0, 500] as const }) });
+
+/**
+ * A buyer's request to return a product of an order (`mall`'s OmsOrderReturnApply), in the
+ * order's shop: members apply in the shop, so the admin never creates one. Staff and the shop's
+ * seller confirm it (with the refund and the address the goods go back to) or reject it, then
+ * confirm that the goods came back; each step stamps who did it and when. Only a rejected
+ * request may be deleted (`mall` silently keeps the others).
+ */
+export const returnApply = defineEntity({
+  name: 'returnApply', path: '/returnApply', table: 'oms_order_return_apply', tenant: 'shop_id', display: 'id',
+  menu: { section: 'oms', route: 'returnApply' },
+  routes: { create: false, update: false },
+  deleteStyle: 'batch',
+  defaultSort: { field: 'id', order: 'DESC' },
+  // `mall`'s receiverKeyword: the contact's name or phone.
+  search: { param: 'receiverKeyword', fields: ['returnName', 'returnPhone'] },
+  batch: [{ kind: 'delete', path: '/delete' }],
+  fields: {
+    status: enumeration(RETURN_STATUSES, { default: 0, list: true, filter: { param: 'status', op: 'eq', alwaysOn: true } }),
+    createTime: dateTime({ auto: 'create', list: true, sortable: true, filter: { param: 'createTime', op: 'prefix', range: true } }),
+    shopId: reference('shop', 'shopName', { required: true, immutable: true, filter: { param: 'shopId', op: 'eq' } }),
+    shopName: referenceName('shopId'),
+    orderId: int({ required: true, min: 1, immutable: true }),
+    orderSn: text({ required: true, length: [1, 64], immutable: true, list: true }),
+    memberUsername: text({ length: [0, 64], immutable: true, list: true }),
+    returnName: text({ length: [0, 100], list: true, section: 'contact' }),
+    returnPhone: text({ length: [0, 100], list: true, section: 'contact' }),
+    reason: text({ length: [0, 200], section: 'contact' }),
+    description: longText({ length: [0, 500], section: 'contact' }),
+    proofPics: images({ joined: true, maxCount: 5, section: 'contact' }),
+    productId: int({ min: 0, section: 'product' }),
+    productPic: image({ section: 'product' }),
+    productName: text({ length: [0, 200], list: true, section: 'product' }),
+    productBrand: text({ length: [0, 200], section: 'product' }),
+    productAttr: text({ length: [0, 500], section: 'product' }),
+    productCount: int({ default: 1, min: 1, max: 100_000, section: 'product' }),
+    productPrice: money({ default: 0, min: 0, max: 99_999_999.99, section: 'product' }),
+    productRealPrice: money({ default: 0, min: 0, max: 99_999_999.99, section: 'product' }),
+    returnAmount: money({ serverManaged: true, min: 0, max: 99_999_999.99, list: true, section: 'handling' }),
+    companyAddressId: reference('companyAddress', 'addressName', { serverManaged: true, section: 'handling' }),
+    companyAddressName: referenceName('companyAddressId'),
+    handleTime: dateTime({ serverManaged: true, list: true, sortable: true, section: 'handling', filter: { param: 'handleTime', op: 'prefix', range: true } }),
+    // The account that confirmed or rejected it (its username, as `mall` keeps a name).
+    handleMan: text({ serverManaged: true, length: [0, 100], section: 'handling', filter: { param: 'handleMan', op: 'eq' } }),
+    handleNote: text({ serverManaged: true, length: [0, 500], section: 'handling' }),
+    receiveTime: dateTime({ serverManaged: true, section: 'receipt' }),
+    receiveMan: text({ serverManaged: true, length: [0, 100], section: 'receipt' }),
+    receiveNote: text({ serverManaged: true, length: [0, 500], section: 'receipt' }),
+  },
+  states: { field: 'status' },
+  actions: {
+    confirm: {
+      on: 'row', path: '/confirm/{id}', writes: true, summary: 'Accept a pending return: the refund, and the address the goods go back to',
+      transition: { from: [RETURN_STATUS.pending], to: RETURN_STATUS.returning },
+      params: {
+        returnAmount: money({ required: true, min: 0, max: 99_999_999.99 }),
+        companyAddressId: reference('companyAddress', 'addressName', { required: true }),
+        handleNote: returnNote(false),
+      },
+    },
+    reject: {
+      on: 'row', path: '/reject/{id}', writes: true, summary: 'Refuse a pending return, saying why',
+      transition: { from: [RETURN_STATUS.pending], to: RETURN_STATUS.rejected },
+      params: { handleNote: returnNote(true) },
+    },
+    receive: {
+      on: 'row', path: '/receive/{id}', writes: true, summary: 'Confirm that the returned goods arrived: the return is completed',
+      transition: { from: [RETURN_STATUS.returning], to: RETURN_STATUS.completed },
+      params: { receiveNote: returnNote(false) },
+    },
+    // `mall`'s one route for the three: `status` 1 confirms, 3 rejects, 2 confirms receipt; its client posts every field each time.
+    updateStatus: {
+      on: 'row', path: '/update/status/{id}', writes: true, summary: 'Confirm (status 1), reject (3) or complete (2) a return, as mall\'s admin calls it',
+      dispatch: 'status',
+      params: {
+        status: enumeration([{ value: 1, label: 'returning' }, { value: 2, label: 'completed' }, { value: 3, label: 'rejected' }], { required: true }),
+        id: int({ min: 0 }),
+        returnAmount: money({ min: 0, max: 99_999_999.99 }),
+        companyAddressId: reference('companyAddress', 'addressName'),
+        handleNote: returnNote(false),
+        handleMan: text({ length: [0, 100] }),
+        receiveNote: returnNote(false),
+        receiveMan: text({ length: [0, 100] }),
+      },
+    },
   },
 });

@@ -35,7 +35,8 @@ export const RESOURCE_CATEGORIES: readonly ResourceCategoryDecl[] = [
     { name: 'Return applications', url: '/returnApply/**', seller: true },
     { name: 'Return reasons', url: '/returnReason/**' },
     { name: 'Order settings', url: '/orderSetting/**' },
-    { name: 'Company addresses', url: '/companyAddress/**' },
+    // Each shop's return addresses: sellers keep their own and pick one when they accept a return.
+    { name: 'Company addresses', url: '/companyAddress/**', seller: true },
     { name: 'Cashier balances', url: '/balance/**' },
   ] },
   { name: 'Marketing', sort: 70, resources: [

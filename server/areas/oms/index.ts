@@ -1,14 +1,15 @@
 /**
- * Orders (oms): what the order's transitions and edits do beyond the engine, the rule on deleting
- * orders, and the job that applies the order settings (time-outs, automatic receipt).
+ * Orders (oms): what the order's and the return's transitions and edits do beyond the engine, the
+ * rules on deleting them, and the job that applies the order settings (time-outs, automatic receipt).
  */
 import { defineArea } from '../area';
 import { applyOrderSettings } from './jobs';
 import { orderActions, orderHooks } from './orders';
+import { returnActions, returnHooks } from './returns';
 
 export const omsArea = defineArea({
   name: 'oms',
-  hooks: { order: orderHooks },
-  actions: () => [orderActions],
+  hooks: { order: orderHooks, returnApply: returnHooks },
+  actions: () => [orderActions, returnActions],
   jobs: [applyOrderSettings],
 });

@@ -18,6 +18,7 @@ import * as m110 from './110_accounts';
 import * as m130 from './130_table_versions';
 import * as m200 from './200_products';
 import * as m210 from './210_orders';
+import * as m215 from './215_returns';
 import * as m220 from './220_vip';
 import * as m230 from './230_shop_fields';
 import * as m240 from './240_members';
@@ -38,6 +39,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '130_table_versions': m130,
   '200_products': m200,
   '210_orders': m210,
+  '215_returns': m215,
   '220_vip': m220,
   '230_shop_fields': m230,
   '240_members': m240,

@@ -23,6 +23,7 @@ import { seedDemoPayRecords } from './demo-pay-records';
 import { seedDemoMembers } from './demo-members';
 import { seedDemoShopPaypal } from './demo-shop-paypal';
 import { seedDemoReferral } from './demo-referral';
+import { seedDemoReturns } from './demo-returns';
 import { DEMO_GROUP, DEMO_SELLER2, seedDemoTenancy } from './demo-tenancy';
 import { menuTitle } from './menu-titles';
 
@@ -259,6 +260,8 @@ export const seed = async (db: Kysely<Database>, config: SeedConfig, options: Se
 
   // A few orders per demo shop (./demo-orders.ts); demo content adds many more.
   if (withDemoSeller) await seedDemoOrders(db, options.content ? 120 : 3);
+  // Return addresses, and return requests in every status on the paid demo orders (./demo-returns.ts).
+  if (withDemoSeller) await seedDemoReturns(db, { perShop: options.content ? 16 : 3, handler: config.adminUsername, proofs: Boolean(options.content) });
   // VIP payments in each state for the demo sellers (./demo-pay-records.ts).
   if (withDemoSeller) await seedDemoPayRecords(db, { admin: config.adminUsername, seller: DEMO_SELLER.username });
   // Online PayPal of a demo shop: its secret key is encrypted by the shop repository (./demo-shop-paypal.ts).

@@ -1,0 +1,83 @@
+/**
+ * Returns (src/schema/oms.ts `returnApply`): the engine carries out the declared transitions
+ * (state, 409 on a wrong state, audit) and `mall`'s one status route for them; the handlers here
+ * check and write what each step records besides the state: the refund (never more than what was
+ * paid for the returned line, nor than what the order has left after its other refunds), the
+ * shop's address the goods go back to, and who did it and when. Only rejected requests may be
+ * deleted.
+ */
+import { ORDER_STATUS, RETURN_STATUS, returnApply } from '../../../src/schema/oms';
+import { fromCents, multiplyCents, sumCents, toCents } from '../../../src/schema/money';
+import { entityActions } from '../../crud/actions';
+import type { AnyDb, EntityHooks, HookActor } from '../../crud/hooks';
+import type { AnyKysely } from '../../db/index';
+import { dialectOf } from '../../db/index';
+import { toDbTime } from '../../db/time';
+import { conflict, fieldInvalid } from '../../http/errors';
+import type { ApiRecord } from '../../crud/row';
+
+const db = (trx: AnyDb) => trx as AnyKysely;
+
+/** Orders the buyer has paid for (what a refund can give back). */
+const PAID_STATUSES: readonly number[] = [ORDER_STATUS.pendingShipment, ORDER_STATUS.shipped, ORDER_STATUS.completed];
+/** Returns whose refund is granted (confirmed or completed): they use up the order's payment. */
+const REFUNDING: readonly number[] = [RETURN_STATUS.returning, RETURN_STATUS.completed];
+
+/** The account's name, kept as `mall`'s handleMan / receiveMan (the body's are not trusted). */
+const operatorName = async (trx: AnyDb, actor: HookActor): Promise<string | null> => {
+  if (actor.adminId === null) return null;
+  const row = await db(trx).selectFrom('ums_admin').select('username').where('id', '=', actor.adminId).executeTakeFirst();
+  return row ? String(row.username) : null;
+};
+
+/**
+ * The most this return may refund, in cents: what the buyer paid for the returned line (real
+ * price × count, the list price where no real price is known), and no more than the order's
+ * payment left after the refunds of its other granted returns. The order row is locked on
+ * PostgreSQL, so two returns of one order confirmed at once cannot both take the same money.
+ */
+export const refundLimitCents = async (trx: AnyDb, record: ApiRecord): Promise<number> => {
+  const query = db(trx).selectFrom('oms_order').select(['pay_amount', 'status']).where('id', '=', record.orderId as number);
+  const order = await (dialectOf(db(trx)) === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+  if (!order || !PAID_STATUSES.includes(Number(order.status))) return 0;
+  const others = await db(trx).selectFrom('oms_order_return_apply').select('return_amount')
+    .where('order_id', '=', record.orderId as number).where('id', '<>', record.id).where('status', 'in', [...REFUNDING]).execute();
+  const left = sumCents([Number(order.pay_amount), ...others.map((r) => -Number(r.return_amount ?? 0))]);
+  const price = (record.productRealPrice as number) > 0 ? record.productRealPrice as number : record.productPrice as number;
+  const line = multiplyCents(toCents(price), record.productCount as number);
+  return Math.max(0, Math.min(line, left));
+};
+
+export const returnActions = entityActions(returnApply, {
+  confirm: async ({ trx, records: [record], params, actor }) => {
+    const max = await refundLimitCents(trx, record!);
+    if (toCents(params.returnAmount) > max) throw fieldInvalid('returnAmount', 'too_big', { max: fromCents(max) });
+    // The goods go back to the return's own shop: an address of the caller's other shop is no address for it.
+    const address = await db(trx).selectFrom('oms_company_address').select('shop_id').where('id', '=', params.companyAddressId).executeTakeFirst();
+    if (!address || Number(address.shop_id) !== record!.shopId) throw fieldInvalid('companyAddressId', 'invalid_reference');
+    await db(trx).updateTable('oms_order_return_apply').set({
+      return_amount: toCents(params.returnAmount), company_address_id: params.companyAddressId,
+      handle_time: toDbTime(), handle_man: await operatorName(trx, actor), handle_note: params.handleNote,
+    }).where('id', '=', record!.id).execute();
+    return { data: 1, changes: [] };
+  },
+  reject: async ({ trx, records: [record], params, actor }) => {
+    await db(trx).updateTable('oms_order_return_apply')
+      .set({ handle_time: toDbTime(), handle_man: await operatorName(trx, actor), handle_note: params.handleNote })
+      .where('id', '=', record!.id).execute();
+    return { data: 1, changes: [] };
+  },
+  receive: async ({ trx, records: [record], params, actor }) => {
+    await db(trx).updateTable('oms_order_return_apply')
+      .set({ receive_time: toDbTime(), receive_man: await operatorName(trx, actor), receive_note: params.receiveNote })
+      .where('id', '=', record!.id).execute();
+    return { data: 1, changes: [] };
+  },
+});
+
+export const returnHooks: EntityHooks = {
+  // A request leaves the records only once it is rejected (`mall` deletes those and silently keeps the others).
+  beforeDelete: async (_trx, _entity, records) => {
+    if (records.some((r) => r.status !== RETURN_STATUS.rejected)) throw conflict('status', 'wrong_state');
+  },
+};

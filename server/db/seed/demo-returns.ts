@@ -1,0 +1,99 @@
+/**
+ * Demo returns (demo mode only): two return addresses per demo shop and return requests in every
+ * status on the demo orders the buyers paid for, so the returns list, its filters and the return
+ * page show realistic data and every step can be tried (confirm, reject, confirm receipt).
+ * Requests are made by members, never through the admin API (the entity has no create route), so
+ * they are written here directly, in the columns the declaration names (src/schema/oms.ts),
+ * deterministic and only while the shop has none. A granted refund never exceeds what was paid
+ * for the returned line (the rule the confirm step enforces).
+ */
+import type { Kysely } from 'kysely';
+import { multiplyCents } from '../../../src/schema/money';
+import { ORDER_STATUS, RETURN_STATUS } from '../../../src/schema/oms';
+import type { AnyKysely } from '../index';
+import type { Database } from '../schema';
+import { toDbTime } from '../time';
+
+const ADDRESSES = [
+  { address_name: 'Main warehouse', name: 'Zhang Wei', phone: '13800138000', province: '广东省', city: '深圳市', region: '宝安区', detail_address: '福永街道 88 号 3 号仓', receive_status: 1, send_status: 1 },
+  { address_name: 'Returns desk (Leeds)', name: 'Olivia Brown', phone: '+44 113 496 0000', province: 'England', city: 'Leeds', region: 'Holbeck', detail_address: 'Unit 4, Water Lane', receive_status: 0, send_status: 0 },
+] as const;
+
+const REASONS = ['Wrong size', 'Not as described', 'Quality problem', 'Missing parts', 'Changed my mind'] as const;
+const DESCRIPTIONS = [
+  'The box arrived crushed on one corner and the lid does not close.',
+  'Ordered the large size, received the medium one.',
+  'The print colour is much lighter than in the pictures.',
+  'Two of the inserts were missing from the pack.',
+  'We ordered twice by mistake; the second parcel is unopened.',
+] as const;
+const CONTACTS = [
+  { name: '王小明', phone: '13800138001' }, { name: 'Emma Clarke', phone: '+44 7700 900123' }, { name: '李娜', phone: '13912345678' },
+  { name: 'Lucas Martin', phone: '+33 6 12 34 56 78' },
+] as const;
+/** Shipped with the demo content (server/db/seed/images, copied to the upload storage). */
+const PROOFS = [['/uploads/demo/ad-shipping.jpg'], ['/uploads/demo/ad-shipping.jpg', '/uploads/demo/cat-home.png'], []] as const;
+
+/** Most requests wait for someone; the others show each outcome. */
+const STATUSES = [
+  RETURN_STATUS.pending, RETURN_STATUS.returning, RETURN_STATUS.completed, RETURN_STATUS.rejected,
+  RETURN_STATUS.pending, RETURN_STATUS.pending, RETURN_STATUS.returning, RETURN_STATUS.completed,
+] as const;
+
+const HOUR = 60 * 60 * 1000;
+
+/**
+ * Writes the addresses and up to `perShop` requests into each shop that has none yet; `handler`
+ * is the account named as having handled them, `proofs` whether the demo images are there.
+ */
+export const seedDemoReturns = async (db: Kysely<Database>, options: { perShop: number; handler: string; proofs: boolean }): Promise<number> => {
+  const kdb = db as unknown as AnyKysely;
+  const shops = await kdb.selectFrom('shop').select(['id']).orderBy('id').execute();
+  const now = Date.now();
+  let written = 0;
+  for (const [shopIndex, shop] of shops.entries()) {
+    const shopId = Number(shop.id);
+    if (await kdb.selectFrom('oms_order_return_apply').select('id').where('shop_id', '=', shopId).limit(1).executeTakeFirst()) continue;
+    await kdb.transaction().execute(async (trx) => {
+      let addresses = await trx.selectFrom('oms_company_address').select('id').where('shop_id', '=', shopId).orderBy('id').execute();
+      if (!addresses.length) {
+        addresses = await trx.insertInto('oms_company_address').values(ADDRESSES.map((a) => ({ ...a, shop_id: shopId }))).returning('id').execute();
+      }
+      // Paid orders, delivered ones first: a buyer returns what was shipped (or asks for the money back before it ships).
+      const orders = await trx.selectFrom('oms_order').select(['id', 'order_sn', 'member_username', 'create_time'])
+        .where('shop_id', '=', shopId).where('delete_status', '=', 0)
+        .where('status', 'in', [ORDER_STATUS.pendingShipment, ORDER_STATUS.shipped, ORDER_STATUS.completed])
+        .orderBy('status', 'desc').orderBy('id').limit(options.perShop).execute();
+      for (const [i, order] of orders.entries()) {
+        const item = await trx.selectFrom('oms_order_item').selectAll().where('order_id', '=', order.id).orderBy('id').executeTakeFirst();
+        if (!item) continue;
+        // Shifted per shop, so a few orders per shop still show every status across the shops.
+        const status = STATUSES[(i + shopIndex) % STATUSES.length]!;
+        const count = 1 + (i % Math.min(3, Number(item.product_quantity)));
+        const line = multiplyCents(Number(item.product_price), count);
+        const applied = Math.min(now - HOUR, Date.parse(String(order.create_time)) + (80 + i) * HOUR);
+        const at = (hours: number) => toDbTime(new Date(Math.min(now, applied + hours * HOUR)));
+        const handled = status !== RETURN_STATUS.pending;
+        const granted = status === RETURN_STATUS.returning || status === RETURN_STATUS.completed;
+        const contact = CONTACTS[i % CONTACTS.length]!;
+        await trx.insertInto('oms_order_return_apply').values({
+          shop_id: shopId, order_id: order.id, order_sn: order.order_sn, status, create_time: toDbTime(new Date(applied)),
+          member_username: order.member_username, return_name: contact.name, return_phone: contact.phone,
+          reason: REASONS[i % REASONS.length], description: DESCRIPTIONS[i % DESCRIPTIONS.length],
+          proof_pics: options.proofs ? PROOFS[i % PROOFS.length]!.join(',') || null : null,
+          product_id: item.product_id, product_pic: item.product_pic, product_name: item.product_name, product_brand: item.product_brand,
+          product_attr: item.product_attr, product_count: count, product_price: item.product_price, product_real_price: item.product_price,
+          // A full refund, or part of it where the goods came back used.
+          return_amount: granted ? (i % 3 === 0 ? Math.floor(line / 2) : line) : null,
+          company_address_id: granted ? addresses[i % addresses.length]!.id : null,
+          handle_time: handled ? at(6) : null, handle_man: handled ? options.handler : null,
+          handle_note: status === RETURN_STATUS.rejected ? 'Opened and used: not returnable' : handled ? 'Accepted, please send the goods back' : null,
+          receive_time: status === RETURN_STATUS.completed ? at(60) : null, receive_man: status === RETURN_STATUS.completed ? options.handler : null,
+          receive_note: status === RETURN_STATUS.completed ? 'Goods received in good condition' : null,
+        }).execute();
+        written++;
+      }
+    });
+  }
+  return written;
+};
