@@ -15,8 +15,8 @@ import type { Database } from '../schema';
 import { toDbTime } from '../time';
 
 const ADDRESSES = [
-  { address_name: 'Main warehouse', name: 'Zhang Wei', phone: '13800138000', province: '广东省', city: '深圳市', region: '宝安区', detail_address: '福永街道 88 号 3 号仓', receive_status: 1, send_status: 1 },
-  { address_name: 'Returns desk (Leeds)', name: 'Olivia Brown', phone: '+44 113 496 0000', province: 'England', city: 'Leeds', region: 'Holbeck', detail_address: 'Unit 4, Water Lane', receive_status: 0, send_status: 0 },
+  { address_name: 'main warehouse', name: 'Zhang Wei', phone: '13800138000', province: '广东省', city: '深圳市', region: '宝安区', detail_address: '福永街道 88 号 3 号仓', receive_status: 1, send_status: 1 },
+  { address_name: 'returns desk (Leeds)', name: 'Olivia Brown', phone: '+44 113 496 0000', province: 'England', city: 'Leeds', region: 'Holbeck', detail_address: 'Unit 4, Water Lane', receive_status: 0, send_status: 0 },
 ] as const;
 
 const REASONS = ['Wrong size', 'Not as described', 'Quality problem', 'Missing parts', 'Changed my mind'] as const;
@@ -34,9 +34,13 @@ const CONTACTS = [
 /** Shipped with the demo content (server/db/seed/images, copied to the upload storage). */
 const PROOFS = [['/uploads/demo/ad-shipping.jpg'], ['/uploads/demo/ad-shipping.jpg', '/uploads/demo/cat-home.png'], []] as const;
 
-/** Most requests wait for someone; the others show each outcome. */
+/**
+ * Many requests wait for someone; the others show each outcome. The very first one is rejected,
+ * the one kind that may be deleted: the generic suites delete the first stored row of an entity
+ * they cannot create (tests/api/entity-audit.test.ts).
+ */
 const STATUSES = [
-  RETURN_STATUS.pending, RETURN_STATUS.returning, RETURN_STATUS.completed, RETURN_STATUS.rejected,
+  RETURN_STATUS.rejected, RETURN_STATUS.pending, RETURN_STATUS.returning, RETURN_STATUS.completed,
   RETURN_STATUS.pending, RETURN_STATUS.pending, RETURN_STATUS.returning, RETURN_STATUS.completed,
 ] as const;
 
@@ -48,7 +52,7 @@ const HOUR = 60 * 60 * 1000;
  */
 export const seedDemoReturns = async (db: Kysely<Database>, options: { perShop: number; handler: string; proofs: boolean }): Promise<number> => {
   const kdb = db as unknown as AnyKysely;
-  const shops = await kdb.selectFrom('shop').select(['id']).orderBy('id').execute();
+  const shops = await kdb.selectFrom('shop').select(['id', 'shop_name']).orderBy('id').execute();
   const now = Date.now();
   let written = 0;
   for (const [shopIndex, shop] of shops.entries()) {
@@ -57,7 +61,10 @@ export const seedDemoReturns = async (db: Kysely<Database>, options: { perShop: 
     await kdb.transaction().execute(async (trx) => {
       let addresses = await trx.selectFrom('oms_company_address').select('id').where('shop_id', '=', shopId).orderBy('id').execute();
       if (!addresses.length) {
-        addresses = await trx.insertInto('oms_company_address').values(ADDRESSES.map((a) => ({ ...a, shop_id: shopId }))).returning('id').execute();
+        // Named after the shop: staff pick among every shop's addresses.
+        addresses = await trx.insertInto('oms_company_address')
+          .values(ADDRESSES.map((a) => ({ ...a, address_name: `${String(shop.shop_name)} ${a.address_name}`.slice(0, 200), shop_id: shopId })))
+          .returning('id').execute();
       }
       // Paid orders, delivered ones first: a buyer returns what was shipped (or asks for the money back before it ships).
       const orders = await trx.selectFrom('oms_order').select(['id', 'order_sn', 'member_username', 'create_time'])

@@ -1,4 +1,4 @@
-/** Orders (oms): the order list's tabs and shipping, the shipping screen, order settings (one record). */
+/** Orders (oms): the order list's tabs and shipping, the shipping screen, order settings (one record), and `mall`'s return page leading to the return's show view. */
 import { defineArea } from '../../engine/area';
 import { strings } from './strings';
 
@@ -8,5 +8,6 @@ export const omsArea = defineArea({
   screenOptions: () => import('./screenOptions').then((m) => m.screenOptions),
   screens: {
     deliverOrderList: () => import('./DeliverOrderList').then((m) => ({ default: m.DeliverOrderList })),
+    returnApplyDetail: () => import('./ReturnApplyDetail').then((m) => ({ default: m.ReturnApplyDetail })),
   },
 });
