@@ -126,14 +126,14 @@ describe('app bar', () => {
   it('should draw menu titles and the breadcrumb in Chinese when lang is zh', async () => {
     localStorage.setItem('lang', 'zh');
     answerInfo(seller());
-    // A page not built yet (click records come with the referral work): the shell around it is what this checks.
-    renderAdmin('/rms/clickList');
+    // A page not built yet (distribution records come with the referral work): the shell around it is what this checks.
+    renderAdmin('/rms/distributeList');
     const nav = await screen.findByRole('navigation', { name: '主菜单' });
     await waitFor(() => expect(sectionButtons(nav)).toEqual(['店铺', '商品', '订单', '会员', '支付管理', '刀模', '推广分销']));
     const crumbs = screen.getByRole('navigation', { name: '面包屑导航' });
     expect(within(crumbs).getByRole('link', { name: '首页' })).toBeInTheDocument();
-    expect(within(crumbs).getByText('点击记录')).toBeInTheDocument();
-    expect(await screen.findByRole('heading', { name: '点击记录' })).toBeInTheDocument();
+    expect(within(crumbs).getByText('分销记录')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: '分销记录' })).toBeInTheDocument();
     expect(screen.getByText('该页面暂未开放。')).toBeInTheDocument();
   });
 
