@@ -206,6 +206,8 @@ const en = {
       deliver_done: 'Order shipped |||| %{smart_count} orders shipped',
       deliver_address: 'Delivery address',
       companies: { sf: 'SF Express', yto: 'YTO Express', zto: 'ZTO Express', yunda: 'Yunda Express' },
+      return_choose: 'Open a return request from the list of return requests to see its details.',
+      return_to_list: 'Return requests',
     },
   },
 };
@@ -411,6 +413,8 @@ export const strings = defineStrings(en, {
       deliver_done: '已发货 %{smart_count} 个订单',
       deliver_address: '配送地址',
       companies: { sf: '顺丰快递', yto: '圆通快递', zto: '中通快递', yunda: '韵达快递' },
+      return_choose: '请在退货申请列表中打开一条申请查看详情。',
+      return_to_list: '退货申请列表',
     },
   },
 });

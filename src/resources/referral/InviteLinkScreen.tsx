@@ -52,9 +52,10 @@ export const InviteLinkScreen = () => {
     queryFn: async ({ signal }) => (await apiFetch<InviteLink>('/rms/link', { signal })).data,
   });
   return (
-    <PageFrame title={translate('referral.title')}>
+    // The route table's name of the page, as every page's heading (tests/ui/page-titles.test.tsx).
+    <PageFrame title={translate('menu.link')}>
       <Paper sx={{ p: { xs: 2, sm: 3 }, maxWidth: 720 }}>
-        {query.isPending ? <Loading /> : query.isError ? (
+        {query.isPending ? <Loading /> : query.isError || typeof query.data?.code !== 'string' ? (
           <Alert severity="error">{query.error instanceof Error ? query.error.message : translate('ra.notification.http_error')}</Alert>
         ) : (
           <Stack spacing={3}>

@@ -20,7 +20,6 @@ const en = {
     },
   },
   referral: {
-    title: 'Invite link',
     intro: 'Share this link: sellers who register through it are recorded as referred by you.',
     link: 'Your invite link',
     code: 'Your invite code',
@@ -45,7 +44,6 @@ export const strings = defineStrings(en, {
     },
   },
   referral: {
-    title: '邀请链接',
     intro: '分享此链接：通过它注册的卖家将记录为由您推荐。',
     link: '您的邀请链接',
     code: '您的邀请码',
