@@ -47,6 +47,12 @@ export type EntityHooks = {
    * nothing changes.
    */
   validate?: (ctx: ValidateContext) => Promise<readonly RuleError[]> | readonly RuleError[];
+  /**
+   * How each field declared `derived` is worked out, by field name: from the record as it will be
+   * and the rows it points at (read through `trx`), on create and on an update that sends one of
+   * its sources, after `validate`. Answers the value in API form (money in major units).
+   */
+  derive?: Readonly<Record<string, (ctx: WriteContext & { record: Readonly<Record<string, unknown>> }) => unknown>>;
   /** Adjust the row about to be written (derived columns); may throw field errors. */
   beforeWrite?: (ctx: WriteContext, row: Row) => Promise<Row> | Row;
   /**

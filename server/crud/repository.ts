@@ -34,6 +34,7 @@ import { cachedIds, fillOnce, lastIds, LIST_CACHE_LIMITS, listVersion, pageWithV
 import type { AnyEb, AnyKysely } from '../db/index';
 import type { Secrets } from './secrets';
 import { sealSecrets } from './secrets';
+import { checkDerivedFields, deriveValues, derivedFields } from './derived';
 
 /** Who is writing, for the audit row and the tenant scope. */
 export type Actor = HookActor;
@@ -144,6 +145,8 @@ const tenantFieldOf = (entity: Entity): string | null =>
 export const createRepository = (entity: Entity, deps: RepositoryDeps): Repository => {
   const db = deps.db as unknown as AnyKysely;
   const hooks = deps.hooks ?? {};
+  checkDerivedFields(entity, deps.hooks);
+  const derives = derivedFields(entity).length > 0;
   const tree = treeRules(entity);
   const uniques = uniqueRules(entity);
   const table = entity.table;
@@ -346,6 +349,7 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
         if (deps.beforeCreate) await deps.beforeCreate(trx, entity, values, actor);
         const ctx = { trx, entity, input: values, before: null, actor };
         await runValidate(ctx, values);
+        if (derives) Object.assign(values, await deriveValues(entity, hooks, ctx, values));
         let row: Row = { ...toRow(entity, values), ...sealed, ...stamps('create'), ...(bin ? { [bin.column]: LIVE } : {}) };
         if (hooks.beforeWrite) row = await hooks.beforeWrite(ctx, row);
         if (tree) row = await tree.beforeWrite(trx, values, null, row);
@@ -404,6 +408,7 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
         if (lists) await lists.check(trx, input, actor.scope);
         const ctx = { trx, entity, input, before, actor };
         await runValidate(ctx, merged);
+        if (derives) Object.assign(input, await deriveValues(entity, hooks, ctx, merged));
         let row = { ...toRow(entity, input), ...sealed, ...stamps('update') };
         if (hooks.beforeWrite) row = await hooks.beforeWrite(ctx, row);
         if (tree) row = await tree.beforeWrite(trx, input, before, row);

@@ -52,6 +52,13 @@ export type FieldOptions<T> = {
   readonly default?: T;
   /** Set by the server only: refused in bodies, shown read-only. */
   readonly serverManaged?: boolean;
+  /**
+   * A server-managed value the area works out (its hooks' `derive`) from the fields named in
+   * `from` and the rows they point at, on create and on every update that sends one of them: a pay
+   * record's amount from its plan, a member's apply status from its shop's approval setting. The
+   * `default` is what stands when the area derives nothing. README "Derived values".
+   */
+  readonly derived?: { readonly from: readonly string[] };
   /** Accepted on create, refused on update. */
   readonly immutable?: boolean;
   /** Refuse a value another row of the same table (and tenant) already holds. */

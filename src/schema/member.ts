@@ -55,7 +55,8 @@ export const member = defineEntity({
     shopName: referenceName('shopId'),
     memberLevelId: reference('memberLevel', 'name', { filter: { param: 'memberLevelId', op: 'eq', alwaysOn: true } }),
     memberLevelName: referenceName('memberLevelId'),
-    applyStatus: enumeration(MEMBER_APPLY_STATUSES, { serverManaged: true, default: MEMBER_APPLY_STATUS.pending, list: true, filter: { param: 'applyStatus', op: 'eq', alwaysOn: true } }),
+    // Approved at once or pending, by the shop's approval setting (server/areas/member/hooks.ts).
+    applyStatus: enumeration(MEMBER_APPLY_STATUSES, { serverManaged: true, derived: { from: ['shopId'] }, default: MEMBER_APPLY_STATUS.pending, list: true, filter: { param: 'applyStatus', op: 'eq', alwaysOn: true } }),
     createTime: dateTime({ auto: 'create', list: true, sortable: true }),
   },
   actions: {

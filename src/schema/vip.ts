@@ -82,8 +82,8 @@ export const payRecord = defineEntity({
     sellerId: reference('admin', 'username', { serverManaged: true, list: true, filter: { param: 'sellerId', op: 'eq' } }),
     sellerName: referenceName('sellerId'),
     plan: enumeration(VIP_PLANS, { required: true, list: true, filter: true }),
-    // From the plan, on the server (hook); a posted amount is never trusted.
-    amount: money({ serverManaged: true, list: true }),
+    // The plan's price, worked out by the server (a posted amount is never read).
+    amount: money({ serverManaged: true, derived: { from: ['plan'] }, list: true }),
     channel: enumeration(PAY_CHANNELS, { required: true, list: true, filter: true }),
     status: enumeration([{ value: 0, label: 'unpaid' }, { value: 1, label: 'paid' }, { value: 2, label: 'refunded' }],
       { serverManaged: true, default: 0, list: true, filter: true }),

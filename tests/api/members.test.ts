@@ -1,4 +1,4 @@
-// Protects: the shops' members (issue 12 item 5): `GET /admin/listMember` lists the caller's shops' members only (filters, keyword), a seller reads no other account through /admin; approving and rejecting (`POST /member/updateApplyStatus?ids=&status=`) within scope; merging (`POST /member/merge?keepId=&mergeId=`) moves the merged member's orders to the kept one and removes it in one transaction with an audit row, refuses itself, two shops and another seller's members with nothing changed, and of parallel merges of one pair exactly one lands. SQLite and PostgreSQL.
+// Protects: the shops' members (issue 12 item 5): a new member starts approved or pending by its shop's approval setting (a derived value); `GET /admin/listMember` lists the caller's shops' members only (filters, keyword), a seller reads no other account through /admin; approving and rejecting (`POST /member/updateApplyStatus?ids=&status=`) within scope; merging (`POST /member/merge?keepId=&mergeId=`) moves the merged member's orders to the kept one and removes it in one transaction with an audit row, refuses itself, two shops and another seller's members with nothing changed, and of parallel merges of one pair exactly one lands. SQLite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEMBER_APPLY_STATUS } from '../../src/schema/member';
 import { DEMO } from '../helpers/accounts';
@@ -54,6 +54,24 @@ describe.each(testDialects())('members (%s)', (dialect) => {
     expect(lily.map((m) => m.username)).toEqual(expect.arrayContaining(['lily88', 'lily_88']));
     expect(lily.every((m) => m.username.includes('lily'))).toBe(true);
     expect((await get('/admin/listMember?applyStatus=7', seller)).status).toBe(400);
+  });
+
+  it('starts a new member approved in a shop that approves at once and pending in one that approves by hand, as the shop says at that moment', async () => {
+    const shopId = sellerShops[0]!;
+    const setApproval = async (autoApprove: number) => {
+      const answer = await call(t.app, 'POST', `/api/shop/update/${shopId}`, { token: seller, body: { autoApprove } });
+      expect(answer.status, answer.raw).toBe(200);
+    };
+    const create = async (username: string) => {
+      const answer = await call<Member>(t.app, 'POST', '/api/member/create', { token: seller, body: { username, shopId, applyStatus: MEMBER_APPLY_STATUS.approved } });
+      expect(answer.status, answer.raw).toBe(200);
+      return answer.body.data;
+    };
+    await setApproval(0);
+    expect((await create('by_hand_applicant')).applyStatus).toBe(MEMBER_APPLY_STATUS.pending);
+    await setApproval(1);
+    expect((await create('at_once_applicant')).applyStatus).toBe(MEMBER_APPLY_STATUS.approved);
+    expect(Number((await byName(shopId, 'by_hand_applicant')).apply_status)).toBe(MEMBER_APPLY_STATUS.pending);
   });
 
   it('gives a seller the member list under /admin and nothing else there', async () => {

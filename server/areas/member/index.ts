@@ -1,5 +1,6 @@
-/** Members of the shops (src/schema/member.ts): approvals and merges. */
+/** Members of the shops (src/schema/member.ts): approvals, merges, and the status a new member starts in. */
 import { defineArea } from '../area';
 import { memberActions } from './actions';
+import { memberHooks } from './hooks';
 
-export const memberArea = defineArea({ name: 'member', actions: memberActions });
+export const memberArea = defineArea({ name: 'member', hooks: { member: memberHooks }, actions: memberActions });

@@ -1,11 +1,10 @@
 /**
- * Pay record rules the declaration cannot state: the amount comes from the plan, on the server (a
+ * Pay record rules the declaration cannot state: the amount is the plan's price (derived: a
  * posted amount is never read), an online channel is refused while no provider adapter is
  * built (PayPal, Alipay, WeChat: not built yet, so they are offered as unavailable), and a channel
  * whose payment is found by its reference (`needsReference`) needs one.
  */
 import type { EntityHooks, RuleError } from '../../crud/hooks';
-import { toCents } from '../../../src/schema/money';
 import { payChannelOf, vipPlanOf } from '../../../src/schema/vip';
 
 export const payRecordHooks: EntityHooks = {
@@ -19,10 +18,6 @@ export const payRecordHooks: EntityHooks = {
     }
     return errors;
   },
-  beforeWrite: ({ before, input }, row) => {
-    if (before) return row;
-    const plan = vipPlanOf(input.plan);
-    // The declared enumeration admits only plans of the table, so a plan is always found here.
-    return plan ? { ...row, amount: toCents(plan.price) } : row;
-  },
+  // The declared enumeration admits only plans of the table, so a plan is always found here.
+  derive: { amount: ({ record }) => vipPlanOf(record.plan)?.price },
 };
