@@ -15,6 +15,8 @@ export type LoadSpec = {
   duration: number;
   /** When set, every request asks for `pageNum` drawn from 1..pages, so no page stays hot. */
   pages?: number;
+  /** When set, every request asks for one of these paths (with query), drawn at random: filters that vary. */
+  paths?: string[];
 };
 
 export type LoadResult = {
@@ -41,9 +43,11 @@ const runLoad = async (spec: LoadSpec): Promise<void> => {
     return `${target.pathname}?${query.toString()}`;
   };
   const result = await autocannon({
-    url: spec.pages ? target.origin : spec.url, connections: spec.connections, duration: spec.duration,
+    url: spec.pages || spec.paths ? target.origin : spec.url, connections: spec.connections, duration: spec.duration,
     headers: { authorization: spec.authorization },
-    ...(spec.pages ? {
+    ...(spec.paths ? {
+      requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: spec.paths![Math.floor(Math.random() * spec.paths!.length)] }) }],
+    } : spec.pages ? {
       requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: paged(1 + Math.floor(Math.random() * spec.pages!)) }) }],
     } : {}),
   });

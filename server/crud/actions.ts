@@ -37,6 +37,8 @@ import type { Scope } from './scope';
 export type ActionContext<P = Record<string, unknown>> = {
   /** The action's transaction: everything the handler reads and writes goes through it. */
   readonly trx: AnyDb;
+  /** The root database (not the transaction): what outlives the request is kept under it (list-cache.ts `cachedValue`). */
+  readonly db: AnyDb;
   readonly entity: Entity;
   /** The target rows as the API shows them, read in `trx` inside the caller's scope: one (`row`), every named one (`selection`), none (`collection`). */
   readonly records: readonly ApiRecord[];
@@ -274,7 +276,7 @@ export const performAction = async (
     for (const values of rowParams.size ? rowParams.values() : [params]) await checkReferences(trx, decl.params ?? {}, values, deps.entities, actor.scope);
     if (decl.transition) ({ eligible: records, skipped } = eligibleOf(entity, decl, records));
     const paramsOf = (record: ApiRecord) => rowParams.get(record.id) ?? params;
-    const outcome: ActionOutcome = handler ? await handler({ trx, entity, records, params, rowParams, actor }) : { data: records.length };
+    const outcome: ActionOutcome = handler ? await handler({ trx, db: deps.db as unknown as AnyDb, entity, records, params, rowParams, actor }) : { data: records.length };
     const transitioned = decl.transition ? await applyTransition(trx, entity, decl.transition, records, paramsOf, actor, deps.entities) : [];
     if (decl.writes) {
       const changes: readonly AuditChange[] = decl.transition ? [...transitioned, ...(outcome.changes ?? [])] : outcome.changes

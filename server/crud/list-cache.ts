@@ -119,6 +119,37 @@ export const storeIds = (db: AnyKysely, key: string, version: string, ids: Int32
   }
 };
 
+/**
+ * Small computed values of a table (an order list's counts per status) kept under the table's
+ * version like the ordered ids: `compute` runs only when the table changed since the value was
+ * kept. The version is read through `read` (the caller's transaction, the same connection on
+ * SQLite) BEFORE computing, so a value is never labelled newer than it is; the values are kept per
+ * root database `db` (a transaction object lives for one request). At most `VALUE_CACHE_LIMIT`
+ * entries, the least recently used going first; the caller keeps each value small.
+ */
+export const VALUE_CACHE_LIMIT = 1024;
+const valueCaches = new WeakMap<object, Map<string, { version: string; value: unknown }>>();
+export const cachedValue = async <T>(db: AnyKysely, read: AnyKysely, table: string, key: string, compute: () => Promise<T>): Promise<T> => {
+  const version = await listVersion(read, table);
+  if (version === null) return compute();
+  let cache = valueCaches.get(db);
+  if (!cache) {
+    cache = new Map();
+    valueCaches.set(db, cache);
+  }
+  const id = `${table}\n${key}`;
+  const hit = cache.get(id);
+  cache.delete(id);
+  if (hit && hit.version === version) {
+    cache.set(id, hit);
+    return hit.value as T;
+  }
+  const value = await compute();
+  cache.set(id, { version, value });
+  while (cache.size > VALUE_CACHE_LIMIT) cache.delete(cache.keys().next().value!);
+  return value;
+};
+
 /** What the list cache of `db` holds now (the bench prints it). */
 export const listCacheStats = (db: AnyKysely): { entries: number; bytes: number } => {
   const cache = cacheOf(db);

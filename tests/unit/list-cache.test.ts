@@ -1,7 +1,9 @@
-// Protects: the list-order cache stays bounded (entries and bytes, least recently used out first, a list in use kept), answers an entry only under the version it was filled at, and shares one fill among concurrent requests.
+// Protects: the list-order cache stays bounded (entries and bytes, least recently used out first, a list in use kept), answers an entry only under the version it was filled at, and shares one fill among concurrent requests; a cached value (the order counts) is recomputed after any write and kept per database.
 import { afterEach, describe, expect, it } from 'vitest';
-import { cachedIds, fillOnce, lastIds, LIST_CACHE_LIMITS, listCacheStats, storeIds } from '../../server/crud/list-cache';
+import { sql } from 'kysely';
+import { cachedIds, cachedValue, fillOnce, lastIds, LIST_CACHE_LIMITS, listCacheStats, storeIds } from '../../server/crud/list-cache';
 import type { AnyKysely } from '../../server/db/index';
+import { createDb } from '../../server/db/index';
 
 // The cache is keyed by the database object and never calls it in these functions.
 const fakeDb = () => ({}) as unknown as AnyKysely;
@@ -54,5 +56,26 @@ describe('list-order cache', () => {
     expect([...cachedIds(db, 'k', '1')!]).toEqual([1, 2]);
     await fillOnce(db, 'k', '2', fill);
     expect(fills).toBe(2);
+  });
+
+  it('keeps a computed value while the table is unchanged, recomputes it after a write, and keeps it per database (SQLite)', async () => {
+    const memory = () => createDb({ database: { dialect: 'sqlite', filename: ':memory:' } }) as unknown as AnyKysely;
+    const [one, two] = [memory(), memory()];
+    try {
+      for (const db of [one, two]) await sql`create table t (id integer primary key, n integer)`.execute(db);
+      let computed = 0;
+      const count = (db: AnyKysely) => cachedValue(db, db, 't', 'count', async () => {
+        computed += 1;
+        return Number((await sql<{ n: number }>`select count(*) as n from t`.execute(db)).rows[0]!.n);
+      });
+      await sql`insert into t (n) values (1)`.execute(one);
+      expect([await count(one), await count(one), computed]).toEqual([1, 1, 1]);
+      await sql`insert into t (n) values (2)`.execute(one);
+      expect([await count(one), computed]).toEqual([2, 2]);
+      // Another database (same version numbers possible) never answers the first one's value.
+      expect([await count(two), computed]).toEqual([0, 3]);
+    } finally {
+      await Promise.all([one.destroy(), two.destroy()]);
+    }
   });
 });

@@ -23,6 +23,7 @@ import * as m220 from './220_vip';
 import * as m230 from './230_shop_fields';
 import * as m240 from './240_members';
 import * as m245 from './245_referral';
+import * as m290 from './290_list_filter_indexes';
 import type { AnyKysely } from '../index';
 
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -44,6 +45,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '230_shop_fields': m230,
   '240_members': m240,
   '245_referral': m245,
+  '290_list_filter_indexes': m290,
 };
 
 /**

@@ -1,0 +1,126 @@
+/**
+ * What the data benches (orders.ts, catalog.ts) share: a database of their own per dialect (a
+ * fixed name on PostgreSQL, dropped first and after, so a crashed run leaves nothing behind for
+ * long), a real server on 127.0.0.1, a sign-in, timing of single requests, and the printed table.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import pg from 'pg';
+import { buildApp } from '../server/app';
+import type { Config, DatabaseTarget } from '../server/config';
+import { loadConfig } from '../server/config';
+import { createDb } from '../server/db/index';
+import { migrateToLatest } from '../server/db/migrations/index';
+import type { Database } from '../server/db/schema';
+import { seed } from '../server/db/seed/index';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export const serverUrl = (): string | undefined => process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
+
+/** SQLite, and PostgreSQL when a server is named; BENCH_DIALECTS=sqlite or postgres keeps one. */
+export const benchDialects = (): Dialect[] => {
+  const url = serverUrl();
+  const only = process.env.BENCH_DIALECTS?.split(',');
+  return (['sqlite', ...(url && /^postgres(ql)?:\/\//i.test(url) ? ['postgres' as const] : [])] as Dialect[])
+    .filter((d) => !only || only.includes(d));
+};
+
+export const loadAverage = (): string => loadavg().map((l) => l.toFixed(1)).join(' ');
+
+const adminQuery = async (url: string, statement: string): Promise<void> => {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try { await client.query(statement); } finally { await client.end(); }
+};
+
+export type BenchServer = {
+  db: Kysely<Database>; config: Config; app: FastifyInstance; address: string; authorization: string;
+  /** Stops the server and drops its database. */
+  close: () => Promise<void>;
+};
+
+/** A fresh database (migrated, demo seed; `content`: the demo catalog's categories and brands too), filled by `fill` before the server listens. */
+export const startBenchServer = async (
+  dialect: Dialect, name: string, fill: (db: Kysely<Database>) => Promise<void>, options: { content?: boolean } = {},
+): Promise<BenchServer & { setupSeconds: number }> => {
+  const dir = mkdtempSync(join(tmpdir(), `admin-${name}-`));
+  let target: DatabaseTarget;
+  let drop = async () => {};
+  if (dialect === 'sqlite') {
+    target = { dialect: 'sqlite', filename: join(dir, `${name}.sqlite`) };
+  } else {
+    const url = serverUrl()!;
+    await adminQuery(url, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await adminQuery(url, `CREATE DATABASE "${name}"`);
+    const own = new URL(url);
+    own.pathname = `/${name}`;
+    target = { dialect: 'postgres', connectionString: own.toString() };
+    drop = () => adminQuery(url, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  }
+  const config: Config = {
+    ...loadConfig({ DATA_DIR: join(dir, 'data'), STATIC_DIR: join(dir, 'no-static'), LOG_LEVEL: 'warn', NODE_ENV: 'development',
+      // The scheduled jobs stay off: on generated data they would spend the run closing the backlog of overdue unpaid orders.
+      JOBS_ENABLED: 'false', JWT_SECRET: randomBytes(48).toString('base64url') }, dir),
+    database: target,
+  };
+  const db = createDb(config);
+  const cleanup = async () => {
+    await db.destroy();
+    await drop();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    const setupStart = performance.now();
+    await migrateToLatest(db);
+    await seed(db, config, { demo: true, content: options.content ?? false });
+    await fill(db);
+    const setupSeconds = (performance.now() - setupStart) / 1000;
+    const app = buildApp(config, { db });
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const login = await fetch(`${address}/api/admin/login`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'admin123' }),
+    });
+    const envelope = (await login.json()) as { code: number; data: { token: string; tokenHead: string } };
+    if (envelope.code !== 200) throw new Error(`login failed: ${JSON.stringify(envelope)}`);
+    return {
+      db, config, app, address, setupSeconds, authorization: `${envelope.data.tokenHead}${envelope.data.token}`,
+      close: async () => { await app.close(); await cleanup(); },
+    };
+  } catch (error) {
+    await cleanup();
+    throw error;
+  }
+};
+
+type Envelope<T> = { code: number; message: string; data: T };
+
+/** One request, checked (code 200), with its wall time in ms. */
+export const timed = async <T>(server: BenchServer, method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ ms: number; data: T }> => {
+  const start = performance.now();
+  const answer = await fetch(`${server.address}/api${path}`, {
+    method, headers: { authorization: server.authorization, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const envelope = (await answer.json()) as Envelope<T>;
+  const ms = performance.now() - start;
+  if (envelope.code !== 200) throw new Error(`${method} ${path}: ${JSON.stringify(envelope).slice(0, 400)}`);
+  return { ms, data: envelope.data };
+};
+
+/** p50 and the largest of a few sequential timings (with so few, the largest is the honest tail). */
+export const summary = (values: number[]): { p50: number; max: number } => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { p50: sorted[Math.floor((sorted.length - 1) / 2)]!, max: sorted[sorted.length - 1]! };
+};
+
+export const printTable = (header: string[], rows: string[][]): void => {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  for (const row of [header, ...rows]) process.stdout.write(`${row.map((cell, i) => (cell ?? '').padEnd(widths[i]!)).join('  ')}\n`);
+};
+
+export const ms = (value: number): string => value.toFixed(1);
