@@ -88,7 +88,7 @@ export const buildApp = (config: Config, options: BuildOptions = {}): FastifyIns
 
   const areas = [...AREAS, ...(options.areas ?? [])];
   const entities = [...entityList, ...(options.entities ?? [])];
-  const hooks = collectHooks(areas);
+  const hooks = collectHooks(areas, { config });
   const collected = collectRoutes(config.apiPrefix);
   // The caller's shop scope, read once per request from the database (server/auth/scope.ts).
   const scopeOf = createScopeOf(db);

@@ -47,6 +47,11 @@ export type Config = {
   publicUrl: string | null;
   /** What a seller paying for VIP offline is told (`GET /vip/plans`); a channel without its setting is unavailable. */
   vipPayment: { paypalAccount: string | null; blockchainNetwork: string | null; walletAddress: string | null; bankAccount: string | null };
+  /**
+   * The online PayPal channel (REST v2 API, server/areas/vip/paypal.ts): available only with a
+   * client id and secret; webhooks are accepted only with the webhook id, checked by PayPal.
+   */
+  paypal: { apiBase: string; clientId: string | null; clientSecret: string | null; webhookId: string | null };
   trustProxy: boolean | number | string[];
   staticDir: string;
   jobsEnabled: boolean;
@@ -94,6 +99,10 @@ export const settingsTable = [
   { name: 'VIP_BLOCKCHAIN_NETWORK', default: '(none)', meaning: 'Blockchain network of the VIP wallet (`TRC20`); with VIP_WALLET_ADDRESS, the offline blockchain channel' },
   { name: 'VIP_WALLET_ADDRESS', default: '(none)', meaning: 'Wallet address sellers pay VIP to on VIP_BLOCKCHAIN_NETWORK; unset: the blockchain channel is unavailable' },
   { name: 'VIP_BANK_ACCOUNT', default: '(none)', meaning: 'Bank account (name, bank, number) sellers transfer VIP payments to; unset: the bank channel says to ask the operator' },
+  { name: 'PAYPAL_API_BASE', default: 'https://api-m.sandbox.paypal.com', meaning: 'Base URL of PayPal\'s REST API for online VIP payments (`https://api-m.paypal.com` for live payments)' },
+  { name: 'PAYPAL_CLIENT_ID', default: '(none)', meaning: 'Client id of the operator\'s PayPal REST app; with PAYPAL_CLIENT_SECRET, sellers may pay VIP online by PayPal; unset: that channel is unavailable' },
+  { name: 'PAYPAL_CLIENT_SECRET', default: '(none)', meaning: 'Secret of that PayPal REST app (never answered or logged)' },
+  { name: 'PAYPAL_WEBHOOK_ID', default: '(none)', meaning: 'Id of the webhook registered with PayPal for `${API_PREFIX}/vip/paypal/webhook`; each event is checked with PayPal\'s verify-webhook-signature under it; unset: webhook events are refused (payments still settle when the buyer returns)' },
   { name: 'TRUST_PROXY', default: 'false', meaning: 'Trust X-Forwarded-* headers: `true`, a hop count, or a comma list of proxy addresses' },
   { name: 'STATIC_DIR', default: './dist', meaning: 'Built admin served at `/` (built on start when index.html is missing)' },
   { name: 'JOBS_ENABLED', default: 'true', meaning: 'Run the scheduled jobs (session and throttle purges, order time-outs and automatic receipt) in this process; several processes may run them, each run happens once' },
@@ -170,6 +179,11 @@ const envSchema = z.object({
   VIP_BLOCKCHAIN_NETWORK: z.string().trim().max(50).optional(),
   VIP_WALLET_ADDRESS: z.string().trim().max(200).optional(),
   VIP_BANK_ACCOUNT: z.string().trim().max(500).optional(),
+  PAYPAL_API_BASE: z.string().trim().url('must be a URL like https://api-m.paypal.com').regex(/^https?:\/\//, 'must start with http:// or https://')
+    .transform((v) => v.replace(/\/+$/, '')).default('https://api-m.sandbox.paypal.com'),
+  PAYPAL_CLIENT_ID: z.string().trim().max(200).optional(),
+  PAYPAL_CLIENT_SECRET: z.string().trim().max(200).optional(),
+  PAYPAL_WEBHOOK_ID: z.string().trim().max(100).optional(),
   TRUST_PROXY: z.string().trim().default('false'),
   STATIC_DIR: z.string().trim().min(1).default('./dist'),
   JOBS_ENABLED: bool.default(true),
@@ -286,6 +300,10 @@ export const loadConfig = (env: Env = process.env, cwd = process.cwd()): Config 
     vipPayment: {
       paypalAccount: e.VIP_PAYPAL_ACCOUNT || null, blockchainNetwork: e.VIP_BLOCKCHAIN_NETWORK || null,
       walletAddress: e.VIP_WALLET_ADDRESS || null, bankAccount: e.VIP_BANK_ACCOUNT || null,
+    },
+    paypal: {
+      apiBase: e.PAYPAL_API_BASE, clientId: e.PAYPAL_CLIENT_ID || null,
+      clientSecret: e.PAYPAL_CLIENT_SECRET || null, webhookId: e.PAYPAL_WEBHOOK_ID || null,
     },
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     staticDir: abs(e.STATIC_DIR),

@@ -33,11 +33,20 @@ export type AreaDeps = {
 
 export type RepositoryOf = (name: EntityName) => Repository;
 
+/** An area's hooks by entity name (a misspelt name does not compile). */
+export type AreaHooks = Readonly<Partial<Record<EntityName, EntityHooks>>>;
+
+/** What hooks made from the settings are given: a rule that depends on the operator's configuration reads it here. */
+export type HookDeps = { readonly config: Config };
+
 export type ServerArea = {
   /** Folder name, for messages. */
   readonly name: string;
-  /** Rules the declarations cannot state, by entity name (a misspelt name does not compile). */
-  readonly hooks?: Readonly<Partial<Record<EntityName, EntityHooks>>>;
+  /**
+   * Rules the declarations cannot state, by entity name; or made from the settings
+   * (`({ config }) => hooks`) when a rule depends on them (a payment channel the operator has not set up).
+   */
+  readonly hooks?: AreaHooks | ((deps: HookDeps) => AreaHooks);
   /**
    * Handlers of the declared actions of the area's entities (src/schema/entity.ts ActionDecl), each
    * made with `entityActions(entity, { name: handler })` so names and parameters are typed.

@@ -5,7 +5,7 @@
 import type { EntityHooks } from '../crud/hooks';
 import type { QuotaMeter } from './capacity/registry';
 import { accountArea } from './account';
-import type { ServerArea } from './area';
+import type { HookDeps, ServerArea } from './area';
 import { capacityArea } from './capacity';
 import { memberArea } from './member';
 import { moldArea } from './mold';
@@ -20,10 +20,16 @@ import { vipArea } from './vip';
 // Quota meters list in this order (the capacity list's columns: shops, products, molds, storage).
 export const AREAS: readonly ServerArea[] = [accountArea, umsArea, shopArea, pmsArea, omsArea, moldArea, capacityArea, uploadsArea, vipArea, memberArea, referralArea];
 
-export const collectHooks = (areas: readonly ServerArea[]): Readonly<Record<string, EntityHooks>> => {
+/**
+ * Every area's hooks by entity name. Hooks made from the settings are made with `deps`; without
+ * them (seeds writing entities whose rules need no settings) such an area gives none, so a write
+ * that needs them must come with the settings.
+ */
+export const collectHooks = (areas: readonly ServerArea[], deps?: HookDeps): Readonly<Record<string, EntityHooks>> => {
   const hooks: Record<string, EntityHooks> = {};
   for (const area of areas) {
-    for (const [entity, entityHooks] of Object.entries(area.hooks ?? {})) {
+    const given = typeof area.hooks === 'function' ? (deps ? area.hooks(deps) : {}) : area.hooks ?? {};
+    for (const [entity, entityHooks] of Object.entries(given)) {
       if (hooks[entity]) throw new Error(`${area.name}: hooks for ${entity} are already given by another area`);
       hooks[entity] = entityHooks;
     }
@@ -31,7 +37,7 @@ export const collectHooks = (areas: readonly ServerArea[]): Readonly<Record<stri
   return hooks;
 };
 
-/** Every area's hooks by entity name, for the engine. */
+/** Every area's hooks that need no settings, for the seeds (the app collects all of them with its settings). */
 export const ENTITY_HOOKS = collectHooks(AREAS);
 
 /** Entities served by areas' own routes that declared ones may reference (the admin accounts). */

@@ -14,7 +14,8 @@ export const SELF_SERVICE_URLS = [
 ] as const;
 
 /** Routes open to anonymous callers. */
-export const PUBLIC_API_URLS = ['/admin/login', '/admin/register', '/health', '/rms/click'] as const;
+// PayPal's webhook carries no token: each event is verified with PayPal (server/areas/vip/routes.ts).
+export const PUBLIC_API_URLS = ['/admin/login', '/admin/register', '/health', '/rms/click', '/vip/paypal/webhook'] as const;
 
 export const RESOURCE_CATEGORIES: readonly ResourceCategoryDecl[] = [
   { name: 'Products', sort: 90, resources: [

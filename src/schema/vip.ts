@@ -26,8 +26,10 @@ export const VIP_CURRENCY = 'USD';
 
 /**
  * Payment channels (spec section 9, with the issue's offline PayPal). `online` ones need a
- * provider adapter; none is built yet, so they are offered as unavailable and an application
- * through one is refused (`channel_unavailable`). `needsReference`: the administrator can only
+ * provider adapter: PayPal's is built (server/areas/vip/paypal.ts) and usable once its credentials
+ * are set; Alipay and WeChat have none. A channel the settings do not make usable (those, offline
+ * PayPal without an account, blockchain without a wallet) is offered as unavailable and an
+ * application through it is refused (`channel_unavailable`). `needsReference`: the administrator can only
  * find the payment by what the buyer enters (a transfer number, a transaction id or hash, a
  * description), so an application through that channel without a reference is refused; cash is
  * handed over in person.
@@ -46,7 +48,7 @@ export const PAY_CHANNELS = [
 export type PayChannel = (typeof PAY_CHANNELS)[number];
 export const payChannelOf = (value: unknown): PayChannel | undefined => PAY_CHANNELS.find((c) => c.value === value);
 
-export { VIP_API } from './vipApi';
+export { paypalOrderPath, VIP_API } from './vipApi';
 
 /** One channel as `GET /vip/plans` answers it: whether it can be used and what the buyer pays to (from the settings). */
 export type VipChannelInfo = {

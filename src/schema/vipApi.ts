@@ -1,6 +1,15 @@
 /**
- * The hand-written VIP route's path (server/areas/vip/routes.ts), in a module of its own so the route
- * table can name it without loading the declarations. Applying is the pay record's create
- * (`createPath` in ./vip.ts).
+ * The hand-written VIP routes' paths (server/areas/vip/routes.ts), in a module of its own so the
+ * route table can name them without loading the declarations. Applying is the pay record's create
+ * (`createPath` in ./vip.ts); online PayPal makes the order of an application, captures it when the
+ * buyer returns, and takes PayPal's webhook.
  */
-export const VIP_API = { plans: '/vip/plans' } as const;
+export const VIP_API = {
+  plans: '/vip/plans',
+  paypalOrder: '/vip/paypal/order/:id',
+  paypalCapture: '/vip/paypal/capture',
+  paypalWebhook: '/vip/paypal/webhook',
+} as const;
+
+/** The path of the PayPal order route for one application. */
+export const paypalOrderPath = (id: number): string => VIP_API.paypalOrder.replace(':id', String(id));

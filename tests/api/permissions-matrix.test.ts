@@ -93,6 +93,10 @@ const ROUTE_ACCESS: Record<string, Access> = {
   'POST /admin/uploadAvatar': 'session',
   'POST /minio/upload': PRODUCTS_AND_SELLERS,
   'GET /vip/plans': SELLERS,
+  // Online PayPal: a seller pays its own application; PayPal's webhook carries no token (each event is verified with PayPal).
+  'POST /vip/paypal/order/:id': SELLERS,
+  'POST /vip/paypal/capture': SELLERS,
+  'POST /vip/paypal/webhook': 'public',
   'GET /rms/link': SELLERS,
   'POST /rms/click': 'public',
 };

@@ -1,10 +1,11 @@
-// Protects: the VIP purchase page /pay/index in both languages: the declared periods with price and struck list price, the channels (online PayPal disabled with its reason), what to pay to for the chosen channel, the reference a channel needs, submitting to POST /vip/apply, the server's "Have repeated submit application" shown with the pending application, the level kept in local storage, and the loading, empty and error states.
+// Protects: the VIP purchase page /pay/index in both languages: the declared periods with price and struck list price, the channels (online PayPal disabled with its reason until configured; then chosen: apply, make the PayPal order and go to its approval page, capture on the return, the cancel note and paying a waiting application), what to pay to for the chosen channel, the reference a channel needs, submitting to POST /vip/apply, the server's "Have repeated submit application" shown with the pending application, the level kept in local storage, and the loading, empty and error states.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { en } from '../../src/i18n/en';
 import { zh } from '../../src/i18n/zh';
+import { paypalNavigation } from '../../src/resources/vip/paypalFlow';
 import { strings } from '../../src/resources/vip/strings';
 import { formatMoney, toCents } from '../../src/schema/money';
 import type { VipChannelInfo, VipPlansAnswer } from '../../src/schema/vip';
@@ -27,6 +28,11 @@ const plansAnswer = (): VipPlansAnswer => ({
     ...(c.value === 'paypal_offline' ? { paypalAccount: PAYPAL_ACCOUNT } : {}),
   })),
 });
+
+const withPaypal = (): VipPlansAnswer => {
+  const answer = plansAnswer();
+  return { ...answer, channels: answer.channels.map((c) => (c.value === 'paypal' ? { ...c, available: true } : c)) };
+};
 
 const withWallet = (): VipPlansAnswer => {
   const answer = plansAnswer();
@@ -88,7 +94,8 @@ describe.each(['en', 'zh'] as const)('/pay/index (%s)', (lang) => {
     expect(online).toBeDisabled();
     expect(within(channels).getAllByText(`${vip.unavailable}: ${vip.unavailable_online}`).length).toBeGreaterThan(0);
     expect(within(channels).getByRole('radio', { name: new RegExp(labels.channel.blockchain) })).toBeDisabled();
-    expect(within(channels).getByText(`${vip.unavailable}: ${vip.unavailable_setup}`)).toBeInTheDocument();
+    // Without credentials online PayPal is "not set up", like the wallet; Alipay and WeChat have no adapter.
+    expect(within(channels).getAllByText(`${vip.unavailable}: ${vip.unavailable_setup}`)).toHaveLength(2);
 
     // Offline PayPal: the account to pay to.
     await user.click(within(channels).getByRole('radio', { name: labels.channel.paypal_offline }));
@@ -182,5 +189,39 @@ describe.each(['en', 'zh'] as const)('/pay/index (%s)', (lang) => {
     renderAt('/pay/index', { lang });
     expect(await screen.findByText(vip.load_failed)).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: MENU_TITLES[lang].payIndex })).toBeInTheDocument();
+  });
+
+  it('should pay by online PayPal: apply, make the order and go to its approval page; no reference asked', async () => {
+    const approveUrl = 'https://paypal.test/checkoutnow?token=ORDER1';
+    const assign = vi.spyOn(paypalNavigation, 'go').mockImplementation(() => undefined);
+    const { applies } = serveAll({ plans: () => envelope(withPaypal()), apply: () => envelope({ ...pending, channel: 'paypal', reference: null }) });
+    const orders = serve('post', '/vip/paypal/order/41', () => envelope({ payRecordId: 41, orderId: 'ORDER1', approveUrl }));
+    renderAt('/pay/index', { lang });
+    const user = userEvent.setup({ delay: null });
+    const channels = await screen.findByRole('radiogroup', { name: vip.channel });
+    await user.click(within(channels).getByRole('radio', { name: labels.channel.paypal }));
+    expect(screen.getByText(vip.how.paypal)).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: new RegExp(vip.reference) })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: vip.paypal.submit }));
+    await waitFor(() => expect(orders).toHaveLength(1));
+    expect(applies[0]?.body).toEqual({ plan: 1, channel: 'paypal' });
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(approveUrl));
+    assign.mockRestore();
+  });
+
+  it('should capture on the return from PayPal and say the VIP is active; a cancel says the application waits, payable from the list', async () => {
+    const { lists } = serveAll({ plans: () => envelope(withPaypal()), records: () => [{ ...pending, channel: 'paypal', reference: 'ORDER1' }] });
+    const captures = serve('post', '/vip/paypal/capture', () => envelope({ payRecordId: 41, status: 'paid', orderStatus: 'COMPLETED' }));
+    const view = renderAt('/pay/index?paypal=return&token=ORDER1&PayerID=P1', { lang });
+    expect(await screen.findByText(vip.paypal.paid)).toBeInTheDocument();
+    expect(captures.map((c) => c.body)).toEqual([{ orderId: 'ORDER1' }]);
+    // The list is read again once the payment settled.
+    await waitFor(() => expect(lists.length).toBeGreaterThan(1));
+    view.unmount();
+
+    renderAt('/pay/index?paypal=cancel&token=ORDER1', { lang });
+    expect(await screen.findByText(vip.paypal.cancelled)).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: vip.paypal.pay_now })).toBeInTheDocument();
+    expect(captures).toHaveLength(1);
   });
 });

@@ -139,6 +139,7 @@ describe('settingsTable', () => {
       SELLER_GROUP: 'Newcomers', DEFAULT_QUOTA_SHOPS: '1', DEFAULT_QUOTA_MOLDS: '2', DEFAULT_QUOTA_PRODUCTS: '3', DEFAULT_QUOTA_STORAGE_MB: '4',
       UPLOAD_MAX_PER_MINUTE: '5', CORS_ORIGINS: 'https://shop.example.com, http://localhost:5173', PUBLIC_URL: 'https://admin.example.com/',
       VIP_PAYPAL_ACCOUNT: 'pay@example.com', VIP_BLOCKCHAIN_NETWORK: 'TRC20', VIP_WALLET_ADDRESS: 'TXyz', VIP_BANK_ACCOUNT: 'ACME Bank 123',
+      PAYPAL_API_BASE: 'http://127.0.0.1:9/paypal', PAYPAL_CLIENT_ID: 'client-1', PAYPAL_CLIENT_SECRET: 'secret-1', PAYPAL_WEBHOOK_ID: 'WH-1',
     };
     for (const { name } of settingsTable) {
       expect(samples[name], `sample for ${name}`).toBeDefined();

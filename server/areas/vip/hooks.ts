@@ -1,18 +1,22 @@
 /**
  * Pay record rules the declaration cannot state: the amount is the plan's price (derived: a
- * posted amount is never read), an online channel is refused while no provider adapter is
- * built (PayPal, Alipay, WeChat: not built yet, so they are offered as unavailable), and a channel
- * whose payment is found by its reference (`needsReference`) needs one.
+ * posted amount is never read); a channel the settings do not make usable is refused (an offline
+ * PayPal account, a blockchain network and wallet, PayPal REST credentials; Alipay and WeChat have
+ * no adapter), so the server decides what the purchase page shows; and a channel whose payment is
+ * found by its reference (`needsReference`) needs one.
  */
 import type { EntityHooks, RuleError } from '../../crud/hooks';
+import type { Config } from '../../config';
 import { payChannelOf, vipPlanOf } from '../../../src/schema/vip';
+import { channelAvailable } from './channels';
 
-export const payRecordHooks: EntityHooks = {
+export const payRecordHooks = (config: Pick<Config, 'vipPayment' | 'paypal'>): EntityHooks => ({
   validate: ({ record, before }) => {
     if (before) return [];
     const channel = payChannelOf(record.channel);
     const errors: RuleError[] = [];
-    if (channel?.online) errors.push({ field: 'channel', messageKey: 'channel_unavailable' });
+    // An unknown channel is the declaration's own refusal (invalid_value).
+    if (channel && !channelAvailable(config, channel.value)) errors.push({ field: 'channel', messageKey: 'channel_unavailable' });
     else if (channel?.needsReference && (typeof record.reference !== 'string' || record.reference.trim() === '')) {
       errors.push({ field: 'reference', messageKey: 'required' });
     }
@@ -20,4 +24,4 @@ export const payRecordHooks: EntityHooks = {
   },
   // The declared enumeration admits only plans of the table, so a plan is always found here.
   derive: { amount: ({ record }) => vipPlanOf(record.plan)?.price },
-};
+});

@@ -1,4 +1,4 @@
-/** Seller VIP: plans, applications and pay records (src/schema/vip.ts). */
+/** Seller VIP: plans, applications and pay records (src/schema/vip.ts), and online PayPal. */
 import { defineArea } from '../area';
 import { vipActions } from './actions';
 import { payRecordHooks } from './hooks';
@@ -6,7 +6,8 @@ import { registerVipRoutes } from './routes';
 
 export const vipArea = defineArea({
   name: 'vip',
-  hooks: { payRecord: payRecordHooks },
+  // Which channels may be used is the operator's configuration.
+  hooks: ({ config }) => ({ payRecord: payRecordHooks(config) }),
   actions: vipActions,
-  routes: (api, { config }) => registerVipRoutes(api, config),
+  routes: (api, deps) => registerVipRoutes(api, deps),
 });

@@ -1,36 +1,114 @@
 /**
- * `GET /vip/plans`: the periods on sale with price and struck list price (src/schema/vip.ts, spec
- * section 9), and each payment channel with whether it can be used and what the buyer must do,
- * from the settings (VIP_* in server/config.ts). Online channels need a provider adapter that is
- * not built yet, so they are listed as unavailable rather than failing when chosen.
+ * VIP routes beside the pay record's declared ones:
+ *
+ * - `GET /vip/plans`: the periods on sale with price and struck list price (src/schema/vip.ts,
+ *   spec section 9), and each payment channel with whether it can be used and what the buyer must
+ *   do, from the settings (./channels.ts);
+ * - online PayPal (./settle.ts): `POST /vip/paypal/order/{id}` makes the PayPal order of the
+ *   caller's unpaid PayPal application and answers where to approve it; `POST /vip/paypal/capture`
+ *   settles an order when the buyer comes back; the public `POST /vip/paypal/webhook` settles it
+ *   when PayPal says so, each delivery checked with PayPal's verify-webhook-signature under
+ *   PAYPAL_WEBHOOK_ID (no shared secret travels; an unverified event changes nothing).
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { entityList } from '../../../src/schema/entities';
+import type { VipPlansAnswer } from '../../../src/schema/vip';
+import { payRecord, VIP_API, VIP_CURRENCY, VIP_PLANS } from '../../../src/schema/vip';
+import { requireAuth } from '../../auth/guard';
+import { actionPerformer } from '../../crud/actions';
+import { ALL_SHOPS } from '../../crud/scope';
 import type { Config } from '../../config';
 import { ok } from '../../http/envelope';
-import type { VipChannelInfo, VipPlansAnswer } from '../../../src/schema/vip';
-import { PAY_CHANNELS, VIP_API, VIP_CURRENCY, VIP_PLANS } from '../../../src/schema/vip';
+import { fieldInvalid, httpError, isHttpError } from '../../http/errors';
+import { parseWith } from '../../http/validation';
+import type { AreaDeps } from '../area';
+import { vipActions } from './actions';
+import { channelInfo } from './channels';
+import { createPaypalClient, paypalReady } from './paypal';
+import type { PaypalClient } from './paypal';
+import { createPaypalSettler } from './settle';
 
-const channelInfo = (config: Config): VipChannelInfo[] => {
-  const pay = config.vipPayment;
-  return PAY_CHANNELS.map((channel): VipChannelInfo => {
-    const base = { value: channel.value, online: channel.online };
-    switch (channel.value) {
-      case 'paypal_offline': return { ...base, available: !!pay.paypalAccount, ...(pay.paypalAccount ? { paypalAccount: pay.paypalAccount } : {}) };
-      case 'blockchain': {
-        const ready = !!pay.walletAddress && !!pay.blockchainNetwork;
-        return { ...base, available: ready, ...(ready ? { blockchainNetwork: pay.blockchainNetwork!, walletAddress: pay.walletAddress! } : {}) };
-      }
-      case 'bank': return { ...base, available: true, ...(pay.bankAccount ? { bankAccount: pay.bankAccount } : {}) };
-      default: return { ...base, available: !channel.online };
-    }
-  });
+const idParams = z.strictObject({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+const captureBody = z.strictObject({ orderId: z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9-]+$/) });
+/** What the webhook reads of PayPal's event; the rest is passed to the signature check as sent. */
+const webhookEvent = z.object({
+  id: z.string().max(100).optional(),
+  event_type: z.string().max(100),
+  resource: z.object({
+    id: z.string().max(64).optional(),
+    supplementary_data: z.object({ related_ids: z.object({ order_id: z.string().max(64).optional() }).optional() }).optional(),
+  }).optional(),
+});
+
+const originOf = (request: FastifyRequest, config: Pick<Config, 'publicUrl'>): string =>
+  config.publicUrl ?? `${request.protocol}://${request.host}`;
+
+/** The order an event is about: the approved order itself, or the order a completed capture belongs to. */
+const orderOfEvent = (event: z.infer<typeof webhookEvent>): string | null => {
+  if (event.event_type === 'CHECKOUT.ORDER.APPROVED') return event.resource?.id ?? null;
+  if (event.event_type === 'PAYMENT.CAPTURE.COMPLETED') return event.resource?.supplementary_data?.related_ids?.order_id ?? null;
+  return null;
 };
 
-export const registerVipRoutes = (api: FastifyInstance, config: Config): void => {
+export const registerVipRoutes = (api: FastifyInstance, deps: AreaDeps, paypal: PaypalClient = createPaypalClient(deps.config.paypal)): void => {
+  const { config, db } = deps;
   api.get(VIP_API.plans, { config: { openapi: { summary: 'VIP periods with price and list price, and the payment channels with what the buyer must do', tags: ['vip'], query: null, body: null } } }, async () =>
     ok<VipPlansAnswer>({
       currency: VIP_CURRENCY,
       plans: VIP_PLANS.map((p) => ({ value: p.value, label: p.label, months: p.months, price: p.price, listPrice: p.listPrice })),
       channels: channelInfo(config),
     }));
+
+  const perform = actionPerformer({ db, entities: entityList, actions: vipActions() });
+  const settlerFor = (request: FastifyRequest) => createPaypalSettler({
+    db, paypal, log: request.log,
+    // PayPal, not an administrator, confirms: no admin id on the record or the audit rows.
+    confirm: async (id) => { await perform(payRecord, 'confirm', { ids: [id], params: {}, actor: { adminId: null, ip: request.ip ?? null, scope: ALL_SHOPS } }); },
+  });
+  const requireReady = () => {
+    if (!paypalReady(config.paypal)) throw fieldInvalid('channel', 'channel_unavailable');
+  };
+
+  api.post(VIP_API.paypalOrder, { config: { openapi: { summary: "Create the PayPal order of the caller's unpaid PayPal application; answers the approval link", tags: ['vip'], query: null, body: null } } }, async (request) => {
+    const auth = requireAuth(request);
+    requireReady();
+    const { id } = parseWith(idParams, request.params);
+    return ok(await settlerFor(request).startOrder(id, auth.adminId, originOf(request, config)));
+  });
+
+  api.post(VIP_API.paypalCapture, { config: { openapi: { summary: 'Capture an approved PayPal order of the caller and confirm its application (repeatable)', tags: ['vip'], query: null, body: captureBody } } }, async (request) => {
+    const auth = requireAuth(request);
+    requireReady();
+    const { orderId } = parseWith(captureBody, request.body);
+    return ok(await settlerFor(request).settle(orderId, auth.adminId));
+  });
+
+  api.post(VIP_API.paypalWebhook, { config: { openapi: { summary: "PayPal's webhook (public; each event verified with PayPal): an approved or captured order confirms its application once", tags: ['vip'], query: null, body: webhookEvent, public: true } } }, async (request) => {
+    const refused = () => httpError({ status: 400, messageKey: 'webhook_refused' });
+    if (!paypalReady(config.paypal) || !config.paypal.webhookId) throw refused();
+    const event = webhookEvent.safeParse(request.body);
+    if (!event.success) throw refused();
+    let verified: boolean;
+    try {
+      verified = await paypal.verifyWebhook(request.headers, request.body);
+    } catch (error) {
+      // PayPal unreachable: a 5xx makes PayPal deliver the event again later.
+      request.log.warn({ err: error }, 'PayPal webhook verification failed');
+      throw httpError({ status: 502, messageKey: 'paypal_failed' });
+    }
+    if (!verified) {
+      request.log.warn({ eventId: event.data.id ?? null, type: event.data.event_type }, 'PayPal webhook event not verified: ignored');
+      throw refused();
+    }
+    const orderId = orderOfEvent(event.data);
+    if (!orderId) return ok({ handled: false });
+    try {
+      return ok({ handled: true, ...await settlerFor(request).settle(orderId, null) });
+    } catch (error) {
+      // An order of no pay record here (another app on the same PayPal account): acknowledged, so PayPal stops sending it.
+      if (isHttpError(error) && error.problem.status === 404) return ok({ handled: false });
+      throw error;
+    }
+  });
 };

@@ -21,6 +21,7 @@ import { httpClient } from '../../providers/httpClient';
 import type { VipPlansAnswer } from '../../schema/vip';
 import { payChannelOf, payRecord, VIP_API, VIP_CURRENCY } from '../../schema/vip';
 import { ChannelPicker, HowToPay, PlanPicker, Section, useMoneyText } from './payChoices';
+import { PaypalReturn, usePayByPaypal } from './paypalFlow';
 import { MyApplications, useMyApplications, useVipStatus, VipLevel } from './VipStatus';
 
 /** The longest reference the declaration accepts. */
@@ -48,6 +49,7 @@ const ApplyForm = ({ answer, onApplied }: { readonly answer: VipPlansAnswer; rea
   const notify = useNotify();
   const money = useMoneyText(answer.currency);
   const [create, { isPending }] = useCreate();
+  const payByPaypal = usePayByPaypal();
   const available = answer.channels.filter((c) => c.available);
   const [plan, setPlan] = useState<number | null>(answer.plans[0]?.value ?? null);
   const [channelValue, setChannelValue] = useState<string | null>(available[0]?.value ?? null);
@@ -56,6 +58,8 @@ const ApplyForm = ({ answer, onApplied }: { readonly answer: VipPlansAnswer; rea
   const chosenPlan = answer.plans.find((p) => p.value === plan) ?? null;
   const channel = answer.channels.find((c) => c.value === channelValue && c.available) ?? null;
   const declared = payChannelOf(channel?.value);
+  // An online channel is paid on the provider's page: nothing to enter here.
+  const online = !!declared?.online;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -67,11 +71,13 @@ const ApplyForm = ({ answer, onApplied }: { readonly answer: VipPlansAnswer; rea
       return;
     }
     setProblems({});
-    create(payRecord.name, { data: { plan: chosenPlan.value, channel: channel.value, ...(text ? { reference: text } : {}) } }, {
-      onSuccess: () => {
-        notify('vip.submitted', { type: 'success' });
+    create(payRecord.name, { data: { plan: chosenPlan.value, channel: channel.value, ...(text && !online ? { reference: text } : {}) } }, {
+      onSuccess: (record) => {
         setReference('');
         onApplied();
+        // On to PayPal to approve; the application stays listed (and payable) if the buyer turns back.
+        if (channel.value === 'paypal') payByPaypal.mutate(Number(record.id));
+        else notify('vip.submitted', { type: 'success' });
       },
       onError: (error) => {
         // The error toast has said it already; the page keeps it beside the form, by field where it names one.
@@ -104,7 +110,7 @@ const ApplyForm = ({ answer, onApplied }: { readonly answer: VipPlansAnswer; rea
         <Section id="vip-how" title={translate('vip.how_to_pay')}>
           <Stack spacing={2}>
             <HowToPay channel={channel} amount={chosenPlan ? money(chosenPlan.price) : null} />
-            <MuiTextField
+            {!online && <MuiTextField
               label={translate('vip.reference')}
               value={reference}
               onChange={(e) => { setReference(e.target.value); setProblems((p) => ({ ...p, reference: undefined })); }}
@@ -113,14 +119,15 @@ const ApplyForm = ({ answer, onApplied }: { readonly answer: VipPlansAnswer; rea
               helperText={problems.reference ?? translate(`vip.reference_hint.${channel.value}`, { _: '' })}
               slotProps={{ htmlInput: { maxLength: REFERENCE_MAX } }}
               fullWidth
-            />
+            />}
           </Stack>
         </Section>
       )}
       {problems.form && <Alert severity="error" role="alert" data-apply-error>{problems.form}</Alert>}
-      <Button type="submit" variant="contained" size="large" disabled={!chosenPlan || !channel || isPending}
+      {payByPaypal.isError && <Alert severity="error" role="alert" data-apply-error>{translate('vip.paypal.start_failed')}</Alert>}
+      <Button type="submit" variant="contained" size="large" disabled={!chosenPlan || !channel || isPending || payByPaypal.isPending}
         sx={{ alignSelf: { xs: 'stretch', sm: 'flex-start' } }}>
-        {translate('vip.submit')}
+        {translate(channel?.value === 'paypal' ? 'vip.paypal.submit' : 'vip.submit')}
       </Button>
     </Stack>
   );
@@ -140,6 +147,7 @@ export const PayIndexScreen = () => {
     <PageFrame title={translate('menu.payIndex')}>
       <Stack spacing={2} sx={{ maxWidth: 1100 }}>
         <Typography color="text.secondary">{translate('vip.intro')}</Typography>
+        <PaypalReturn onSettled={refresh} />
         <Section id="vip-status" title={translate('vip.status_title')}>
           <Stack spacing={2}>
             <VipLevel status={status} />

@@ -24,6 +24,7 @@ import { rememberVipLevel } from '../../providers/vipLevel';
 import type { AdminInfo } from '../../schema/api';
 import { PAY_STATUS, payRecord, vipLevelOf } from '../../schema/vip';
 import { channelLabelKey, planLabelKey, useMoneyText } from './payChoices';
+import { usePayByPaypal } from './paypalFlow';
 
 /** How many of the buyer's latest applications the page lists (the pay record list has them all). */
 const LATEST = 5;
@@ -90,6 +91,9 @@ const ApplicationItem = ({ record, currency }: { readonly record: RaRecord; read
     amount: typeof record.amount === 'number' ? money(record.amount) : '',
     channel: translate(channelLabelKey({ value: String(record.channel) }), { _: String(record.channel) }),
   });
+  const payByPaypal = usePayByPaypal();
+  // An unpaid PayPal application (the buyer turned back on PayPal's page) is paid from here.
+  const payable = record.channel === 'paypal' && record.status === PAY_STATUS.unpaid;
   const details = [
     typeof record.createTime === 'string' ? translate('vip.applied_at', { date: dateText(record.createTime) }) : null,
     record.reference ? `${translate('vip.reference')}: ${String(record.reference)}` : null,
@@ -98,7 +102,15 @@ const ApplicationItem = ({ record, currency }: { readonly record: RaRecord; read
     <ListItem disableGutters divider data-application={record.id} data-status={record.status}
       secondaryAction={status ? <Chip size="small" color={STATUS_COLOURS[Number(status.value)] ?? 'default'} label={translate(enumLabelKey(payRecord, 'status', status))} /> : null}
       sx={{ pr: 12 }}>
-      <ListItemText primary={title} secondary={details.join(' · ')} secondaryTypographyProps={{ sx: { wordBreak: 'break-word' } }} />
+      <Stack spacing={0.5} sx={{ alignItems: 'flex-start', minWidth: 0 }}>
+        <ListItemText primary={title} secondary={details.join(' · ')} secondaryTypographyProps={{ sx: { wordBreak: 'break-word' } }} />
+        {payable && (
+          <Button size="small" variant="outlined" disabled={payByPaypal.isPending} onClick={() => payByPaypal.mutate(Number(record.id))}>
+            {translate('vip.paypal.pay_now')}
+          </Button>
+        )}
+        {payable && payByPaypal.isError && <Typography variant="caption" color="error" role="alert">{translate('vip.paypal.start_failed')}</Typography>}
+      </Stack>
     </ListItem>
   );
 };

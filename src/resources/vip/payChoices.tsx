@@ -81,8 +81,8 @@ export const PlanPicker = ({ answer, value, onChange }: { readonly answer: VipPl
   );
 };
 
-/** Why a channel cannot be chosen: online ones need an adapter not built yet; offline ones a setting the operator has not made. */
-const unavailableReasonKey = (channel: VipChannelInfo) => (channel.online ? 'vip.unavailable_online' : 'vip.unavailable_setup');
+/** Why a channel cannot be chosen: Alipay and WeChat have no adapter yet; the others a setting the operator has not made. */
+const unavailableReasonKey = (channel: VipChannelInfo) => (channel.online && channel.value !== 'paypal' ? 'vip.unavailable_online' : 'vip.unavailable_setup');
 
 export const ChannelPicker = ({ channels, value, onChange }: { readonly channels: readonly VipChannelInfo[]; readonly value: string | null; readonly onChange: (channel: string) => void }) => {
   const translate = useTranslate();
@@ -134,6 +134,9 @@ export const HowToPay = ({ channel, amount }: { readonly channel: VipChannelInfo
       steps.push(<Typography key="how" variant="body2">{translate('vip.how.blockchain')}</Typography>);
       if (channel.blockchainNetwork) steps.push(<Copyable key="network" text={translate('vip.how.network', { network: channel.blockchainNetwork })} />);
       if (channel.walletAddress) steps.push(<Copyable key="wallet" text={translate('vip.how.wallet', { address: channel.walletAddress })} />);
+      break;
+    case 'paypal':
+      steps.push(<Typography key="how" variant="body2">{translate('vip.how.paypal')}</Typography>);
       break;
     case 'cash':
     case 'other':

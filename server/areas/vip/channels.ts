@@ -1,0 +1,38 @@
+/**
+ * Which payment channels can be used, from the settings: what `GET /vip/plans` shows the buyer and
+ * what an application is checked against (server/areas/vip/hooks.ts), from one place. Offline
+ * PayPal needs the operator's account, blockchain its network and wallet; online PayPal the REST
+ * app's credentials; Alipay and WeChat have no adapter.
+ */
+import type { VipChannelInfo } from '../../../src/schema/vip';
+import { PAY_CHANNELS, payChannelOf } from '../../../src/schema/vip';
+import type { Config } from '../../config';
+import { paypalReady } from './paypal';
+
+type ChannelSettings = Pick<Config, 'vipPayment' | 'paypal'>;
+
+export const channelAvailable = (config: ChannelSettings, value: unknown): boolean => {
+  const pay = config.vipPayment;
+  switch (payChannelOf(value)?.value) {
+    case 'paypal_offline': return !!pay.paypalAccount;
+    case 'blockchain': return !!pay.blockchainNetwork && !!pay.walletAddress;
+    case 'paypal': return paypalReady(config.paypal);
+    case 'alipay': case 'wechat': case undefined: return false;
+    default: return true;
+  }
+};
+
+/** Every channel with whether it can be used and what the buyer pays to. */
+export const channelInfo = (config: ChannelSettings): VipChannelInfo[] => {
+  const pay = config.vipPayment;
+  return PAY_CHANNELS.map((channel): VipChannelInfo => {
+    const available = channelAvailable(config, channel.value);
+    const base = { value: channel.value, online: channel.online, available };
+    switch (channel.value) {
+      case 'paypal_offline': return available ? { ...base, paypalAccount: pay.paypalAccount! } : base;
+      case 'blockchain': return available ? { ...base, blockchainNetwork: pay.blockchainNetwork!, walletAddress: pay.walletAddress! } : base;
+      case 'bank': return pay.bankAccount ? { ...base, bankAccount: pay.bankAccount } : base;
+      default: return base;
+    }
+  });
+};

@@ -1,0 +1,129 @@
+/**
+ * Paying a VIP application online by PayPal (issue 12 item 2):
+ *
+ * 1. the seller applies with the `paypal` channel (an unpaid pay record, as for any channel), then
+ *    `startOrder` creates a PayPal order for the record's amount (its id kept as the record's
+ *    reference, the record's id as the order's `custom_id`) and answers the page where the buyer
+ *    approves it;
+ * 2. PayPal sends the buyer back (`/pay/index?paypal=return&token=<order id>`), the page asks to
+ *    capture, or PayPal's webhook says the order was approved or captured: both call `settle`, which
+ *    captures an approved order and, once PayPal says the money is captured for the record's exact
+ *    amount and currency, confirms the record through the declared `confirm` transition: the same
+ *    path (state check, lock, VIP extension, audit) as an administrator's confirmation.
+ *
+ * Settling again (a repeated webhook, a return and a webhook at once) changes nothing: PayPal's
+ * capture is asked with a request id (one capture per order), an order already captured is read
+ * back, and the transition confirms an unpaid record once; a record already paid answers "paid".
+ */
+import type { Kysely } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import { PAY_STATUS, VIP_CURRENCY } from '../../../src/schema/vip';
+import type { Database } from '../../db/schema';
+import { conflict, httpError, isHttpError, notFound } from '../../http/errors';
+import type { PaypalClient, PaypalOrder } from './paypal';
+import { approveLinkOf, PaypalError } from './paypal';
+
+export type PaypalStart = { payRecordId: number; orderId: string; approveUrl: string };
+export type PaypalSettlement = { payRecordId: number; status: 'paid' | 'pending' | 'refunded'; orderStatus: string };
+
+export type SettleDeps = {
+  readonly db: Kysely<Database>;
+  readonly paypal: PaypalClient;
+  /** The declared confirm transition on one pay record, acted by the system (no admin). */
+  readonly confirm: (payRecordId: number) => Promise<void>;
+  readonly log: FastifyBaseLogger;
+};
+
+const paypalFailed = (status = 502) => httpError({ status, messageKey: 'paypal_failed' });
+
+/** PayPal's refusals and outages become one clear answer; the details go to the log only. */
+const viaPaypal = async <T>(log: FastifyBaseLogger, what: string, run: () => Promise<T>): Promise<T> => {
+  try {
+    return await run();
+  } catch (error) {
+    if (isHttpError(error)) throw error;
+    log.warn({ err: error, what, status: error instanceof PaypalError ? error.status : null, issue: error instanceof PaypalError ? error.issue : null }, 'PayPal call failed');
+    throw paypalFailed();
+  }
+};
+
+/** Dollars as PayPal writes them ("60.00") from the stored cents. */
+const amountText = (cents: number) => (cents / 100).toFixed(2);
+
+const recordOf = (db: Kysely<Database>, id: number) =>
+  db.selectFrom('pay_record').select(['id', 'seller_id', 'amount', 'channel', 'status', 'reference']).where('id', '=', id).executeTakeFirst();
+
+const statusName = (status: number): PaypalSettlement['status'] =>
+  (status === PAY_STATUS.paid ? 'paid' : status === PAY_STATUS.refunded ? 'refunded' : 'pending');
+
+/** The capture that pays the record: completed, for its exact amount in the plans' currency. */
+const paysRecord = (order: PaypalOrder, cents: number): boolean => {
+  const captures = order.purchase_units?.[0]?.payments?.captures ?? [];
+  return captures.some((c) => c.status === 'COMPLETED' && c.amount?.currency_code === VIP_CURRENCY && c.amount.value === amountText(cents));
+};
+
+export const createPaypalSettler = (deps: SettleDeps) => {
+  const { db, paypal, log } = deps;
+
+  /** A PayPal order for the seller's own unpaid PayPal application. */
+  const startOrder = async (payRecordId: number, sellerId: number, origin: string): Promise<PaypalStart> => {
+    const record = await recordOf(db, payRecordId);
+    if (!record || record.seller_id !== sellerId) throw notFound();
+    if (record.channel !== 'paypal') throw httpError({ status: 409, messageKey: 'paypal_wrong_channel' });
+    if (record.status !== PAY_STATUS.unpaid) throw conflict('status', 'wrong_state');
+    const order = await viaPaypal(log, 'create order', () => paypal.createOrder({
+      payRecordId, amount: amountText(Number(record.amount)), currency: VIP_CURRENCY, description: `VIP #${payRecordId}`,
+      returnUrl: `${origin}/pay/index?paypal=return`, cancelUrl: `${origin}/pay/index?paypal=cancel`,
+    }));
+    const approveUrl = approveLinkOf(order);
+    if (!approveUrl) {
+      log.warn({ orderId: order.id }, 'PayPal order without an approval link');
+      throw paypalFailed();
+    }
+    // The latest order is the one the administrator looks up; an earlier one paid anyway still settles by its custom_id.
+    await db.updateTable('pay_record').set({ reference: order.id }).where('id', '=', payRecordId).where('status', '=', PAY_STATUS.unpaid).execute();
+    return { payRecordId, orderId: order.id, approveUrl };
+  };
+
+  /**
+   * Captures the order when approved and confirms its record once the money is captured.
+   * `sellerId`: the buyer returning (its own records only); null for PayPal's verified webhook.
+   */
+  const settle = async (orderId: string, sellerId: number | null): Promise<PaypalSettlement> => {
+    let order = await viaPaypal(log, 'read order', () => paypal.getOrder(orderId));
+    const payRecordId = Number(order.purchase_units?.[0]?.custom_id);
+    const record = Number.isSafeInteger(payRecordId) ? await recordOf(db, payRecordId) : undefined;
+    if (!record || (sellerId !== null && record.seller_id !== sellerId)) throw notFound();
+    if (record.channel !== 'paypal') throw httpError({ status: 409, messageKey: 'paypal_wrong_channel' });
+    if (order.status === 'APPROVED') {
+      order = await viaPaypal(log, 'capture order', async () => {
+        try {
+          return await paypal.captureOrder(orderId);
+        } catch (error) {
+          // Captured meanwhile (the other of a return and a webhook): read what PayPal holds.
+          if (error instanceof PaypalError && error.issue === 'ORDER_ALREADY_CAPTURED') return paypal.getOrder(orderId);
+          throw error;
+        }
+      });
+    }
+    if (order.status !== 'COMPLETED') return { payRecordId, status: statusName(record.status), orderStatus: order.status };
+    if (!paysRecord(order, Number(record.amount))) {
+      log.error({ orderId, payRecordId }, 'PayPal capture does not match the pay record (amount, currency or status): not confirmed');
+      throw paypalFailed(409);
+    }
+    if (record.status === PAY_STATUS.unpaid) {
+      try {
+        await deps.confirm(payRecordId);
+      } catch (error) {
+        // Confirmed by a parallel settlement: the transition refused the second one (409), which is the point.
+        if (!(isHttpError(error) && error.problem.status === 409)) throw error;
+      }
+    }
+    const after = await recordOf(db, payRecordId);
+    return { payRecordId, status: statusName(after?.status ?? record.status), orderStatus: order.status };
+  };
+
+  return { startOrder, settle };
+};
+
+export type PaypalSettler = ReturnType<typeof createPaypalSettler>;

@@ -1,0 +1,198 @@
+/**
+ * A local fake of the part of PayPal's REST API the VIP purchase uses, with PayPal's shapes: the
+ * OAuth2 client-credentials token (`POST /v1/oauth2/token`, Basic auth), orders (`POST
+ * /v2/checkout/orders`, `GET /v2/checkout/orders/{id}`, `POST …/{id}/capture` honouring
+ * `PayPal-Request-Id`, 422 `ORDER_NOT_APPROVED` / `ORDER_ALREADY_CAPTURED`), the buyer's approval
+ * page (`/checkoutnow?token=`, a "Pay Now" button that sends the buyer to the order's return URL
+ * with `token` and `PayerID`) and `POST /v1/notifications/verify-webhook-signature`. Webhook
+ * deliveries are "signed" with an HMAC of the transmission id, time, webhook id and body that only
+ * the fake knows (PayPal signs with its certificate); `signedWebhook` makes one as PayPal would send it.
+ */
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import Fastify from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+export const FAKE_PAYPAL = { clientId: 'fake-client-id', clientSecret: 'fake-client-secret', webhookId: 'WH-FAKE-0001' } as const;
+
+type Amount = { currency_code: string; value: string };
+type FakeOrder = {
+  id: string;
+  status: 'CREATED' | 'APPROVED' | 'COMPLETED';
+  purchase_units: { reference_id?: string; custom_id?: string; description?: string; amount: Amount; payments?: { captures: { id: string; status: string; amount: Amount; custom_id?: string }[] } }[];
+  returnUrl: string;
+  cancelUrl: string;
+};
+
+export type FakePaypal = {
+  readonly baseUrl: string;
+  readonly orders: Map<string, FakeOrder>;
+  /** How often each route was called (`POST /v2/checkout/orders/:id/capture`). */
+  readonly calls: Map<string, number>;
+  /** While true every API call answers 503 (PayPal down). */
+  down: boolean;
+  /** The buyer approves an order (what the approval page's button does). */
+  approve: (orderId: string) => void;
+  /** A webhook delivery as PayPal sends it: the event and its signature headers (`forged`: a wrong signature). */
+  signedWebhook: (eventType: string, resource: Record<string, unknown>, options?: { forged?: boolean }) => { headers: Record<string, string>; body: Record<string, unknown> };
+  /** The capture event PayPal sends for a captured order. */
+  captureEvent: (orderId: string) => { eventType: string; resource: Record<string, unknown> };
+  close: () => Promise<void>;
+};
+
+const newId = () => randomBytes(9).toString('hex').toUpperCase().slice(0, 17);
+
+const paypalError = (reply: FastifyReply, status: number, name: string, issue?: string) =>
+  reply.code(status).send({ name, message: name, debug_id: randomUUID(), ...(issue ? { details: [{ issue, description: issue }] } : {}) });
+
+export const startFakePaypal = async (): Promise<FakePaypal> => {
+  const app = Fastify({ logger: false });
+  const orders = new Map<string, FakeOrder>();
+  const calls = new Map<string, number>();
+  const tokens = new Set<string>();
+  const captureAnswers = new Map<string, unknown>();
+  const signingKey = randomBytes(32);
+  let baseUrl = '';
+  const state = { down: false };
+
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+  app.addHook('onRequest', async (request, reply) => {
+    const route = `${request.method} ${request.routeOptions.url ?? request.url}`;
+    calls.set(route, (calls.get(route) ?? 0) + 1);
+    if (state.down && request.url.startsWith('/v')) return paypalError(reply, 503, 'SERVICE_UNAVAILABLE');
+    if (request.url.startsWith('/v2/') || request.url.startsWith('/v1/notifications/')) {
+      const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
+      if (!token || !tokens.has(token)) return paypalError(reply, 401, 'AUTHENTICATION_FAILURE');
+    }
+    return undefined;
+  });
+
+  app.post('/v1/oauth2/token', async (request, reply) => {
+    const basic = Buffer.from(`${FAKE_PAYPAL.clientId}:${FAKE_PAYPAL.clientSecret}`).toString('base64');
+    if (request.headers.authorization !== `Basic ${basic}` || request.body !== 'grant_type=client_credentials') {
+      return reply.code(401).send({ error: 'invalid_client', error_description: 'Client Authentication failed' });
+    }
+    const token = `A21AA${randomBytes(24).toString('hex')}`;
+    tokens.add(token);
+    return { scope: 'https://uri.paypal.com/services/payments/payment', access_token: token, token_type: 'Bearer', app_id: 'APP-FAKE', expires_in: 32400, nonce: randomUUID() };
+  });
+
+  const view = (order: FakeOrder) => ({
+    id: order.id, status: order.status, intent: 'CAPTURE', purchase_units: order.purchase_units,
+    links: [
+      { href: `${baseUrl}/v2/checkout/orders/${order.id}`, rel: 'self', method: 'GET' },
+      ...(order.status === 'CREATED' ? [{ href: `${baseUrl}/checkoutnow?token=${order.id}`, rel: 'payer-action', method: 'GET' }] : []),
+    ],
+  });
+
+  app.post('/v2/checkout/orders', async (request, reply) => {
+    const body = request.body as { intent?: string; purchase_units?: FakeOrder['purchase_units']; payment_source?: { paypal?: { experience_context?: { return_url?: string; cancel_url?: string } } } };
+    const unit = body.purchase_units?.[0];
+    const context = body.payment_source?.paypal?.experience_context;
+    if (body.intent !== 'CAPTURE' || !unit?.amount?.value || !/^\d+\.\d{2}$/.test(unit.amount.value) || !context?.return_url || !context.cancel_url) {
+      return paypalError(reply, 400, 'INVALID_REQUEST', 'MISSING_REQUIRED_PARAMETER');
+    }
+    const order: FakeOrder = { id: newId(), status: 'CREATED', purchase_units: [unit], returnUrl: context.return_url, cancelUrl: context.cancel_url };
+    orders.set(order.id, order);
+    return reply.code(200).send(view(order));
+  });
+
+  app.get('/v2/checkout/orders/:id', async (request, reply) => {
+    const order = orders.get((request.params as { id: string }).id);
+    return order ? view(order) : paypalError(reply, 404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID');
+  });
+
+  app.post('/v2/checkout/orders/:id/capture', async (request: FastifyRequest, reply) => {
+    const order = orders.get((request.params as { id: string }).id);
+    if (!order) return paypalError(reply, 404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID');
+    const requestId = request.headers['paypal-request-id'];
+    const key = typeof requestId === 'string' ? `${order.id}:${requestId}` : null;
+    // PayPal answers a repeated request id with the first answer, capturing once.
+    if (key && captureAnswers.has(key)) return captureAnswers.get(key);
+    if (order.status === 'COMPLETED') return paypalError(reply, 422, 'UNPROCESSABLE_ENTITY', 'ORDER_ALREADY_CAPTURED');
+    if (order.status !== 'APPROVED') return paypalError(reply, 422, 'UNPROCESSABLE_ENTITY', 'ORDER_NOT_APPROVED');
+    const unit = order.purchase_units[0]!;
+    unit.payments = { captures: [{ id: newId(), status: 'COMPLETED', amount: unit.amount, ...(unit.custom_id ? { custom_id: unit.custom_id } : {}) }] };
+    order.status = 'COMPLETED';
+    const answer = view(order);
+    if (key) captureAnswers.set(key, answer);
+    return reply.code(201).send(answer);
+  });
+
+  const approve = (orderId: string) => {
+    const order = orders.get(orderId);
+    if (!order) throw new Error(`fake PayPal: no order ${orderId}`);
+    if (order.status === 'CREATED') order.status = 'APPROVED';
+  };
+
+  // The buyer's page: PayPal's checkout, reduced to one button.
+  app.get('/checkoutnow', async (request, reply) => {
+    const token = String((request.query as { token?: string }).token ?? '');
+    const order = orders.get(token);
+    if (!order) return reply.code(404).type('text/html').send('<p>No such order</p>');
+    const amount = order.purchase_units[0]!.amount;
+    return reply.type('text/html').send(`<!doctype html><html><head><title>PayPal (fake)</title></head><body>
+<h1>Pay with PayPal (fake)</h1><p data-amount>${amount.currency_code} ${amount.value}</p>
+<form method="post" action="/checkoutnow/approve?token=${order.id}"><button type="submit">Pay Now</button></form>
+<a href="${order.cancelUrl}${order.cancelUrl.includes('?') ? '&' : '?'}token=${order.id}">Cancel and return</a></body></html>`);
+  });
+  app.post('/checkoutnow/approve', async (request, reply) => {
+    const token = String((request.query as { token?: string }).token ?? '');
+    const order = orders.get(token);
+    if (!order) return reply.code(404).send();
+    approve(token);
+    return reply.redirect(`${order.returnUrl}${order.returnUrl.includes('?') ? '&' : '?'}token=${order.id}&PayerID=FAKEPAYER01`, 302);
+  });
+
+  const signatureOf = (transmissionId: string, time: string, webhookId: string, event: unknown) =>
+    createHmac('sha256', signingKey).update(`${transmissionId}|${time}|${webhookId}|${JSON.stringify(event)}`).digest('base64');
+
+  app.post('/v1/notifications/verify-webhook-signature', async (request, reply) => {
+    const body = request.body as Record<string, unknown>;
+    const fields = ['auth_algo', 'cert_url', 'transmission_id', 'transmission_sig', 'transmission_time', 'webhook_id', 'webhook_event'];
+    if (fields.some((f) => body[f] === undefined || body[f] === null)) return paypalError(reply, 400, 'VALIDATION_ERROR', 'MISSING_REQUIRED_PARAMETER');
+    const expected = signatureOf(String(body.transmission_id), String(body.transmission_time), String(body.webhook_id), body.webhook_event);
+    const success = body.webhook_id === FAKE_PAYPAL.webhookId && body.transmission_sig === expected;
+    return { verification_status: success ? 'SUCCESS' : 'FAILURE' };
+  });
+
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address !== 'object') throw new Error('fake PayPal: no port');
+  baseUrl = `http://127.0.0.1:${address.port}`;
+
+  return {
+    baseUrl,
+    orders,
+    calls,
+    get down() { return state.down; },
+    set down(value: boolean) { state.down = value; },
+    approve,
+    signedWebhook: (eventType, resource, options = {}) => {
+      const body = { id: `WH-${newId()}`, event_version: '1.0', create_time: new Date().toISOString(), resource_type: eventType.startsWith('PAYMENT') ? 'capture' : 'checkout-order', event_type: eventType, summary: eventType, resource };
+      const transmissionId = randomUUID();
+      const time = new Date().toISOString();
+      const signature = signatureOf(transmissionId, time, FAKE_PAYPAL.webhookId, body);
+      return {
+        body,
+        headers: {
+          'paypal-auth-algo': 'SHA256withRSA', 'paypal-cert-url': `${baseUrl}/v1/notifications/certs/CERT-FAKE`,
+          'paypal-transmission-id': transmissionId, 'paypal-transmission-time': time,
+          'paypal-transmission-sig': options.forged ? `${signature.slice(0, -4)}AAAA` : signature,
+        },
+      };
+    },
+    captureEvent: (orderId) => {
+      const order = orders.get(orderId);
+      const capture = order?.purchase_units[0]?.payments?.captures[0];
+      if (!order || !capture) throw new Error(`fake PayPal: order ${orderId} is not captured`);
+      return { eventType: 'PAYMENT.CAPTURE.COMPLETED', resource: { ...capture, supplementary_data: { related_ids: { order_id: orderId } } } };
+    },
+    close: () => app.close(),
+  };
+};
+
+/** The settings that point the app at the fake. */
+export const fakePaypalSettings = (fake: Pick<FakePaypal, 'baseUrl'>, options: { webhook?: boolean } = {}) => ({
+  apiBase: fake.baseUrl, clientId: FAKE_PAYPAL.clientId, clientSecret: FAKE_PAYPAL.clientSecret,
+  webhookId: options.webhook === false ? null : FAKE_PAYPAL.webhookId,
+});
