@@ -21,7 +21,7 @@ import {
   answeredFieldNames, answeredPart, auditRowsSince, createdByFixtures, createFixtures, hasRoute, isWriteOnly, lastAuditId, listFilledFieldNames, listPathFields, listUrlFor, routeOf,
   storedFieldNames, updatableFields, urlOf,
 } from '../helpers/entity-bodies';
-import { ENTITY_HOOKS } from '../../server/areas/index';
+import { AREAS, collectHooks } from '../../server/areas/index';
 import type { TestApp } from '../helpers/test-db';
 import { createTestApp, testDialects } from '../helpers/test-db';
 
@@ -145,7 +145,7 @@ describe.each(testDialects())('generated entity routes (%s)', (dialect) => {
             if (name in body || isWriteOnly(decl)) continue;
             if (decl.derived) {
               // What the area's deriver makes of the stored record (a pay record's amount, a member's apply status).
-              const derive = ENTITY_HOOKS[entity.name]!.derive![name]!;
+              const derive = collectHooks(AREAS, { config: t.config })[entity.name]!.derive![name]!;
               const expected = await derive({ trx: t.db, entity, input: body, before: null, actor: { adminId: null, ip: null, scope: 'all' as never }, record });
               expect(record[name], `${name} is what its area derives`).toEqual(expected ?? decl.default ?? null);
             } else if (decl.default !== undefined) expect(record[name], `${name} default`).toEqual(decl.default);
