@@ -40,7 +40,11 @@ const lenientRow = (decl: ChildRowsDecl, row: unknown): unknown => {
 export const lenientValue = (decl: FieldDecl, value: unknown): unknown => {
   if (decl.children && Array.isArray(value)) return value.map((row) => lenientRow(decl.children!, row));
   if (decl.kind === 'references' && Array.isArray(value)) {
-    return value.map((id) => (typeof id === 'string' && NUMERIC_STRING.test(id) ? Number(id) : id));
+    const number = (id: unknown) => (typeof id === 'string' && NUMERIC_STRING.test(id) ? Number(id) : id);
+    // Relation rows (`[{ subjectId: "3" }]`) are read like the bare ids they stand for.
+    return value.map((item: unknown) => (decl.relation?.rows && item !== null && typeof item === 'object' && !Array.isArray(item)
+      ? Object.fromEntries(Object.entries(item).map(([key, v]) => [key, number(v)]))
+      : number(item)));
   }
   if (typeof value !== 'string') return value;
   if (isNumericField(decl) && NUMERIC_STRING.test(value)) return Number(value);

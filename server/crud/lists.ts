@@ -187,9 +187,14 @@ export const ownedLists = (
         const { table, own, other } = list.decl;
         // Joined with the target: a pick whose row is gone (deleted before this engine kept them tidy) is not answered.
         const rows = await db.selectFrom(`${table} as r`).innerJoin(`${list.target.table} as t`, 't.id', `r.${other}`)
-          .select([`r.${own} as own`, `r.${other} as other`]).where(`r.${own}`, 'in', ids).orderBy('r.id').execute();
-        const byOwner = group(rows as { own: unknown; other: unknown }[], (row) => Number(row.own));
-        for (const record of filled) record[list.name] = (byOwner.get(record.id) ?? []).map((row) => Number(row.other));
+          .select(['r.id as id', `r.${own} as own`, `r.${other} as other`]).where(`r.${own}`, 'in', ids).orderBy('r.id').execute();
+        const byOwner = group(rows as { id: unknown; own: unknown; other: unknown }[], (row) => Number(row.own));
+        const keys = list.decl.rows;
+        for (const record of filled) {
+          record[list.name] = (byOwner.get(record.id) ?? []).map((row) => (keys
+            ? { id: Number(row.id), [keys.own]: Number(row.own), [keys.other]: Number(row.other) }
+            : Number(row.other)));
+        }
       }
     }
     return filled;

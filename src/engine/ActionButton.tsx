@@ -12,6 +12,7 @@ import Box from '@mui/material/Box';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import type { ComponentType } from 'react';
 import { useState } from 'react';
 import type { Identifier } from 'react-admin';
 import {
@@ -26,6 +27,7 @@ import type { ActionRequest, EntityDataProvider } from '../providers/entityDataP
 import { submissionErrors } from '../providers/entityDataProvider';
 import { apiValues, createDefaults, toFormErrors } from './formValidation';
 import { EntityFieldInput } from './kinds';
+import type { FieldInputProps } from './screenOptions';
 
 /** The label of an action: `resources.<entity>.actions.<name>.name`. */
 export const actionLabelKey = (entity: Entity, name: string): string => `resources.${entity.name}.actions.${name}.name`;
@@ -34,6 +36,9 @@ export const actionLabelKey = (entity: Entity, name: string): string => `resourc
 export const buttonActions = (entity: Entity, on: ActionOn): string[] =>
   Object.entries(entity.actions ?? {}).filter(([, decl]) => decl.on === on && decl.writes && decl.button !== false && !decl.dispatch)
     .map(([name]) => name);
+
+/** Inputs replacing the generic one of action parameters, by parameter name (a screen's `actionInputs`). */
+type ActionInputs = Readonly<Record<string, ComponentType<FieldInputProps>>>;
 
 /** The parameters form edits no record (the row's record stays the target, not the form's values). */
 const NO_RECORD = {};
@@ -69,8 +74,9 @@ const useRun = (entity: Entity, name: string, target: Target, onDone: () => void
 };
 
 /** The parameters form: the declared inputs, the declared rules checked before sending, the server's errors under the inputs. */
-const ParamsDialog = ({ entity, name, target, onClose, onDone }: {
+const ParamsDialog = ({ entity, name, target, onClose, onDone, inputs = {} }: {
   readonly entity: Entity; readonly name: string; readonly target: Target; readonly onClose: () => void; readonly onDone: () => void;
+  readonly inputs?: ActionInputs;
 }) => {
   const translate = useTranslate();
   const params = actionParamsEntity(entity, name);
@@ -93,9 +99,12 @@ const ParamsDialog = ({ entity, name, target, onClose, onDone }: {
         {/* The problems show under the inputs of this small form: no "form is not valid" toast on top. */}
         <Form record={NO_RECORD} defaultValues={createDefaults(params)} validate={validate} noValidate mode="onSubmit" reValidateMode="onChange"
           disableInvalidFormNotification onSubmit={(values: Record<string, unknown>) => run(paramValues(values))}>
-          {Object.entries(params.fields).map(([field, decl]) => (
-            <EntityFieldInput key={field} entity={params} name={field} decl={decl} mode="create" />
-          ))}
+          {Object.entries(params.fields).map(([field, decl]) => {
+            const Custom = inputs[field];
+            return Custom
+              ? <Custom key={field} entity={params} name={field} decl={decl} mode="create" />
+              : <EntityFieldInput key={field} entity={params} name={field} decl={decl} mode="create" />;
+          })}
           <Toolbar sx={{ px: 0 }}>
             <SaveButton label="entity.run.submit" icon={<PlayArrow />} alwaysEnable />
             <Button label="entity.action.cancel" onClick={onClose} sx={{ ml: 1 }} />
@@ -110,8 +119,8 @@ const confirmContent = (on: ActionOn): string =>
   (on === 'row' ? 'entity.run.confirm_row' : on === 'selection' ? 'entity.run.confirm_selection' : 'entity.run.confirm_collection');
 
 /** One action on one target: the trigger, then the parameters form or the confirmation. */
-const ActionTrigger = ({ entity, name, target, onDone }: {
-  readonly entity: Entity; readonly name: string; readonly target: Target; readonly onDone?: () => void;
+const ActionTrigger = ({ entity, name, target, onDone, inputs }: {
+  readonly entity: Entity; readonly name: string; readonly target: Target; readonly onDone?: () => void; readonly inputs?: ActionInputs;
 }) => {
   const translate = useTranslate();
   const [open, setOpen] = useState(false);
@@ -137,7 +146,7 @@ const ActionTrigger = ({ entity, name, target, onDone }: {
       >
         <PlayArrow />
       </Button>
-      {open && hasParams && <ParamsDialog entity={entity} name={name} target={target} onClose={() => setOpen(false)} onDone={close} />}
+      {open && hasParams && <ParamsDialog entity={entity} name={name} target={target} onClose={() => setOpen(false)} onDone={close} inputs={inputs} />}
       {!hasParams && (
         <Confirm
           isOpen={open}
@@ -169,12 +178,12 @@ export const RowActionButtons = ({ entity }: { readonly entity: Entity }) => {
 };
 
 /** The bulk buttons of the selected rows; the selection clears once an action is done. */
-export const SelectionActionButtons = ({ entity }: { readonly entity: Entity }) => {
+export const SelectionActionButtons = ({ entity, inputs }: { readonly entity: Entity; readonly inputs?: ActionInputs }) => {
   const { selectedIds, onUnselectItems } = useListContext();
   return (
     <>
       {buttonActions(entity, 'selection').map((name) => (
-        <ActionTrigger key={name} entity={entity} name={name} target={{ ids: selectedIds }} onDone={() => onUnselectItems()} />
+        <ActionTrigger key={name} entity={entity} name={name} target={{ ids: selectedIds }} onDone={() => onUnselectItems()} inputs={inputs} />
       ))}
     </>
   );

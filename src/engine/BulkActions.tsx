@@ -16,6 +16,7 @@ import { buttonActions, SelectionActionButtons } from './ActionButton';
 import { BulkDeleteButton } from './DeleteButtons';
 import { RecycleBinBulkActions, useInRecycleBin } from './RecycleBin';
 import { enumLabelKey, fieldLabelKey, FLAG_CHOICES } from './labels';
+import type { EntityScreenOptions } from './screenOptions';
 
 type BatchOperation = { readonly key: string; readonly field: string; readonly value: number | string; readonly label: string };
 
@@ -104,13 +105,15 @@ const BatchSetControl = ({ entity, operations }: { readonly entity: Entity; read
 };
 
 /** The declared bulk actions, then the area's own (`extra`: the screen's `bulkActions`), then delete. */
-export const EntityBulkActions = ({ entity, extra: Extra }: { readonly entity: Entity; readonly extra?: ComponentType<{ readonly entity: Entity }> }) => {
+export const EntityBulkActions = ({ entity, extra: Extra, actionInputs }: {
+  readonly entity: Entity; readonly extra?: ComponentType<{ readonly entity: Entity }>; readonly actionInputs?: EntityScreenOptions['actionInputs'];
+}) => {
   const operations = useBatchOperations(entity);
   if (useInRecycleBin(entity)) return <RecycleBinBulkActions entity={entity} />;
   return (
     <>
       {operations.length > 0 && <BatchSetControl entity={entity} operations={operations} />}
-      <SelectionActionButtons entity={entity} />
+      <SelectionActionButtons entity={entity} inputs={actionInputs} />
       {Extra && <Extra entity={entity} />}
       {canDelete(entity) && <BulkDeleteButton entity={entity} />}
     </>

@@ -198,7 +198,7 @@ const EntityListView = ({ entity, options, pinned }: ScreenProps & { readonly pi
         {isMobile ? <MobileList entity={entity} cells={options.cells} rowClick={rowClick} rowActions={RowActions} /> : (
         <DataTable
           rowClick={rowClick}
-          bulkActionButtons={hasBulkActions(entity) || options.bulkActions ? <EntityBulkActions entity={entity} extra={options.bulkActions} /> : false}
+          bulkActionButtons={hasBulkActions(entity) || options.bulkActions ? <EntityBulkActions entity={entity} extra={options.bulkActions} actionInputs={options.actionInputs} /> : false}
           hiddenColumns={options.hiddenColumns ? [...options.hiddenColumns] : undefined}
         >
           {columns}

@@ -10,7 +10,7 @@ import { secretSetName } from '../schema/entity';
 import { screenEntityOf } from '../schema/screenEntities';
 import { UPLOAD_RULES } from '../schema/rules';
 import { decodedFilesFromEvent } from './imageDecode';
-import { LIST_ALL_QUERY, referenceSearch } from './lookups';
+import { LIST_ALL_QUERY, listAllSearch, referenceSearch } from './lookups';
 import { ReferenceAutocomplete, ReferenceAutocompleteArray, ReferenceSelect } from './referencePickers';
 import { fieldLabelKey } from './labels';
 import type { FieldInputProps } from './screenOptions';
@@ -142,7 +142,7 @@ export const ReferencesFieldInput = ({ entity, name, decl, disabled }: FieldInpu
         label={fieldLabelKey(entity, name)}
         target={decl.reference.entity}
         display={decl.reference.display}
-        filterToQuery={target?.listAll ? () => ({}) : referenceSearch(target)}
+        filterToQuery={target?.listAll ? listAllSearch : referenceSearch(target)}
         disabled={disabled}
         isRequired={Boolean(decl.required)}
       />

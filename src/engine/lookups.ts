@@ -3,6 +3,7 @@
  * not paged) through the data provider: for small tables (roles, resource categories, shops).
  */
 import type { ListAllMeta } from '../providers/entityDataProvider';
+import { LIST_ALL_TEXT } from '../providers/entityDataProvider';
 import type { Entity } from '../schema/entity';
 import { filterOf } from '../schema/entity';
 
@@ -17,3 +18,6 @@ export const referenceSearch = (target: Entity | undefined) => (q: string): Reco
   const displayDecl = target.fields[target.display];
   return displayDecl && filterOf(target.display, displayDecl) ? { [target.display]: q } : {};
 };
+
+/** How an autocomplete over a `listAll` look-up narrows its rows by what is typed (by their display text, in the browser). */
+export const listAllSearch = (q: string): Record<string, string> => (q ? { [LIST_ALL_TEXT]: q } : {});

@@ -53,6 +53,8 @@ export type EntityScreenOptions = {
   readonly routeQuery?: readonly RouteQueryParam[];
   /** Inputs that replace the generic one of a field. */
   readonly inputs?: Readonly<Record<string, ComponentType<FieldInputProps>>>;
+  /** Inputs that replace the generic one of the selection actions' parameters, by parameter name (a category picker). */
+  readonly actionInputs?: Readonly<Record<string, ComponentType<FieldInputProps>>>;
   /** Buttons at the end of each list row (the row's record is in context). */
   readonly rowActions?: ComponentType<{ readonly entity: Entity }>;
   /** Shown inside the list, above its rows, with the list's context (filters, selection): status tabs, a summary. */

@@ -175,6 +175,11 @@ const toListResult = <R extends RaRecord>(data: Page<RaRecord> | RaRecord[] | nu
  * not paged) when the entity declares it: reference inputs over small tables pick from all rows.
  */
 export type ListAllMeta = { readonly listAll?: boolean };
+/**
+ * A `listAll` look-up's filter key: only rows whose display text holds this text (ignoring case),
+ * so a picker over every row can still be searched by typing (the server's `listAll` takes no filter).
+ */
+export const LIST_ALL_TEXT = 'displayText';
 const wantsListAll = (entity: Entity, meta: unknown): boolean =>
   entity.listAll === true && (meta as ListAllMeta | undefined)?.listAll === true;
 
@@ -193,9 +198,22 @@ export const imageUrlOf = (value: unknown): unknown => {
 
 const normalise = (decl: FieldDecl, value: unknown): unknown => {
   if (decl.kind === 'image') return imageUrlOf(value);
+  // Picks kept as relation rows go out as `mall`'s rows (`[{ subjectId: 3 }]`).
+  if (decl.relation?.rows && Array.isArray(value)) return value.map((id) => ({ [decl.relation!.rows!.other]: pickOf(decl, id) }));
   if (decl.kind === 'images' && Array.isArray(value)) return value.map(imageUrlOf);
   if (decl.children && Array.isArray(value)) return value.map((row) => rowBody(decl.children!, row));
   return value;
+};
+
+/** One pick of a reference list: a relation row (RelationDecl `rows`) read as the id it names. */
+const pickOf = (decl: FieldDecl, pick: unknown): unknown =>
+  (pick !== null && typeof pick === 'object' && decl.relation?.rows ? (pick as AnyRecord)[decl.relation.rows.other] : pick);
+
+/** A record as the screens hold it: reference lists kept as relation rows are plain id lists, as every other. */
+const screenRecord = <R extends RaRecord>(entity: Entity, record: R): R => {
+  const lists = Object.entries(entity.fields).filter(([name, decl]) => decl.relation?.rows && Array.isArray(record[name]));
+  if (!lists.length) return record;
+  return { ...record, ...Object.fromEntries(lists.map(([name, decl]) => [name, (record[name] as unknown[]).map((pick) => pickOf(decl, pick))])) };
 };
 
 /**
@@ -367,7 +385,7 @@ export const createEntityDataProvider = (fetcher: Fetcher = httpClient, upload: 
     const entity = entityOf(resource);
     const record = await call<R | null>(fillUrl(requireEndpoint(entity, 'get').url, { id }), { signal });
     if (!record) throw notFound(entity, id);
-    return { data: record };
+    return { data: screenRecord(entity, record) };
   };
 
   /** `GET {path}/listAll`: every row the caller may see, in the default order. */
@@ -377,7 +395,9 @@ export const createEntityDataProvider = (fetcher: Fetcher = httpClient, upload: 
   const getList = async <R extends RaRecord>(resource: string, params: GetListParams): Promise<GetListResult<R>> => {
     const entity = entityOf(resource);
     if (wantsListAll(entity, params.meta)) {
-      const data = await listAll<R>(entity, params.signal);
+      const all = await listAll<R>(entity, params.signal);
+      const text = String((params.filter as AnyRecord | undefined)?.[LIST_ALL_TEXT] ?? '').trim().toLowerCase();
+      const data = text ? all.filter((row) => String(row[entity.display] ?? '').toLowerCase().includes(text)) : all;
       return { data, total: data.length };
     }
     const { path, query } = listRequest(entity, params.filter ?? {});

@@ -1,5 +1,6 @@
 /** Every declared entity, by name. The server generates routes for these; the admin, screens. */
 import type { Entity } from './entity';
+import { prefrenceArea, subject } from './cms';
 import { member, memberLevel } from './member';
 import { companyAddress, order, orderOperateHistory, orderSetting, returnApply, returnReason } from './oms';
 import { brand, productAttribute, productAttributeCategory, productCategory } from './pms';
@@ -12,7 +13,7 @@ import { auditLog, menu, resource, resourceCategory, role, userGroup } from './u
 import { adminAccount } from './umsAdmin';
 
 export const ENTITIES = {
-  brand, productCategory, productAttributeCategory, productAttribute, product,
+  brand, productCategory, productAttributeCategory, productAttribute, subject, prefrenceArea, product,
   returnReason, orderSetting, orderOperateHistory, order, companyAddress, returnApply, memberLevel, member, homeAdvertise,
   shop, mold, userGroup, auditLog,
   role, menu, resourceCategory, resource, admin: adminAccount, payRecord,

@@ -166,6 +166,13 @@ export type RelationDecl = {
   readonly maxMessage?: string;
   /** Only target rows with these field values may be picked (e.g. parameters: `{ type: 1 }`). */
   readonly where?: Readonly<Record<string, number | string>>;
+  /**
+   * Each pick travels as `mall`'s relation row instead of a bare id (a product's
+   * `subjectProductRelationList: [{ subjectId: 3 }]`): read back as `{ id, [own]: recordId,
+   * [other]: pickedId }`, written as rows naming the pick by `other` (a row's `id` and `own`
+   * posted back are ignored) or as bare ids. The keys are the row's JSON names.
+   */
+  readonly rows?: { readonly own: string; readonly other: string };
 };
 
 export { DEFAULT_MAX_ROWS } from './rules';

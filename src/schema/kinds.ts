@@ -67,6 +67,21 @@ const textSchema = (decl: FieldDecl): z.ZodType => {
 };
 const textKind = { ...plain, text: true, schema: textSchema } as const;
 
+/**
+ * One pick of a reference list whose picks travel as relation rows (RelationDecl `rows`): a row
+ * naming the pick by `other` (with at most its own `id` and the owner's key beside it) reads as
+ * that id; anything else is checked as an id, so a row with other keys is a wrong type.
+ */
+const relationItem = <T extends z.ZodType>(rows: { readonly own: string; readonly other: string } | undefined, id: T): z.ZodType<z.output<T>> => {
+  if (!rows) return id as z.ZodType<z.output<T>>;
+  const known = new Set(['id', rows.own, rows.other]);
+  return z.preprocess((item) => {
+    if (item === null || typeof item !== 'object' || Array.isArray(item)) return item;
+    const keys = Object.keys(item);
+    return keys.includes(rows.other) && keys.every((key) => known.has(key)) ? (item as Record<string, unknown>)[rows.other] : item;
+  }, id);
+};
+
 const imageUrl = () => z.string().max(MAX_URL_LENGTH).regex(URL_PATTERN);
 
 const TABLE = {
@@ -104,7 +119,7 @@ const TABLE = {
     // `1,2,3` from a query or form arrives as a list already (server/crud/lenient.ts); text that is
     // no list of ids stays text and reads as what it is, not as "wrong type".
     // A record's stored list comes as JSON only: there a non-list is a wrong type like any other.
-    schema: (decl) => z.array(z.number().int().positive().max(MAX_ID), {
+    schema: (decl) => z.array(relationItem(decl.relation?.rows, z.number().int().positive().max(MAX_ID)), {
       error: (issue) => (issue.input === undefined || issue.input === null || decl.relation ? undefined : 'invalid_ids'),
     // A refinement, not `.max()`: zod 4 applies a length check to a string input too.
     }).refine((ids) => ids.length <= (decl.maxCount ?? MAX_IDS), { message: decl.relation?.maxMessage ?? 'too_many_ids' })

@@ -4,7 +4,7 @@
  * a product to the recycle bin (`deleteStatus`, mall's soft delete); the SKU list has its own
  * endpoints under `/sku` (root actions).
  */
-import { childRows, dateTime, defineEntity, enumeration, flag, image, images, int, longText, money, name, reference, referenceName, richText, text } from './entity';
+import { childRows, dateTime, defineEntity, enumeration, flag, image, images, int, longText, money, name, reference, referenceName, references, richText, text } from './entity';
 import { MAX_TIERS, UNLIMITED_STOCK } from './rules';
 
 /** How the product is priced (mall's `promotionType`). */
@@ -27,6 +27,9 @@ export const STRATEGY_FIELDS: Readonly<Record<number, readonly string[]>> = {
 export const TIERED_STRATEGIES = { [PROMOTION.ladder]: 'productLadderList', [PROMOTION.fullReduction]: 'productFullReductionList' } as const;
 /** The fewest tiers a tiered strategy keeps, and what is said when one would remove the last. */
 export const TIER_MIN = { min: 1, minMessage: 'at_least_one' } as const;
+
+/** Most special topics, and most preference areas, one product is linked to. */
+export const MAX_PRODUCT_LINKS = 20;
 
 /** mall's service guarantees, stored comma-joined in `serviceIds` (`1,2,3`). */
 export const SERVICE_GUARANTEES = [{ value: 1, label: 'return' }, { value: 2, label: 'quick_refund' }, { value: 3, label: 'free_shipping' }] as const;
@@ -144,6 +147,15 @@ export const product = defineEntity({
       },
     }),
     albumPics: images({ joined: true, maxCount: 5, section: 'attributes' }),
+    // mall's relation rows (`[{ subjectId }]`, read back with their id and `productId`), kept in mall's tables.
+    subjectProductRelationList: references('subject', 'title', {
+      maxCount: MAX_PRODUCT_LINKS, section: 'detail',
+      relation: { table: 'cms_subject_product_relation', own: 'product_id', other: 'subject_id', rows: { own: 'productId', other: 'subjectId' } },
+    }),
+    prefrenceAreaProductRelationList: references('prefrenceArea', 'name', {
+      maxCount: MAX_PRODUCT_LINKS, section: 'detail',
+      relation: { table: 'cms_prefrence_area_product_relation', own: 'product_id', other: 'prefrence_area_id', rows: { own: 'productId', other: 'prefrenceAreaId' } },
+    }),
     detailHtml: richText({ length: [0, 100_000], omitInList: true, section: 'detail' }),
     detailMobileHtml: richText({ length: [0, 100_000], omitInList: true, section: 'detail' }),
   },

@@ -30,6 +30,9 @@ export const RESOURCE_CATEGORIES: readonly ResourceCategoryDecl[] = [
     { name: 'Product type look-up', url: '/productAttribute/category/list', seller: true },
     { name: 'Product attributes', url: '/productAttribute/**' },
     { name: 'Product attribute look-up', url: '/productAttribute/list/**', seller: true },
+    // The product form links special topics and preference areas.
+    { name: 'Special topic look-up', url: '/subject/listAll', seller: true },
+    { name: 'Preference area look-up', url: '/prefrenceArea/listAll', seller: true },
   ] },
   { name: 'Orders', sort: 80, resources: [
     { name: 'Orders', url: '/order/**', seller: true },

@@ -51,6 +51,9 @@ const ENTITY_ACCESS: Record<string, { all: Access; except?: Record<string, Acces
   productAttribute: { all: PRODUCTS, except: { list: PRODUCTS_AND_SELLERS } },
   // Sellers' own catalog (their shops' products and SKUs); the product admin's too.
   product: { all: PRODUCTS_AND_SELLERS },
+  // Platform content: staff holding /subject/** or /prefrenceArea/** write it; the product form's pickers read listAll.
+  subject: { all: SUPER, except: { listAll: PRODUCTS_AND_SELLERS } },
+  prefrenceArea: { all: SUPER, except: { listAll: PRODUCTS_AND_SELLERS } },
   returnReason: { all: ORDERS },
   orderSetting: { all: ORDERS },
   // Orders and their history (under /order/**): the order admin, and sellers for their own shops.
@@ -213,7 +216,8 @@ describe.each(testDialects())('permission matrix (%s)', (dialect) => {
     // Every request was harmless: no audited change, no permission change.
     expect(await auditCount(t.db)).toBe(audits);
     expect(await permissionVersion(t.db)).toBe(version);
-  });
+    // One request per route and caller: minutes on a loaded CI machine, not a time limit of the code.
+  }, 180_000);
 
   it('no answer in the matrix carried a password hash', () => {
     expect(bodies.length).toBeGreaterThan(0);

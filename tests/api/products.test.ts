@@ -1,4 +1,4 @@
-// Protects: products on mall's paths: create/update/updateInfo with SKUs and price lists in one transaction, batch status, recycle bin, transfer, verify, SKU edits, bad input refused naming the field, and the seller's shop scope.
+// Protects: products on mall's paths: create/update/updateInfo with SKUs and price lists in one transaction, batch status, recycle bin, transfer, verify, SKU edits, bad input refused naming the field, special topics and preference areas as mall's relation rows (a topic counting its live products), and the seller's shop scope.
 /**
  * The product (src/schema/product.ts) end to end through the API, as mall's admin calls it. If
  * this fails, a seller's product form loses data, a bad body half-saves, a batch or the recycle
@@ -15,7 +15,8 @@ import { createTestApp, testDialects } from '../helpers/test-db';
 type Rec = Record<string, unknown> & { id: number };
 type Product = Rec & { skuStockList: Rec[]; memberPriceList: Rec[]; productLadderList: Rec[]; productFullReductionList: Rec[]; productAttributeValueList: Rec[] };
 
-const CHILD_TABLES = ['pms_product', 'pms_sku_stock', 'pms_member_price', 'pms_product_ladder', 'pms_product_full_reduction', 'pms_product_attribute_value'];
+const CHILD_TABLES = ['pms_product', 'pms_sku_stock', 'pms_member_price', 'pms_product_ladder', 'pms_product_full_reduction', 'pms_product_attribute_value',
+  'cms_subject_product_relation', 'cms_prefrence_area_product_relation', 'cms_subject'];
 
 describe.each(testDialects())('products (%s)', (dialect) => {
   let t: TestApp;
@@ -91,6 +92,45 @@ describe.each(testDialects())('products (%s)', (dialect) => {
     expect(info.productAttributeValueList).toMatchObject([{ productAttributeId: attrId, value: 'Green,Orange' }]);
     expect(await count('pms_brand', brandId)).toBe(1);
     expect(await count('pms_product_category', catA)).toBe(1);
+  });
+
+  it('links special topics and preference areas as mall\'s relation rows, counts a topic\'s live products, and only staff write topics', async () => {
+    const topic = ok<Rec>(await admin.post('/subject/create', { title: 'Summer trails', showStatus: 1 }));
+    const other = ok<Rec>(await admin.post('/subject/create', { title: 'Winter camp' }));
+    const area = ok<Rec>(await admin.post('/prefrenceArea/create', { name: 'Outdoor picks', sort: 3 }));
+    // Sellers pick them from listAll; they neither list nor write them otherwise.
+    expect(ok<Rec[]>(await seller.get('/subject/listAll')).map((r) => r.id)).toEqual(expect.arrayContaining([topic.id, other.id]));
+    expect(ok<Rec[]>(await seller.get('/prefrenceArea/listAll')).map((r) => r.id)).toContain(area.id);
+    expect((await seller.post('/subject/create', { title: 'Mine' })).status).toBe(403);
+    expect((await seller.get('/subject/list')).status).toBe(403);
+
+    const created = ok<Product>(await seller.post('/product/create', body({
+      subjectProductRelationList: [{ subjectId: topic.id }, { subjectId: other.id, productId: 0 }],
+      prefrenceAreaProductRelationList: [{ prefrenceAreaId: area.id }],
+    })));
+    const info = ok<Product & { subjectProductRelationList: Rec[]; prefrenceAreaProductRelationList: Rec[] }>(await seller.get(`/product/updateInfo/${created.id}`));
+    expect(info.subjectProductRelationList).toEqual([
+      { id: expect.any(Number), productId: created.id, subjectId: topic.id },
+      { id: expect.any(Number), productId: created.id, subjectId: other.id },
+    ]);
+    expect(info.prefrenceAreaProductRelationList).toEqual([{ id: expect.any(Number), productId: created.id, prefrenceAreaId: area.id }]);
+    const productCount = async (id: number) => Number(ok<Rec>(await admin.get(`/subject/${id}`)).productCount);
+    expect([await productCount(topic.id), await productCount(other.id)]).toEqual([1, 1]);
+
+    // mall's form posts the rows it read back; a topic left out is unlinked and stops counting it.
+    ok(await seller.post(`/product/update/${created.id}`, { subjectProductRelationList: info.subjectProductRelationList.slice(0, 1) }));
+    expect([await productCount(topic.id), await productCount(other.id)]).toEqual([1, 0]);
+    ok(await seller.post(`/product/update/deleteStatus?ids=${created.id}&deleteStatus=1`));
+    expect(await productCount(topic.id)).toBe(0);
+    ok(await seller.post(`/product/restore?ids=${created.id}`));
+    expect(await productCount(topic.id)).toBe(1);
+
+    // Bad picks are refused naming the list, and nothing changes.
+    const before = await tables();
+    const refused = await seller.post(`/product/update/${created.id}`, { name: 'Changed', subjectProductRelationList: [{ subjectId: 2_000_000_000 }] });
+    expect(refused.status).toBe(400);
+    expect((refused.body as { errors?: { field: string; messageKey: string }[] }).errors).toEqual([expect.objectContaining({ field: 'subjectProductRelationList', messageKey: 'invalid_reference' })]);
+    expect(await tables()).toEqual(before);
   });
 
   it('updates the product and replaces its lists in one write, keeping SKUs posted back with their ids (mall\'s productId in rows is taken)', async () => {

@@ -87,7 +87,8 @@ describe('stepped product form', () => {
 
       await page.getByRole('button', { name: p.step_next }).click();
       const step4 = visibleStep(page);
-      await step4.getByText(p.relations_missing).waitFor();
+      // Relations: the special topic and preference area pickers.
+      await byLabel(step4, 'combobox', f.subjectProductRelationList).waitFor();
       await step4.locator('.ProseMirror').first().click();
       await page.keyboard.type('Breathable linen.');
 

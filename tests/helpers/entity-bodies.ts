@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import { expect } from 'vitest';
 import { ENTITIES } from '../../src/schema/entities';
 import type { Entity, FieldDecl } from '../../src/schema/entity';
 import { childEntityOf, columnFields, secretSetName, DEFAULT_MAX_ROWS, isTextKind, ownedTablesOf, writableFields } from '../../src/schema/entity';
@@ -337,7 +338,18 @@ export const answeredFieldNames = (entity: Entity): string[] => Object.entries(e
 
 /** A body without its write-only fields: what the answer echoes. */
 export const answeredPart = (entity: Entity, body: Body): Body =>
-  Object.fromEntries(Object.entries(body).filter(([name]) => !(Object.hasOwn(entity.fields, name) && isWriteOnly(entity.fields[name]!))));
+  Object.fromEntries(Object.entries(body).filter(([name]) => !(Object.hasOwn(entity.fields, name) && isWriteOnly(entity.fields[name]!)))
+    .map(([name, value]) => [name, Object.hasOwn(entity.fields, name) ? answeredValue(entity.fields[name]!, value) : value]));
+
+/** A sent value as the server answers it: the picks of a reference list kept as relation rows come back as rows (RelationDecl `rows`). */
+export const answeredValue = (decl: FieldDecl, value: unknown): unknown => {
+  const rows = decl.relation?.rows;
+  if (!rows || !Array.isArray(value)) return value;
+  return value.map((pick: unknown) => ({
+    id: expect.any(Number), [rows.own]: expect.any(Number),
+    [rows.other]: pick !== null && typeof pick === 'object' ? (pick as Record<string, unknown>)[rows.other] : pick,
+  }));
+};
 
 /** Virtual fields an area fills in list answers too (`afterList`: an account's roles). */
 export const listFilledFieldNames = (entity: Entity): string[] =>

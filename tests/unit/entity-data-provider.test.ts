@@ -275,3 +275,28 @@ describe('entity data provider: plain-array lists', () => {
     expect(result).toEqual({ data: [{ id: 1 }, { id: 2 }], total: 2 });
   });
 });
+
+describe('entity data provider: reference lists kept as relation rows, and listAll search', () => {
+  it('holds the product\'s relation rows as ids on screen and sends them back as mall\'s rows', async () => {
+    const stored = { id: 7, name: 'Tent', subjectProductRelationList: [{ id: 1, productId: 7, subjectId: 3 }], prefrenceAreaProductRelationList: [] };
+    const { calls, fetcher } = fakeFetcher({ '/product/7': stored });
+    const provider = createEntityDataProvider(fetcher);
+    const { data } = await provider.getOne('product', { id: 7 });
+    expect(data).toMatchObject({ subjectProductRelationList: [3], prefrenceAreaProductRelationList: [] });
+    await provider.update('product', { id: 7, data: { ...data, subjectProductRelationList: [3, 5] }, previousData: data });
+    expect(calls.find((c) => c.path === '/product/update/7')?.body).toEqual({ subjectProductRelationList: [{ subjectId: 3 }, { subjectId: 5 }] });
+    // Unchanged picks are not sent.
+    const before = calls.length;
+    await provider.update('product', { id: 7, data: { ...data, name: 'Tent 2' }, previousData: data });
+    expect(calls.slice(before).find((c) => c.path === '/product/update/7')?.body).toEqual({ name: 'Tent 2' });
+  });
+
+  it('narrows a listAll look-up by the display text typed, ignoring case', async () => {
+    const rows = [{ id: 1, title: 'Summer trails' }, { id: 2, title: 'Winter camp' }, { id: 3, title: 'SUMMER tea' }];
+    const { fetcher } = fakeFetcher({ '/subject/listAll': rows });
+    const provider = createEntityDataProvider(fetcher);
+    const all = { pagination: { page: 1, perPage: 25 }, meta: { listAll: true } };
+    expect((await provider.getList('subject', { ...all, filter: { displayText: 'summer' } })).data.map((r) => r.id)).toEqual([1, 3]);
+    expect((await provider.getList('subject', { ...all, filter: {} })).total).toBe(3);
+  });
+});

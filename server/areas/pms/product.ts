@@ -1,7 +1,8 @@
 /**
  * Products: what the declaration (src/schema/product.ts) cannot say. A product sits in a
  * second-level category; its brand's and category's `productCount` count the live products
- * (create, change, recycle, restore, transfer); empty SKU codes get mall's generated code; the
+ * (create, change, recycle, restore, transfer), and a linked special topic's its live linked
+ * products; empty SKU codes get mall's generated code; the
  * verify, transfer, simple list and SKU actions; the product quota meter.
  */
 import { sql } from 'kysely';
@@ -9,7 +10,7 @@ import type { FieldError } from '../../../src/schema/api';
 import { fieldError } from '../../../src/schema/api';
 import { childEntityOf, columnOf } from '../../../src/schema/entity';
 import { product } from '../../../src/schema/product';
-import { IN_BIN } from '../../../src/schema/recycleBin';
+import { IN_BIN, LIVE } from '../../../src/schema/recycleBin';
 import { toCount } from '../../db/index';
 import type { AnyKysely } from '../../db/index';
 import { toDbTime } from '../../db/time';
@@ -44,6 +45,36 @@ const countFor = async (trx: AnyDb, record: Record<string, unknown>, delta: numb
   await bump(trx, 'pms_product_category', record.productCategoryId, delta);
 };
 
+/** The special topics a product is linked to, as its record carries them (relation rows, or ids). */
+const subjectIdsOf = (record: Record<string, unknown> | null | undefined): number[] => {
+  const list = record?.[SUBJECTS];
+  return Array.isArray(list) ? list.map((pick: unknown) => Number(pick !== null && typeof pick === 'object' ? (pick as Record<string, unknown>).subjectId : pick)) : [];
+};
+const SUBJECTS = 'subjectProductRelationList';
+
+/** A topic's `productCount` recounted: its live linked products (after the write that changed them). */
+const recountSubjects = async (trx: AnyDb, ids: readonly number[]): Promise<void> => {
+  const unique = [...new Set(ids)].filter((id) => Number.isInteger(id) && id > 0);
+  if (!unique.length) return;
+  await any(trx).updateTable('cms_subject')
+    .set({
+      product_count: sql`(select count(*) from cms_subject_product_relation r inner join pms_product p on p.id = r.product_id
+        where r.subject_id = cms_subject.id and p.delete_status = ${LIVE})`,
+    })
+    .where('id', 'in', unique).execute();
+};
+
+/** Products moving into the bin (-1) or out of it (+1): their topics count them or stop counting them. */
+const bumpSubjectsOf = async (trx: AnyDb, productIds: readonly number[], delta: number): Promise<void> => {
+  if (!productIds.length) return;
+  const links = await any(trx).selectFrom('cms_subject_product_relation').select('subject_id').where('product_id', 'in', [...productIds]).execute();
+  for (const link of links) {
+    await any(trx).updateTable('cms_subject')
+      .set({ product_count: sql`case when product_count + ${delta} < 0 then 0 else product_count + ${delta} end` })
+      .where('id', '=', Number(link.subject_id)).execute();
+  }
+};
+
 /** mall's SKU code: `yyyyMMdd` + the product id in 4 digits + the SKU's 1-based index in 3. */
 const skuCodeOf = (productId: number, index: number, now = new Date()): string =>
   `${now.toISOString().slice(0, 10).replace(/-/g, '')}${String(productId).padStart(4, '0')}${String(index + 1).padStart(3, '0')}`;
@@ -74,11 +105,14 @@ export const productHooks: EntityHooks = {
       }
     }
     await fillSkuCodes(trx, record.id);
+    // Topics linked before or after the write (a product in the bin counts for none).
+    await recountSubjects(trx, [...subjectIdsOf(before), ...subjectIdsOf(record)]);
   },
   // Into the bin and out of it: the product stops or starts counting.
   beforeSetField: async ({ trx, records, field, value }) => {
     if (field !== product.softDelete!.field) return;
     for (const record of records) await countFor(trx, record, value === IN_BIN ? -1 : 1);
+    await bumpSubjectsOf(trx, records.map((r) => r.id), value === IN_BIN ? -1 : 1);
   },
   views: {
     // Joins `GET /product/updateInfo/{id}` (the engine has read the product in the caller's scope).

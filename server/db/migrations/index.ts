@@ -24,6 +24,7 @@ import * as m230 from './230_shop_fields';
 import * as m240 from './240_members';
 import * as m245 from './245_referral';
 import * as m290 from './290_list_filter_indexes';
+import * as m305 from './305_cms_relations';
 import type { AnyKysely } from '../index';
 
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -46,6 +47,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '240_members': m240,
   '245_referral': m245,
   '290_list_filter_indexes': m290,
+  '305_cms_relations': m305,
 };
 
 /**

@@ -24,7 +24,7 @@ import type { Config } from '../../config';
 import { toCount } from '../index';
 import type { Database } from '../schema';
 import { toDbTime } from '../time';
-import { seedDemoProducts } from './demo-products';
+import { DEMO_PREFRENCE_AREAS, DEMO_SUBJECTS, seedDemoProducts } from './demo-products';
 
 const IMAGES_DIR = join(import.meta.dirname, 'images');
 /** Under the uploads URL prefix (server/routes/uploads.ts), in a folder of their own. */
@@ -194,7 +194,19 @@ export const seedDemoContent = async (db: Kysely<Database>, config: ContentConfi
 
   if (await isEmpty('returnReason')) await createAll('returnReason', RETURN_REASONS);
   if (await isEmpty('memberLevel')) await createAll('memberLevel', MEMBER_LEVELS);
-  // After categories, brands, types and member levels: the catalog uses them all (./demo-products.ts).
+  // Topics and areas the catalog links to, pictured by one of their categories.
+  const iconOf = async (name: string): Promise<string | null> =>
+    (await db.selectFrom('pms_product_category').select('icon').where('name', '=', name).executeTakeFirst())?.icon ?? null;
+  if (await isEmpty('subject')) {
+    for (const { categories, ...topic } of DEMO_SUBJECTS) {
+      const pic = await iconOf(categories[0]);
+      await createAll('subject', [{ ...topic, pic, albumPics: pic ? [pic] : [], showStatus: 1, description: `${topic.title}: ${categories.join(', ')}.` }]);
+    }
+  }
+  if (await isEmpty('prefrenceArea')) {
+    for (const { categories, ...area } of DEMO_PREFRENCE_AREAS) await createAll('prefrenceArea', [{ ...area, pic: await iconOf(categories[0]), showStatus: 1 }]);
+  }
+  // After categories, brands, types, member levels, topics and areas: the catalog uses them all (./demo-products.ts).
   if (await isEmpty('product')) await seedDemoProducts(db, repo('product'), actor);
 
   if (await isEmpty('homeAdvertise')) {

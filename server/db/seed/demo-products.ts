@@ -33,6 +33,26 @@ const LINES: Readonly<Record<string, Line>> = {
   Backpacks: { adjectives: ['Alpine', 'Commuter', 'Roll-top', 'Day', 'Trekking', 'Kids'], nouns: ['backpack 30 L', 'backpack 45 L', 'daypack 20 L', 'hip pack', 'duffel 60 L'], price: [149, 1299], brands: ['Northwind Outdoor', 'Summit Sports', 'Maple Kids'], unit: '个', weight: 900 },
 };
 
+/**
+ * The demo special topics and preference areas (`mall` has 6 and 4), with the categories whose
+ * products they gather: every other product of those categories is linked to the topic, every
+ * third to the area (by its serial, so the catalog's random sequence stays as it was).
+ */
+export const DEMO_SUBJECTS = [
+  { title: 'Summer on the trail 夏日徒步', categoryName: 'Outdoor', categories: ['Tents', 'Backpacks', 'Jackets'], recommendStatus: 1 },
+  { title: 'The tea table 茶席', categoryName: 'Home', categories: ['Tea', 'Cookware'], recommendStatus: 1 },
+  { title: 'Back to school 开学季', categoryName: 'Kids', categories: ['Kids wear', 'Backpacks'], recommendStatus: 0 },
+  { title: 'Work from anywhere 随处办公', categoryName: 'Electronics', categories: ['Headphones', 'Chargers'], recommendStatus: 1 },
+  { title: 'A cosy bedroom 温馨卧室', categoryName: 'Home', categories: ['Bedding'], recommendStatus: 0 },
+  { title: 'Everyday basics 日常必备', categoryName: 'Apparel', categories: ['T-shirts'], recommendStatus: 0 },
+] as const;
+export const DEMO_PREFRENCE_AREAS = [
+  { name: 'Great sound 让音质更出众', subTitle: 'Headphones our buyers keep', sort: 40, categories: ['Headphones'] },
+  { name: 'Into the wild 户外精选', subTitle: 'Gear for a weekend away', sort: 30, categories: ['Tents', 'Backpacks', 'Jackets'] },
+  { name: 'Slow mornings 慢生活', subTitle: 'Tea, pans and linen', sort: 20, categories: ['Tea', 'Cookware', 'Bedding'] },
+  { name: 'Small and handy 小物件', subTitle: 'Chargers and kids wear', sort: 10, categories: ['Chargers', 'Kids wear', 'T-shirts'] },
+] as const;
+
 /** A fixed pseudo-random sequence (a linear congruential generator), so the catalog is the same on every fresh start. */
 const sequence = (seed: number) => {
   let state = seed;
@@ -58,6 +78,12 @@ export const seedDemoProducts = async (
   const attributes: (Named & { product_attribute_category_id: number; type: number; input_list: string | null })[] =
     await q.selectFrom('pms_product_attribute').select(['id', 'name', 'product_attribute_category_id', 'type', 'input_list']).orderBy('sort', 'desc').execute();
   const levels: Named[] = await q.selectFrom('ums_member_level').select(['id', 'name']).orderBy('id').execute();
+  const subjects: { id: number; title: string }[] = await q.selectFrom('cms_subject').select(['id', 'title']).orderBy('id').execute();
+  const areas: Named[] = await q.selectFrom('cms_prefrence_area').select(['id', 'name']).orderBy('id').execute();
+  const linksOf = <D extends { categories: readonly string[] }>(decls: readonly D[], rows: readonly { id: number }[], key: (d: D) => string,
+    rowKey: (row: { id: number } & Record<string, unknown>) => string, category: string): number[] =>
+    decls.filter((d) => d.categories.includes(category))
+      .flatMap((d) => rows.filter((row) => rowKey(row as never) === key(d)).map((row) => Number(row.id)));
   // Most of the catalog is the platform's own outlet (a shop of no seller's); the demo sellers get
   // some each, below their group's product quota.
   const owned: { id: number; owner_id: number | null }[] = await q.selectFrom('shop').select(['id', 'owner_id']).where('owner_id', 'is not', null).orderBy('id').execute();
@@ -139,6 +165,10 @@ export const seedDemoProducts = async (
         productLadderList: strategy === 3 ? [{ count: 2, discount: 0.95, price: 0 }, { count: 5, discount: 0.85, price: 0 }] : [],
         productFullReductionList: strategy === 4 ? [{ fullPrice: 200, reducePrice: 20 }, { fullPrice: 500, reducePrice: 60 }] : [],
         skuStockList,
+        subjectProductRelationList: serial % 2 === 0
+          ? linksOf(DEMO_SUBJECTS, subjects, (d) => d.title, (row) => String(row.title), category.name).map((subjectId) => ({ subjectId })) : [],
+        prefrenceAreaProductRelationList: serial % 3 === 0
+          ? linksOf(DEMO_PREFRENCE_AREAS, areas, (d) => d.name, (row) => String(row.name), category.name).map((prefrenceAreaId) => ({ prefrenceAreaId })) : [],
         productAttributeValueList: [
           ...axes.map((axis) => ({ productAttributeId: specs.find((s) => s.name === axis.key)!.id, value: axis.values.join(',') })),
           ...params.filter((p) => p.input_list).map((p) => ({ productAttributeId: p.id, value: random.pick((p.input_list ?? '').split(',')) })),

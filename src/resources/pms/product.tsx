@@ -126,6 +126,8 @@ export const productScreen: EntityScreenOptions = {
   // mall's stepped product form (./productForm.tsx) on the add and update routes.
   views: { create: ProductCreate, edit: ProductEdit },
   inputs: { productCategoryId: CategoryPicker, serviceIds: ServiceGuarantees },
+  // The transfer's target is a second-level category, picked as on the form.
+  actionInputs: { productCategoryId: CategoryPicker },
   // The list keeps mall's columns in view; the rest is a click away.
   hiddenColumns: ['stock'],
 };

@@ -1,6 +1,7 @@
 /**
  * The product add/update screens as mall's stepped form: (1) product information, (2) promotion
  * and price strategy, (3) attributes, SKUs and album, (4) relations and the PC and mobile detail.
+ * Step 4 links special topics and preference areas (declared reference lists, searchable pickers).
  * A step is a declared `section` of the product (src/schema/product.ts), so a field's step is said
  * once. All steps are one react-admin form, kept mounted while hidden: moving between steps keeps
  * every value, saving checks every step with the declaration's rules, and each error (the form's or
@@ -112,7 +113,7 @@ const StepContent = ({ entity, options, mode, section }: { readonly entity: Enti
       {section === 'detail' && (
         <>
           <Typography variant="subtitle1">{translate('entity.pms.relations')}</Typography>
-          <Alert severity="info" sx={{ mb: 2 }}>{translate('entity.pms.relations_missing')}</Alert>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>{translate('entity.pms.relations_hint')}</Typography>
         </>
       )}
       <FieldGrid>

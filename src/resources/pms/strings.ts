@@ -72,6 +72,8 @@ const en = {
         skuStockList: 'SKUs',
         productAttributeValueList: 'Attribute values',
         albumPics: 'Album',
+        subjectProductRelationList: 'Special topics',
+        prefrenceAreaProductRelationList: 'Preference areas',
         detailHtml: 'PC detail',
         detailMobileHtml: 'Mobile detail',
       },
@@ -116,6 +118,18 @@ const en = {
           },
         },
       },
+    },
+    subject: {
+      name: 'Special topic |||| Special topics',
+      fields: {
+        title: 'Title', categoryId: 'Topic category', categoryName: 'Category name', pic: 'Image', productCount: 'Linked products',
+        recommendStatus: 'Recommended', showStatus: 'Shown', createTime: 'Created', collectCount: 'Favourites', readCount: 'Reads',
+        commentCount: 'Comments', forwardCount: 'Shares', albumPics: 'Album', description: 'Description', content: 'Content',
+      },
+    },
+    prefrenceArea: {
+      name: 'Preference area |||| Preference areas',
+      fields: { name: 'Area name', subTitle: 'Sub title', pic: 'Image', sort: 'Sort', showStatus: 'Shown' },
     },
     productCategory: {
       name: 'Product category |||| Product categories',
@@ -204,7 +218,7 @@ const en = {
       no_params: 'This product type has no parameters.',
       album: 'Album',
       relations: 'Relations',
-      relations_missing: 'Special topics and preference areas are not available yet: the server does not offer them, so a product cannot be linked to them here.',
+      relations_hint: 'Link the product to special topics and preference areas; type to search them by name.',
       detail: 'Detail',
     },
   },
@@ -277,6 +291,8 @@ export const strings = defineStrings(en, {
         skuStockList: 'SKU',
         productAttributeValueList: '属性值',
         albumPics: '商品相册',
+        subjectProductRelationList: '关联专题',
+        prefrenceAreaProductRelationList: '关联优选',
         detailHtml: '电脑端详情',
         detailMobileHtml: '移动端详情',
       },
@@ -321,6 +337,18 @@ export const strings = defineStrings(en, {
           },
         },
       },
+    },
+    subject: {
+      name: '专题',
+      fields: {
+        title: '专题标题', categoryId: '专题分类', categoryName: '分类名称', pic: '专题主图', productCount: '关联商品数',
+        recommendStatus: '推荐', showStatus: '显示', createTime: '创建时间', collectCount: '收藏数', readCount: '阅读数',
+        commentCount: '评论数', forwardCount: '转发数', albumPics: '画册图片', description: '专题描述', content: '专题内容',
+      },
+    },
+    prefrenceArea: {
+      name: '优选专区',
+      fields: { name: '专区名称', subTitle: '副标题', pic: '展示图片', sort: '排序', showStatus: '显示' },
     },
     productCategory: {
       name: '商品分类',
@@ -409,7 +437,7 @@ export const strings = defineStrings(en, {
       no_params: '该商品类型没有参数。',
       album: '商品相册',
       relations: '商品关联',
-      relations_missing: '专题和优选专区尚未提供：服务器没有这些数据，因此这里不能关联。',
+      relations_hint: '把商品关联到专题和优选专区，可在搜索框中输入名称查找。',
       detail: '商品详情',
     },
   },

@@ -1,0 +1,80 @@
+// Protects: reference lists whose picks travel as mall's relation rows (RelationDecl rows, a product's subjectProductRelationList): written as rows or bare ids, read back as rows with their row id and the owner's, posted back as read without change, bad rows refused naming the row with nothing changed, audited as rows. SQLite and PostgreSQL.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FieldError } from '../../src/schema/api';
+import { call } from '../helpers/api';
+import { testDialects } from '../helpers/test-db';
+import type { EngineFixture } from '../fixtures/engine';
+import { engineFixture } from '../fixtures/engine';
+import { LIST_FIXTURES, LIST_FIXTURE_TABLES } from '../fixtures/lists';
+
+type Pick = { id: number; kitId: number; tagId: number };
+type Kit = { id: number; name: string; tagRelationList: Pick[] };
+
+describe.each(testDialects())('reference lists as relation rows (%s)', (dialect) => {
+  let fx: EngineFixture;
+  let tags: number[];
+  let otherKindTag: number;
+  beforeAll(async () => {
+    fx = await engineFixture(dialect, LIST_FIXTURES);
+    tags = [];
+    for (const name of ['Red', 'Green', 'Blue']) tags.push((await call<{ id: number }>(fx.app, 'POST', '/fxTag/create', { body: { name } })).body.data.id);
+    otherKindTag = (await call<{ id: number }>(fx.app, 'POST', '/fxTag/create', { body: { name: 'Other', kind: 0 } })).body.data.id;
+  });
+  afterAll(async () => { await fx?.close(); });
+
+  const post = <T = unknown>(url: string, body?: unknown) => call<T>(fx.app, 'POST', url, { body });
+  const get = async (id: number): Promise<Kit> => (await call<Kit>(fx.app, 'GET', `/fxKit/${id}`)).body.data;
+  const kit = async (body: Record<string, unknown>): Promise<Kit> => {
+    const answer = await post<Kit>('/fxKit/create', { name: 'Kit', ...body });
+    expect(answer.status, answer.raw).toBe(200);
+    return answer.body.data;
+  };
+  const errorsOf = (answer: { status: number; body: { errors?: FieldError[] } }) => {
+    expect(answer.status).toBe(400);
+    return (answer.body.errors ?? []).map((e) => `${e.field}:${e.messageKey}`);
+  };
+  const snapshot = async () => Object.fromEntries(await Promise.all(LIST_FIXTURE_TABLES.map(async (table) =>
+    [table, await fx.db.selectFrom(table).selectAll().orderBy('id').execute()] as const)));
+
+  it('takes rows (as mall sends them) and answers rows with their row id and the owner, in the order given', async () => {
+    const created = await kit({ tagRelationList: [{ tagId: tags[1] }, { tagId: String(tags[0]), kitId: 999 }] });
+    expect(created.tagRelationList).toEqual([
+      { id: expect.any(Number), kitId: created.id, tagId: tags[1] },
+      { id: expect.any(Number), kitId: created.id, tagId: tags[0] },
+    ]);
+    expect(await get(created.id)).toEqual(created);
+    expect(await fx.db.selectFrom('fx_kit_tag').select(['kit_id', 'tag_id']).where('kit_id', '=', created.id).orderBy('id').execute())
+      .toEqual([{ kit_id: created.id, tag_id: tags[1] }, { kit_id: created.id, tag_id: tags[0] }]);
+    const audit = await fx.db.selectFrom('sys_audit_log').selectAll().where('entity', '=', 'fx_kit').where('entity_id', '=', String(created.id))
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(String(audit.after_json))).toMatchObject({ tagRelationList: created.tagRelationList });
+  });
+
+  it('takes bare ids too, and the rows it answered posted back unchanged keep the same picks', async () => {
+    const created = await kit({ tagRelationList: [tags[2]] });
+    expect(created.tagRelationList.map((p) => p.tagId)).toEqual([tags[2]]);
+    expect((await post(`/fxKit/update/${created.id}`, { name: 'Again', tagRelationList: created.tagRelationList })).status).toBe(200);
+    expect((await get(created.id)).tagRelationList.map((p) => p.tagId)).toEqual([tags[2]]);
+    expect((await post(`/fxKit/update/${created.id}`, { tagRelationList: [{ tagId: tags[0] }, tags[1]] })).status).toBe(200);
+    expect((await get(created.id)).tagRelationList.map((p) => p.tagId)).toEqual([tags[0], tags[1]]);
+    expect((await post(`/fxKit/update/${created.id}`, { tagRelationList: [] })).status).toBe(200);
+    expect((await get(created.id)).tagRelationList).toEqual([]);
+  });
+
+  it('refuses bad rows naming the row, and changes nothing', async () => {
+    const created = await kit({ tagRelationList: [{ tagId: tags[0] }] });
+    const before = await snapshot();
+    const url = `/fxKit/update/${created.id}`;
+    expect(errorsOf(await post(url, { tagRelationList: [{ tagId: tags[0] }, { tagId: tags[0] }] }))).toEqual(['tagRelationList.1:not_unique']);
+    expect(errorsOf(await post(url, { tagRelationList: [{ tagId: tags[0] }, { tagId: tags[1] }, { tagId: tags[2] }] }))).toEqual(['tagRelationList:too_many_ids']);
+    expect(errorsOf(await post(url, { tagRelationList: [{ tagId: otherKindTag }] }))).toEqual(['tagRelationList:invalid_reference']);
+    expect(errorsOf(await post(url, { tagRelationList: [{ tagId: 2_000_000_000 }] }))).toEqual(['tagRelationList:invalid_reference']);
+    // A row with a key it does not know, or without the pick, is no pick at all.
+    expect(errorsOf(await post(url, { tagRelationList: [{ tagId: tags[1], colour: 'red' }] }))).toEqual(['tagRelationList.0:invalid_type']);
+    expect(errorsOf(await post(url, { tagRelationList: [{ kitId: created.id }] }))).toEqual(['tagRelationList.0:invalid_type']);
+    expect(errorsOf(await post(url, { tagRelationList: [{ tagId: 'x' }] }))).toEqual(['tagRelationList.0:invalid_type']);
+    expect(errorsOf(await post(url, { tagRelationList: { tagId: tags[1] } }))).toEqual(['tagRelationList:invalid_type']);
+    expect(await snapshot()).toEqual(before);
+    expect((await get(created.id)).tagRelationList.map((p) => p.tagId)).toEqual([tags[0]]);
+  });
+});
