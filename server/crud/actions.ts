@@ -28,7 +28,7 @@ import type { AnyDb, HookActor } from './hooks';
 import { MAX_ID } from './ids';
 import type { ParamBag } from './params';
 import { declaredParams, idList, oneId, paramBag } from './params';
-import { applyTransition, checkTransition, eligibleOf } from './transitions';
+import { applyTransition, checkInStates, checkTransition, eligibleOf } from './transitions';
 import { scopeWhere } from './repository';
 import type { ApiRecord, Row } from './row';
 import { fromRow } from './row';
@@ -274,7 +274,7 @@ export const performAction = async (
   const data = await deps.db.transaction().execute(async (trx) => {
     let records = await loadTargets(trx, entity, call.ids, actor.scope, decl.writes);
     for (const values of rowParams.size ? rowParams.values() : [params]) await checkReferences(trx, decl.params ?? {}, values, deps.entities, actor.scope);
-    if (decl.transition) ({ eligible: records, skipped } = eligibleOf(entity, decl, records));
+    if (decl.transition || decl.inStates) ({ eligible: records, skipped } = eligibleOf(entity, decl, records));
     const paramsOf = (record: ApiRecord) => rowParams.get(record.id) ?? params;
     const outcome: ActionOutcome = handler ? await handler({ trx, db: deps.db as unknown as AnyDb, entity, records, params, rowParams, actor }) : { data: records.length };
     const transitioned = decl.transition ? await applyTransition(trx, entity, decl.transition, records, paramsOf, actor, deps.entities) : [];
@@ -317,6 +317,7 @@ export const registerActionRoutes = (app: FastifyInstance, deps: ActionRouteDeps
       if (decl.dispatch && handler) throw new Error(`${entity.name}: the dispatching action "${name}" takes no handler`);
       actionParamsEntity(entity, name); // a declaration error shows at start, not at the first call
       if (decl.transition) checkTransition(entity, name, decl, deps.entities);
+      if (decl.inStates) checkInStates(entity, name, decl);
       if (decl.bodyRows && (decl.on !== 'selection' || decl.bodyParam || endpoint.ids !== 'body')) {
         throw new Error(`${entity.name}.${name}: bodyRows is for a selection whose path names no id, without bodyParam`);
       }

@@ -10,7 +10,7 @@
 import type { MessageKey } from '../../src/schema/api';
 import { fieldError, MESSAGES, ResultCode } from '../../src/schema/api';
 import type { ActionDecl, Entity, HistoryDecl, TransitionDecl } from '../../src/schema/entity';
-import { columnOf } from '../../src/schema/entity';
+import { allowedStatesOf, columnOf } from '../../src/schema/entity';
 import { fieldSchema } from '../../src/schema/validation';
 import type { AnyKysely } from '../db/index';
 import { toDbTime } from '../db/time';
@@ -54,15 +54,30 @@ const refused = (status: 409, messageKey: MessageKey, field?: string) =>
     ...(field ? { errors: [fieldError(field, messageKey)] } : {}),
   });
 
-/** The records a transition may change, and those their state keeps out; refuses when it may change none. */
+/**
+ * The records a transition (or an action with `inStates`) may change, and those their state keeps
+ * out; refuses when it may change none.
+ */
 export const eligibleOf = (entity: Entity, decl: ActionDecl, records: readonly ApiRecord[]): { eligible: ApiRecord[]; skipped: number[] } => {
-  const transition = decl.transition!;
+  const allowed = allowedStatesOf(decl)!;
   const field = entity.states!.field;
-  const eligible = records.filter((r) => transition.from.includes(r[field] as number | string));
+  const eligible = records.filter((r) => allowed.includes(r[field] as number | string));
   const skipped = records.filter((r) => !eligible.includes(r)).map((r) => r.id);
   if (decl.on === 'row' && skipped.length) throw refused(409, 'wrong_state', field);
-  if (!eligible.length) throw refused(409, isMessageKey(transition.none) ? transition.none : 'none_eligible');
+  if (!eligible.length) throw refused(409, isMessageKey(decl.transition?.none) ? decl.transition.none : 'none_eligible');
   return { eligible, skipped };
+};
+
+/** Checks an `inStates` declaration: on rows or a selection, states the state field takes, no transition. */
+export const checkInStates = (entity: Entity, name: string, decl: ActionDecl): void => {
+  const where = `${entity.name}.${name}`;
+  if (decl.transition || decl.on === 'collection') throw new Error(`${where}: inStates is for a row or selection action that is no transition`);
+  const field = entity.states ? entity.fields[entity.states.field] : undefined;
+  if (!field) throw new Error(`${where}: inStates needs the entity's states.field`);
+  if (!decl.inStates!.length) throw new Error(`${where}: inStates names no state`);
+  for (const value of decl.inStates!) {
+    if (!fieldSchema(field).safeParse(value).success) throw new Error(`${where}: ${String(value)} is no value of ${entity.states!.field}`);
+  }
 };
 
 

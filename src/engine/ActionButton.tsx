@@ -32,9 +32,13 @@ import type { FieldInputProps } from './screenOptions';
 /** The label of an action: `resources.<entity>.actions.<name>.name`. */
 export const actionLabelKey = (entity: Entity, name: string): string => `resources.${entity.name}.actions.${name}.name`;
 
-/** The actions with a generic button at one placement, in declaration order (a dispatching route's transitions have their own). */
-export const buttonActions = (entity: Entity, on: ActionOn): string[] =>
-  Object.entries(entity.actions ?? {}).filter(([, decl]) => decl.on === on && decl.writes && decl.button !== false && !decl.dispatch)
+/**
+ * The actions with a generic button at one placement, in declaration order (a dispatching route's
+ * transitions have their own); on list rows (`inList`) not those whose button is for the show view only.
+ */
+export const buttonActions = (entity: Entity, on: ActionOn, inList = false): string[] =>
+  Object.entries(entity.actions ?? {})
+    .filter(([, decl]) => decl.on === on && decl.writes && decl.button !== false && !decl.dispatch && !(inList && decl.button === 'show'))
     .map(([name]) => name);
 
 /** Inputs replacing the generic one of action parameters, by parameter name (a screen's `actionInputs`). */
@@ -44,6 +48,11 @@ type ActionInputs = Readonly<Record<string, ComponentType<FieldInputProps>>>;
 const NO_RECORD = {};
 
 type Target = { readonly id?: Identifier; readonly ids?: readonly Identifier[]; readonly label?: string };
+/**
+ * What a screen gives a button beyond the target: `fixed` parameters are sent as they are and not
+ * asked for (the product line a line's button changes), `initial` ones start the form.
+ */
+type Given = { readonly fixed?: Readonly<Record<string, unknown>>; readonly initial?: Readonly<Record<string, unknown>> };
 
 const useRun = (entity: Entity, name: string, target: Target, onDone: () => void) => {
   const dataProvider = useDataProvider<EntityDataProvider>();
@@ -74,16 +83,23 @@ const useRun = (entity: Entity, name: string, target: Target, onDone: () => void
 };
 
 /** The parameters form: the declared inputs, the declared rules checked before sending, the server's errors under the inputs. */
-const ParamsDialog = ({ entity, name, target, onClose, onDone, inputs = {} }: {
+const ParamsDialog = ({ entity, name, target, onClose, onDone, inputs = {}, fixed = {}, initial = {} }: {
   readonly entity: Entity; readonly name: string; readonly target: Target; readonly onClose: () => void; readonly onDone: () => void;
   readonly inputs?: ActionInputs;
-}) => {
+} & Given) => {
   const translate = useTranslate();
+  const record = useRecordContext();
   const params = actionParamsEntity(entity, name);
   const { run } = useRun(entity, name, target, onDone);
+  // `prefill`: the form starts from the record's values of the parameters' names.
+  const prefilled = entity.actions?.[name]?.prefill && record && target.id !== undefined
+    ? Object.fromEntries(Object.keys(params.fields).flatMap((key) => (record[key] !== undefined && record[key] !== null ? [[key, record[key]]] : [])))
+    : {};
   // The declared parameters only: the form must not pick up the row's record from the context.
-  const paramValues = (values: Record<string, unknown>) =>
-    apiValues(params, Object.fromEntries(Object.keys(params.fields).flatMap((key) => (key in values ? [[key, values[key]]] : []))));
+  const paramValues = (values: Record<string, unknown>) => ({
+    ...apiValues(params, Object.fromEntries(Object.keys(params.fields).flatMap((key) => (key in values && !(key in fixed) ? [[key, values[key]]] : [])))),
+    ...fixed,
+  });
   const validate = (values: Record<string, unknown>) => {
     const result = validateWith(createSchema(params), paramValues(values), params);
     return result.ok ? {} : toFormErrors(result.errors);
@@ -97,9 +113,9 @@ const ParamsDialog = ({ entity, name, target, onClose, onDone, inputs = {} }: {
       </DialogTitle>
       <DialogContent>
         {/* The problems show under the inputs of this small form: no "form is not valid" toast on top. */}
-        <Form record={NO_RECORD} defaultValues={createDefaults(params)} validate={validate} noValidate mode="onSubmit" reValidateMode="onChange"
+        <Form record={NO_RECORD} defaultValues={createDefaults(params, { ...prefilled, ...initial })} validate={validate} noValidate mode="onSubmit" reValidateMode="onChange"
           disableInvalidFormNotification onSubmit={(values: Record<string, unknown>) => run(paramValues(values))}>
-          {Object.entries(params.fields).map(([field, decl]) => {
+          {Object.entries(params.fields).filter(([field]) => !(field in fixed)).map(([field, decl]) => {
             const Custom = inputs[field];
             return Custom
               ? <Custom key={field} entity={params} name={field} decl={decl} mode="create" />
@@ -118,10 +134,13 @@ const ParamsDialog = ({ entity, name, target, onClose, onDone, inputs = {} }: {
 const confirmContent = (on: ActionOn): string =>
   (on === 'row' ? 'entity.run.confirm_row' : on === 'selection' ? 'entity.run.confirm_selection' : 'entity.run.confirm_collection');
 
-/** One action on one target: the trigger, then the parameters form or the confirmation. */
-const ActionTrigger = ({ entity, name, target, onDone, inputs }: {
+/**
+ * One action on one target: the trigger, then the parameters form or the confirmation. Exported
+ * (blocks.ts) for a view that places one button itself (a product line's own change).
+ */
+export const ActionTrigger = ({ entity, name, target, onDone, inputs, fixed, initial }: {
   readonly entity: Entity; readonly name: string; readonly target: Target; readonly onDone?: () => void; readonly inputs?: ActionInputs;
-}) => {
+} & Given) => {
   const translate = useTranslate();
   const [open, setOpen] = useState(false);
   const decl = entity.actions?.[name];
@@ -146,7 +165,7 @@ const ActionTrigger = ({ entity, name, target, onDone, inputs }: {
       >
         <PlayArrow />
       </Button>
-      {open && hasParams && <ParamsDialog entity={entity} name={name} target={target} onClose={() => setOpen(false)} onDone={close} inputs={inputs} />}
+      {open && hasParams && <ParamsDialog entity={entity} name={name} target={target} onClose={() => setOpen(false)} onDone={close} inputs={inputs} fixed={fixed} initial={initial} />}
       {!hasParams && (
         <Confirm
           isOpen={open}
@@ -164,14 +183,14 @@ const ActionTrigger = ({ entity, name, target, onDone, inputs }: {
   );
 };
 
-/** The row buttons of the record in context: its transitions only when its state allows them. */
-export const RowActionButtons = ({ entity }: { readonly entity: Entity }) => {
+/** The row buttons of the record in context: its transitions only when its state allows them (on a list row, not the show view's own). */
+export const RowActionButtons = ({ entity, inList = false }: { readonly entity: Entity; readonly inList?: boolean }) => {
   const record = useRecordContext();
   if (!record) return null;
   const target = { id: record.id, label: String(record[entity.display] ?? record.id) };
   return (
     <>
-      {buttonActions(entity, 'row').filter((name) => transitionAllows(entity, name, record))
+      {buttonActions(entity, 'row', inList).filter((name) => transitionAllows(entity, name, record))
         .map((name) => <ActionTrigger key={name} entity={entity} name={name} target={target} />)}
     </>
   );

@@ -77,12 +77,12 @@ type RowActionsComponent = ComponentType<{ readonly entity: Entity }>;
 /** A row's buttons: "View" (where offered), the declared row actions, then the screen's own (row links, delete). */
 const useRowActions = (entity: Entity, custom: RowActionsComponent | undefined, showButton: boolean): RowActionsComponent | undefined =>
   useMemo(() => {
-    if (buttonActions(entity, 'row').length === 0 && !showButton) return custom;
+    if (buttonActions(entity, 'row', true).length === 0 && !showButton) return custom;
     const Custom = custom;
     const Row = ({ entity: shown }: { readonly entity: Entity }) => (
       <>
         {showButton && <ShowButton />}
-        <RowActionButtons entity={shown} />
+        <RowActionButtons entity={shown} inList />
         {Custom && <Custom entity={shown} />}
       </>
     );

@@ -237,7 +237,10 @@ export const HistoryTable = ({ entity }: { readonly entity: Entity }) => {
   const columns = ([decl.time, decl.operator, decl.from, decl.to, decl.note] as (string | undefined)[])
     .filter((field): field is string => field !== undefined && field in historyEntity.fields);
   // A state value shows as the record's state field shows it (an enum's label).
-  const cell = (row: RaRecord, field: string): ReactElement => (field === decl.from || field === decl.to
+  // A row without an operator was written by the server itself (a scheduled job): "System".
+  const cell = (row: RaRecord, field: string): ReactElement => (field === decl.operator && (row[field] === null || row[field] === undefined)
+    ? <>{translate('entity.show.system_operator')}</>
+    : field === decl.from || field === decl.to
     ? <RecordContextProvider value={{ id: row.id, [stateField]: row[field] }}>{fieldDisplay(entity, stateField, stateDecl)}</RecordContextProvider>
     : <RecordContextProvider value={row}>{fieldDisplay(historyEntity, field, historyEntity.fields[field]!)}</RecordContextProvider>);
   return (

@@ -29,7 +29,7 @@ export { EntityCreate, EntityEdit } from './EntityPages';
 export { EntityShow } from './EntityShow';
 
 // Buttons: declared actions (transitions filtered by the record's state), edit, delete.
-export { CollectionActionButtons, RowActionButtons, SelectionActionButtons } from './ActionButton';
+export { ActionTrigger, CollectionActionButtons, RowActionButtons, SelectionActionButtons } from './ActionButton';
 export { EditRecordButton, ShowActions } from './EntityShow';
 export { RecordDeleteButton } from './DeleteButtons';
 export { RowDeleteButton } from './RowDeleteButton';

@@ -2,7 +2,7 @@
 import type { Entity } from './entity';
 import { prefrenceArea, subject } from './cms';
 import { member, memberLevel } from './member';
-import { companyAddress, order, orderOperateHistory, orderSetting, returnApply, returnReason } from './oms';
+import { companyAddress, order, orderMessage, orderOperateHistory, orderSetting, returnApply, returnReason } from './oms';
 import { brand, productAttribute, productAttributeCategory, productCategory } from './pms';
 import { product } from './product';
 import { mold, shop } from './shop';
@@ -14,7 +14,7 @@ import { adminAccount } from './umsAdmin';
 
 export const ENTITIES = {
   brand, productCategory, productAttributeCategory, productAttribute, subject, prefrenceArea, product,
-  returnReason, orderSetting, orderOperateHistory, order, companyAddress, returnApply, memberLevel, member, homeAdvertise,
+  returnReason, orderSetting, orderOperateHistory, orderMessage, order, companyAddress, returnApply, memberLevel, member, homeAdvertise,
   shop, mold, userGroup, auditLog,
   role, menu, resourceCategory, resource, admin: adminAccount, payRecord,
   referralClick, referralRelation,

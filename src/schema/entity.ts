@@ -410,11 +410,22 @@ export type ActionDecl<P extends Readonly<Record<string, FieldDecl>> = Readonly<
   readonly summary: string;
   /**
    * A generic button (row, bulk or toolbar by `on`; a dialog asks for the parameters, or to
-   * confirm). Default: for writes. `false` where an area screen of its own calls the action.
+   * confirm). Default: for writes. `false` where an area screen of its own calls the action;
+   * `'show'`: a row action's button only on the record's show view, not on every list row.
    */
-  readonly button?: boolean;
+  readonly button?: boolean | 'show';
   /** A change of the entity's state (its `states.field`, see TransitionDecl): a write the engine carries out itself. */
   readonly transition?: TransitionDecl;
+  /**
+   * An action that keeps the state but is allowed only while a record is in one of these states
+   * (`states.field`; an order's fees change only before it ships). The engine refuses a row in
+   * another state as it refuses a transition (409 `wrong_state` on the state field, nothing
+   * changed), a selection keeps its eligible rows (the others answered as `skipped`), and the
+   * browser offers the button only on rows whose state allows it. Not with `transition`.
+   */
+  readonly inStates?: readonly (number | string)[];
+  /** row: the generic button's form starts from the record's values of the parameters' names (a receiver's change starts from the current receiver). */
+  readonly prefill?: boolean;
   /**
    * One route for several row transitions, as `mall` has them (`POST /returnApply/update/status/{id}`
    * with `status`): this declared parameter's value is the state to go to, and the engine runs the
@@ -626,11 +637,15 @@ export type ActionsOf<E> = E extends Entity<Record<string, FieldDecl>, infer A> 
 export const transitionsOf = (entity: Entity): [string, ActionDecl & { readonly transition: TransitionDecl }][] =>
   Object.entries(entity.actions ?? {}).flatMap(([name, decl]) => (decl.transition ? [[name, decl as ActionDecl & { transition: TransitionDecl }]] : []));
 
-/** Whether a record's state allows a transition (true for actions that are none). */
+/** The states an action is allowed from: a transition's `from`, or `inStates`; undefined when any state will do. */
+export const allowedStatesOf = (decl: ActionDecl | undefined): readonly (number | string)[] | undefined =>
+  decl?.transition?.from ?? decl?.inStates;
+
+/** Whether a record's state allows an action (a transition's `from`, an action's `inStates`; true for the others). */
 export const transitionAllows = (entity: Entity, name: string, record: Readonly<Record<string, unknown>>): boolean => {
-  const transition = entity.actions?.[name]?.transition;
-  if (!transition || !entity.states) return true;
-  return transition.from.includes(record[entity.states.field] as number | string);
+  const allowed = allowedStatesOf(entity.actions?.[name]);
+  if (!allowed || !entity.states) return true;
+  return allowed.includes(record[entity.states.field] as number | string);
 };
 
 /** An action's name in snake_case, the default of its audit rows' action (`allocMenu` → `alloc_menu`). */

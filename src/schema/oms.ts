@@ -40,8 +40,27 @@ export const ORDER_STATUSES = [
 ] as const;
 /** Orders may leave the records only once they are over (closed or invalid). */
 export const ORDER_DELETABLE_STATUSES: readonly number[] = [ORDER_STATUS.closed, ORDER_STATUS.invalid];
-/** Receiver and fees may change until the order ships. */
+/** Receiver, fees and product lines may change until the order ships. */
 export const ORDER_EDITABLE_STATUSES: readonly number[] = [ORDER_STATUS.pendingPayment, ORDER_STATUS.pendingShipment];
+/** A shipment can be followed once the order has shipped. */
+export const ORDER_TRACKABLE_STATUSES: readonly number[] = [ORDER_STATUS.shipped, ORDER_STATUS.completed];
+
+/**
+ * The payment and delivery status of an order follow from its status (they are not stored apart,
+ * so they can never disagree with it): what each order status means for the two. Only the order
+ * status's transitions move them; tests/unit/order-status-machine.test.ts checks every transition
+ * moves them forward only, and the README's table is printed from here.
+ */
+export const ORDER_STATUS_FACETS: Readonly<Record<number, { readonly payment: 'unpaid' | 'paid'; readonly delivery: 'not_shipped' | 'shipped' | 'received' }>> = {
+  [ORDER_STATUS.pendingPayment]: { payment: 'unpaid', delivery: 'not_shipped' },
+  [ORDER_STATUS.pendingShipment]: { payment: 'paid', delivery: 'not_shipped' },
+  [ORDER_STATUS.shipped]: { payment: 'paid', delivery: 'shipped' },
+  [ORDER_STATUS.completed]: { payment: 'paid', delivery: 'received' },
+  // Closed only from pending payment (the close transition): never paid, never shipped.
+  [ORDER_STATUS.closed]: { payment: 'unpaid', delivery: 'not_shipped' },
+  // Invalid orders arrive so from outside (imported or marked by the shop front); nothing moves them here.
+  [ORDER_STATUS.invalid]: { payment: 'unpaid', delivery: 'not_shipped' },
+};
 
 /** Most orders one shipping call may name (a body of 500 rows stays within the 2,000 JSON items a body may hold). */
 export const DELIVER_MAX_ORDERS = 500;
@@ -54,6 +73,8 @@ export const DELIVERY_COMPANIES = [
 ] as const;
 
 const money0 = { default: 0, min: 0, max: 99_999_999.99 } as const;
+/** `mall`'s client posts the order's status with its edits (it only went into the history row): taken, never asked for. */
+const mallStatus = int({ min: 0, max: 5, serverManaged: true });
 const receiver = (length: number) => text({ length: [0, length], section: 'receiver' });
 
 /**
@@ -97,6 +118,7 @@ export const order = defineEntity({
     receiverName: receiver(100),
     receiverPhone: receiver(32),
     receiverPostCode: receiver(32),
+    receiverCountry: receiver(64),
     receiverProvince: receiver(64),
     receiverCity: receiver(64),
     receiverRegion: receiver(64),
@@ -146,30 +168,52 @@ export const order = defineEntity({
       transition: { from: [ORDER_STATUS.shipped], to: ORDER_STATUS.completed },
     },
     updateNote: {
-      on: 'row', path: '/update/note', idParam: 'id', writes: true, summary: 'Set the note of an order (mark)',
-      params: { note: text({ required: true, length: [1, 500] }), status: int({ min: 0, max: 5 }) },
+      on: 'row', path: '/update/note', idParam: 'id', writes: true, button: 'show', prefill: true, summary: 'Set the note of an order (mark)',
+      params: { note: text({ required: true, length: [1, 500] }), status: mallStatus },
     },
     updateReceiverInfo: {
-      on: 'row', path: '/update/receiverInfo', idParam: 'orderId', writes: true, button: false, summary: 'Change the receiver of an order not shipped yet',
+      on: 'row', path: '/update/receiverInfo', idParam: 'orderId', writes: true, summary: 'Change the receiver of an order not shipped yet',
+      inStates: ORDER_EDITABLE_STATUSES, button: 'show', prefill: true,
       params: {
         receiverName: text({ required: true, length: [1, 100] }), receiverPhone: text({ required: true, length: [1, 32] }),
-        receiverPostCode: text({ length: [0, 32] }), receiverProvince: text({ length: [0, 64] }), receiverCity: text({ length: [0, 64] }),
+        receiverPostCode: text({ length: [0, 32] }), receiverCountry: text({ length: [0, 64] }), receiverProvince: text({ length: [0, 64] }), receiverCity: text({ length: [0, 64] }),
         receiverRegion: text({ length: [0, 64] }), receiverDetailAddress: text({ required: true, length: [1, 200] }),
-        status: int({ min: 0, max: 5 }),
+        status: mallStatus,
       },
     },
     updateMoneyInfo: {
-      on: 'row', path: '/update/moneyInfo', idParam: 'orderId', writes: true, button: false, summary: 'Change the freight and discount of an order not shipped yet',
+      on: 'row', path: '/update/moneyInfo', idParam: 'orderId', writes: true, summary: 'Change the freight and discount of an order not shipped yet',
+      inStates: ORDER_EDITABLE_STATUSES, button: 'show', prefill: true,
       params: {
         freightAmount: money({ required: true, min: 0, max: 99_999_999.99 }),
         discountAmount: money({ required: true, min: -99_999_999.99, max: 99_999_999.99 }),
-        status: int({ min: 0, max: 5 }),
+        status: mallStatus,
       },
+    },
+    // One product line's quantity and price before shipping; the order's total and payable amount are recomputed.
+    updateItem: {
+      on: 'row', path: '/update/item', idParam: 'orderId', writes: true, button: false, summary: 'Change the quantity and price of a product line of an order not shipped yet',
+      inStates: ORDER_EDITABLE_STATUSES,
+      params: {
+        itemId: int({ required: true, min: 1 }),
+        productQuantity: int({ required: true, min: 1, max: 100_000 }),
+        productPrice: money({ required: true, min: 0, max: 99_999_999.99 }),
+      },
+    },
+    // Our own path (mall has none): a message to the buyer, kept with the order and listed on its page.
+    sendMessage: {
+      on: 'row', path: '/message/{id}', writes: true, button: 'show', summary: 'Send a message to the buyer of an order',
+      params: { content: text({ required: true, length: [1, 500] }) },
+    },
+    // The logistics timeline of a shipped order. There is no carrier feed: the events are the order's own shipping history.
+    track: {
+      on: 'row', path: '/track/{id}', writes: false, summary: 'The logistics timeline of a shipped order (its own shipping history; no carrier feed)',
+      inStates: ORDER_TRACKABLE_STATUSES,
     },
   },
   states: {
     field: 'status',
-    history: { entity: 'orderOperateHistory', record: 'orderId', to: 'orderStatus', note: 'note', operator: 'operatorId', time: 'createTime' },
+    history: { entity: 'orderOperateHistory', record: 'orderId', from: 'fromStatus', to: 'orderStatus', note: 'note', operator: 'operatorId', time: 'createTime' },
   },
 });
 
@@ -188,8 +232,27 @@ export const orderOperateHistory = defineEntity({
     // `mall`'s operateMan is text; here it is the operator account's name, joined on read.
     operateMan: referenceName('operatorId'),
     createTime: dateTime({ auto: 'create', list: true }),
+    fromStatus: enumeration(ORDER_STATUSES, { serverManaged: true, list: true }),
     orderStatus: enumeration(ORDER_STATUSES, { serverManaged: true, list: true }),
     note: text({ serverManaged: true, length: [0, 500], list: true }),
+  },
+});
+
+/** A message staff sent to the buyer of an order (our own; mall has none), written by the order's `sendMessage`; read-only. */
+export const orderMessage = defineEntity({
+  // Under /order, so whoever may read orders reads their messages too.
+  name: 'orderMessage', path: '/order/messages', table: 'oms_order_message', tenant: 'shop_id', display: 'id',
+  // No screen of its own: the order's page lists them (ENTITIES puts the order after it).
+  menu: { section: 'oms', route: 'order' },
+  routes: { create: false, update: false, delete: false },
+  defaultSort: { field: 'id', order: 'DESC' },
+  fields: {
+    orderId: int({ serverManaged: true, list: true, filter: { param: 'orderId', op: 'eq' } }),
+    shopId: int({ serverManaged: true }),
+    operatorId: reference('admin', 'username', { serverManaged: true }),
+    operatorName: referenceName('operatorId'),
+    createTime: dateTime({ auto: 'create', list: true }),
+    content: text({ serverManaged: true, length: [1, 500], list: true }),
   },
 });
 

@@ -7,9 +7,9 @@
  * they are closed or invalid.
  */
 import { sql } from 'kysely';
-import { ORDER_DELETABLE_STATUSES, ORDER_EDITABLE_STATUSES, ORDER_STATUSES, order } from '../../../src/schema/oms';
+import { ORDER_DELETABLE_STATUSES, ORDER_STATUSES, ORDER_TRACKABLE_STATUSES, order } from '../../../src/schema/oms';
 import { scopeWhere } from '../../crud/repository';
-import { fromCents, sumCents, toCents } from '../../../src/schema/money';
+import { fromCents, multiplyCents, sumCents, toCents } from '../../../src/schema/money';
 import { entityActions } from '../../crud/actions';
 import { cachedValue } from '../../crud/list-cache';
 import type { AnyDb, EntityHooks, HookActor } from '../../crud/hooks';
@@ -24,13 +24,8 @@ const db = (trx: AnyDb) => trx as AnyKysely;
 const writeHistory = async (trx: AnyDb, record: ApiRecord, note: string, actor: HookActor): Promise<void> => {
   await db(trx).insertInto('oms_order_operate_history').values({
     order_id: record.id, shop_id: record.shopId, operator_id: actor.adminId, create_time: toDbTime(),
-    order_status: record.status, note: note.slice(0, 500),
+    from_status: record.status, order_status: record.status, note: note.slice(0, 500),
   }).execute();
-};
-
-/** Receiver and fees: only before shipping (409 on the status, nothing changed). */
-const mustBeEditable = (record: ApiRecord): void => {
-  if (!ORDER_EDITABLE_STATUSES.includes(record.status as number)) throw conflict('status', 'wrong_state');
 };
 
 /** What the buyer pays: total + freight − promotion − points − coupon − discount, in cents. */
@@ -73,11 +68,12 @@ export const orderActions = entityActions(order, {
     await writeHistory(trx, record!, `Note: ${params.note}`, actor);
     return { data: 1, changes: [{ id: record!.id, before: { note: record!.note }, after: { note: params.note } }] };
   },
+  // Receiver, fees and lines change only before shipping: the declaration's inStates (the engine refuses the others with 409).
   updateReceiverInfo: async ({ trx, records: [record], params, actor }) => {
-    mustBeEditable(record!);
     const { status: _status, ...receiver } = params;
     await db(trx).updateTable('oms_order').set({
       receiver_name: receiver.receiverName, receiver_phone: receiver.receiverPhone, receiver_post_code: receiver.receiverPostCode,
+      receiver_country: receiver.receiverCountry,
       receiver_province: receiver.receiverProvince, receiver_city: receiver.receiverCity, receiver_region: receiver.receiverRegion,
       receiver_detail_address: receiver.receiverDetailAddress, modify_time: toDbTime(),
     }).where('id', '=', record!.id).execute();
@@ -86,7 +82,6 @@ export const orderActions = entityActions(order, {
     return { data: 1, changes: [{ id: record!.id, before, after: receiver }] };
   },
   updateMoneyInfo: async ({ trx, records: [record], params, actor }) => {
-    mustBeEditable(record!);
     const payable = payableCents(record!, params.freightAmount, params.discountAmount);
     if (payable < 0) throw fieldInvalid('discountAmount', 'payable_negative');
     await db(trx).updateTable('oms_order').set({
@@ -100,6 +95,56 @@ export const orderActions = entityActions(order, {
         before: { freightAmount: record!.freightAmount, discountAmount: record!.discountAmount, payAmount: record!.payAmount },
         after: { freightAmount: params.freightAmount, discountAmount: params.discountAmount, payAmount: fromCents(payable) },
       }],
+    };
+  },
+  updateItem: async ({ trx, records: [record], params, actor }) => {
+    const items = await db(trx).selectFrom('oms_order_item').select(['id', 'product_name', 'product_price', 'product_quantity'])
+      .where('order_id', '=', record!.id).orderBy('id').execute();
+    const line = items.find((item) => Number(item.id) === params.itemId);
+    // A line of another order reads as a missing line, whoever's it is.
+    if (!line) throw fieldInvalid('itemId', 'invalid_reference');
+    const price = toCents(params.productPrice);
+    const lineCents = (item: (typeof items)[number]) => (Number(item.id) === params.itemId
+      ? multiplyCents(price, params.productQuantity) : multiplyCents(Number(item.product_price), Number(item.product_quantity)));
+    const total = sumCents(items.map(lineCents));
+    const next = { ...record!, totalAmount: fromCents(total) };
+    const payable = payableCents(next, record!.freightAmount as number, record!.discountAmount as number);
+    if (payable < 0) throw fieldInvalid('productPrice', 'payable_negative');
+    await db(trx).updateTable('oms_order_item').set({ product_price: price, product_quantity: params.productQuantity })
+      .where('id', '=', params.itemId).where('order_id', '=', record!.id).execute();
+    await db(trx).updateTable('oms_order').set({ total_amount: total, pay_amount: payable, modify_time: toDbTime() })
+      .where('id', '=', record!.id).execute();
+    const before = { productPrice: fromCents(Number(line.product_price)), productQuantity: Number(line.product_quantity) };
+    await writeHistory(trx, record!, `Product line changed: ${line.product_name} ${before.productQuantity} × ${before.productPrice} → ${params.productQuantity} × ${params.productPrice}`, actor);
+    return {
+      data: 1,
+      changes: [{
+        id: record!.id,
+        before: { itemId: params.itemId, ...before, totalAmount: record!.totalAmount, payAmount: record!.payAmount },
+        after: { itemId: params.itemId, productPrice: params.productPrice, productQuantity: params.productQuantity, totalAmount: fromCents(total), payAmount: fromCents(payable) },
+      }],
+    };
+  },
+  sendMessage: async ({ trx, records: [record], params, actor }) => {
+    const { id } = await db(trx).insertInto('oms_order_message').values({
+      order_id: record!.id, shop_id: record!.shopId, operator_id: actor.adminId, create_time: toDbTime(), content: params.content,
+    }).returning('id').executeTakeFirstOrThrow();
+    await writeHistory(trx, record!, `Message to the buyer: ${params.content}`, actor);
+    return { data: Number(id), changes: [{ id: record!.id, after: { messageId: Number(id), content: params.content } }] };
+  },
+  // No carrier feed: the shipping company and number, and the order's own history from shipping on, oldest first.
+  track: async ({ trx, records: [record] }) => {
+    const events = await db(trx).selectFrom('oms_order_operate_history as h').leftJoin('ums_admin as a', 'a.id', 'h.operator_id')
+      .select(['h.id', 'h.create_time', 'h.order_status', 'h.note', 'a.username'])
+      .where('h.order_id', '=', record!.id).where('h.order_status', 'in', ORDER_TRACKABLE_STATUSES)
+      .orderBy('h.create_time').orderBy('h.id').execute();
+    return {
+      data: {
+        source: 'order_history',
+        deliveryCompany: record!.deliveryCompany ?? null, deliverySn: record!.deliverySn ?? null,
+        deliveryTime: record!.deliveryTime ?? null, receiveTime: record!.receiveTime ?? null,
+        events: events.map((e) => ({ id: Number(e.id), time: e.create_time, status: Number(e.order_status), note: e.note, operator: e.username ?? null })),
+      },
     };
   },
 });

@@ -25,6 +25,7 @@ import * as m240 from './240_members';
 import * as m245 from './245_referral';
 import * as m290 from './290_list_filter_indexes';
 import * as m305 from './305_cms_relations';
+import * as m260 from './260_order_detail';
 import type { AnyKysely } from '../index';
 
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -48,6 +49,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '245_referral': m245,
   '290_list_filter_indexes': m290,
   '305_cms_relations': m305,
+  '260_order_detail': m260,
 };
 
 /**

@@ -29,11 +29,11 @@ const PRODUCTS = [
 ] as const;
 
 const RECEIVERS = [
-  { name: '王小明', phone: '13800138001', province: '广东省', city: '深圳市', region: '南山区', address: '科技园路 18 号', post: '518000' },
-  { name: 'Emma Clarke', phone: '+44 7700 900123', province: 'England', city: 'Leeds', region: 'Headingley', address: '12 Cardigan Road', post: 'LS6 3AG' },
-  { name: '李娜', phone: '13912345678', province: '浙江省', city: '杭州市', region: '西湖区', address: '文三路 90 号 5 楼', post: '310012' },
-  { name: 'Lucas Martin', phone: '+33 6 12 34 56 78', province: 'Île-de-France', city: 'Paris', region: '11e', address: '5 Rue Oberkampf', post: '75011' },
-  { name: '陈伟', phone: '13600001111', province: '上海市', city: '上海市', region: '浦东新区', address: '张杨路 500 号', post: '200120' },
+  { name: '王小明', phone: '13800138001', province: '广东省', city: '深圳市', region: '南山区', address: '科技园路 18 号', post: '518000', country: '中国' },
+  { name: 'Emma Clarke', phone: '+44 7700 900123', province: 'England', city: 'Leeds', region: 'Headingley', address: '12 Cardigan Road', post: 'LS6 3AG', country: 'United Kingdom' },
+  { name: '李娜', phone: '13912345678', province: '浙江省', city: '杭州市', region: '西湖区', address: '文三路 90 号 5 楼', post: '310012', country: '中国' },
+  { name: 'Lucas Martin', phone: '+33 6 12 34 56 78', province: 'Île-de-France', city: 'Paris', region: '11e', address: '5 Rue Oberkampf', post: '75011', country: 'France' },
+  { name: '陈伟', phone: '13600001111', province: '上海市', city: '上海市', region: '浦东新区', address: '张杨路 500 号', post: '200120', country: '中国' },
 ] as const;
 
 const MEMBERS = ['lily88', 'tom_w', 'chen.wei', 'emma.c', 'lucas.m', 'xiaoming'] as const;
@@ -91,7 +91,7 @@ export const seedDemoOrders = async (db: Kysely<Database>, perShop: number): Pro
           delivery_company: shipped ? COMPANIES[next(COMPANIES.length)] : null,
           delivery_sn: shipped ? `SF${String(1_000_000_000 + next(999_999_999))}` : null,
           auto_confirm_day: 15, integration: Math.floor(total / 100), growth: Math.floor(total / 100), promotion_info: null,
-          receiver_name: receiver.name, receiver_phone: receiver.phone, receiver_post_code: receiver.post,
+          receiver_name: receiver.name, receiver_phone: receiver.phone, receiver_post_code: receiver.post, receiver_country: receiver.country,
           receiver_province: receiver.province, receiver_city: receiver.city, receiver_region: receiver.region,
           receiver_detail_address: receiver.address, note: null, confirm_status: status === ORDER_STATUS.completed ? 1 : 0, delete_status: 0,
           payment_time: paid ? at(1) : null, delivery_time: shipped ? at(20) : null,
@@ -102,15 +102,15 @@ export const seedDemoOrders = async (db: Kysely<Database>, perShop: number): Pro
           product_sn: product.sn, product_price: product.cents, product_quantity: quantity, product_sku_code: `${product.sn}-01`,
           product_attr: product.attr,
         }))).execute();
-        const history: { status: number; note: string; hours: number }[] = [];
-        if (paid || shipped) history.push({ status: ORDER_STATUS.pendingShipment, note: 'Paid by the buyer', hours: 1 });
-        if (shipped) history.push({ status: ORDER_STATUS.shipped, note: 'Shipped', hours: 20 });
-        if (status === ORDER_STATUS.completed) history.push({ status: ORDER_STATUS.completed, note: 'Receipt confirmed', hours: 70 });
-        if (status === ORDER_STATUS.closed) history.push({ status: ORDER_STATUS.closed, note: 'Closed: the buyer asked to cancel', hours: 3 });
-        if (status === ORDER_STATUS.invalid) history.push({ status: ORDER_STATUS.invalid, note: 'Invalid: payment check failed', hours: 2 });
+        const history: { from: number; status: number; note: string; hours: number }[] = [];
+        if (paid || shipped) history.push({ from: ORDER_STATUS.pendingPayment, status: ORDER_STATUS.pendingShipment, note: 'Paid by the buyer', hours: 1 });
+        if (shipped) history.push({ from: ORDER_STATUS.pendingShipment, status: ORDER_STATUS.shipped, note: 'Shipped', hours: 20 });
+        if (status === ORDER_STATUS.completed) history.push({ from: ORDER_STATUS.shipped, status: ORDER_STATUS.completed, note: 'Receipt confirmed', hours: 70 });
+        if (status === ORDER_STATUS.closed) history.push({ from: ORDER_STATUS.pendingPayment, status: ORDER_STATUS.closed, note: 'Closed: the buyer asked to cancel', hours: 3 });
+        if (status === ORDER_STATUS.invalid) history.push({ from: ORDER_STATUS.pendingPayment, status: ORDER_STATUS.invalid, note: 'Invalid: payment check failed', hours: 2 });
         if (history.length) {
           await trx.insertInto('oms_order_operate_history').values(history.map((h) => ({
-            order_id: id, shop_id: shopId, operator_id: null, create_time: at(h.hours), order_status: h.status, note: h.note,
+            order_id: id, shop_id: shopId, operator_id: null, create_time: at(h.hours), from_status: h.from, order_status: h.status, note: h.note,
           }))).execute();
         }
         written++;

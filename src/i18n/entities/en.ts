@@ -80,6 +80,7 @@ export const entityEn = {
       edit: 'Edit',
       history: 'History',
       no_history: 'No changes of state yet',
+      system_operator: 'System',
       no_rows: 'None',
       not_found: 'This record does not exist, or it was deleted.',
       secret_set: 'Set',

@@ -82,6 +82,7 @@ export const entityZh: EntityMessages = {
       edit: '编辑',
       history: '操作记录',
       no_history: '暂无状态变更',
+      system_operator: '系统',
       no_rows: '无',
       not_found: '该记录不存在或已被删除。',
       secret_set: '已设置',

@@ -5,6 +5,7 @@
  * and deleting are the generated bulk actions of the declaration.
  */
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
+import RouteIcon from '@mui/icons-material/Route';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import type { Identifier, RaRecord } from 'react-admin';
@@ -16,7 +17,9 @@ import { routePath, withQuery } from '../../engine/routing';
 import { declaredAction } from '../../schema/access';
 import { MESSAGES } from '../../schema/api';
 import type { Entity } from '../../schema/entity';
-import { ORDER_STATUS, ORDER_STATUSES, order } from '../../schema/oms';
+import { ORDER_DELETABLE_STATUSES, ORDER_STATUS, ORDER_STATUSES, order } from '../../schema/oms';
+import { transitionAllows } from '../../schema/entity';
+import { ActionTrigger, LinkButton, RowDeleteButton, useShowHref } from '../../engine/blocks';
 
 /** The tabs: all, then every status but "invalid" (mall's tabs). */
 const TAB_STATUSES = ORDER_STATUSES.filter((s) => s.value !== ORDER_STATUS.invalid);
@@ -84,5 +87,30 @@ export const ShipRowButton = () => {
   const navigate = useNavigate();
   const canShip = useCanShip();
   if (!record || record.status !== ORDER_STATUS.pendingShipment || !canShip) return null;
-  return <Button label="entity.oms.ship" onClick={() => navigate(deliverPath([record.id]))}><LocalShippingIcon /></Button>;
+  return <Button label="entity.oms.ship" onClick={(event) => { event.stopPropagation(); navigate(deliverPath([record.id])); }}><LocalShippingIcon /></Button>;
+};
+
+/**
+ * A row's operations by its status (the list's and the order page's): ship (pending shipment),
+ * close with a note (pending payment: the declared close on this one order), track (shipped or
+ * completed: the order's page, where the timeline is; not on the page itself) and delete (closed
+ * or invalid). The server refuses each in any other status whatever is shown.
+ */
+export const OrderRowButtons = ({ entity, onDetail = false }: { readonly entity: Entity; readonly onDetail?: boolean }) => {
+  const record = useRecordContext();
+  const showHref = useShowHref();
+  if (!record) return null;
+  const status = Number(record.status);
+  return (
+    <>
+      <ShipRowButton />
+      {transitionAllows(entity, 'close', record) && (
+        <ActionTrigger entity={entity} name="close" target={{ ids: [record.id], label: String(record.orderSn) }} />
+      )}
+      {!onDetail && transitionAllows(entity, 'track', record) && (
+        <LinkButton label={`resources.${entity.name}.actions.track.name`} to={showHref(record.id)}><RouteIcon /></LinkButton>
+      )}
+      {ORDER_DELETABLE_STATUSES.includes(status) && <RowDeleteButton entity={entity} />}
+    </>
+  );
 };

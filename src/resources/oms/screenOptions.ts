@@ -1,9 +1,11 @@
 import type { ScreenOptionsByEntity } from '../../engine/area';
-import { OrderStatusTabs, ShipRowButton, ShipSelectedButton } from './orderList';
+import { OrderRowButtons, OrderStatusTabs, ShipSelectedButton } from './orderList';
+import { OrderShow } from './orderShow';
 import { orderSettingScreen } from './orderSetting';
 
 export const screenOptions: ScreenOptionsByEntity = {
   orderSetting: orderSettingScreen,
-  // The generated order list, plus status tabs with counts and shipping (./orderList.tsx).
-  order: { listTop: OrderStatusTabs, bulkActions: ShipSelectedButton, rowActions: ShipRowButton },
+  // The generated order list, plus status tabs with counts, shipping and the row operations by status (./orderList.tsx);
+  // the order's page is its own show view (./orderShow.tsx).
+  order: { listTop: OrderStatusTabs, bulkActions: ShipSelectedButton, rowActions: OrderRowButtons, views: { show: OrderShow } },
 };
