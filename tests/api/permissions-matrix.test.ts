@@ -59,6 +59,7 @@ const ENTITY_ACCESS: Record<string, { all: Access; except?: Record<string, Acces
   // Orders and their history (under /order/**): the order admin, and sellers for their own shops.
   order: { all: ORDERS_AND_SELLERS },
   orderOperateHistory: { all: ORDERS_AND_SELLERS },
+  orderMessage: { all: ORDERS_AND_SELLERS },
   // Returns and each shop's return addresses: the order admin, and sellers for their own shops.
   returnApply: { all: ORDERS_AND_SELLERS },
   companyAddress: { all: ORDERS_AND_SELLERS },

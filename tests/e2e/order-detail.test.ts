@@ -1,0 +1,66 @@
+// Protects: the order's page in the real browser (issue 11 items 1 and 2): mall's /oms/orderDetail?id= leads to it; one demo order followed to completed from it (ship from its own button through the shipping screen, then "Confirm receipt" there), its progress, timeline and history showing each step; another closed with a note from its page in Chinese, the history showing the note. The server holds each result.
+import { describe, expect, it } from 'vitest';
+import { browserSuite } from './harness';
+
+const suite = browserSuite();
+
+type Order = { id: number; orderSn: string; status: number; createTime: string };
+
+const api = async <T>(path: string): Promise<T> => {
+  const response = await fetch(`${suite.baseUrl}/api${path}`, { headers: { authorization: await suite.tokenOf('admin') } });
+  return ((await response.json()) as { data: T }).data;
+};
+const statusOf = async (id: number) => (await api<Order>(`/order/${id}`)).status;
+
+describe('the order page', () => {
+  it('follows an order pending shipment to completed from its page', async () => {
+    const { list } = await api<{ list: Order[] }>('/order/list?status=1&pageSize=1&sort=id&order=asc');
+    const order = list[0]!;
+    await suite.withPage(async (page) => {
+      await page.goto(`/oms/orderDetail?id=${order.id}`);
+      await page.waitForURL((url) => url.pathname === '/oms/order' && url.hash === `#show=${order.id}`);
+      await page.getByRole('heading', { level: 1, name: new RegExp(order.orderSn) }).waitFor();
+      await page.getByRole('region', { name: 'Progress' }).getByText('Order submitted').waitFor();
+      await page.getByRole('table', { name: 'Products' }).waitFor();
+
+      await page.getByRole('toolbar').getByRole('button', { name: 'Ship' }).click();
+      await page.waitForURL((url) => url.pathname === '/oms/deliverOrderList');
+      await page.getByRole('combobox', { name: `Logistics company ${order.orderSn}` }).click();
+      await page.getByRole('option', { name: 'ZTO Express' }).click();
+      await page.getByRole('textbox', { name: `Logistics number ${order.orderSn}` }).fill('E2E-ZT-DETAIL');
+      await page.getByRole('button', { name: 'Confirm shipment' }).click();
+      await expect.poll(() => statusOf(order.id), { timeout: 30_000 }).toBe(2);
+
+      await page.goto(`/oms/orderDetail?id=${order.id}`);
+      const timeline = page.getByRole('region', { name: 'Logistics' });
+      await timeline.getByText(/E2E-ZT-DETAIL/).waitFor();
+      await timeline.getByText(/no carrier feed/).waitFor();
+      await page.getByRole('toolbar').getByRole('button', { name: 'Confirm receipt' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+      await expect.poll(() => statusOf(order.id), { timeout: 30_000 }).toBe(3);
+      const history = page.getByRole('region', { name: 'History' });
+      await history.getByRole('cell', { name: 'Completed' }).first().waitFor();
+      await history.getByRole('cell', { name: 'admin' }).first().waitFor();
+    }, { as: 'admin' });
+  }, 180_000);
+
+  it('closes an unpaid order with a note from its page, in Chinese', async () => {
+    // The newest unpaid demo order: the order-settings job leaves it alone for an hour or more.
+    const { list } = await api<{ list: Order[] }>('/order/list?status=0&pageSize=1&sort=createTime&order=desc');
+    const order = list[0]!;
+    await suite.withPage(async (page) => {
+      await page.goto(`/oms/orderDetail?id=${order.id}`);
+      await page.getByRole('heading', { level: 1, name: new RegExp(order.orderSn) }).waitFor();
+      await page.getByRole('region', { name: '订单进度' }).getByText('提交订单').waitFor();
+      await page.getByRole('toolbar').getByRole('button', { name: '关闭订单' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('textbox', { name: '操作备注' }).fill('买家要求取消');
+      await dialog.getByRole('button', { name: '执行' }).click();
+      await expect.poll(() => statusOf(order.id), { timeout: 30_000 }).toBe(4);
+      await page.getByRole('region', { name: '订单进度' }).getByText(/已关闭/).waitFor();
+      await page.getByRole('cell', { name: '买家要求取消' }).waitFor();
+    }, { as: 'admin', lang: 'zh' });
+    const history = await api<{ list: { note: string; orderStatus: number }[] }>(`/order/history/list?orderId=${order.id}`);
+    expect(history.list[0]).toMatchObject({ note: '买家要求取消', orderStatus: 4 });
+  }, 180_000);
+});
