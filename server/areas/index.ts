@@ -7,6 +7,7 @@ import type { QuotaMeter } from './capacity/registry';
 import { accountArea } from './account';
 import type { HookDeps, ServerArea } from './area';
 import { capacityArea } from './capacity';
+import { cashierArea } from './cashier';
 import { memberArea } from './member';
 import { moldArea } from './mold';
 import { omsArea } from './oms';
@@ -18,7 +19,7 @@ import { referralArea } from './referral';
 import { vipArea } from './vip';
 
 // Quota meters list in this order (the capacity list's columns: shops, products, molds, storage).
-export const AREAS: readonly ServerArea[] = [accountArea, umsArea, shopArea, pmsArea, omsArea, moldArea, capacityArea, uploadsArea, vipArea, memberArea, referralArea];
+export const AREAS: readonly ServerArea[] = [accountArea, umsArea, shopArea, pmsArea, omsArea, moldArea, capacityArea, uploadsArea, vipArea, memberArea, referralArea, cashierArea];
 
 /**
  * Every area's hooks by entity name. Hooks made from the settings are made with `deps`; without

@@ -1,4 +1,5 @@
 /** Every declared entity, by name. The server generates routes for these; the admin, screens. */
+import { balance, balanceOrder } from './cashier';
 import type { Entity } from './entity';
 import { prefrenceArea, subject } from './cms';
 import { member, memberLevel } from './member';
@@ -14,7 +15,7 @@ import { adminAccount } from './umsAdmin';
 
 export const ENTITIES = {
   brand, productCategory, productAttributeCategory, productAttribute, subject, prefrenceArea, product,
-  returnReason, orderSetting, orderOperateHistory, orderMessage, order, companyAddress, returnApply, memberLevel, member, homeAdvertise,
+  returnReason, orderSetting, orderOperateHistory, orderMessage, order, companyAddress, returnApply, balanceOrder, balance, memberLevel, member, homeAdvertise,
   shop, mold, userGroup, auditLog,
   role, menu, resourceCategory, resource, admin: adminAccount, payRecord,
   referralClick, referralRelation,

@@ -41,7 +41,8 @@ export const RESOURCE_CATEGORIES: readonly ResourceCategoryDecl[] = [
     { name: 'Order settings', url: '/orderSetting/**' },
     // Each shop's return addresses: sellers keep their own and pick one when they accept a return.
     { name: 'Company addresses', url: '/companyAddress/**', seller: true },
-    { name: 'Cashier balances', url: '/balance/**' },
+    // Each shop's money received and the orders bound to it: sellers reconcile their own shops'.
+    { name: 'Cashier balances', url: '/balance/**', seller: true },
   ] },
   { name: 'Marketing', sort: 70, resources: [
     { name: 'Coupons', url: '/coupon/**' },

@@ -151,7 +151,7 @@ export const ALL_ROUTES: readonly (RouteDecl & { readonly section: string | null
 export const SELLER_MENU: Readonly<Record<string, readonly string[] | 'all'>> = {
   shop: 'all',
   pms: ['product', 'addProduct', 'updateProduct'],
-  oms: ['order', 'orderDetail', 'deliverOrderList', 'returnApply', 'returnApplyDetail'],
+  oms: ['order', 'orderDetail', 'deliverOrderList', 'balanceList', 'returnApply', 'returnApplyDetail'],
   member: ['memberList'],
   pay: 'all',
   mold: 'all',

@@ -63,6 +63,9 @@ const ENTITY_ACCESS: Record<string, { all: Access; except?: Record<string, Acces
   // Returns and each shop's return addresses: the order admin, and sellers for their own shops.
   returnApply: { all: ORDERS_AND_SELLERS },
   companyAddress: { all: ORDERS_AND_SELLERS },
+  // Cashier balances and their bindings (under /balance/**): the order admin, and sellers for their own shops.
+  balance: { all: ORDERS_AND_SELLERS },
+  balanceOrder: { all: ORDERS_AND_SELLERS },
   memberLevel: { all: SUPER, except: { list: SELLERS } },
   // Sellers' own shops' members (the list at mall's /admin/listMember, the rest under /member/**).
   member: { all: SELLERS },

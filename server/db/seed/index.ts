@@ -17,6 +17,7 @@ import { audit } from '../audit';
 import { toCount } from '../index';
 import type { Database } from '../schema';
 import { toDbTime } from '../time';
+import { seedDemoBalances } from './demo-balances';
 import { seedDemoContent } from './demo-content';
 import { seedDemoOrders } from './demo-orders';
 import { seedDemoPayRecords } from './demo-pay-records';
@@ -270,6 +271,8 @@ export const seed = async (db: Kysely<Database>, config: SeedConfig, options: Se
   if (withDemoSeller && options.content) await seedDemoContent(db, config);
   // Each demo shop's buyers, linked to their orders, with duplicates to merge (./demo-members.ts); after the member levels of demo content.
   if (withDemoSeller) await seedDemoMembers(db);
+  // Cashier balances per shop: one that paid two orders, one partly bound, one free (./demo-balances.ts); after the members.
+  if (withDemoSeller) await seedDemoBalances(db, config.adminUsername);
   // The demo seller referred the second one, with clicks on its invite link (./demo-referral.ts).
   if (withDemoSeller) await seedDemoReferral(db, DEMO_SELLER.username);
 

@@ -1,0 +1,13 @@
+/**
+ * Cashier balances (src/schema/cashier.ts): what binding orders to a balance and taking them back
+ * do, the bound and open amounts and related orders on every read, and the rules on changing and
+ * deleting a balance.
+ */
+import { defineArea } from '../area';
+import { balanceActions, balanceHooks } from './balances';
+
+export const cashierArea = defineArea({
+  name: 'cashier',
+  hooks: { balance: balanceHooks },
+  actions: () => [balanceActions],
+});
