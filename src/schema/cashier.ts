@@ -54,7 +54,8 @@ export const balanceOrder = defineEntity({
   fields: {
     balanceId: int({ serverManaged: true, list: true, filter: { param: 'balanceId', op: 'eq' } }),
     shopId: int({ serverManaged: true }),
-    orderId: reference('order', 'orderSn', { serverManaged: true, list: true, filter: { param: 'orderId', op: 'eq' } }),
+    // No list column: the bindings have no list screen of their own (the balance's related orders show them).
+    orderId: reference('order', 'orderSn', { serverManaged: true, filter: { param: 'orderId', op: 'eq' } }),
     orderSn: referenceName('orderId'),
     amount: money({ serverManaged: true, list: true }),
     // This binding completed the order's payment (the order became paid by it).
