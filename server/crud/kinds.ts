@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import type { FieldError } from '../../src/schema/api';
 import type { Entity, FieldDecl, FieldKind } from '../../src/schema/entity';
 import { MAX_ID } from '../../src/schema/kinds';
-import { fromCents, toCents } from '../../src/schema/money';
+import { fromCents, fromRatioUnits, toCents, toRatioUnits } from '../../src/schema/money';
 import type { Timestamp } from '../db/declared';
 import { toApiTime } from '../db/time';
 import { sanitizeRichText } from './rich-text';
@@ -85,6 +85,12 @@ const TABLE = {
     fromColumn: (_decl, value) => fromCents(Math.round(Number(value))),
     rangeBound: numberBound(toCents),
   },
+  // Whole ten-thousandths in an integer column, as money keeps cents.
+  ratio: {
+    toColumn: (_decl, value) => toRatioUnits(value as number),
+    fromColumn: (_decl, value) => fromRatioUnits(Math.round(Number(value))),
+    rangeBound: numberBound(toRatioUnits),
+  },
   flag: { toColumn: asIs, fromColumn: toNumber },
   enum: { toColumn: asIs, fromColumn: (decl, value) => (typeof decl.options?.[0]?.value === 'number' ? Number(value) : value) },
   date: {
@@ -121,7 +127,7 @@ const TABLE = {
  * does not compile there.
  */
 export type KindColumn = {
-  text: string; longText: string; richText: string; int: number; money: number; flag: number; enum: never;
+  text: string; longText: string; richText: string; int: number; money: number; ratio: number; flag: number; enum: never;
   date: string; dateTime: Timestamp; image: string; images: string; reference: number; references: string; json: string;
   children: never; secret: string;
 };

@@ -92,6 +92,15 @@ export type SysJobTable = {
   failure_count: number;
 };
 
+/** Distribution ratios (src/schema/referral.ts): the global one has no referrer; whole ten-thousandths. */
+export type RmsRatioTable = {
+  id: Generated<number>;
+  referrer_id: number | null;
+  ratio: number;
+  update_time: Timestamp | null;
+  operator_id: number | null;
+};
+
 /** The tables no entity declares, and the columns a declared table has beyond its declaration. */
 type HandTables = {
   ums_admin: UmsAdminExtraColumns;
@@ -105,6 +114,7 @@ type HandTables = {
   ums_permission_version: UmsPermissionVersionTable;
   ums_user_group_member: UmsUserGroupMemberTable;
   sys_job: SysJobTable;
+  rms_ratio: RmsRatioTable;
 };
 
 /** Every table: declared ones derived from their entity, the others by hand. */
@@ -128,6 +138,7 @@ const HAND_COLUMNS = {
   ums_permission_version: ['id', 'version'],
   ums_user_group_member: ['id', 'group_id', 'admin_id'],
   sys_job: ['name', 'lease_owner', 'lease_until', 'next_run_time', 'last_start_time', 'last_end_time', 'last_status', 'last_message', 'run_count', 'failure_count'],
+  rms_ratio: ['id', 'referrer_id', 'ratio', 'update_time', 'operator_id'],
 } as const satisfies ColumnLists;
 
 type MissingColumns = {

@@ -18,7 +18,7 @@ import {
 } from 'react-admin';
 import type { Entity, FieldDecl, FieldKind } from '../schema/entity';
 import { childEntityOf, nameFieldOf } from '../schema/entity';
-import { MONEY_FORMAT } from '../schema/money';
+import { MONEY_FORMAT, RATIO_FORMAT } from '../schema/money';
 import { screenEntityOf } from '../schema/screenEntities';
 import { ChildRowsInput } from './ChildRowsInput';
 import { LocalizedDateInput } from './dateInputs';
@@ -116,6 +116,12 @@ const TABLE = {
     ...plain, alignRight: true,
     input: ({ common, decl }) => <NumberInput {...common} step={0.01} min={decl.min ?? 0} max={decl.max} />,
     display: ({ name }) => <LocaleNumberField source={name} options={MONEY_FORMAT} />,
+    filter: numberFilter, rangeInput: numberRange,
+  },
+  ratio: {
+    ...plain, alignRight: true,
+    input: ({ common, decl }) => <NumberInput {...common} step={0.01} min={decl.min ?? 0} max={decl.max ?? 1} />,
+    display: ({ name }) => <LocaleNumberField source={name} options={RATIO_FORMAT} />,
     filter: numberFilter, rangeInput: numberRange,
   },
   flag: {

@@ -126,6 +126,7 @@ export const en = {
     relationList: 'Referrers',
     link: 'Invite links',
     distributeList: 'Distribution',
+    rewardList: 'Reward payments',
     clickList: 'Click records',
     ums: 'Permissions',
     admin: 'Admins',

@@ -54,6 +54,8 @@ export const errorsZh: Record<MessageKey, string> = {
   webhook_refused: '无法验证该事件',
   vip_required: '开店需要已付费且未过期的 VIP 会员',
   shop_status_admin_only: '只有管理员可以更改店铺状态',
+  referral_admin_only: '只有管理员可以设置分销比例或登记奖励支付',
+  reward_over_unpaid: '超过推荐人未支付的奖励（%{max}）',
   invalid_reference: '引用的记录不存在',
   expire_before_start: '结束时间必须晚于开始时间',
   attr_values_invalid: '属性值不能为空或重复',

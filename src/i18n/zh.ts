@@ -128,6 +128,7 @@ export const zh: AdminMessages = {
     relationList: '推荐人列表',
     link: '推广链接',
     distributeList: '分销记录',
+    rewardList: '奖励支付记录',
     clickList: '点击记录',
     ums: '权限',
     admin: '用户列表',

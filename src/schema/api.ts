@@ -113,6 +113,8 @@ export const MESSAGES = {
   webhook_refused: 'The event could not be verified',
   vip_required: 'A paid VIP membership is required to open a shop',
   shop_status_admin_only: 'Only an administrator can change the status of a shop',
+  referral_admin_only: 'Only an administrator can set distribution ratios or record reward payments',
+  reward_over_unpaid: "More than the referrer's unpaid rewards ({max})",
   invalid_reference: 'The referenced record does not exist',
   expire_before_start: 'The expire time must be after the start time',
   attr_values_invalid: 'Attribute value cannot be empty or repeated',

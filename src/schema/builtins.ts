@@ -25,7 +25,7 @@ export const MENU_TITLES: Readonly<Record<string, string>> = {
   member: 'Members', memberList: 'Member list', memberLevel: 'Member levels',
   pay: 'Payments', payIndex: 'VIP purchase', payRecord: 'Pay records',
   mold: 'Die-cutting molds', kmold: 'Molds',
-  rms: 'Referrals', relationList: 'Referrers', link: 'Invite links', distributeList: 'Distribution', clickList: 'Click records',
+  rms: 'Referrals', relationList: 'Referrers', link: 'Invite links', distributeList: 'Distribution', rewardList: 'Reward payments', clickList: 'Click records',
   ums: 'Permissions', admin: 'Admins', role: 'Roles', allocMenu: 'Allocate menus', allocResource: 'Allocate resources',
   menu: 'Menus', addMenu: 'Add menu', updateMenu: 'Edit menu', resource: 'Resources',
   resourceCategory: 'Resource categories', group: 'Groups', user_group: 'User groups', capacity: 'Capacity warning', auditLog: 'Audit log',

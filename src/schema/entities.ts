@@ -8,7 +8,7 @@ import { brand, productAttribute, productAttributeCategory, productCategory } fr
 import { product } from './product';
 import { mold, shop } from './shop';
 import { payRecord } from './vip';
-import { referralClick, referralRelation } from './referral';
+import { distributionRecord, referralClick, referralReward, referralRelation } from './referral';
 import { homeAdvertise } from './sms';
 import { auditLog, menu, resource, resourceCategory, role, userGroup } from './ums';
 import { adminAccount } from './umsAdmin';
@@ -18,7 +18,7 @@ export const ENTITIES = {
   returnReason, orderSetting, orderOperateHistory, orderMessage, order, companyAddress, returnApply, balanceOrder, balance, memberLevel, member, homeAdvertise,
   shop, mold, userGroup, auditLog,
   role, menu, resourceCategory, resource, admin: adminAccount, payRecord,
-  referralClick, referralRelation,
+  referralClick, referralRelation, distributionRecord, referralReward,
 } as const satisfies Record<string, Entity>;
 
 export type EntityName = keyof typeof ENTITIES;

@@ -10,6 +10,8 @@ import { NAME_LENGTH } from './rules';
 /** What a field holds; decides its column type, its validation and its input/column widget. */
 export type FieldKind =
   | 'text' | 'longText' | 'richText' | 'int' | 'money' | 'flag' | 'enum'
+  /** A share between 0 and 1 with at most four decimals, stored as whole ten-thousandths (see `ratio`). */
+  | 'ratio'
   | 'date' | 'dateTime' | 'image' | 'images' | 'reference' | 'references' | 'json'
   /** An owned list of rows kept in a child table (see ChildRowsDecl). */
   | 'children'
@@ -219,6 +221,8 @@ export const int = <const O extends NumberOptions = None>(o?: Exactly<O, NumberO
 /** Money: a decimal with at most two places in the API, integer minor units in the database. */
 export const money = <const O extends NumberOptions = None>(o?: Exactly<O, NumberOptions>) => field<number, 'money', O>('money', o);
 /** 0/1 switch, as `mall` flags are. */
+/** A share between 0 and 1 (at most four decimals: 0.125), stored as whole ten-thousandths; `min`/`max` narrow it. */
+export const ratio = <const O extends NumberOptions = None>(o?: Exactly<O, NumberOptions>) => field<number, 'ratio', O>('ratio', o);
 export const flag = <const O extends FieldOptions<0 | 1> = None>(o?: Exactly<O, FieldOptions<0 | 1>>) => field<0 | 1, 'flag', O>('flag', o);
 /** One of the declared values, each with a translated label. */
 export const enumeration = <V extends number | string, const O extends FieldOptions<V> = None>(

@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import type { ChildRowsDecl, FieldDecl, FieldKind } from './entity';
-import { isCentAmount } from './money';
+import { isCentAmount, isRatioValue } from './money';
 import { DEFAULT_MAX_ROWS } from './rules';
 
 /**
@@ -95,6 +95,11 @@ const TABLE = {
   money: {
     ...plain, numeric: always, range: true,
     schema: (decl) => z.number().min(decl.min ?? 0).max(decl.max ?? 99_999_999.99).refine(isCentAmount, { message: 'invalid_format' }),
+  },
+  // A share between 0 and 1 with at most four decimals (a distribution ratio: 0.125 is 12.5 %).
+  ratio: {
+    ...plain, numeric: always, range: true,
+    schema: (decl) => z.number().min(decl.min ?? 0).max(decl.max ?? 1).refine(isRatioValue, { message: 'invalid_format' }),
   },
   flag: { ...plain, numeric: always, schema: () => z.union([z.literal(0), z.literal(1)]) },
   enum: {

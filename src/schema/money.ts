@@ -91,6 +91,29 @@ export const multiplyCents = (cents: number, ratio: number | string): number => 
   return toSafeNumber(roundTo({ negative: (c < 0) !== r.negative && c !== 0 && r.digits !== 0n, digits: BigInt(Math.abs(c)) * r.digits, scale: r.scale }, 0));
 };
 
+/**
+ * Ratios (a referral's distribution ratio, 0..1) are spoken as decimals with at most four places
+ * (`0.125` is 12.5 %) and stored as whole ten-thousandths (`1250`), through the same decimal text
+ * as amounts, so `0.1` is exactly 1000 and never 999.
+ */
+export const RATIO_PLACES = 4;
+
+/** A ratio (`0.125`) as whole ten-thousandths (`1250`), rounded half-up. */
+export const toRatioUnits = (ratio: number | string): number => toSafeNumber(roundTo(parseDecimal(ratio), RATIO_PLACES));
+
+/** Whole ten-thousandths as the API's ratio (`1250` → `0.125`). */
+export const fromRatioUnits = (units: number): number => checkCents(units) / 10 ** RATIO_PLACES + 0;
+
+/** True when the ratio has at most four decimal places (`0.125`; not `0.12345`). */
+export const isRatioValue = (ratio: number): boolean => {
+  if (!Number.isFinite(ratio)) return false;
+  const d = parseDecimal(ratio);
+  return d.scale <= RATIO_PLACES || d.digits % 10n ** BigInt(d.scale - RATIO_PLACES) === 0n;
+};
+
+/** Intl options for a ratio shown as a percentage (`0.125` → 12.5 %). */
+export const RATIO_FORMAT = { style: 'percent', maximumFractionDigits: 2 } as const;
+
 /** Intl options for a plain amount with two decimals (lists, forms without a known currency). */
 export const MONEY_FORMAT = { minimumFractionDigits: 2, maximumFractionDigits: 2 } as const;
 

@@ -85,8 +85,15 @@ export const RESOURCE_CATEGORIES: readonly ResourceCategoryDecl[] = [
     { name: 'VIP plans and application', url: '/vip/**', seller: true },
     { name: 'Own VIP pay records', url: '/payRecord/*', seller: true },
     { name: 'VIP pay records: confirm and refund', url: '/payRecord/**' },
-    // Invite link, clicks and relations: a seller's own (owner-bound lists); `POST /rms/click` is public.
-    { name: 'Referral', url: '/rms/**', seller: true },
+    // A seller reads its own invite link, clicks, relations, distribution records and reward
+    // payments (owner-bound lists); setting ratios (`/rms/ratio`) and recording payments
+    // (`/rms/reward/create`) are staff's. `POST /rms/click` is public.
+    { name: 'Referral: own invite link', url: '/rms/link', seller: true },
+    { name: 'Referral: own clicks', url: '/rms/click/*', seller: true },
+    { name: 'Referral: own relations', url: '/rms/relation/*', seller: true },
+    { name: 'Referral: own distribution records', url: '/rms/distribute/*', seller: true },
+    { name: 'Referral: own reward payments', url: '/rms/reward/list', seller: true },
+    { name: 'Referral', url: '/rms/**' },
   ] },
   { name: 'Permissions', sort: 20, resources: [
     { name: 'Admins', url: '/admin/**' },

@@ -117,6 +117,8 @@ const SECTION_TABLE = [
     r('relationList', '/rms/relationList', 'people', 40),
     r('link', '/rms/link', 'link', 30),
     r('distributeList', '/rms/distributeList', 'money', 20),
+    // The reward payments, opened from the distribution list.
+    r('rewardList', '/rms/rewardList', 'wallet', 15, true),
     r('clickList', '/rms/clickList', 'click', 10),
   ] },
   { ...r('ums', '/ums', 'security', 50), children: [

@@ -123,6 +123,7 @@ export const createFixtures = (deps: FixtureDeps) => {
         const [min, max] = numberBounds(decl);
         return assertValid(entity, name, decl, Math.min(min + variant + 0.25, max));
       }
+      case 'ratio': return assertValid(entity, name, decl, Math.min((decl.min ?? 0) + 0.125 + variant / 100, decl.max ?? 1));
       case 'flag': return variant % 2;
       case 'enum': {
         const options = decl.options ?? [];
@@ -222,6 +223,10 @@ export const createFixtures = (deps: FixtureDeps) => {
     if (listPathFields(entity).includes(name) || decl.kind === 'json' || decl.kind === 'secret' || (decl.kind === 'references' && !decl.relation)) return null;
     switch (decl.kind) {
       case 'text': case 'longText': case 'richText': return textValue(name, decl, nextSeq());
+      case 'ratio': {
+        const value = typeof current === 'number' && current + 0.01 <= (decl.max ?? 1) ? Math.round((current + 0.01) * 10_000) / 10_000 : decl.min ?? 0;
+        return value === current ? null : value;
+      }
       case 'int': case 'money': {
         const [min, max] = numberBounds(decl);
         const value = typeof current === 'number' && current + 1 <= max ? current + 1 : min;
@@ -274,6 +279,10 @@ export const outOfRangeOf = (decl: FieldDecl): { value: unknown; messageKey: str
       if (decl.kind === 'int') values.push({ value: 1.5, messageKey: 'invalid_type' });
       return values;
     }
+    case 'ratio': return [
+      { value: (decl.min ?? 0) - 0.01, messageKey: 'too_small' }, { value: (decl.max ?? 1) + 0.01, messageKey: 'too_big' },
+      { value: 0.12345, messageKey: 'invalid_format' },
+    ];
     case 'flag': return [{ value: 2, messageKey: 'invalid_value' }, { value: -1, messageKey: 'invalid_value' }];
     case 'enum': {
       const numeric = typeof decl.options?.[0]?.value === 'number';

@@ -1,8 +1,10 @@
-/** Referral: invite links and codes, clicks and referral relations (src/schema/referral.ts). */
+/** Referral: invite links and codes, clicks, referral relations, distribution ratios, records and reward payments (src/schema/referral.ts). */
 import { defineArea } from '../area';
+import { distributionActions } from './distribution';
 import { registerReferralRoutes } from './routes';
 
 export const referralArea = defineArea({
   name: 'referral',
+  actions: distributionActions,
   routes: (api, { db, config }) => registerReferralRoutes(api, db, config),
 });

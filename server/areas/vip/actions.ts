@@ -19,6 +19,7 @@ import type { AnyKysely } from '../../db/index';
 import { dialectOf } from '../../db/index';
 import type { Database } from '../../db/schema';
 import { toDbTime } from '../../db/time';
+import { grantDistribution, reverseDistribution } from '../referral/distribution';
 
 /** `date` moved by whole calendar months in UTC (Jan 31 + 1 month is the last day of February). */
 export const addMonths = (date: Date, months: number): Date => {
@@ -66,12 +67,13 @@ export const vipActions = (): readonly EntityActions[] => [
   entityActions(payRecord, {
     confirm: async ({ trx, records, actor }) => {
       const changes = [];
-      for (const record of records) changes.push(...await moveExpiry(trx, record, actor.adminId, 1));
+      // The referrer's reward, in this transaction: a payment confirmed once rewards once (src/schema/referral.ts).
+      for (const record of records) changes.push(...await moveExpiry(trx, record, actor.adminId, 1), ...await grantDistribution(trx, record));
       return { data: records.length, changes };
     },
     refund: async ({ trx, records, actor }) => {
       const changes = [];
-      for (const record of records) changes.push(...await moveExpiry(trx, record, actor.adminId, -1));
+      for (const record of records) changes.push(...await moveExpiry(trx, record, actor.adminId, -1), ...await reverseDistribution(trx, record));
       return { data: records.length, changes };
     },
   }),

@@ -1,0 +1,7 @@
+import type { ScreenOptionsByEntity } from '../../engine/area';
+import { distributionScreen, rewardScreen } from './distribution';
+
+export const screenOptions: ScreenOptionsByEntity = {
+  distributionRecord: distributionScreen,
+  referralReward: rewardScreen,
+};
