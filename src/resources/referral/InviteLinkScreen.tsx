@@ -1,16 +1,19 @@
 /**
  * `/rms/link`: the seller's invite link and code (`GET /rms/link`, the code made on first visit),
- * each with a copy button. The link is built on this page's own origin, so it opens the admin the
- * seller is using. No QR code: no QR library is installed and none is added for this.
+ * each with a copy button, and the link's QR code for phones. The link is built on this page's own
+ * origin, so it opens the admin the seller is using. The QR library (`qrcode`, ~25 KB) is loaded
+ * only by this page, when it has a link to draw, so neither the login page nor the admin's entry
+ * carries it; if it cannot be loaded the page works without the picture.
  */
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import MuiTextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { FocusEvent } from 'react';
 import { Loading, useTranslate } from 'react-admin';
 import { PageFrame } from '../../pages/shared/PageFrame';
@@ -45,6 +48,24 @@ const CopyRow = ({ label, value, name }: { label: string; value: string; name: s
   );
 };
 
+/** The QR code of `text` as an SVG image; nothing while it is being drawn or if it cannot be. */
+const QrCode = ({ text, label }: { text: string; label: string }) => {
+  const [svg, setSvg] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    import('qrcode')
+      .then((qr) => qr.toString(text, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }))
+      .then((drawn) => { if (live) setSvg(drawn); })
+      .catch(() => { if (live) setSvg(null); });
+    return () => { live = false; };
+  }, [text]);
+  if (!svg) return null;
+  return (
+    <Box component="img" src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`} alt={label}
+      sx={{ width: 192, height: 192, alignSelf: { xs: 'center', sm: 'flex-start' }, border: 1, borderColor: 'divider', borderRadius: 1 }} />
+  );
+};
+
 export const InviteLinkScreen = () => {
   const translate = useTranslate();
   const query = useQuery({
@@ -62,6 +83,7 @@ export const InviteLinkScreen = () => {
             <Typography>{translate('referral.intro')}</Typography>
             <CopyRow name="link" label={translate('referral.link')} value={inviteLinkOf(window.location.origin, query.data.code)} />
             <CopyRow name="code" label={translate('referral.code')} value={query.data.code} />
+            <QrCode text={inviteLinkOf(window.location.origin, query.data.code)} label={translate('referral.qr')} />
           </Stack>
         )}
       </Paper>
