@@ -12,6 +12,18 @@ export type DatabaseTarget =
   | { dialect: 'sqlite'; filename: string }
   | { dialect: 'postgres'; connectionString: string };
 
+/** An S3-compatible bucket for uploads (S3_BUCKET set); otherwise they stay on local disk. */
+export type S3Settings = {
+  bucket: string;
+  /** Unset: AWS S3 of the region; set: another S3-compatible service (MinIO, R2, …). */
+  endpoint: string | null;
+  region: string;
+  /** Both unset: the SDK's own credential chain (environment, instance role). */
+  accessKeyId: string | null;
+  secretAccessKey: string | null;
+  forcePathStyle: boolean;
+};
+
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
 export type Config = {
@@ -45,6 +57,8 @@ export type Config = {
   uploadMaxPerMinute: number;
   corsOrigins: string[];
   publicUrl: string | null;
+  /** Upload storage: null keeps the images under `${DATA_DIR}/uploads`. */
+  s3: S3Settings | null;
   /** What a seller paying for VIP offline is told (`GET /vip/plans`); a channel without its setting is unavailable. */
   vipPayment: { paypalAccount: string | null; blockchainNetwork: string | null; walletAddress: string | null; bankAccount: string | null };
   /**
@@ -95,6 +109,12 @@ export const settingsTable = [
   { name: 'UPLOAD_MAX_PER_MINUTE', default: '30', meaning: 'Uploads per account per minute before 429 with Retry-After' },
   { name: 'CORS_ORIGINS', default: '(none)', meaning: 'Comma list of origins (`https://shop.example.com`) allowed to call the API and show uploaded files from their pages; none by default' },
   { name: 'PUBLIC_URL', default: '(none)', meaning: 'Public base URL of this server (`https://admin.example.com`); when set, upload answers carry absolute URLs that work from other origins' },
+  { name: 'S3_BUCKET', default: '(none)', meaning: 'Keep uploaded images in this bucket of an S3-compatible store instead of `${DATA_DIR}/uploads`; the admin still serves them itself at `/uploads/…` (the bucket may stay private)' },
+  { name: 'S3_ENDPOINT', default: '(none)', meaning: 'URL of the S3-compatible service (`http://127.0.0.1:9000` for MinIO); unset: AWS S3 of S3_REGION' },
+  { name: 'S3_REGION', default: 'us-east-1', meaning: 'Region of the bucket (any value for most S3-compatible services)' },
+  { name: 'S3_ACCESS_KEY_ID', default: '(none)', meaning: 'Access key of the bucket, with S3_SECRET_ACCESS_KEY; both unset: the SDK\'s own credentials (environment, instance role)' },
+  { name: 'S3_SECRET_ACCESS_KEY', default: '(none)', meaning: 'Secret of S3_ACCESS_KEY_ID' },
+  { name: 'S3_FORCE_PATH_STYLE', default: 'true with S3_ENDPOINT', meaning: 'Address the bucket as `endpoint/bucket/key` (MinIO and most self-hosted stores) rather than `bucket.endpoint/key`' },
   { name: 'VIP_PAYPAL_ACCOUNT', default: '(none)', meaning: 'PayPal account sellers pay VIP to offline (`/pay/index`); unset: the offline PayPal channel is unavailable' },
   { name: 'VIP_BLOCKCHAIN_NETWORK', default: '(none)', meaning: 'Blockchain network of the VIP wallet (`TRC20`); with VIP_WALLET_ADDRESS, the offline blockchain channel' },
   { name: 'VIP_WALLET_ADDRESS', default: '(none)', meaning: 'Wallet address sellers pay VIP to on VIP_BLOCKCHAIN_NETWORK; unset: the blockchain channel is unavailable' },
@@ -175,6 +195,12 @@ const envSchema = z.object({
     return origins;
   }),
   PUBLIC_URL: z.string().trim().url('must be a URL like https://admin.example.com').regex(/^https?:\/\//, 'must start with http:// or https://').transform((v) => v.replace(/\/+$/, '')).optional(),
+  S3_BUCKET: z.string().trim().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3 to 63 lower-case letters, digits, dots and hyphens)').optional(),
+  S3_ENDPOINT: z.string().trim().url('must be a URL like http://127.0.0.1:9000').regex(/^https?:\/\//, 'must start with http:// or https://').optional(),
+  S3_REGION: z.string().trim().regex(/^[a-z0-9-]{1,50}$/, 'must be a region name like us-east-1').default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().trim().max(200).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().trim().max(200).optional(),
+  S3_FORCE_PATH_STYLE: bool.optional(),
   VIP_PAYPAL_ACCOUNT: z.string().trim().max(200).optional(),
   VIP_BLOCKCHAIN_NETWORK: z.string().trim().max(50).optional(),
   VIP_WALLET_ADDRESS: z.string().trim().max(200).optional(),
@@ -263,6 +289,12 @@ export const loadConfig = (env: Env = process.env, cwd = process.cwd()): Config 
     throw new ConfigError(`Invalid settings:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(`Invalid settings:\n  ${e.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'}: must be set together with ${e.S3_ACCESS_KEY_ID ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY'}`);
+  }
+  if (!e.S3_BUCKET && (e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID)) {
+    throw new ConfigError('Invalid settings:\n  S3_BUCKET: must be set when S3_ENDPOINT or S3_ACCESS_KEY_ID is (otherwise uploads would silently stay on local disk)');
+  }
   const abs = (p: string) => (isAbsolute(p) ? p : resolve(cwd, p));
   const dataDir = abs(e.DATA_DIR);
   const database = parseDatabaseUrl(e.DATABASE_URL, dataDir);
@@ -297,6 +329,12 @@ export const loadConfig = (env: Env = process.env, cwd = process.cwd()): Config 
     uploadMaxPerMinute: e.UPLOAD_MAX_PER_MINUTE,
     corsOrigins: e.CORS_ORIGINS,
     publicUrl: e.PUBLIC_URL ?? null,
+    s3: e.S3_BUCKET ? {
+      bucket: e.S3_BUCKET, endpoint: e.S3_ENDPOINT?.replace(/\/+$/, '') ?? null, region: e.S3_REGION,
+      accessKeyId: e.S3_ACCESS_KEY_ID || null, secretAccessKey: e.S3_SECRET_ACCESS_KEY || null,
+      // Self-hosted stores rarely have per-bucket host names.
+      forcePathStyle: e.S3_FORCE_PATH_STYLE ?? Boolean(e.S3_ENDPOINT),
+    } : null,
     vipPayment: {
       paypalAccount: e.VIP_PAYPAL_ACCOUNT || null, blockchainNetwork: e.VIP_BLOCKCHAIN_NETWORK || null,
       walletAddress: e.VIP_WALLET_ADDRESS || null, bankAccount: e.VIP_BANK_ACCOUNT || null,

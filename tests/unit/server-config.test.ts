@@ -63,11 +63,29 @@ describe('loadConfig', () => {
       { API_PREFIX: 'api' }, { API_PREFIX: '/api/' }, { ADMIN_PASSWORD: '123' }, { DATABASE_URL: 'mysql://localhost/x' },
       { CORS_ORIGINS: 'https://shop.example.com/' }, { CORS_ORIGINS: 'shop.example.com' }, { PUBLIC_URL: 'admin.example.com' },
       { DEFAULT_QUOTA_SHOPS: '-1' }, { REGISTER_MAX_PER_IP: '0' },
+      { S3_BUCKET: 'Bad_Bucket' }, { S3_ENDPOINT: 'minio:9000' }, { S3_REGION: 'us east' }, { S3_FORCE_PATH_STYLE: 'maybe' },
     ];
     for (const env of bad) {
       const name = Object.keys(env)[0]!;
       expect(() => loadConfig({ JWT_SECRET: SECRET, ...env }, cwd), name).toThrow(ConfigError);
       expect(() => loadConfig({ JWT_SECRET: SECRET, ...env }, cwd), name).toThrow(name);
+    }
+  });
+
+  it('keeps uploads on disk unless S3_BUCKET names a bucket, and refuses half an S3 setup', () => {
+    const cwd = tempDir();
+    expect(loadConfig({ JWT_SECRET: SECRET }, cwd).s3).toBeNull();
+    expect(loadConfig({
+      JWT_SECRET: SECRET, S3_BUCKET: 'admin-uploads', S3_ENDPOINT: 'http://127.0.0.1:9000/', S3_ACCESS_KEY_ID: 'key', S3_SECRET_ACCESS_KEY: 'secret',
+    }, cwd).s3).toEqual({ bucket: 'admin-uploads', endpoint: 'http://127.0.0.1:9000', region: 'us-east-1', accessKeyId: 'key', secretAccessKey: 'secret', forcePathStyle: true });
+    expect(loadConfig({ JWT_SECRET: SECRET, S3_BUCKET: 'admin-uploads', S3_REGION: 'eu-west-1' }, cwd).s3)
+      .toEqual({ bucket: 'admin-uploads', endpoint: null, region: 'eu-west-1', accessKeyId: null, secretAccessKey: null, forcePathStyle: false });
+    for (const [env, named] of [
+      [{ S3_BUCKET: 'b-1', S3_ACCESS_KEY_ID: 'key' }, 'S3_SECRET_ACCESS_KEY'],
+      [{ S3_BUCKET: 'b-1', S3_SECRET_ACCESS_KEY: 'secret' }, 'S3_ACCESS_KEY_ID'],
+      [{ S3_ENDPOINT: 'http://127.0.0.1:9000' }, 'S3_BUCKET'],
+    ] as const) {
+      expect(() => loadConfig({ JWT_SECRET: SECRET, ...env }, cwd)).toThrow(named);
     }
   });
 
@@ -140,10 +158,19 @@ describe('settingsTable', () => {
       UPLOAD_MAX_PER_MINUTE: '5', CORS_ORIGINS: 'https://shop.example.com, http://localhost:5173', PUBLIC_URL: 'https://admin.example.com/',
       VIP_PAYPAL_ACCOUNT: 'pay@example.com', VIP_BLOCKCHAIN_NETWORK: 'TRC20', VIP_WALLET_ADDRESS: 'TXyz', VIP_BANK_ACCOUNT: 'ACME Bank 123',
       PAYPAL_API_BASE: 'http://127.0.0.1:9/paypal', PAYPAL_CLIENT_ID: 'client-1', PAYPAL_CLIENT_SECRET: 'secret-1', PAYPAL_WEBHOOK_ID: 'WH-1',
+      S3_BUCKET: 'admin-uploads', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_REGION: 'eu-west-1', S3_ACCESS_KEY_ID: 'key', S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: 'true',
+    };
+    // Settings that mean something only beside others: read against a base that has those.
+    const besides: Record<string, Record<string, string>> = {
+      S3_ENDPOINT: { S3_BUCKET: 'b-1' }, S3_REGION: { S3_BUCKET: 'b-1' }, S3_FORCE_PATH_STYLE: { S3_BUCKET: 'b-1' },
+      S3_ACCESS_KEY_ID: { S3_BUCKET: 'b-1', S3_ACCESS_KEY_ID: 'key-0', S3_SECRET_ACCESS_KEY: 'secret' }, S3_SECRET_ACCESS_KEY: { S3_BUCKET: 'b-1', S3_ACCESS_KEY_ID: 'key', S3_SECRET_ACCESS_KEY: 'secret-0' },
     };
     for (const { name } of settingsTable) {
       expect(samples[name], `sample for ${name}`).toBeDefined();
-      expect(loadConfig({ JWT_SECRET: SECRET, [name]: samples[name] }, cwd), name).not.toEqual(base);
+      const others = besides[name];
+      const from = others ? loadConfig({ JWT_SECRET: SECRET, ...others }, cwd) : base;
+      expect(loadConfig({ JWT_SECRET: SECRET, ...others, [name]: samples[name] }, cwd), name).not.toEqual(from);
     }
   });
 

@@ -1,19 +1,16 @@
 /**
  * `POST /minio/upload` (mall's path and answer `{url, name}`; `POST /admin/uploadAvatar` for
  * one's own avatar, open to every account): one jpg or png image, checked by
- * its bytes (not its name or declared type), up to UPLOAD_RULES.maxBytes, stored under
- * `${DATA_DIR}/uploads` and served at `/uploads/...` with headers that never let it run as a page.
+ * its bytes (not its name or declared type), up to UPLOAD_RULES.maxBytes, kept in the upload store
+ * (`${DATA_DIR}/uploads`, or an S3-compatible bucket: ./storage.ts) and served by this server at
+ * `/uploads/...` with headers that never let it run as a page.
  * Unlike mall, the route needs a signed-in caller, and every upload is recorded (the storage
  * quota counts the recorded sizes). Each account may upload UPLOAD_MAX_PER_MINUTE files a minute
  * (then 429 with Retry-After) and store what its group (or the default quotas) allows.
  * With PUBLIC_URL set the answer's `url` is absolute, so a page on another origin can show it.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { UPLOAD_RULES } from '../../../src/schema/rules';
@@ -30,6 +27,7 @@ import type { Database } from '../../db/schema';
 import { toDbTime } from '../../db/time';
 import { ok } from '../../http/envelope';
 import { fieldInvalid, httpError, tooManyRequests } from '../../http/errors';
+import { mimeOfKey, releaseUploadStore, uploadStoreOf } from './storage';
 
 export const UPLOADS_URL_PREFIX = '/uploads/';
 
@@ -45,34 +43,39 @@ export const sniffImage = (bytes: Buffer): { mime: 'image/jpeg' | 'image/png'; e
 const labelOf = (filename: string): string =>
   Array.from(filename, (c) => (c.charCodeAt(0) < 0x20 || c === '\u007f' || isUnsafeText(c) ? '_' : c)).join('');
 
-const uploadsDir = (config: Pick<Config, 'dataDir'>): string => join(config.dataDir, 'uploads');
-
-/** Serves stored uploads (register on the root app, outside the API prefix). */
-export const registerUploadFiles = (app: FastifyInstance, config: Pick<Config, 'dataDir' | 'corsOrigins'>): void => {
+/**
+ * Serves stored uploads (register on the root app, outside the API prefix), from either store.
+ * A bucket's objects are proxied rather than redirected to: the image keeps our origin (the
+ * admin's CSP allows images from itself only, and CORS_ORIGINS decides who else may show it),
+ * the bucket may stay private, and the headers are ours whatever the bucket says: the content
+ * type fixed by the extension the checked bytes chose, nosniff, and a sandboxing CSP.
+ */
+export const registerUploadFiles = (app: FastifyInstance, config: Pick<Config, 'dataDir' | 'corsOrigins' | 's3'>): void => {
   // Pages of the CORS_ORIGINS may show the images (<img> loads are no-cors requests, which
   // Cross-Origin-Resource-Policy governs); without such origins they stay same-origin.
   const resourcePolicy = config.corsOrigins.length ? 'cross-origin' : 'same-origin';
-  mkdirSync(uploadsDir(config), { recursive: true });
-  app.register(fastifyStatic, {
-    root: uploadsDir(config),
-    prefix: UPLOADS_URL_PREFIX,
-    decorateReply: false,
-    dotfiles: 'deny',
-    index: false,
-    cacheControl: false,
-    setHeaders: (res) => {
-      res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-      res.setHeader('x-content-type-options', 'nosniff');
-      res.setHeader('content-security-policy', "default-src 'none'; sandbox");
-      res.setHeader('content-disposition', 'inline');
-      res.setHeader('cross-origin-resource-policy', resourcePolicy);
-    },
+  const store = uploadStoreOf(config);
+  app.addHook('onClose', async () => { releaseUploadStore(config); });
+  app.get(`${UPLOADS_URL_PREFIX}*`, async (request, reply) => {
+    const key = (request.params as { '*': string })['*'];
+    const mime = mimeOfKey(key);
+    const image = mime ? await store.get(key) : null;
+    if (!mime || !image) return reply.callNotFound();
+    reply.header('content-type', mime);
+    if (image.size !== undefined) reply.header('content-length', image.size);
+    // Names are random and never reused, so an image never changes under its URL.
+    reply.header('cache-control', 'public, max-age=31536000, immutable');
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('content-security-policy', "default-src 'none'; sandbox");
+    reply.header('content-disposition', 'inline');
+    reply.header('cross-origin-resource-policy', resourcePolicy);
+    return reply.send(image.body);
   });
 };
 
 export type UploadRouteDeps = {
   db: Kysely<Database>;
-  config: Pick<Config, 'dataDir' | 'uploadMaxPerMinute' | 'publicUrl'>;
+  config: Pick<Config, 'dataDir' | 'uploadMaxPerMinute' | 'publicUrl' | 's3'>;
   /** Capacity areas: the storage quota is checked in the upload's transaction. */
   capacity?: readonly QuotaMeter[];
   /** Quotas of an account outside every user group. */
@@ -81,6 +84,7 @@ export type UploadRouteDeps = {
 
 export const registerUploadRoutes = (api: FastifyInstance, deps: UploadRouteDeps): void => {
   const maxMb = UPLOAD_RULES.maxBytes / 1024 / 1024;
+  const files = uploadStoreOf(deps.config);
   api.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: UPLOAD_RULES.maxBytes, files: 1, fields: 5, parts: 6 } });
     const body = { type: 'object', properties: { file: { type: 'string', contentMediaType: 'application/octet-stream' } }, required: ['file'] };
@@ -106,10 +110,9 @@ export const registerUploadRoutes = (api: FastifyInstance, deps: UploadRouteDeps
       const now = new Date();
       const folder = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
       const name = `${randomUUID()}.${kind.ext}`;
-      const url = `${UPLOADS_URL_PREFIX}${folder}/${name}`;
-      const path = join(uploadsDir(deps.config), folder, name);
-      await mkdir(join(uploadsDir(deps.config), folder), { recursive: true });
-      await writeFile(path, bytes, { flag: 'wx' });
+      const key = `${folder}/${name}`;
+      const url = `${UPLOADS_URL_PREFIX}${key}`;
+      await files.put(key, bytes, kind.mime);
       // Only a label: control characters and lone surrogates (which PostgreSQL cannot store, or
       // store changed) become `_` rather than failing an otherwise good upload.
       const originalName = labelOf(file.filename || name).slice(0, 255);
@@ -124,7 +127,7 @@ export const registerUploadRoutes = (api: FastifyInstance, deps: UploadRouteDeps
         });
       } catch (error) {
         // No row, no file: a failed record must not leave an orphan the quota never counts.
-        await rm(path, { force: true });
+        await files.remove(key).catch((removal: unknown) => request.log.error({ err: removal, key }, 'upload: could not remove the unrecorded file'));
         throw error;
       }
       return ok({ url: deps.config.publicUrl ? `${deps.config.publicUrl}${url}` : url, name: originalName });

@@ -6,11 +6,11 @@
  * advertisements on both positions (some expiring soon) and more user groups.
  *
  * Records go through the entities' own repositories (the same validation, hooks and audit rows as
- * the API), and the images through the upload storage the app serves (`DATA_DIR/uploads`, one
- * `sys_upload` row each), so every URL works. The images ship in ./images (made by
+ * the API), and the images through the upload store the app serves (`DATA_DIR/uploads` or the
+ * S3 bucket, one `sys_upload` row each), so every URL works. The images ship in ./images (made by
  * scripts/demo-images.sh); nothing is fetched. Each entity is filled only while its table is empty.
  */
-import { copyFile, mkdir, readdir, stat } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { ENTITIES } from '../../../src/schema/entities';
@@ -25,6 +25,7 @@ import { toCount } from '../index';
 import type { Database } from '../schema';
 import { toDbTime } from '../time';
 import { DEMO_PREFRENCE_AREAS, DEMO_SUBJECTS, seedDemoProducts } from './demo-products';
+import { uploadStoreOf } from '../../areas/uploads/storage';
 
 const IMAGES_DIR = join(import.meta.dirname, 'images');
 /** Under the uploads URL prefix (server/routes/uploads.ts), in a folder of their own. */
@@ -130,21 +131,21 @@ const USER_GROUPS = [
   { name: 'Trial sellers', description: 'First month: small quotas', quotaShops: 1, quotaProducts: 20, quotaMolds: 5, quotaStorageMb: 50, warnPercent: 75 },
 ] as const;
 
-type ContentConfig = Pick<Config, 'dataDir'>;
+type ContentConfig = Pick<Config, 'dataDir'> & Partial<Pick<Config, 's3'>>;
 
 /** Copies the shipped images into the upload storage and records them (owned by no account, so no quota pays). */
 const storeImages = async (db: Kysely<Database>, config: ContentConfig): Promise<void> => {
-  const target = join(config.dataDir, 'uploads', 'demo');
-  await mkdir(target, { recursive: true });
+  const store = uploadStoreOf(config);
   const files = (await readdir(IMAGES_DIR)).filter((file) => /\.(png|jpg)$/.test(file));
   const known = new Set((await db.selectFrom('sys_upload').select('url').where('url', 'like', `${DEMO_URL_PREFIX}%`).execute()).map((r) => r.url));
   for (const file of files) {
-    await copyFile(join(IMAGES_DIR, file), join(target, file));
+    const bytes = await readFile(join(IMAGES_DIR, file));
+    const mime = file.endsWith('.png') ? 'image/png' : 'image/jpeg';
+    await store.put(`demo/${file}`, bytes, mime);
     if (known.has(img(file))) continue;
-    const { size } = await stat(join(IMAGES_DIR, file));
     await db.insertInto('sys_upload').values({
-      admin_id: null, url: img(file), original_name: file, mime_type: file.endsWith('.png') ? 'image/png' : 'image/jpeg',
-      size_bytes: size, create_time: toDbTime(),
+      admin_id: null, url: img(file), original_name: file, mime_type: mime,
+      size_bytes: bytes.length, create_time: toDbTime(),
     }).execute();
   }
 };

@@ -68,7 +68,7 @@ export type SeededAccount = {
 
 export type SeedResult = { seeded: boolean; accounts: SeededAccount[]; notes: string[] };
 
-type SeedConfig = Pick<Config, 'adminUsername' | 'adminPassword' | 'nodeEnv' | 'dataDir'> & Partial<Pick<Config, 'sellerGroup' | 'secretsKey'>>;
+type SeedConfig = Pick<Config, 'adminUsername' | 'adminPassword' | 'nodeEnv' | 'dataDir'> & Partial<Pick<Config, 'sellerGroup' | 'secretsKey' | 's3'>>;
 
 /**
  * The user group self-registered sellers join (SELLER_GROUP), with an ordinary seller's quotas,
