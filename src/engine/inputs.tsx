@@ -4,12 +4,11 @@
  */
 import { lazy, Suspense } from 'react';
 import {
-  ImageField, ImageInput, PasswordInput, ReferenceArrayInput, ReferenceInput, useNotify, useRecordContext, useTranslate,
+  PasswordInput, ReferenceArrayInput, ReferenceInput, useRecordContext, useTranslate,
 } from 'react-admin';
 import { secretSetName } from '../schema/entity';
 import { screenEntityOf } from '../schema/screenEntities';
-import { UPLOAD_RULES } from '../schema/rules';
-import { decodedFilesFromEvent } from './imageDecode';
+import { ImageUploadInput } from './ImageUpload';
 import { LIST_ALL_QUERY, listAllSearch, referenceSearch } from './lookups';
 import { ReferenceAutocomplete, ReferenceAutocompleteArray, ReferenceSelect } from './referencePickers';
 import { fieldLabelKey } from './labels';
@@ -19,19 +18,8 @@ import type { FieldInputProps } from './screenOptions';
 const RichTextInput = lazy(() => import('./RichTextInput').then((m) => ({ default: m.RichTextInput })));
 export const LazyRichTextInput = (props: Parameters<typeof RichTextInput>[0]) => <Suspense fallback={null}><RichTextInput {...props} /></Suspense>;
 
-const BYTES_PER_MB = 1024 * 1024;
-const UPLOAD_MB = UPLOAD_RULES.maxBytes / BYTES_PER_MB;
-/** react-dropzone's accept map: the allowed content types (the server checks the bytes again). */
-const ACCEPT = Object.fromEntries(UPLOAD_RULES.mimeTypes.map((mime) => [mime, [] as string[]]));
-
 export const fromFlag = (value: unknown): boolean => Number(value) === 1;
 export const toFlag = (checked: unknown): 0 | 1 => (checked ? 1 : 0);
-/** Stored images are URLs; the picker previews `{ src }` objects. */
-const toPreview = (value: unknown): unknown => {
-  if (typeof value === 'string') return value ? { src: value, title: value } : null;
-  if (Array.isArray(value)) return value.map(toPreview);
-  return value;
-};
 export const formatJson = (value: unknown): string => (value === null || value === undefined ? '' : JSON.stringify(value));
 export const parseJson = (text: string): unknown => {
   if (text.trim() === '') return null;
@@ -43,35 +31,17 @@ export const parseJson = (text: string): unknown => {
   }
 };
 
-export const ImagePicker = ({ entity, name, decl, disabled }: FieldInputProps & { readonly disabled: boolean }) => {
-  const translate = useTranslate();
-  const notify = useNotify();
-  const multiple = decl.kind === 'images';
-  const placeholder = multiple
-    ? translate('entity.image.drop_many', { size: UPLOAD_MB, maxCount: decl.maxCount ?? 10 })
-    : translate('entity.image.drop', { size: UPLOAD_MB });
-  return (
-    <ImageInput
-      source={name}
-      label={fieldLabelKey(entity, name)}
-      accept={ACCEPT}
-      maxSize={UPLOAD_RULES.maxBytes}
-      multiple={multiple}
-      format={toPreview}
-      disabled={disabled}
-      isRequired={Boolean(decl.required)}
-      placeholder={<p>{placeholder}</p>}
-      options={{
-        onDropRejected: () => notify('entity.image.rejected', { type: 'warning', messageArgs: { size: UPLOAD_MB } }),
-        getFilesFromEvent: decodedFilesFromEvent((files) => notify('entity.image.not_an_image', {
-          type: 'warning', messageArgs: { name: files.map((f) => f.name).join(', ') },
-        })),
-      }}
-    >
-      <ImageField source="src" title="title" />
-    </ImageInput>
-  );
-};
+/** `image` and `images` fields: checked in the browser, uploaded at once with progress (./ImageUpload.tsx). */
+export const ImagePicker = ({ entity, name, decl, disabled }: FieldInputProps & { readonly disabled: boolean }) => (
+  <ImageUploadInput
+    source={name}
+    label={fieldLabelKey(entity, name)}
+    multiple={decl.kind === 'images'}
+    maxCount={decl.maxCount}
+    disabled={disabled}
+    isRequired={Boolean(decl.required)}
+  />
+);
 
 /**
  * A write-only secret (`secret`, `password`): a masked input that starts empty, because the value

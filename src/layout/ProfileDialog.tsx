@@ -17,17 +17,21 @@ import { useFormState } from 'react-hook-form';
 import { Form, Loading, useGetIdentity, useTranslate } from 'react-admin';
 import { useDoneFeedback } from '../engine/feedback';
 import { toFormErrors, validateUpdate } from '../engine/formValidation';
+import { ImageUploaderContext } from '../engine/ImageUpload';
 import { EntityFieldInput } from '../engine/kinds';
 import { ApiError } from '../providers/api';
 import { loadAdminSession, rememberProfile } from '../providers/authProvider';
 import { changedFields, uploadImageTo, uploadImages } from '../providers/entityDataProvider';
 import { httpClient } from '../providers/httpClient';
+import { uploadImageWithProgress } from '../providers/uploadWithProgress';
 import type { AdminProfile } from '../schema/api';
 import type { Entity } from '../schema/entity';
 import { adminProfile, PROFILE_API } from '../schema/umsAdmin';
 
 const entity: Entity = adminProfile;
 const uploadAvatar = uploadImageTo(PROFILE_API.uploadAvatar);
+// The picker uploads as soon as a picture is chosen: to the self-service route too.
+const uploadAvatarNow = uploadImageWithProgress(PROFILE_API.uploadAvatar);
 const TITLE_ID = 'profile-dialog-title';
 
 type Values = Record<string, unknown>;
@@ -103,9 +107,11 @@ export const ProfileDialog = ({ onClose }: { readonly onClose: () => void }) => 
             <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
               {translate('app.profile.username', { username: record.username })}
             </Typography>
-            {Object.entries(entity.fields).map(([name, decl]) => (
-              <EntityFieldInput key={name} entity={entity} name={name} decl={decl} mode="edit" />
-            ))}
+            <ImageUploaderContext.Provider value={uploadAvatarNow}>
+              {Object.entries(entity.fields).map(([name, decl]) => (
+                <EntityFieldInput key={name} entity={entity} name={name} decl={decl} mode="edit" />
+              ))}
+            </ImageUploaderContext.Provider>
           </DialogContent>
           <DialogActions>
             <Button onClick={close}>{translate('ra.action.cancel')}</Button>

@@ -190,6 +190,20 @@ const fileOf = (value: unknown): File | null => {
   return typeof File !== 'undefined' && raw instanceof File ? raw : null;
 };
 
+/** An image still being uploaded by its input (`{ rawFile, pending }`): its URL to come. */
+const pendingOf = (value: unknown): Promise<string> | null => {
+  const pending = (value as { pending?: unknown } | null)?.pending;
+  return pending instanceof Promise ? (pending as Promise<string>) : null;
+};
+
+/** The stored URL of one image value: the running upload's, a new upload of a file, or the URL it holds. */
+const storedImage = async (value: unknown, upload: Uploader): Promise<unknown> => {
+  const pending = pendingOf(value);
+  if (pending) return pending;
+  const file = fileOf(value);
+  return file ? upload(file) : imageUrlOf(value);
+};
+
 /** An image value as the API holds it: the URL (react-admin's `{ src }` objects unwrapped). */
 export const imageUrlOf = (value: unknown): unknown => {
   if (value && typeof value === 'object' && 'src' in value && !fileOf(value)) return (value as { src: unknown }).src;
@@ -269,13 +283,10 @@ const uploadFields = async (fields: Entity['fields'], body: AnyRecord, upload: U
       // Child rows hold images too (a SKU's picture): each row's files are stored like the record's.
       out[key] = await Promise.all(value.map((row) => (row && typeof row === 'object' ? uploadFields(decl.children!.fields, row as AnyRecord, upload) : row)));
     } else if (decl.kind === 'image') {
-      const file = fileOf(value);
-      if (file) out[key] = await upload(file);
+      // A Save pressed while the input is still uploading waits for that upload rather than sending the file again.
+      if (pendingOf(value) || fileOf(value)) out[key] = await storedImage(value, upload);
     } else if (decl.kind === 'images' && Array.isArray(value)) {
-      out[key] = await Promise.all(value.map(async (v) => {
-        const file = fileOf(v);
-        return file ? upload(file) : imageUrlOf(v);
-      }));
+      out[key] = await Promise.all(value.map((v) => storedImage(v, upload)));
     }
   }
   return out;

@@ -91,6 +91,7 @@ describe.each<Lang>(['en', 'zh'])('form checks in the chosen language (%s)', (la
     expect(await screen.findByText(message)).toBeInTheDocument();
     expect(container.querySelector('.ra-input-logo img')).toBeNull();
 
+    serve('post', '/minio/upload', () => envelope({ url: '/uploads/2026/01/real.png', name: 'real.png' }));
     await userEvent.upload(input, new File([new Uint8Array([...PNG_MAGIC, 0x0d, 0x0a])], 'real.png', { type: 'image/png' }));
     await waitFor(() => expect(container.querySelector('.ra-input-logo img')).not.toBeNull());
   });

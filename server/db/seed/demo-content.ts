@@ -134,7 +134,7 @@ const USER_GROUPS = [
 type ContentConfig = Pick<Config, 'dataDir'> & Partial<Pick<Config, 's3'>>;
 
 /** Copies the shipped images into the upload storage and records them (owned by no account, so no quota pays). */
-const storeImages = async (db: Kysely<Database>, config: ContentConfig): Promise<void> => {
+export const storeImages = async (db: Kysely<Database>, config: ContentConfig): Promise<void> => {
   const store = uploadStoreOf(config);
   const files = (await readdir(IMAGES_DIR)).filter((file) => /\.(png|jpg)$/.test(file));
   const known = new Set((await db.selectFrom('sys_upload').select('url').where('url', 'like', `${DEMO_URL_PREFIX}%`).execute()).map((r) => r.url));
