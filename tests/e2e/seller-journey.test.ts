@@ -1,4 +1,4 @@
-// Protects: the seller's journey of issue 12 in the real browser ("Done when"): an invite link of the demo seller is opened, a new seller registers with it, is sent from /shop/addShop to /pay/index without VIP, buys three months by offline bank, the admin confirms it, the seller opens a shop; the referrer sees the click and the relation. Online PayPal on /pay/index against a local fake of PayPal's REST API, in English on a desktop and Chinese on a phone (apply, approve on the fake's page, capture on the return, VIP active). The journey's key pages on a phone-sized viewport: nothing runs off the screen and every form's button is reachable.
+// Protects: the seller's journey of issue 12 in the real browser ("Done when"): an invite link of the demo seller is opened, a new seller registers with it, is sent from /shop/addShop to /pay/index without VIP, buys three months by offline bank, the admin confirms it, the seller opens a shop; the referrer sees the click, the relation and the reward (amount × ratio). Online PayPal on /pay/index against a local fake of PayPal's REST API, in English on a desktop and Chinese on a phone (apply, approve on the fake's page, capture on the return, VIP active). The journey's key pages on a phone-sized viewport: nothing runs off the screen and every form's button is reachable.
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -7,7 +7,9 @@ import { publicEn } from '../../src/i18n/public/en';
 import { strings as shopStrings } from '../../src/resources/shop/strings';
 import { strings as vipStrings } from '../../src/resources/vip/strings';
 import type { AdminInfo } from '../../src/schema/api';
+import { fromCents, multiplyCents, toCents } from '../../src/schema/money';
 import type { InviteLink } from '../../src/schema/referral';
+import { vipPlanOf } from '../../src/schema/vip';
 import type { DemoRole } from '../helpers/accounts';
 import { FAKE_PAYPAL, startFakePaypal } from '../helpers/fake-paypal';
 import { DESKTOP, PHONE, browserSuite, signIn } from './harness';
@@ -34,7 +36,7 @@ const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.s
 const fill = (text: string, values: Record<string, string>) => text.replace(/%\{(\w+)\}/g, (_, name: string) => values[name] ?? '');
 
 describe("the seller's journey", () => {
-  it('invite link → register → no shop without VIP → three months by bank → admin confirms → shop opened → the referrer sees the click and the relation', async () => {
+  it('invite link → register → no shop without VIP → three months by bank → admin confirms → shop opened → the referrer sees the click, the relation and the reward', async () => {
     const vip = vipStrings.en.vip;
     const payLabels = vipStrings.en.resources.payRecord;
     const referrerToken = await suite.tokenOf('seller');
@@ -115,6 +117,17 @@ describe("the seller's journey", () => {
       await firstClick.getByText(code, { exact: true }).waitFor(WAIT);
       await referrerPage.goto('/rms/relationList');
       await referrerPage.locator('#main-content tbody tr').filter({ hasText: username }).getByText(code, { exact: true }).waitFor(WAIT);
+
+      // 8. …and the reward the confirmed payment earned it: the payment's amount times the referrer's ratio, in whole cents half-up.
+      type Distribution = { refereeName: string; amount: number; ratio: number; reward: number };
+      const rewardOf = async () => (await api<{ list: Distribution[] }>('/rms/distribute/list?pageSize=100', referrerToken)).list.find((d) => d.refereeName === username);
+      await expect.poll(rewardOf, WAIT).toBeDefined();
+      const reward = (await rewardOf())!;
+      expect(reward.amount).toBe(vipPlanOf(3)!.price);
+      expect(reward.ratio).toBeGreaterThan(0);
+      expect(reward.reward).toBe(fromCents(multiplyCents(toCents(reward.amount), reward.ratio)));
+      await referrerPage.goto('/rms/distributeList');
+      await referrerPage.locator('#main-content tbody tr').filter({ hasText: username }).first().waitFor(WAIT);
     } finally {
       await visitor.close();
       await admin.close();
