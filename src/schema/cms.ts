@@ -10,7 +10,7 @@ import { dateTime, defineEntity, flag, image, images, int, longText, richText, t
 export const subject = defineEntity({
   name: 'subject', path: '/subject', table: 'cms_subject', tenant: null, display: 'title',
   // No screen of its own (ENTITIES puts the product after it, so /pms/product stays the product list).
-  menu: { section: 'pms', route: 'product' },
+  menu: { section: 'pms', route: 'product', screens: false },
   listAll: true,
   search: { param: 'keyword', fields: ['title'] },
   fields: {
@@ -36,7 +36,7 @@ export const subject = defineEntity({
 
 export const prefrenceArea = defineEntity({
   name: 'prefrenceArea', path: '/prefrenceArea', table: 'cms_prefrence_area', tenant: null, display: 'name',
-  menu: { section: 'pms', route: 'product' },
+  menu: { section: 'pms', route: 'product', screens: false },
   listAll: true,
   defaultSort: { field: 'sort', order: 'DESC' },
   fields: {

@@ -498,7 +498,12 @@ export type EntityOptions<F extends Record<string, FieldDecl>> = {
    * Menu section and route names (see `routes.ts`) of the list screen and, where the entity has
    * them, its create and edit screens (`mall`'s `/pms/addBrand`, `/pms/updateBrand?id=1`).
    */
-  readonly menu: { readonly section: string; readonly route: string; readonly create?: string; readonly edit?: string };
+  /**
+   * Where the entity's screens live. `screens: false`: it has none of its own and only borrows the
+   * route for its headings and labels (the product form's topic look-up), so the route's screen
+   * needs none of its endpoints (src/schema/routeNeeds.ts).
+   */
+  readonly menu: { readonly section: string; readonly route: string; readonly create?: string; readonly edit?: string; readonly screens?: false };
   readonly fields: F;
   /**
    * List path under `path` when it is not `/list`; `{field}` segments are filled from that

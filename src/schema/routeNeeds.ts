@@ -15,6 +15,7 @@ import { screenEntityList, screenEntityOf } from './screenEntities';
 const entityNeeds = (entity: Entity, routeName: string): (string | null)[] => {
   const { route, create, edit } = entity.menu;
   const needs: (string | null)[] = [];
+  if (entity.menu.screens === false) return needs;
   if (routeName === route) {
     needs.push(entity.routes?.list === false ? entityActionPath(entity, 'show') : entityActionPath(entity, 'list'));
   }

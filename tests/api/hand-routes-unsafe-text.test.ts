@@ -36,6 +36,10 @@ const HAND_ROUTES: Record<string, HandRoute> = {
   'POST /admin/updateProfile': { params: body('nickName', 'email', 'icon', 'note') },
   'POST /admin/uploadAvatar': { params: [] },
   'POST /minio/upload': { params: [] },
+  'POST /vip/paypal/order/:id': { params: [] },
+  'POST /vip/paypal/capture': { params: body('orderId') },
+  // PayPal's event: refused whole (400) until PayPal verifies it, whatever its texts hold.
+  'POST /vip/paypal/webhook': { params: [], anonymous: true },
   'GET /rms/link': { params: [] },
   'POST /rms/click': { params: body('code'), anonymous: true },
 };

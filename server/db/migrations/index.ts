@@ -24,10 +24,10 @@ import * as m230 from './230_shop_fields';
 import * as m240 from './240_members';
 import * as m245 from './245_referral';
 import * as m250 from './250_cashier';
+import * as m260 from './260_order_detail';
 import * as m270 from './270_distribution';
 import * as m290 from './290_list_filter_indexes';
 import * as m305 from './305_cms_relations';
-import * as m260 from './260_order_detail';
 import type { AnyKysely } from '../index';
 
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -50,10 +50,10 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '240_members': m240,
   '245_referral': m245,
   '250_cashier': m250,
+  '260_order_detail': m260,
   '270_distribution': m270,
   '290_list_filter_indexes': m290,
   '305_cms_relations': m305,
-  '260_order_detail': m260,
 };
 
 /**

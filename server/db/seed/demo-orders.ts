@@ -65,12 +65,16 @@ export const seedDemoOrders = async (db: Kysely<Database>, perShop: number): Pro
     await kdb.transaction().execute(async (trx) => {
       for (let i = 0; i < perShop; i++) {
         // Every status appears; half the orders are waiting on someone (pending payment or shipment).
-        const status = [0, 1, 1, 2, 2, 3, 3, 3, 4, 5][(i + next(10)) % 10]!;
+        // The newest order of every shop waits for payment (placed minutes ago), so closing one
+        // and binding one to a cashier balance can always be tried.
+        const newest = i === perShop - 1;
+        const status = newest ? ORDER_STATUS.pendingPayment : [0, 1, 1, 2, 2, 3, 3, 3, 4, 5][(i + next(10)) % 10]!;
         const placed = now - (perShop - i) * 5 * HOUR - next(HOUR);
         // Two in three unpaid orders were placed in the last hour or so: the order-settings job
         // (server/areas/oms/jobs.ts) closes them only after their time-out (60 / 120 minutes by
         // default), so they can be tried by hand meanwhile; the older ones it closes at its first run.
-        const created = status === ORDER_STATUS.pendingPayment && i % 3 !== 0 ? now - (10 + 7 * (i % 10)) * MINUTE : placed;
+        const created = newest ? now - 10 * MINUTE
+          : status === ORDER_STATUS.pendingPayment && i % 3 !== 0 ? now - (10 + 7 * (i % 10)) * MINUTE : placed;
         const at = (hours: number) => toDbTime(new Date(created + hours * HOUR));
         const lines = Array.from({ length: 1 + next(3) }, () => {
           const product = PRODUCTS[next(PRODUCTS.length)]!;
@@ -112,6 +116,13 @@ export const seedDemoOrders = async (db: Kysely<Database>, perShop: number): Pro
           await trx.insertInto('oms_order_operate_history').values(history.map((h) => ({
             order_id: id, shop_id: shopId, operator_id: null, create_time: at(h.hours), from_status: h.from, order_status: h.status, note: h.note,
           }))).execute();
+        }
+        // What the shop told the buyer (the order page's messages): a word on each paid order.
+        if (paid) {
+          await trx.insertInto('oms_order_message').values({
+            order_id: id, shop_id: shopId, operator_id: null, create_time: at(shipped ? 21 : 2),
+            content: shipped ? 'Your parcel is on its way; the tracking number is on the order.' : 'Thank you for your payment: we are packing your order.',
+          }).execute();
         }
         written++;
       }

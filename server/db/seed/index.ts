@@ -260,7 +260,7 @@ export const seed = async (db: Kysely<Database>, config: SeedConfig, options: Se
   });
 
   // A few orders per demo shop (./demo-orders.ts); demo content adds many more.
-  if (withDemoSeller) await seedDemoOrders(db, options.content ? 120 : 3);
+  if (withDemoSeller) await seedDemoOrders(db, options.content ? 120 : 4);
   // Return addresses, and return requests in every status on the paid demo orders (./demo-returns.ts).
   if (withDemoSeller) await seedDemoReturns(db, { perShop: options.content ? 16 : 3, handler: config.adminUsername, proofs: Boolean(options.content) });
   // VIP payments in each state for the demo sellers (./demo-pay-records.ts).
