@@ -59,7 +59,8 @@ describe('admin routing', () => {
     answerInfo(seller());
     renderAdmin('/oms/orderDetail');
     expect(await screen.findByRole('heading', { name: 'Order detail' })).toBeInTheDocument();
-    expect(screen.getByText('This screen is not available yet.')).toBeInTheDocument();
+    // Without an id it says where orders are opened from.
+    expect(screen.getByText('Open an order from the order list to see its details.')).toBeInTheDocument();
     // Reachable, yet never in the menu.
     const sidebar = await findSidebar();
     expect(within(sidebar).queryByText('Order detail')).not.toBeInTheDocument();

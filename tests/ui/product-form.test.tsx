@@ -57,7 +57,8 @@ describe('stepped product form', () => {
     await user.click(stepButton('Product information'));
     expect(within(panel('Product information')).getByRole('textbox', { name: /Product name/ })).toHaveValue('Wool scarf');
     await user.click(stepButton('Relations and detail'));
-    expect(within(panel('Relations and detail')).getByText(/Special topics and preference areas are not available yet/)).toBeInTheDocument();
+    expect(await within(panel('Relations and detail')).findByRole('combobox', { name: /Special topics/ })).toBeInTheDocument();
+    expect(within(panel('Relations and detail')).getByRole('combobox', { name: /Preference areas/ })).toBeInTheDocument();
     await user.click(stepButton('Promotion'));
     expect(within(panel('Promotion')).getByRole('textbox', { name: 'Keywords' })).toHaveValue('winter');
     expect(within(panel('Promotion')).getByRole('checkbox', { name: 'Free shipping' })).toBeChecked();
