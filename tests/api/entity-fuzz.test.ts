@@ -296,7 +296,8 @@ describe.each(testDialects())('fuzzed bad input at every generated endpoint (%s)
           // A wrong parameter as text in a query or form, as a typed value in JSON.
           const wrong: [string, unknown][] = bad.wrong ? [[bad.wrong[0], how === 'json' && route.method === 'POST' ? bad.wrong[2] : bad.wrong[1]]] : [];
           const values: [string, unknown][] = [...some, ...(bad.extra ? [bad.extra] : []), ...wrong];
-          const asText = (v: unknown): string => (Array.isArray(v) ? v.join(',') : typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v));
+          // Items one by one: an object inside a list (`[{"toString":null}]`) has no text of its own to join.
+          const asText = (v: unknown): string => (Array.isArray(v) ? v.map(asText).join(',') : typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v));
           const pairs: [string, string][] = values.map(([k, v]) => [k, asText(v)]);
           let url = route.ids === 'path' ? urlWith(route, { [idName]: String(target) }) : `${API}${route.url}`;
           if (route.ids === 'query') pairs.unshift([idName, String(target)]);
