@@ -1,5 +1,4 @@
 // Protects: area hooks made from the settings (`hooks: ({ config }) => …`, server/areas/area.ts): the app makes them with its own settings, so a rule that depends on the operator's configuration refuses or admits a write by it, on a fixture entity written by the admin; without settings (the seeds' collection) such an area gives no hooks, and two areas giving one entity's hooks still stop the start. SQLite and PostgreSQL.
-import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Entity } from '../../src/schema/entity';
 import { defineEntity, text } from '../../src/schema/entity';
@@ -7,6 +6,7 @@ import { defineArea } from '../../server/areas/area';
 import type { AreaHooks } from '../../server/areas/area';
 import { collectHooks } from '../../server/areas/index';
 import type { ValidateContext } from '../../server/crud/hooks';
+import type { AnyKysely } from '../../server/db/index';
 import { idColumn } from '../../server/db/migrations/columns';
 import { DEMO } from '../helpers/accounts';
 import { call, login } from '../helpers/api';
@@ -30,8 +30,6 @@ const settingsArea = defineArea({
   }) as unknown as AreaHooks,
 });
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the fixture's table is not in the Database type
-type Db = Kysely<any>;
 
 describe('collectHooks with and without settings', () => {
   it('makes settings hooks only with settings, and still refuses two areas hooking one entity', () => {
@@ -51,7 +49,7 @@ describe.each(testDialects())('area hooks made from the settings (%s)', (dialect
     const make = async (bankAccount: string | null) => {
       const probe = await createTestApp(dialect, { vipPayment: { paypalAccount: null, blockchainNetwork: null, walletAddress: null, bankAccount } },
         { demo: true }, { entities: [memo as unknown as Entity], areas: [settingsArea] });
-      const any = probe.db as unknown as Db;
+      const any = probe.db as unknown as AnyKysely;
       await any.schema.createTable('test_fx_memo').addColumn('id', 'integer', idColumn(any)).addColumn('body', 'varchar(100)', (c) => c.notNull()).execute();
       apps.push(probe);
       return probe;
@@ -65,7 +63,7 @@ describe.each(testDialects())('area hooks made from the settings (%s)', (dialect
     const refused = await call(unset.app, 'POST', '/api/fxMemo/create', { token: await login(unset.app, DEMO.admin), body: { body: 'bank: pay here' } });
     expect(refused.status).toBe(400);
     expect(refused.body.errors?.map((e) => `${e.field}:${e.messageKey}`)).toEqual(['body:channel_unavailable']);
-    expect(await (unset.db as unknown as Db).selectFrom('test_fx_memo').select('id').execute()).toHaveLength(0);
+    expect(await (unset.db as unknown as AnyKysely).selectFrom('test_fx_memo').select('id').execute()).toHaveLength(0);
     const admitted = await call(set.app, 'POST', '/api/fxMemo/create', { token: await login(set.app, DEMO.admin), body: { body: 'bank: pay here' } });
     expect(admitted.body).toMatchObject({ code: 200, data: { body: 'bank: pay here' } });
   });
