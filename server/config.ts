@@ -52,6 +52,9 @@ export type Config = {
   clickMaxPerIp: number;
   clickMaxPerCode: number;
   clickWindowSeconds: number;
+  /** PayPal webhook deliveries per client address and window (each costs one verification call to PayPal). */
+  paypalWebhookMaxPerIp: number;
+  paypalWebhookWindowSeconds: number;
   sellerGroup: string;
   defaultQuotas: { shops: number; molds: number; products: number; storageMb: number };
   uploadMaxPerMinute: number;
@@ -122,6 +125,8 @@ export const settingsTable = [
   { name: 'PAYPAL_API_BASE', default: 'https://api-m.sandbox.paypal.com', meaning: 'Base URL of PayPal\'s REST API for online VIP payments (`https://api-m.paypal.com` for live payments)' },
   { name: 'PAYPAL_CLIENT_ID', default: '(none)', meaning: 'Client id of the operator\'s PayPal REST app; with PAYPAL_CLIENT_SECRET, sellers may pay VIP online by PayPal; unset: that channel is unavailable' },
   { name: 'PAYPAL_CLIENT_SECRET', default: '(none)', meaning: 'Secret of that PayPal REST app (never answered or logged)' },
+  { name: 'PAYPAL_WEBHOOK_MAX_PER_IP', default: '60', meaning: 'PayPal webhook deliveries checked per client address within the webhook window; past it 429 without asking PayPal (each check is one call to PayPal)' },
+  { name: 'PAYPAL_WEBHOOK_WINDOW_SECONDS', default: '60', meaning: 'Length of the PayPal webhook throttle window' },
   { name: 'PAYPAL_WEBHOOK_ID', default: '(none)', meaning: 'Id of the webhook registered with PayPal for `${API_PREFIX}/vip/paypal/webhook`; each event is checked with PayPal\'s verify-webhook-signature under it; unset: webhook events are refused (payments still settle when the buyer returns)' },
   { name: 'TRUST_PROXY', default: 'false', meaning: 'Trust X-Forwarded-* headers: `true`, a hop count, or a comma list of proxy addresses' },
   { name: 'STATIC_DIR', default: './dist', meaning: 'Built admin served at `/` (built on start when index.html is missing)' },
@@ -177,6 +182,8 @@ const envSchema = z.object({
   CLICK_MAX_PER_IP: intIn(1, 1_000_000).default(20),
   CLICK_MAX_PER_CODE: intIn(1, 1_000_000).default(500),
   CLICK_WINDOW_SECONDS: intIn(1, 60 * 60 * 24 * 30).default(3600),
+  PAYPAL_WEBHOOK_MAX_PER_IP: intIn(1, 1_000_000).default(60),
+  PAYPAL_WEBHOOK_WINDOW_SECONDS: intIn(1, 60 * 60 * 24 * 30).default(60),
   SELLER_GROUP: z.string().trim().min(1).max(100).default('Standard sellers'),
   DEFAULT_QUOTA_SHOPS: intIn(0, 1_000_000_000).default(3),
   DEFAULT_QUOTA_MOLDS: intIn(0, 1_000_000_000).default(200),
@@ -324,6 +331,8 @@ export const loadConfig = (env: Env = process.env, cwd = process.cwd()): Config 
     clickMaxPerIp: e.CLICK_MAX_PER_IP,
     clickMaxPerCode: e.CLICK_MAX_PER_CODE,
     clickWindowSeconds: e.CLICK_WINDOW_SECONDS,
+    paypalWebhookMaxPerIp: e.PAYPAL_WEBHOOK_MAX_PER_IP,
+    paypalWebhookWindowSeconds: e.PAYPAL_WEBHOOK_WINDOW_SECONDS,
     sellerGroup: e.SELLER_GROUP,
     defaultQuotas: { shops: e.DEFAULT_QUOTA_SHOPS, molds: e.DEFAULT_QUOTA_MOLDS, products: e.DEFAULT_QUOTA_PRODUCTS, storageMb: e.DEFAULT_QUOTA_STORAGE_MB },
     uploadMaxPerMinute: e.UPLOAD_MAX_PER_MINUTE,

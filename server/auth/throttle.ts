@@ -1,7 +1,8 @@
 /**
  * Attempt counting in the database (ums_login_throttle), so every server process shares the
- * counters: sign-in failures, registrations per address and uploads per account. Each key
- * (`pair:<account>|<ip>`, `account:<name>`, `ip:<address>`, `register:<ip>`, `upload:<id>`)
+ * counters: sign-in failures, registrations, invite-link clicks and PayPal webhook deliveries per
+ * address, and uploads per account. Each key (`pair:<account>|<ip>`, `account:<name>`, `ip:<address>`,
+ * `register:<ip>`, `click:…`, `paypal-webhook:<ip>`, `upload:<id>`)
  * has a fixed window and a limit.
  *
  * - A key is blocked while its window holds `max` attempts, or while it is locked (`locked_until`).
@@ -141,5 +142,5 @@ export const refundAttempt = async (db: Kysely<Database>, key: string): Promise<
  * deletes older rows that hold no running lock): the longest window of any key, and the longest
  * lock, so growing delays remember a key's lock-outs until it has been quiet that long.
  */
-export const throttleKeepSeconds = (config: Pick<Config, 'loginWindowSeconds' | 'loginMaxLockSeconds' | 'registerWindowSeconds' | 'clickWindowSeconds'>): number =>
-  Math.max(2 * config.loginWindowSeconds, config.loginMaxLockSeconds, config.registerWindowSeconds, config.clickWindowSeconds, UPLOAD_WINDOW_SECONDS);
+export const throttleKeepSeconds = (config: Pick<Config, 'loginWindowSeconds' | 'loginMaxLockSeconds' | 'registerWindowSeconds' | 'clickWindowSeconds' | 'paypalWebhookWindowSeconds'>): number =>
+  Math.max(2 * config.loginWindowSeconds, config.loginMaxLockSeconds, config.registerWindowSeconds, config.clickWindowSeconds, config.paypalWebhookWindowSeconds, UPLOAD_WINDOW_SECONDS);

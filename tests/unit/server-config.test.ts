@@ -158,6 +158,7 @@ describe('settingsTable', () => {
       UPLOAD_MAX_PER_MINUTE: '5', CORS_ORIGINS: 'https://shop.example.com, http://localhost:5173', PUBLIC_URL: 'https://admin.example.com/',
       VIP_PAYPAL_ACCOUNT: 'pay@example.com', VIP_BLOCKCHAIN_NETWORK: 'TRC20', VIP_WALLET_ADDRESS: 'TXyz', VIP_BANK_ACCOUNT: 'ACME Bank 123',
       PAYPAL_API_BASE: 'http://127.0.0.1:9/paypal', PAYPAL_CLIENT_ID: 'client-1', PAYPAL_CLIENT_SECRET: 'secret-1', PAYPAL_WEBHOOK_ID: 'WH-1',
+      PAYPAL_WEBHOOK_MAX_PER_IP: '9', PAYPAL_WEBHOOK_WINDOW_SECONDS: '30',
       S3_BUCKET: 'admin-uploads', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_REGION: 'eu-west-1', S3_ACCESS_KEY_ID: 'key', S3_SECRET_ACCESS_KEY: 'secret',
       S3_FORCE_PATH_STYLE: 'true',
     };

@@ -8,7 +8,9 @@
  *   caller's unpaid PayPal application and answers where to approve it; `POST /vip/paypal/capture`
  *   settles an order when the buyer comes back; the public `POST /vip/paypal/webhook` settles it
  *   when PayPal says so, each delivery checked with PayPal's verify-webhook-signature under
- *   PAYPAL_WEBHOOK_ID (no shared secret travels; an unverified event changes nothing).
+ *   PAYPAL_WEBHOOK_ID (no shared secret travels; an unverified event changes nothing). Each check
+ *   is a call to PayPal, so deliveries are throttled per client address (PAYPAL_WEBHOOK_MAX_PER_IP
+ *   in the shared throttle table, as invite-link clicks are): past the limit, 429 and no call.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -16,11 +18,12 @@ import { entityList } from '../../../src/schema/entities';
 import type { VipPlansAnswer } from '../../../src/schema/vip';
 import { payRecord, VIP_API, VIP_CURRENCY, VIP_PLANS } from '../../../src/schema/vip';
 import { requireAuth } from '../../auth/guard';
+import { beginAttempt, ipKey } from '../../auth/throttle';
 import { actionPerformer } from '../../crud/actions';
 import { ALL_SHOPS } from '../../crud/scope';
 import type { Config } from '../../config';
 import { ok } from '../../http/envelope';
-import { fieldInvalid, httpError, isHttpError } from '../../http/errors';
+import { fieldInvalid, httpError, isHttpError, tooManyRequests } from '../../http/errors';
 import { parseWith } from '../../http/validation';
 import type { AreaDeps } from '../area';
 import { vipActions } from './actions';
@@ -89,6 +92,9 @@ export const registerVipRoutes = (api: FastifyInstance, deps: AreaDeps, paypal: 
     if (!paypalReady(config.paypal) || !config.paypal.webhookId) throw refused();
     const event = webhookEvent.safeParse(request.body);
     if (!event.success) throw refused();
+    // Every check below is a call to PayPal: counted per address before it (refused ones cost a read only).
+    const allowed = await beginAttempt(db, [{ key: `paypal-webhook:${ipKey(request.ip)}`, max: config.paypalWebhookMaxPerIp, windowSeconds: config.paypalWebhookWindowSeconds }]);
+    if (!allowed.allowed) throw tooManyRequests(allowed.retryAfterSeconds);
     let verified: boolean;
     try {
       verified = await paypal.verifyWebhook(request.headers, request.body);
