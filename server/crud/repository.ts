@@ -30,7 +30,7 @@ import type { RecycleBin } from '../../src/schema/recycleBin';
 import { IN_BIN, LIVE, recycleBinOf } from '../../src/schema/recycleBin';
 import { uniqueIndexesOf, uniqueMessageOf, uniqueRules } from './unique';
 import { ownedLists } from './lists';
-import { cachedIds, fillOnce, lastIds, LIST_CACHE_LIMITS, listVersion, pageWithVersion } from './list-cache';
+import { cachedIds, cachedValueAt, fillOnce, forgetLong, lastIds, LIST_CACHE_LIMITS, listVersion, pageWithVersion, readIds } from './list-cache';
 import type { AnyEb, AnyKysely } from '../db/index';
 import type { Secrets } from './secrets';
 import { sealSecrets } from './secrets';
@@ -281,10 +281,10 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
         ids = await fillOnce(db, key, version, async () => {
           // One more than the longest list kept: to learn that this one is longer.
           const limit = LIST_CACHE_LIMITS.idsPerEntry;
-          const rows = await db.selectFrom(table).select('id').where(where)
+          const read = await readIds(db, db.selectFrom(table).select('id').where(where)
             .orderBy(params.sort.column, params.sort.order).orderBy('id', params.sort.order)
-            .limit(limit + 1).execute();
-          return rows.length <= limit ? Int32Array.from(rows, (r: { id: unknown }) => Number(r.id)) : null;
+            .limit(limit + 1));
+          return read.length <= limit ? read : null;
         });
       }
       if (ids) {
@@ -295,8 +295,12 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
         return answer(rows, page, ids.length);
       }
     }
-    const countRow = await db.selectFrom(table).select((eb: Eb) => eb.fn.countAll().as('count')).where(where).executeTakeFirst();
-    const total = Number((countRow as { count?: unknown } | undefined)?.count ?? 0);
+    // Too long to keep (or no change signal): COUNT + an index walk to the page. The count is kept
+    // under the version read above, like the ids: a million-row tab recounts once per write, not per view.
+    const count = async () => Number((await db.selectFrom(table).select((eb: Eb) => eb.fn.countAll().as('count'))
+      .where(where).executeTakeFirst() as { count?: unknown } | undefined)?.count ?? 0);
+    const total = version === null ? await count() : await cachedValueAt(db, table, `count\n${key}`, version, count);
+    if (version !== null) forgetLong(db, key, total);
     if (total === 0) return { list: [], total };
     if (offset >= total) return { list: [], total };
     // The page's ids first (an index-only walk past `offset` rows), then only those rows: the

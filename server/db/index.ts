@@ -33,8 +33,19 @@ export const createDb = (config: Pick<Config, 'database'>): Kysely<Database> => 
   sqlite.pragma('foreign_keys = ON');
   // A second process (or a CLI) holding the write lock makes us wait instead of failing at once.
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  sqliteHandles.set(db, sqlite);
+  return db;
 };
+
+const sqliteHandles = new WeakMap<object, SQLite.Database>();
+
+/**
+ * The better-sqlite3 handle behind a Kysely opened here, for the few reads that want plain values
+ * instead of one object per row (a list order's ids: ./crud/list-cache.ts). Undefined for
+ * PostgreSQL, transactions and Kyselys opened elsewhere; the caller then takes Kysely's path.
+ */
+export const sqliteHandleOf = (db: AnyKysely): SQLite.Database | undefined => sqliteHandles.get(db);
 
 const STATEMENT_CACHE_SIZE = 500;
 
