@@ -12,6 +12,7 @@ import { createScopeOf } from './auth/scope';
 import { capacityGuard, defaultQuotasOf } from './areas/capacity/registry';
 import type { Config } from './config';
 import { secretsKeyOf } from './config';
+import { trustUploadOrigin } from './crud/rich-text';
 import { hashPassword } from './auth/password';
 import { createSecrets } from './crud/secrets';
 import { createDb } from './db/index';
@@ -47,6 +48,8 @@ export type BuildOptions = {
 
 export const buildApp = (config: Config, options: BuildOptions = {}): FastifyInstance => {
   const db = options.db ?? createDb(config);
+  // Rich text keeps images of our own uploads, also when they are answered under PUBLIC_URL.
+  trustUploadOrigin(config.publicUrl);
   const ownsDb = !options.db;
   const errorHandler = createErrorHandler(config);
 

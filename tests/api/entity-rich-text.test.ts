@@ -1,4 +1,4 @@
-// Protects: rich text is sanitised on write: the editor's output is kept byte for byte, script and foreign markup never reach a consumer.
+// Protects: rich text is sanitised on write: the editor's output (images of our own uploads included) is kept byte for byte, script, foreign markup and images from anywhere else never reach a consumer.
 /**
  * Rich text is sanitised on the server on write, for every `richText` field of every entity
  * (the brand's brand story today): what the admin's editor (tiptap StarterKit) writes is stored
@@ -16,6 +16,9 @@ import { createFixtures, hasRoute, routeOf, urlOf } from '../helpers/entity-bodi
 import type { TestApp } from '../helpers/test-db';
 import { createTestApp, testDialects } from '../helpers/test-db';
 
+/** The server's PUBLIC_URL in this file: uploads are answered under it. */
+const PUBLIC_URL = 'https://shop.example.com';
+
 /** Every node and mark of the editor, serialised as tiptap's getHTML (a browser's innerHTML) does. */
 const EDITOR_OUTPUT = [
   '<h1>Brand story</h1><h2>Two</h2><h3>Three</h3><h4>Four</h4><h5>Five</h5><h6>Six</h6>',
@@ -24,6 +27,9 @@ const EDITOR_OUTPUT = [
   '<br>after a break: 1 &amp; 2 &gt; 0, "quoted" \'single\' no&nbsp;break 品牌故事 😀</p>',
   '<ul><li><p>one</p></li><li><p>two</p></li></ul><ol start="3"><li><p>three</p></li></ol>',
   '<blockquote><p>quoted</p></blockquote><pre><code class="language-ts">const a = 1 &lt; 2;</code></pre><hr><p></p>',
+  // The image button's insertions: an upload as POST /minio/upload answers it, relative or under PUBLIC_URL.
+  `<img src="/uploads/2026/11/0b2f0c1e-1111-4222-8333-444455556666.png" alt="canvas tote"><p>after</p>`,
+  `<img src="${PUBLIC_URL}/uploads/2026/11/0b2f0c1e-1111-4222-8333-444455556667.jpg" alt="品牌">`,
 ].join('');
 
 /** Attacks, each with text that must survive around it. */
@@ -41,6 +47,16 @@ const ATTACKS = [
   '<p>keep</p><style>body{display:none}</style><object data="x"></object><embed src="x">',
   '<<script>script>alert(1)<</script>/script><p>keep</p>',
   '<form action="https://evil.example"><input name=x><button>keep</button></form>',
+  // Images from anywhere but our own uploads go whole.
+  '<p>keep</p><img src="https://evil.example/uploads/2026/11/a.png" alt="evil">',
+  '<p>keep</p><img src="//evil.example/uploads/2026/11/a.png">',
+  '<p>keep</p><img src="data:image/png;base64,iVBORw0KGgo=">',
+  '<p>keep</p><img src="javascript:alert(1)//uploads/a.png">',
+  '<p>keep</p><img src="/uploads/../../etc/evil.png">',
+  '<p>keep</p><img src="/uploads/2026/11/a.svg">',
+  '<p>keep</p><img src="/uploads/2026/11/a.png?evil=1">',
+  `<p>keep</p><img src="${PUBLIC_URL}.evil.example/uploads/2026/11/a.png">`,
+  `<p>keep</p><img src="https://user@${PUBLIC_URL.slice('https://'.length)}/uploads/2026/11/evil.png">`,
   '<p><code class="language-ts evil" onclick="x">keep</code></p>',
 ];
 
@@ -55,7 +71,7 @@ describe.each(testDialects())('rich text sanitised on write (%s)', (dialect) => 
   let token: string;
   let fx: Fixtures;
   beforeAll(async () => {
-    t = await createTestApp(dialect);
+    t = await createTestApp(dialect, { publicUrl: PUBLIC_URL });
     token = await login(t.app, DEMO.admin);
     fx = createFixtures({ app: t.app, db: t.db, token });
   }, 60_000);
@@ -90,6 +106,13 @@ describe.each(testDialects())('rich text sanitised on write (%s)', (dialect) => 
             for (const pattern of FORBIDDEN) expect(stored, `${attack} -> ${String(stored)}`).not.toMatch(pattern);
           }
         }
+      });
+
+      it(`${entity.name}.${field}: an image of our own uploads keeps its source and text only`, async () => {
+        const created = await fx.create(entity, 0, {
+          [field]: '<p>keep</p><img src="/uploads/2026/11/a.png" alt="a" onerror="alert(1)" style="width:1px" width="1" title="t" class="c"><img src="&#47;uploads/2026/11/b.jpg">',
+        });
+        expect((await fx.get(entity, created.id))[field]).toBe('<p>keep</p><img src="/uploads/2026/11/a.png" alt="a"><img src="/uploads/2026/11/b.jpg">');
       });
     }
   }

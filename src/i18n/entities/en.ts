@@ -4,7 +4,7 @@
  */
 export const entityEn = {
   entity: {
-    rich_text: { bold: 'Bold', italic: 'Italic', heading: 'Heading', bullet: 'Bulleted list', ordered: 'Numbered list' },
+    rich_text: { bold: 'Bold', italic: 'Italic', heading: 'Heading', bullet: 'Bulleted list', ordered: 'Numbered list', image: 'Insert an image (JPG or PNG)' },
     not_available: 'This screen is not available',
     actions: 'Actions',
     main_section: 'General',

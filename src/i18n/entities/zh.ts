@@ -6,7 +6,7 @@ import type { EntityMessages } from './en';
 
 export const entityZh: EntityMessages = {
   entity: {
-    rich_text: { bold: '加粗', italic: '斜体', heading: '标题', bullet: '项目符号列表', ordered: '编号列表' },
+    rich_text: { bold: '加粗', italic: '斜体', heading: '标题', bullet: '项目符号列表', ordered: '编号列表', image: '插入图片（JPG 或 PNG）' },
     not_available: '此页面不可用',
     actions: '操作',
     main_section: '基本信息',
