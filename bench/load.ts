@@ -1,7 +1,8 @@
 /**
  * The load generator of the benches: autocannon in a child process, so the server under test
  * keeps its own thread (and its CPU time can be read apart). `loadInChild(spec)` runs this file
- * with `--load <spec>`; it prints one JSON line that the parent parses.
+ * with `--load` and writes the spec to its stdin (a long list of paths is over what a command
+ * line may hold); it prints one JSON line that the parent parses.
  */
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -61,7 +62,8 @@ const runLoad = async (spec: LoadSpec): Promise<void> => {
 export const loadInChild = (spec: LoadSpec): Promise<LoadResult> => new Promise((ok, fail) => {
   const self = fileURLToPath(import.meta.url);
   const tsx = fileURLToPath(new URL('../node_modules/.bin/tsx', import.meta.url));
-  const child = spawn(tsx, [self, '--load', JSON.stringify(spec)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(tsx, [self, '--load'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  child.stdin.end(JSON.stringify(spec));
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => { output += chunk.toString(); });
   child.once('error', fail);
@@ -74,8 +76,10 @@ export const loadInChild = (spec: LoadSpec): Promise<LoadResult> => new Promise(
 
 const loadIndex = process.argv.indexOf('--load');
 if (loadIndex >= 0 && fileURLToPath(import.meta.url) === process.argv[1]) {
-  runLoad(JSON.parse(process.argv[loadIndex + 1]!) as LoadSpec).catch((error: unknown) => {
+  const chunks: Buffer[] = [];
+  process.stdin.on('data', (chunk: Buffer) => chunks.push(chunk));
+  process.stdin.once('end', () => runLoad(JSON.parse(Buffer.concat(chunks).toString()) as LoadSpec).catch((error: unknown) => {
     process.stderr.write(`${String(error)}\n`);
     process.exit(1);
-  });
+  }));
 }

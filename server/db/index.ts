@@ -20,7 +20,9 @@ export const createDb = (config: Pick<Config, 'database'>): Kysely<Database> => 
     // An idle client losing its connection (database restart) must not crash the process;
     // the next query simply gets a new client.
     pool.on('error', () => {});
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    cacheStats.set(db, () => ({ statements: 0, connections: pool.totalCount, idleConnections: pool.idleCount }));
+    return db;
   }
   // 0700: the directory holds password hashes and, by default, the JWT secret.
   if (target.filename !== ':memory:') mkdirSync(dirname(target.filename), { recursive: true, mode: 0o700 });
@@ -33,8 +35,10 @@ export const createDb = (config: Pick<Config, 'database'>): Kysely<Database> => 
   sqlite.pragma('foreign_keys = ON');
   // A second process (or a CLI) holding the write lock makes us wait instead of failing at once.
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const statements = new Map<string, SQLite.Statement>();
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, statements) }) });
   sqliteHandles.set(db, sqlite);
+  cacheStats.set(db, () => ({ statements: statements.size, connections: 1, idleConnections: 0 }));
   return db;
 };
 
@@ -47,6 +51,11 @@ const sqliteHandles = new WeakMap<object, SQLite.Database>();
  */
 export const sqliteHandleOf = (db: AnyKysely): SQLite.Database | undefined => sqliteHandles.get(db);
 
+/** What a database handle keeps besides the rows it returns (the benches print it). */
+export type DbCacheStats = { statements: number; connections: number; idleConnections: number };
+const cacheStats = new WeakMap<object, () => DbCacheStats>();
+export const dbCacheStats = (db: Kysely<Database>): DbCacheStats | null => cacheStats.get(db)?.() ?? null;
+
 const STATEMENT_CACHE_SIZE = 500;
 
 /**
@@ -55,8 +64,7 @@ const STATEMENT_CACHE_SIZE = 500;
  * (bounded, least recently used out). A statement still busy with a streaming iterate() is
  * never handed out twice: a fresh one is prepared instead.
  */
-const withStatementCache = (sqlite: SQLite.Database): SqliteDatabase => {
-  const cache = new Map<string, SQLite.Statement>();
+const withStatementCache = (sqlite: SQLite.Database, cache: Map<string, SQLite.Statement>): SqliteDatabase => {
   return {
     close: () => sqlite.close(),
     prepare: (sql: string) => {
