@@ -19,6 +19,9 @@ import { sql } from 'kysely';
 import { dialectOf } from '../server/db/index';
 import type { AnyKysely } from '../server/db/index';
 import type { Database } from '../server/db/schema';
+import { counterSpecOf, recountCounters } from '../server/crud/counters';
+import type { Entity } from '../src/schema/entity';
+import { order } from '../src/schema/oms';
 import { startFloor } from './floor';
 import type { LoadResult } from './load';
 import { loadInChild } from './load';
@@ -87,6 +90,8 @@ const fillOrders = async (db: Kysely<Database>): Promise<void> => {
         where o.id between ${first} and ${last} and j.n <= 1 + o.id % 3`.execute(trx);
     }
   });
+  // The status counters' triggers were off with the rest on PostgreSQL: count what was loaded (server/crud/counters.ts).
+  await recountCounters(anyDb, counterSpecOf(order as unknown as Entity)!);
   const items = Number((await anyDb.selectFrom('oms_order_item').select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
   process.stdout.write(`  ${items} order lines; filled in ${((performance.now() - start) / 1000).toFixed(0)} s\n`);
   // A production table has planner statistics and a visibility map (autovacuum keeps them).

@@ -33,6 +33,7 @@ import type { Secrets } from './secrets';
 import { secretFields } from '../../src/schema/entity';
 import type { AnyKysely } from '../db/index';
 import { ensureTableVersions } from '../db/table-versions';
+import { checkCounters, counterSpecOf } from './counters';
 
 /** The tenant scope of the caller (server/auth/scope.ts). */
 export type ScopeOf = (request: FastifyRequest) => Promise<Scope> | Scope;
@@ -139,6 +140,8 @@ export const registerEntityRoutes = (app: FastifyInstance, deps: EntityRouteDeps
   // orders can be cached exactly (./list-cache.ts); a newly declared table needs nothing more.
   app.addHook('onReady', async () => {
     await ensureTableVersions(deps.db as unknown as AnyKysely, deps.entities.map((e) => e.table));
+    // Declared counters exist (their migration made them), or the start stops (./counters.ts).
+    await checkCounters(deps.db as unknown as AnyKysely, deps.entities);
   });
   const actorOf = async (request: FastifyRequest): Promise<Actor> =>
     ({ adminId: request.auth?.adminId ?? null, ip: request.ip ?? null, scope: await scopeOf(request) });
@@ -177,6 +180,7 @@ export const registerEntityRoutes = (app: FastifyInstance, deps: EntityRouteDeps
       db: deps.db, entities: deps.entities, targets: deps.targets, hooks: deps.hooks?.[entity.name], beforeCreate: deps.beforeCreate, secrets: deps.secrets,
     });
     repositories.set(entity.name, repo);
+    counterSpecOf(entity); // a counters declaration the engine cannot keep stops the start here
     for (const route of operationsOf(entity)) {
       const url = fastifyPath(route.url);
       const [operation, field] = route.operation.split(':');

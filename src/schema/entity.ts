@@ -564,7 +564,18 @@ export type EntityOptions<F extends Record<string, FieldDecl>> = {
   readonly states?: { readonly field: keyof F & string; readonly history?: HistoryDecl };
   /** Delete moves records to a recycle bin, with restore and delete for good (see SoftDeleteDecl). */
   readonly softDelete?: SoftDeleteDecl<keyof F & string>;
+  /** Exact counts of live records per shop and value of these fields, kept by the database (see CountersDecl). */
+  readonly counters?: CountersDecl<keyof F & string>;
 };
+
+/**
+ * Counts kept by the writes themselves (server/crud/counters.ts): for each field of `by` (number
+ * values: int, flag, numeric enum, reference), how many live records (outside the recycle bin)
+ * each shop holds per value, in a counts table that database triggers keep on every write, whoever
+ * makes it. Reading them (`countsBy`) sums a few rows instead of counting the whole table. The
+ * migration creates them (`createCounters`); the start stops when they are missing.
+ */
+export type CountersDecl<K extends string = string> = { readonly by: readonly K[] };
 
 /**
  * A recycle bin (src/schema/recycleBin.ts): `field` is a server-managed flag, 0 for a live record

@@ -8,10 +8,9 @@
  */
 import { sql } from 'kysely';
 import { ORDER_DELETABLE_STATUSES, ORDER_STATUSES, ORDER_TRACKABLE_STATUSES, order } from '../../../src/schema/oms';
-import { scopeWhere } from '../../crud/repository';
 import { fromCents, multiplyCents, sumCents, toCents } from '../../../src/schema/money';
 import { entityActions } from '../../crud/actions';
-import { cachedValue } from '../../crud/list-cache';
+import { countsBy } from '../../crud/counters';
 import type { AnyDb, EntityHooks, HookActor } from '../../crud/hooks';
 import type { ApiRecord } from '../../crud/row';
 import type { AnyKysely } from '../../db/index';
@@ -45,18 +44,13 @@ export const orderActions = entityActions(order, {
       .where('id', 'in', records.map((r) => r.id)).execute();
     return { data: records.length, changes: [] };
   },
-  // One grouped count inside the caller's shops (the same scope as the list), live orders only;
-  // kept under the orders' change number like the list's ids (exact: any write to the orders
-  // recounts), since counting a million orders costs far more than the list page beside it.
-  statusCounts: async ({ trx, db: root, entity, actor }) => {
-    const byStatus = await cachedValue(db(root), db(trx), 'oms_order', JSON.stringify(['statusCounts', actor.scope]), async () => {
-      const rows = await db(trx).selectFrom('oms_order').select(['status', (eb) => eb.fn.countAll().as('n')])
-        .where((eb) => eb.and([scopeWhere(entity, eb, actor.scope), eb('delete_status', '=', 0)])).groupBy('status').execute();
-      const counts = Object.fromEntries(ORDER_STATUSES.map((s) => [s.value, 0])) as Record<number, number>;
-      for (const row of rows) counts[Number(row.status)] = Number(row.n);
-      return counts;
-    });
-    return { data: { all: Object.values(byStatus).reduce((a, b) => a + b, 0), byStatus: { ...byStatus } } };
+  // The declared counters (migration 320): live orders per shop and status kept by the database's
+  // triggers on every write, summed over the caller's shops (the list's scope). A few rows, not a
+  // count over every order, so it stays fast right after a write.
+  statusCounts: async ({ trx, entity, actor }) => {
+    const counted = await countsBy(db(trx), entity, 'status', actor.scope);
+    const byStatus = Object.fromEntries(ORDER_STATUSES.map((s) => [s.value, counted[String(s.value)] ?? 0])) as Record<number, number>;
+    return { data: { all: Object.values(byStatus).reduce((a, b) => a + b, 0), byStatus } };
   },
   confirmReceipt: async ({ trx, records }) => {
     await db(trx).updateTable('oms_order').set({ confirm_status: 1, receive_time: toDbTime() })
