@@ -1,6 +1,6 @@
 /**
  * `npm start`: settings -> built admin (builds it when missing) -> database -> migrations ->
- * first-start seed -> listen. `--demo` seeds the demo seller and, outside production, the fixed
+ * first-start seed -> built-in roles' grants in step with the declarations -> listen. `--demo` seeds the demo seller and, outside production, the fixed
  * demo admin password; `--no-build` skips the admin build (the dev server serves the admin).
  * The scheduled jobs start after listen (JOBS_ENABLED). SIGINT/SIGTERM stop the jobs (a running
  * one finishes), stop accepting, let running requests finish, close the db.
@@ -14,6 +14,7 @@ import type { Config } from './config';
 import { ConfigError, loadConfig } from './config';
 import { createDb } from './db/index';
 import { migrateToLatest } from './db/migrations/index';
+import { reconcileBuiltinGrants } from './auth/builtin-grants';
 import { hasAdmins, seed } from './db/seed/index';
 import { JOBS } from './jobs/index';
 import { createJobRunner } from './jobs/runner';
@@ -58,6 +59,11 @@ const main = async (): Promise<void> => {
       }
     }
     for (const note of result.notes) log(`  note: ${note}`);
+  }
+  // Resources and menus declared (or narrowed) since the database was seeded reach the built-in roles.
+  const grants = await reconcileBuiltinGrants(db);
+  if (grants.granted.length || grants.revoked.length) {
+    log(`Built-in roles' grants brought in step with the declarations: ${grants.granted.length} granted, ${grants.revoked.length} taken back.`);
   }
 
   const app = buildApp(config, { db });

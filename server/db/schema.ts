@@ -101,6 +101,9 @@ export type RmsRatioTable = {
   operator_id: number | null;
 };
 
+/** Grants the declarations gave built-in roles and the server applied (server/auth/builtin-grants.ts). */
+export type UmsBuiltinGrantTable = { role_code: string; kind: 'resource' | 'menu'; name: string };
+
 /** The tables no entity declares, and the columns a declared table has beyond its declaration. */
 type HandTables = {
   ums_admin: UmsAdminExtraColumns;
@@ -115,6 +118,7 @@ type HandTables = {
   ums_user_group_member: UmsUserGroupMemberTable;
   sys_job: SysJobTable;
   rms_ratio: RmsRatioTable;
+  ums_builtin_grant: UmsBuiltinGrantTable;
 };
 
 /** Every table: declared ones derived from their entity, the others by hand. */
@@ -139,6 +143,7 @@ const HAND_COLUMNS = {
   ums_user_group_member: ['id', 'group_id', 'admin_id'],
   sys_job: ['name', 'lease_owner', 'lease_until', 'next_run_time', 'last_start_time', 'last_end_time', 'last_status', 'last_message', 'run_count', 'failure_count'],
   rms_ratio: ['id', 'referrer_id', 'ratio', 'update_time', 'operator_id'],
+  ums_builtin_grant: ['role_code', 'kind', 'name'],
 } as const satisfies ColumnLists;
 
 type MissingColumns = {

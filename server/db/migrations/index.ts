@@ -28,6 +28,7 @@ import * as m260 from './260_order_detail';
 import * as m270 from './270_distribution';
 import * as m290 from './290_list_filter_indexes';
 import * as m305 from './305_cms_relations';
+import * as m310 from './310_builtin_grants';
 import * as m320 from './320_order_counters';
 import type { AnyKysely } from '../index';
 
@@ -55,6 +56,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '270_distribution': m270,
   '290_list_filter_indexes': m290,
   '305_cms_relations': m305,
+  '310_builtin_grants': m310,
   '320_order_counters': m320,
 };
 
