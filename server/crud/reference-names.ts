@@ -24,6 +24,8 @@ type NameJoin = {
   readonly column: string;
   /** The display field's declaration (null for `id`), to read the value as the API shows it. */
   readonly decl: FieldDecl | null;
+  /** What an empty reference reads as (`referenceName`'s `none`). */
+  readonly none: string | null;
 };
 
 export type FillNames = (executor: AnyDb, records: ApiRecord[]) => Promise<void>;
@@ -39,7 +41,7 @@ const joinsOf = (entity: Entity, targets: readonly Entity[]): NameJoin[] =>
     if (reference.display !== 'id' && (!display || display.virtual)) {
       throw new Error(`${entity.name}.${name}: ${target.name}.${reference.display} is not a stored field`);
     }
-    return [{ name, field: decl.nameOf, table: target.table, column: display ? columnOf(reference.display, display) : 'id', decl: display ?? null }];
+    return [{ name, field: decl.nameOf, table: target.table, column: display ? columnOf(reference.display, display) : 'id', decl: display ?? null, none: decl.noneName ?? null }];
   });
 
 const textOf = (join: NameJoin, value: unknown): string | null => {
@@ -49,7 +51,7 @@ const textOf = (join: NameJoin, value: unknown): string | null => {
 
 /**
  * The function that fills `entity`'s name fields of already read records, one query per reference
- * field and chunk of ids; a dangling or empty reference reads as null. `targets`: every entity a
+ * field and chunk of ids; a dangling reference reads as null, an empty one as the declared `none` (else null). `targets`: every entity a
  * reference may point at.
  */
 export const nameFiller = (entity: Entity, targets: readonly Entity[]): FillNames => {
@@ -67,7 +69,8 @@ export const nameFiller = (entity: Entity, targets: readonly Entity[]): FillName
       }
       for (const record of records) {
         const id = record[join.field];
-        record[join.name] = typeof id === 'number' ? names.get(id) ?? null : null;
+        // Empty (null): the declared name of "none"; a dangling id: null, the record is gone.
+        record[join.name] = typeof id === 'number' ? names.get(id) ?? null : id === null || id === undefined ? join.none : null;
       }
     }
   };

@@ -109,6 +109,8 @@ type KindOptions = {
   readonly reference?: { readonly entity: string; readonly display: string };
   /** text: the display name of the record the reference field named here points at (see `referenceName`). */
   readonly nameOf?: string;
+  /** text with `nameOf`: the name read when the reference is empty (see `referenceName`'s `none`). */
+  readonly noneName?: string;
   /** json: the shape of the value. */
   readonly schema?: z.ZodType;
   /** images: stored as one comma-joined string, as `mall` stores `albumPics`. */
@@ -251,8 +253,12 @@ export const reference = <const O extends FieldOptions<number> = None>(entity: s
  * `ownerId`): read-only and never stored. The server joins it in on every read, also for readers
  * who may not read the referenced entity (a seller and the admin accounts), and screens show it
  * in place of the id. Every reference field declares one (tests/ui/reference-names.test.tsx).
+ * `none`: the name read when the reference is empty (a history row written by the server itself
+ * names its operator `mall`'s "系统"); a reference to a record that is gone still reads null.
  */
-export const referenceName = (of: string) => field<string, 'text', { serverManaged: true; virtual: true }>('text', { serverManaged: true, virtual: true, nameOf: of });
+export const referenceName = (of: string, o: { readonly none?: string } = {}) => field<string, 'text', { serverManaged: true; virtual: true }>('text', {
+  serverManaged: true, virtual: true, nameOf: of, ...(o.none === undefined ? {} : { noneName: o.none }),
+});
 type ReferencesOptions = FieldOptions<number[]> & { readonly maxCount?: number };
 
 /**

@@ -219,6 +219,14 @@ export const order = defineEntity({
   },
 });
 
+/**
+ * `operateMan` of the history rows the server writes itself (no operator account: the
+ * order-settings job closing or confirming orders): `mall`'s value for them, "系统" ("system"; its
+ * others are "用户", the buyer, and "后台管理员", any admin, where this admin names the account).
+ * Sent as is in both languages, as `mall` does; the screens show "System" / "系统" from i18n.
+ */
+export const SYSTEM_OPERATE_MAN = '系统';
+
 /** One row per change of an order (`mall`'s OmsOrderOperateHistory), written by the engine; read-only. */
 export const orderOperateHistory = defineEntity({
   // Under /order, so whoever may read orders (the `/order/**` resource) reads their history too.
@@ -231,8 +239,9 @@ export const orderOperateHistory = defineEntity({
     orderId: int({ serverManaged: true, list: true, filter: { param: 'orderId', op: 'eq' } }),
     shopId: int({ serverManaged: true }),
     operatorId: reference('admin', 'username', { serverManaged: true }),
-    // `mall`'s operateMan is text; here it is the operator account's name, joined on read.
-    operateMan: referenceName('operatorId'),
+    // `mall`'s operateMan is text; here it is the operator account's name, joined on read, and for
+    // rows the server writes itself (no operator: the order-settings job) mall's own word "系统".
+    operateMan: referenceName('operatorId', { none: SYSTEM_OPERATE_MAN }),
     createTime: dateTime({ auto: 'create', list: true }),
     fromStatus: enumeration(ORDER_STATUSES, { serverManaged: true, list: true }),
     orderStatus: enumeration(ORDER_STATUSES, { serverManaged: true, list: true }),

@@ -106,7 +106,8 @@ describe.each(testDialects())('generated entity routes (%s)', (dialect) => {
         ? await anyDb().selectFrom(target.table).select(`${columnOf(reference.display, target.fields[reference.display]!)} as display`)
           .where('id', '=', id).executeTakeFirst() as { display: unknown } | undefined
         : undefined;
-      names[name] = row ? String(row.display) : null;
+      // An empty reference reads as the declared name of none (`referenceName`'s `none`), a dangling one as null.
+      names[name] = row ? String(row.display) : id === null || id === undefined ? decl.noneName ?? null : null;
     }
     return names;
   };

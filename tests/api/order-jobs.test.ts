@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AREA_JOBS } from '../../server/areas/index';
 import { applyOrderSettings, ORDER_SETTINGS_JOB, orderSettingsJob } from '../../server/areas/oms/jobs';
+import { SYSTEM_OPERATE_MAN } from '../../src/schema/oms';
 import type { AnyKysely } from '../../server/db/index';
 import { createDb } from '../../server/db/index';
 import type { Database } from '../../server/db/schema';
@@ -126,9 +127,12 @@ describe.each(testDialects())('order settings job (%s)', (dialect) => {
       expect(await history(id)).toEqual([]);
       expect(await audits(id)).toEqual([]);
     }
-    // The API shows the system's row like any other (no operator name).
-    const answer = await call<{ list: Record<string, unknown>[] }>(t.app, 'GET', `/api/order/history/list?orderId=${normalDue}`, { token: admin });
-    expect(answer.body.data.list).toEqual([expect.objectContaining({ orderStatus: 4, operatorId: null, operateMan: null })]);
+    // The API shows the system's row like any other: no operator account, and mall's operateMan for the system ("系统"), in either language.
+    for (const lang of ['en', 'zh-CN']) {
+      const answer = await call<{ list: Record<string, unknown>[] }>(t.app, 'GET', `/api/order/history/list?orderId=${normalDue}`, { token: admin, headers: { 'accept-language': lang } });
+      expect(answer.body.data.list).toEqual([expect.objectContaining({ orderStatus: 4, operatorId: null, operateMan: SYSTEM_OPERATE_MAN })]);
+    }
+    expect(SYSTEM_OPERATE_MAN).toBe('系统');
     // Once the early ones are due, the next run closes them.
     now = new Date(now.getTime() + 61 * MINUTE);
     await runOnce();
