@@ -216,3 +216,23 @@ export const countsBy = async (db: AnyKysely, entity: Entity, field: string, sco
   const rows = await query.groupBy('value').execute();
   return Object.fromEntries(rows.map((row) => [String(row.value), Number(row.n)]).filter(([, n]) => n !== 0));
 };
+
+/**
+ * A list's exact total from the counts, when they can give it: `column` is a counted column and
+ * `value` the one value the list asks for (null: any value, the whole live table in the scope).
+ * Undefined when the entity keeps no counts of that column.
+ */
+export const countedTotal = async (
+  db: AnyKysely, entity: Entity, column: string, value: string | null, scope: Scope,
+): Promise<number | undefined> => {
+  const spec = counterSpecOf(entity);
+  if (!spec?.columns.includes(column)) return undefined;
+  const shops = entity.tenant && scope.kind === 'shops' ? scope.shopIds : null;
+  if (shops && !shops.length) return 0;
+  let query = db.selectFrom(counterTableOf(entity.table))
+    .select((eb) => eb.fn.sum<string | number | null>('n').as('n'))
+    .where('field', '=', column);
+  if (value !== null) query = query.where('value', '=', value);
+  if (shops) query = query.where('shop_id', 'in', [...shops]);
+  return Number((await query.executeTakeFirst())?.n ?? 0);
+};

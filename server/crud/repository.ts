@@ -30,6 +30,7 @@ import type { RecycleBin } from '../../src/schema/recycleBin';
 import { IN_BIN, LIVE, recycleBinOf } from '../../src/schema/recycleBin';
 import { uniqueIndexesOf, uniqueMessageOf, uniqueRules } from './unique';
 import { ownedLists } from './lists';
+import { counterSpecOf, countedTotal } from './counters';
 import { cachedIds, cachedValueAt, fillOnce, forgetLong, lastIds, LIST_CACHE_LIMITS, listVersion, pageWithVersion, readIds } from './list-cache';
 import type { AnyEb, AnyKysely } from '../db/index';
 import type { Secrets } from './secrets';
@@ -254,9 +255,29 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
     return eb.and(parts);
   };
 
+  /**
+   * The counted column and value a list asks for, when its total is in the counts the writes keep
+   * (./counters.ts) and its order is the id's, which an index gives at any depth: the live rows in
+   * the scope, at most one equality filter on a counted column, no search, no id list.
+   */
+  const counters = counterSpecOf(entity);
+  const countedFilter = (params: ListParams): { column: string; value: string | null } | null => {
+    if (!counters || params.bin || params.search || params.ids || params.sort.column !== 'id' || params.conditions.length > 1) return null;
+    const [condition] = params.conditions;
+    if (!condition) return { column: counters.columns[0]!, value: null };
+    return condition.op === 'eq' && counters.columns.includes(condition.column) ? { column: condition.column, value: String(condition.value) } : null;
+  };
+
   const listPage: Repository['list'] = async (params, scope) => {
     const offset = Math.max(params.pageNum - 1, 0) * params.pageSize;
     const where = whereOf(params, scope);
+    // Counted lists (a million orders by status) read neither ids nor a COUNT: after a write the
+    // next view costs what any view costs, where the ids cache would re-read every matching id.
+    const counted = countedFilter(params);
+    if (counted) {
+      const total = await countedTotal(db, entity, counted.column, counted.value, scope);
+      if (total !== undefined) return pageAt(params, where, offset, total);
+    }
     // The ordered ids of this query, cached while the table is provably unchanged (./list-cache.ts).
     const key = JSON.stringify([table, params.conditions, params.search, params.ids, params.sort, scope, params.bin === true]);
     const answer = async (rows: Row[], page: number[], total: number) => {
@@ -301,6 +322,11 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
       .where(where).executeTakeFirst() as { count?: unknown } | undefined)?.count ?? 0);
     const total = version === null ? await count() : await cachedValueAt(db, table, `count\n${key}`, version, count);
     if (version !== null) forgetLong(db, key, total);
+    return pageAt(params, where, offset, total);
+  };
+
+  /** The page at `offset` of the rows `where` selects, `total` of them: an index walk to the page's ids, then their rows. */
+  const pageAt = async (params: ListParams, where: ReturnType<typeof whereOf>, offset: number, total: number) => {
     if (total === 0) return { list: [], total };
     if (offset >= total) return { list: [], total };
     // The page's ids first (an index-only walk past `offset` rows), then only those rows: the
