@@ -213,6 +213,7 @@ export const zh: AdminMessages = {
       '/rms/relation/*': '推广分销：自己的推荐关系',
       '/rms/distribute/*': '推广分销：自己的分销记录',
       '/rms/reward/list': '推广分销：自己的奖励支付记录',
+      '/rms/reward/{id:\\d+}': '推广分销：自己的一条奖励支付记录',
       '/admin/**': '用户',
       '/role/**': '角色',
       '/menu/**': '菜单',

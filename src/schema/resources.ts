@@ -93,6 +93,8 @@ export const RESOURCE_CATEGORIES: readonly ResourceCategoryDecl[] = [
     { name: 'Referral: own relations', url: '/rms/relation/*', seller: true },
     { name: 'Referral: own distribution records', url: '/rms/distribute/*', seller: true },
     { name: 'Referral: own reward payments', url: '/rms/reward/list', seller: true },
+    // One record by id only: `/rms/reward/*` would also match the staff's `/rms/reward/create`.
+    { name: 'Referral: own reward payment', url: '/rms/reward/{id:\\d+}', seller: true },
     { name: 'Referral', url: '/rms/**' },
   ] },
   { name: 'Permissions', sort: 20, resources: [

@@ -84,7 +84,8 @@ export const resourceCategory = defineEntity({
 });
 
 /** Ant path patterns as `mall` stores them: `/brand/**`, `/productAttribute/category/*`. */
-export const ANT_PATTERN = /^\/[A-Za-z0-9_\-/*.{}?]*$/;
+// `:`, `\`, `[`, `]`, `^` and `+` for a variable's regex (`/rms/reward/{id:\d+}`, src/schema/ant.ts).
+export const ANT_PATTERN = /^\/[A-Za-z0-9_\-/*.{}?:\\[\]^+]*$/;
 
 export const resource = defineEntity({
   name: 'resource', path: '/resource', table: 'ums_resource', tenant: null, display: 'name',

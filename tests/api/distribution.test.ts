@@ -1,4 +1,4 @@
-// Protects: referral distribution (issue 12 item 4): GET/POST /rms/ratio (global and per-referrer ratios, 0..1 with four decimals, administrators only), a distribution record of amount × ratio (half-up cents) written in the confirmation's transaction of a referred seller's VIP payment, exactly once under 100 parallel confirmations with one VIP extension, reversed by the refund; reward payments (POST /rms/reward/create: amount > 0, two decimals, not more than the referrer's unpaid rewards, also under parallel calls); lists owner-bound per role (admin, seller, other seller); the demo chain's records.
+// Protects: referral distribution (issue 12 item 4): GET/POST /rms/ratio (global and per-referrer ratios, 0..1 with four decimals, administrators only), a distribution record of amount × ratio (half-up cents) written in the confirmation's transaction of a referred seller's VIP payment, exactly once under 100 parallel confirmations with one VIP extension, reversed by the refund; reward payments (POST /rms/reward/create: amount > 0, two decimals, not more than the referrer's unpaid rewards, also under parallel calls); lists and single reward payments owner-bound per role (admin, seller, other seller: 404 for another's record; staff without referral grants 403); the demo chain's records.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO } from '../helpers/accounts';
 import type { Answer } from '../helpers/api';
@@ -220,7 +220,29 @@ describe.each(testDialects())('referral distribution and rewards (%s)', (dialect
     expect((await list('/rms/reward/list', seller2)).total).toBe(0);
     expect((await list('/rms/reward/list', admin)).total).toBe(own.total);
     expect((await list('/rms/reward/list', admin, '&payerAmountFrom=1.5&payerAmountTo=1.5')).total).toBe(1);
-    // One reward's page is the administrators' (sellers read the list).
-    expect((await get(`/rms/reward/${String(own.list[0]!.id)}`, seller)).status).toBe(403);
+  });
+
+  it("one reward payment: its referrer reads it, another seller gets 404 as for no record, staff without referral 403, the admin any", async () => {
+    const own = (await list('/rms/reward/list', seller)).list[0]!;
+    const mine = await get(`/rms/reward/${String(own.id)}`, seller);
+    expect(mine.status, mine.raw).toBe(200);
+    expect(mine.body.data).toMatchObject({ id: own.id, referrerId: sellerId, referrerName: 'seller', payerAmount: own.payerAmount, payer: own.payer, reason: own.reason });
+    // seller2's reward (written directly: seller2 has earned nothing to pay out).
+    const other = await t.db.insertInto('rms_reward').values({
+      referrer_id: seller2Id, payer: 'Finance', payer_amount: 100, reason: 'other', create_time: new Date().toISOString(), operator_id: null,
+    }).returning('id').executeTakeFirstOrThrow();
+    const missing = other.id + 1000;
+    for (const [id, token] of [[other.id, seller], [own.id, seller2], [missing, seller]] as const) {
+      const refused = await get(`/rms/reward/${String(id)}`, token);
+      expect(refused.status, `${String(id)}: ${refused.raw}`).toBe(404);
+    }
+    expect((await get(`/rms/reward/${String(other.id)}`, seller2)).body.data).toMatchObject({ id: other.id, referrerId: seller2Id, payerAmount: 1 });
+    expect((await get(`/rms/reward/${String(other.id)}`, admin)).body.data).toMatchObject({ id: other.id, referrerName: 'seller2' });
+    const productAdmin = await login(t.app, DEMO.productAdmin);
+    expect((await get(`/rms/reward/${String(own.id)}`, productAdmin)).status).toBe(403);
+    expect((await call(t.app, 'GET', `/api/rms/reward/${String(own.id)}`)).status).toBe(401);
+    // The one-record grant does not reach recording a payment.
+    expect((await post('/rms/reward/create', seller, { referrerId: sellerId, payer: 'me', payerAmount: 0.01, reason: 'r' })).status).toBe(403);
+    await t.db.deleteFrom('rms_reward').where('id', '=', other.id).execute();
   });
 });

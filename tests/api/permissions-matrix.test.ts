@@ -78,9 +78,9 @@ const ENTITY_ACCESS: Record<string, { all: Access; except?: Record<string, Acces
   // Referral clicks and relations: a seller's own (owner-bound), all for the super admin.
   referralClick: { all: SELLERS },
   referralRelation: { all: SELLERS },
-  // Distribution records and reward payments: a seller reads its own (rewards in the list only: /rms/reward/list); ratios and recording payments are staff's.
+  // Distribution records and reward payments: a seller reads its own (list and one record, 404 for others'); ratios and recording payments are staff's.
   distributionRecord: { all: SELLERS, except: { 'action:ratio': SUPER, 'action:setRatio': SUPER } },
-  referralReward: { all: SELLERS, except: { 'action:create': SUPER, get: SUPER } },
+  referralReward: { all: SELLERS, except: { 'action:create': SUPER } },
   userGroup: { all: SUPER },
   auditLog: { all: SUPER },
   role: { all: SUPER },
