@@ -18,6 +18,8 @@ export type LoadSpec = {
   pages?: number;
   /** When set, every request asks for one of these paths (with query), drawn at random: filters that vary. */
   paths?: string[];
+  /** Seconds a request may take before it counts as a timeout (autocannon's default: 10). */
+  timeout?: number;
 };
 
 export type LoadResult = {
@@ -31,7 +33,7 @@ type AutocannonResult = {
 };
 // autocannon ships no types; a narrow local type for the part used here.
 type Autocannon = (options: {
-  url: string; connections: number; duration: number; headers: Record<string, string>;
+  url: string; connections: number; duration: number; headers: Record<string, string>; timeout?: number;
   requests?: { method: string; setupRequest: (request: AutocannonRequest) => AutocannonRequest }[];
 }) => Promise<AutocannonResult>;
 
@@ -45,7 +47,7 @@ const runLoad = async (spec: LoadSpec): Promise<void> => {
   };
   const result = await autocannon({
     url: spec.pages || spec.paths ? target.origin : spec.url, connections: spec.connections, duration: spec.duration,
-    headers: { authorization: spec.authorization },
+    headers: { authorization: spec.authorization }, ...(spec.timeout ? { timeout: spec.timeout } : {}),
     ...(spec.paths ? {
       requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: spec.paths![Math.floor(Math.random() * spec.paths!.length)] }) }],
     } : spec.pages ? {

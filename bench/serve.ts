@@ -11,6 +11,7 @@
 import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { PerformanceObserver } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { getHeapSpaceStatistics, writeHeapSnapshot } from 'node:v8';
 import { buildApp } from '../server/app';
@@ -36,6 +37,8 @@ export type ServerStats = {
   rss: number; peakRss: number; rssAnon: number; rssFile: number;
   /** process.cpuUsage() of the server since it started, µs. */
   cpu: NodeJS.CpuUsage;
+  /** Garbage collections so far and the milliseconds they took (PerformanceObserver 'gc'). */
+  gc: { count: number; ms: number };
   /** V8's heap spaces (new, old, code, large objects...): bytes reserved and used. */
   heapSpaces: { name: string; size: number; used: number }[];
   listCache: { entries: number; bytes: number };
@@ -58,6 +61,13 @@ const procStatus = (): { rss: number; peakRss: number; rssAnon: number; rssFile:
 };
 
 const serve = async (spec: ServeSpec): Promise<void> => {
+  const gc = { count: 0, ms: 0 };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      gc.count += 1;
+      gc.ms += entry.duration;
+    }
+  }).observe({ entryTypes: ['gc'] });
   const config = { ...loadConfig(spec.env, spec.cwd), database: spec.database };
   const db = createDb(config);
   const app = buildApp(config, { db });
@@ -75,7 +85,7 @@ const serve = async (spec: ServeSpec): Promise<void> => {
       return null;
     }
     return {
-      memory: process.memoryUsage(), ...procStatus(), cpu: process.cpuUsage(),
+      memory: process.memoryUsage(), ...procStatus(), cpu: process.cpuUsage(), gc: { ...gc },
       heapSpaces: getHeapSpaceStatistics().map((space) => ({ name: space.space_name, size: space.space_size, used: space.space_used_size })),
       listCache: listCacheStats(db as unknown as AnyKysely), tokens: verifiedTokenCount(), db: dbCacheStats(db),
     } satisfies ServerStats;
