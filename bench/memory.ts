@@ -200,7 +200,7 @@ const benchDialect = async (dialect: Dialect): Promise<{ dialect: string; sample
 
 const main = async (): Promise<void> => {
   process.stdout.write(`Mixed list load: ${ROWS} advertisements, ${CONNECTIONS} connections, ${SECONDS} s per dialect, `
-    + `a write every ${WRITE_SECONDS} s, ${mixedPaths().length} distinct requests; load average ${loadAverage()}\n`);
+    + `a write every ${WRITE_SECONDS} s, ${new Set(mixedPaths()).size} distinct requests; load average ${loadAverage()}\n`);
   const verdicts: { what: string; met: boolean }[] = [];
   let failed = false;
   for (const dialect of benchDialects()) {

@@ -8,7 +8,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type * as S3 from '@aws-sdk/client-s3';
 import type { Config, S3Settings } from '../../config';
 
 export type ImageMime = 'image/jpeg' | 'image/png';
@@ -66,28 +66,41 @@ const isMissing = (error: unknown): boolean => {
   return e.name === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata?.httpStatusCode === 404;
 };
 
+/**
+ * The SDK is loaded with the first S3 call, not at start: it is several MB of code and heap that
+ * a server storing uploads on disk (the default) would carry for nothing.
+ */
 export const s3Store = (settings: S3Settings): UploadStore => {
-  const client = new S3Client({
-    region: settings.region,
-    ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
-    forcePathStyle: settings.forcePathStyle,
-    // Without keys the SDK's own chain applies (environment, instance role).
-    ...(settings.accessKeyId && settings.secretAccessKey
-      ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
-      : {}),
-  });
+  let sdk: Promise<{ client: S3.S3Client; lib: typeof S3 }> | null = null;
+  const connect = () => {
+    sdk ??= import('@aws-sdk/client-s3').then((lib) => ({
+      lib,
+      client: new lib.S3Client({
+        region: settings.region,
+        ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
+        forcePathStyle: settings.forcePathStyle,
+        // Without keys the SDK's own chain applies (environment, instance role).
+        ...(settings.accessKeyId && settings.secretAccessKey
+          ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
+          : {}),
+      }),
+    }));
+    return sdk;
+  };
   const bucket = settings.bucket;
   return {
     kind: 's3',
     put: async (key, bytes, mime) => {
-      await client.send(new PutObjectCommand({
+      const { client, lib } = await connect();
+      await client.send(new lib.PutObjectCommand({
         Bucket: bucket, Key: key, Body: bytes, ContentType: mime, ContentLength: bytes.length,
         CacheControl: 'public, max-age=31536000, immutable',
       }));
     },
     get: async (key) => {
+      const { client, lib } = await connect();
       try {
-        const answer = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+        const answer = await client.send(new lib.GetObjectCommand({ Bucket: bucket, Key: key }));
         if (!answer.Body) return null;
         return { body: answer.Body as Readable, size: answer.ContentLength };
       } catch (error) {
@@ -96,9 +109,11 @@ export const s3Store = (settings: S3Settings): UploadStore => {
       }
     },
     remove: async (key) => {
-      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+      const { client, lib } = await connect();
+      await client.send(new lib.DeleteObjectCommand({ Bucket: bucket, Key: key }));
     },
-    close: () => client.destroy(),
+    // Nothing to close before the first call; after it, the client's sockets.
+    close: () => { sdk?.then(({ client }) => client.destroy(), () => undefined); },
   };
 };
 
