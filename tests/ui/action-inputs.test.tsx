@@ -47,7 +47,7 @@ const errors = Object.fromEntries(Object.entries(MESSAGES).map(([key, text]) => 
 const messages = {
   ...englishMessages, entity: ADMIN_MESSAGES.en.entity, errors,
   resources: {
-    ...ADMIN_MESSAGES.en.resources,
+    ...(ADMIN_MESSAGES.en.resources as Record<string, unknown>),
     fxCrate: { name: 'Crate |||| Crates', fields: { name: 'Name', shelf: 'Shelf' }, actions: { move: { name: 'Move', fields: { shelf: 'Target shelf' } } } },
   },
 };
