@@ -36,6 +36,7 @@ import type { AnyEb, AnyKysely } from '../db/index';
 import type { Secrets } from './secrets';
 import { sealSecrets } from './secrets';
 import { checkDerivedFields, deriveValues, derivedFields } from './derived';
+import { searchNarrowing } from './search-index';
 
 /** Who is writing, for the audit row and the tenant scope. */
 export type Actor = HookActor;
@@ -250,6 +251,8 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
     if (params.search) {
       const pattern = `%${escapeLike(params.search.value)}%`;
       parts.push(eb.or(params.search.columns.map((column) => likeOf(column, pattern))));
+      const narrowed = searchNarrowing(entity, params.search.value, sqlite ? 'sqlite' : 'postgres');
+      if (narrowed) parts.push(narrowed);
     }
     if (params.ids) parts.push(params.ids.length ? eb('id', 'in', params.ids) : sql<boolean>`1 = 0`);
     return eb.and(parts);

@@ -521,8 +521,13 @@ export type EntityOptions<F extends Record<string, FieldDecl>> = {
    * (`GET /admin/listMember`) does; the only list route then (a `listPath` is not used with it).
    */
   readonly listAt?: string;
-  /** Keyword search across several text fields, e.g. `{ param: 'keyword', fields: ['name'] }`; a longer keyword is refused (default 200). */
-  readonly search?: { readonly param: string; readonly fields: readonly (keyof F & string)[]; readonly maxLength?: number };
+  /**
+   * Keyword search across several text fields, e.g. `{ param: 'keyword', fields: ['name'] }`; a longer keyword is refused (default 200).
+   * `index: 'trigram'`: the keyword is served by a trigram index over those fields (a pg_trgm GIN
+   * index / an FTS5 trigram table, server/crud/search-index.ts) instead of a walk over every row,
+   * with the same answer; a migration creates it with `createSearchIndex`.
+   */
+  readonly search?: { readonly param: string; readonly fields: readonly (keyof F & string)[]; readonly maxLength?: number; readonly index?: 'trigram' };
   /**
    * Create and update bodies are taken exactly as sent: read-only keys posted back (`id`,
    * server-managed fields) are refused instead of ignored, and numbers written as strings are

@@ -61,7 +61,8 @@ const SKU_FIELDS = {
 export const product = defineEntity({
   name: 'product', path: '/product', table: 'pms_product', tenant: 'shop_id', display: 'name',
   menu: { section: 'pms', route: 'product', create: 'addProduct', edit: 'updateProduct' },
-  search: { param: 'keyword', fields: ['name'] },
+  // Indexed: the list's name keyword over a large catalog (issue 10; migration 340).
+  search: { param: 'keyword', fields: ['name'], index: 'trigram' },
   fields: {
     pic: image({ list: true, section: 'attributes' }),
     name: name({ list: true, sortable: true }),

@@ -30,6 +30,7 @@ import * as m290 from './290_list_filter_indexes';
 import * as m305 from './305_cms_relations';
 import * as m310 from './310_builtin_grants';
 import * as m320 from './320_order_counters';
+import * as m340 from './340_search_index';
 import * as m360 from './360_order_live_indexes';
 import type { AnyKysely } from '../index';
 
@@ -59,6 +60,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '305_cms_relations': m305,
   '310_builtin_grants': m310,
   '320_order_counters': m320,
+  '340_search_index': m340,
   '360_order_live_indexes': m360,
 };
 

@@ -1,0 +1,93 @@
+/**
+ * A declared keyword-search index (`search: { …, index: 'trigram' }`, src/schema/entity.ts). The
+ * list's keyword stays what it always was, `lower(column) like lower('%word%') escape '\'` on
+ * each searched column (server/crud/repository.ts): its rows and case rules are the contract, and
+ * the index only makes it cheap instead of a walk over every row.
+ * - PostgreSQL: a pg_trgm GIN index on `lower(column)` per searched column. It serves that LIKE
+ *   directly (the planner takes the trigrams out of the pattern and rechecks every candidate), so
+ *   the query is unchanged.
+ * - SQLite: an FTS5 table with the trigram tokenizer over the searched columns, external content
+ *   kept by triggers. A keyword of 3 or more characters first narrows the rows to the FTS matches,
+ *   then the LIKE decides: the FTS folds case over all of Unicode while SQLite's LIKE and lower()
+ *   fold ASCII only, so the FTS matches are a superset and the LIKE keeps today's answer exactly.
+ *   A shorter keyword has no trigram to look up and stays the plain LIKE.
+ * The DDL helpers are what migrations call (server/db/migrations/340_search_index.ts for the
+ * products); the names are shared with the query, so they must not change.
+ */
+import { sql } from 'kysely';
+import type { RawBuilder } from 'kysely';
+import type { Entity } from '../../src/schema/entity';
+import { dialectOf } from '../db/index';
+import type { AnyKysely } from '../db/index';
+
+/** The trigram tokenizer indexes sequences of 3 characters (code points, CJK included). */
+export const TRIGRAM = 3;
+
+/** SQLite: the FTS5 table indexing `table`'s searched columns. */
+export const searchTableOf = (table: string): string => `${table}_search`;
+
+/** PostgreSQL: the trigram index of one searched column. */
+export const trigramIndexOf = (table: string, column: string): string => `${table}_${column}_trgm_idx`;
+
+const triggerOf = (table: string, write: 'ai' | 'ad' | 'au'): string => `${searchTableOf(table)}_${write}`;
+
+/** An FTS5 string: the keyword taken literally (no operators, no prefix), `"` doubled. */
+const ftsPhrase = (value: string): string => `"${value.replaceAll('"', '""')}"`;
+
+/**
+ * The condition narrowing a keyword search to the index's candidates, or null when the index
+ * cannot serve this keyword or the dialect needs none (PostgreSQL's index serves the LIKE itself).
+ * Always used beside the LIKE, never instead of it.
+ */
+export const searchNarrowing = (entity: Entity, value: string, dialect: 'sqlite' | 'postgres'): RawBuilder<boolean> | null => {
+  if (entity.search?.index !== 'trigram' || dialect !== 'sqlite') return null;
+  if ([...value].length < TRIGRAM) return null;
+  const fts = sql.table(searchTableOf(entity.table));
+  return sql<boolean>`${sql.ref(`${entity.table}.id`)} in (select rowid from ${fts} where ${fts} match ${ftsPhrase(value)})`;
+};
+
+const ident = (name: string): string => {
+  // Names come from declarations and migrations, never from requests; still, only plain ones.
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`search index: unexpected name ${name}`);
+  return `"${name}"`;
+};
+
+/**
+ * Creates the keyword index of `table`'s `columns` and fills it from the rows already there, in
+ * the caller's transaction (a migration's). PostgreSQL needs the pg_trgm extension (shipped with
+ * PostgreSQL, trusted since 13: a database owner may create it).
+ */
+export const createSearchIndex = async (db: AnyKysely, table: string, columns: readonly string[]): Promise<void> => {
+  if (!columns.length) throw new Error(`search index on ${table}: no columns`);
+  const t = ident(table);
+  if (dialectOf(db) === 'postgres') {
+    await sql`create extension if not exists pg_trgm`.execute(db);
+    for (const column of columns) {
+      await sql.raw(`create index if not exists ${ident(trigramIndexOf(table, column))} on ${t} using gin (lower(${ident(column)}) gin_trgm_ops)`).execute(db);
+    }
+    return;
+  }
+  const fts = ident(searchTableOf(table));
+  const cols = columns.map(ident).join(', ');
+  const values = (row: 'new' | 'old') => columns.map((c) => `${row}.${ident(c)}`).join(', ');
+  await sql.raw(`create virtual table ${fts} using fts5(${cols}, content=${t}, content_rowid='id', tokenize='trigram')`).execute(db);
+  await sql.raw(`create trigger ${ident(triggerOf(table, 'ai'))} after insert on ${t} begin
+    insert into ${fts}(rowid, ${cols}) values (new.id, ${values('new')}); end`).execute(db);
+  await sql.raw(`create trigger ${ident(triggerOf(table, 'ad'))} after delete on ${t} begin
+    insert into ${fts}(${fts}, rowid, ${cols}) values ('delete', old.id, ${values('old')}); end`).execute(db);
+  // Only a change of a searched column touches the index (a stock or status update does not).
+  await sql.raw(`create trigger ${ident(triggerOf(table, 'au'))} after update of ${cols} on ${t} begin
+    insert into ${fts}(${fts}, rowid, ${cols}) values ('delete', old.id, ${values('old')});
+    insert into ${fts}(rowid, ${cols}) values (new.id, ${values('new')}); end`).execute(db);
+  await sql.raw(`insert into ${fts}(${fts}) values ('rebuild')`).execute(db);
+};
+
+/** Removes what `createSearchIndex` made (the extension stays: other indexes may use it). */
+export const dropSearchIndex = async (db: AnyKysely, table: string, columns: readonly string[]): Promise<void> => {
+  if (dialectOf(db) === 'postgres') {
+    for (const column of columns) await sql.raw(`drop index if exists ${ident(trigramIndexOf(table, column))}`).execute(db);
+    return;
+  }
+  for (const write of ['ai', 'ad', 'au'] as const) await sql.raw(`drop trigger if exists ${ident(triggerOf(table, write))}`).execute(db);
+  await sql.raw(`drop table if exists ${ident(searchTableOf(table))}`).execute(db);
+};
