@@ -36,7 +36,7 @@ import type { AnyEb, AnyKysely } from '../db/index';
 import type { Secrets } from './secrets';
 import { sealSecrets } from './secrets';
 import { checkDerivedFields, deriveValues, derivedFields } from './derived';
-import { searchNarrowing } from './search-index';
+import { indexedSearch } from './search-index';
 
 /** Who is writing, for the audit row and the tenant scope. */
 export type Actor = HookActor;
@@ -250,9 +250,8 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
     const parts = [scoped(eb, scope, params.bin ? 'bin' : 'live'), ...params.conditions.map((c) => conditionOf(eb, c))];
     if (params.search) {
       const pattern = `%${escapeLike(params.search.value)}%`;
-      parts.push(eb.or(params.search.columns.map((column) => likeOf(column, pattern))));
-      const narrowed = searchNarrowing(entity, params.search.value, sqlite ? 'sqlite' : 'postgres');
-      if (narrowed) parts.push(narrowed);
+      const like = (column: string) => likeOf(column, pattern);
+      parts.push(indexedSearch(entity, params.search, sqlite ? 'sqlite' : 'postgres', like) ?? eb.or(params.search.columns.map(like)));
     }
     if (params.ids) parts.push(params.ids.length ? eb('id', 'in', params.ids) : sql<boolean>`1 = 0`);
     return eb.and(parts);
