@@ -139,6 +139,31 @@ describe.each(testDialects())('order settings job (%s)', (dialect) => {
     for (const id of [normalEarly, flashEarly, normalAtSixty]) expect(await statusOf(id)).toBe(4);
   });
 
+  it('leaves unpaid orders a cashier balance partly pays to people, past the time-out too; closes them once unbound', async () => {
+    const bound = await place({ status: 0, createdAgo: 121 * MINUTE });
+    const free = await place({ status: 0, createdAgo: 121 * MINUTE });
+    const balance = await call<{ id: number }>(t.app, 'POST', '/api/balance/create', { token: admin, body: { shopId: shopA, amount: 5, payChannel: 'bank', note: 'part of it' } });
+    expect(balance.body).toMatchObject({ code: 200 });
+    // 5.00 of the order's 10.00: money was received, the order still pends payment.
+    const bind = await call(t.app, 'POST', `/api/balance/bind/${balance.body.data.id}`, { token: admin, body: [{ orderId: bound, amount: 5 }] });
+    expect(bind.body).toMatchObject({ code: 200 });
+    expect(await statusOf(bound)).toBe(0);
+    const before = await history(bound);
+    const outcome = await runOnce();
+    expect(await statusOf(free)).toBe(4);
+    expect(await statusOf(bound)).toBe(0);
+    expect(await history(bound)).toEqual(before);
+    expect(outcome).toMatchObject({ message: expect.stringContaining('closed 1 unpaid') });
+    // Still left a day later; once a person takes the money back, the time-out applies again.
+    now = new Date(now.getTime() + DAY);
+    await runOnce();
+    expect(await statusOf(bound)).toBe(0);
+    const unbind = await call(t.app, 'POST', `/api/balance/unbind/${balance.body.data.id}?orderId=${bound}`, { token: admin });
+    expect(unbind.body).toMatchObject({ code: 200 });
+    await runOnce();
+    expect(await statusOf(bound)).toBe(4);
+  });
+
   it('confirms the receipt of orders shipped more than the days ago (completed, confirmed, received), not earlier', async () => {
     const due = await place({ status: 2, createdAgo: 12 * DAY, shippedAgo: 10 * DAY + MINUTE });
     const early = await place({ status: 2, createdAgo: 12 * DAY, shippedAgo: 10 * DAY - MINUTE });

@@ -7,6 +7,11 @@
  * - a shipped order is confirmed as received once `confirmOvertime` days have passed since it
  *   shipped (`deliveryTime`; an order shipped without a time is left to people).
  *
+ * An unpaid order that a cashier balance partly pays (server/areas/cashier: some money bound, not
+ * all) is never closed by the job: money was received, so a person decides (close it, or bind the
+ * rest). Such orders are not selected, and one bound between the selection and its close is
+ * refused inside the close's transaction.
+ *
  * `finishOvertime` and `commentOvertime` have no state to move here: receipt already completes an
  * order (status 3), and there are no reviews or return windows to close yet.
  *
@@ -19,9 +24,12 @@
  * lease (server/jobs/runner.ts) keeps two processes from running it at once.
  */
 import type { Kysely } from 'kysely';
+import { balanceOrder } from '../../../src/schema/cashier';
 import { entityList } from '../../../src/schema/entities';
 import { ORDER_STATUS, order } from '../../../src/schema/oms';
-import { actionPerformer } from '../../crud/actions';
+import type { ActionHandler } from '../../crud/actions';
+import { performAction } from '../../crud/actions';
+import type { AnyKysely } from '../../db/index';
 import type { HookActor } from '../../crud/hooks';
 import { ALL_SHOPS } from '../../crud/scope';
 import type { Database } from '../../db/schema';
@@ -44,7 +52,30 @@ const DAY = 24 * 60 * MINUTE;
 /** Who acts: no admin account, every shop. History and audit rows carry no admin id. */
 export const SYSTEM_ACTOR: HookActor = { adminId: null, ip: null, scope: ALL_SHOPS };
 
-type Counts = { closed: number; confirmed: number; skipped: number; more: boolean };
+type Counts = { closed: number; confirmed: number; skipped: number; partlyPaid: number; more: boolean };
+
+const BINDINGS = balanceOrder.table;
+
+/** Refuses the job's close of an order a cashier balance partly paid (money was received: a person decides). */
+class PartlyPaid extends Error {}
+
+/**
+ * The job's close: the declared transition with one check first, inside its transaction after the
+ * order's row is locked (a bind locks it too), so an order bound between the selection and the
+ * close is not closed either. A fully covered order is no longer pending payment, so any binding
+ * means partly paid. People may still close such an order themselves.
+ */
+const closeUnlessBound: ActionHandler = async (ctx) => {
+  const bound = await (ctx.trx as AnyKysely).selectFrom(BINDINGS).select('order_id')
+    .where('order_id', 'in', ctx.records.map((r) => r.id)).limit(1).executeTakeFirst();
+  if (bound) throw new PartlyPaid(`order ${String(bound.order_id)} is partly paid by a cashier balance`);
+  const own = orderActions.handlers.close as ActionHandler | undefined;
+  return own ? own(ctx) : { data: ctx.records.length };
+};
+
+/** The handler a job's call runs: the order area's own (confirmReceipt stamps the receipt), the close with the check first. */
+const handlerOf = (action: 'close' | 'confirmReceipt'): ActionHandler | undefined =>
+  (action === 'close' ? closeUnlessBound : orderActions.handlers[action] as ActionHandler | undefined);
 
 /** Ids of the due orders in `status` whose `column` is before `before`, oldest first. */
 const dueIds = async (
@@ -54,20 +85,26 @@ const dueIds = async (
     .where('delete_status', '=', 0).where('status', '=', status).where(column, '<', toDbTime(before));
   if (orderType === 'flash') query = query.where('order_type', '=', 1);
   if (orderType === 'normal') query = query.where((eb) => eb.or([eb('order_type', '!=', 1), eb('order_type', 'is', null)]));
+  // Unpaid orders a cashier balance partly pays are left to people (not picked again each minute).
+  if (status === ORDER_STATUS.pendingPayment) {
+    query = query.where((eb) => eb.not(eb.exists(eb.selectFrom(BINDINGS).select('id').whereRef(`${BINDINGS}.order_id`, '=', 'oms_order.id'))));
+  }
   // By id (the list index: delete_status, status, id): older orders have lower ids, so due ones come first.
   const rows = await query.orderBy('id').limit(batch).execute();
   return rows.map((row) => Number(row.id));
 };
 
-/** True when the order changed; false when its state had moved on (someone else got there first). */
-const applyOne = async (perform: ReturnType<typeof actionPerformer>, action: 'close' | 'confirmReceipt', id: number, params: Record<string, unknown>): Promise<boolean> => {
+/** 'done' when the order changed; 'skipped' when its state had moved on (someone else got there first); 'partlyPaid' when a balance was bound meanwhile. */
+const applyOne = async (db: Kysely<Database>, action: 'close' | 'confirmReceipt', id: number, params: Record<string, unknown>): Promise<'done' | 'skipped' | 'partlyPaid'> => {
   try {
-    await perform(order, action, { ids: [id], params, actor: SYSTEM_ACTOR });
-    return true;
+    // The engine's transition (state, history, audit), as a person's request runs it; the close with the job's check first.
+    await performAction({ db, entities: entityList }, order, action, handlerOf(action), { ids: [id], params, actor: SYSTEM_ACTOR });
+    return 'done';
   } catch (error) {
+    if (error instanceof PartlyPaid) return 'partlyPaid';
     // 409: no longer in a state the transition leaves (paid, closed or confirmed meanwhile);
     // 404: gone (deleted for good). Anything else is a real failure: the run fails and is retried.
-    if (isHttpError(error) && (error.problem.status === 409 || error.problem.status === 404)) return false;
+    if (isHttpError(error) && (error.problem.status === 409 || error.problem.status === 404)) return 'skipped';
     throw error;
   }
 };
@@ -79,8 +116,7 @@ export const orderSettingsJob = (batch = ORDER_JOB_BATCH): Job => defineJob({
   run: async ({ db, now }) => {
     const settings = await db.selectFrom('oms_order_setting').selectAll().where('id', '=', 1).executeTakeFirst();
     if (!settings) return 'no order settings (record 1): nothing to do';
-    const perform = actionPerformer({ db, entities: entityList, actions: [orderActions] });
-    const counts: Counts = { closed: 0, confirmed: 0, skipped: 0, more: false };
+    const counts: Counts = { closed: 0, confirmed: 0, skipped: 0, partlyPaid: 0, more: false };
     const kinds = [
       { orderType: 'normal' as const, minutes: settings.normal_order_overtime },
       { orderType: 'flash' as const, minutes: settings.flash_order_overtime },
@@ -91,7 +127,9 @@ export const orderSettingsJob = (batch = ORDER_JOB_BATCH): Job => defineJob({
       counts.more ||= ids.length === batch;
       const note = `Closed by the system: not paid within ${minutes} minutes (${orderType === 'flash' ? 'flash-sale' : 'normal'} order time-out)`;
       for (const id of ids) {
-        if (await applyOne(perform, 'close', id, { note })) counts.closed += 1;
+        const outcome = await applyOne(db, 'close', id, { note });
+        if (outcome === 'done') counts.closed += 1;
+        else if (outcome === 'partlyPaid') counts.partlyPaid += 1;
         else counts.skipped += 1;
       }
     }
@@ -100,11 +138,11 @@ export const orderSettingsJob = (batch = ORDER_JOB_BATCH): Job => defineJob({
       const ids = await dueIds(db, ORDER_STATUS.shipped, 'delivery_time', new Date(now.getTime() - days * DAY), batch);
       counts.more ||= ids.length === batch;
       for (const id of ids) {
-        if (await applyOne(perform, 'confirmReceipt', id, {})) counts.confirmed += 1;
+        if (await applyOne(db, 'confirmReceipt', id, {}) === 'done') counts.confirmed += 1;
         else counts.skipped += 1;
       }
     }
-    return `closed ${counts.closed} unpaid, confirmed ${counts.confirmed} shipped, skipped ${counts.skipped} changed meanwhile${counts.more ? '; more are due (next run)' : ''}`;
+    return `closed ${counts.closed} unpaid, confirmed ${counts.confirmed} shipped, skipped ${counts.skipped} changed meanwhile${counts.partlyPaid ? `, left ${counts.partlyPaid} partly paid by a balance meanwhile` : ''}${counts.more ? '; more are due (next run)' : ''}`;
   },
 });
 
