@@ -132,6 +132,33 @@ export const forgetLong = (db: AnyKysely, key: string, total: number): void => {
 };
 
 /**
+ * PostgreSQL's text of an int array (`{3,1,2}`) as a typed array, read digit by digit: splitting it
+ * made one string per id (500,000 of them for a long list, tens of MB of heap per fill in flight).
+ */
+export const parseIdArray = (text: string): Int32Array => {
+  let count = 0;
+  for (let i = 1; i < text.length - 1; i += 1) if (text.charCodeAt(i) === 44) count += 1;
+  const ids = new Int32Array(text.length > 2 ? count + 1 : 0);
+  let n = 0;
+  let value = 0;
+  let sign = 1;
+  for (let i = 1; i < text.length - 1; i += 1) {
+    const c = text.charCodeAt(i);
+    if (c === 44) {
+      ids[n++] = sign * value;
+      value = 0;
+      sign = 1;
+    } else if (c === 45) {
+      sign = -1;
+    } else {
+      value = value * 10 + (c - 48);
+    }
+  }
+  if (ids.length) ids[n] = sign * value;
+  return ids;
+};
+
+/**
  * The ids `query` selects (its first column), in its order, as one typed array: no object per row.
  * SQLite reads them with a plucking statement; PostgreSQL sends them as one array value (`array(…)`
  * keeps the subquery's order) whose text is split here, which costs a fraction of what pg spends
@@ -144,12 +171,7 @@ export const readIds = async (db: AnyKysely, query: Compilable): Promise<Int32Ar
   if (sqlite) return Int32Array.from(sqlite.prepare(text).pluck().all(...parameters) as number[]);
   if (dialectOf(db) === 'postgres') {
     const { rows } = await db.executeQuery<{ ids: string }>(CompiledQuery.raw(`select array(${text})::text as ids`, [...parameters]));
-    const listed = rows[0]?.ids ?? '{}';
-    if (listed.length <= 2) return new Int32Array(0);
-    const parts = listed.slice(1, -1).split(',');
-    const ids = new Int32Array(parts.length);
-    for (let i = 0; i < parts.length; i += 1) ids[i] = Number(parts[i]);
-    return ids;
+    return parseIdArray(rows[0]?.ids ?? '{}');
   }
   const { rows } = await db.executeQuery<Record<string, unknown>>(query.compile());
   return Int32Array.from(rows, (row) => Number(Object.values(row)[0]));
@@ -201,6 +223,33 @@ export const listCacheStats = (db: AnyKysely): { entries: number; bytes: number 
  * the one query instead of running it ten times.
  */
 const filling = new WeakMap<object, Map<string, Promise<Int32Array | null>>>();
+/**
+ * At most FILLS_AT_ONCE fills per database run at a time, the rest wait their turn: each holds a
+ * whole list's ids in transit (a PostgreSQL array value of up to a million ids), and ten cold
+ * lists at once multiplied that memory by ten without answering any sooner (the database and,
+ * on SQLite, the one connection serve them one after another anyway).
+ */
+export const FILLS_AT_ONCE = 2;
+const fillSlots = new WeakMap<object, { running: number; waiting: (() => void)[] }>();
+const inFillSlot = async <T>(db: AnyKysely, work: () => Promise<T>): Promise<T> => {
+  let slots = fillSlots.get(db);
+  if (!slots) {
+    slots = { running: 0, waiting: [] };
+    fillSlots.set(db, slots);
+  }
+  const own = slots;
+  if (own.running >= FILLS_AT_ONCE) await new Promise<void>((resolve) => own.waiting.push(resolve));
+  else own.running += 1;
+  try {
+    return await work();
+  } finally {
+    // The slot passes straight to the next waiter, or is given back.
+    const next = own.waiting.shift();
+    if (next) next();
+    else own.running -= 1;
+  }
+};
+
 export const fillOnce = (db: AnyKysely, key: string, version: string, fill: () => Promise<Int32Array | null>): Promise<Int32Array | null> => {
   let pending = filling.get(db);
   if (!pending) {
@@ -210,7 +259,7 @@ export const fillOnce = (db: AnyKysely, key: string, version: string, fill: () =
   const id = `${version}\n${key}`;
   let promise = pending.get(id);
   if (!promise) {
-    promise = fill().then((ids) => {
+    promise = inFillSlot(db, fill).then((ids) => {
       storeIds(db, key, version, ids);
       return ids;
     }).finally(() => pending.delete(id));

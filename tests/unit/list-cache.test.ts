@@ -1,7 +1,7 @@
-// Protects: the list-order cache stays bounded (entries and bytes, least recently used out first, a list in use kept), answers an entry only under the version it was filled at, and shares one fill among concurrent requests; a cached value (the order counts) is recomputed after any write and kept per database.
+// Protects: the list-order cache stays bounded (entries and bytes, least recently used out first, a list in use kept), answers an entry only under the version it was filled at, and shares one fill among concurrent requests (at most FILLS_AT_ONCE different fills at a time); PostgreSQL's id arrays are read exactly; a cached value (the order counts) is recomputed after any write and kept per database.
 import { afterEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { cachedIds, cachedValue, fillOnce, lastIds, LIST_CACHE_LIMITS, listCacheStats, storeIds } from '../../server/crud/list-cache';
+import { cachedIds, cachedValue, fillOnce, FILLS_AT_ONCE, lastIds, LIST_CACHE_LIMITS, listCacheStats, parseIdArray, storeIds } from '../../server/crud/list-cache';
 import type { AnyKysely } from '../../server/db/index';
 import { createDb } from '../../server/db/index';
 
@@ -44,6 +44,33 @@ describe('list-order cache', () => {
     storeIds(db, 'huge', '1', ids(5000));
     expect(cachedIds(db, 'huge', '1')).toBeUndefined();
     expect(listCacheStats(db).bytes).toBeLessThanOrEqual(10_000);
+  });
+
+  it('runs at most FILLS_AT_ONCE fills of different lists at a time, and every one of them', async () => {
+    const db = fakeDb();
+    let running = 0;
+    let most = 0;
+    const fill = (n: number) => async () => {
+      running += 1;
+      most = Math.max(most, running);
+      await new Promise((resolve) => setTimeout(resolve, 2));
+      running -= 1;
+      return ids(n);
+    };
+    const answers = await Promise.all(Array.from({ length: 7 }, (_, i) => fillOnce(db, `list ${i}`, '1', fill(i + 1))));
+    expect(most).toBe(FILLS_AT_ONCE);
+    expect(answers.map((a) => a?.length)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    // A failed fill gives its turn back.
+    await expect(fillOnce(db, 'broken', '1', async () => { throw new Error('no'); })).rejects.toThrow('no');
+    expect((await fillOnce(db, 'after', '1', fill(3)))?.length).toBe(3);
+  });
+
+  it('reads PostgreSQL\'s int array text exactly', () => {
+    expect([...parseIdArray('{}')]).toEqual([]);
+    expect([...parseIdArray('{7}')]).toEqual([7]);
+    expect([...parseIdArray('{3,1,2147483647,-5,0}')]).toEqual([3, 1, 2147483647, -5, 0]);
+    const many = Array.from({ length: 1000 }, (_, i) => (i * 7919) % 100_003);
+    expect([...parseIdArray(`{${many.join(',')}}`)]).toEqual(many);
   });
 
   it('runs one fill for concurrent requests of one list and version', async () => {
