@@ -13,6 +13,15 @@ import { server } from './msw-server';
 // waits up to 15 s, which only a failing test ever spends; tests keep 30 s in all.
 configure({ asyncUtilTimeout: 15_000 });
 
+// jsdom lays nothing out and gives a Range no geometry; the rich text editor (ProseMirror) asks a
+// Range for its rectangles when it scrolls an inserted image into view, and would throw outside
+// the test (an unhandled error fails the run). An empty layout is what jsdom answers elsewhere.
+if (typeof Range !== 'undefined' && typeof Range.prototype.getClientRects !== 'function') {
+  const none = { x: 0, y: 0, width: 0, height: 0, top: 0, left: 0, right: 0, bottom: 0, toJSON: () => ({}) } as DOMRect;
+  Range.prototype.getClientRects = () => Object.assign([] as DOMRect[], { item: () => null }) as unknown as DOMRectList;
+  Range.prototype.getBoundingClientRect = () => none;
+}
+
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 
 afterEach(() => {
