@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
 import type { DatabaseTarget } from '../server/config';
+import type { AnyKysely } from '../server/db/index';
 import type { Database } from '../server/db/schema';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -30,8 +31,7 @@ export const freshDatabase = async (dialect: Dialect, dir: string, serverUrl: st
 
 /** `rows` advertisements in one transaction, BATCH rows per INSERT; returns how many have type 0 and status 1 (the bench:list filter). */
 export const insertAdvertisements = async (db: Kysely<Database>, rowCount: number): Promise<number> => {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- declared tables are not in the static Database type
-  const anyDb = db as unknown as Kysely<any>;
+  const anyDb = db as unknown as AnyKysely;
   let matching = 0;
   await anyDb.transaction().execute(async (trx) => {
     for (let start = 0; start < rowCount; start += BATCH) {
