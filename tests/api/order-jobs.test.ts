@@ -1,10 +1,19 @@
 // Protects: the job applying the order settings (server/areas/oms/jobs.ts) on SQLite and PostgreSQL: unpaid orders closed after
 // their type's time-out, shipped orders confirmed after the days, nothing early, each change through the transition (history row
-// without an operator, audit row without an admin), a second run and a second runner change nothing more, bounded work per run.
+// without an operator, audit row without an admin), a second run and a second runner change nothing more, bounded work per run;
+// an order bound to a cashier balance between the job's selection and its close is left open (the check inside the close's
+// transaction), through a seam on both dialects and under a real row-lock race on PostgreSQL.
 import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AREA_JOBS } from '../../server/areas/index';
-import { applyOrderSettings, ORDER_SETTINGS_JOB, orderSettingsJob } from '../../server/areas/oms/jobs';
+import { balanceActions } from '../../server/areas/cashier/balances';
+import { applyOrderSettings, ORDER_JOB_BATCH, ORDER_SETTINGS_JOB, orderSettingsJob } from '../../server/areas/oms/jobs';
+import type { ActionHandler } from '../../server/crud/actions';
+import { performAction } from '../../server/crud/actions';
+import { ALL_SHOPS } from '../../server/crud/scope';
+import { balance as balanceEntity } from '../../src/schema/cashier';
+import { entityList } from '../../src/schema/entities';
 import { SYSTEM_OPERATE_MAN } from '../../src/schema/oms';
 import type { AnyKysely } from '../../server/db/index';
 import { createDb } from '../../server/db/index';
@@ -162,6 +171,69 @@ describe.each(testDialects())('order settings job (%s)', (dialect) => {
     expect(unbind.body).toMatchObject({ code: 200 });
     await runOnce();
     expect(await statusOf(bound)).toBe(4);
+  });
+
+  it('does not close an order bound to a balance between the job\'s selection and its close (the check inside the close\'s transaction)', async () => {
+    const order = await place({ status: 0, createdAgo: 121 * MINUTE });
+    const balance = await call<{ id: number }>(t.app, 'POST', '/api/balance/create', { token: admin, body: { shopId: shopA, amount: 5, payChannel: 'bank', note: 'meanwhile' } });
+    expect(balance.body).toMatchObject({ code: 200 });
+    const selected: number[][] = [];
+    // The seam runs after the selection, before any close: the real bind endpoint commits its binding there.
+    const job = orderSettingsJob(ORDER_JOB_BATCH, {
+      afterCloseSelection: async (ids) => {
+        selected.push([...ids]);
+        const bind = await call(t.app, 'POST', `/api/balance/bind/${balance.body.data.id}`, { token: admin, body: [{ orderId: order, amount: 5 }] });
+        expect(bind.body).toMatchObject({ code: 200 });
+      },
+    });
+    const outcome = await runOnce(job);
+    // Selected (nothing was bound then), yet left open: the close's own check saw the binding.
+    expect(selected).toEqual([[order]]);
+    expect(await statusOf(order)).toBe(0);
+    expect(outcome).toMatchObject({ message: expect.stringMatching(/^closed 0 unpaid, .*left 1 partly paid by a balance meanwhile/) });
+    expect(await history(order)).toEqual([]);
+    expect((await audits(order)).filter((a) => a.action === 'close')).toEqual([]);
+  });
+
+  it.runIf(dialect === 'postgres')('does not close an order whose bind commits while the close waits for the order\'s row lock (a real race, no seam)', async () => {
+    const order = await place({ status: 0, createdAgo: 121 * MINUTE });
+    const balance = await call<{ id: number }>(t.app, 'POST', '/api/balance/create', { token: admin, body: { shopId: shopA, amount: 5, payChannel: 'bank', note: 'racing' } });
+    expect(balance.body).toMatchObject({ code: 200 });
+    const other = createDb(t.config);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => { release = resolve; });
+    let bound!: (pid: number) => void;
+    const bindHolds = new Promise<number>((resolve) => { bound = resolve; });
+    try {
+      // The cashier area's own bind, on a second connection, held open after its work: the order's row
+      // stays locked (FOR UPDATE) and the binding uncommitted until the gate opens.
+      const bindHandler = balanceActions.handlers.bind as ActionHandler;
+      const binding = performAction({ db: other, entities: entityList }, balanceEntity, 'bind', async (ctx) => {
+        const out = await bindHandler(ctx);
+        const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(ctx.trx as AnyKysely);
+        bound(Number(rows[0]!.pid));
+        await gate;
+        return out;
+      }, { ids: [balance.body.data.id], params: { orders: [{ orderId: order, amount: 5 }] }, actor: { adminId: null, ip: null, scope: ALL_SHOPS } });
+      const bindPid = await bindHolds;
+      // The job selects the order (the binding is not committed: not visible) and its close blocks on the row lock.
+      const running = runnerOn(t.db).runJobNow(ORDER_SETTINGS_JOB);
+      await expect.poll(async () => {
+        const { rows } = await sql<{ n: string }>`select count(*) as n from pg_stat_activity where ${bindPid} = any(pg_blocking_pids(pid))`.execute(db());
+        return Number(rows[0]!.n);
+      }, { timeout: 10_000, interval: 20 }).toBe(1);
+      release();
+      await binding;
+      const outcome = await running;
+      expect(await statusOf(order)).toBe(0);
+      expect(outcome).toMatchObject({ ran: true, status: 'ok', message: expect.stringMatching(/^closed 0 unpaid, .*left 1 partly paid by a balance meanwhile/) });
+      expect(await history(order)).toEqual([]);
+      const bindings = await db().selectFrom('oms_cashier_balance_order').select(['order_id', 'amount']).where('order_id', '=', order).execute();
+      expect(bindings.map((b) => [Number(b.order_id), Number(b.amount)])).toEqual([[order, 500]]);
+    } finally {
+      release();
+      await other.destroy();
+    }
   });
 
   it('confirms the receipt of orders shipped more than the days ago (completed, confirmed, received), not earlier', async () => {

@@ -109,8 +109,17 @@ const applyOne = async (db: Kysely<Database>, action: 'close' | 'confirmReceipt'
   }
 };
 
+/**
+ * Test seam, and the only one: `afterCloseSelection` runs once a batch of unpaid orders has been
+ * selected for closing and before any of them is closed. tests/api/order-jobs.test.ts commits a
+ * cashier binding there, to prove the check inside the close's transaction (closeUnlessBound)
+ * catches a binding the selection could not see; on SQLite one connection serialises transactions,
+ * so no real race can land in that gap. The server passes none.
+ */
+export type OrderJobSeams = { readonly afterCloseSelection?: (ids: readonly number[]) => Promise<void> };
+
 /** The job; `batch` bounds the orders of each kind one run changes. */
-export const orderSettingsJob = (batch = ORDER_JOB_BATCH): Job => defineJob({
+export const orderSettingsJob = (batch = ORDER_JOB_BATCH, seams: OrderJobSeams = {}): Job => defineJob({
   name: ORDER_SETTINGS_JOB,
   everySeconds: EVERY_SECONDS,
   run: async ({ db, now }) => {
@@ -125,6 +134,7 @@ export const orderSettingsJob = (batch = ORDER_JOB_BATCH): Job => defineJob({
       if (minutes === null || minutes === undefined) continue;
       const ids = await dueIds(db, ORDER_STATUS.pendingPayment, 'create_time', new Date(now.getTime() - minutes * MINUTE), batch, orderType);
       counts.more ||= ids.length === batch;
+      if (ids.length) await seams.afterCloseSelection?.(ids);
       const note = `Closed by the system: not paid within ${minutes} minutes (${orderType === 'flash' ? 'flash-sale' : 'normal'} order time-out)`;
       for (const id of ids) {
         const outcome = await applyOne(db, 'close', id, { note });
