@@ -1,16 +1,17 @@
 // Protects: a product's whole life in the real browser (issue 10 "Done when"), as the super admin in English and as the demo seller in Chinese: made through the stepped form with SKUs, member prices per level, quantity-discount and full/reduce tiers (all saved, read back by the API and shown again by the edit form), edited, published in a batch, transferred to another second-level category from the selection, moved to the recycle bin and restored from it; the server holds each step and the categories' product counts follow.
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { entityEn } from '../../src/i18n/entities/en';
 import { entityZh } from '../../src/i18n/entities/zh';
 import { strings } from '../../src/resources/pms/strings';
 import type { DemoRole } from '../helpers/accounts';
+import type { Row } from './catalog-setup';
+import { byLabel, catalogApi, chooseTypeBlackSM, escape, fillBasics, pick, visibleStep } from './catalog-setup';
 import { browserSuite } from './harness';
 
 // The demo catalog: categories, brands, product types, member levels and the sellers' shops.
 const suite = browserSuite({ DEMO_CONTENT: 'true' });
 
-type Row = Record<string, unknown> & { id: number; name: string };
 type Product = Row & {
   publishStatus: number; productCategoryId: number; deleteStatus?: number; promotionType: number;
   skuStockList: Row[]; memberPriceList: Row[]; productLadderList: Row[]; productFullReductionList: Row[];
@@ -18,31 +19,11 @@ type Product = Row & {
 
 const ENTITY = { en: entityEn, zh: entityZh } as const;
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-/** An input by its declared label (a required one carries a trailing asterisk; a select's name ends with its value). */
-const byLabel = (scope: Page | Locator, role: 'textbox' | 'spinbutton' | 'combobox', label: string) =>
-  scope.getByRole(role, { name: new RegExp(`^${escape(label)}${role === 'combobox' ? '' : '(\\s*\\*)?$'}`) });
-const visibleStep = (page: Page) => page.locator('[role="tabpanel"]:not([hidden])');
-const pick = async (page: Page, combobox: Locator, option: string) => {
-  await combobox.click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-  await page.getByRole('listbox').waitFor({ state: 'detached' });
-};
 
 describe('a product from the form to the recycle bin and back', () => {
   const cases: [DemoRole, 'en' | 'zh'][] = [['admin', 'en'], ['seller', 'zh']];
   it.each(cases)('as %s (%s): creates with SKUs, member prices and tiers, edits, publishes in a batch, transfers, recycles and restores', async (role, lang) => {
-    const token = await suite.tokenOf(role);
-    const api = async <T>(path: string): Promise<T> => {
-      const response = await fetch(`${suite.baseUrl}/api${path}`, { headers: { authorization: token } });
-      const body = (await response.json()) as { code: number; data: T };
-      if (body.code !== 200) throw new Error(`${path}: ${JSON.stringify(body)}`);
-      return body.data;
-    };
-    const listOf = async <T>(path: string): Promise<T[]> => {
-      const data = await api<{ list: T[] } | T[]>(path);
-      return Array.isArray(data) ? data : data.list;
-    };
+    const { api, listOf } = catalogApi(suite, role);
     const t = strings[lang];
     const e = ENTITY[lang].entity;
     const r = t.resources.product;
@@ -70,13 +51,9 @@ describe('a product from the form to the recycle bin and back', () => {
     await suite.withPage(async (page) => {
       page.setDefaultTimeout(120_000);
       await page.goto('/pms/addProduct');
-      const step1 = visibleStep(page);
-      await byLabel(step1, 'textbox', f.name).fill(name);
-      await pick(page, byLabel(step1, 'combobox', f.shopId), shop.shopName);
-      await pick(page, byLabel(step1, 'combobox', f.productCategoryId), from!.name);
-      await byLabel(step1, 'textbox', f.subTitle).fill('A tote for the chain test');
-      await byLabel(step1, 'textbox', f.description).fill('Made through the stepped form.');
-      await byLabel(step1, 'textbox', f.productSn).fill(sn);
+      const step1 = await fillBasics(page, f, {
+        name, shop: shop.shopName, category: from!.name, subTitle: 'A tote for the chain test', description: 'Made through the stepped form.', productSn: sn,
+      });
       await byLabel(step1, 'spinbutton', f.price).fill('59');
 
       await page.getByRole('button', { name: t.entity.pms.step_next }).click();
@@ -94,16 +71,7 @@ describe('a product from the form to the recycle bin and back', () => {
       await byLabel(step2, 'spinbutton', c.productFullReductionList.fields.reducePrice).fill('10');
 
       await page.getByRole('button', { name: t.entity.pms.step_next }).click();
-      const step3 = visibleStep(page);
-      const typeInput = byLabel(step3, 'combobox', f.productAttributeCategoryId);
-      await typeInput.click();
-      await typeInput.fill(type.name);
-      await page.getByRole('option', { name: type.name, exact: true }).click();
-      await step3.getByRole('checkbox', { name: 'Black', exact: true }).check();
-      await step3.getByRole('checkbox', { name: 'S', exact: true }).check();
-      await step3.getByRole('checkbox', { name: 'M', exact: true }).check();
-      const skuRows = step3.getByTestId('sku-row');
-      await expect.poll(() => skuRows.count()).toBe(2);
+      const skuRows = await chooseTypeBlackSM(page, f, type.name);
       for (const row of await skuRows.all()) {
         await byLabel(row, 'spinbutton', c.skuStockList.fields.price).fill('59');
         await byLabel(row, 'spinbutton', c.skuStockList.fields.stock).fill('20');

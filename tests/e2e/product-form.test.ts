@@ -1,38 +1,23 @@
-// Protects: the stepped product form in the real browser, as the demo seller, in English and Chinese: a product made through all four steps (category, shop, price strategy with a tier, service guarantees, product type with ticked specification values making the SKU table, PC detail) is saved with its SKUs and tiers and found in the product list; an error left on step 1 while saving from step 4 marks that step; a demo product is edited (name, a SKU's stock) and saved.
-import type { Locator, Page } from 'playwright-core';
+// Protects: the stepped product form in the real browser, as the demo seller, in English and Chinese: a product made through all four steps (category, shop, price strategy with a tier, service guarantees, product type with ticked specification values making the SKU table, PC detail with a real PNG uploaded through the rich text editor's image button and inserted) is saved with its SKUs and tiers and found in the product list, its stored PC detail holding an <img> of our upload URL, which answers 200 as image/png; an error left on step 1 while saving from step 4 marks that step; a demo product is edited (name, a SKU's stock) and saved.
 import { describe, expect, it } from 'vitest';
+import { entityEn } from '../../src/i18n/entities/en';
+import { entityZh } from '../../src/i18n/entities/zh';
 import { strings } from '../../src/resources/pms/strings';
+import type { Row } from './catalog-setup';
+import { byLabel, catalogApi, chooseTypeBlackSM, escape, fillBasics, pick, visibleStep } from './catalog-setup';
 import { browserSuite } from './harness';
 
 // The demo catalog: categories, product types with their specifications, the seller's products.
 const suite = browserSuite({ DEMO_CONTENT: 'true' });
+const { api, listOf } = catalogApi(suite, 'seller');
 
-type Row = Record<string, unknown> & { id: number; name: string };
-type Product = Row & { skuStockList: Row[]; productLadderList: Row[]; serviceIds: string; publishStatus: number; productAttributeCategoryId: number };
-
-const api = async <T>(path: string): Promise<T> => {
-  const response = await fetch(`${suite.baseUrl}/api${path}`, { headers: { authorization: await suite.tokenOf('seller') } });
-  const body = (await response.json()) as { code: number; data: T };
-  if (body.code !== 200) throw new Error(`${path}: ${JSON.stringify(body)}`);
-  return body.data;
-};
-const listOf = async <T>(path: string): Promise<T[]> => {
-  const data = await api<{ list: T[] } | T[]>(path);
-  return Array.isArray(data) ? data : data.list;
+type Product = Row & {
+  skuStockList: Row[]; productLadderList: Row[]; serviceIds: string; publishStatus: number; productAttributeCategoryId: number; detailHtml: string | null;
 };
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-/** An input by its declared label (a required one carries a trailing asterisk; a select's name ends with its value). */
-const byLabel = (scope: Page | Locator, role: 'textbox' | 'spinbutton' | 'combobox', label: string) =>
-  scope.getByRole(role, { name: new RegExp(`^${escape(label)}${role === 'combobox' ? '' : '(\\s*\\*)?$'}`) });
-
-const visibleStep = (page: Page) => page.locator('[role="tabpanel"]:not([hidden])');
-
-const pick = async (page: Page, combobox: Locator, option: string) => {
-  await combobox.click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-  await page.getByRole('listbox').waitFor({ state: 'detached' });
-};
+const ENTITY = { en: entityEn, zh: entityZh } as const;
+/** A real 1x1 PNG: the browser decodes it (the image button's check) and the server checks its content. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
 describe('stepped product form', () => {
   it.each(['en', 'zh'] as const)('creates a product through all steps and finds it in the list, then edits one (%s)', async (lang) => {
@@ -50,16 +35,14 @@ describe('stepped product form', () => {
     const shop = (await listOf<Row & { shopName: string }>('/shop/listAll'))[0]!;
     const name = `Stepped ${lang} linen shirt`;
     const sn = `STEP-${lang}-${Date.now()}`;
+    /** What the editor inserted: the URL the upload answered. */
+    let uploadedSrc: string | undefined;
 
     await suite.withPage(async (page) => {
       await page.goto('/pms/addProduct');
-      const step1 = visibleStep(page);
-      await byLabel(step1, 'textbox', f.name).fill(name);
-      await pick(page, byLabel(step1, 'combobox', f.shopId), shop.shopName);
-      await pick(page, byLabel(step1, 'combobox', f.productCategoryId), category.name);
-      await byLabel(step1, 'textbox', f.subTitle).fill('Cool in summer');
-      await byLabel(step1, 'textbox', f.description).fill('A linen shirt made through the stepped form.');
-      await byLabel(step1, 'textbox', f.productSn).fill(sn);
+      const step1 = await fillBasics(page, f, {
+        name, shop: shop.shopName, category: category.name, subTitle: 'Cool in summer', description: 'A linen shirt made through the stepped form.', productSn: sn,
+      });
       // Left empty on purpose: saving from the last step must send us back here.
       await byLabel(step1, 'spinbutton', f.price).fill('');
 
@@ -74,23 +57,23 @@ describe('stepped product form', () => {
       await byLabel(step2, 'spinbutton', ladder.discount).fill('0.9');
 
       await page.getByRole('button', { name: p.step_next }).click();
-      const step3 = visibleStep(page);
-      const typeInput = byLabel(step3, 'combobox', f.productAttributeCategoryId);
-      await typeInput.click();
-      await typeInput.fill(type.name);
-      await page.getByRole('option', { name: type.name, exact: true }).click();
-      await step3.getByRole('checkbox', { name: 'Black', exact: true }).check();
-      await step3.getByRole('checkbox', { name: 'S', exact: true }).check();
-      await step3.getByRole('checkbox', { name: 'M', exact: true }).check();
-      const skuRows = step3.getByTestId('sku-row');
-      await expect.poll(() => skuRows.count()).toBe(2);
+      const skuRows = await chooseTypeBlackSM(page, f, type.name);
 
       await page.getByRole('button', { name: p.step_next }).click();
       const step4 = visibleStep(page);
       // Relations: the special topic and preference area pickers.
       await byLabel(step4, 'combobox', f.subjectProductRelationList).waitFor();
-      await step4.locator('.ProseMirror').first().click();
+      // The PC detail (the first editor): text, then a real PNG through the toolbar's image button, uploaded and inserted.
+      const pcDetail = step4.locator('.ProseMirror').first();
+      await pcDetail.click();
       await page.keyboard.type('Breathable linen.');
+      const chooser = page.waitForEvent('filechooser');
+      await step4.getByRole('button', { name: ENTITY[lang].entity.rich_text.image }).first().click();
+      await (await chooser).setFiles({ name: 'linen-detail.png', mimeType: 'image/png', buffer: PNG });
+      const inserted = pcDetail.locator('img');
+      await inserted.waitFor();
+      await expect.poll(() => inserted.getAttribute('src')).toMatch(/^\/uploads\/.+\.png$/);
+      uploadedSrc = (await inserted.getAttribute('src'))!;
 
       // Saving from step 4 with no price: step 1 is marked, and the list says where.
       await page.getByRole('button', { name: save }).click();
@@ -117,6 +100,14 @@ describe('stepped product form', () => {
     ]);
     expect(stored.productLadderList).toMatchObject([{ count: 3, discount: 0.9 }]);
     expect(stored).toMatchObject({ serviceIds: '3', publishStatus: 1, productAttributeCategoryId: type.id, price: 59 });
+    // The stored PC detail holds the uploaded image, and our origin serves it as an image.
+    expect(stored.detailHtml).toMatch(/^<p>Breathable linen\.<\/p>/);
+    const sources = [...(stored.detailHtml ?? '').matchAll(/<img [^>]*src="([^"]+)"/g)].map((m) => m[1]);
+    expect(sources).toEqual([uploadedSrc]);
+    const image = await fetch(new URL(uploadedSrc!, suite.baseUrl));
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toMatch(/^image\/png/);
+    expect(Buffer.from(await image.arrayBuffer()).equals(PNG)).toBe(true);
 
     // Edit: a demo product of the seller, its name on step 1 and a SKU's stock on step 3.
     const demo = (await listOf<Row>('/product/list?pageSize=50')).find((r) => r.id !== created.id && r.productAttributeCategoryId)!;
