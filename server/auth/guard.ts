@@ -14,7 +14,7 @@ import { authorize } from './authorize';
 import type { AuthContext } from './context';
 import type { PermissionCache } from './permissions';
 import { createPermissionCache } from './permissions';
-import { findActiveSession } from './sessions';
+import { findActiveSessionAndScope } from './sessions';
 import { bearerToken, verifyTokenOnce } from './tokens';
 
 const PUBLIC = new Set<string>(PUBLIC_API_URLS);
@@ -26,9 +26,9 @@ export const authenticate = async (db: Kysely<Database>, secret: string, request
   if (!token) return null;
   const claims = await verifyTokenOnce(secret, token);
   if (!claims) return null;
-  const session = await findActiveSession(db, claims.sessionId, claims.adminId);
+  const session = await findActiveSessionAndScope(db, claims.sessionId, claims.adminId);
   return session
-    ? { adminId: session.adminId, sessionId: session.sessionId, username: session.username, permissionVersion: session.permissionVersion }
+    ? { adminId: session.adminId, sessionId: session.sessionId, username: session.username, permissionVersion: session.permissionVersion, scope: session.scope }
     : null;
 };
 

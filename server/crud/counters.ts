@@ -218,21 +218,32 @@ export const countsBy = async (db: AnyKysely, entity: Entity, field: string, sco
 };
 
 /**
- * A list's exact total from the counts, when they can give it: `column` is a counted column and
- * `value` the one value the list asks for (null: any value, the whole live table in the scope).
- * Undefined when the entity keeps no counts of that column.
+ * The statement of a list's exact total from the counts, when they can give it: `column` is a
+ * counted column and `value` the one value the list asks for (null: any value, the whole live
+ * table in the scope). Undefined when the entity keeps no counts of that column; 0 when the scope
+ * holds no shop. A statement, not a number: the list reads it as a column of its page's statement
+ * (one round trip for both).
  */
-export const countedTotal = async (
+export const countedTotalQuery = (
   db: AnyKysely, entity: Entity, column: string, value: string | null, scope: Scope,
-): Promise<number | undefined> => {
+) => {
   const spec = counterSpecOf(entity);
   if (!spec?.columns.includes(column)) return undefined;
   const shops = entity.tenant && scope.kind === 'shops' ? scope.shopIds : null;
   if (shops && !shops.length) return 0;
   let query = db.selectFrom(counterTableOf(entity.table))
-    .select((eb) => eb.fn.sum<string | number | null>('n').as('n'))
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<string | number>('n'), eb.lit(0)).as('n'))
     .where('field', '=', column);
   if (value !== null) query = query.where('value', '=', value);
   if (shops) query = query.where('shop_id', 'in', [...shops]);
+  return query;
+};
+
+/** `countedTotalQuery`'s number, read on its own. */
+export const countedTotal = async (
+  db: AnyKysely, entity: Entity, column: string, value: string | null, scope: Scope,
+): Promise<number | undefined> => {
+  const query = countedTotalQuery(db, entity, column, value, scope);
+  if (query === undefined || query === 0) return query;
   return Number((await query.executeTakeFirst())?.n ?? 0);
 };

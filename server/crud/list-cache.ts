@@ -275,22 +275,25 @@ const pageQueries = new Map<string, string>();
  * (one snapshot, one round trip): the page is right exactly when that version is the one its ids
  * were kept under. One statement per table whatever the page size (the ids travel as one JSON
  * array on SQLite, one int[] on PostgreSQL), so it is written once instead of built per request.
+ * `columns`: more result columns, as SQL text over the table read as `t` (the reference names of
+ * ./reference-names.ts), so they cost no statement of their own.
  * A missing version (a PostgreSQL table without its counter) reads as null.
  */
 export const pageWithVersion = async (
-  db: AnyKysely, table: string, ids: readonly number[],
+  db: AnyKysely, table: string, ids: readonly number[], columns = '',
 ): Promise<{ version: string | null; rows: Record<string, unknown>[] }> => {
   const postgres = dialectOf(db) === 'postgres';
-  const cacheKey = `${postgres ? 'p' : 's'}:${table}`;
+  const cacheKey = `${postgres ? 'p' : 's'}:${table}\n${columns}`;
   let text = pageQueries.get(cacheKey);
   if (!text) {
     // Declared table names only (from src/schema), quoted as identifiers. The version rides in a
     // column no declared table has; a left join answers it even when no id matches any more.
     const quoted = `"${table.replace(/"/g, '""')}"`;
+    const more = columns ? `, ${columns}` : '';
     text = postgres
-      ? `select v.version::text as sys_list_version, t.* from (select $2::text as name) n left join sys_table_version v on v.name = n.name
+      ? `select v.version::text as sys_list_version, t.*${more} from (select $2::text as name) n left join sys_table_version v on v.name = n.name
           left join ${quoted} t on t.id = any($1::int4[])`
-      : `select (select total_changes() || ':' || data_version from pragma_data_version) as sys_list_version, t.*
+      : `select (select total_changes() || ':' || data_version from pragma_data_version) as sys_list_version, t.*${more}
           from (select 1) n left join ${quoted} t on t.id in (select value from json_each(?))`;
     pageQueries.set(cacheKey, text);
   }

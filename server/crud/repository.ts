@@ -25,12 +25,12 @@ import { inScope, withShop } from './scope';
 import { MAX_ID } from './ids';
 import { sanitizeFieldValues } from './kinds';
 import { treeRules } from './tree';
-import { nameFiller } from './reference-names';
+import { referenceNames } from './reference-names';
 import type { RecycleBin } from '../../src/schema/recycleBin';
 import { IN_BIN, LIVE, recycleBinOf } from '../../src/schema/recycleBin';
 import { uniqueIndexesOf, uniqueMessageOf, uniqueRules } from './unique';
 import { ownedLists } from './lists';
-import { counterSpecOf, countedTotal } from './counters';
+import { counterSpecOf, countedTotalQuery } from './counters';
 import { cachedIds, cachedValueAt, fillOnce, forgetLong, lastIds, LIST_CACHE_LIMITS, listVersion, pageWithVersion, readIds } from './list-cache';
 import type { AnyEb, AnyKysely } from '../db/index';
 import type { Secrets } from './secrets';
@@ -64,6 +64,9 @@ export type Repository = {
 };
 
 type Eb = AnyEb;
+
+/** The result column a counted list's total rides in, beside the page's rows: a prefix no declared column has. */
+const TOTAL_COLUMN = 'sys_list_total';
 
 const escapeLike = (value: string): string => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -160,19 +163,22 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
   const scoped = (eb: Eb, scope: Scope, view: View = 'live') => scopeWhere(entity, eb, scope, view);
   const tenantField = tenantFieldOf(entity);
   const known = [...deps.entities, ...(deps.targets ?? [])];
-  const fillNames = nameFiller(entity, known);
+  const names = referenceNames(entity, known);
+  /** Every column of the table's rows and the names of what they reference, in one statement. */
+  const rowsOf = (executor: AnyDb) => executor.selectFrom(table).selectAll(table)
+    .$if(!names.none, (query) => query.select((eb: Eb) => names.select(eb, table)));
+  /** The name columns for the hand-written statement of a cached page (its table read as `t`). */
+  const pageNames = names.none ? '' : names.sqlText('t');
   /** Records as every read answers them: with the names of what they reference. */
-  const named = async (executor: AnyDb, records: ApiRecord[]): Promise<ApiRecord[]> => {
-    await fillNames(executor, records);
-    return records;
-  };
+  const recordsOf = (rows: Row[], options: { list?: boolean } = {}): ApiRecord[] =>
+    names.fill(rows.map((row) => fromRow(entity, row, options)), rows);
   const lists = ownedLists(entity, { entities: deps.entities, scopeWhere, tenantField });
 
   const readMany = async (executor: AnyDb, ids: readonly number[], scope: Scope, view: View = 'live'): Promise<ApiRecord[]> => {
     if (!ids.length) return [];
-    const rows = await executor.selectFrom(table).selectAll()
+    const rows = await rowsOf(executor)
       .where((eb: Eb) => eb.and([eb('id', 'in', [...ids]), scoped(eb, scope, view)])).execute();
-    return named(executor, rows.map((row: Row) => fromRow(entity, row)));
+    return recordsOf(rows);
   };
 
   const readOne = async (executor: AnyDb, id: number, scope: Scope): Promise<ApiRecord> => {
@@ -276,23 +282,22 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
     // Counted lists (a million orders by status) read neither ids nor a COUNT: after a write the
     // next view costs what any view costs, where the ids cache would re-read every matching id.
     const counted = countedFilter(params);
-    if (counted) {
-      const total = await countedTotal(db, entity, counted.column, counted.value, scope);
-      if (total !== undefined) return pageAt(params, where, offset, total);
-    }
+    const totalQuery = counted && countedTotalQuery(db, entity, counted.column, counted.value, scope);
+    if (totalQuery === 0) return { list: [], total: 0 };
+    if (totalQuery) return pageAt(params, where, offset, totalQuery);
     // The ordered ids of this query, cached while the table is provably unchanged (./list-cache.ts).
     const key = JSON.stringify([table, params.conditions, params.search, params.ids, params.sort, scope, params.bin === true]);
-    const answer = async (rows: Row[], page: number[], total: number) => {
+    const answer = (rows: Row[], page: number[], total: number) => {
       const byId = new Map(rows.map((row: Row) => [Number(row.id), row]));
-      const records = page.flatMap((id) => (byId.has(id) ? [fromRow(entity, byId.get(id)!, { list: true })] : []));
-      return { list: await named(db, records), total };
+      const ordered = page.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+      return { list: recordsOf(ordered, { list: true }), total };
     };
     // The usual case, one statement: the page of the ids kept last, read with the current version.
     const last = lastIds(db, key);
     const lastPage = last ? [...last.ids.subarray(offset, offset + params.pageSize)] : [];
     let version: string | null;
     if (last && lastPage.length) {
-      const read = await pageWithVersion(db, table, lastPage);
+      const read = await pageWithVersion(db, table, lastPage, pageNames);
       if (read.version === last.version) return answer(read.rows, lastPage, last.ids.length);
       version = read.version;
     } else {
@@ -314,7 +319,7 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
         const page = [...ids.subarray(offset, offset + params.pageSize)];
         if (!page.length) return { list: [], total: ids.length };
         // Rows read after the version: at least as new as the ids (a row deleted since is left out).
-        const { rows } = await pageWithVersion(db, table, page);
+        const { rows } = await pageWithVersion(db, table, page, pageNames);
         return answer(rows, page, ids.length);
       }
     }
@@ -327,19 +332,28 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
     return pageAt(params, where, offset, total);
   };
 
-  /** The page at `offset` of the rows `where` selects, `total` of them: an index walk to the page's ids, then their rows. */
-  const pageAt = async (params: ListParams, where: ReturnType<typeof whereOf>, offset: number, total: number) => {
-    if (total === 0) return { list: [], total };
-    if (offset >= total) return { list: [], total };
+  /**
+   * The page at `offset` of the rows `where` selects, `total` of them (or the statement of the
+   * total, read as a column of the page's own statement: one round trip, one snapshot): an index
+   * walk to the page's ids, then their rows.
+   */
+  const pageAt = async (
+    params: ListParams, where: ReturnType<typeof whereOf>, offset: number, total: number | Exclude<ReturnType<typeof countedTotalQuery>, 0 | undefined>,
+  ): Promise<{ list: ApiRecord[]; total: number }> => {
+    if (typeof total === 'number' && offset >= total) return { list: [], total };
     // The page's ids first (an index-only walk past `offset` rows), then only those rows: the
     // plain LIMIT/OFFSET would read every skipped row from the table (PostgreSQL: ~40% more req/s).
     const pageIds = db.selectFrom(table).select('id').where(where)
       .orderBy(params.sort.column, params.sort.order).orderBy('id', params.sort.order)
       .limit(params.pageSize).offset(offset);
-    const rows = await db.selectFrom(table).selectAll().where('id', 'in', pageIds)
+    const rows: Row[] = await rowsOf(db).where('id', 'in', pageIds)
+      .$if(typeof total !== 'number', (query) => query.select(() => (total as Exclude<typeof total, number>).as(TOTAL_COLUMN)))
       .orderBy(params.sort.column, params.sort.order)
       .orderBy('id', params.sort.order).execute();
-    return { list: await named(db, rows.map((row: Row) => fromRow(entity, row, { list: true }))), total };
+    if (typeof total === 'number') return { list: recordsOf(rows, { list: true }), total };
+    // An empty page (past the end, or nothing to list) has no row to carry the total.
+    const counted = rows.length ? rows[0]![TOTAL_COLUMN] : (await total.executeTakeFirst())?.n;
+    return { list: recordsOf(rows, { list: true }), total: Number(counted ?? 0) };
   };
 
   /** A page with the child rows declared `inList` and what the area's `afterList` fills in. */
@@ -352,10 +366,10 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
   const LIST_ALL_LIMIT = 10_000;
   const listAll: Repository['listAll'] = async (params, scope) => {
     // The list's filters apply (mall's look-ups: `/memberLevel/list?defaultStatus=0`, nested views).
-    const rows = await db.selectFrom(table).selectAll().where(whereOf(params, scope))
+    const rows = await rowsOf(db).where(whereOf(params, scope))
       .orderBy(params.sort.column, params.sort.order).orderBy('id', params.sort.order)
       .limit(LIST_ALL_LIMIT).execute();
-    const records = await named(db, rows.map((row: Row) => fromRow(entity, row, { list: true })));
+    const records = recordsOf(rows, { list: true });
     const attached = lists ? await lists.attach(db, records, { list: true }) : records;
     return hooks.afterList ? hooks.afterList(db, attached) : attached;
   };

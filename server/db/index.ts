@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import type { ExpressionBuilder, SqliteDatabase } from 'kysely';
+import type { ExpressionBuilder, LogEvent, SqliteDatabase } from 'kysely';
 import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config';
@@ -13,14 +13,19 @@ import type { Database } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
 
-export const createDb = (config: Pick<Config, 'database'>): Kysely<Database> => {
+/** `onStatement`: told the SQL of every statement run through Kysely (tests count a request's statements). */
+export type DbOptions = { onStatement?: (sql: string) => void };
+
+export const createDb = (config: Pick<Config, 'database'>, options: DbOptions = {}): Kysely<Database> => {
   const target = config.database;
+  const { onStatement } = options;
+  const log = onStatement ? (event: LogEvent) => onStatement(event.query.sql) : undefined;
   if (target.dialect === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.connectionString, max: 10 });
     // An idle client losing its connection (database restart) must not crash the process;
     // the next query simply gets a new client.
     pool.on('error', () => {});
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
     cacheStats.set(db, () => ({ statements: 0, connections: pool.totalCount, idleConnections: pool.idleCount }));
     return db;
   }
@@ -36,7 +41,7 @@ export const createDb = (config: Pick<Config, 'database'>): Kysely<Database> => 
   // A second process (or a CLI) holding the write lock makes us wait instead of failing at once.
   sqlite.pragma('busy_timeout = 5000');
   const statements = new Map<string, SQLite.Statement>();
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, statements) }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, statements) }), log });
   sqliteHandles.set(db, sqlite);
   cacheStats.set(db, () => ({ statements: statements.size, connections: 1, idleConnections: 0 }));
   return db;

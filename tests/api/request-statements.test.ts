@@ -1,0 +1,113 @@
+// Protects: nothing is read twice — a warm list request is two statements (session with scope, page with its total and names), so PostgreSQL pays two round trips.
+/**
+ * What an authenticated request costs the database, counted statement by statement (every
+ * statement run through Kysely; on PostgreSQL each is a round trip, which was most of what a list
+ * request cost beyond the floor of bench/floor.ts):
+ * - the session check reads the permission version and the caller's tenant scope in its own
+ *   statement (server/auth/sessions.ts);
+ * - a counted list (orders by status) reads its total from the counts in its page's statement;
+ * - every list reads the names of what its rows reference (shop, brand, category…) in that same
+ *   statement, on the cached path too (server/crud/reference-names.ts).
+ * Answers are checked as well, so a cheaper request that answers less cannot pass.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from '../../src/schema/api';
+import { buildApp } from '../../server/app';
+import { createDb } from '../../server/db/index';
+import { migrateToLatest } from '../../server/db/migrations/index';
+import type { Database } from '../../server/db/schema';
+import { seed } from '../../server/db/seed/index';
+import { DEMO } from '../helpers/accounts';
+import { call, login } from '../helpers/api';
+import type { ApiRecord } from '../helpers/entity-bodies';
+import type { TestDatabase } from '../helpers/test-db';
+import { createTestDatabase, testConfig, testDialects } from '../helpers/test-db';
+
+describe.each(testDialects())('statements per request (%s)', (dialect) => {
+  let database: TestDatabase;
+  let db: Kysely<Database>;
+  let app: FastifyInstance;
+  let admin: string;
+  let seller: string;
+  /** The statements run since the last `count` call began. */
+  let statements: string[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    const config = testConfig(database.dir, database.target);
+    db = createDb(config, { onStatement: (text) => statements.push(text) });
+    await migrateToLatest(db);
+    await seed(db, config, { demo: true, content: true });
+    app = buildApp(config, { db });
+    await app.ready();
+    admin = await login(app, DEMO.admin);
+    seller = await login(app, DEMO.seller);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await db?.destroy();
+    await database?.drop();
+  });
+
+  /** The answer of `url` asked a second time (the first fills what a warm server keeps) and the statements the second one ran. */
+  const warm = async (url: string, token: string) => {
+    const first = await call<Page<ApiRecord>>(app, 'GET', `/api${url}`, { token });
+    expect(first.status, first.raw).toBe(200);
+    statements = [];
+    const answer = await call<Page<ApiRecord>>(app, 'GET', `/api${url}`, { token });
+    expect(answer.status, answer.raw).toBe(200);
+    return { answer: answer.body.data, statements: [...statements] };
+  };
+
+  it.each([
+    ['admin', 'an order tab', '/order/list?status=1&pageNum=1&pageSize=10'],
+    ['admin', 'every order, page 2', '/order/list?pageNum=2&pageSize=5'],
+    ['seller', "the seller's orders by status", '/order/list?status=0&pageNum=1&pageSize=10'],
+  ] as const)('%s: %s is the session and one page statement, with its exact total and shop names', async (who, _what, url) => {
+    const token = who === 'admin' ? admin : seller;
+    const { answer, statements: run } = await warm(url, token);
+    expect(run, run.join('\n')).toHaveLength(2);
+    expect(answer.list.length).toBeGreaterThan(0);
+    expect(answer.list.every((order) => typeof order.shopName === 'string' && order.shopName.length > 0)).toBe(true);
+    // The total the counts gave equals a plain count of what the list selects.
+    const status = new URL(url, 'http://x').searchParams.get('status');
+    let count = db.selectFrom('oms_order').select((eb) => eb.fn.countAll<number>().as('n')).where('delete_status', '=', 0);
+    if (status !== null) count = count.where('status', '=', Number(status));
+    if (who === 'seller') {
+      count = count.where('shop_id', 'in', (eb) => eb.selectFrom('shop').innerJoin('ums_admin', 'ums_admin.id', 'shop.owner_id')
+        .select('shop.id').where('ums_admin.username', '=', DEMO.seller.username));
+    }
+    expect(answer.total).toBe(Number((await count.executeTakeFirstOrThrow()).n));
+  });
+
+  it.each([
+    ['admin', 'the product list', '/product/list?pageNum=1&pageSize=10'],
+    ['admin', 'products of a publish status', '/product/list?publishStatus=1&pageNum=1&pageSize=10'],
+    ['seller', "the seller's products", '/product/list?pageNum=1&pageSize=10'],
+  ] as const)('%s: %s (a cached list) is the session and one page statement, names included', async (who, _what, url) => {
+    const { answer, statements: run } = await warm(url, who === 'admin' ? admin : seller);
+    expect(run, run.join('\n')).toHaveLength(2);
+    expect(answer.list.length).toBeGreaterThan(0);
+    for (const product of answer.list) {
+      expect(product.brandName === null || typeof product.brandName === 'string').toBe(true);
+      expect(typeof product.productCategoryName, JSON.stringify(product)).toBe('string');
+      expect(typeof product.shopName).toBe('string');
+    }
+  });
+
+  it('the names read in the page statement are the referenced records\' own', async () => {
+    const { answer } = await warm('/product/list?pageNum=1&pageSize=20', admin);
+    const brands = new Map((await db.selectFrom('pms_brand').select(['id', 'name']).execute()).map((b) => [Number(b.id), b.name]));
+    for (const product of answer.list) {
+      expect(product.brandName).toBe(product.brandId === null ? null : brands.get(Number(product.brandId)) ?? null);
+    }
+  });
+
+  it('a page past the end of a counted list still answers the exact total', async () => {
+    const all = (await warm('/order/list?status=1&pageNum=1&pageSize=10', admin)).answer.total;
+    const past = await warm(`/order/list?status=1&pageNum=${Math.ceil(all / 10) + 3}&pageSize=10`, admin);
+    expect(past.answer).toEqual({ ...past.answer, list: [], total: all });
+  });
+});
