@@ -1,33 +1,12 @@
 /**
- * What bench:list and bench:memory share: a fresh database per dialect filled with generated
- * advertisements, in the bench's own process, before the server process starts on it.
+ * What bench:list and bench:memory share: generated advertisements, inserted in the bench's own
+ * process into a fresh database (bench/setup.ts freshDatabase) before the server process starts on it.
  */
-import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
 import type { Kysely } from 'kysely';
-import pg from 'pg';
-import type { DatabaseTarget } from '../server/config';
 import type { AnyKysely } from '../server/db/index';
 import type { Database } from '../server/db/schema';
 
-export type Dialect = 'sqlite' | 'postgres';
-
 const BATCH = 1000;
-
-/** A fresh, empty database of the dialect and a way to remove it. */
-export const freshDatabase = async (dialect: Dialect, dir: string, serverUrl: string | undefined): Promise<{ target: DatabaseTarget; drop: () => Promise<void> }> => {
-  if (dialect === 'sqlite') return { target: { dialect: 'sqlite', filename: join(dir, 'bench.sqlite') }, drop: async () => {} };
-  const name = `bench_${randomBytes(5).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try { await client.query(statement); } finally { await client.end(); }
-  };
-  await admin(`CREATE DATABASE "${name}"`);
-  const url = new URL(serverUrl!);
-  url.pathname = `/${name}`;
-  return { target: { dialect: 'postgres', connectionString: url.toString() }, drop: () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
-};
 
 /** `rows` advertisements in one transaction, BATCH rows per INSERT; returns how many have type 0 and status 1 (the bench:list filter). */
 export const insertAdvertisements = async (db: Kysely<Database>, rowCount: number): Promise<number> => {

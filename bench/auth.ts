@@ -13,11 +13,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
-import pg from 'pg';
 import { buildApp } from '../server/app';
 import { hashPassword } from '../server/auth/password';
 import { createPermissionCache, readPermissionVersion } from '../server/auth/permissions';
-import type { Config, DatabaseTarget } from '../server/config';
+import type { Config } from '../server/config';
 import { loadConfig } from '../server/config';
 import { createDb } from '../server/db/index';
 import { migrateToLatest } from '../server/db/migrations/index';
@@ -26,6 +25,7 @@ import { seed } from '../server/db/seed/index';
 import { toDbTime } from '../server/db/time';
 import type { LoadResult } from './load';
 import { loadInChild } from './load';
+import { freshDatabase } from './setup';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -37,20 +37,6 @@ const STAFF_ROLES = 6;
 const RESOURCES_PER_ROLE = 40;
 const MAX_OVERHEAD = 0.10;
 const PATH = '/api/brand/list?pageNum=1&pageSize=10';
-
-const freshDatabase = async (dir: string, serverUrl: string | undefined): Promise<{ target: DatabaseTarget; drop: () => Promise<void> }> => {
-  if (!serverUrl) return { target: { dialect: 'sqlite', filename: join(dir, 'bench.sqlite') }, drop: async () => {} };
-  const name = `bench_${randomBytes(5).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try { await client.query(statement); } finally { await client.end(); }
-  };
-  await admin(`CREATE DATABASE "${name}"`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { target: { dialect: 'postgres', connectionString: url.toString() }, drop: () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
-};
 
 /**
  * Fills the permission tables up to RESOURCES resources and ROLES roles (the seeded ones count),
@@ -118,7 +104,8 @@ type Measured = LoadResult & { cpuUs: number };
 
 const main = async (): Promise<void> => {
   const dir = mkdtempSync(join(tmpdir(), 'admin-bench-auth-'));
-  const database = await freshDatabase(dir, process.env.BENCH_DATABASE_URL);
+  const serverUrl = process.env.BENCH_DATABASE_URL;
+  const database = await freshDatabase(serverUrl ? 'postgres' : 'sqlite', dir, serverUrl);
   const config: Config = {
     ...loadConfig({
       DATA_DIR: join(dir, 'data'), STATIC_DIR: join(dir, 'no-static'), LOG_LEVEL: 'warn', NODE_ENV: 'development',

@@ -24,11 +24,12 @@ import { loadConfig } from '../server/config';
 import { createDb } from '../server/db/index';
 import { migrateToLatest } from '../server/db/migrations/index';
 import { seed } from '../server/db/seed/index';
-import { freshDatabase, insertAdvertisements, mb } from './advertisements';
+import { insertAdvertisements, mb } from './advertisements';
 import type { LoadResult } from './load';
 import { loadInChild } from './load';
 import type { ServerProcess, ServerStats } from './serve';
 import { startServerProcess } from './serve';
+import { freshDatabase } from './setup';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);

@@ -25,12 +25,12 @@ import { LIST_CACHE_LIMITS } from '../server/crud/list-cache';
 import { createDb } from '../server/db/index';
 import { migrateToLatest } from '../server/db/migrations/index';
 import { seed } from '../server/db/seed/index';
-import type { Dialect } from './advertisements';
-import { freshDatabase, insertAdvertisements, mb } from './advertisements';
+import { insertAdvertisements, mb } from './advertisements';
 import { loadInChild } from './load';
 import type { ServerProcess, ServerStats } from './serve';
 import { startServerProcess } from './serve';
-import { benchDialects, loadAverage, serverUrl } from './setup';
+import type { Dialect } from './setup';
+import { benchDialects, freshDatabase, loadAverage, serverUrl } from './setup';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_MIXED_SECONDS ?? 600);

@@ -38,6 +38,21 @@ const adminQuery = async (url: string, statement: string): Promise<void> => {
   try { await client.query(statement); } finally { await client.end(); }
 };
 
+/**
+ * A fresh, empty database of the dialect under `dir` (SQLite) or on the PostgreSQL server at
+ * `url` (a random name), and a way to remove it: bench:list, bench:memory and bench:auth fill
+ * and serve it themselves.
+ */
+export const freshDatabase = async (dialect: Dialect, dir: string, url: string | undefined): Promise<{ target: DatabaseTarget; drop: () => Promise<void> }> => {
+  if (dialect === 'sqlite') return { target: { dialect: 'sqlite', filename: join(dir, 'bench.sqlite') }, drop: async () => {} };
+  if (!url) throw new Error('freshDatabase: PostgreSQL needs a server URL');
+  const name = `bench_${randomBytes(5).toString('hex')}`;
+  await adminQuery(url, `CREATE DATABASE "${name}"`);
+  const own = new URL(url);
+  own.pathname = `/${name}`;
+  return { target: { dialect: 'postgres', connectionString: own.toString() }, drop: () => adminQuery(url, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
+};
+
 export type BenchServer = {
   db: Kysely<Database>; config: Config; app: FastifyInstance; address: string; authorization: string;
   /** Stops the server and drops its database. */
