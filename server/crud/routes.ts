@@ -34,6 +34,7 @@ import { secretFields } from '../../src/schema/entity';
 import type { AnyKysely } from '../db/index';
 import { ensureTableVersions } from '../db/table-versions';
 import { checkCounters, counterSpecOf } from './counters';
+import { ensureDeclaredIndexes } from './indexes';
 
 /** The tenant scope of the caller (server/auth/scope.ts). */
 export type ScopeOf = (request: FastifyRequest) => Promise<Scope> | Scope;
@@ -142,6 +143,12 @@ export const registerEntityRoutes = (app: FastifyInstance, deps: EntityRouteDeps
     await ensureTableVersions(deps.db as unknown as AnyKysely, deps.entities.map((e) => e.table));
     // Declared counters exist (their migration made them), or the start stops (./counters.ts).
     await checkCounters(deps.db as unknown as AnyKysely, deps.entities);
+    // The indexes the declared filters and sorts need (./indexes.ts): made once, then a catalog read per start.
+    const started = performance.now();
+    const changes = await ensureDeclaredIndexes(deps.db as unknown as AnyKysely, deps.entities);
+    if (changes.created.length || changes.dropped.length) {
+      app.log.info({ created: changes.created, dropped: changes.dropped, ms: Math.round(performance.now() - started) }, 'declared indexes changed');
+    }
   });
   const actorOf = async (request: FastifyRequest): Promise<Actor> =>
     ({ adminId: request.auth?.adminId ?? null, ip: request.ip ?? null, scope: await scopeOf(request) });
