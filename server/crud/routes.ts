@@ -143,7 +143,9 @@ export const registerEntityRoutes = (app: FastifyInstance, deps: EntityRouteDeps
     await ensureTableVersions(deps.db as unknown as AnyKysely, deps.entities.map((e) => e.table));
     // Declared counters exist (their migration made them), or the start stops (./counters.ts).
     await checkCounters(deps.db as unknown as AnyKysely, deps.entities);
-    // The indexes the declared filters and sorts need (./indexes.ts): made once, then a catalog read per start.
+    // The indexes the declared filters and sorts need (./indexes.ts): made once, then a catalog read
+    // per start. server/main.ts makes them before the app (a big table's index outlasts this hook's
+    // timeout); here they follow a declaration the app was built with (a test's fixture).
     const started = performance.now();
     const changes = await ensureDeclaredIndexes(deps.db as unknown as AnyKysely, deps.entities);
     if (changes.created.length || changes.dropped.length) {
