@@ -24,9 +24,9 @@ import type { AnyKysely } from '../server/db/index';
 import { createDb } from '../server/db/index';
 import { migrateToLatest } from '../server/db/migrations/index';
 import { seed } from '../server/db/seed/index';
-import type { Dialect } from './advertisements';
-import { freshDatabase, insertAdvertisements } from './advertisements';
-import { benchDialects, loadAverage, serverUrl } from './setup';
+import { insertAdvertisements } from './advertisements';
+import type { Dialect } from './setup';
+import { benchDialects, freshDatabase, loadAverage, serverUrl } from './setup';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 
