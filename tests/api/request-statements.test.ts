@@ -86,6 +86,7 @@ describe.each(testDialects())('statements per request (%s)', (dialect) => {
     ['admin', 'the product list', '/product/list?pageNum=1&pageSize=10'],
     ['admin', 'products of a publish status', '/product/list?publishStatus=1&pageNum=1&pageSize=10'],
     ['seller', "the seller's products", '/product/list?pageNum=1&pageSize=10'],
+    ['admin', 'products by a name keyword', '/product/list?keyword=a&pageNum=1&pageSize=10'],
   ] as const)('%s: %s (a cached list) is the session and one page statement, names included', async (who, _what, url) => {
     const { answer, statements: run } = await warm(url, who === 'admin' ? admin : seller);
     expect(run, run.join('\n')).toHaveLength(2);
@@ -95,6 +96,13 @@ describe.each(testDialects())('statements per request (%s)', (dialect) => {
       expect(typeof product.productCategoryName, JSON.stringify(product)).toBe('string');
       expect(typeof product.shopName).toBe('string');
     }
+  });
+
+  it('admin: products by product SN is the session and one page statement', async () => {
+    const [one] = await db.selectFrom('pms_product').select('product_sn').where('delete_status', '=', 0).orderBy('id').limit(1).execute();
+    const { answer, statements: run } = await warm(`/product/list?productSn=${encodeURIComponent(String(one!.product_sn))}&pageNum=1&pageSize=10`, admin);
+    expect(run, run.join('\n')).toHaveLength(2);
+    expect(answer.list.map((product) => product.productSn)).toContain(one!.product_sn);
   });
 
   it('the names read in the page statement are the referenced records\' own', async () => {
