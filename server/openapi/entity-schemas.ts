@@ -17,6 +17,17 @@ const valueSchema = (decl: FieldDecl): JsonSchema => {
   return decl.required ? schema : { anyOf: [schema, { type: 'null' }] };
 };
 
+/**
+ * A field's value in a record: the body's value, and null too where the record may hold none: an
+ * optional field, or one left out of list answers (`omitInList`: null there, as in `mall`, even
+ * when the body requires it, e.g. a product's description).
+ */
+const recordValueSchema = (decl: FieldDecl): JsonSchema => {
+  const schema = valueSchema(decl);
+  if (!decl.required || !decl.omitInList) return schema;
+  return { anyOf: [schema, { type: 'null' }], description: 'null in list answers (left out there); set on every other answer' };
+};
+
 /** The record an entity's API answers with. */
 export const recordSchema = (entity: Entity): JsonSchema => ({
   type: 'object',
@@ -24,7 +35,7 @@ export const recordSchema = (entity: Entity): JsonSchema => ({
     id: { type: 'integer' },
     // A secret is write-only: the record says whether one is stored, never what.
     ...Object.fromEntries(Object.entries(entity.fields).flatMap(([name, decl]) => {
-      if (decl.kind !== 'secret') return [[name, { ...valueSchema(decl), ...(decl.serverManaged ? { readOnly: true } : {}) }]];
+      if (decl.kind !== 'secret') return [[name, { ...recordValueSchema(decl), ...(decl.serverManaged ? { readOnly: true } : {}) }]];
       return decl.required ? [] : [[secretSetName(name), { type: 'boolean', readOnly: true, description: `Whether ${name} holds a value (write-only, never answered)` }]];
     })),
   },

@@ -75,6 +75,8 @@ export const product = defineEntity({
     productAttributeCategoryId: reference('productAttributeCategory', 'name', { section: 'attributes' }),
     productAttributeCategoryName: referenceName('productAttributeCategoryId'),
     subTitle: text({ required: true, length: [1, 255] }),
+    // Required by the spec (section 5: category, description and sub title), and every seeded product has one
+    // (server/db/seed/demo-products.ts); only list answers hold null, as in mall (the record schema says so).
     description: longText({ required: true, length: [1, 5000], omitInList: true }),
     productSn: text({ required: true, length: [1, 64], pattern: /^[A-Za-z0-9_.-]+$/, list: true, filter: { param: 'productSn', op: 'eq' } }),
     price: money({ required: true, min: 0, list: true, sortable: true }),

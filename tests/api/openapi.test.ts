@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entityList } from '../../src/schema/entities';
 import type { Entity } from '../../src/schema/entity';
-import { defineEntity, flag, name, writableFields, secretSetName } from '../../src/schema/entity';
+import { defineEntity, flag, longText, name, writableFields, secretSetName } from '../../src/schema/entity';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { endpointsOf, operationsOf } from '../../src/schema/endpoints';
@@ -61,6 +61,22 @@ describe('buildOpenApiDocument', () => {
     const document = buildOpenApiDocument({ apiPrefix: '/api', entities: [homeBrand], routes: [] }) as unknown as Document;
     const names = document.paths['/home/brandDoc/update/recommendStatus']!.post!.parameters!.map((p) => p.name);
     expect(names).toEqual(['ids', 'recommendStatus']);
+  });
+
+  it('lets a record hold null for a required field that list answers leave out (omitInList), as the list answers it', () => {
+    const note = defineEntity({
+      name: 'noteDoc', path: '/noteDoc', table: 'sms_note_doc', tenant: null, display: 'title',
+      menu: { section: 'sms', route: 'noteDoc' },
+      fields: { title: name(), body: longText({ required: true, length: [1, 500], omitInList: true }) },
+    }) as unknown as Entity;
+    const document = buildOpenApiDocument({ apiPrefix: '/api', entities: [note], routes: [] }) as unknown as Document;
+    const record = document.components.schemas.noteDoc as Schema & { properties: Record<string, { anyOf?: unknown[]; type?: string }> };
+    expect(record.properties.body!.anyOf).toEqual([expect.objectContaining({ type: 'string' }), { type: 'null' }]);
+    expect(record.properties.title!.type).toBe('string');
+    expect(record.required).toEqual(expect.arrayContaining(['title', 'body']));
+    // The create body still requires it, and refuses null.
+    const create = document.paths['/noteDoc/create']!.post!.requestBody!.content['application/json']!.schema;
+    expect(create.required).toEqual(expect.arrayContaining(['title', 'body']));
   });
 });
 
