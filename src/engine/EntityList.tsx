@@ -37,6 +37,8 @@ import type { EntityScreenOptions } from './screenOptions';
 import { offersShow, pinnedValues, pinQuery } from './screenOptions';
 import { ShowButton, useShowHref } from './EntityShow';
 import { isInBin, RecycleBinToggle, useInRecycleBin, withRecycleBinActions } from './RecycleBin';
+import { RowAccessProvider } from './rowAccess';
+import { RowSwitchStyles } from './ToggleSwitchField';
 
 type ScreenProps = { readonly entity: Entity; readonly options: EntityScreenOptions };
 type Pinned = Readonly<Record<string, number | string>>;
@@ -166,7 +168,9 @@ const EntityListView = ({ entity, options, pinned }: ScreenProps & { readonly pi
   const isMobile = useIsMobile();
 
   return (
-    <>
+    // The rows' switches and buttons share one permission answer and one style sheet (bench/render.ts).
+    <RowAccessProvider entity={entity}>
+      <RowSwitchStyles />
       {Header && <Header entity={entity} pinned={pinned} />}
       <List
         resource={entity.name}
@@ -214,7 +218,7 @@ const EntityListView = ({ entity, options, pinned }: ScreenProps & { readonly pi
         )}
       </List>
       {dialog && <EntityFormDialog entity={entity} options={options} state={dialog} pinned={pinned} onClose={() => setDialog(null)} />}
-    </>
+    </RowAccessProvider>
   );
 };
 

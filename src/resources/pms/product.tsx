@@ -18,6 +18,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button, Loading, useCanAccess, useLocaleState, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { actionQueryKey, useActionMutation, useActionQuery } from '../../engine/actionQueries';
+import { WithRowAccess } from '../../engine/rowAccess';
 import type { EntityScreenOptions } from '../../engine/screenOptions';
 import { declaredAction } from '../../schema/access';
 import { childEntityOf } from '../../schema/entity';
@@ -101,11 +102,10 @@ const SkuTable = ({ productId, onClose }: { readonly productId: number; readonly
 };
 
 /** The row button and its dialog. */
-const SkuStockButton = () => {
+const SkuStock = ({ canAccess }: { readonly canAccess: boolean | undefined }) => {
   const record = useRecordContext();
   const [open, setOpen] = useState(false);
   const translate = useTranslate();
-  const { canAccess } = useCanAccess({ resource: product.name, action: declaredAction('skuList') });
   if (!record || !canAccess) return null;
   return (
     <>
@@ -120,6 +120,9 @@ const SkuStockButton = () => {
     </>
   );
 };
+
+// The permission is the list's one answer for all rows (engine/rowAccess.tsx), not a query per row.
+const SkuStockButton = () => <WithRowAccess entity={product} action={declaredAction('skuList')} render={(canAccess) => <SkuStock canAccess={canAccess} />} />;
 
 export const productScreen: EntityScreenOptions = {
   rowActions: SkuStockButton,
