@@ -8,7 +8,7 @@
 import AddIcon from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import type { ComponentType } from 'react';
+import type { ComponentType, MouseEvent } from 'react';
 import { useCallback, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import type { Identifier, RaRecord } from 'react-admin';
@@ -75,6 +75,9 @@ const ListActions = ({ entity, createTo, onCreate, hasHiddenFilters, hasHiddenCo
 };
 
 type RowActionsComponent = ComponentType<{ readonly entity: Entity }>;
+
+const ROW_ACTIONS_STYLE = { display: 'flex', flexWrap: 'wrap', gap: 4 } as const;
+const stopPropagation = (event: MouseEvent) => event.stopPropagation();
 
 /** A row's buttons: "View" (where offered), the declared row actions, then the screen's own (row links, delete). */
 const useRowActions = (entity: Entity, custom: RowActionsComponent | undefined, showButton: boolean): RowActionsComponent | undefined =>
@@ -209,9 +212,10 @@ const EntityListView = ({ entity, options, pinned }: ScreenProps & { readonly pi
           {RowActions && (
             <DataTable.Col label={translate('entity.actions')} disableSort>
               {/* Clicks in row buttons and their dialogs (React bubbles through portals) must not open the row. */}
-              <Box onClick={(event) => event.stopPropagation()} sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+              {/* A plain element with a shared style: a Box's sx is resolved again in every row. */}
+              <div onClick={stopPropagation} style={ROW_ACTIONS_STYLE}>
                 <RowActions entity={entity} />
-              </Box>
+              </div>
             </DataTable.Col>
           )}
         </DataTable>

@@ -7,13 +7,13 @@ import type { ReactElement } from 'react';
 import type { DateFieldProps, NumberFieldProps } from 'react-admin';
 import {
   ChipField, DateField, NumberField, ReferenceArrayField, SingleFieldList, TextField,
-  useRecordContext, useTranslate,
+  useI18nProvider, useRecordContext, useTranslate,
 } from 'react-admin';
 import { builtinText, isBuiltinField } from '../i18n/builtins';
 import type { Entity, FieldDecl } from '../schema/entity';
 import { nameFieldOf, secretSetName } from '../schema/entity';
 import { enumLabelKey } from './labels';
-import { useIntlLocale } from './locale';
+import { intlLocale, useIntlLocale } from './locale';
 
 type FieldProps = { readonly entity: Entity; readonly name: string; readonly decl: FieldDecl };
 
@@ -62,9 +62,40 @@ export const BuiltinChip = ({ entityName, source }: { readonly entityName: strin
   return <Chip size="small" label={builtinText(translate, entityName, record, source)} />;
 };
 
-/** The display of a text field of `entityName`: built-in texts go through their translation. */
-export const textField = (entityName: string, source: string): ReactElement =>
-  isBuiltinField(entityName, source) ? <BuiltinTextField entityName={entityName} source={source} /> : <TextField source={source} />;
+/**
+ * List cells show their values as bare text in the cell's own type style (a table cell is
+ * already body2): react-admin's TextField and NumberField draw a styled Typography per value,
+ * and NumberField builds a number formatter per value (`toLocaleString` with options), together
+ * the largest part of a 100-row list's render after the rows' hooks (bench/render.ts).
+ */
+export const TextCell = ({ source }: { readonly source: string }) => {
+  const value: unknown = useRecordContext()?.[source];
+  return value === null || value === undefined || value === '' ? null : <>{String(value)}</>;
+};
+
+/** One formatter per language and format, kept: building one is what a formatted number costs. */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const numberFormat = (locale: string, options: Intl.NumberFormatOptions | undefined): Intl.NumberFormat => {
+  const key = `${locale} ${JSON.stringify(options ?? {})}`;
+  let format = numberFormats.get(key);
+  if (!format) numberFormats.set(key, format = new Intl.NumberFormat(locale, options));
+  return format;
+};
+
+/** A number of a list cell in the chosen language (the i18n provider's locale: no store read per cell). */
+export const NumberCell = ({ source, options }: { readonly source: string; readonly options?: Intl.NumberFormatOptions }) => {
+  const value: unknown = useRecordContext()?.[source];
+  const locale = intlLocale(useI18nProvider().getLocale());
+  if (value === null || value === undefined || value === '') return null;
+  const number = typeof value === 'number' ? value : Number(value);
+  return <>{Number.isNaN(number) ? String(value) : numberFormat(locale, options).format(number)}</>;
+};
+
+/** The display of a text field of `entityName`: built-in texts go through their translation; `cell`: a list cell's bare text. */
+export const textField = (entityName: string, source: string, cell = false): ReactElement => {
+  if (isBuiltinField(entityName, source)) return <BuiltinTextField entityName={entityName} source={source} />;
+  return cell ? <TextCell source={source} /> : <TextField source={source} />;
+};
 
 /** Dates in the chosen language (react-admin would use the browser's). */
 export const LocaleDateField = (props: DateFieldProps) => <DateField {...props} locales={useIntlLocale()} />;

@@ -23,7 +23,7 @@ import { screenEntityOf } from '../schema/screenEntities';
 import { ChildRowsInput } from './ChildRowsInput';
 import { LocalizedDateInput } from './dateInputs';
 import {
-  EnumField, FlagField, ImageThumbField, JsonField, LocaleDateField, LocaleNumberField, ReferenceNameField, ReferencesField, SecretState, textField,
+  EnumField, FlagField, ImageThumbField, JsonField, LocaleDateField, LocaleNumberField, NumberCell, ReferenceNameField, ReferencesField, SecretState, textField,
 } from './fields';
 import {
   formatJson, fromFlag, ImagePicker, LazyRichTextInput, parseJson, ReferenceFieldInput, ReferencesFieldInput, SecretInput, toFlag,
@@ -47,7 +47,10 @@ type CsvProps = Field & { readonly value: unknown; readonly record: RaRecord; re
 export type KindUi = {
   /** The form input (create and edit). */
   readonly input: (props: InputProps) => ReactElement | null;
-  /** The read-only display; `interactive`: a list cell, where a flag with a `toggle` is an inline switch. */
+  /**
+   * The read-only display; `interactive`: a list cell, where a flag with a `toggle` is an inline
+   * switch and texts and numbers are bare text (`TextCell`, `NumberCell`: no Typography per cell).
+   */
   readonly display: (field: Field, interactive: boolean) => ReactElement;
   /** The list filter of a field declaring `filter`; none: a text filter. */
   readonly filter?: (props: FilterProps) => ReactElement;
@@ -93,11 +96,11 @@ export const htmlToText = (html: string): string => {
 };
 
 const TABLE = {
-  text: { ...plain, input: ({ common }) => <TextInput {...common} />, display: ({ entity, name }) => textField(entity.name, name) },
+  text: { ...plain, input: ({ common }) => <TextInput {...common} />, display: ({ entity, name }, cell) => textField(entity.name, name, cell) },
   longText: {
     ...plain, wide: true,
     input: ({ common }) => <TextInput {...common} multiline minRows={3} />,
-    display: ({ entity, name }) => textField(entity.name, name),
+    display: ({ entity, name }, cell) => textField(entity.name, name, cell),
   },
   richText: {
     ...plain, wide: true, exported: 'always',
@@ -109,19 +112,19 @@ const TABLE = {
   int: {
     ...plain, alignRight: true,
     input: ({ common, decl }) => <NumberInput {...common} step={1} min={decl.min} max={decl.max} />,
-    display: ({ name }) => <LocaleNumberField source={name} />,
+    display: ({ name }, cell) => (cell ? <NumberCell source={name} /> : <LocaleNumberField source={name} />),
     filter: numberFilter, rangeInput: numberRange,
   },
   money: {
     ...plain, alignRight: true,
     input: ({ common, decl }) => <NumberInput {...common} step={0.01} min={decl.min ?? 0} max={decl.max} />,
-    display: ({ name }) => <LocaleNumberField source={name} options={MONEY_FORMAT} />,
+    display: ({ name }, cell) => (cell ? <NumberCell source={name} options={MONEY_FORMAT} /> : <LocaleNumberField source={name} options={MONEY_FORMAT} />),
     filter: numberFilter, rangeInput: numberRange,
   },
   ratio: {
     ...plain, alignRight: true,
     input: ({ common, decl }) => <NumberInput {...common} step={0.01} min={decl.min ?? 0} max={decl.max ?? 1} />,
-    display: ({ name }) => <LocaleNumberField source={name} options={RATIO_FORMAT} />,
+    display: ({ name }, cell) => (cell ? <NumberCell source={name} options={RATIO_FORMAT} /> : <LocaleNumberField source={name} options={RATIO_FORMAT} />),
     filter: numberFilter, rangeInput: numberRange,
   },
   flag: {
