@@ -3,9 +3,9 @@
  * (`npx tsx scripts/transitions-table.ts`), then the order's state table; unit tests check the README against both.
  */
 import { entityList } from '../src/schema/entities';
-import { ORDER_STATUS_FACETS, order } from '../src/schema/oms';
+import { ORDER_REFUNDED_ROW, ORDER_STATUS_FACETS, order } from '../src/schema/oms';
 import { stateTable, transitionTable } from '../src/schema/transitionTable';
 
 process.stdout.write(transitionTable(entityList));
-// The order's states, with the payment and delivery status that follow from each (README: <!-- order-states -->).
-process.stdout.write(`\n${stateTable(order, ORDER_STATUS_FACETS)}`);
+// The order's states, with the stored payment and delivery status each has, and "refunded" (README: <!-- order-states -->).
+process.stdout.write(`\n${stateTable(order, ORDER_STATUS_FACETS, [ORDER_REFUNDED_ROW])}`);

@@ -4,7 +4,8 @@
  * ./actions.ts, after the targets were loaded in the caller's scope: a row in a wrong state is
  * refused (409 `wrong_state` on the state field), a selection keeps its eligible rows and reports
  * the others as skipped (409 when none is eligible); then the area's handler, if any, runs on the
- * eligible rows; then the state is set (with the `auto: 'update'` stamps), one history row and one
+ * eligible rows; then the state is set (with the `auto: 'update'` stamps and the fields the
+ * transition `sets` besides), one history row and one
  * audit row are written per record. A declaration the engine cannot carry out stops the start.
  */
 import type { MessageKey } from '../../src/schema/api';
@@ -35,6 +36,12 @@ export const checkTransition = (entity: Entity, name: string, decl: ActionDecl, 
     if (!fieldSchema(field).safeParse(value).success) throw new Error(`${where}: ${String(value)} is no value of ${states.field}`);
   }
   if (transition.none !== undefined && !isMessageKey(transition.none)) throw new Error(`${where}: no message key ${transition.none}`);
+  for (const [name, value] of Object.entries(transition.sets ?? {})) {
+    const set = entity.fields[name];
+    // Server-managed only: a field a request may write could be moved past the transition.
+    if (!set || !set.serverManaged || set.virtual || name === states.field) throw new Error(`${where}: sets ${name}, which is no server-managed field of ${entity.name} besides the state`);
+    if (!fieldSchema(set).safeParse(value).success) throw new Error(`${where}: ${String(value)} is no value of ${name}`);
+  }
   const history = states.history;
   if (!history) return;
   const target = entities.find((e) => e.name === history.entity);
@@ -108,11 +115,13 @@ export const applyTransition = async (
   const decl = entity.fields[states.field]!;
   const ids = eligible.map((r) => r.id);
   const column = columnOf(states.field, decl);
+  const sets = Object.entries(transition.sets ?? {});
+  const setColumns = Object.fromEntries(sets.map(([name, value]) => [columnOf(name, entity.fields[name]!), toColumnValue(entity.fields[name]!, value)]));
   // Conditional on the state it leaves: a row another writer moved since it was read is not
   // changed twice. The targets are locked on PostgreSQL and SQLite has one writer, so this only
   // bites a caller that did not load them in its transaction; the whole change is refused then.
   const result = await (trx as AnyKysely).updateTable(entity.table)
-    .set({ [column]: toColumnValue(decl, transition.to), ...autoStamps(entity, 'update') })
+    .set({ [column]: toColumnValue(decl, transition.to), ...setColumns, ...autoStamps(entity, 'update') })
     .where((eb) => eb.and([
       eb('id', 'in', ids), eb(column, 'in', transition.from.map((value) => toColumnValue(decl, value))), scopeWhere(entity, eb, actor.scope),
     ])).executeTakeFirst();
@@ -124,6 +133,8 @@ export const applyTransition = async (
       .values(eligible.map((record) => historyRow(history, target, entity, record, transition.to, paramsOf(record), actor))).execute();
   }
   return eligible.map((record) => ({
-    id: record.id, before: { [states.field]: record[states.field] }, after: { [states.field]: transition.to, ...paramsOf(record) },
+    id: record.id,
+    before: { [states.field]: record[states.field], ...Object.fromEntries(sets.map(([name]) => [name, record[name]])) },
+    after: { [states.field]: transition.to, ...Object.fromEntries(sets), ...paramsOf(record) },
   }));
 };

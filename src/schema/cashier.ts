@@ -11,7 +11,7 @@
 import { z } from 'zod';
 import { childRows, dateTime, defineEntity, enumeration, flag, int, json, money, reference, referenceName, text } from './entity';
 import type { TransitionDecl } from './entity';
-import { ORDER_STATUS } from './oms';
+import { ORDER_STATUS, PAY_STATUS } from './oms';
 import { PAY_CHANNELS } from './vip';
 
 /** Largest balance and binding, as every order amount (money in major units). */
@@ -26,8 +26,8 @@ export const OPEN_ORDERS_MAX = 50;
  * order here): fully covered, pending payment → pending shipment; a binding withdrawn before the
  * order shipped, back to pending payment.
  */
-export const ORDER_PAID_BY_BALANCE: TransitionDecl = { from: [ORDER_STATUS.pendingPayment], to: ORDER_STATUS.pendingShipment };
-export const ORDER_PAYMENT_WITHDRAWN: TransitionDecl = { from: [ORDER_STATUS.pendingShipment], to: ORDER_STATUS.pendingPayment };
+export const ORDER_PAID_BY_BALANCE: TransitionDecl = { from: [ORDER_STATUS.pendingPayment], to: ORDER_STATUS.pendingShipment, sets: { payStatus: PAY_STATUS.paid } };
+export const ORDER_PAYMENT_WITHDRAWN: TransitionDecl = { from: [ORDER_STATUS.pendingShipment], to: ORDER_STATUS.pendingPayment, sets: { payStatus: PAY_STATUS.unpaid } };
 /** An order paid by bindings that reached these states keeps its bindings (unbinding is refused). */
 export const ORDER_SHIPPED_STATUSES: readonly number[] = [ORDER_STATUS.shipped, ORDER_STATUS.completed];
 

@@ -463,6 +463,12 @@ export type TransitionDecl = {
   readonly to: number | string;
   /** The message key of a refused selection where no record is eligible. */
   readonly none?: string;
+  /**
+   * Other fields of the entity the transition sets with the state, in the same update (an order
+   * becomes paid when it goes to pending shipment): fields the server manages, each with a value
+   * of its own. Only the transition moves them; they go into the audit row's before and after.
+   */
+  readonly sets?: Readonly<Record<string, number | string>>;
 };
 
 /**

@@ -46,21 +46,45 @@ export const ORDER_EDITABLE_STATUSES: readonly number[] = [ORDER_STATUS.pendingP
 export const ORDER_TRACKABLE_STATUSES: readonly number[] = [ORDER_STATUS.shipped, ORDER_STATUS.completed];
 
 /**
- * The payment and delivery status of an order follow from its status (they are not stored apart,
- * so they can never disagree with it): what each order status means for the two. Only the order
- * status's transitions move them; tests/unit/order-status-machine.test.ts checks every transition
- * moves them forward only, and the README's table is printed from here.
+ * The order's stored payment and delivery status (spec section 4: payment unpaid, paid, refunded;
+ * delivery not shipped, shipped). The server manages both: only the order's transitions move them
+ * (their `sets`), and a return completed with a refund marks the order refunded.
  */
-export const ORDER_STATUS_FACETS: Readonly<Record<number, { readonly payment: 'unpaid' | 'paid'; readonly delivery: 'not_shipped' | 'shipped' | 'received' }>> = {
-  [ORDER_STATUS.pendingPayment]: { payment: 'unpaid', delivery: 'not_shipped' },
-  [ORDER_STATUS.pendingShipment]: { payment: 'paid', delivery: 'not_shipped' },
-  [ORDER_STATUS.shipped]: { payment: 'paid', delivery: 'shipped' },
-  [ORDER_STATUS.completed]: { payment: 'paid', delivery: 'received' },
+export const PAY_STATUS = { unpaid: 0, paid: 1, refunded: 2 } as const;
+export const PAY_STATUSES = [{ value: 0, label: 'unpaid' }, { value: 1, label: 'paid' }, { value: 2, label: 'refunded' }] as const;
+export const DELIVERY_STATUS = { notShipped: 0, shipped: 1 } as const;
+export const DELIVERY_STATUSES = [{ value: 0, label: 'not_shipped' }, { value: 1, label: 'shipped' }] as const;
+
+type PayLabel = (typeof PAY_STATUSES)[number]['label'];
+type DeliveryLabel = (typeof DELIVERY_STATUSES)[number]['label'];
+
+/**
+ * What each order status means for the stored payment and delivery status (the order's fields
+ * of those names): its transitions set them so (tests/unit/order-status-machine.test.ts checks
+ * every transition, the cashier's too, against this), and the README's table is printed from here.
+ * "refunded" is no order status's own: a completed return with a refund sets it (ORDER_REFUNDED_ROW).
+ */
+export const ORDER_STATUS_FACETS: Readonly<Record<number, { readonly payStatus: PayLabel; readonly deliveryStatus: DeliveryLabel }>> = {
+  [ORDER_STATUS.pendingPayment]: { payStatus: 'unpaid', deliveryStatus: 'not_shipped' },
+  [ORDER_STATUS.pendingShipment]: { payStatus: 'paid', deliveryStatus: 'not_shipped' },
+  [ORDER_STATUS.shipped]: { payStatus: 'paid', deliveryStatus: 'shipped' },
+  [ORDER_STATUS.completed]: { payStatus: 'paid', deliveryStatus: 'shipped' },
   // Closed only from pending payment (the close transition): never paid, never shipped.
-  [ORDER_STATUS.closed]: { payment: 'unpaid', delivery: 'not_shipped' },
+  [ORDER_STATUS.closed]: { payStatus: 'unpaid', deliveryStatus: 'not_shipped' },
   // Invalid orders arrive so from outside (imported or marked by the shop front); nothing moves them here.
-  [ORDER_STATUS.invalid]: { payment: 'unpaid', delivery: 'not_shipped' },
+  [ORDER_STATUS.invalid]: { payStatus: 'unpaid', deliveryStatus: 'not_shipped' },
 };
+
+/**
+ * The README table's line for "refunded": a paid order (any status that is paid) one of whose
+ * returns completes with a refund above 0, whole or partial (the spec has one "refunded"), keeps
+ * its status and delivery; its payment status becomes refunded (server/areas/oms/returns.ts).
+ */
+export const ORDER_REFUNDED_ROW = {
+  state: 'a paid order (`1`, `2`, `3`) with a return completed with a refund > 0 (whole or partial)',
+  facets: { payStatus: 'refunded', deliveryStatus: 'unchanged' },
+  actions: 'as its status',
+} as const;
 
 /** Most orders one shipping call may name (a body of 500 rows stays within the 2,000 JSON items a body may hold). */
 export const DELIVER_MAX_ORDERS = 500;
@@ -111,6 +135,8 @@ export const order = defineEntity({
     sourceType: enumeration([{ value: 0, label: 'pc' }, { value: 1, label: 'app' }], { default: 0, list: true, filter: { param: 'sourceType', op: 'eq', alwaysOn: true } }),
     status: enumeration(ORDER_STATUSES, { default: 0, list: true, filter: { param: 'status', op: 'eq', alwaysOn: true } }),
     orderType: enumeration([{ value: 0, label: 'normal' }, { value: 1, label: 'flash' }], { default: 0, filter: { param: 'orderType', op: 'eq', alwaysOn: true } }),
+    payStatus: enumeration(PAY_STATUSES, { serverManaged: true }),
+    deliveryStatus: enumeration(DELIVERY_STATUSES, { serverManaged: true }),
     deliveryCompany: text({ length: [0, 64], section: 'delivery' }),
     deliverySn: text({ length: [0, 64], section: 'delivery' }),
     autoConfirmDay: int({ default: 15, min: 0, max: 365 }),
@@ -152,7 +178,7 @@ export const order = defineEntity({
     deliver: {
       on: 'selection', path: '/update/delivery', idParam: 'orderId', bodyRows: true, maxIds: DELIVER_MAX_ORDERS, writes: true, button: false,
       selectMessage: 'select_orders', summary: 'Ship orders pending shipment, each with its logistics company and number (a JSON array)',
-      transition: { from: [ORDER_STATUS.pendingShipment], to: ORDER_STATUS.shipped, none: 'no_shippable_orders' },
+      transition: { from: [ORDER_STATUS.pendingShipment], to: ORDER_STATUS.shipped, none: 'no_shippable_orders', sets: { deliveryStatus: DELIVERY_STATUS.shipped } },
       params: {
         deliveryCompany: text({ required: true, requiredMessage: 'company_required', length: [1, 64] }),
         deliverySn: text({ required: true, requiredMessage: 'delivery_sn_required', length: [1, 64] }),

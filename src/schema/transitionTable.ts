@@ -38,8 +38,13 @@ export const transitionTable = (entities: readonly Entity[]): string => {
  * One row per state of an entity: what it means for other statuses that follow from it (`facets`:
  * an order's payment and delivery status), and every action the state allows: a transition with
  * where it goes, an `inStates` action as it is. Actions allowed in every state are left out.
+ * `extra` lines follow for what no state has of its own (an order's "refunded", set by a return).
  */
-export const stateTable = (entity: Entity, facets: Readonly<Record<string, Readonly<Record<string, string>>>> = {}): string => {
+export type StateTableLine = { readonly state: string; readonly facets: Readonly<Record<string, string>>; readonly actions: string };
+
+export const stateTable = (
+  entity: Entity, facets: Readonly<Record<string, Readonly<Record<string, string>>>> = {}, extra: readonly StateTableLine[] = [],
+): string => {
   const field = entity.states ? entity.fields[entity.states.field] : undefined;
   if (!field?.options) return 'The entity has no enumerated state field.\n';
   const facetNames = [...new Set(Object.values(facets).flatMap((f) => Object.keys(f)))];
@@ -52,6 +57,7 @@ export const stateTable = (entity: Entity, facets: Readonly<Record<string, Reado
     const facetCells = facetNames.map((name) => facets[String(option.value)]?.[name] ?? '—');
     return `| ${stateOf(entity, option.value)} | ${facetCells.join(' | ')}${facetNames.length ? ' | ' : ''}${allowed.join(', ') || '—'} |`;
   });
+  const extraRows = extra.map((line) => `| ${[line.state, ...facetNames.map((name) => line.facets[name] ?? '—'), line.actions].join(' | ')} |`);
   const header = [entity.states!.field, ...facetNames, 'allowed actions'];
-  return [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...rows].join('\n') + '\n';
+  return [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...rows, ...extraRows].join('\n') + '\n';
 };

@@ -1,9 +1,11 @@
-// Protects: the order's status machine as declared (issue 11 item 3): which actions each order status allows, transition by transition; the payment and delivery status that follow from the order status only move forward through its transitions; and the README's order-state table printed from the declaration.
+// Protects: the order's status machine as declared (issue 11 item 3): which actions each order status allows, transition by transition; the stored payment and delivery status each transition (the cashier's too) sets as the status table says; and the README's order-state table printed from the declaration, with its refunded line.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { allowedStatesOf, transitionAllows, transitionsOf } from '../../src/schema/entity';
-import { ORDER_STATUS, ORDER_STATUS_FACETS, ORDER_STATUSES, order } from '../../src/schema/oms';
+import { ORDER_PAID_BY_BALANCE, ORDER_PAYMENT_WITHDRAWN } from '../../src/schema/cashier';
+import type { TransitionDecl } from '../../src/schema/entity';
+import { DELIVERY_STATUS, ORDER_REFUNDED_ROW, ORDER_STATUS, ORDER_STATUS_FACETS, ORDER_STATUSES, PAY_STATUS, order } from '../../src/schema/oms';
 import { stateTable } from '../../src/schema/transitionTable';
 
 const S = ORDER_STATUS;
@@ -29,23 +31,35 @@ describe('the order status machine', () => {
     expect(allowedStatesOf(order.actions?.statusCounts)).toBeUndefined();
   });
 
-  it('moves payment (unpaid → paid) and delivery (not shipped → shipped → received) only forward, transition by transition', () => {
-    const payment = ['unpaid', 'paid'];
-    const delivery = ['not_shipped', 'shipped', 'received'];
-    for (const [name, decl] of transitionsOf(order)) {
-      for (const from of decl.transition.from) {
-        const before = ORDER_STATUS_FACETS[from as number]!;
-        const after = ORDER_STATUS_FACETS[decl.transition.to as number]!;
-        expect(payment.indexOf(after.payment), `${name} from ${from}`).toBeGreaterThanOrEqual(payment.indexOf(before.payment));
-        expect(delivery.indexOf(after.delivery), `${name} from ${from}`).toBeGreaterThanOrEqual(delivery.indexOf(before.delivery));
+  it('moves the stored payment and delivery status with each transition (the cashier\'s too) exactly as the status table says', () => {
+    const valueOf = (field: 'payStatus' | 'deliveryStatus', label: string) => order.fields[field].options!.find((o) => o.label === label)!.value;
+    const transitions: [string, TransitionDecl][] = [
+      ...transitionsOf(order).map(([name, decl]): [string, TransitionDecl] => [name, decl.transition]),
+      ['cashier paid', ORDER_PAID_BY_BALANCE], ['cashier withdrawn', ORDER_PAYMENT_WITHDRAWN],
+    ];
+    for (const [name, transition] of transitions) {
+      for (const from of transition.from) {
+        for (const field of ['payStatus', 'deliveryStatus'] as const) {
+          const before = valueOf(field, ORDER_STATUS_FACETS[from as number]![field]);
+          const after = valueOf(field, ORDER_STATUS_FACETS[transition.to as number]![field]);
+          // What the row has after the transition: what it sets, else what it had.
+          expect(transition.sets?.[field] ?? before, `${name} from ${from}: ${field}`).toBe(after);
+        }
       }
     }
+    expect(transitions.map(([name, t]) => [name, t.sets])).toEqual([
+      ['deliver', { deliveryStatus: DELIVERY_STATUS.shipped }], ['close', undefined], ['confirmReceipt', undefined],
+      ['cashier paid', { payStatus: PAY_STATUS.paid }], ['cashier withdrawn', { payStatus: PAY_STATUS.unpaid }],
+    ]);
     expect(ORDER_STATUSES.every((s) => ORDER_STATUS_FACETS[s.value])).toBe(true);
+    // "refunded" is no status's own: only a completed return reaches it.
+    expect(Object.values(ORDER_STATUS_FACETS).map((f) => f.payStatus)).not.toContain('refunded');
+    expect(ORDER_REFUNDED_ROW.facets.payStatus).toBe('refunded');
   });
 
   it("matches the README's order-state table (npx tsx scripts/transitions-table.ts prints it)", () => {
     const readme = readFileSync(join(import.meta.dirname, '..', '..', 'README.md'), 'utf8');
     const section = readme.split('<!-- order-states:start -->\n')[1]?.split('<!-- order-states:end -->')[0];
-    expect(section).toBe(stateTable(order, ORDER_STATUS_FACETS));
+    expect(section).toBe(stateTable(order, ORDER_STATUS_FACETS, [ORDER_REFUNDED_ROW]));
   });
 });

@@ -3,11 +3,12 @@
  * (state, 409 on a wrong state, audit) and `mall`'s one status route for them; the handlers here
  * check and write what each step records besides the state: the refund (never more than what was
  * paid for the returned line, nor than what the order has left after its other refunds), the
- * shop's address the goods go back to, and who did it and when. Only rejected requests may be
- * deleted.
+ * shop's address the goods go back to, and who did it and when; a completed return with a refund
+ * marks its order refunded. Only rejected requests may be deleted.
  */
-import { ORDER_STATUS, RETURN_STATUS, returnApply } from '../../../src/schema/oms';
+import { ORDER_STATUS, PAY_STATUS, RETURN_STATUS, returnApply } from '../../../src/schema/oms';
 import { fromCents, multiplyCents, sumCents, toCents } from '../../../src/schema/money';
+import type { AuditChange } from '../../crud/actions';
 import { entityActions } from '../../crud/actions';
 import type { AnyDb, EntityHooks, HookActor } from '../../crud/hooks';
 import type { AnyKysely } from '../../db/index';
@@ -48,6 +49,20 @@ export const refundLimitCents = async (trx: AnyDb, record: ApiRecord): Promise<n
   return Math.max(0, Math.min(line, left));
 };
 
+/**
+ * A return completed with a refund above 0 makes its paid order refunded, whole or partial (the
+ * spec's payment status has one "refunded"), in the receive step's transaction. The order's status
+ * and delivery stay: this is no transition of the order (its state does not change), so it is
+ * written here, with the order's audit row.
+ */
+const markRefunded = async (trx: AnyDb, record: ApiRecord): Promise<AuditChange[]> => {
+  if (!((record.returnAmount as number | null) ?? 0)) return [];
+  const result = await db(trx).updateTable('oms_order').set({ pay_status: PAY_STATUS.refunded })
+    .where('id', '=', record.orderId as number).where('pay_status', '=', PAY_STATUS.paid).executeTakeFirst();
+  if (!Number(result.numUpdatedRows)) return [];
+  return [{ table: 'oms_order', id: record.orderId as number, before: { payStatus: PAY_STATUS.paid }, after: { payStatus: PAY_STATUS.refunded } }];
+};
+
 export const returnActions = entityActions(returnApply, {
   confirm: async ({ trx, records: [record], params, actor }) => {
     const max = await refundLimitCents(trx, record!);
@@ -71,7 +86,7 @@ export const returnActions = entityActions(returnApply, {
     await db(trx).updateTable('oms_order_return_apply')
       .set({ receive_time: toDbTime(), receive_man: await operatorName(trx, actor), receive_note: params.receiveNote })
       .where('id', '=', record!.id).execute();
-    return { data: 1, changes: [] };
+    return { data: 1, changes: await markRefunded(trx, record!) };
   },
 });
 

@@ -32,6 +32,7 @@ import * as m310 from './310_builtin_grants';
 import * as m320 from './320_order_counters';
 import * as m340 from './340_search_index';
 import * as m360 from './360_order_live_indexes';
+import * as m440 from './440_order_pay_delivery_status';
 import type { AnyKysely } from '../index';
 
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -62,6 +63,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '320_order_counters': m320,
   '340_search_index': m340,
   '360_order_live_indexes': m360,
+  '440_order_pay_delivery_status': m440,
 };
 
 /**

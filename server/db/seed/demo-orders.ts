@@ -12,7 +12,7 @@
  * each such change shows in the order's history as the system's, with no operator.
  */
 import type { Kysely } from 'kysely';
-import { ORDER_STATUS } from '../../../src/schema/oms';
+import { DELIVERY_STATUS, ORDER_STATUS, PAY_STATUS } from '../../../src/schema/oms';
 import { sumCents } from '../../../src/schema/money';
 import type { AnyKysely } from '../index';
 import type { Database } from '../schema';
@@ -91,6 +91,8 @@ export const seedDemoOrders = async (db: Kysely<Database>, perShop: number): Pro
           create_time: at(0), member_id: 1 + next(500), member_username: MEMBERS[next(MEMBERS.length)],
           total_amount: total, pay_amount: total + freight - coupon, freight_amount: freight, coupon_amount: coupon,
           promotion_amount: 0, integration_amount: 0, discount_amount: 0,
+          // The stored payment and delivery status, as the status means them (demo returns mark some refunded).
+          pay_status: paid ? PAY_STATUS.paid : PAY_STATUS.unpaid, delivery_status: shipped ? DELIVERY_STATUS.shipped : DELIVERY_STATUS.notShipped,
           pay_type: paid ? 1 + next(2) : 0, source_type: next(2), status, order_type: next(5) === 0 ? 1 : 0,
           delivery_company: shipped ? COMPANIES[next(COMPANIES.length)] : null,
           delivery_sn: shipped ? `SF${String(1_000_000_000 + next(999_999_999))}` : null,

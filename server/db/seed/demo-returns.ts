@@ -5,11 +5,12 @@
  * Requests are made by members, never through the admin API (the entity has no create route), so
  * they are written here directly, in the columns the declaration names (src/schema/oms.ts),
  * deterministic and only while the shop has none. A granted refund never exceeds what was paid
- * for the returned line (the rule the confirm step enforces).
+ * for the returned line (the rule the confirm step enforces); an order with a completed return
+ * (refunded in whole or in part) reads as refunded.
  */
 import type { Kysely } from 'kysely';
 import { multiplyCents } from '../../../src/schema/money';
-import { ORDER_STATUS, RETURN_STATUS } from '../../../src/schema/oms';
+import { ORDER_STATUS, PAY_STATUS, RETURN_STATUS } from '../../../src/schema/oms';
 import type { AnyKysely } from '../index';
 import type { Database } from '../schema';
 import { toDbTime } from '../time';
@@ -83,6 +84,8 @@ export const seedDemoReturns = async (db: Kysely<Database>, options: { perShop: 
         const handled = status !== RETURN_STATUS.pending;
         const granted = status === RETURN_STATUS.returning || status === RETURN_STATUS.completed;
         const contact = CONTACTS[i % CONTACTS.length]!;
+        // A full refund, or part of it where the goods came back used.
+        const refund = granted ? (i % 3 === 0 ? Math.floor(line / 2) : line) : null;
         await trx.insertInto('oms_order_return_apply').values({
           shop_id: shopId, order_id: order.id, order_sn: order.order_sn, status, create_time: toDbTime(new Date(applied)),
           member_username: order.member_username, return_name: contact.name, return_phone: contact.phone,
@@ -90,14 +93,17 @@ export const seedDemoReturns = async (db: Kysely<Database>, options: { perShop: 
           proof_pics: options.proofs ? PROOFS[i % PROOFS.length]!.join(',') || null : null,
           product_id: item.product_id, product_pic: item.product_pic, product_name: item.product_name, product_brand: item.product_brand,
           product_attr: item.product_attr, product_count: count, product_price: item.product_price, product_real_price: item.product_price,
-          // A full refund, or part of it where the goods came back used.
-          return_amount: granted ? (i % 3 === 0 ? Math.floor(line / 2) : line) : null,
+          return_amount: refund,
           company_address_id: granted ? addresses[i % addresses.length]!.id : null,
           handle_time: handled ? at(6) : null, handle_man: handled ? options.handler : null,
           handle_note: status === RETURN_STATUS.rejected ? 'Opened and used: not returnable' : handled ? 'Accepted, please send the goods back' : null,
           receive_time: status === RETURN_STATUS.completed ? at(60) : null, receive_man: status === RETURN_STATUS.completed ? options.handler : null,
           receive_note: status === RETURN_STATUS.completed ? 'Goods received in good condition' : null,
         }).execute();
+        // A completed return with a refund leaves its order refunded (as the receive step does).
+        if (status === RETURN_STATUS.completed && refund !== null && refund > 0) {
+          await trx.updateTable('oms_order').set({ pay_status: PAY_STATUS.refunded }).where('id', '=', order.id).execute();
+        }
         written++;
       }
     });

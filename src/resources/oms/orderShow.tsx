@@ -35,7 +35,7 @@ import { ORDER_STATUS, ORDER_STATUSES, orderMessage } from '../../schema/oms';
 import { OrderRowButtons } from './orderList';
 
 const BASIC = [
-  'orderSn', 'shopId', 'memberUsername', 'status', 'createTime', 'payType', 'paymentTime', 'sourceType', 'orderType',
+  'orderSn', 'shopId', 'memberUsername', 'status', 'payStatus', 'deliveryStatus', 'createTime', 'payType', 'paymentTime', 'sourceType', 'orderType',
   'deliveryCompany', 'deliverySn', 'deliveryTime', 'receiveTime', 'autoConfirmDay', 'integration', 'growth', 'promotionInfo', 'note',
 ] as const;
 const RECEIVER = [

@@ -33,6 +33,8 @@ const en = {
         couponAmount: 'Coupon',
         discountAmount: 'Discount',
         payType: 'Payment method',
+        payStatus: 'Payment status',
+        deliveryStatus: 'Delivery status',
         sourceType: 'Order source',
         status: 'Order status',
         orderType: 'Order type',
@@ -80,6 +82,8 @@ const en = {
       },
       enums: {
         payType: { unpaid: 'Unpaid', alipay: 'Alipay', wechat: 'WeChat Pay' },
+        payStatus: { unpaid: 'Unpaid', paid: 'Paid', refunded: 'Refunded' },
+        deliveryStatus: { not_shipped: 'Not shipped', shipped: 'Shipped' },
         sourceType: { pc: 'PC order', app: 'App order' },
         status: {
           pending_payment: 'Pending payment', pending_shipment: 'Pending shipment', shipped: 'Shipped',
@@ -273,6 +277,8 @@ export const strings = defineStrings(en, {
         couponAmount: '优惠券',
         discountAmount: '折扣金额',
         payType: '支付方式',
+        payStatus: '支付状态',
+        deliveryStatus: '发货状态',
         sourceType: '订单来源',
         status: '订单状态',
         orderType: '订单类型',
@@ -320,6 +326,8 @@ export const strings = defineStrings(en, {
       },
       enums: {
         payType: { unpaid: '未支付', alipay: '支付宝', wechat: '微信' },
+        payStatus: { unpaid: '未支付', paid: '已支付', refunded: '已退款' },
+        deliveryStatus: { not_shipped: '未发货', shipped: '已发货' },
         sourceType: { pc: 'PC订单', app: 'APP订单' },
         status: {
           pending_payment: '待付款', pending_shipment: '待发货', shipped: '已发货',
