@@ -1,6 +1,6 @@
-// Protects: the order's status machine operation by operation (issue 11 items 2 and 3) on SQLite and PostgreSQL: every operation (close, ship, confirm receipt, note, receiver, fees, product line, message, track, delete) tried in every order status is done exactly in the statuses the declaration allows and otherwise refused with 409 changing nothing; product-line changes recompute the totals with the money helper and never make the payable amount negative; messages to the buyer are stored and listed; history rows carry operator, time, from and to; a seller cannot touch or read another shop's order by any operation.
+// Protects: the order's status machine operation by operation (issue 11 items 2 and 3) on SQLite and PostgreSQL: every operation (close, ship, confirm receipt, note, receiver, fees, product line, message, track, delete) tried in every order status is done exactly in the statuses the declaration allows and otherwise refused with 409 changing nothing; product-line changes recompute the totals with the money helper and never make the payable amount negative; messages to the buyer are stored and listed; history rows carry operator, time, from and to; the stored payment and delivery status move with shipping and a cashier binding that fully pays (and back when it is withdrawn), never by a request body; a seller cannot touch or read another shop's order by any operation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORDER_STATUS } from '../../src/schema/oms';
+import { DELIVERY_STATUS, ORDER_STATUS, PAY_STATUS } from '../../src/schema/oms';
 import type { AnyKysely } from '../../server/db/index';
 import { toDbTime } from '../../server/db/time';
 import { DEMO } from '../helpers/accounts';
@@ -100,6 +100,41 @@ describe.each(testDialects())('order operations by status (%s)', (dialect) => {
       expect(Number(row.status)).toBe(to);
       expect(history).toEqual([expect.objectContaining({ from_status: from, order_status: to, operator_id: sellerId, create_time: expect.stringMatching(/^\d{4}-/) })]);
     }
+  });
+
+  it('shipping sets the delivery status; a cashier binding that fully pays sets paid, withdrawing it unpaid; the order answers both', async () => {
+    type Detail = { status: number; payStatus: number; deliveryStatus: number };
+    const detail = async (id: number) => (await call<Detail>(t.app, 'GET', `/api/order/${id}`, { token: admin })).body.data;
+    const paid = await insertOrder(shopA, ORDER_STATUS.pendingShipment);
+    await db().updateTable('oms_order').set({ pay_status: PAY_STATUS.paid }).where('id', '=', paid.id).execute();
+    expect(await detail(paid.id)).toMatchObject({ status: 1, payStatus: PAY_STATUS.paid, deliveryStatus: DELIVERY_STATUS.notShipped });
+    expect((await OPERATIONS.find((o) => o.name === 'deliver')!.run(paid, seller)).status).toBe(200);
+    expect(await detail(paid.id)).toMatchObject({ status: 2, payStatus: PAY_STATUS.paid, deliveryStatus: DELIVERY_STATUS.shipped });
+    // Confirming receipt keeps both (the delivery status has no "received").
+    expect((await OPERATIONS.find((o) => o.name === 'confirmReceipt')!.run(paid, seller)).status).toBe(200);
+    expect(await detail(paid.id)).toMatchObject({ status: 3, payStatus: PAY_STATUS.paid, deliveryStatus: DELIVERY_STATUS.shipped });
+
+    const unpaid = await insertOrder(shopA, ORDER_STATUS.pendingPayment);
+    const balance = (await request('POST', '/balance/create', { shopId: shopA, amount: 100, payChannel: 'bank', note: 'Transfer 7' })).body.data as { id: number };
+    // Part of the payable amount (32.00) leaves it unpaid; the rest pays it, in the binding's transaction.
+    expect((await request('POST', `/balance/bind/${balance.id}`, [{ orderId: unpaid.id, amount: 30 }])).body).toMatchObject({ code: 200, data: { paidOrderIds: [] } });
+    expect(await detail(unpaid.id)).toMatchObject({ status: 0, payStatus: PAY_STATUS.unpaid, deliveryStatus: DELIVERY_STATUS.notShipped });
+    expect((await request('POST', `/balance/bind/${balance.id}`, [{ orderId: unpaid.id, amount: 2 }])).body).toMatchObject({ code: 200, data: { paidOrderIds: [unpaid.id] } });
+    expect(await detail(unpaid.id)).toMatchObject({ status: 1, payStatus: PAY_STATUS.paid, deliveryStatus: DELIVERY_STATUS.notShipped });
+    expect((await request('POST', `/balance/unbind/${balance.id}?orderId=${unpaid.id}`)).body).toMatchObject({ code: 200 });
+    expect(await detail(unpaid.id)).toMatchObject({ status: 0, payStatus: PAY_STATUS.unpaid });
+  });
+
+  it('a request body cannot set the payment or delivery status (server-managed): refused as unknown, nothing changed', async () => {
+    const order = await insertOrder(shopA, ORDER_STATUS.pendingShipment);
+    const before = await snapshot(order.id);
+    const receiver = await request('POST', '/order/update/receiverInfo', { orderId: order.id, receiverName: 'Bob', receiverPhone: '555', receiverDetailAddress: 'Lane 2', payStatus: 2, deliveryStatus: 1 });
+    expect(receiver.status).toBe(400);
+    expect(fields(receiver)).toEqual(expect.arrayContaining(['payStatus:unknown_field', 'deliveryStatus:unknown_field']));
+    const ship = await request('POST', '/order/update/delivery', [{ orderId: order.id, deliveryCompany: '顺丰快递', deliverySn: 'SF9', payStatus: 2 }]);
+    expect(ship.status).toBe(400);
+    expect((await request('POST', `/order/update/note?id=${order.id}&note=x&payStatus=2`)).status).toBe(400);
+    expect(await snapshot(order.id)).toEqual(before);
   });
 
   it('a product line change recomputes the total and payable amount in cents, and refuses a negative payable amount or another order\'s line', async () => {

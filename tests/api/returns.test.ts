@@ -1,6 +1,6 @@
-// Protects: return requests on SQLite and PostgreSQL: confirm (refund limited to what was paid, a return address of the return's shop), reject and confirm receipt, each stamping who and when; wrong states and bad refunds refused changing nothing; mall's one status route; delete of rejected ones only; seller scope; the demo returns and addresses.
+// Protects: return requests on SQLite and PostgreSQL: confirm (refund limited to what was paid, a return address of the return's shop), reject and confirm receipt, each stamping who and when; wrong states and bad refunds refused changing nothing; mall's one status route; a completed return with a refund above 0 making its paid order refunded (whole or partial), a rejected or zero-refund one leaving it paid; delete of rejected ones only; seller scope; the demo returns and addresses.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RETURN_STATUS } from '../../src/schema/oms';
+import { DELIVERY_STATUS, PAY_STATUS, RETURN_STATUS } from '../../src/schema/oms';
 import type { AnyKysely } from '../../server/db/index';
 import { toDbTime } from '../../server/db/time';
 import { DEMO } from '../helpers/accounts';
@@ -179,6 +179,44 @@ describe.each(testDialects())('return requests (%s)', (dialect) => {
     expect(await row(rejected)).toMatchObject({ status: 3, handle_note: 'Used', company_address_id: null, return_amount: null });
   });
 
+  it('a return completed with a refund makes its paid order refunded (partial too); a rejected or zero-refund one leaves it paid', async () => {
+    const paidOrder = async () => {
+      const id = await insertOrder(shopA, 9_000);
+      await db().updateTable('oms_order').set({ pay_status: PAY_STATUS.paid, delivery_status: DELIVERY_STATUS.shipped }).where('id', '=', id).execute();
+      return id;
+    };
+    const orderOf = async (id: number) => (await get<{ status: number; payStatus: number; deliveryStatus: number }>(`/order/${id}`)).body.data;
+    const confirm = (id: number, returnAmount: number) => post(`/returnApply/confirm/${id}`, { returnAmount, companyAddressId: addressA }, seller);
+
+    // A partial refund (10.00 of the 90.00 paid) counts: the spec's payment status has one "refunded".
+    const order = await paidOrder();
+    const id = await insertReturn(order);
+    expect((await confirm(id, 10)).body).toMatchObject({ code: 200 });
+    expect(await orderOf(order)).toMatchObject({ payStatus: PAY_STATUS.paid });
+    expect((await post(`/returnApply/receive/${id}`, { receiveNote: 'Back' }, seller)).body).toMatchObject({ code: 200 });
+    expect(await orderOf(order)).toMatchObject({ status: 3, payStatus: PAY_STATUS.refunded, deliveryStatus: DELIVERY_STATUS.shipped });
+    const audit = await db().selectFrom('sys_audit_log').selectAll().where('entity', '=', 'oms_order').where('entity_id', '=', String(order)).execute();
+    expect(audit).toEqual([expect.objectContaining({ action: 'receive', before_json: JSON.stringify({ payStatus: 1 }), after_json: JSON.stringify({ payStatus: 2 }) })]);
+
+    // mall's status route completes it the same way.
+    const viaMall = await paidOrder();
+    const mallReturn = await insertReturn(viaMall);
+    expect((await confirm(mallReturn, 20)).body).toMatchObject({ code: 200 });
+    expect((await post(`/returnApply/update/status/${mallReturn}`, { status: 2, receiveNote: 'Back' })).body).toMatchObject({ code: 200 });
+    expect(await orderOf(viaMall)).toMatchObject({ payStatus: PAY_STATUS.refunded });
+
+    const rejectedOrder = await paidOrder();
+    const rejected = await insertReturn(rejectedOrder);
+    expect((await post(`/returnApply/reject/${rejected}`, { handleNote: 'Used goods' })).body).toMatchObject({ code: 200 });
+    expect(await orderOf(rejectedOrder)).toMatchObject({ payStatus: PAY_STATUS.paid });
+
+    const noRefundOrder = await paidOrder();
+    const noRefund = await insertReturn(noRefundOrder);
+    expect((await confirm(noRefund, 0)).body).toMatchObject({ code: 200 });
+    expect((await post(`/returnApply/receive/${noRefund}`, {}, seller)).body).toMatchObject({ code: 200 });
+    expect(await orderOf(noRefundOrder)).toMatchObject({ payStatus: PAY_STATUS.paid });
+  });
+
   it('lists with mall\'s filters: status, contact keyword, apply day, handler and handle day', async () => {
     const order = await insertOrder(shopA, 9_000);
     const id = await insertReturn(order);
@@ -229,6 +267,11 @@ describe.each(testDialects())('return requests (%s)', (dialect) => {
       const granted = [1, 2].includes(Number(r.status));
       expect(r.company_address_id !== null, JSON.stringify(r)).toBe(granted);
     }
+    // Orders with a completed return that refunded money read as refunded.
+    const refunded = await db().selectFrom('oms_order_return_apply as r').innerJoin('oms_order as o', 'o.id', 'r.order_id')
+      .select(['o.pay_status']).where('r.status', '=', RETURN_STATUS.completed).where('r.return_amount', '>', 0).where('r.member_username', '<>', 'lily88').execute();
+    expect(refunded.length).toBeGreaterThan(0);
+    expect(new Set(refunded.map((r) => Number(r.pay_status)))).toEqual(new Set([PAY_STATUS.refunded]));
     const addressShops = await db().selectFrom('oms_company_address').select('shop_id').distinct().execute();
     expect(addressShops.length).toBeGreaterThanOrEqual(3);
   });
