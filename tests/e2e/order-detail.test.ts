@@ -1,10 +1,13 @@
-// Protects: the order's page in the real browser (issue 11 items 1 and 2): mall's /oms/orderDetail?id= leads to it; one demo order followed to completed from it (ship from its own button through the shipping screen, then "Confirm receipt" there), its progress, timeline and history showing each step; another closed with a note from its page in Chinese, the history showing the note. The server holds each result.
+// Protects: the order's page in the real browser (issue 11 items 1 and 2): mall's /oms/orderDetail?id= leads to it; one demo order followed to completed from it (ship from its own button through the shipping screen, then "Confirm receipt" there), its progress, timeline and history showing each step, and its basic information the stored payment and delivery status (paid, not shipped, then shipped); another closed with a note from its page in Chinese, the history showing the note. The server holds each result.
 import { describe, expect, it } from 'vitest';
 import { browserSuite } from './harness';
 
 const suite = browserSuite();
 
-type Order = { id: number; orderSn: string; status: number; createTime: string };
+type Order = { id: number; orderSn: string; status: number; createTime: string; payStatus: number; deliveryStatus: number };
+
+/** How the page names each payment status (a demo order pending shipment may have a completed return: refunded). */
+const PAY_LABELS = ['Unpaid', 'Paid', 'Refunded'] as const;
 
 const api = async <T>(path: string): Promise<T> => {
   const response = await fetch(`${suite.baseUrl}/api${path}`, { headers: { authorization: await suite.tokenOf('admin') } });
@@ -22,6 +25,13 @@ describe('the order page', () => {
       await page.getByRole('heading', { level: 1, name: new RegExp(order.orderSn) }).waitFor();
       await page.getByRole('region', { name: 'Progress' }).getByText('Order submitted').waitFor();
       await page.getByRole('table', { name: 'Products' }).waitFor();
+      // The stored payment and delivery status, each beside its label in the basic information.
+      const basic = page.getByRole('region', { name: 'Basic information' });
+      const shown = (label: string) => basic.locator('[class*="RaLabeled-root"]').filter({ has: page.getByText(label, { exact: true }) });
+      const { payStatus } = await api<Order>(`/order/${order.id}`);
+      expect(payStatus).toBeGreaterThan(0);
+      await shown('Payment status').getByText(PAY_LABELS[payStatus]!, { exact: true }).waitFor();
+      await shown('Delivery status').getByText('Not shipped', { exact: true }).waitFor();
 
       await page.getByRole('toolbar').getByRole('button', { name: 'Ship' }).click();
       await page.waitForURL((url) => url.pathname === '/oms/deliverOrderList');
@@ -35,6 +45,7 @@ describe('the order page', () => {
       const timeline = page.getByRole('region', { name: 'Logistics' });
       await timeline.getByText(/E2E-ZT-DETAIL/).waitFor();
       await timeline.getByText(/no carrier feed/).waitFor();
+      await shown('Delivery status').getByText('Shipped', { exact: true }).waitFor();
       await page.getByRole('toolbar').getByRole('button', { name: 'Confirm receipt' }).click();
       await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
       await expect.poll(() => statusOf(order.id), { timeout: 30_000 }).toBe(3);
