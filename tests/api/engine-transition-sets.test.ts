@@ -87,7 +87,7 @@ describe.each(testDialects())('a transition setting other fields with the state 
 
   it('a declaration naming a writable field, the state, or a value the field does not take stops the start', () => {
     const entity = lamp as unknown as Entity;
-    const withSets = (sets: Record<string, number>): ActionDecl => ({ ...lamp.actions.switchOn, transition: { from: [0], to: 1, sets } });
+    const withSets = (sets: Record<string, number>): ActionDecl => ({ on: 'row', path: '/on/{id}', writes: true, summary: 'Switch a lamp on', transition: { from: [0], to: 1, sets } });
     expect(() => checkTransition(entity, 'switchOn', withSets({ lit: 1 }), [entity])).not.toThrow();
     expect(() => checkTransition(entity, 'switchOn', withSets({ name: 1 }), [entity])).toThrow(/sets name/);
     expect(() => checkTransition(entity, 'switchOn', withSets({ status: 1 }), [entity])).toThrow(/sets status/);
