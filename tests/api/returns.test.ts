@@ -197,6 +197,10 @@ describe.each(testDialects())('return requests (%s)', (dialect) => {
     expect(await orderOf(order)).toMatchObject({ status: 3, payStatus: PAY_STATUS.refunded, deliveryStatus: DELIVERY_STATUS.shipped });
     const audit = await db().selectFrom('sys_audit_log').selectAll().where('entity', '=', 'oms_order').where('entity_id', '=', String(order)).execute();
     expect(audit).toEqual([expect.objectContaining({ action: 'receive', before_json: JSON.stringify({ payStatus: 1 }), after_json: JSON.stringify({ payStatus: 2 }) })]);
+    // And the order's own history says so, by whom, the status unchanged.
+    const history = await db().selectFrom('oms_order_operate_history').selectAll().where('order_id', '=', order).execute();
+    expect(history).toEqual([expect.objectContaining({ from_status: 3, order_status: 3, note: `Refunded 10 (return ${id})` })]);
+    expect(history[0]!.operator_id).not.toBeNull();
 
     // mall's status route completes it the same way.
     const viaMall = await paidOrder();

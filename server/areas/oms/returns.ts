@@ -55,11 +55,18 @@ export const refundLimitCents = async (trx: AnyDb, record: ApiRecord): Promise<n
  * and delivery stay: this is no transition of the order (its state does not change), so it is
  * written here, with the order's audit row.
  */
-const markRefunded = async (trx: AnyDb, record: ApiRecord): Promise<AuditChange[]> => {
+const markRefunded = async (trx: AnyDb, record: ApiRecord, actor: HookActor): Promise<AuditChange[]> => {
   if (!((record.returnAmount as number | null) ?? 0)) return [];
   const result = await db(trx).updateTable('oms_order').set({ pay_status: PAY_STATUS.refunded })
     .where('id', '=', record.orderId as number).where('pay_status', '=', PAY_STATUS.paid).executeTakeFirst();
   if (!Number(result.numUpdatedRows)) return [];
+  // The order's history tells its people what happened to its money, as every other change of it does.
+  await db(trx).insertInto('oms_order_operate_history')
+    .columns(['order_id', 'shop_id', 'operator_id', 'create_time', 'from_status', 'order_status', 'note'])
+    .expression((eb) => eb.selectFrom('oms_order').where('id', '=', record.orderId as number)
+      .select(['id', 'shop_id', eb.val(actor.adminId).as('operator_id'), eb.val(toDbTime()).as('create_time'), 'status as from_status', 'status as order_status',
+        eb.val(`Refunded ${record.returnAmount as number} (return ${record.id})`).as('note')]))
+    .execute();
   return [{ table: 'oms_order', id: record.orderId as number, before: { payStatus: PAY_STATUS.paid }, after: { payStatus: PAY_STATUS.refunded } }];
 };
 
@@ -86,7 +93,7 @@ export const returnActions = entityActions(returnApply, {
     await db(trx).updateTable('oms_order_return_apply')
       .set({ receive_time: toDbTime(), receive_man: await operatorName(trx, actor), receive_note: params.receiveNote })
       .where('id', '=', record!.id).execute();
-    return { data: 1, changes: await markRefunded(trx, record!) };
+    return { data: 1, changes: await markRefunded(trx, record!, actor) };
   },
 });
 
