@@ -3,8 +3,13 @@
  * process into a fresh database (bench/setup.ts freshDatabase) before the server process starts on it.
  */
 import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { Config } from '../server/config';
 import type { AnyKysely } from '../server/db/index';
+import { createDb, dialectOf } from '../server/db/index';
+import { migrateToLatest } from '../server/db/migrations/index';
 import type { Database } from '../server/db/schema';
+import { seed } from '../server/db/seed/index';
 
 const BATCH = 1000;
 
@@ -34,3 +39,23 @@ export const insertAdvertisements = async (db: Kysely<Database>, rowCount: numbe
 
 /** The server's RSS as the benches print it, MB. */
 export const mb = (bytes: number): string => (bytes / 1e6).toFixed(0);
+
+/**
+ * The database of `config` migrated, demo-seeded and holding `rowCount` advertisements, with planner
+ * statistics: a production table has them and a visibility map (autovacuum / ANALYZE keep them); a
+ * table filled a second ago has neither, and the planner would plan and scan it blind. Returns
+ * insertAdvertisements' count of the bench:list filter's rows.
+ */
+export const prepareAdvertisements = async (config: Config, rowCount: number): Promise<number> => {
+  const db = createDb(config);
+  try {
+    await migrateToLatest(db);
+    await seed(db, config, { demo: true });
+    const matching = await insertAdvertisements(db, rowCount);
+    if (dialectOf(db as unknown as AnyKysely) === 'postgres') await sql`vacuum analyze sms_home_advertise`.execute(db);
+    else await sql`analyze`.execute(db);
+    return matching;
+  } finally {
+    await db.destroy();
+  }
+};

@@ -11,7 +11,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
 import type { Entity } from '../src/schema/entity';
 import { entityList } from '../src/schema/entities';
 import { homeAdvertise } from '../src/schema/sms';
@@ -22,9 +21,7 @@ import { createRepository } from '../server/crud/repository';
 import { ALL_SHOPS } from '../server/crud/scope';
 import type { AnyKysely } from '../server/db/index';
 import { createDb } from '../server/db/index';
-import { migrateToLatest } from '../server/db/migrations/index';
-import { seed } from '../server/db/seed/index';
-import { insertAdvertisements } from './advertisements';
+import { prepareAdvertisements } from './advertisements';
 import type { Dialect } from './setup';
 import { benchDialects, freshDatabase, loadAverage, serverUrl } from './setup';
 
@@ -62,16 +59,7 @@ const benchDialect = async (dialect: Dialect): Promise<void> => {
   try {
     const env = { DATA_DIR: join(dir, 'data'), STATIC_DIR: join(dir, 'no-static'), LOG_LEVEL: 'warn', JWT_SECRET: randomBytes(48).toString('base64url') };
     const config = { ...loadConfig(env, dir), database: database.target };
-    const db = createDb(config);
-    try {
-      await migrateToLatest(db);
-      await seed(db, config, { demo: true });
-      await insertAdvertisements(db, ROWS);
-      if (dialect === 'postgres') await sql`vacuum analyze sms_home_advertise`.execute(db);
-      else await sql`analyze`.execute(db);
-    } finally {
-      await db.destroy();
-    }
+    await prepareAdvertisements(config, ROWS);
     process.stdout.write(`${dialect}: ${ROWS} advertisements; load average ${loadAverage()}\n`);
     await pages(database.target, 'before');
     const db2 = createDb(config) as unknown as AnyKysely;

@@ -18,13 +18,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'kysely';
 import type { Config } from '../server/config';
 import { loadConfig } from '../server/config';
-import { createDb } from '../server/db/index';
-import { migrateToLatest } from '../server/db/migrations/index';
-import { seed } from '../server/db/seed/index';
-import { insertAdvertisements, mb } from './advertisements';
+import { mb, prepareAdvertisements } from './advertisements';
 import type { LoadResult } from './load';
 import { loadInChild } from './load';
 import type { ServerProcess, ServerStats } from './serve';
@@ -57,18 +53,7 @@ const benchDialect = async (dialect: 'sqlite' | 'postgres'): Promise<DialectResu
     // The fill runs here; the server is a process of its own started on the filled database,
     // so what it reports (RSS, CPU) is that of a server, not of the fill.
     const setupStart = performance.now();
-    const db = createDb(config);
-    let matching: number;
-    try {
-      await migrateToLatest(db);
-      await seed(db, config, { demo: true });
-      matching = await insertAdvertisements(db, ROWS);
-      // A production table has planner statistics and a visibility map (autovacuum keeps them);
-      // a table filled a second ago has neither, and PostgreSQL would plan and scan it blind.
-      if (dialect === 'postgres') await sql`vacuum analyze sms_home_advertise`.execute(db);
-    } finally {
-      await db.destroy();
-    }
+    const matching = await prepareAdvertisements(config, ROWS);
     const setupSeconds = (performance.now() - setupStart) / 1000;
     server = await startServerProcess({ env, cwd: dir, database: database.target }, PROFILE_DIR ? [`--cpu-prof`, `--cpu-prof-dir=${PROFILE_DIR}`] : []);
     const address = server.address;

@@ -19,13 +19,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'kysely';
 import { loadConfig } from '../server/config';
 import { LIST_CACHE_LIMITS } from '../server/crud/list-cache';
-import { createDb } from '../server/db/index';
-import { migrateToLatest } from '../server/db/migrations/index';
-import { seed } from '../server/db/seed/index';
-import { insertAdvertisements, mb } from './advertisements';
+import { mb, prepareAdvertisements } from './advertisements';
 import { loadInChild } from './load';
 import type { ServerProcess, ServerStats } from './serve';
 import { startServerProcess } from './serve';
@@ -156,17 +152,7 @@ const benchDialect = async (dialect: Dialect): Promise<{ dialect: string; sample
   try {
     const setupStart = performance.now();
     const config = { ...loadConfig(env, dir), database: database.target };
-    const db = createDb(config);
-    try {
-      await migrateToLatest(db);
-      await seed(db, config, { demo: true });
-      await insertAdvertisements(db, ROWS);
-      // A production table has planner statistics (autovacuum / ANALYZE keep them).
-      if (dialect === 'postgres') await sql`vacuum analyze sms_home_advertise`.execute(db);
-      else await sql`analyze`.execute(db);
-    } finally {
-      await db.destroy();
-    }
+    await prepareAdvertisements(config, ROWS);
     process.stdout.write(`${dialect}: ${ROWS} advertisements ready in ${((performance.now() - setupStart) / 1000).toFixed(0)} s; load average ${loadAverage()}\n`);
     server = await startServerProcess({ env, cwd: dir, database: database.target });
     const start = await server.stats();
