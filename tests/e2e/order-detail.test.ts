@@ -27,11 +27,14 @@ describe('the order page', () => {
       await page.getByRole('table', { name: 'Products' }).waitFor();
       // The stored payment and delivery status, each beside its label in the basic information.
       const basic = page.getByRole('region', { name: 'Basic information' });
-      const shown = (label: string) => basic.locator('[class*="RaLabeled-root"]').filter({ has: page.getByText(label, { exact: true }) });
+      // Read as the page's text (each value right after its label), retried: no generated class names.
+      const shows = (label: string, value: string) => expect.poll(
+        async () => `${await basic.innerText()}\n`.replace(/\s+/g, ' '), { timeout: 30_000 },
+      ).toContain(`${label} ${value} `);
       const { payStatus } = await api<Order>(`/order/${order.id}`);
       expect(payStatus).toBeGreaterThan(0);
-      await shown('Payment status').getByText(PAY_LABELS[payStatus]!, { exact: true }).waitFor();
-      await shown('Delivery status').getByText('Not shipped', { exact: true }).waitFor();
+      await shows('Payment status', PAY_LABELS[payStatus]!);
+      await shows('Delivery status', 'Not shipped');
 
       await page.getByRole('toolbar').getByRole('button', { name: 'Ship' }).click();
       await page.waitForURL((url) => url.pathname === '/oms/deliverOrderList');
@@ -45,7 +48,7 @@ describe('the order page', () => {
       const timeline = page.getByRole('region', { name: 'Logistics' });
       await timeline.getByText(/E2E-ZT-DETAIL/).waitFor();
       await timeline.getByText(/no carrier feed/).waitFor();
-      await shown('Delivery status').getByText('Shipped', { exact: true }).waitFor();
+      await shows('Delivery status', 'Shipped');
       await page.getByRole('toolbar').getByRole('button', { name: 'Confirm receipt' }).click();
       await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
       await expect.poll(() => statusOf(order.id), { timeout: 30_000 }).toBe(3);
