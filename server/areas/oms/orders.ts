@@ -12,7 +12,6 @@ import { fromCents, multiplyCents, sumCents, toCents } from '../../../src/schema
 import { entityActions } from '../../crud/actions';
 import { countsBy } from '../../crud/counters';
 import type { AnyDb, EntityHooks, HookActor } from '../../crud/hooks';
-import type { ApiRecord } from '../../crud/row';
 import type { AnyKysely } from '../../db/index';
 import { toDbTime } from '../../db/time';
 import { conflict, fieldInvalid } from '../../http/errors';
@@ -20,7 +19,7 @@ import { conflict, fieldInvalid } from '../../http/errors';
 const db = (trx: AnyDb) => trx as AnyKysely;
 
 /** One history row of an edit that keeps the status (the engine writes the transitions' own). */
-const writeHistory = async (trx: AnyDb, record: ApiRecord, note: string, actor: HookActor): Promise<void> => {
+export const writeHistory = async (trx: AnyDb, record: { id: number; shopId?: unknown; status?: unknown }, note: string, actor: HookActor): Promise<void> => {
   await db(trx).insertInto('oms_order_operate_history').values({
     order_id: record.id, shop_id: record.shopId, operator_id: actor.adminId, create_time: toDbTime(),
     from_status: record.status, order_status: record.status, note: note.slice(0, 500),

@@ -16,6 +16,7 @@ import { dialectOf } from '../../db/index';
 import { toDbTime } from '../../db/time';
 import { conflict, fieldInvalid } from '../../http/errors';
 import type { ApiRecord } from '../../crud/row';
+import { writeHistory } from './orders';
 
 const db = (trx: AnyDb) => trx as AnyKysely;
 
@@ -61,12 +62,8 @@ const markRefunded = async (trx: AnyDb, record: ApiRecord, actor: HookActor): Pr
     .where('id', '=', record.orderId as number).where('pay_status', '=', PAY_STATUS.paid).executeTakeFirst();
   if (!Number(result.numUpdatedRows)) return [];
   // The order's history tells its people what happened to its money, as every other change of it does.
-  await db(trx).insertInto('oms_order_operate_history')
-    .columns(['order_id', 'shop_id', 'operator_id', 'create_time', 'from_status', 'order_status', 'note'])
-    .expression((eb) => eb.selectFrom('oms_order').where('id', '=', record.orderId as number)
-      .select(['id', 'shop_id', eb.val(actor.adminId).as('operator_id'), eb.val(toDbTime()).as('create_time'), 'status as from_status', 'status as order_status',
-        eb.val(`Refunded ${record.returnAmount as number} (return ${record.id})`).as('note')]))
-    .execute();
+  const order = await db(trx).selectFrom('oms_order').select(['id', 'shop_id', 'status']).where('id', '=', record.orderId as number).executeTakeFirstOrThrow();
+  await writeHistory(trx, { id: Number(order.id), shopId: order.shop_id, status: order.status }, `Refunded ${record.returnAmount as number} (return ${record.id})`, actor);
   return [{ table: 'oms_order', id: record.orderId as number, before: { payStatus: PAY_STATUS.paid }, after: { payStatus: PAY_STATUS.refunded } }];
 };
 
