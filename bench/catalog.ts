@@ -20,8 +20,8 @@ import { dialectOf } from '../server/db/index';
 import type { AnyKysely } from '../server/db/index';
 import type { Database } from '../server/db/schema';
 import { startFloor } from './floor';
-import type { LoadResult } from './load';
-import { loadInChild, warmUp } from './load';
+import type { MeasuredLoad } from './load';
+import { dbCpu, measuredLoad, warmUp } from './load';
 import type { BenchServer, Dialect } from './setup';
 import { benchDialects, loadAverage, ms, printTable, startBenchServer, summary, timed } from './setup';
 
@@ -88,7 +88,7 @@ const touchProducts = async (db: Kysely<Database>, n: number): Promise<void> => 
   await (db as unknown as AnyKysely).updateTable('pms_product').set({ note: `bench ${n}` }).where('id', '=', 1 + n).execute();
 };
 
-type Row = { what: string; load: LoadResult; cpuUs: number; coldP50: number; coldMax: number };
+type Row = MeasuredLoad & { what: string; coldP50: number; coldMax: number };
 
 const listPath = (query: string) => `/product/list?pageNum=1&pageSize=${PAGE_SIZE}&${query}`;
 
@@ -101,15 +101,15 @@ const benchFilter = async (server: BenchServer, what: string, queries: string[],
   const paths = queries.map((q) => `/api${listPath(q)}`);
   // Each query once first: the load measures the steady state; what a first view costs is the "after a write" figure.
   for (const query of queries) await timed(server, 'GET', listPath(query));
-  const before = process.cpuUsage();
-  const load = await loadInChild({ url: `${server.address}${paths[0]!}`, paths, authorization: server.authorization, connections: CONNECTIONS, duration: DURATION_S });
-  const cpu = process.cpuUsage(before);
+  const measured = await measuredLoad({ url: `${server.address}${paths[0]!}`, paths, authorization: server.authorization, connections: CONNECTIONS, duration: DURATION_S },
+    dialectOf(server.db as unknown as AnyKysely) as Dialect);
+  const { load } = measured;
   process.stdout.write(`  ${what}: p99 ${load.p99} ms, errors ${load.errors + load.non2xx + load.timeouts}\n`);
   const cold = summary(colds);
-  return { what, load, cpuUs: (cpu.user + cpu.system) / Math.max(load.total, 1), coldP50: cold.p50, coldMax: cold.max };
+  return { what, ...measured, coldP50: cold.p50, coldMax: cold.max };
 };
 
-type DialectResult = { dialect: Dialect; setupSeconds: number; rows: Row[]; floor: { load: LoadResult; cpuUs: number }; saves: number[]; saveCpuUs: number; rssMb: number };
+type DialectResult = { dialect: Dialect; setupSeconds: number; rows: Row[]; floor: MeasuredLoad; saves: number[]; saveCpuUs: number; rssMb: number };
 
 const productBody = (picks: Picks, n: number) => ({
   shopId: picks.ownerless, productCategoryId: picks.categories[0], brandId: picks.brands[0], name: `Bench tent ${n}`, subTitle: 'Two people, 1.9 kg',
@@ -156,10 +156,7 @@ const benchDialect = async (dialect: Dialect): Promise<DialectResult> => {
     const floorServer = await startFloor(server.db, server.config.jwtSecret, 'pms_product');
     let floor: DialectResult['floor'];
     try {
-      const before = process.cpuUsage();
-      const load = await loadInChild({ url: `${floorServer.url}?pageNum=1`, authorization: server.authorization, pages: 1000, connections: CONNECTIONS, duration: DURATION_S });
-      const cpu = process.cpuUsage(before);
-      floor = { load, cpuUs: (cpu.user + cpu.system) / Math.max(load.total, 1) };
+      floor = await measuredLoad({ url: `${floorServer.url}?pageNum=1`, authorization: server.authorization, pages: 1000, connections: CONNECTIONS, duration: DURATION_S }, dialect);
     } finally {
       await floorServer.close();
     }
@@ -187,10 +184,10 @@ const main = async (): Promise<void> => {
   const verdicts: { what: string; met: boolean }[] = [];
   for (const r of results) {
     process.stdout.write(`\n${r.dialect} (setup ${r.setupSeconds.toFixed(0)} s, RSS ${r.rssMb.toFixed(0)} MB)\n`);
-    printTable(['GET /product/list by', 'req/s', 'p50 ms', 'p99 ms', 'CPU µs/req', 'ratio to floor', 'after a write p50', 'after a write max'], [
+    printTable(['GET /product/list by', 'req/s', 'p50 ms', 'p99 ms', 'CPU µs/req', 'ratio to floor', 'database CPU µs/req', 'after a write p50', 'after a write max'], [
       ...r.rows.map((row) => [row.what, row.load.requestsPerSecond.toFixed(0), String(row.load.p50), String(row.load.p99), row.cpuUs.toFixed(0),
-        (row.cpuUs / r.floor.cpuUs).toFixed(2), ms(row.coldP50), ms(row.coldMax)]),
-      ['floor (token, session, 5 rows by id)', r.floor.load.requestsPerSecond.toFixed(0), String(r.floor.load.p50), String(r.floor.load.p99), r.floor.cpuUs.toFixed(0), '1.00', '', ''],
+        (row.cpuUs / r.floor.cpuUs).toFixed(2), dbCpu(row), ms(row.coldP50), ms(row.coldMax)]),
+      ['floor (token, session, 5 rows by id)', r.floor.load.requestsPerSecond.toFixed(0), String(r.floor.load.p50), String(r.floor.load.p99), r.floor.cpuUs.toFixed(0), '1.00', dbCpu(r.floor), '', ''],
     ]);
     const save = summary(r.saves);
     process.stdout.write(`POST /product/create with ${SAVE_SKUS} SKUs (${r.saves.length}x): p50 ${ms(save.p50)} ms, max ${ms(save.max)} ms, CPU ${(r.saveCpuUs / 1000).toFixed(1)} ms per save\n`);

@@ -5,6 +5,7 @@
  * line may hold); it prints one JSON line that the parent parses.
  */
 import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
@@ -99,3 +100,59 @@ export const warmUp = async (spec: Omit<LoadSpec, 'duration'>): Promise<void> =>
   if (WARM_UP_S > 0) await loadInChild({ ...spec, duration: WARM_UP_S });
 };
 
+
+/**
+ * CPU seconds used so far by the machine's PostgreSQL processes (their backends answer this
+ * server's pool), from /proc; null where there is no /proc or no PostgreSQL (SQLite runs inside
+ * the server's own process, whose CPU is already counted). A backend that exits during a load
+ * takes its time with it: the pool keeps its connections open, so under load none does.
+ */
+const databaseCpuSeconds = (): number | null => {
+  let pids: string[];
+  try {
+    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return null;
+  }
+  let ticks = 0;
+  let found = false;
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const close = stat.lastIndexOf(')');
+      if (!stat.slice(stat.indexOf('(') + 1, close).startsWith('postgres')) continue;
+      // After the command: state, then fields 4..; utime and stime are fields 14 and 15.
+      const fields = stat.slice(close + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+      found = true;
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return found ? ticks / CLOCK_TICKS : null;
+};
+// USER_HZ: 100 on every Linux this runs on (getconf CLK_TCK).
+const CLOCK_TICKS = 100;
+
+export type MeasuredLoad = { load: LoadResult; cpuUs: number; dbCpuUs: number | null };
+
+/**
+ * A load with the CPU it cost per request: this process's (the server under test runs in it)
+ * and, on PostgreSQL, the database's (`dialect` says whether to read it; 10 ms resolution).
+ */
+export const measuredLoad = async (spec: LoadSpec, dialect: 'sqlite' | 'postgres'): Promise<MeasuredLoad> => {
+  const dbBefore = dialect === 'postgres' ? databaseCpuSeconds() : null;
+  const before = process.cpuUsage();
+  const load = await loadInChild(spec);
+  const cpu = process.cpuUsage(before);
+  const dbAfter = dbBefore === null ? null : databaseCpuSeconds();
+  const requests = Math.max(load.total, 1);
+  return {
+    load,
+    cpuUs: (cpu.user + cpu.system) / requests,
+    dbCpuUs: dbBefore === null || dbAfter === null ? null : ((dbAfter - dbBefore) * 1e6) / requests,
+  };
+};
+
+/** The database CPU column of a bench table: empty on SQLite, and when a backend ended mid-load (its time left with it). */
+export const dbCpu = (measured: MeasuredLoad): string => (measured.dbCpuUs === null || measured.dbCpuUs < 0 ? '' : measured.dbCpuUs.toFixed(0));

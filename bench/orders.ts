@@ -24,8 +24,8 @@ import { counterSpecOf, recountCounters } from '../server/crud/counters';
 import type { Entity } from '../src/schema/entity';
 import { order } from '../src/schema/oms';
 import { startFloor } from './floor';
-import type { LoadResult } from './load';
-import { loadInChild, warmUp } from './load';
+import type { MeasuredLoad } from './load';
+import { dbCpu, measuredLoad, warmUp } from './load';
 import type { BenchServer, Dialect } from './setup';
 import { benchDialects, loadAverage, ms, printTable, startBenchServer, summary, timed } from './setup';
 
@@ -104,16 +104,14 @@ const touchOrders = async (db: Kysely<Database>, n: number): Promise<void> => {
   await (db as unknown as AnyKysely).updateTable('oms_order').set({ note: `bench ${n}` }).where('id', '=', 1 + n).execute();
 };
 
-type LoadRow = { what: string; load: LoadResult; cpuUs: number };
+type LoadRow = MeasuredLoad & { what: string };
 
 const underLoad = async (server: BenchServer, what: string, paths: string[]): Promise<LoadRow> => {
   // Each path once first: the load measures the steady state; what a first view costs is the "after a write" figure.
   for (const path of paths) await timed(server, 'GET', path.replace(/^\/api/, ''));
-  const before = process.cpuUsage();
-  const load = await loadInChild({ url: `${server.address}${paths[0]!}`, paths, authorization: server.authorization, connections: CONNECTIONS, duration: DURATION_S });
-  const cpu = process.cpuUsage(before);
-  process.stdout.write(`  ${what}: p99 ${load.p99} ms\n`);
-  return { what, load, cpuUs: (cpu.user + cpu.system) / Math.max(load.total, 1) };
+  const measured = await measuredLoad({ url: `${server.address}${paths[0]!}`, paths, authorization: server.authorization, connections: CONNECTIONS, duration: DURATION_S }, dialectOf(server.db as unknown as AnyKysely) as Dialect);
+  process.stdout.write(`  ${what}: p99 ${measured.load.p99} ms\n`);
+  return { what, ...measured };
 };
 
 type Cold = { what: string; p50: number; max: number };
@@ -166,10 +164,10 @@ const benchDialect = async (dialect: Dialect): Promise<DialectResult> => {
     const floorServer = await startFloor(server.db, server.config.jwtSecret, 'oms_order');
     let floor: LoadRow;
     try {
-      const before = process.cpuUsage();
-      const load = await loadInChild({ url: `${floorServer.url}?pageNum=1`, authorization: server.authorization, pages: DEEP_PAGE, connections: CONNECTIONS, duration: DURATION_S });
-      const cpu = process.cpuUsage(before);
-      floor = { what: 'floor (token, session, 10 rows by id)', load, cpuUs: (cpu.user + cpu.system) / Math.max(load.total, 1) };
+      floor = {
+        what: 'floor (token, session, 10 rows by id)',
+        ...await measuredLoad({ url: `${floorServer.url}?pageNum=1`, authorization: server.authorization, pages: DEEP_PAGE, connections: CONNECTIONS, duration: DURATION_S }, dialect),
+      };
     } finally {
       await floorServer.close();
     }
@@ -198,9 +196,9 @@ const main = async (): Promise<void> => {
   const verdicts: { what: string; met: boolean }[] = [];
   for (const r of results) {
     process.stdout.write(`\n${r.dialect} (setup ${r.setupSeconds.toFixed(0)} s, RSS ${r.rssMb.toFixed(0)} MB)\n`);
-    printTable(['under load', 'req/s', 'p50 ms', 'p99 ms', 'errors+timeouts', 'CPU µs/req', 'ratio to floor'], [...r.loads, r.floor].map((l) => [
+    printTable(['under load', 'req/s', 'p50 ms', 'p99 ms', 'errors+timeouts', 'CPU µs/req', 'ratio to floor', 'database CPU µs/req'], [...r.loads, r.floor].map((l) => [
       l.what, l.load.requestsPerSecond.toFixed(0), String(l.load.p50), String(l.load.p99), String(l.load.errors + l.load.non2xx + l.load.timeouts),
-      l.cpuUs.toFixed(0), (l.cpuUs / r.floor.cpuUs).toFixed(2),
+      l.cpuUs.toFixed(0), (l.cpuUs / r.floor.cpuUs).toFixed(2), dbCpu(l),
     ]));
     printTable(['one at a time', 'p50 ms', 'max ms'], [
       ...r.colds.map((c) => [c.what, ms(c.p50), ms(c.max)]),
