@@ -9,23 +9,27 @@ import type { ExpressionBuilder, LogEvent, SqliteDatabase } from 'kysely';
 import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config';
+import { withNamedStatements } from './named-statements';
 import type { Database } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
 
-/** `onStatement`: told the SQL of every statement run through Kysely (tests count a request's statements). */
-export type DbOptions = { onStatement?: (sql: string) => void };
+/**
+ * `onStatement`: told the SQL of every statement run through Kysely (tests count a request's statements).
+ * `connections`: the PostgreSQL pool's size (10); a test that reads one connection's state uses 1.
+ */
+export type DbOptions = { onStatement?: (sql: string) => void; connections?: number };
 
 export const createDb = (config: Pick<Config, 'database'>, options: DbOptions = {}): Kysely<Database> => {
   const target = config.database;
   const { onStatement } = options;
   const log = onStatement ? (event: LogEvent) => onStatement(event.query.sql) : undefined;
   if (target.dialect === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.connectionString, max: 10 });
+    const pool = new pg.Pool({ connectionString: target.connectionString, max: options.connections ?? 10 });
     // An idle client losing its connection (database restart) must not crash the process;
     // the next query simply gets a new client.
     pool.on('error', () => {});
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool, { limit: STATEMENT_CACHE_SIZE }) }), log });
     cacheStats.set(db, () => ({ statements: 0, connections: pool.totalCount, idleConnections: pool.idleCount }));
     return db;
   }

@@ -1,0 +1,122 @@
+// Protects: PostgreSQL parses and plans the app's repeated statements once per connection (named prepared statements), and a list page's statement is kept with one generic plan and still answers right.
+/**
+ * server/db/named-statements.ts names a SQL text on its second use (up to a limit) so PostgreSQL
+ * keeps it parsed per connection; server/crud/repository.ts writes a page's statement so the plan
+ * PostgreSQL keeps after five executions is a generic one, read by index. Checked through
+ * `pg_prepared_statements`, which lists one connection's statements: the pools here hold one.
+ * PostgreSQL only (SQLite has its own statement cache in server/db/index.ts).
+ */
+import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app';
+import { createDb } from '../../server/db/index';
+import { migrateToLatest } from '../../server/db/migrations/index';
+import { withNamedStatements } from '../../server/db/named-statements';
+import type { Database } from '../../server/db/schema';
+import { seed } from '../../server/db/seed/index';
+import { DEMO } from '../helpers/accounts';
+import { call, login } from '../helpers/api';
+import type { TestDatabase } from '../helpers/test-db';
+import { createTestDatabase, testConfig, testDialects } from '../helpers/test-db';
+
+type Prepared = { statement: string; generic_plans: string | number; custom_plans: string | number };
+
+const onPostgres = testDialects().includes('postgres');
+/** Copies of each demo order: tens of thousands of orders. */
+const COPIES = 400;
+
+describe.runIf(onPostgres)('named statements (postgres)', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase('postgres');
+  });
+  afterAll(async () => {
+    await database?.drop();
+  });
+
+  const connectionString = () => (database.target as { connectionString: string }).connectionString;
+  const preparedOn = async (client: { query: (text: string, values: unknown[]) => Promise<{ rows: unknown[] }> }): Promise<Prepared[]> => (
+    await client.query('select statement, generic_plans, custom_plans from pg_prepared_statements', [])
+  ).rows as Prepared[];
+
+  it('names a text on its second use, never one seen once, and no more than the limit', async () => {
+    const pool = new pg.Pool({ connectionString: connectionString(), max: 1 });
+    const named = withNamedStatements(pool, { limit: 2 });
+    const client = await named.connect();
+    try {
+      const texts = ['select 1 + $1::int as n', 'select 2 + $1::int as n', 'select 3 + $1::int as n'];
+      await client.query(texts[0]!, [1]);
+      expect((await preparedOn(client)).map((p) => p.statement)).not.toContain(texts[0]);
+      // The answer is the same named or not.
+      expect((await client.query<{ n: number }>(texts[0]!, [1])).rows).toEqual([{ n: 2 }]);
+      expect((await client.query<{ n: number }>(texts[0]!, [5])).rows).toEqual([{ n: 6 }]);
+      for (const text of texts.slice(1)) for (let n = 0; n < 3; n += 1) await client.query(text, [n]);
+      const statements = (await preparedOn(client)).map((p) => p.statement);
+      // Two names at most: the third text stays unnamed.
+      expect(statements.filter((s) => texts.includes(s)).sort()).toEqual(texts.slice(0, 2));
+    } finally {
+      client.release();
+      await named.end();
+    }
+  });
+
+  it('a named statement that fails to parse is not kept: the next use reports the same error', async () => {
+    const pool = new pg.Pool({ connectionString: connectionString(), max: 1 });
+    const named = withNamedStatements(pool, { limit: 10 });
+    const client = await named.connect();
+    try {
+      const bad = 'select no_such_column from pg_class where oid = $1';
+      for (let n = 0; n < 3; n += 1) await expect(client.query(bad, [1])).rejects.toThrow(/no_such_column/);
+      expect((await client.query<{ ok: number }>('select 1 as ok', [])).rows).toEqual([{ ok: 1 }]);
+    } finally {
+      client.release();
+      await named.end();
+    }
+  });
+
+  describe('the order list', () => {
+    let db: Kysely<Database>;
+    beforeAll(async () => {
+      const config = testConfig(database.dir, database.target);
+      db = createDb(config, { connections: 1 });
+      await migrateToLatest(db);
+      await seed(db, config, { demo: true });
+      // Enough orders that a page-1 plan costs far less than a plan for an unknown page: with a
+      // page size and offset as plain parameters, PostgreSQL would then never keep the generic plan.
+      const columns = (await sql<{ name: string }>`select column_name as name from information_schema.columns
+        where table_schema = current_schema() and table_name = 'oms_order' and column_name <> 'id'`.execute(db)).rows.map((r) => r.name);
+      const list = columns.map((c) => sql.ref(c));
+      const values = columns.map((c) => (c === 'order_sn' ? sql`order_sn || '-' || g` : sql.ref(c)));
+      await sql`insert into oms_order (${sql.join(list)}) select ${sql.join(values)} from oms_order, generate_series(1, ${COPIES}) as g`.execute(db);
+      await sql`analyze oms_order`.execute(db);
+    });
+    afterAll(async () => {
+      await db?.destroy();
+    });
+
+    it('keeps one generic plan for the page statement, and answers the same page before and after', async () => {
+      const config = testConfig(database.dir, database.target);
+      const app = buildApp(config, { db });
+      await app.ready();
+      try {
+        const token = await login(app, DEMO.admin);
+        const expected = await db.selectFrom('oms_order').select('id').where('status', '=', 1).where('delete_status', '=', 0)
+          .orderBy('id', 'desc').limit(2).offset(1).execute();
+        expect(expected.length).toBeGreaterThan(0);
+        for (let n = 0; n < 8; n += 1) {
+          const page = await call<{ list: { id: number }[]; total: number }>(app, 'GET', '/api/order/list?pageNum=2&pageSize=1&status=1', { token });
+          expect(page.status, page.raw).toBe(200);
+          expect(page.body.data.list.map((r) => r.id)).toEqual([expected[0]!.id]);
+        }
+        const prepared = (await sql<Prepared>`select statement, generic_plans, custom_plans from pg_prepared_statements`.execute(db)).rows;
+        const pageStatement = prepared.find((p) => p.statement.includes('"oms_order".*') && p.statement.includes('any(array('));
+        expect(pageStatement, JSON.stringify(prepared.map((p) => p.statement.slice(0, 80)))).toBeDefined();
+        expect(Number(pageStatement!.generic_plans)).toBeGreaterThan(0);
+      } finally {
+        await app.close();
+      }
+    });
+  });
+});
