@@ -82,7 +82,7 @@ describe.runIf(onPostgres)('named statements (postgres)', () => {
       const config = testConfig(database.dir, database.target);
       db = createDb(config, { connections: 1 });
       await migrateToLatest(db);
-      await seed(db, config, { demo: true });
+      await seed(db, config, { demo: true, content: true });
       // Enough orders that a page-1 plan costs far less than a plan for an unknown page: with a
       // page size and offset as plain parameters, PostgreSQL would then never keep the generic plan.
       const columns = (await sql<{ name: string }>`select column_name as name from information_schema.columns
@@ -112,6 +112,28 @@ describe.runIf(onPostgres)('named statements (postgres)', () => {
         }
         const prepared = (await sql<Prepared>`select statement, generic_plans, custom_plans from pg_prepared_statements`.execute(db)).rows;
         const pageStatement = prepared.find((p) => p.statement.includes('"oms_order".*') && p.statement.includes('any(array('));
+        expect(pageStatement, JSON.stringify(prepared.map((p) => p.statement.slice(0, 80)))).toBeDefined();
+        expect(Number(pageStatement!.generic_plans)).toBeGreaterThan(0);
+      } finally {
+        await app.close();
+      }
+    });
+
+    it('keeps one generic plan for a cached page (the product list), and answers the same page before and after', async () => {
+      const config = testConfig(database.dir, database.target);
+      const app = buildApp(config, { db });
+      await app.ready();
+      try {
+        const token = await login(app, DEMO.admin);
+        const expected = await db.selectFrom('pms_product').select('id').where('delete_status', '=', 0)
+          .orderBy('id', 'desc').limit(3).execute();
+        for (let n = 0; n < 8; n += 1) {
+          const page = await call<{ list: { id: number }[] }>(app, 'GET', '/api/product/list?pageNum=1&pageSize=3', { token });
+          expect(page.status, page.raw).toBe(200);
+          expect(page.body.data.list.map((r) => r.id)).toEqual(expected.map((r) => r.id));
+        }
+        const prepared = (await sql<Prepared>`select statement, generic_plans, custom_plans from pg_prepared_statements`.execute(db)).rows;
+        const pageStatement = prepared.find((p) => p.statement.includes('sys_list_version') && p.statement.includes('"pms_product" t'));
         expect(pageStatement, JSON.stringify(prepared.map((p) => p.statement.slice(0, 80)))).toBeDefined();
         expect(Number(pageStatement!.generic_plans)).toBeGreaterThan(0);
       } finally {
