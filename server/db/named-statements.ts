@@ -10,6 +10,11 @@
  * its second use, up to `limit` names per process; a text seen once (an ad-hoc `in (...)` of some
  * length, a migration) stays unnamed, and past the limit everything does. Names are never reused
  * for another text, so a connection's `parsedStatements` (node-postgres) is always right.
+ *
+ * A table whose columns change under a running server (another process migrating it) makes a
+ * prepared `select t.*` fail with "cached plan must not change result type": the text then gets a
+ * fresh name, parsed anew on every connection, and the failed call is retried once unnamed. Inside
+ * a transaction the retry fails too (the transaction is aborted) and the first error is thrown.
  */
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import type pg from 'pg';
@@ -22,21 +27,30 @@ export type NamedStatementOptions = {
 /** Texts seen once, remembered up to this many (then forgotten all at once: a bound, not a policy). */
 const SEEN_ONCE_LIMIT = 10_000;
 
+/** PostgreSQL's refusal to run a prepared statement whose result columns changed (SQLSTATE 0A000). */
+const isStaleResultType = (error: unknown): boolean => (error as { code?: string }).code === '0A000'
+  && /cached plan must not change result type/.test((error as Error).message);
+
 export const withNamedStatements = (pool: pg.Pool, { limit }: NamedStatementOptions): PostgresPool => {
   const names = new Map<string, string>();
   const seenOnce = new Set<string>();
+  let issued = 0;
+  const freshName = (text: string): string => {
+    const name = `k${issued}`;
+    issued += 1;
+    names.set(text, name);
+    return name;
+  };
   const nameOf = (text: string): string | undefined => {
     const name = names.get(text);
-    if (name || names.size >= limit) return name;
+    if (name || issued >= limit) return name;
     if (!seenOnce.has(text)) {
       if (seenOnce.size >= SEEN_ONCE_LIMIT) seenOnce.clear();
       seenOnce.add(text);
       return undefined;
     }
     seenOnce.delete(text);
-    const fresh = `k${names.size}`;
-    names.set(text, fresh);
-    return fresh;
+    return freshName(text);
   };
   // One wrapper per client: Kysely keeps its connection object per client it is given.
   const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
@@ -46,7 +60,15 @@ export const withNamedStatements = (pool: pg.Pool, { limit }: NamedStatementOpti
       const query = ((text: unknown, values?: readonly unknown[]) => {
         if (typeof text !== 'string') return client.query(text as never); // a cursor (Kysely's streaming)
         const name = nameOf(text);
-        return client.query(name ? { name, text, values: values as unknown[] } : { text, values: values as unknown[] });
+        const unnamed = () => client.query({ text, values: values as unknown[] });
+        if (!name) return unnamed();
+        return client.query({ name, text, values: values as unknown[] }).catch(async (error: unknown) => {
+          if (!isStaleResultType(error)) throw error;
+          if (names.get(text) === name) freshName(text);
+          return unnamed().catch(() => {
+            throw error;
+          });
+        });
       }) as unknown as PostgresPoolClient['query'];
       wrapper = { query, release: (...args: unknown[]) => (client.release as (...a: unknown[]) => void)(...args) };
       wrappers.set(client, wrapper);

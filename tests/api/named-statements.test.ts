@@ -76,6 +76,27 @@ describe.runIf(onPostgres)('named statements (postgres)', () => {
     }
   });
 
+  it('a table whose columns change under a named `select *` is read again, with its new column', async () => {
+    const pool = new pg.Pool({ connectionString: connectionString(), max: 1 });
+    const named = withNamedStatements(pool, { limit: 10 });
+    const client = await named.connect();
+    try {
+      await client.query('create table named_fixture (id int primary key)', []);
+      await client.query('insert into named_fixture values (1)', []);
+      const read = 'select * from named_fixture where id = $1';
+      for (let n = 0; n < 3; n += 1) expect((await client.query(read, [1])).rows).toEqual([{ id: 1 }]);
+      expect((await preparedOn(client)).map((p) => p.statement)).toContain(read);
+      // Another process migrating the table, as far as this connection can tell.
+      await client.query('alter table named_fixture add column note text default $$x$$', []);
+      expect((await client.query(read, [1])).rows).toEqual([{ id: 1, note: 'x' }]);
+      expect((await client.query(read, [1])).rows).toEqual([{ id: 1, note: 'x' }]);
+    } finally {
+      await client.query('drop table if exists named_fixture', []);
+      client.release();
+      await named.end();
+    }
+  });
+
   describe('the order list', () => {
     let db: Kysely<Database>;
     beforeAll(async () => {
