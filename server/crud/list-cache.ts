@@ -283,16 +283,19 @@ const pageQueries = new Map<string, string>();
  * as a plain parameter every execution was planned anew (0.2–0.3 ms, half the statement's cost).
  */
 export const pageWithVersion = async (
-  db: AnyKysely, table: string, ids: readonly number[], columns = '',
-): Promise<{ version: string | null; rows: Record<string, unknown>[] }> => {
+  db: AnyKysely, table: string, ids: readonly number[], columns = '', value?: Compilable,
+): Promise<{ version: string | null; rows: Record<string, unknown>[]; value: unknown }> => {
   const postgres = dialectOf(db) === 'postgres';
-  const cacheKey = `${postgres ? 'p' : 's'}:${table}\n${columns}`;
+  // `value`: one more scalar read by the same statement (a counted list's total), with its own parameters.
+  const extra = value?.compile();
+  const extraSql = extra ? (postgres ? extra.sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + 2}`) : extra.sql) : '';
+  const cacheKey = `${postgres ? 'p' : 's'}:${table}\n${columns}\n${extraSql}`;
   let text = pageQueries.get(cacheKey);
   if (!text) {
     // Declared table names only (from src/schema), quoted as identifiers. The version rides in a
     // column no declared table has; a left join answers it even when no id matches any more.
     const quoted = `"${table.replace(/"/g, '""')}"`;
-    const more = columns ? `, ${columns}` : '';
+    const more = (columns ? `, ${columns}` : '') + (extra ? `, (${extraSql}) as sys_page_value` : '');
     text = postgres
       ? `select v.version::text as sys_list_version, t.*${more} from (select $2::text as name) n left join sys_table_version v on v.name = n.name
           left join ${quoted} t on t.id = any((select $1::int4[])::int4[])`
@@ -300,11 +303,14 @@ export const pageWithVersion = async (
           from (select 1) n left join ${quoted} t on t.id in (select value from json_each(?))`;
     pageQueries.set(cacheKey, text);
   }
-  const parameters = postgres ? [[...ids], table] : [JSON.stringify(ids)];
+  // SQLite's placeholders are positional: the value's come before the ids' (select list first).
+  const extraParameters = extra ? [...extra.parameters] : [];
+  const parameters = postgres ? [[...ids], table, ...extraParameters] : [...extraParameters, JSON.stringify(ids)];
   const { rows } = await db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(text, parameters));
   const version = rows[0]?.sys_list_version;
   return {
     version: version === null || version === undefined ? null : String(version),
     rows: rows.filter((row) => row.id !== null && row.id !== undefined),
+    value: rows[0]?.sys_page_value,
   };
 };

@@ -31,7 +31,7 @@ import { IN_BIN, LIVE, recycleBinOf } from '../../src/schema/recycleBin';
 import { uniqueIndexesOf, uniqueMessageOf, uniqueRules } from './unique';
 import { ownedLists } from './lists';
 import { counterSpecOf, countedTotalQuery } from './counters';
-import { cachedIds, cachedValueAt, fillOnce, forgetLong, lastIds, LIST_CACHE_LIMITS, listVersion, pageWithVersion, readIds } from './list-cache';
+import { cachedIds, cachedValueAt, fillOnce, forgetLong, lastIds, LIST_CACHE_LIMITS, listVersion, pageWithVersion, readIds, storeIds } from './list-cache';
 import type { AnyEb, AnyKysely } from '../db/index';
 import type { Secrets } from './secrets';
 import { sealSecrets } from './secrets';
@@ -284,14 +284,14 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
     const counted = countedFilter(params);
     const totalQuery = counted && countedTotalQuery(db, entity, counted.column, counted.value, scope);
     if (totalQuery === 0) return { list: [], total: 0 };
-    if (totalQuery) return pageAt(params, where, offset, totalQuery);
-    // The ordered ids of this query, cached while the table is provably unchanged (./list-cache.ts).
-    const key = JSON.stringify([table, params.conditions, params.search, params.ids, params.sort, scope, params.bin === true]);
     const answer = (rows: Row[], page: number[], total: number) => {
       const byId = new Map(rows.map((row: Row) => [Number(row.id), row]));
       const ordered = page.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
       return { list: recordsOf(ordered, { list: true }), total };
     };
+    if (totalQuery) return countedPage(params, scope, where, offset, totalQuery, answer);
+    // The ordered ids of this query, cached while the table is provably unchanged (./list-cache.ts).
+    const key = JSON.stringify([table, params.conditions, params.search, params.ids, params.sort, scope, params.bin === true]);
     // The usual case, one statement: the page of the ids kept last, read with the current version.
     const last = lastIds(db, key);
     const lastPage = last ? [...last.ids.subarray(offset, offset + params.pageSize)] : [];
@@ -330,6 +330,34 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
     const total = version === null ? await count() : await cachedValueAt(db, table, `count\n${key}`, version, count);
     if (version !== null) forgetLong(db, key, total);
     return pageAt(params, where, offset, total);
+  };
+
+  /**
+   * A page of a counted list. Its ids (not the whole list's: a million) are kept under the table's
+   * version like a list's (./list-cache.ts), so a page seen since the last write is read by primary
+   * key with its total and the version in one statement, where the index walk to page 500 read
+   * 5,000 index entries on every view. Otherwise (first view, or a write since) the walk, and its
+   * ids kept for the next view.
+   */
+  const countedPage = async (
+    params: ListParams, scope: Scope, where: ReturnType<typeof whereOf>, offset: number,
+    totalQuery: Exclude<ReturnType<typeof countedTotalQuery>, 0 | undefined | null>,
+    answer: (rows: Row[], page: number[], total: number) => { list: ApiRecord[]; total: number },
+  ): Promise<{ list: ApiRecord[]; total: number }> => {
+    const key = JSON.stringify([table, 'page', params.conditions, params.sort, scope, offset, params.pageSize]);
+    const kept = lastIds(db, key);
+    let version: string | null;
+    if (kept) {
+      const page = [...kept.ids];
+      const read = await pageWithVersion(db, table, page, pageNames, totalQuery);
+      if (read.version === kept.version) return answer(read.rows, page, Number(read.value ?? 0));
+      version = read.version;
+    } else {
+      version = await listVersion(db, table);
+    }
+    const result = await pageAt(params, where, offset, totalQuery);
+    if (version !== null && result.list.length) storeIds(db, key, version, Int32Array.from(result.list, (record) => Number(record.id)));
+    return result;
   };
 
   /**

@@ -1,4 +1,4 @@
-// Protects: the engine's counters (an entity's `counters: { by }`, server/crud/counters.ts): the per-shop, per-value counts of live records kept by database triggers always equal a fresh GROUP BY, whatever writes them (API creates, updates, shop moves, soft deletes, restores, purges; raw SQL inserts, updates and deletes of many rows; a rolled-back transaction and savepoint; PostgreSQL's TRUNCATE and parallel writers), `countsBy` sums them inside a shop scope, counted lists take their totals from them with id-ordered pages equal to a plain query's, `recountCounters` repairs counts written around the triggers, and the start stops when a declared entity lacks them or declares what cannot be counted. SQLite and PostgreSQL.
+// Protects: the engine's counters (an entity's `counters: { by }`, server/crud/counters.ts): the per-shop, per-value counts of live records kept by database triggers always equal a fresh GROUP BY, whatever writes them (API creates, updates, shop moves, soft deletes, restores, purges; raw SQL inserts, updates and deletes of many rows; a rolled-back transaction and savepoint; PostgreSQL's TRUNCATE and parallel writers), `countsBy` sums them inside a shop scope, counted lists take their totals from them with id-ordered pages equal to a plain query's (pages kept between writes included), `recountCounters` repairs counts written around the triggers, and the start stops when a declared entity lacks them or declares what cannot be counted. SQLite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { Entity } from '../../src/schema/entity';
@@ -162,10 +162,18 @@ describe.each(testDialects())('counters kept by triggers (%s)', (dialect) => {
       }
     };
     await check('after the random writes');
+    // Seen again with no write between: the pages kept since (their ids, under the table's version).
+    await check('again, with no write since');
     // A write the API did not make (another process, psql) shows in the very next list.
     await sql`update fx_tally set status = 2 where id in (select id from fx_tally where delete_status = 0 and status = 0 order by id limit 3)`.execute(fx.db);
     await sql`update fx_tally set delete_status = 1 where id = (select max(id) from fx_tally where delete_status = 0)`.execute(fx.db);
     await check('after raw writes');
+    await check('after raw writes, again');
+    // A write that leaves every page's ids as they were but changes a row on one: shown at once.
+    const [first] = (await listed('pageNum=1&pageSize=4&sort=id&order=desc')).list;
+    await sql`update fx_tally set name = 'renamed behind the cache' where id = ${first!.id}`.execute(fx.db);
+    const renamed = (await call<{ list: { id: number; name: string }[] }>(fx.app, 'GET', '/fxTally/list?pageNum=1&pageSize=4&sort=id&order=desc')).body.data.list[0]!;
+    expect(renamed).toMatchObject({ id: first!.id, name: 'renamed behind the cache' });
     // Lists the counts cannot answer (two filters, a text filter) still answer right.
     const two = await listed('pageNum=1&pageSize=50&status=1&kind=0');
     const twoWant = await fx.db.selectFrom('fx_tally').select('id').where('delete_status', '=', 0).where('status', '=', 1).where('kind', '=', 0).execute();
