@@ -137,6 +137,15 @@ describe.runIf(onPostgres)('named statements (postgres)', () => {
         const pageStatement = prepared.find((p) => p.statement.includes('"oms_order".*') && p.statement.includes('any(array('));
         expect(pageStatement, JSON.stringify(prepared.map((p) => p.statement.slice(0, 80)))).toBeDefined();
         expect(Number(pageStatement!.generic_plans)).toBeGreaterThan(0);
+        // Seen again with no write between: the kept page's statement (rows by id, total, version), generic too.
+        for (let n = 0; n < 8; n += 1) {
+          const page = await call<{ list: { id: number }[]; total: number }>(app, 'GET', '/api/order/list?pageNum=2&pageSize=1&status=1', { token });
+          expect(page.body.data.list.map((r) => r.id)).toEqual([expected[0]!.id]);
+        }
+        const kept = (await sql<Prepared>`select statement, generic_plans, custom_plans from pg_prepared_statements`.execute(db)).rows
+          .find((p) => p.statement.includes('sys_page_value') && p.statement.includes('"oms_order" t'));
+        expect(kept).toBeDefined();
+        expect(Number(kept!.generic_plans)).toBeGreaterThan(0);
       } finally {
         await app.close();
       }
