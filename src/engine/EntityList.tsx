@@ -37,6 +37,7 @@ import type { EntityScreenOptions } from './screenOptions';
 import { offersShow, pinnedValues, pinQuery } from './screenOptions';
 import { ShowButton, useShowHref } from './EntityShow';
 import { isInBin, RecycleBinToggle, useInRecycleBin, withRecycleBinActions } from './RecycleBin';
+import { ListBody } from './ListBody';
 import { RowAccessProvider } from './rowAccess';
 import { RowSwitchStyles } from './ToggleSwitchField';
 
@@ -164,6 +165,21 @@ const EntityListView = ({ entity, options, pinned }: ScreenProps & { readonly pi
   // A record in the recycle bin gets the bin's buttons only; a live one the declared and the screen's.
   // Rows that open the show view by a click need no button for it.
   const RowActions = withRecycleBinActions(entity, useRowActions(entity, options.rowActions, showable && editable));
+  // Kept between renders of this screen: the rows (./ListBody.tsx) render again only when these change.
+  const actionsLabel = translate('entity.actions');
+  const tableColumns = useMemo(() => [
+    ...columns,
+    RowActions && (
+      <DataTable.Col key="_actions" label={actionsLabel} disableSort>
+        {/* Clicks in row buttons and their dialogs (React bubbles through portals) must not open the row. */}
+        {/* A plain element with a shared style: a Box's sx is resolved again in every row. */}
+        <div onClick={stopPropagation} style={ROW_ACTIONS_STYLE}>
+          <RowActions entity={entity} />
+        </div>
+      </DataTable.Col>
+    ),
+  ], [columns, RowActions, actionsLabel, entity]);
+  const hiddenColumns = useMemo(() => (options.hiddenColumns ? [...options.hiddenColumns] : undefined), [options.hiddenColumns]);
   const Header = options.listHeader;
   const Top = options.listTop;
   const exporter = useEntityExporter(entity);
@@ -206,18 +222,10 @@ const EntityListView = ({ entity, options, pinned }: ScreenProps & { readonly pi
         <DataTable
           rowClick={rowClick}
           bulkActionButtons={hasBulkActions(entity) || options.bulkActions ? <EntityBulkActions entity={entity} extra={options.bulkActions} actionInputs={options.actionInputs} /> : false}
-          hiddenColumns={options.hiddenColumns ? [...options.hiddenColumns] : undefined}
+          hiddenColumns={hiddenColumns}
+          body={ListBody}
         >
-          {columns}
-          {RowActions && (
-            <DataTable.Col label={translate('entity.actions')} disableSort>
-              {/* Clicks in row buttons and their dialogs (React bubbles through portals) must not open the row. */}
-              {/* A plain element with a shared style: a Box's sx is resolved again in every row. */}
-              <div onClick={stopPropagation} style={ROW_ACTIONS_STYLE}>
-                <RowActions entity={entity} />
-              </div>
-            </DataTable.Col>
-          )}
+          {tableColumns}
         </DataTable>
         )}
       </List>
