@@ -13,7 +13,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import type { Identifier, RaRecord } from 'react-admin';
 import {
-  Button, ColumnsButton, CreateButton, DataTable, ExportButton, FilterButton, List, Pagination, TopToolbar, useBasename, useCanAccess,
+  Button, CreateButton, DataTable, ExportButton, FilterButton, List, Pagination, TopToolbar, useBasename, useCanAccess,
   useCanAccessResources, useGetResourceLabel, useTranslate,
 } from 'react-admin';
 import { useIsMobile } from '../theme/useIsMobile';
@@ -38,6 +38,7 @@ import { offersShow, pinnedValues, pinQuery } from './screenOptions';
 import { ShowButton, useShowHref } from './EntityShow';
 import { isInBin, RecycleBinToggle, useInRecycleBin, withRecycleBinActions } from './RecycleBin';
 import { ListBody } from './ListBody';
+import { ListColumnsButton } from './ListColumnsButton';
 import { RowAccessProvider } from './rowAccess';
 import { RowSwitchStyles } from './ToggleSwitchField';
 
@@ -66,7 +67,7 @@ const ListActions = ({ entity, createTo, onCreate, hasHiddenFilters, hasHiddenCo
   return (
     <TopToolbar>
       {hasHiddenFilters && <FilterButton />}
-      {hasHiddenColumns && <ColumnsButton />}
+      {hasHiddenColumns && <ListColumnsButton />}
       {!inBin && <CreateControl entity={entity} createTo={createTo} onCreate={onCreate} />}
       {!inBin && <CollectionActionButtons entity={entity} />}
       <RecycleBinToggle entity={entity} />
