@@ -6,7 +6,8 @@
  * `pg_prepared_statements`, which lists one connection's statements: the pools here hold one.
  * PostgreSQL only (SQLite has its own statement cache in server/db/index.ts).
  */
-import type { Kysely } from 'kysely';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely, PostgresPoolClient } from 'kysely';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -40,46 +41,38 @@ describe.runIf(onPostgres)('named statements (postgres)', () => {
   const preparedOn = async (client: { query: (text: string, values: unknown[]) => Promise<{ rows: unknown[] }> }): Promise<Prepared[]> => (
     await client.query('select statement, generic_plans, custom_plans from pg_prepared_statements', [])
   ).rows as Prepared[];
-
-  it('names a text on its second use, never one seen once, and no more than the limit', async () => {
-    const pool = new pg.Pool({ connectionString: connectionString(), max: 1 });
-    const named = withNamedStatements(pool, { limit: 2 });
+  /** `use` with the one connection of a pool of one, behind named statements (at most `limit`). */
+  const withClient = async (limit: number, use: (client: PostgresPoolClient) => Promise<void>): Promise<void> => {
+    const named = withNamedStatements(new pg.Pool({ connectionString: connectionString(), max: 1 }), { limit });
     const client = await named.connect();
     try {
-      const texts = ['select 1 + $1::int as n', 'select 2 + $1::int as n', 'select 3 + $1::int as n'];
-      await client.query(texts[0]!, [1]);
-      expect((await preparedOn(client)).map((p) => p.statement)).not.toContain(texts[0]);
-      // The answer is the same named or not.
-      expect((await client.query<{ n: number }>(texts[0]!, [1])).rows).toEqual([{ n: 2 }]);
-      expect((await client.query<{ n: number }>(texts[0]!, [5])).rows).toEqual([{ n: 6 }]);
-      for (const text of texts.slice(1)) for (let n = 0; n < 3; n += 1) await client.query(text, [n]);
-      const statements = (await preparedOn(client)).map((p) => p.statement);
-      // Two names at most: the third text stays unnamed.
-      expect(statements.filter((s) => texts.includes(s)).sort()).toEqual(texts.slice(0, 2));
+      await use(client);
     } finally {
       client.release();
       await named.end();
     }
-  });
+  };
 
-  it('a named statement that fails to parse is not kept: the next use reports the same error', async () => {
-    const pool = new pg.Pool({ connectionString: connectionString(), max: 1 });
-    const named = withNamedStatements(pool, { limit: 10 });
-    const client = await named.connect();
-    try {
-      const bad = 'select no_such_column from pg_class where oid = $1';
-      for (let n = 0; n < 3; n += 1) await expect(client.query(bad, [1])).rejects.toThrow(/no_such_column/);
-      expect((await client.query<{ ok: number }>('select 1 as ok', [])).rows).toEqual([{ ok: 1 }]);
-    } finally {
-      client.release();
-      await named.end();
-    }
-  });
+  it('names a text on its second use, never one seen once, and no more than the limit', () => withClient(2, async (client) => {
+    const texts = ['select 1 + $1::int as n', 'select 2 + $1::int as n', 'select 3 + $1::int as n'];
+    await client.query(texts[0]!, [1]);
+    expect((await preparedOn(client)).map((p) => p.statement)).not.toContain(texts[0]);
+    // The answer is the same named or not.
+    expect((await client.query<{ n: number }>(texts[0]!, [1])).rows).toEqual([{ n: 2 }]);
+    expect((await client.query<{ n: number }>(texts[0]!, [5])).rows).toEqual([{ n: 6 }]);
+    for (const text of texts.slice(1)) for (let n = 0; n < 3; n += 1) await client.query(text, [n]);
+    const statements = (await preparedOn(client)).map((p) => p.statement);
+    // Two names at most: the third text stays unnamed.
+    expect(statements.filter((s) => texts.includes(s)).sort()).toEqual(texts.slice(0, 2));
+  }));
 
-  it('a table whose columns change under a named `select *` is read again, with its new column', async () => {
-    const pool = new pg.Pool({ connectionString: connectionString(), max: 1 });
-    const named = withNamedStatements(pool, { limit: 10 });
-    const client = await named.connect();
+  it('a named statement that fails to parse is not kept: the next use reports the same error', () => withClient(10, async (client) => {
+    const bad = 'select no_such_column from pg_class where oid = $1';
+    for (let n = 0; n < 3; n += 1) await expect(client.query(bad, [1])).rejects.toThrow(/no_such_column/);
+    expect((await client.query<{ ok: number }>('select 1 as ok', [])).rows).toEqual([{ ok: 1 }]);
+  }));
+
+  it('a table whose columns change under a named `select *` is read again, with its new column', () => withClient(10, async (client) => {
     try {
       await client.query('create table named_fixture (id int primary key)', []);
       await client.query('insert into named_fixture values (1)', []);
@@ -92,13 +85,13 @@ describe.runIf(onPostgres)('named statements (postgres)', () => {
       expect((await client.query(read, [1])).rows).toEqual([{ id: 1, note: 'x' }]);
     } finally {
       await client.query('drop table if exists named_fixture', []);
-      client.release();
-      await named.end();
     }
-  });
+  }));
 
-  describe('the order list', () => {
+  describe('list pages', () => {
     let db: Kysely<Database>;
+    let app: FastifyInstance;
+    let token: string;
     beforeAll(async () => {
       const config = testConfig(database.dir, database.target);
       db = createDb(config, { connections: 1 });
@@ -112,65 +105,51 @@ describe.runIf(onPostgres)('named statements (postgres)', () => {
       const values = columns.map((c) => (c === 'order_sn' ? sql`order_sn || '-' || g` : sql.ref(c)));
       await sql`insert into oms_order (${sql.join(list)}) select ${sql.join(values)} from oms_order, generate_series(1, ${COPIES}) as g`.execute(db);
       await sql`analyze oms_order`.execute(db);
+      app = buildApp(config, { db });
+      await app.ready();
+      token = await login(app, DEMO.admin);
     });
     afterAll(async () => {
+      await app?.close();
       await db?.destroy();
     });
 
+    /** The statement of this connection that holds every one of `parts`. */
+    const preparedWith = async (...parts: string[]): Promise<Prepared | undefined> => (
+      await sql<Prepared>`select statement, generic_plans, custom_plans from pg_prepared_statements`.execute(db)
+    ).rows.find((p) => parts.every((part) => p.statement.includes(part)));
+    const page = async (url: string): Promise<number[]> => {
+      const answer = await call<{ list: { id: number }[] }>(app, 'GET', `/api${url}`, { token });
+      expect(answer.status, answer.raw).toBe(200);
+      return answer.body.data.list.map((r) => r.id);
+    };
+
     it('keeps one generic plan for the page statement, and answers the same page before and after', async () => {
-      const config = testConfig(database.dir, database.target);
-      const app = buildApp(config, { db });
-      await app.ready();
-      try {
-        const token = await login(app, DEMO.admin);
-        const expected = await db.selectFrom('oms_order').select('id').where('status', '=', 1).where('delete_status', '=', 0)
-          .orderBy('id', 'desc').limit(2).offset(1).execute();
-        expect(expected.length).toBeGreaterThan(0);
-        for (let n = 0; n < 8; n += 1) {
-          // A write before each view: the page is walked to again (a page seen since the last write is kept).
-          await db.updateTable('oms_order').set({ note: `view ${n}` }).where('id', '=', expected[0]!.id).execute();
-          const page = await call<{ list: { id: number }[]; total: number }>(app, 'GET', '/api/order/list?pageNum=2&pageSize=1&status=1', { token });
-          expect(page.status, page.raw).toBe(200);
-          expect(page.body.data.list.map((r) => r.id)).toEqual([expected[0]!.id]);
-        }
-        const prepared = (await sql<Prepared>`select statement, generic_plans, custom_plans from pg_prepared_statements`.execute(db)).rows;
-        const pageStatement = prepared.find((p) => p.statement.includes('"oms_order".*') && p.statement.includes('any(array('));
-        expect(pageStatement, JSON.stringify(prepared.map((p) => p.statement.slice(0, 80)))).toBeDefined();
-        expect(Number(pageStatement!.generic_plans)).toBeGreaterThan(0);
-        // Seen again with no write between: the kept page's statement (rows by id, total, version), generic too.
-        for (let n = 0; n < 8; n += 1) {
-          const page = await call<{ list: { id: number }[]; total: number }>(app, 'GET', '/api/order/list?pageNum=2&pageSize=1&status=1', { token });
-          expect(page.body.data.list.map((r) => r.id)).toEqual([expected[0]!.id]);
-        }
-        const kept = (await sql<Prepared>`select statement, generic_plans, custom_plans from pg_prepared_statements`.execute(db)).rows
-          .find((p) => p.statement.includes('sys_page_value') && p.statement.includes('"oms_order" t'));
-        expect(kept).toBeDefined();
-        expect(Number(kept!.generic_plans)).toBeGreaterThan(0);
-      } finally {
-        await app.close();
+      const expected = await db.selectFrom('oms_order').select('id').where('status', '=', 1).where('delete_status', '=', 0)
+        .orderBy('id', 'desc').limit(2).offset(1).execute();
+      expect(expected.length).toBeGreaterThan(0);
+      for (let n = 0; n < 8; n += 1) {
+        // A write before each view: the page is walked to again (a page seen since the last write is kept).
+        await db.updateTable('oms_order').set({ note: `view ${n}` }).where('id', '=', expected[0]!.id).execute();
+        expect(await page('/order/list?pageNum=2&pageSize=1&status=1')).toEqual([expected[0]!.id]);
       }
+      const walked = await preparedWith('"oms_order".*', 'any(array(');
+      expect(walked).toBeDefined();
+      expect(Number(walked!.generic_plans)).toBeGreaterThan(0);
+      // Seen again with no write between: the kept page's statement (rows by id, total, version), generic too.
+      for (let n = 0; n < 8; n += 1) expect(await page('/order/list?pageNum=2&pageSize=1&status=1')).toEqual([expected[0]!.id]);
+      const kept = await preparedWith('sys_page_value', '"oms_order" t');
+      expect(kept).toBeDefined();
+      expect(Number(kept!.generic_plans)).toBeGreaterThan(0);
     });
 
     it('keeps one generic plan for a cached page (the product list), and answers the same page before and after', async () => {
-      const config = testConfig(database.dir, database.target);
-      const app = buildApp(config, { db });
-      await app.ready();
-      try {
-        const token = await login(app, DEMO.admin);
-        const expected = await db.selectFrom('pms_product').select('id').where('delete_status', '=', 0)
-          .orderBy('id', 'desc').limit(3).execute();
-        for (let n = 0; n < 8; n += 1) {
-          const page = await call<{ list: { id: number }[] }>(app, 'GET', '/api/product/list?pageNum=1&pageSize=3', { token });
-          expect(page.status, page.raw).toBe(200);
-          expect(page.body.data.list.map((r) => r.id)).toEqual(expected.map((r) => r.id));
-        }
-        const prepared = (await sql<Prepared>`select statement, generic_plans, custom_plans from pg_prepared_statements`.execute(db)).rows;
-        const pageStatement = prepared.find((p) => p.statement.includes('sys_list_version') && p.statement.includes('"pms_product" t'));
-        expect(pageStatement, JSON.stringify(prepared.map((p) => p.statement.slice(0, 80)))).toBeDefined();
-        expect(Number(pageStatement!.generic_plans)).toBeGreaterThan(0);
-      } finally {
-        await app.close();
-      }
+      const expected = await db.selectFrom('pms_product').select('id').where('delete_status', '=', 0)
+        .orderBy('id', 'desc').limit(3).execute();
+      for (let n = 0; n < 8; n += 1) expect(await page('/product/list?pageNum=1&pageSize=3')).toEqual(expected.map((r) => r.id));
+      const cached = await preparedWith('sys_list_version', '"pms_product" t');
+      expect(cached).toBeDefined();
+      expect(Number(cached!.generic_plans)).toBeGreaterThan(0);
     });
   });
 });
