@@ -276,6 +276,13 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
     return condition.op === 'eq' && counters.columns.includes(condition.column) ? { column: condition.column, value: String(condition.value) } : null;
   };
 
+  /** A page answered from kept ids: the rows read (in any order, a deleted one missing) put in the ids' order. */
+  const answer = (rows: Row[], page: number[], total: number): { list: ApiRecord[]; total: number } => {
+    const byId = new Map(rows.map((row: Row) => [Number(row.id), row]));
+    const ordered = page.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+    return { list: recordsOf(ordered, { list: true }), total };
+  };
+
   const listPage: Repository['list'] = async (params, scope) => {
     const offset = Math.max(params.pageNum - 1, 0) * params.pageSize;
     const where = whereOf(params, scope);
@@ -284,12 +291,7 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
     const counted = countedFilter(params);
     const totalQuery = counted && countedTotalQuery(db, entity, counted.column, counted.value, scope);
     if (totalQuery === 0) return { list: [], total: 0 };
-    const answer = (rows: Row[], page: number[], total: number) => {
-      const byId = new Map(rows.map((row: Row) => [Number(row.id), row]));
-      const ordered = page.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
-      return { list: recordsOf(ordered, { list: true }), total };
-    };
-    if (totalQuery) return countedPage(params, scope, where, offset, totalQuery, answer);
+    if (totalQuery) return countedPage(params, scope, where, offset, totalQuery);
     // The ordered ids of this query, cached while the table is provably unchanged (./list-cache.ts).
     const key = JSON.stringify([table, params.conditions, params.search, params.ids, params.sort, scope, params.bin === true]);
     // The usual case, one statement: the page of the ids kept last, read with the current version.
@@ -342,7 +344,6 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
   const countedPage = async (
     params: ListParams, scope: Scope, where: ReturnType<typeof whereOf>, offset: number,
     totalQuery: Exclude<ReturnType<typeof countedTotalQuery>, 0 | undefined | null>,
-    answer: (rows: Row[], page: number[], total: number) => { list: ApiRecord[]; total: number },
   ): Promise<{ list: ApiRecord[]; total: number }> => {
     const key = JSON.stringify([table, 'page', params.conditions, params.sort, scope, offset, params.pageSize]);
     const kept = lastIds(db, key);
