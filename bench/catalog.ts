@@ -101,8 +101,7 @@ const benchFilter = async (server: BenchServer, what: string, queries: string[],
   const paths = queries.map((q) => `/api${listPath(q)}`);
   // Each query once first: the load measures the steady state; what a first view costs is the "after a write" figure.
   for (const query of queries) await timed(server, 'GET', listPath(query));
-  const measured = await measuredLoad({ url: `${server.address}${paths[0]!}`, paths, authorization: server.authorization, connections: CONNECTIONS, duration: DURATION_S },
-    dialectOf(server.db as unknown as AnyKysely) as Dialect);
+  const measured = await measuredLoad({ url: `${server.address}${paths[0]!}`, paths, authorization: server.authorization, connections: CONNECTIONS, duration: DURATION_S }, server.dialect);
   const { load } = measured;
   process.stdout.write(`  ${what}: p99 ${load.p99} ms, errors ${load.errors + load.non2xx + load.timeouts}\n`);
   const cold = summary(colds);

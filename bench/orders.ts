@@ -109,7 +109,7 @@ type LoadRow = MeasuredLoad & { what: string };
 const underLoad = async (server: BenchServer, what: string, paths: string[]): Promise<LoadRow> => {
   // Each path once first: the load measures the steady state; what a first view costs is the "after a write" figure.
   for (const path of paths) await timed(server, 'GET', path.replace(/^\/api/, ''));
-  const measured = await measuredLoad({ url: `${server.address}${paths[0]!}`, paths, authorization: server.authorization, connections: CONNECTIONS, duration: DURATION_S }, dialectOf(server.db as unknown as AnyKysely) as Dialect);
+  const measured = await measuredLoad({ url: `${server.address}${paths[0]!}`, paths, authorization: server.authorization, connections: CONNECTIONS, duration: DURATION_S }, server.dialect);
   process.stdout.write(`  ${what}: p99 ${measured.load.p99} ms\n`);
   return { what, ...measured };
 };

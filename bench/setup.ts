@@ -57,7 +57,7 @@ export const freshDatabase = async (dialect: Dialect, dir: string, url: string |
 };
 
 export type BenchServer = {
-  db: Kysely<Database>; config: Config; app: FastifyInstance; address: string; authorization: string;
+  dialect: Dialect; db: Kysely<Database>; config: Config; app: FastifyInstance; address: string; authorization: string;
   /** Stops the server and drops its database. */
   close: () => Promise<void>;
 };
@@ -109,7 +109,7 @@ export const startBenchServer = async (
     const envelope = (await login.json()) as { code: number; data: { token: string; tokenHead: string } };
     if (envelope.code !== 200) throw new Error(`login failed: ${JSON.stringify(envelope)}`);
     return {
-      db, config, app, address, setupSeconds, authorization: `${envelope.data.tokenHead}${envelope.data.token}`,
+      dialect, db, config, app, address, setupSeconds, authorization: `${envelope.data.tokenHead}${envelope.data.token}`,
       close: async () => { await app.close(); await cleanup(); },
     };
   } catch (error) {
