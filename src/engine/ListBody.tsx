@@ -198,7 +198,7 @@ export const ListBody = ({ children }: { readonly children?: ReactNode }) => {
     navigate(path, { state: { _scrollToTop: true } });
   });
 
-  const selectLabel = translate('ra.action.select_row', { _: 'Select this row' });
+  const selectLabel = translate('ra.action.select_row');
   const checkbox = hasBulkActions && Boolean(handleToggleItem);
   // react-admin's rule: a row is clickable with a rowClick, else when the resource has a detail view.
   const clickable = Boolean(rowClick ?? (hasEdit || hasShow));

@@ -39,6 +39,8 @@ describe('engine list rows', () => {
 
   it('should select a row by its checkbox without opening it, and open it on a click', async () => {
     serve('get', '/brand/list', () => envelope(page(BRANDS)));
+    // The edit screen the row click opens reads its record.
+    serve('get', '/brand/3', () => envelope(BRANDS[0]));
     renderAt('/pms/brand');
     const row = await rowOf('Puma');
     const box = within(row).getByRole('checkbox', { name: 'Select this row' });
