@@ -1,5 +1,5 @@
 /**
- * Prints the README's settings table from server/config.ts (`npx tsx scripts/settings-table.ts`),
+ * Prints the settings table of docs/settings.md from server/config.ts (`npx tsx scripts/settings-table.ts`),
  * so the documentation is generated from the code the unit test checks it against.
  */
 import { settingsTable } from '../server/config';

@@ -78,7 +78,7 @@ export type Config = {
   serveSourceMaps: boolean;
 };
 
-/** One row per setting: the README's settings table is checked against this by a unit test. */
+/** One row per setting: the settings table in docs/settings.md is checked against this by a unit test. */
 export const settingsTable = [
   { name: 'PORT', default: '8080', meaning: 'TCP port the server listens on' },
   { name: 'HOST', default: '0.0.0.0', meaning: 'Interface the server binds to' },

@@ -58,7 +58,7 @@ export type ServerArea = {
   readonly meters?: readonly QuotaMeter[];
   /** Entities its own routes serve that declared entities may reference (and name: `referenceName`). */
   readonly referenceTargets?: readonly Entity[];
-  /** Scheduled jobs of the area (README "Adding a job"), run beside server/jobs' own. */
+  /** Scheduled jobs of the area (docs/guide/jobs.md), run beside server/jobs' own. */
   readonly jobs?: readonly Job[];
 };
 

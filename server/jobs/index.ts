@@ -1,6 +1,6 @@
 /**
  * The scheduled jobs the server runs (server/main.ts starts them when JOBS_ENABLED). Add a job
- * here; see "Adding a job" in the README.
+ * here; see docs/guide/jobs.md.
  */
 import { throttleKeepSeconds } from '../auth/throttle';
 import { toDbTime } from '../db/time';

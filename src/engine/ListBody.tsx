@@ -10,7 +10,7 @@
  * the cells' look is one style sheet on the body (MUI's small body cell and hover row, the
  * theme's checkbox cell), the selection box is a native checkbox, and rows are memoised: a row
  * renders again only when its record, its selection, its parity or the columns change.
- * Measured with bench/render.ts (README, *Product list render*).
+ * Measured with bench/render.ts (docs/design.md, "The engine draws list rows itself").
  *
  * Kept: row click (the list's `rowClick`: a path, `false`, `'toggleSelection'`, or a function),
  * selection with shift-click ranges (react-admin's `handleToggleItem`), `isRowSelectable`, column

@@ -6,7 +6,7 @@
  * kept mounted while closed, in the same commit as the rows; with more than five columns the
  * chooser's search field has `autoFocus`, and that focus call (into the hidden popover, where it
  * focuses nothing) forced a style recalculation of the whole page with its 100 new rows in the
- * middle of that commit (bench/render.ts, README *Product list render*). Here the popover's
+ * middle of that commit (bench/render.ts, docs/design.md). Here the popover's
  * container gets the id the chooser looks for only after the list has its data: the chooser, which
  * looks for that id every 100 ms for half a second after it mounts, finds it a moment later and
  * mounts its search field then, on a page already styled. Opening the button shows the same chooser.

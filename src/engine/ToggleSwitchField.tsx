@@ -8,7 +8,7 @@
  * with the switch role, drawn by one shared class (`RowSwitchStyles`, rendered once by the list),
  * instead of MUI's Switch (five styled elements, a ripple and a ref per switch); the permission
  * comes from the list's shared answer (./rowAccess.tsx), and the mutation hook is mounted only
- * while a change is being saved. Measured with bench/render.ts (README, Measurements).
+ * while a change is being saved. Measured with bench/render.ts (docs/benchmarks.md).
  */
 import GlobalStyles from '@mui/material/GlobalStyles';
 import type { ChangeEvent, MouseEvent } from 'react';

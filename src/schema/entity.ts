@@ -58,7 +58,7 @@ export type FieldOptions<T> = {
    * A server-managed value the area works out (its hooks' `derive`) from the fields named in
    * `from` and the rows they point at, on create and on every update that sends one of them: a pay
    * record's amount from its plan, a member's apply status from its shop's approval setting. The
-   * `default` is what stands when the area derives nothing. README "Derived values".
+   * `default` is what stands when the area derives nothing. docs/guide/derived-values.md.
    */
   readonly derived?: { readonly from: readonly string[] };
   /** Accepted on create, refused on update. */

@@ -61,7 +61,7 @@ type DeliveryLabel = (typeof DELIVERY_STATUSES)[number]['label'];
 /**
  * What each order status means for the stored payment and delivery status (the order's fields
  * of those names): its transitions set them so (tests/unit/order-status-machine.test.ts checks
- * every transition, the cashier's too, against this), and the README's table is printed from here.
+ * every transition, the cashier's too, against this), and the guide's table (docs/guide/transitions.md) is printed from here.
  * "refunded" is no order status's own: a completed return with a refund sets it (ORDER_REFUNDED_ROW).
  */
 export const ORDER_STATUS_FACETS: Readonly<Record<number, { readonly payStatus: PayLabel; readonly deliveryStatus: DeliveryLabel }>> = {
@@ -76,7 +76,7 @@ export const ORDER_STATUS_FACETS: Readonly<Record<number, { readonly payStatus: 
 };
 
 /**
- * The README table's line for "refunded": a paid order (any status that is paid) one of whose
+ * The state table's line for "refunded": a paid order (any status that is paid) one of whose
  * returns completes with a refund above 0, whole or partial (the spec has one "refunded"), keeps
  * its status and delivery; its payment status becomes refunded (server/areas/oms/returns.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * The transitions of declared entities as a Markdown table, for the README
+ * The transitions of declared entities as a Markdown table, for docs/guide/transitions.md
  * (`npx tsx scripts/transitions-table.ts`; tests/unit/entity-transitions.test.ts keeps the two equal).
  */
 import type { ActionDecl, Entity } from './entity';

@@ -1,4 +1,4 @@
-// Protects: transition declarations: which states a row's buttons allow, the start-up check of a declaration the engine cannot carry out, and the README's generated transition table.
+// Protects: transition declarations: which states a row's buttons allow, the start-up check of a declaration the engine cannot carry out, and the guide's generated transition table (docs/guide/transitions.md).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -46,8 +46,8 @@ describe('transitions', () => {
     ].join('\n') + '\n');
   });
 
-  it("match the README's transition table (npx tsx scripts/transitions-table.ts prints it)", () => {
-    const readme = readFileSync(join(import.meta.dirname, '..', '..', 'README.md'), 'utf8');
+  it("match the guide's transition table (npx tsx scripts/transitions-table.ts prints it)", () => {
+    const readme = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'guide', 'transitions.md'), 'utf8');
     const section = readme.split('<!-- transitions:start -->\n')[1]?.split('<!-- transitions:end -->')[0];
     expect(section).toBe(transitionTable(entityList));
   });

@@ -1,4 +1,4 @@
-// Protects: the order's status machine as declared (issue 11 item 3): which actions each order status allows, transition by transition; the stored payment and delivery status each transition (the cashier's too) sets as the status table says; and the README's order-state table printed from the declaration, with its refunded line.
+// Protects: the order's status machine as declared (issue 11 item 3): which actions each order status allows, transition by transition; the stored payment and delivery status each transition (the cashier's too) sets as the status table says; and the guide's order-state table (docs/guide/transitions.md) printed from the declaration, with its refunded line.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -57,8 +57,8 @@ describe('the order status machine', () => {
     expect(ORDER_REFUNDED_ROW.facets.payStatus).toBe('refunded');
   });
 
-  it("matches the README's order-state table (npx tsx scripts/transitions-table.ts prints it)", () => {
-    const readme = readFileSync(join(import.meta.dirname, '..', '..', 'README.md'), 'utf8');
+  it("matches the guide's order-state table (npx tsx scripts/transitions-table.ts prints it)", () => {
+    const readme = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'guide', 'transitions.md'), 'utf8');
     const section = readme.split('<!-- order-states:start -->\n')[1]?.split('<!-- order-states:end -->')[0];
     expect(section).toBe(stateTable(order, ORDER_STATUS_FACETS, [ORDER_REFUNDED_ROW]));
   });

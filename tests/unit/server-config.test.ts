@@ -1,4 +1,4 @@
-// Protects: configuration: defaults, every setting read and validated by name, the generated JWT secret and secrets key, and the README settings table matching config.
+// Protects: configuration: defaults, every setting read and validated by name, the generated JWT secret and secrets key, and the settings table (docs/settings.md) matching config.
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -175,9 +175,8 @@ describe('settingsTable', () => {
     }
   });
 
-  it("matches the README's settings table", () => {
-    const readme = readFileSync(join(import.meta.dirname, '..', '..', 'README.md'), 'utf8');
-    const section = readme.split(/^## Settings\s*$/m)[1]?.split(/^## /m)[0] ?? '';
+  it('matches the settings table in docs/settings.md', () => {
+    const section = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'settings.md'), 'utf8');
     const rows = [...section.matchAll(/^\|\s*`([A-Z0-9_]+)`\s*\|/gm)].map((m) => m[1]);
     expect([...rows].sort()).toEqual(settingsTable.map((s) => s.name).sort());
   });

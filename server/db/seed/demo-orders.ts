@@ -6,7 +6,7 @@
  * the columns the declaration names (src/schema/oms.ts), deterministic (a seeded sequence) and only
  * while the shop has no orders. The accounts' seed writes a few per shop; demo content writes more.
  *
- * The order-settings job acts on them once the server runs (README "Adding a job"): it closes the
+ * The order-settings job acts on them once the server runs (docs/guide/jobs.md): it closes the
  * older unpaid orders at its first run and the recent ones after their time-out, and, with demo
  * content (orders going back 25 days), confirms the receipt of those shipped more than 15 days ago;
  * each such change shows in the order's history as the system's, with no operator.
