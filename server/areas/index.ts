@@ -8,6 +8,7 @@ import { accountArea } from './account';
 import type { HookDeps, ServerArea } from './area';
 import { capacityArea } from './capacity';
 import { cashierArea } from './cashier';
+import { homeArea } from './home';
 import { memberArea } from './member';
 import { moldArea } from './mold';
 import { omsArea } from './oms';
@@ -19,7 +20,7 @@ import { referralArea } from './referral';
 import { vipArea } from './vip';
 
 // Quota meters list in this order (the capacity list's columns: shops, products, molds, storage).
-export const AREAS: readonly ServerArea[] = [accountArea, umsArea, shopArea, pmsArea, omsArea, moldArea, capacityArea, uploadsArea, vipArea, memberArea, referralArea, cashierArea];
+export const AREAS: readonly ServerArea[] = [accountArea, umsArea, shopArea, pmsArea, omsArea, moldArea, capacityArea, uploadsArea, vipArea, memberArea, referralArea, cashierArea, homeArea];
 
 /**
  * Every area's hooks by entity name. Hooks made from the settings are made with `deps`; without

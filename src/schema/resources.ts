@@ -3,14 +3,18 @@
  * declared once: the seed writes them, the permission tests read them. `seller: true` grants
  * the resource to the seller role on first start.
  */
+import { HOME_API } from './homeApi';
 import { PROFILE_API } from './umsAdmin';
 
 export type ResourceDecl = { readonly name: string; readonly url: string; readonly seller?: boolean };
 export type ResourceCategoryDecl = { readonly name: string; readonly sort: number; readonly resources: readonly ResourceDecl[] };
 
-/** Routes every signed-in account may call, whatever its roles (its own session and profile). */
+/**
+ * Routes every signed-in account may call, whatever its roles (its own session and profile, and
+ * the home page's figures, which hold only what the caller's lists would show).
+ */
 export const SELF_SERVICE_URLS = [
-  '/admin/info', '/admin/logout', '/admin/refreshToken', '/admin/updatePassword', PROFILE_API.update, PROFILE_API.uploadAvatar,
+  '/admin/info', '/admin/logout', '/admin/refreshToken', '/admin/updatePassword', PROFILE_API.update, PROFILE_API.uploadAvatar, HOME_API.summary,
 ] as const;
 
 /** Routes open to anonymous callers. */

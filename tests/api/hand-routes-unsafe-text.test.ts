@@ -42,6 +42,7 @@ const HAND_ROUTES: Record<string, HandRoute> = {
   'POST /vip/paypal/webhook': { params: [], anonymous: true },
   'GET /rms/link': { params: [] },
   'POST /rms/click': { params: body('code'), anonymous: true },
+  'GET /home/summary': { params: [] },
 };
 
 const NUL = 'ab\u0000cd';

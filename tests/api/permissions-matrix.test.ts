@@ -109,6 +109,8 @@ const ROUTE_ACCESS: Record<string, Access> = {
   'POST /vip/paypal/webhook': 'public',
   'GET /rms/link': SELLERS,
   'POST /rms/click': 'public',
+  // Every signed-in account: the answer holds only the figures of the lists the caller may call (tests/api/home.test.ts).
+  'GET /home/summary': 'session',
 };
 
 const fastifyPath = (url: string): string => url.replace(/\{(\w+)\}/g, ':$1');

@@ -33,6 +33,7 @@ import * as m320 from './320_order_counters';
 import * as m340 from './340_search_index';
 import * as m360 from './360_order_live_indexes';
 import * as m440 from './440_order_pay_delivery_status';
+import * as m450 from './450_home_order_stats';
 import type { AnyKysely } from '../index';
 
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -64,6 +65,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '340_search_index': m340,
   '360_order_live_indexes': m360,
   '440_order_pay_delivery_status': m440,
+  '450_home_order_stats': m450,
 };
 
 /**

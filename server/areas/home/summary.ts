@@ -1,0 +1,223 @@
+/**
+ * `GET /home/summary` (src/schema/home.ts): every figure of the home page the caller may see, in
+ * one answer. Each part is there only when the caller may call the list it summarises (the same
+ * permission the list's own route checks), and is counted in the caller's shop scope:
+ *
+ * - pending work: each item is the total of its list with the item's filter (the engine's own
+ *   list query through the entity's repository), so the figure is what the linked list shows;
+ * - orders and sales per day: the kept quarter-hour stats (server/db/order-stats.ts), at most 31 × 96
+ *   rows per shop and currency, never the orders themselves;
+ * - products, members, VIP, capacity, referral: indexed counts and sums over small tables.
+ *
+ * Money figures come only with the lists that carry them (orders; pay records for VIP revenue;
+ * distribution records for referral rewards), so a product admin gets none.
+ */
+import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import { entityActionPath } from '../../../src/schema/entityApi';
+import { ENTITIES } from '../../../src/schema/entities';
+import type { EntityName } from '../../../src/schema/entities';
+import type { Entity } from '../../../src/schema/entity';
+import type { HomeDay, HomeSummary, ListFilter, PendingItem } from '../../../src/schema/home';
+import { ADS_ENDING_DAYS, HOME_CHART_DAYS, PENDING_WORK } from '../../../src/schema/home';
+import { fromCents, sumCents } from '../../../src/schema/money';
+import { DISTRIBUTION_STATUS } from '../../../src/schema/referral';
+import { userGroup } from '../../../src/schema/ums';
+import { VIP_CURRENCY, vipLevelOf } from '../../../src/schema/vip';
+import type { Grants } from '../../auth/permissions';
+import { parseListQuery } from '../../crud/list-params';
+import type { Repository } from '../../crud/repository';
+import { scopeWhere } from '../../crud/repository';
+import type { Scope } from '../../crud/scope';
+import { toCount } from '../../db/index';
+import type { AnyKysely } from '../../db/index';
+import type { Database } from '../../db/schema';
+import type { QuotaMeter } from '../capacity/registry';
+import { capacityItems } from '../capacity/registry';
+import { unpaidCentsOf } from '../referral/distribution';
+import { addDays, dayStartMs, localDate, monthStart, previousMonthStart } from './days';
+import { BUCKET_SECONDS, ORDER_STATS_TABLE } from '../../db/order-stats';
+
+export type SummaryDeps = {
+  readonly db: Kysely<Database>;
+  readonly repositoryOf: (name: EntityName) => Repository;
+  readonly meters: readonly QuotaMeter[];
+};
+
+export type Caller = { readonly adminId: number; readonly scope: Scope; readonly grants: Grants };
+
+const DAY_MS = 86_400_000;
+/** Where no shop says otherwise (a shop's currency is optional). */
+const FALLBACK_CURRENCY = 'USD';
+
+const any = (db: Kysely<Database>): AnyKysely => db as unknown as AnyKysely;
+
+const mayList = (grants: Grants, entity: Entity): boolean => {
+  const path = entityActionPath(entity, 'list');
+  return path !== null && grants.allows(path);
+};
+
+const mayAction = (grants: Grants, entity: Entity, action: string): boolean => {
+  const path = entityActionPath(entity, `action:${action}`);
+  return path !== null && grants.allows(path);
+};
+
+/** A seller (the seller role, without super admin): its scope names its shops and itself. */
+const isSeller = (scope: Scope): scope is Extract<Scope, { kind: 'shops' }> => scope.kind === 'shops' && scope.adminId !== undefined;
+
+/** The total of an entity's list with a filter, in the caller's scope: what the list itself shows. */
+const listTotal = async (deps: SummaryDeps, name: EntityName, filter: ListFilter, scope: Scope): Promise<number> => {
+  const repository = deps.repositoryOf(name);
+  const query = Object.fromEntries(Object.entries(filter).map(([k, v]) => [k, String(v)]));
+  return (await repository.list(parseListQuery(repository.entity, { ...query, pageNum: '1', pageSize: '1' }), scope)).total;
+};
+
+/** The instants of the days the page shows, in the zone: `HOME_CHART_DAYS` days ending today, and the day after. */
+const daysOf = (zone: string, today: string): { dates: string[]; starts: number[] } => {
+  const dates = Array.from({ length: HOME_CHART_DAYS }, (_, i) => addDays(today, i - HOME_CHART_DAYS + 1));
+  return { dates, starts: [...dates, addDays(today, 1)].map((d) => dayStartMs(zone, d)) };
+};
+
+const ordersPart = async (deps: SummaryDeps, scope: Scope, zone: string, today: string): Promise<NonNullable<HomeSummary['orders']>> => {
+  const db = deps.db;
+  const shops = scope.kind === 'shops' ? scope.shopIds : null;
+  const { dates, starts } = daysOf(zone, today);
+  const emptyDay = (date: string): HomeDay => ({ date, orders: 0, sales: {} });
+  const days = dates.map(emptyDay);
+  let currencies: string[] = [];
+  if (!shops || shops.length) {
+    let currencyQuery = db.selectFrom('shop').select('currency').distinct();
+    if (shops) currencyQuery = currencyQuery.where('id', 'in', [...shops]);
+    currencies = [...new Set((await currencyQuery.execute()).map((r) => r.currency || FALLBACK_CURRENCY))].sort();
+    const first = Math.floor(starts[0]! / 1000 / BUCKET_SECONDS);
+    const end = Math.floor(starts[starts.length - 1]! / 1000 / BUCKET_SECONDS);
+    // Summed per bucket and currency in the database: a platform's rows are read by the bucket index.
+    let stats = any(db).selectFrom(`${ORDER_STATS_TABLE} as s`).innerJoin('shop as sh', 'sh.id', 's.shop_id')
+      .select(['s.bucket', 'sh.currency', sql<string>`sum(s.orders)`.as('orders'), sql<string>`sum(s.sales)`.as('sales')])
+      .where('s.bucket', '>=', first).where('s.bucket', '<', end);
+    if (shops) stats = stats.where('s.shop_id', 'in', [...shops]);
+    const rows = await stats.groupBy(['s.bucket', 'sh.currency']).execute();
+    const bucketStarts = starts.map((ms) => Math.floor(ms / 1000 / BUCKET_SECONDS));
+    const cents = days.map(() => new Map<string, number[]>());
+    for (const row of rows) {
+      const bucket = Number(row.bucket);
+      // The day whose buckets hold this one (day starts are whole buckets in every zone).
+      let i = bucketStarts.findIndex((b) => b > bucket) - 1;
+      if (i < 0) i = days.length - 1;
+      const day = days[i]!;
+      day.orders += toCount(row.orders);
+      const currency = (row.currency as string | null) || FALLBACK_CURRENCY;
+      const list = cents[i]!.get(currency) ?? [];
+      list.push(Number(row.sales));
+      cents[i]!.set(currency, list);
+    }
+    days.forEach((day, i) => {
+      for (const currency of currencies) day.sales[currency] = fromCents(sumCents(cents[i]!.get(currency) ?? []));
+    });
+  }
+  const at = (offset: number): HomeDay => days[days.length - 1 + offset] ?? emptyDay(addDays(today, offset));
+  return { currencies, days, today: at(0), yesterday: at(-1), lastWeek: at(-7) };
+};
+
+const pendingPart = async (deps: SummaryDeps, caller: Caller, now: number): Promise<PendingItem[]> => {
+  const items: PendingItem[] = [];
+  for (const decl of PENDING_WORK) {
+    const entity = ENTITIES[decl.entity] as unknown as Entity;
+    if (!mayList(caller.grants, entity)) continue;
+    // VIP payments are confirmed by staff: the item is for who may confirm them, not for the seller who applied.
+    if (decl.key === 'vipPaymentsAwaiting' && !mayAction(caller.grants, entity, 'confirm')) continue;
+    const filter: ListFilter = decl.key === 'adsEndingSoon'
+      ? { ...decl.filter, endTimeFrom: new Date(now).toISOString(), endTimeTo: new Date(now + ADS_ENDING_DAYS * DAY_MS).toISOString() }
+      : decl.filter;
+    items.push({ key: decl.key, route: decl.route, filter, count: await listTotal(deps, decl.entity, filter, caller.scope) });
+  }
+  return items;
+};
+
+const productsPart = async (deps: SummaryDeps, scope: Scope): Promise<NonNullable<HomeSummary['products']>> => {
+  const [total, onSale] = await Promise.all([listTotal(deps, 'product', {}, scope), listTotal(deps, 'product', { publishStatus: 1 }, scope)]);
+  return { total, onSale, offSale: total - onSale };
+};
+
+const membersPart = async (deps: SummaryDeps, scope: Scope, zone: string, today: string): Promise<NonNullable<HomeSummary['members']>> => {
+  const entity = ENTITIES.member as unknown as Entity;
+  const iso = (date: string) => new Date(dayStartMs(zone, date)).toISOString();
+  const todayStart = iso(today);
+  const yesterdayStart = iso(addDays(today, -1));
+  const month = iso(monthStart(today));
+  const row = await any(deps.db).selectFrom('ums_member')
+    .select([
+      sql<string>`count(*)`.as('total'),
+      sql<string>`count(case when create_time >= ${todayStart} then 1 end)`.as('today'),
+      sql<string>`count(case when create_time >= ${yesterdayStart} and create_time < ${todayStart} then 1 end)`.as('yesterday'),
+      sql<string>`count(case when create_time >= ${month} then 1 end)`.as('month'),
+    ])
+    .where((eb) => scopeWhere(entity, eb, scope)).executeTakeFirstOrThrow();
+  return { total: toCount(row.total), newToday: toCount(row.today), newYesterday: toCount(row.yesterday), newThisMonth: toCount(row.month) };
+};
+
+const vipRevenuePart = async (db: Kysely<Database>, zone: string, today: string): Promise<NonNullable<HomeSummary['vipRevenue']>> => {
+  const iso = (date: string) => new Date(dayStartMs(zone, date)).toISOString();
+  const [todayStart, month, lastMonth, year] = [iso(today), iso(monthStart(today)), iso(previousMonthStart(today)), iso(`${today.slice(0, 4)}-01-01`)];
+  const row = await db.selectFrom('pay_record')
+    .select([
+      sql<string>`coalesce(sum(amount), 0)`.as('total'),
+      sql<string>`coalesce(sum(case when confirm_time >= ${todayStart} then amount end), 0)`.as('today'),
+      sql<string>`coalesce(sum(case when confirm_time >= ${month} then amount end), 0)`.as('month'),
+      sql<string>`coalesce(sum(case when confirm_time >= ${lastMonth} and confirm_time < ${month} then amount end), 0)`.as('lastMonth'),
+      sql<string>`coalesce(sum(case when confirm_time >= ${year} then amount end), 0)`.as('year'),
+    ])
+    .where('status', '=', 1).executeTakeFirstOrThrow();
+  const money = (v: string) => fromCents(Number(v));
+  return { currency: VIP_CURRENCY, total: money(row.total), today: money(row.today), thisMonth: money(row.month), lastMonth: money(row.lastMonth), thisYear: money(row.year) };
+};
+
+/** Group members past a warning threshold: what `GET /capacity/list?overOnly=1` totals (groups stay small). */
+const capacityPart = async (deps: SummaryDeps): Promise<NonNullable<HomeSummary['capacity']>> => {
+  const rows = await deps.db.selectFrom('ums_user_group_member as m').innerJoin('ums_user_group as g', 'g.id', 'm.group_id')
+    .select(['m.admin_id', 'g.id as group_id', 'g.quota_shops', 'g.quota_products', 'g.quota_molds', 'g.quota_storage_mb', 'g.warn_percent'])
+    .execute();
+  let overWarning = 0;
+  for (const row of rows) {
+    const items = await capacityItems(deps.db, deps.meters, row.admin_id, row);
+    if (items.some((i) => i.warn || i.over)) overWarning += 1;
+  }
+  return { overWarning };
+};
+
+/** Granted rewards not yet paid out: the seller's own, or every referrer's (those owed something) for staff. */
+const referralPart = async (db: Kysely<Database>, scope: Scope, adminId: number): Promise<NonNullable<HomeSummary['referral']>> => {
+  if (scope.kind === 'shops') return { unpaid: fromCents(Math.max(0, await unpaidCentsOf(db, adminId))), currency: VIP_CURRENCY };
+  const earned = await db.selectFrom('rms_distribution').select(['referrer_id', sql<string>`sum(reward)`.as('n')])
+    .where('status', '=', DISTRIBUTION_STATUS.granted).groupBy('referrer_id').execute();
+  const paid = await db.selectFrom('rms_reward').select(['referrer_id', sql<string>`sum(payer_amount)`.as('n')]).groupBy('referrer_id').execute();
+  const owed = new Map<number, number>();
+  for (const r of earned) owed.set(Number(r.referrer_id), Number(r.n));
+  for (const r of paid) owed.set(Number(r.referrer_id), (owed.get(Number(r.referrer_id)) ?? 0) - Number(r.n));
+  return { unpaid: fromCents(sumCents([...owed.values()].map((n) => Math.max(0, n)))), currency: VIP_CURRENCY };
+};
+
+export const homeSummary = async (deps: SummaryDeps, caller: Caller, zone: string, now = Date.now()): Promise<HomeSummary> => {
+  const { grants, scope } = caller;
+  const today = localDate(zone, now);
+  const answer: HomeSummary = { timeZone: zone, today, pending: [] };
+  if (mayList(grants, ENTITIES.order as unknown as Entity)) answer.orders = await ordersPart(deps, scope, zone, today);
+  answer.pending = await pendingPart(deps, caller, now);
+  if (mayList(grants, ENTITIES.product as unknown as Entity)) answer.products = await productsPart(deps, scope);
+  if (mayList(grants, ENTITIES.member as unknown as Entity)) answer.members = await membersPart(deps, scope, zone, today);
+  if (mayAction(grants, ENTITIES.payRecord as unknown as Entity, 'confirm')) answer.vipRevenue = await vipRevenuePart(deps.db, zone, today);
+  if (mayAction(grants, userGroup as unknown as Entity, 'capacity')) answer.capacity = await capacityPart(deps);
+  if (mayList(grants, ENTITIES.distributionRecord as unknown as Entity)) answer.referral = await referralPart(deps.db, scope, caller.adminId);
+  if (isSeller(scope)) {
+    const account = await deps.db.selectFrom('ums_admin').select('vip_expire_time').where('id', '=', caller.adminId).executeTakeFirst();
+    const expireTime = account?.vip_expire_time ?? null;
+    const left = expireTime ? Math.ceil((Date.parse(expireTime) - now) / DAY_MS) : 0;
+    answer.vip = { level: vipLevelOf(expireTime, new Date(now)), expireTime, daysLeft: Math.max(0, left) };
+    const products = answer.products?.total ?? (scope.shopIds.length
+      ? toCount((await deps.db.selectFrom('pms_product').select(sql<string>`count(*)`.as('n')).where('shop_id', 'in', [...scope.shopIds]).where('delete_status', '=', 0).executeTakeFirstOrThrow()).n)
+      : 0);
+    const clicked = await deps.db.selectFrom('rms_click').select('id').where('seller_id', '=', caller.adminId).limit(1).executeTakeFirst();
+    answer.gettingStarted = { vip: expireTime !== null, shop: scope.shopIds.length > 0, product: products > 0, invite: clicked !== undefined };
+  }
+  return answer;
+};

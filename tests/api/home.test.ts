@@ -1,0 +1,192 @@
+// Protects: GET /home/summary answers each role exactly what its lists hold: orders and sales per day equal direct counts (also after raw SQL writes), each pending figure equals its list's total, no money figures without the lists that carry them.
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, dayStartMs, localDate } from '../../server/areas/home/days';
+import type { HomeSummary } from '../../src/schema/home';
+import { HOME_API, HOME_CHART_DAYS, PENDING_WORK } from '../../src/schema/home';
+import { endpointOf } from '../../src/schema/endpoints';
+import { ENTITIES } from '../../src/schema/entities';
+import { fromCents } from '../../src/schema/money';
+import type { DemoRole } from '../helpers/accounts';
+import { DEMO } from '../helpers/accounts';
+import { call, login } from '../helpers/api';
+import type { TestApp } from '../helpers/test-db';
+import { createTestApp, testDialects } from '../helpers/test-db';
+
+const ROLES: readonly DemoRole[] = ['admin', 'seller', 'seller2', 'productAdmin', 'orderAdmin'];
+const PAID = [1, 2, 3];
+
+describe('days in a time zone', () => {
+  it('a day starts at local midnight, across daylight saving changes', () => {
+    expect(new Date(dayStartMs('Europe/Berlin', '2026-03-29')).toISOString()).toBe('2026-03-28T23:00:00.000Z');
+    expect(new Date(dayStartMs('Europe/Berlin', '2026-03-30')).toISOString()).toBe('2026-03-29T22:00:00.000Z');
+    expect(new Date(dayStartMs('Asia/Kathmandu', '2026-11-28')).toISOString()).toBe('2026-11-27T18:15:00.000Z');
+    expect(new Date(dayStartMs('America/New_York', '2026-11-01')).toISOString()).toBe('2026-11-01T04:00:00.000Z');
+    expect(localDate('Asia/Shanghai', Date.parse('2026-11-27T16:00:00.000Z'))).toBe('2026-11-28');
+    expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+  });
+});
+
+describe.each(testDialects())('home summary (%s)', (dialect) => {
+  let t: TestApp;
+  const tokens = new Map<DemoRole, string>();
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    for (const role of ROLES) tokens.set(role, await login(t.app, DEMO[role]));
+  });
+  afterAll(async () => t?.close());
+
+  const summary = async (role: DemoRole): Promise<HomeSummary> => {
+    const answer = await call<HomeSummary>(t.app, 'GET', `/api${HOME_API.summary}`, { token: tokens.get(role) });
+    expect(answer.status, answer.raw).toBe(200);
+    return answer.body.data;
+  };
+
+  /** The shops a role's lists cover: a seller's own, everyone else every shop. */
+  const shopsOf = async (role: DemoRole): Promise<{ id: number; currency: string }[]> => {
+    let query = t.db.selectFrom('shop as s').select(['s.id', 's.currency']);
+    if (role === 'seller' || role === 'seller2') {
+      query = query.innerJoin('ums_admin as a', 'a.id', 's.owner_id').where('a.username', '=', DEMO[role].username);
+    }
+    return (await query.execute()).map((r) => ({ id: Number(r.id), currency: r.currency || 'USD' }));
+  };
+
+  /** The days counted straight from the orders. */
+  const directDays = async (role: DemoRole, zone: string, today: string) => {
+    const shops = await shopsOf(role);
+    const currencyOf = new Map(shops.map((s) => [s.id, s.currency]));
+    const first = new Date(dayStartMs(zone, addDays(today, 1 - HOME_CHART_DAYS))).toISOString();
+    const rows = shops.length ? await t.db.selectFrom('oms_order').select(['shop_id', 'create_time', 'status', 'pay_amount'])
+      .where('delete_status', '=', 0).where('create_time', '>=', first).where('shop_id', 'in', shops.map((s) => s.id)).execute() : [];
+    return Array.from({ length: HOME_CHART_DAYS }, (_, i) => {
+      const date = addDays(today, i - HOME_CHART_DAYS + 1);
+      const [from, to] = [dayStartMs(zone, date), dayStartMs(zone, addDays(date, 1))];
+      const inDay = rows.filter((r) => Date.parse(r.create_time) >= from && Date.parse(r.create_time) < to);
+      const sales: Record<string, number> = Object.fromEntries([...new Set(currencyOf.values())].map((c) => [c, 0]));
+      const cents: Record<string, number> = { ...sales };
+      for (const r of inDay) if (PAID.includes(Number(r.status))) cents[currencyOf.get(Number(r.shop_id))!] += Number(r.pay_amount);
+      for (const c of Object.keys(cents)) sales[c] = fromCents(cents[c]!);
+      return { date, orders: inDay.length, sales };
+    });
+  };
+
+  it('answers every role; orders and sales per day equal the orders counted directly, in the server time zone', async () => {
+    for (const role of ROLES) {
+      const answer = await summary(role);
+      expect(answer.timeZone).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+      expect(answer.today).toBe(localDate(answer.timeZone, Date.now()));
+      if (role === 'productAdmin') continue;
+      const days = await directDays(role, answer.timeZone, answer.today);
+      expect(answer.orders?.days, role).toEqual(days);
+      expect(answer.orders?.today).toEqual(days.at(-1));
+      expect(answer.orders?.yesterday).toEqual(days.at(-2));
+      expect(answer.orders?.lastWeek).toEqual(days.at(-8));
+    }
+    // The demo has orders in the last days for the admin and the seller: the comparison is not of empty lists.
+    expect((await summary('admin')).orders!.days.reduce((n, d) => n + d.orders, 0)).toBeGreaterThan(0);
+    expect((await summary('seller')).orders!.days.reduce((n, d) => n + d.orders, 0)).toBeGreaterThan(0);
+  });
+
+  it('the kept stats follow raw SQL writes: inserts, paying, moving to the bin, deleting', async () => {
+    const shop = (await shopsOf('seller'))[0]!;
+    const now = new Date().toISOString();
+    const base = { shop_id: shop.id, create_time: now, member_id: 1, member_username: 'm', total_amount: 12345, freight_amount: 0, pay_type: 0, source_type: 0, order_type: 0, confirm_status: 0, delete_status: 0, modify_time: now };
+    await t.db.insertInto('oms_order').values([
+      { ...base, order_sn: 'HOME-T-1', status: 0, pay_amount: 12345 },
+      { ...base, order_sn: 'HOME-T-2', status: 1, pay_amount: 2000 },
+      { ...base, order_sn: 'HOME-T-3', status: 1, pay_amount: 777 },
+    ] as never).execute();
+    await t.db.updateTable('oms_order').set({ status: 1 }).where('order_sn', '=', 'HOME-T-1').execute();
+    await t.db.updateTable('oms_order').set({ status: 2 }).where('order_sn', '=', 'HOME-T-2').execute();
+    await t.db.updateTable('oms_order').set({ delete_status: 1 }).where('order_sn', '=', 'HOME-T-3').execute();
+    const answer = await summary('seller');
+    const days = await directDays('seller', answer.timeZone, answer.today);
+    expect(answer.orders!.days).toEqual(days);
+    await t.db.deleteFrom('oms_order').where('order_sn', 'in', ['HOME-T-1', 'HOME-T-2', 'HOME-T-3']).execute();
+    const after = await summary('seller');
+    expect(after.orders!.days).toEqual(await directDays('seller', after.timeZone, after.today));
+    // A recount from the orders finds what the triggers kept.
+    const kept = await sql<{ n: string }>`select coalesce(sum(orders), 0) as n from oms_order_stats`.execute(t.db);
+    const live = await t.db.selectFrom('oms_order').select((eb) => eb.fn.countAll().as('n')).where('delete_status', '=', 0).executeTakeFirstOrThrow();
+    expect(Number(kept.rows[0]!.n)).toBe(Number(live.n));
+  });
+
+  it("each pending figure equals the total of the list it links to, as that caller", async () => {
+    const seen = new Set<string>();
+    for (const role of ROLES) {
+      const answer = await summary(role);
+      for (const item of answer.pending) {
+        seen.add(item.key);
+        const entity = ENTITIES[PENDING_WORK.find((p) => p.key === item.key)!.entity];
+        const query = new URLSearchParams({ pageNum: '1', pageSize: '1', ...Object.fromEntries(Object.entries(item.filter).map(([k, v]) => [k, String(v)])) });
+        const list = await call<{ total: number }>(t.app, 'GET', `/api${endpointOf(entity, 'list')!.url}?${query}`, { token: tokens.get(role) });
+        expect(list.status, `${role} ${item.key} ${list.raw}`).toBe(200);
+        expect(item.count, `${role} ${item.key}`).toBe(list.body.data.total);
+      }
+    }
+    expect([...seen].sort()).toEqual(['adsEndingSoon', 'membersAwaitingApproval', 'ordersPendingPayment', 'ordersPendingShipment', 'ordersShipped', 'returnsInProgress', 'returnsPending', 'vipPaymentsAwaiting']);
+  });
+
+  it('holds only what each role may list: no money for the product admin, no platform figures for a seller', async () => {
+    const product = await summary('productAdmin');
+    expect(product.orders).toBeUndefined();
+    expect(product.vipRevenue).toBeUndefined();
+    expect(product.referral).toBeUndefined();
+    expect(product.pending).toEqual([]);
+    const list = await call<{ total: number }>(t.app, 'GET', '/api/product/list?pageNum=1&pageSize=1', { token: tokens.get('productAdmin') });
+    expect(product.products?.total, list.raw).toBe(list.body.data.total);
+    expect(JSON.stringify(product)).not.toMatch(/sales|revenue|unpaid/i);
+
+    const order = await summary('orderAdmin');
+    expect(order.orders).toBeDefined();
+    expect(order.products).toBeUndefined();
+    expect(order.vipRevenue).toBeUndefined();
+    expect(order.capacity).toBeUndefined();
+    expect(order.pending.map((p) => p.key)).toEqual(['ordersPendingPayment', 'ordersPendingShipment', 'ordersShipped', 'returnsPending', 'returnsInProgress']);
+
+    const seller = await summary('seller');
+    expect(seller.vipRevenue).toBeUndefined();
+    expect(seller.capacity).toBeUndefined();
+    expect(seller.pending.map((p) => p.key)).not.toContain('vipPaymentsAwaiting');
+    const sellerShops = await shopsOf('seller');
+    expect(seller.orders!.currencies).toEqual([...new Set(sellerShops.map((s) => s.currency))].sort());
+    const products = await t.db.selectFrom('pms_product').select((eb) => eb.fn.countAll().as('n'))
+      .where('shop_id', 'in', sellerShops.map((s) => s.id)).where('delete_status', '=', 0).executeTakeFirstOrThrow();
+    expect(seller.products!.total).toBe(Number(products.n));
+    const onSale = await t.db.selectFrom('pms_product').select((eb) => eb.fn.countAll().as('n'))
+      .where('shop_id', 'in', sellerShops.map((s) => s.id)).where('delete_status', '=', 0).where('publish_status', '=', 1).executeTakeFirstOrThrow();
+    expect(seller.products!.onSale).toBe(Number(onSale.n));
+    const members = await t.db.selectFrom('ums_member').select((eb) => eb.fn.countAll().as('n')).where('shop_id', 'in', sellerShops.map((s) => s.id)).executeTakeFirstOrThrow();
+    expect(seller.members!.total).toBe(Number(members.n));
+    expect(seller.vip).toBeDefined();
+    expect(seller.gettingStarted).toMatchObject({ shop: true, product: seller.products!.total > 0 });
+
+    const admin = await summary('admin');
+    expect(admin.vipRevenue).toBeDefined();
+    expect(admin.capacity).toBeDefined();
+    expect(admin.vip).toBeUndefined();
+    expect(admin.gettingStarted).toBeUndefined();
+    const paid = await t.db.selectFrom('pay_record').select((eb) => eb.fn.sum<string>('amount').as('n')).where('status', '=', 1).executeTakeFirstOrThrow();
+    expect(admin.vipRevenue!.total).toBe(fromCents(Number(paid.n ?? 0)));
+    const allMembers = await t.db.selectFrom('ums_member').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    expect(admin.members!.total).toBe(Number(allMembers.n));
+  });
+
+  it('a new seller without a shop gets the checklist, zeros and no error', async () => {
+    const registered = await call(t.app, 'POST', '/api/admin/register', { body: { username: 'homeNewSeller', password: 'home-new-seller-pass', email: 'home@example.com' } });
+    expect(registered.status, registered.raw).toBe(200);
+    const token = await login(t.app, { username: 'homeNewSeller', password: 'home-new-seller-pass' });
+    const answer = await call<HomeSummary>(t.app, 'GET', `/api${HOME_API.summary}`, { token });
+    expect(answer.status, answer.raw).toBe(200);
+    const data = answer.body.data;
+    expect(data.gettingStarted).toEqual({ vip: false, shop: false, product: false, invite: false });
+    expect(data.vip).toEqual({ level: 0, expireTime: null, daysLeft: 0 });
+    expect(data.orders?.days.every((d) => d.orders === 0)).toBe(true);
+    expect(data.orders?.currencies).toEqual([]);
+    expect(answer.raw).not.toMatch(/NaN|null,"daysLeft":NaN/);
+  });
+
+  it('refuses anonymous callers', async () => {
+    expect((await call(t.app, 'GET', `/api${HOME_API.summary}`)).status).toBe(401);
+  });
+});
