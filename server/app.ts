@@ -4,7 +4,7 @@
  * API scope (auth hook + routes) under API_PREFIX, then the built admin and the not-found answer.
  */
 import cors from '@fastify/cors';
-import Fastify from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { registerAuthGuard } from './auth/guard';
@@ -19,7 +19,7 @@ import { createDb } from './db/index';
 import type { Database } from './db/schema';
 import { registerBodyParsers } from './http/body-shape';
 import { createErrorHandler } from './http/error-handler';
-import { genReqId, loggerOptions } from './http/logging';
+import { genReqId, loggerOptions, registerRequestLog } from './http/logging';
 import { registerSecurityHeaders } from './http/security';
 import { registerStatic } from './http/static';
 import { registerHealthRoutes } from './http/health';
@@ -56,6 +56,8 @@ export const buildApp = (config: Config, options: BuildOptions = {}): FastifyIns
   const app = Fastify({
     logger: options.logStream ? { ...loggerOptions(config) as object, stream: options.logStream } : loggerOptions(config),
     genReqId,
+    // One line per request, written by registerRequestLog below (not Fastify's two).
+    logController: new LogController({ disableRequestLogging: true }),
     requestIdHeader: false,
     bodyLimit: config.bodyLimitBytes,
     // A hop count becomes the equivalent function (Fastify's types take no number).
@@ -72,6 +74,7 @@ export const buildApp = (config: Config, options: BuildOptions = {}): FastifyIns
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  registerRequestLog(app, config.apiPrefix);
 
   registerSecurityHeaders(app);
   // Pages of CORS_ORIGINS (a `mall` front end, a shop site) may call the API and read uploads;

@@ -51,7 +51,8 @@ export const createErrorHandler = (options: { http200Envelopes: boolean }) =>
     if (problem.status >= 500) request.log.error({ err: error }, 'server problem');
     // A constraint only the database caught means a check is missing somewhere: worth a look.
     else if (constraintViolation(error)) request.log.warn({ err: error, status: problem.status }, 'database constraint refused a write');
-    else request.log.info({ status: problem.status, messageKey: problem.messageKey }, 'request rejected');
+    // The request's own line (registerRequestLog) says the status; the reason only at debug.
+    else request.log.debug({ status: problem.status, messageKey: problem.messageKey }, 'request rejected');
     for (const [name, value] of Object.entries(problem.headers ?? {})) reply.header(name, value);
     return reply
       .code(options.http200Envelopes ? 200 : problem.status)

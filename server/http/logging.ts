@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { Config } from '../config';
 
 const SECRET_KEYS = ['password', 'oldPassword', 'newPassword', 'token', 'jwtSecret', 'secret', 'adminPassword', 'authorization', 'cookie'];
@@ -23,6 +23,23 @@ export const loggerOptions = (config: Pick<Config, 'logLevel'>): FastifyServerOp
   level: config.logLevel,
   redact: { paths: REDACT_PATHS, censor: '[redacted]' },
 });
+
+/**
+ * One line per answered request instead of Fastify's two ("incoming request" and "request
+ * completed"): method, path, status and time at `info` for the API, at `debug` for everything else
+ * (the admin's files, index.html), so `npm start` shows what the API did and not every asset the
+ * browser fetched. `LOG_LEVEL=debug` shows them all; `warn` and above none. Fastify's own request
+ * logging is turned off where the app is built (`disableRequestLogging`).
+ */
+export const registerRequestLog = (app: FastifyInstance, apiPrefix: string): void => {
+  app.addHook('onResponse', async (request, reply) => {
+    const path = request.url.split('?')[0] ?? request.url;
+    const isApi = path === apiPrefix || path.startsWith(`${apiPrefix}/`);
+    const level = isApi ? 'info' : 'debug';
+    if (!request.log.isLevelEnabled(level)) return;
+    request.log[level]({ method: request.method, url: path, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+  });
+};
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
