@@ -36,7 +36,6 @@ export const registerRequestLog = (app: FastifyInstance, apiPrefix: string): voi
     const path = request.url.split('?')[0] ?? request.url;
     const isApi = path === apiPrefix || path.startsWith(`${apiPrefix}/`);
     const level = isApi ? 'info' : 'debug';
-    if (!request.log.isLevelEnabled(level)) return;
     request.log[level]({ method: request.method, url: path, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
   });
 };

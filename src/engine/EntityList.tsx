@@ -8,6 +8,8 @@
 import AddIcon from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import type { Theme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import type { ComponentType, MouseEvent } from 'react';
 import { useCallback, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
@@ -21,7 +23,7 @@ import type { Entity } from '../schema/entity';
 import { PAGE_SIZE } from '../schema/rules';
 import { buttonActions, CollectionActionButtons, RowActionButtons } from './ActionButton';
 import { EntityBulkActions, hasBulkActions } from './BulkActions';
-import { entityColumns } from './columns';
+import { entityColumns, narrowHiddenColumns, ONE_LINE_CLASS } from './columns';
 import type { DialogState } from './EntityFormDialog';
 import { EntityFormDialog } from './EntityFormDialog';
 import { useEntityExporter } from './exporter';
@@ -65,7 +67,8 @@ const ListActions = ({ entity, createTo, onCreate, hasHiddenFilters, hasHiddenCo
   // Nothing is added to the recycle bin: its view offers no create.
   const inBin = useInRecycleBin(entity);
   return (
-    <TopToolbar>
+    // Wraps onto a second line rather than pushing the page wider (react-admin's keeps one line).
+    <TopToolbar sx={TOOLBAR_SX}>
       {hasHiddenFilters && <FilterButton />}
       {hasHiddenColumns && <ListColumnsButton />}
       {!inBin && <CreateControl entity={entity} createTo={createTo} onCreate={onCreate} />}
@@ -76,9 +79,34 @@ const ListActions = ({ entity, createTo, onCreate, hasHiddenFilters, hasHiddenCo
   );
 };
 
+const LIST_SX = { '& .RaList-main': { minWidth: 0 } } as const;
+const TOOLBAR_SX = { flexWrap: 'wrap', whiteSpace: 'normal', rowGap: 0.5 } as const;
+
+/** The row actions' column: its class, kept at the right edge while a wide table scrolls sideways. */
+const ACTIONS_CLASS = 'engine-row-actions';
+
+/**
+ * The table scrolls inside its own box when its columns are wider than the screen, and the row
+ * actions column stays in view at its right edge (sticky), so "Ship" or "Close order" is always
+ * reachable without scrolling the page. Its cells get the paper's colour so scrolled cells pass under it.
+ */
+const TABLE_SX = {
+  '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
+  [`& td.${ONE_LINE_CLASS}, & td.${ACTIONS_CLASS}`]: { whiteSpace: 'nowrap' },
+  // Denser rows: react-admin's small buttons in a row need no more than their text's height.
+  [`& td.${ACTIONS_CLASS} .MuiButton-root`]: { py: 0.25 },
+  [`& th.${ACTIONS_CLASS}, & td.${ACTIONS_CLASS}`]: {
+    position: 'sticky',
+    right: 0,
+    zIndex: 1,
+    bgcolor: 'background.paper',
+    boxShadow: (theme: Theme) => `inset 1px 0 0 ${theme.palette.divider}`,
+  },
+} as const;
+
 type RowActionsComponent = ComponentType<{ readonly entity: Entity }>;
 
-const ROW_ACTIONS_STYLE = { display: 'flex', flexWrap: 'wrap', gap: 4 } as const;
+const ROW_ACTIONS_STYLE = { display: 'flex', gap: 4 } as const;
 const stopPropagation = (event: MouseEvent) => event.stopPropagation();
 
 /** A row's buttons: "View" (where offered), the declared row actions, then the screen's own (row links, delete). */
@@ -171,7 +199,7 @@ const EntityListView = ({ entity, options, pinned }: ScreenProps & { readonly pi
   const tableColumns = useMemo(() => [
     ...columns,
     RowActions && (
-      <DataTable.Col key="_actions" label={actionsLabel} disableSort>
+      <DataTable.Col key="_actions" label={actionsLabel} disableSort className={ACTIONS_CLASS}>
         {/* Clicks in row buttons and their dialogs (React bubbles through portals) must not open the row. */}
         {/* A plain element with a shared style: a Box's sx is resolved again in every row. */}
         <div onClick={stopPropagation} style={ROW_ACTIONS_STYLE}>
@@ -180,7 +208,14 @@ const EntityListView = ({ entity, options, pinned }: ScreenProps & { readonly pi
       </DataTable.Col>
     ),
   ], [columns, RowActions, actionsLabel, entity]);
-  const hiddenColumns = useMemo(() => (options.hiddenColumns ? [...options.hiddenColumns] : undefined), [options.hiddenColumns]);
+  // Columns the screen hides, and those the declaration lets a narrow window drop (listPriority):
+  // DataTable's default until the user chooses in the Columns chooser.
+  const below1600 = useMediaQuery('(max-width:1599.95px)');
+  const below1300 = useMediaQuery('(max-width:1299.95px)');
+  const hiddenColumns = useMemo(() => {
+    const hidden = [...(options.hiddenColumns ?? []), ...narrowHiddenColumns(entity, { below1600, below1300 })];
+    return hidden.length > 0 ? hidden : undefined;
+  }, [options.hiddenColumns, entity, below1600, below1300]);
   const Header = options.listHeader;
   const Top = options.listTop;
   const exporter = useEntityExporter(entity);
@@ -194,6 +229,8 @@ const EntityListView = ({ entity, options, pinned }: ScreenProps & { readonly pi
       {Header && <Header entity={entity} pinned={pinned} />}
       <List
         resource={entity.name}
+        // The list's column may shrink below its table's width: the table scrolls in its own box.
+        sx={LIST_SX}
         // The shell grants this screen by route (menus) before rendering it; react-admin's own
         // check would ask about the entity name, which is not a route.
         disableAuthentication
@@ -212,7 +249,7 @@ const EntityListView = ({ entity, options, pinned }: ScreenProps & { readonly pi
             createTo={createTo}
             onCreate={onCreate}
             hasHiddenFilters={hasOptionalFilters(entity, new Set(Object.keys(pinned)), canList)}
-            hasHiddenColumns={(options.hiddenColumns ?? []).length > 0}
+            hasHiddenColumns={(options.hiddenColumns ?? []).length > 0 || Object.values(entity.fields).some((f) => f.list && f.listPriority)}
           />
         )}
         pagination={<Pagination rowsPerPageOptions={[...PAGE_SIZE.choices]} />}
@@ -225,6 +262,7 @@ const EntityListView = ({ entity, options, pinned }: ScreenProps & { readonly pi
           bulkActionButtons={hasBulkActions(entity) || options.bulkActions ? <EntityBulkActions entity={entity} extra={options.bulkActions} actionInputs={options.actionInputs} /> : false}
           hiddenColumns={hiddenColumns}
           body={ListBody}
+          sx={TABLE_SX}
         >
           {tableColumns}
         </DataTable>

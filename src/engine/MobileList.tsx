@@ -25,12 +25,15 @@ type Cells = NonNullable<EntityScreenOptions['cells']>;
 
 const isImage = (decl: FieldDecl): boolean => KIND_UI[decl.kind].picture;
 
-/** The card's fields: the first list image, then list fields other than the display one (counts last). */
+/** The card's fields: the first list image, then list fields other than the display one (low priority and counts last). */
 export const cardFields = (entity: Entity): { image: string | null; details: [string, FieldDecl][] } => {
   const listed = Object.entries(entity.fields).filter(([name, decl]) => decl.list && name !== entity.display);
   const image = listed.find(([, decl]) => isImage(decl))?.[0] ?? null;
   const others = listed.filter(([, decl]) => !isImage(decl));
-  const details = [...others.filter(([, d]) => !d.serverManaged), ...others.filter(([, d]) => d.serverManaged)].slice(0, MAX_DETAIL_FIELDS);
+  // The columns a narrow window keeps (no listPriority) come first, as on a table; counts last.
+  const rank = ([, d]: [string, FieldDecl]) => (d.listPriority === 'low' ? 2 : d.listPriority === 'medium' ? 1 : 0) * 2 + (d.serverManaged ? 1 : 0);
+  const details = others.map((entry, at) => ({ entry, at })).sort((a, b) => rank(a.entry) - rank(b.entry) || a.at - b.at)
+    .slice(0, MAX_DETAIL_FIELDS).map(({ entry }) => entry);
   return { image, details };
 };
 

@@ -14,6 +14,16 @@ const renderCell = (entity: Entity, name: string, decl: FieldDecl, cells: Cells)
   return Cell ? <Cell entity={entity} name={name} /> : fieldDisplay(entity, name, decl, true);
 };
 
+/** Values of these kinds are short: kept on one line, so a date or an amount never makes a row two lines high. */
+const ONE_LINE = new Set<FieldDecl['kind']>(['int', 'money', 'ratio', 'flag', 'enum', 'date', 'dateTime', 'reference']);
+export const ONE_LINE_CLASS = 'engine-one-line';
+
+/** The list columns a window this wide starts without (`listPriority`), before the user's own choice. */
+export const narrowHiddenColumns = (entity: Entity, width: { readonly below1600: boolean; readonly below1300: boolean }): string[] =>
+  Object.entries(entity.fields)
+    .filter(([, decl]) => decl.list && ((decl.listPriority === 'low' && width.below1600) || (decl.listPriority === 'medium' && width.below1300)))
+    .map(([name]) => name);
+
 export const entityColumns = (entity: Entity, cells: Cells = {}): ReactElement[] =>
   Object.entries(entity.fields)
     .filter(([, decl]) => decl.list)
@@ -24,6 +34,7 @@ export const entityColumns = (entity: Entity, cells: Cells = {}): ReactElement[]
         label={fieldLabelKey(entity, name)}
         disableSort={!decl.sortable}
         align={KIND_UI[decl.kind].alignRight && !cells[name] ? 'right' : undefined}
+        cellClassName={ONE_LINE.has(decl.kind) ? ONE_LINE_CLASS : undefined}
       >
         {renderCell(entity, name, decl, cells)}
       </DataTable.Col>

@@ -39,6 +39,7 @@ export const en = {
       logout: 'Logout',
     },
     bottom_nav: 'Sections',
+    bottom_more: 'More',
     home: {
       welcome: 'Welcome, %{name}',
       roles: 'Roles',

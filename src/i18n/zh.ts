@@ -42,6 +42,7 @@ export const zh: AdminMessages = {
       logout: '退出登录',
     },
     bottom_nav: '功能分区',
+    bottom_more: '更多',
     home: {
       welcome: '欢迎，%{name}',
       roles: '角色',

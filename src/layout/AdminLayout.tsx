@@ -4,6 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import { Layout } from 'react-admin';
+import { ButtonsShowNames } from '../engine/ButtonsShowNames';
 import { AdminAppBar } from './AdminAppBar';
 import { AdminSidebar } from './AdminSidebar';
 import { HttpFeedback } from './HttpFeedback';
@@ -22,10 +23,19 @@ export const AdminLayout = ({ children }: { children: ReactNode }) => {
         appBarAlwaysOn
         sidebar={AdminSidebar}
         menu={SectionMenu}
-        // The fixed bottom bar must not cover the end of the page.
-        sx={isMobile ? { pb: `${BOTTOM_BAR_HEIGHT}px` } : undefined}
+        sx={{
+          // react-admin's frame is at least as wide as its content (min-width: fit-content), so
+          // one wide table made the whole page scroll sideways, the sidebar and app bar with it.
+          // The frame and its content column take the window's width; wide content scrolls in
+          // its own box (the lists' tables, EntityList).
+          minWidth: 0,
+          '& .RaLayout-content': { minWidth: 0 },
+          // The fixed bottom bar must not cover the end of the page.
+          ...(isMobile ? { pb: `${BOTTOM_BAR_HEIGHT}px` } : {}),
+        }}
       >
-        <SessionGate>{children}</SessionGate>
+        {/* Pages' buttons keep their names on a phone (the app bar's stay icons with labels). */}
+        <ButtonsShowNames><SessionGate>{children}</SessionGate></ButtonsShowNames>
       </Layout>
       <MobileBottomBar />
       <HttpFeedback />

@@ -67,6 +67,12 @@ export type FieldOptions<T> = {
   readonly unique?: boolean;
   /** Column in the admin list (true) and its position among the columns. */
   readonly list?: boolean;
+  /**
+   * How much the list column is worth when the window is narrow: `low` columns start hidden below
+   * 1600 px of window width, `medium` ones below 1300 px; unmarked columns always show. The list's
+   * Columns chooser still brings any back (the user's choice is kept and wins).
+   */
+  readonly listPriority?: 'low' | 'medium';
   /** A list filter on this field. `true` uses the defaults of the kind. */
   readonly filter?: boolean | FilterDecl;
   /** The list may be sorted by this field (`sort`/`order` query extension; admin column header). */

@@ -78,7 +78,7 @@ export const product = defineEntity({
     // Required by the spec (section 5: category, description and sub title), and every seeded product has one
     // (server/db/seed/demo-products.ts); only list answers hold null, as in mall (the record schema says so).
     description: longText({ required: true, length: [1, 5000], omitInList: true }),
-    productSn: text({ required: true, length: [1, 64], pattern: /^[A-Za-z0-9_.-]+$/, list: true, filter: { param: 'productSn', op: 'eq' } }),
+    productSn: text({ required: true, length: [1, 64], pattern: /^[A-Za-z0-9_.-]+$/, list: true, listPriority: 'medium', filter: { param: 'productSn', op: 'eq' } }),
     price: money({ required: true, min: 0, list: true, sortable: true }),
     originalPrice: money({ min: 0 }),
     promotionPrice: money({ min: 0, section: 'promotion' }),
@@ -87,13 +87,13 @@ export const product = defineEntity({
     unit: text({ length: [0, 16] }),
     /** Grams. */
     weight: int({ default: 0, min: 0 }),
-    sort: int({ default: 0, min: 0, list: true, sortable: true }),
-    sale: int({ serverManaged: true, list: true, sortable: true }),
+    sort: int({ default: 0, min: 0, list: true, listPriority: 'low', sortable: true }),
+    sale: int({ serverManaged: true, list: true, listPriority: 'low', sortable: true }),
     publishStatus: flag({ default: 0, list: true, toggle: '/update/publishStatus', filter: true, section: 'promotion' }),
     newStatus: flag({ default: 0, list: true, toggle: '/update/newStatus', section: 'promotion' }),
     // mall's field is spelt `recommandStatus`; its batch parameter `recommendStatus`.
     recommandStatus: flag({ default: 0, list: true, toggle: '/update/recommendStatus', section: 'promotion' }),
-    verifyStatus: flag({ serverManaged: true, list: true, filter: true }),
+    verifyStatus: flag({ serverManaged: true, list: true, listPriority: 'low', filter: true }),
     previewStatus: flag({ default: 0, section: 'promotion' }),
     deleteStatus: flag({ serverManaged: true }),
     serviceIds: text({ length: [0, 64], section: 'promotion' }),

@@ -126,6 +126,8 @@ export const CapacityScreen = () => {
         <Alert severity="info">{translate(overOnly ? 'entity.ums.capacity.none_over' : 'entity.ums.capacity.empty')}</Alert>
       ) : (
         <Paper variant="outlined">
+          {/* Wider than a phone (a column per quota): the table scrolls in its own box, not the page. */}
+          <Box sx={{ overflowX: 'auto' }}>
           <Table size="small" aria-label={translate('menu.capacity')}>
             <TableHead>
               <TableRow>
@@ -138,6 +140,7 @@ export const CapacityScreen = () => {
               {rows.map((row) => <MemberRow key={row.adminId} row={row} keys={keys} />)}
             </TableBody>
           </Table>
+          </Box>
           <TablePagination
             component="div"
             count={capacity.data?.total ?? 0}
