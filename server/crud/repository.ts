@@ -37,6 +37,8 @@ import type { Secrets } from './secrets';
 import { sealSecrets } from './secrets';
 import { checkDerivedFields, deriveValues, derivedFields } from './derived';
 import { indexedSearch } from './search-index';
+import type { DeleteWithin } from './owns';
+import { refuseOwned, removeOwned } from './owns';
 
 /** Who is writing, for the audit row and the tenant scope. */
 export type Actor = HookActor;
@@ -61,6 +63,11 @@ export type Repository = {
   restore: (ids: readonly number[], actor: Actor) => Promise<number>;
   /** A recycle bin's records deleted for good. */
   purge: (ids: readonly number[], actor: Actor) => Promise<number>;
+  /**
+   * Records deleted for good (live or in the bin) inside another delete's transaction, by this
+   * entity's own rules and audit rows: an owner's `owns` with the `rules` policy (./owns.ts).
+   */
+  deleteWithin: DeleteWithin;
 };
 
 type Eb = AnyEb;
@@ -97,13 +104,15 @@ export type RepositoryDeps = {
   beforeCreate?: BeforeCreate;
   /** How secret fields are sealed (needed when the entity declares any: ./secrets.ts). */
   secrets?: Secrets;
+  /** Another entity's delete inside a transaction, for `owns` with the `rules` policy (./owns.ts). */
+  deleteOf?: (entity: string) => DeleteWithin | undefined;
 };
 
 /** Which records of an entity with a recycle bin a query sees: the live ones, or those in the bin. */
-export type View = 'live' | 'bin';
+export type View = 'live' | 'bin' | 'any';
 
 const binWhere = (bin: RecycleBin | null, eb: Eb, view: View) =>
-  bin ? eb(bin.column, '=', view === 'bin' ? IN_BIN : LIVE) : sql<boolean>`1 = 1`;
+  bin && view !== 'any' ? eb(bin.column, '=', view === 'bin' ? IN_BIN : LIVE) : sql<boolean>`1 = 1`;
 
 /**
  * Rows of `entity` inside the scope: its tenant column limited to the scope's shops, and with a
@@ -178,6 +187,19 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
     if (!ids.length) return [];
     const rows = await rowsOf(executor)
       .where((eb: Eb) => eb.and([eb('id', 'in', [...ids]), scoped(eb, scope, view)])).execute();
+    return recordsOf(rows);
+  };
+
+  /**
+   * The records a write decides on, locked for the rest of its transaction (PostgreSQL `FOR UPDATE`
+   * in id order, the order every path takes; SQLite has one writer). A row another transaction
+   * deleted or moved meanwhile is read again after its lock and drops out when it no longer
+   * matches: two deletes, or a restore and a purge, of one record cannot both act on it.
+   */
+  const lockMany = async (trx: AnyDb, ids: readonly number[], scope: Scope, view: View = 'live'): Promise<ApiRecord[]> => {
+    if (!ids.length) return [];
+    const query = rowsOf(trx).where((eb: Eb) => eb.and([eb(`${table}.id`, 'in', [...ids]), scoped(eb, scope, view)])).orderBy(`${table}.id`);
+    const rows = await (sqlite ? query : query.forUpdate(table)).execute();
     return recordsOf(rows);
   };
 
@@ -484,6 +506,8 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
     }
     try {
       return await db.transaction().execute(async (trx) => {
+        // The row is locked before it is read (PostgreSQL): the rules below decide on what stays true until commit.
+        if (!sqlite) await trx.selectFrom(table).select('id').where('id', '=', id).forUpdate().execute();
         const before = await readOne(trx, id, actor.scope);
         const merged = { ...before, ...input };
         const refined = refineErrors(entity, merged);
@@ -516,25 +540,37 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
     }
   };
 
-  /** Deletes rows for good: live ones, or with a recycle bin the bin's (`purge`). */
+  /**
+   * Deletes rows for good (live ones, or with a recycle bin the bin's: `purge`) inside a transaction:
+   * the records locked, what they own handled by its declared rule (./owns.ts), then deleted; the
+   * audit rows are written for the rows the delete removed, and none removed is 404.
+   */
+  const deleteIn = async (trx: AnyDb, ids: readonly number[], actor: Actor, view: View, action: 'delete' | 'purge'): Promise<number> => {
+    const records = await lockMany(trx, ids, actor.scope, view);
+    if (!records.length) throw notFound();
+    const found = records.map((r) => r.id);
+    if (entity.owns) await refuseOwned(trx, entity.owns, found);
+    if (hooks.beforeDelete) await hooks.beforeDelete(trx, entity, records, actor);
+    if (tree) await tree.beforeDelete(trx, records);
+    if (entity.owns) await removeOwned(trx, entity.owns, found, actor, (name) => deps.deleteOf?.(name));
+    // The audit row keeps what goes with the record (its child rows and picks).
+    const deleted = lists ? await lists.attach(trx, records) : records;
+    if (lists) await lists.removeFor(trx, found);
+    const removed = new Set((await trx.deleteFrom(table).where((eb: Eb) => eb.and([eb('id', 'in', found), scoped(eb, actor.scope, view)]))
+      .returning('id').execute()).map((row: { id: unknown }) => Number(row.id)));
+    if (!removed.size) throw notFound();
+    for (const record of deleted.filter((r) => removed.has(r.id))) {
+      await audit(trx as never, { adminId: actor.adminId, action, entity: table, entityId: record.id, before: record, ip: actor.ip });
+    }
+    return removed.size;
+  };
+
   const deleteRows = async (ids: readonly number[], actor: Actor, view: View, action: 'delete' | 'purge') => {
     if (!ids.length) throw validationFailed([fieldError('ids', 'select_record')]);
-    return db.transaction().execute(async (trx) => {
-      const records = await readMany(trx, ids, actor.scope, view);
-      if (!records.length) throw notFound();
-      if (hooks.beforeDelete) await hooks.beforeDelete(trx, entity, records, actor);
-      if (tree) await tree.beforeDelete(trx, records);
-      const found = records.map((r) => r.id);
-      // The audit row keeps what goes with the record (its child rows and picks).
-      const deleted = lists ? await lists.attach(trx, records) : records;
-      if (lists) await lists.removeFor(trx, found);
-      await trx.deleteFrom(table).where((eb: Eb) => eb.and([eb('id', 'in', found), scoped(eb, actor.scope, view)])).execute();
-      for (const record of deleted) {
-        await audit(trx as never, { adminId: actor.adminId, action, entity: table, entityId: record.id, before: record, ip: actor.ip });
-      }
-      return records.length;
-    });
+    return db.transaction().execute((trx) => deleteIn(trx, ids, actor, view, action)).catch((error: unknown) => { throw constraintOr(error); });
   };
+
+  const deleteWithin: Repository['deleteWithin'] = (trx, ids, actor) => deleteIn(trx, ids, actor as Actor, 'any', 'delete');
 
   /**
    * Moves records into the recycle bin (delete) or out of it (restore): a write of the bin's flag,
@@ -547,7 +583,7 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
     const value = to === 'bin' ? IN_BIN : LIVE;
     const from: View = to === 'bin' ? 'live' : 'bin';
     return db.transaction().execute(async (trx) => {
-      const records = await readMany(trx, ids, actor.scope, from);
+      const records = await lockMany(trx, ids, actor.scope, from);
       if (!records.length) throw notFound();
       if (to === 'bin' && tree) await tree.beforeDelete(trx, records);
       if (hooks.beforeSetField) await hooks.beforeSetField({ trx, entity, records, field, value, actor });
@@ -556,8 +592,10 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
         for (const [i, record] of records.entries()) await runValidate({ trx, entity, input: { [field]: value }, before: record, actor }, after[i]!);
       }
       const found = records.map((r) => r.id);
-      await trx.updateTable(table).set({ [recycleBin.column]: value, ...stamps('update') })
-        .where((eb: Eb) => eb.and([eb('id', 'in', found), scoped(eb, actor.scope, from)])).execute();
+      const moved = await trx.updateTable(table).set({ [recycleBin.column]: value, ...stamps('update') })
+        .where((eb: Eb) => eb.and([eb('id', 'in', found), scoped(eb, actor.scope, from)])).executeTakeFirst();
+      // The rows are locked: what was read is what moves (a mismatch would be a lock that failed).
+      if (Number(moved.numUpdatedRows) !== found.length) throw new Error(`${table}: ${found.length} records locked, ${moved.numUpdatedRows} moved`);
       if (to === 'live' && uniques) await uniques.check(trx, after);
       for (const record of records) {
         await audit(trx as never, {
@@ -591,7 +629,7 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
     if (!parsed.ok) throw validationFailed(parsed.errors.map((e) => ({ ...e, field })));
     if (unsafeTextErrors({ [field]: parsed.value }).length) throw validationFailed(unsafeTextErrors({ [field]: parsed.value }));
     return db.transaction().execute(async (trx) => {
-      const records = await readMany(trx, ids, actor.scope);
+      const records = await lockMany(trx, ids, actor.scope);
       if (!records.length) throw notFound();
       if (hooks.beforeSetField) await hooks.beforeSetField({ trx, entity, records, field, value: parsed.value, actor });
       for (const record of records) {
@@ -611,5 +649,5 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
     }).catch((error: unknown) => { throw constraintOr(error); });
   };
 
-  return { entity, list, listAll, get, create, update, remove, setField, restore, purge };
+  return { entity, list, listAll, get, create, update, remove, setField, restore, purge, deleteWithin };
 };

@@ -187,6 +187,7 @@ export const registerEntityRoutes = (app: FastifyInstance, deps: EntityRouteDeps
     if (!deps.secrets && secretFields(entity).length) throw new Error(`${entity.name} declares secret fields: registerEntityRoutes needs \`secrets\``);
     const repo = createRepository(entity, {
       db: deps.db, entities: deps.entities, targets: deps.targets, hooks: deps.hooks?.[entity.name], beforeCreate: deps.beforeCreate, secrets: deps.secrets,
+      deleteOf: (name) => repositories.get(name)?.deleteWithin,
     });
     repositories.set(entity.name, repo);
     counterSpecOf(entity); // a counters declaration the engine cannot keep stops the start here

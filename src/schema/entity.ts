@@ -589,6 +589,32 @@ export type EntityOptions<F extends Record<string, FieldDecl>> = {
   readonly softDelete?: SoftDeleteDecl<keyof F & string>;
   /** Exact counts of live records per shop and value of these fields, kept by the database (see CountersDecl). */
   readonly counters?: CountersDecl<keyof F & string>;
+  /**
+   * The rows of other tables that hang on a record (their column holds its id), each with the
+   * rule its delete follows (see OwnsDecl). Child rows and reference lists are owned already.
+   * A test (tests/api/engine-owns.test.ts) reads the foreign keys of both databases and fails for a
+   * table that references an entity's table with a cascade its declaration does not allow.
+   */
+  readonly owns?: readonly OwnsDecl[];
+};
+
+/**
+ * A table whose rows hang on a record (server/crud/owns.ts). What deleting the record (or purging
+ * it from the recycle bin) does with them:
+ * - `restrict`: refused (409, `messageKey` names what blocks it) while any row exists, in the bin
+ *   or not; the foreign key must be RESTRICT or NO ACTION, so the database refuses what code forgets;
+ * - `rules`: each row is deleted through its own entity's delete (its hooks, child lists and audit
+ *   row), in the record's transaction; a refusal there refuses the whole delete;
+ * - `cascade`: pure parts of the record (a session of an account): deleted with it, no audit row.
+ */
+export type OwnsDecl = {
+  readonly table: string;
+  readonly column: string;
+  readonly policy: 'restrict' | 'rules' | 'cascade';
+  /** restrict: the refusal's message key (`shop_has_orders`). */
+  readonly messageKey?: string;
+  /** rules: the entity the rows are records of. */
+  readonly entity?: string;
 };
 
 /**

@@ -108,6 +108,13 @@ const receiver = (length: number) => text({ length: [0, length], section: 'recei
  */
 export const order = defineEntity({
   name: 'order', path: '/order', table: 'oms_order', tenant: 'shop_id', display: 'orderSn',
+  // Money and returns keep a purged order from going; its history and messages are its parts.
+  owns: [
+    { table: 'oms_cashier_balance_order', column: 'order_id', policy: 'restrict', messageKey: 'order_has_bindings' },
+    { table: 'oms_order_return_apply', column: 'order_id', policy: 'restrict', messageKey: 'order_has_returns' },
+    { table: 'oms_order_operate_history', column: 'order_id', policy: 'cascade' },
+    { table: 'oms_order_message', column: 'order_id', policy: 'cascade' },
+  ],
   menu: { section: 'oms', route: 'order' },
   routes: { create: false, update: false },
   deleteStyle: 'batch',

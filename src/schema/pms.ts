@@ -73,6 +73,7 @@ export const productCategory = defineEntity({
 
 export const productAttributeCategory = defineEntity({
   name: 'productAttributeCategory', path: '/productAttribute/category', table: 'pms_product_attribute_category', tenant: null,
+  owns: [{ table: 'pms_product_attribute', column: 'product_attribute_category_id', policy: 'rules', entity: 'productAttribute' }],
   display: 'name',
   menu: { section: 'pms', route: 'productAttr' },
   fields: {

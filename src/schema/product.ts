@@ -60,6 +60,7 @@ const SKU_FIELDS = {
 
 export const product = defineEntity({
   name: 'product', path: '/product', table: 'pms_product', tenant: 'shop_id', display: 'name',
+  owns: [{ table: 'pms_product_vertify_record', column: 'product_id', policy: 'cascade' }],
   menu: { section: 'pms', route: 'product', create: 'addProduct', edit: 'updateProduct' },
   // Indexed: the list's name keyword over a large catalog (issue 10; migration 340).
   search: { param: 'keyword', fields: ['name'], index: 'trigram' },

@@ -42,6 +42,17 @@ const paymentErrors = (r: Readonly<Record<string, unknown>>): { field: 'paypalAc
 
 export const shop = defineEntity({
   name: 'shop', path: '/shop', table: 'shop', tenant: 'id', display: 'shopName',
+  // A shop with orders, money, products or members is closed (status), never deleted; molds and
+  // return addresses go with an empty shop by their own delete (server/crud/owns.ts).
+  owns: [
+    { table: 'oms_order', column: 'shop_id', policy: 'restrict', messageKey: 'shop_has_orders' },
+    { table: 'oms_order_return_apply', column: 'shop_id', policy: 'restrict', messageKey: 'shop_has_orders' },
+    { table: 'oms_cashier_balance', column: 'shop_id', policy: 'restrict', messageKey: 'shop_has_balances' },
+    { table: 'pms_product', column: 'shop_id', policy: 'restrict', messageKey: 'shop_has_products' },
+    { table: 'ums_member', column: 'shop_id', policy: 'restrict', messageKey: 'shop_has_members' },
+    { table: 'mold', column: 'shop_id', policy: 'rules', entity: 'mold' },
+    { table: 'oms_company_address', column: 'shop_id', policy: 'rules', entity: 'companyAddress' },
+  ],
   menu: { section: 'shop', route: 'shopList', create: 'addShop', edit: 'updateShop' },
   search: { param: 'keyword', fields: ['shopName', 'companyName'] },
   listAll: true,

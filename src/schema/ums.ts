@@ -12,6 +12,12 @@ const createTime = dateTime({ auto: 'create', list: true, sortable: true });
 
 export const role = defineEntity({
   name: 'role', path: '/role', table: 'ums_role', tenant: null, display: 'name',
+  // Grants and memberships are parts of the role (the account keeps its other roles).
+  owns: [
+    { table: 'ums_admin_role_relation', column: 'role_id', policy: 'cascade' },
+    { table: 'ums_role_menu_relation', column: 'role_id', policy: 'cascade' },
+    { table: 'ums_role_resource_relation', column: 'role_id', policy: 'cascade' },
+  ],
   menu: { section: 'ums', route: 'role' },
   search: { param: 'keyword', fields: ['name'] },
   listAll: true,
@@ -51,6 +57,7 @@ export const MENU_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_]*$/;
 
 export const menu = defineEntity({
   name: 'menu', path: '/menu', table: 'ums_menu', tenant: null, display: 'title',
+  owns: [{ table: 'ums_role_menu_relation', column: 'menu_id', policy: 'cascade' }],
   menu: { section: 'ums', route: 'menu', create: 'addMenu', edit: 'updateMenu' },
   listPath: '/list/{parentId}',
   defaultSort: { field: 'sort', order: 'DESC' },
@@ -89,6 +96,7 @@ export const ANT_PATTERN = /^\/[A-Za-z0-9_\-/*.{}?:\\[\]^+]*$/;
 
 export const resource = defineEntity({
   name: 'resource', path: '/resource', table: 'ums_resource', tenant: null, display: 'name',
+  owns: [{ table: 'ums_role_resource_relation', column: 'resource_id', policy: 'cascade' }],
   menu: { section: 'ums', route: 'resource' },
   listAll: true,
   fields: {
@@ -104,6 +112,7 @@ export const resource = defineEntity({
 /** A group of admins and sellers with quotas; null quota = unlimited. */
 export const userGroup = defineEntity({
   name: 'userGroup', path: '/userGroup', table: 'ums_user_group', tenant: null, display: 'name',
+  owns: [{ table: 'ums_user_group_member', column: 'group_id', policy: 'cascade' }],
   menu: { section: 'ums', route: 'group' },
   search: { param: 'keyword', fields: ['name'] },
   listAll: true,

@@ -15,6 +15,17 @@ const OPTIONAL_EMAIL = new RegExp(`^$|${EMAIL_PATTERN.source}`);
 
 export const adminAccount = defineEntity({
   name: 'admin', path: '/admin', table: 'ums_admin', tenant: null, display: 'username',
+  // An account's sessions, grants, group place and referral links are its parts (server/areas/ums
+  // refuses deleting yourself or the last super admin; shops it owned stay, ownerless).
+  owns: [
+    { table: 'ums_admin_session', column: 'admin_id', policy: 'cascade' },
+    { table: 'ums_admin_role_relation', column: 'admin_id', policy: 'cascade' },
+    { table: 'ums_user_group_member', column: 'admin_id', policy: 'cascade' },
+    { table: 'rms_click', column: 'seller_id', policy: 'cascade' },
+    { table: 'rms_ratio', column: 'referrer_id', policy: 'cascade' },
+    { table: 'rms_relation', column: 'referrer_id', policy: 'cascade' },
+    { table: 'rms_relation', column: 'referee_id', policy: 'cascade' },
+  ],
   menu: { section: 'ums', route: 'admin' },
   search: { param: 'keyword', fields: ['username', 'nickName'], maxLength: 100 },
   defaultSort: { field: 'id', order: 'ASC' },

@@ -3,8 +3,9 @@
  * Every delete the server refuses says what blocks it with its own message key (translated by the
  * admin), never "Validation failed: id: Validation failed", and changes nothing. The refusals of
  * today: a product category with sub-categories, a menu with child menus, a built-in role, your own
- * account. (Product types, shops and user groups take their attributes, molds and memberships
- * with them; they are not refused.)
+ * account, a shop with orders, money, products or members (closed by status, never deleted). (Product
+ * types, empty shops and user groups take their attributes, molds and addresses, and memberships
+ * with them, each attribute, mold and address with its own audit row.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MessageKey } from '../../src/schema/api';
@@ -75,5 +76,33 @@ describe.each(testDialects())('refused deletes explain themselves (%s)', (dialec
     const admins = (await get<{ list: Rec[] }>('/admin/list?pageNum=1&pageSize=100&keyword=admin')).body.data.list;
     const self = admins.find((a) => a.username === 'admin');
     await refused(() => post(`/admin/delete/${self?.id}`), 403, 'cannot_delete_self');
+  });
+
+  it('a shop with orders, cashier money, products or members: close it instead; an empty shop goes with its molds and addresses, each audited', async () => {
+    const shopOf = async (table: 'oms_order') => {
+      const row = await t.db.selectFrom(table).select('shop_id').orderBy('id').executeTakeFirstOrThrow();
+      return Number(row.shop_id);
+    };
+    const withOrders = await shopOf('oms_order');
+    await refused(() => post(`/shop/delete/${withOrders}`), 409, 'shop_has_orders');
+    const empty = await created('/shop/create', { shopName: 'Refuse shop' });
+    const balance = await created('/balance/create', { shopId: empty.id, amount: 5, payChannel: 'bank' });
+    await refused(() => post(`/shop/delete/${empty.id}`), 409, 'shop_has_balances');
+    expect((await post(`/balance/delete/${balance.id}`)).status).toBe(200);
+    const top = await created('/productCategory/create', { name: 'Refuse top', parentId: 0 });
+    const category = await created('/productCategory/create', { name: 'Refuse leaf', parentId: top.id });
+    const product = await created('/product/create', {
+      shopId: empty.id, productCategoryId: Number(category.id), name: 'Kept product', subTitle: 'Kept', description: 'Kept.', productSn: 'KEPT-1', price: 1,
+    });
+    expect((await post(`/product/delete/${product.id}`)).status).toBe(200);
+    // A product in the recycle bin still holds the shop: it is deleted for good first.
+    await refused(() => post(`/shop/delete/${empty.id}`), 409, 'shop_has_products');
+    expect((await post(`/product/purge?ids=${product.id}`)).status).toBe(200);
+    const mold = await created('/mold/create', { shopId: empty.id, code: 'RF-1', name: 'Refuse mold', ratedLife: 1000 });
+    const address = await created('/companyAddress/create', { shopId: empty.id, addressName: 'Refuse depot', name: 'Li', phone: '139', detailAddress: 'Road 2' });
+    expect((await post(`/shop/delete/${empty.id}`)).status).toBe(200);
+    const audited = await t.db.selectFrom('sys_audit_log').select(['entity', 'entity_id', 'action'])
+      .where('action', '=', 'delete').where('entity', 'in', ['mold', 'oms_company_address', 'shop']).orderBy('id', 'desc').limit(3).execute();
+    expect(audited.map((r) => `${r.entity}:${r.entity_id}`).sort()).toEqual([`mold:${mold.id}`, `oms_company_address:${address.id}`, `shop:${empty.id}`].sort());
   });
 });

@@ -207,11 +207,6 @@ export const balanceHooks: EntityHooks = {
     const bound = await boundOfBalance(trx, before.id);
     return toCents(record.amount as number) < bound ? [{ field: 'amount', messageKey: 'below_bound', params: { min: fromCents(bound) } }] : [];
   },
-  // Money bound to orders stays accounted for: unbind them first.
-  beforeDelete: async (trx, _entity, records) => {
-    const bound = await db(trx).selectFrom(BINDINGS).select('id').where('balance_id', 'in', records.map((r) => r.id)).limit(1).executeTakeFirst();
-    if (bound) throw conflict('id', 'balance_has_orders');
-  },
   afterGet: async (trx, record) => (await withBindings(trx, [record]))[0]!,
   afterList: withBindings,
 };

@@ -7,17 +7,13 @@
  *   the engine checks it and the index backs it);
  * - only administrators change a shop's status (`/shop/updateStatus/{id}`): sellers hold no
  *   resource for it, and a seller's call is refused here too, whatever its role was granted;
- * - deleting a shop deletes its molds (foreign key cascade) with an audit row for each, so no
- *   change goes unrecorded.
+ * - what a shop's delete does with what hangs on it is declared (`owns` in src/schema/shop.ts):
+ *   refused while it has orders, money, products or members; its molds and return addresses go
+ *   by their own delete, an audit row each.
  */
-import { audit } from '../../db/audit';
 import type { EntityHooks } from '../../crud/hooks';
-import type { ApiRecord } from '../../crud/row';
-import { fromRow } from '../../crud/row';
 import { forbidden } from '../../http/errors';
 import { uniqueShopCode } from './invite-code';
-import { mold } from '../../../src/schema/shop';
-import type { Entity } from '../../../src/schema/entity';
 import { openCheck, sellerOf, vipRequired } from './vip-gate';
 
 export const shopHooks: EntityHooks = {
@@ -35,13 +31,5 @@ export const shopHooks: EntityHooks = {
   },
   beforeSetField: async ({ field, actor }) => {
     if (field === 'status' && sellerOf(actor.scope) !== null) throw forbidden('shop_status_admin_only');
-  },
-  beforeDelete: async (trx, _entity, records, actor) => {
-    const shopIds = records.map((r) => r.id);
-    const molds = await trx.selectFrom('mold').selectAll().where('shop_id', 'in', shopIds).orderBy('id').execute();
-    for (const row of molds) {
-      const before: ApiRecord = fromRow(mold as unknown as Entity, row);
-      await audit(trx as never, { adminId: actor.adminId, action: 'delete', entity: mold.table, entityId: before.id, before, ip: actor.ip });
-    }
   },
 };

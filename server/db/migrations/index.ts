@@ -34,6 +34,7 @@ import * as m340 from './340_search_index';
 import * as m360 from './360_order_live_indexes';
 import * as m440 from './440_order_pay_delivery_status';
 import * as m450 from './450_home_order_stats';
+import * as m455 from './455_money_restrict';
 import type { AnyKysely } from '../index';
 
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -66,6 +67,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '360_order_live_indexes': m360,
   '440_order_pay_delivery_status': m440,
   '450_home_order_stats': m450,
+  '455_money_restrict': m455,
 };
 
 /**
