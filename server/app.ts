@@ -32,6 +32,7 @@ import type { EntityName } from '../src/schema/entities';
 import { entityList } from '../src/schema/entities';
 import type { Repository } from './crud/repository';
 import { registerEntityRoutes } from './crud/routes';
+import { registerPublicUrls } from './http/public-urls';
 import { buildOpenApiDocument, collectRoutes } from './openapi/document';
 import { registerApiDocs } from './openapi/plugin';
 import './auth/context';
@@ -104,6 +105,8 @@ export const buildApp = (config: Config, options: BuildOptions = {}): FastifyIns
     api.addHook('onRoute', collected.onRoute);
     registerAuthGuard(api, { db, config });
     api.addHook('preValidation', refuseUnsafeText);
+    // Upload paths in answers (demo images included) as absolute URLs under PUBLIC_URL, when set.
+    registerPublicUrls(api, config.publicUrl);
     registerHealthRoutes(api, { db });
     const defaultQuotas = defaultQuotasOf(config);
     // Filled by the engine below, before any request: areas' routes reach an entity's repository through it.
@@ -116,6 +119,7 @@ export const buildApp = (config: Config, options: BuildOptions = {}): FastifyIns
     const areaDeps = { db, config, scopeOf, meters: QUOTA_METERS, defaultQuotas, secrets, repositoryOf };
     repositories = registerEntityRoutes(api, {
       db, entities, targets: REFERENCE_TARGETS, hooks, scopeOf, beforeCreate: capacityGuard(QUOTA_METERS, defaultQuotas), secrets,
+      defaultShopId: config.defaultShopId,
       actions: areas.flatMap((area) => area.actions?.(areaDeps) ?? []),
     });
     for (const area of areas) area.routes?.(api, areaDeps);

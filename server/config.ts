@@ -60,6 +60,11 @@ export type Config = {
   uploadMaxPerMinute: number;
   corsOrigins: string[];
   publicUrl: string | null;
+  /**
+   * The shop a create body without `shopId` goes to when the caller may write several shops
+   * (`mall`'s clients know no shops); null: such a body is refused (`choose_shop`).
+   */
+  defaultShopId: number | null;
   /** Upload storage: null keeps the images under `${DATA_DIR}/uploads`. */
   s3: S3Settings | null;
   /** What a seller paying for VIP offline is told (`GET /vip/plans`); a channel without its setting is unavailable. */
@@ -112,6 +117,7 @@ export const settingsTable = [
   { name: 'UPLOAD_MAX_PER_MINUTE', default: '30', meaning: 'Uploads per account per minute before 429 with Retry-After' },
   { name: 'CORS_ORIGINS', default: '(none)', meaning: 'Comma list of origins (`https://shop.example.com`) allowed to call the API and show uploaded files from their pages; none by default' },
   { name: 'PUBLIC_URL', default: '(none)', meaning: 'Public base URL of this server (`https://admin.example.com`); when set, upload answers carry absolute URLs that work from other origins' },
+  { name: 'DEFAULT_SHOP_ID', default: '(none)', meaning: 'Shop that records created without `shopId` go to when the caller may write several shops (`mall` clients know no shops); unset: such a create is refused, except that `--demo` uses the demo\'s outlet shop' },
   { name: 'S3_BUCKET', default: '(none)', meaning: 'Keep uploaded images in this bucket of an S3-compatible store instead of `${DATA_DIR}/uploads`; the admin still serves them itself at `/uploads/…` (the bucket may stay private)' },
   { name: 'S3_ENDPOINT', default: '(none)', meaning: 'URL of the S3-compatible service (`http://127.0.0.1:9000` for MinIO); unset: AWS S3 of S3_REGION' },
   { name: 'S3_REGION', default: 'us-east-1', meaning: 'Region of the bucket (any value for most S3-compatible services)' },
@@ -202,6 +208,7 @@ const envSchema = z.object({
     return origins;
   }),
   PUBLIC_URL: z.string().trim().url('must be a URL like https://admin.example.com').regex(/^https?:\/\//, 'must start with http:// or https://').transform((v) => v.replace(/\/+$/, '')).optional(),
+  DEFAULT_SHOP_ID: intIn(1, 2_147_483_647).optional(),
   S3_BUCKET: z.string().trim().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3 to 63 lower-case letters, digits, dots and hyphens)').optional(),
   S3_ENDPOINT: z.string().trim().url('must be a URL like http://127.0.0.1:9000').regex(/^https?:\/\//, 'must start with http:// or https://').optional(),
   S3_REGION: z.string().trim().regex(/^[a-z0-9-]{1,50}$/, 'must be a region name like us-east-1').default('us-east-1'),
@@ -338,6 +345,7 @@ export const loadConfig = (env: Env = process.env, cwd = process.cwd()): Config 
     uploadMaxPerMinute: e.UPLOAD_MAX_PER_MINUTE,
     corsOrigins: e.CORS_ORIGINS,
     publicUrl: e.PUBLIC_URL ?? null,
+    defaultShopId: e.DEFAULT_SHOP_ID ?? null,
     s3: e.S3_BUCKET ? {
       bucket: e.S3_BUCKET, endpoint: e.S3_ENDPOINT?.replace(/\/+$/, '') ?? null, region: e.S3_REGION,
       accessKeyId: e.S3_ACCESS_KEY_ID || null, secretAccessKey: e.S3_SECRET_ACCESS_KEY || null,

@@ -19,6 +19,7 @@ import { entityList } from '../src/schema/entities';
 import { migrateToLatest } from './db/migrations/index';
 import { reconcileBuiltinGrants } from './auth/builtin-grants';
 import { hasAdmins, seed } from './db/seed/index';
+import { outletShopId } from './db/seed/demo-products';
 import { JOBS } from './jobs/index';
 import { createJobRunner } from './jobs/runner';
 
@@ -43,14 +44,14 @@ const displayHost = (host: string): string => (host === '0.0.0.0' || host === ':
 
 const main = async (): Promise<void> => {
   const demo = process.argv.includes('--demo');
-  const config = loadConfig();
+  const loaded = loadConfig();
   // `npm run dev` serves the admin from Vite's dev server and passes --no-build.
-  if (!process.argv.includes('--no-build')) await ensureAdminBuilt(config);
+  if (!process.argv.includes('--no-build')) await ensureAdminBuilt(loaded);
 
-  const db = createDb(config);
+  const db = createDb(loaded);
   await migrateToLatest(db);
   if (!(await hasAdmins(db))) {
-    const result = await seed(db, config, { demo, content: demo && config.demoContent });
+    const result = await seed(db, loaded, { demo, content: demo && loaded.demoContent });
     log(`First start: database seeded${demo ? ' (demo)' : ''}.`);
     for (const account of result.accounts) {
       if (account.passwordSource === 'generated') {
@@ -77,6 +78,8 @@ const main = async (): Promise<void> => {
     log(`Declared indexes: ${indexes.created.length} made, ${indexes.dropped.length} dropped in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
   }
 
+  // The demo's records made without a shop (mall's clients) go to its ownerless outlet shop.
+  const config = { ...loaded, defaultShopId: loaded.defaultShopId ?? (demo ? await outletShopId(db as unknown as AnyKysely) : null) };
   const app = buildApp(config, { db });
   const jobs = createJobRunner({ db, config, jobs: [...JOBS, ...AREA_JOBS], log: app.log.child({ module: 'jobs' }) });
   let closing = false;

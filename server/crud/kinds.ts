@@ -8,7 +8,7 @@
 import type { z } from 'zod';
 import type { FieldError } from '../../src/schema/api';
 import type { Entity, FieldDecl, FieldKind } from '../../src/schema/entity';
-import { MAX_ID } from '../../src/schema/kinds';
+import { joinedImages, MAX_ID } from '../../src/schema/kinds';
 import { fromCents, fromRatioUnits, toCents, toRatioUnits } from '../../src/schema/money';
 import type { Timestamp } from '../db/declared';
 import { toApiTime } from '../db/time';
@@ -107,9 +107,10 @@ const TABLE = {
   },
   image: plain,
   images: {
-    // `mall` keeps a product's album as one comma-joined string (`joined`); otherwise a JSON list.
-    toColumn: (decl, value) => (decl.joined ? (value as string[]).join(',') : JSON.stringify(value)),
-    fromColumn: (decl, value) => (decl.joined ? String(value).split(',').filter(Boolean) : JSON.parse(String(value))),
+    // `mall` keeps a product's album as one comma-joined string (`joined`), and answers it so
+    // (its clients `.split(',')` it): the column's string is the wire form. Otherwise a JSON list.
+    toColumn: (decl, value) => (decl.joined ? (Array.isArray(value) ? value.join(',') : String(value)) : JSON.stringify(value)),
+    fromColumn: (decl, value) => (decl.joined ? joinedImages(String(value)).join(',') : JSON.parse(String(value))),
   },
   reference: { toColumn: asIs, fromColumn: toNumber, filterMax: MAX_ID },
   references: json,

@@ -1,13 +1,15 @@
 /**
  * Bodies as `mall` clients send them, made acceptable where that is harmless, once for every
  * entity from its field kinds: the record's own read-only keys posted back (`id`, `createTime`,
- * counters) are dropped, numbers written as strings (`"61"`) become numbers, and `""` in an
- * optional image, URL or date means empty. Everything else is left for validation to judge, so
+ * counters) and the keys the entity declares ignored (`ignoredKeys`) are dropped, numbers written
+ * as strings (`"61"`) become numbers, `""` in an optional image, URL or date means empty, an image
+ * list may come comma-joined (`albumPics: "a.png,b.png"`, `""` for none), and child rows that carry
+ * nothing are dropped (see `carriesNothing`). Everything else is left for validation to judge, so
  * unknown keys (`shopId` on an entity without one among them) are still refused.
  */
 import type { ChildRowsDecl, Entity, FieldDecl } from '../../src/schema/entity';
-import { secretSetFields, secretSetName } from '../../src/schema/entity';
-import { isNumericField, KINDS } from '../../src/schema/kinds';
+import { DEFAULT_MAX_ROWS, secretSetFields, secretSetName } from '../../src/schema/entity';
+import { isNumericField, joinedImages, KINDS } from '../../src/schema/kinds';
 
 /**
  * A number as a form or query string writes it: plain decimal digits, no spaces, exponent, hex,
@@ -36,9 +38,41 @@ const lenientRow = (decl: ChildRowsDecl, row: unknown): unknown => {
     }));
 };
 
+/**
+ * Nothing in a field of a child row: no value, `""`, or a zero where zero is no allowed value
+ * (a ladder's `count: 0` with `min: 1`: the untouched input of `mall`'s form, not a number typed).
+ */
+const isBlankValue = (decl: FieldDecl, value: unknown): boolean =>
+  value === undefined || value === null || value === ''
+  || (value === 0 && isNumericField(decl) && decl.kind !== 'reference' && (decl.min ?? 0) > 0);
+
+/**
+ * A child row `mall`'s forms send for every slot whether filled or not, read by its field kinds:
+ * it names no stored row (`id`), its required values (references aside: they say which slot, not
+ * what it holds) are all blank and its other numbers are blank or zero; a row with no required
+ * value is blank when every value is. `mall`'s all-zero default ladder row `{count: 0, discount:
+ * 0, price: 0}` and full-reduction row, a member-price row with no price (that level pays the
+ * normal price) and an attribute value row with no value are such rows: dropped, as `mall` keeps
+ * nothing useful of them, instead of refused. A row holding any number (`{stock: 5}`) is kept, so
+ * what is missing in it is still refused.
+ */
+export const carriesNothing = (decl: ChildRowsDecl, row: unknown): boolean => {
+  if (!isRow(row) || (row.id !== undefined && row.id !== null)) return false;
+  const values = Object.entries(decl.fields).filter(([, d]) => !d.serverManaged && d.kind !== 'reference');
+  const required = values.filter(([, d]) => d.required);
+  if (!required.length) return values.every(([key, d]) => isBlankValue(d, row[key]));
+  return required.every(([key, d]) => isBlankValue(d, row[key]))
+    && values.filter(([, d]) => !d.required && isNumericField(d)).every(([key, d]) => isBlankValue(d, row[key]) || row[key] === 0);
+};
+
 /** One value of a declared field as the validation should see it. */
 export const lenientValue = (decl: FieldDecl, value: unknown): unknown => {
-  if (decl.children && Array.isArray(value)) return value.map((row) => lenientRow(decl.children!, row));
+  if (decl.children && Array.isArray(value)) {
+    const rows = value.map((row) => lenientRow(decl.children!, row));
+    // A list longer than allowed is refused as a whole, whatever its rows hold.
+    return rows.length > (decl.children.max ?? DEFAULT_MAX_ROWS) ? rows : rows.filter((row) => !carriesNothing(decl.children!, row));
+  }
+  if (decl.kind === 'images' && typeof value === 'string') return joinedImages(value);
   if (decl.kind === 'references' && Array.isArray(value)) {
     const number = (id: unknown) => (typeof id === 'string' && NUMERIC_STRING.test(id) ? Number(id) : id);
     // Relation rows (`[{ subjectId: "3" }]`) are read like the bare ids they stand for.
@@ -52,9 +86,13 @@ export const lenientValue = (decl: FieldDecl, value: unknown): unknown => {
   return value;
 };
 
-/** Keys a client may post back but never sets: the id, the server-managed fields, whether a secret is set. */
+/**
+ * Keys a client may post back but never sets: the id, the server-managed fields, whether a secret
+ * is set, and the keys the entity declares ignored (`mall`'s fields it does not store, its own
+ * answers' extras).
+ */
 const readOnlyKeys = (entity: Entity): Set<string> =>
-  new Set(['id', ...Object.entries(entity.fields).filter(([, decl]) => decl.serverManaged).map(([name]) => name),
+  new Set(['id', ...(entity.ignoredKeys ?? []), ...Object.entries(entity.fields).filter(([, decl]) => decl.serverManaged).map(([name]) => name),
     ...secretSetFields(entity).map(([name]) => secretSetName(name))]);
 
 /** The create or update body with `mall`'s harmless extras taken out; a non-object body is returned as it is. */
@@ -76,10 +114,13 @@ const ID_PART = /^\d{1,10}$/;
  * One action parameter as a query string or form body carries it (server/crud/actions.ts): a
  * repeated key counts once (its last value), except an id list, which joins every value
  * (`menuIds=1,2&menuIds=3`); `""` is "not given" for anything but text, and `""` is the empty id
- * list (`menuIds=`: replace with nothing); a flag also reads `true`/`false`. A JSON body's values
- * are taken as they are typed.
+ * list (`menuIds=`: replace with nothing); a flag also reads `true`/`false`; a reference
+ * of 0 is not given (`mall`'s "none"). A JSON body's values are taken as they are typed.
  */
 export const lenientParam = (decl: FieldDecl, raw: unknown, fromText: boolean): unknown => {
+  // `mall`'s status bodies write "no reference" as 0 (`companyAddressId: 0` when its address
+  // picker found none): a reference parameter of 0 is not given (refused as missing where required).
+  if (decl.kind === 'reference' && (raw === 0 || raw === '0')) return undefined;
   if (!fromText) return decl.kind === 'references' ? raw : lenientValue(decl, raw);
   if (decl.kind === 'references') {
     const parts = (Array.isArray(raw) ? raw : [raw]).flatMap((v) => String(v).split(',')).map((s) => s.trim()).filter((s) => s !== '');

@@ -6,14 +6,14 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Entity } from '../../src/schema/entity';
+import type { Entity, HistoryDecl } from '../../src/schema/entity';
 import { columnFields, columnOf, filterOf } from '../../src/schema/entity';
 import { isNumericField } from '../../src/schema/kinds';
 import { fieldSchema } from '../../src/schema/kinds';
 import { validate } from '../../src/schema/validation';
 import type { Database } from '../db/schema';
 import { ok, toPage } from '../http/envelope';
-import { notFound, validationFailed } from '../http/errors';
+import { fieldInvalid, notFound, validationFailed } from '../http/errors';
 import { fieldError } from '../../src/schema/api';
 import type { EntityHooks } from './hooks';
 import { parseIds } from './ids';
@@ -22,9 +22,10 @@ import { lenientBody } from './lenient';
 import type { ListParams } from './list-params';
 import { parseListQuery } from './list-params';
 import type { Actor, BeforeCreate, Repository } from './repository';
+import type { ApiRecord } from './row';
 import { createRepository } from './repository';
 import type { Scope } from './scope';
-import { ALL_SHOPS } from './scope';
+import { ALL_SHOPS, inScope } from './scope';
 import { endpointOf, endpointsOf, operationsOf } from '../../src/schema/endpoints';
 import { IN_BIN, LIVE, recycleBinOf } from '../../src/schema/recycleBin';
 import type { EntityActions } from './actions';
@@ -53,6 +54,8 @@ export type EntityRouteDeps = {
   actions?: readonly EntityActions[];
   /** Seals secret fields (./secrets.ts); required when an entity declares one. */
   secrets?: Secrets;
+  /** The shop a create without the tenant field goes to when the caller may write several (DEFAULT_SHOP_ID). */
+  defaultShopId?: number | null;
 };
 
 const fastifyPath = (path: string): string => path.replace(/\{(\w+)\}/g, ':$1');
@@ -77,6 +80,30 @@ const writeBodyOf = (entity: Entity, request: FastifyRequest): unknown => {
   const merged = entity.paramsBody && Object.keys(query).length && body && typeof body === 'object' && !Array.isArray(body)
     ? { ...body as Record<string, unknown>, ...query } : body;
   return entity.strictBody ? merged : lenientBody(entity, merged);
+};
+
+/** The body field holding a shop-owned entity's shop, when the body carries it (not server-managed). */
+const tenantBodyField = (entity: Entity): string | null => {
+  if (!entity.tenant || entity.tenant === 'id') return null;
+  const found = Object.entries(entity.fields).find(([name, decl]) => columnOf(name, decl) === entity.tenant);
+  return found && !found[1].serverManaged ? found[0] : null;
+};
+
+/**
+ * A create body without its shop (`mall`'s clients know no shops) gets one: the caller's only
+ * shop, or else the configured default shop when the caller may write it; otherwise it is
+ * refused with `choose_shop`, which says what to do, rather than a bare "required".
+ */
+const withShop = (entity: Entity, body: unknown, scope: Scope, defaultShopId: number | null): unknown => {
+  const field = tenantBodyField(entity);
+  if (!field || !body || typeof body !== 'object' || Array.isArray(body)) return body;
+  const values = body as Record<string, unknown>;
+  // Only a body that leaves the shop out: a shop sent (null, 0, another's) is for validation to judge.
+  if (values[field] !== undefined) return body;
+  const shopId = scope.kind === 'shops' && scope.shopIds.length === 1 ? scope.shopIds[0]
+    : defaultShopId !== null && inScope(scope, defaultShopId) ? defaultShopId : null;
+  if (shopId === null || shopId === undefined) throw fieldInvalid(field, 'choose_shop');
+  return { ...values, [field]: shopId };
 };
 
 const idsOf = (request: FastifyRequest): number[] => {
@@ -112,8 +139,9 @@ const withoutUnchangedImmutable = async (repo: Repository, id: number, body: unk
   return Object.fromEntries(Object.entries(posted).filter(([key]) => !same.has(key)));
 };
 
-/** `mall`'s look-up call of a `lookupBy` entity: that filter is the request's only parameter. */
+/** `mall`'s look-up call: a `lookupBy` entity's filter as the request's only parameter, or no parameter at all (`plainList`). */
 const isLookup = (entity: Entity, query: Record<string, unknown>): boolean => {
+  if (entity.plainList && Object.keys(query).length === 0) return true;
   if (!entity.lookupBy) return false;
   const decl = entity.fields[entity.lookupBy];
   const param = decl ? filterOf(entity.lookupBy, decl)?.param : undefined;
@@ -136,6 +164,19 @@ const withWhere = (entity: Entity, params: ListParams, where: Readonly<Record<st
 
 export const registerEntityRoutes = (app: FastifyInstance, deps: EntityRouteDeps): Map<string, Repository> => {
   const repositories = new Map<string, Repository>();
+  /**
+   * A record's history rows as its own read answers them (HistoryDecl `inRecord`), newest first,
+   * read through the history entity's repository (its scope, its joined names), at most 10,000.
+   */
+  const historyOf = async (history: HistoryDecl, id: number, scope: Scope): Promise<ApiRecord[]> => {
+    const target = deps.entities.find((e) => e.name === history.entity);
+    const repo = repositories.get(history.entity);
+    if (!target || !repo) throw new Error(`the history entity ${history.entity} has no routes`);
+    const column = columnOf(history.record, target.fields[history.record]!);
+    const params = parseListQuery(target, {});
+    const order = history.time ? [{ column: columnOf(history.time, target.fields[history.time]!), order: 'desc' as const }] : [];
+    return repo.listAll({ ...params, conditions: [{ column, op: 'eq', value: id }], sort: order[0] ?? { column: 'id', order: 'desc' } }, scope);
+  };
   const scopeOf = deps.scopeOf ?? (() => ALL_SHOPS);
   // PostgreSQL: every listed table gets its change counter before the first request, so list
   // orders can be cached exactly (./list-cache.ts); a newly declared table needs nothing more.
@@ -214,14 +255,20 @@ export const registerEntityRoutes = (app: FastifyInstance, deps: EntityRouteDeps
           // Without a list route (orderSetting), `GET {path}/list` would be read as the id "list" and
           // answered "bad id": answer what it is instead, a route that does not exist.
           const listless = !endpointOf(entity, 'list');
+          const history = entity.states?.history?.inRecord ? entity.states.history : null;
           app.get(url, async (request) => {
             if (listless && (request.params as Record<string, string>).id === 'list') throw notFound('route_not_found');
-            return ok(await repo.get(pathId(request), await scopeOf(request)));
+            const scope = await scopeOf(request);
+            const record = await repo.get(pathId(request), scope);
+            return ok(history ? { ...record, [history.inRecord!]: await historyOf(history, record.id, scope) } : record);
           });
           break;
         }
         case 'create':
-          app.post(url, async (request) => ok(await repo.create(writeBodyOf(entity, request), await actorOf(request))));
+          app.post(url, async (request) => {
+            const actor = await actorOf(request);
+            return ok(await repo.create(withShop(entity, writeBodyOf(entity, request), actor.scope, deps.defaultShopId ?? null), actor));
+          });
           break;
         case 'update':
           app.post(url, async (request) => {

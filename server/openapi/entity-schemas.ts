@@ -23,6 +23,11 @@ const valueSchema = (decl: FieldDecl): JsonSchema => {
  * when the body requires it, e.g. a product's description).
  */
 const recordValueSchema = (decl: FieldDecl): JsonSchema => {
+  // A `joined` image list is answered as `mall` does, one comma-joined string (bodies take either form).
+  if (decl.kind === 'images' && decl.joined) {
+    const joined = { type: 'string', description: 'comma-separated image URLs (`""` for none)' };
+    return decl.required ? joined : { anyOf: [joined, { type: 'null' }] };
+  }
   const schema = valueSchema(decl);
   if (!decl.required || !decl.omitInList) return schema;
   return { anyOf: [schema, { type: 'null' }], description: 'null in list answers (left out there); set on every other answer' };

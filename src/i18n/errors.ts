@@ -53,6 +53,8 @@ export const errorsZh: Record<MessageKey, string> = {
   paypal_wrong_channel: '该申请不是通过 PayPal 支付的',
   webhook_refused: '无法验证该事件',
   vip_required: '开店需要已付费且未过期的 VIP 会员',
+  choose_shop: '请选择店铺（shopId）：该账号可管理多个店铺，且没有可用的默认店铺',
+  choose_return_address: '请选择退货收货地址',
   shop_status_admin_only: '只有管理员可以更改店铺状态',
   referral_admin_only: '只有管理员可以设置分销比例或登记奖励支付',
   reward_over_unpaid: '超过推荐人未支付的奖励（%{max}）',

@@ -11,6 +11,7 @@ import { actionEndpointOf, deleteEndpointOf, endpointOf, fillUrl, placeholdersOf
 import type { ChildRowsDecl, Entity, FieldDecl } from '../schema/entity';
 import { filterOf, rangeOf, writableFields } from '../schema/entity';
 import type { BinOperation } from '../schema/recycleBin';
+import { joinedImages } from '../schema/kinds';
 import { IN_BIN, recycleBinOf } from '../schema/recycleBin';
 import { SCREEN_ENTITIES } from '../schema/screenEntities';
 import { PAGE_SIZE } from '../schema/rules';
@@ -223,12 +224,26 @@ const normalise = (decl: FieldDecl, value: unknown): unknown => {
 const pickOf = (decl: FieldDecl, pick: unknown): unknown =>
   (pick !== null && typeof pick === 'object' && decl.relation?.rows ? (pick as AnyRecord)[decl.relation.rows.other] : pick);
 
-/** A record as the screens hold it: reference lists kept as relation rows are plain id lists, as every other. */
+/**
+ * A record as the screens hold it: reference lists kept as relation rows are plain id lists, as
+ * every other, and an image list answered comma-joined (`mall`'s `albumPics: "a.png,b.png"`) is
+ * the list of its URLs.
+ */
 const screenRecord = <R extends RaRecord>(entity: Entity, record: R): R => {
-  const lists = Object.entries(entity.fields).filter(([name, decl]) => decl.relation?.rows && Array.isArray(record[name]));
+  const lists = Object.entries(entity.fields).filter(([name, decl]) =>
+    (decl.relation?.rows && Array.isArray(record[name])) || (decl.kind === 'images' && typeof record[name] === 'string'));
   if (!lists.length) return record;
-  return { ...record, ...Object.fromEntries(lists.map(([name, decl]) => [name, (record[name] as unknown[]).map((pick) => pickOf(decl, pick))])) };
+  return {
+    ...record,
+    ...Object.fromEntries(lists.map(([name, decl]) => [name, decl.kind === 'images'
+      ? joinedImages(record[name] as string)
+      : (record[name] as unknown[]).map((pick) => pickOf(decl, pick))])),
+  };
 };
+
+/** The records of a list as the screens hold them (./screenRecord). */
+const screenList = <R extends RaRecord>(entity: Entity, result: GetListResult<R>): GetListResult<R> =>
+  ({ ...result, data: result.data.map((record) => screenRecord(entity, record)) });
 
 /**
  * A child row as the API takes it: the `id` of a row it keeps and the row's writable fields
@@ -401,7 +416,7 @@ export const createEntityDataProvider = (fetcher: Fetcher = httpClient, upload: 
 
   /** `GET {path}/listAll`: every row the caller may see, in the default order. */
   const listAll = async <R extends RaRecord>(entity: Entity, signal?: AbortSignal): Promise<R[]> =>
-    toListResult<R>(await call<Page<RaRecord> | RaRecord[]>(requireEndpoint(entity, 'listAll').url, { signal })).data;
+    screenList(entity, toListResult<R>(await call<Page<RaRecord> | RaRecord[]>(requireEndpoint(entity, 'listAll').url, { signal }))).data;
 
   const getList = async <R extends RaRecord>(resource: string, params: GetListParams): Promise<GetListResult<R>> => {
     const entity = entityOf(resource);
@@ -418,7 +433,7 @@ export const createEntityDataProvider = (fetcher: Fetcher = httpClient, upload: 
       query: { pageNum: page, pageSize: perPage, ...query, ...sortQuery(entity, params.sort) },
       signal: params.signal,
     });
-    return toListResult<R>(data);
+    return screenList(entity, toListResult<R>(data));
   };
 
   const setField = async (entity: Entity, ids: readonly Identifier[], data: AnyRecord) => {
@@ -475,7 +490,7 @@ export const createEntityDataProvider = (fetcher: Fetcher = httpClient, upload: 
         query: { ...query, ids: params.ids.map(String), pageNum: 1, pageSize: Math.min(params.ids.length, PAGE_SIZE.max) },
         signal: params.signal,
       });
-      return { data: toListResult<never>(data).data };
+      return { data: screenList(entity, toListResult<never>(data)).data };
     },
 
     getManyReference: (resource, params) =>

@@ -112,6 +112,8 @@ export const MESSAGES = {
   paypal_wrong_channel: 'This application is not paid by PayPal',
   webhook_refused: 'The event could not be verified',
   vip_required: 'A paid VIP membership is required to open a shop',
+  choose_shop: 'Choose the shop (shopId): this account may write several shops and no default shop applies',
+  choose_return_address: 'Choose the address the returned goods go back to',
   shop_status_admin_only: 'Only an administrator can change the status of a shop',
   referral_admin_only: 'Only an administrator can set distribution ratios or record reward payments',
   reward_over_unpaid: "More than the referrer's unpaid rewards ({max})",

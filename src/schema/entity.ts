@@ -492,6 +492,11 @@ export type HistoryDecl = {
   readonly note?: string;
   readonly operator?: string;
   readonly time?: string;
+  /**
+   * The record's own read (`GET {path}/{id}`) also answers its history rows under this key,
+   * newest first, `[]` when there are none: `mall`'s order detail `historyList`.
+   */
+  readonly inRecord?: string;
 };
 
 /** The parameter values an action's handler receives, typed from its declaration. */
@@ -546,6 +551,14 @@ export type EntityOptions<F extends Record<string, FieldDecl>> = {
    * wrong types (./lenient.ts is for `mall`'s clients; the admin accounts have always been strict).
    */
   readonly strictBody?: boolean;
+  /**
+   * Keys `mall`'s clients send that this entity does not store (its product form's
+   * `flashPromotion*`), or that its own answers carry beside the fields (a view's extra, such as
+   * `cateParentId` of `GET /product/updateInfo/{id}`), posted back with the rest: dropped from
+   * create and update bodies (./lenient.ts) instead of refused as unknown. Only these: any other
+   * unknown key is still refused.
+   */
+  readonly ignoredKeys?: readonly string[];
   /** Default list order; `mall` orders many lists by `sort desc`. */
   readonly defaultSort?: { readonly field: keyof F & string | 'id'; readonly order: 'ASC' | 'DESC' };
   /** Field shown when another entity references this one. */
@@ -567,6 +580,11 @@ export type EntityOptions<F extends Record<string, FieldDecl>> = {
    * (paging, `ids`, more filters) answers a page like every list.
    */
   readonly lookupBy?: keyof F & string;
+  /**
+   * A list request with no parameter at all answers every row (in the caller's scope) as a plain
+   * array, as `mall`'s `GET /companyAddress/list` does; with paging or filters it answers a page.
+   */
+  readonly plainList?: boolean;
   /** Create's path from the API root when it is not `{path}/create` (a seller's VIP application: `/vip/apply`). */
   readonly createPath?: string;
   /** Which generated routes exist; all by default. */

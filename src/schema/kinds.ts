@@ -82,6 +82,14 @@ const relationItem = <T extends z.ZodType>(rows: { readonly own: string; readonl
   }, id);
 };
 
+/**
+ * An image list as `mall` writes it on the wire, one comma-joined string (`albumPics:
+ * "a.png,b.png"`, `""` for none), as the list of its URLs. A list declared `joined` is answered
+ * that way (server/crud/kinds.ts); bodies may send either form (server/crud/lenient.ts) and the
+ * screens hold the list (src/providers/entityDataProvider.ts).
+ */
+export const joinedImages = (value: string): string[] => value.split(',').map((part) => part.trim()).filter((part) => part !== '');
+
 const imageUrl = () => z.string().max(MAX_URL_LENGTH).regex(URL_PATTERN);
 
 const TABLE = {

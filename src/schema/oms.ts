@@ -248,7 +248,11 @@ export const order = defineEntity({
   },
   states: {
     field: 'status',
-    history: { entity: 'orderOperateHistory', record: 'orderId', from: 'fromStatus', to: 'orderStatus', note: 'note', operator: 'operatorId', time: 'createTime' },
+    history: {
+      entity: 'orderOperateHistory', record: 'orderId', from: 'fromStatus', to: 'orderStatus', note: 'note', operator: 'operatorId', time: 'createTime',
+      // mall's `GET /order/{id}` (OmsOrderDetail) carries the history, newest first.
+      inRecord: 'historyList',
+    },
   },
 });
 
@@ -310,6 +314,8 @@ export const companyAddress = defineEntity({
   // No screen of its own: picked when a return is confirmed (ENTITIES puts the return after it, so /oms/returnApply stays the returns list).
   menu: { section: 'oms', route: 'returnApply' },
   listAll: true,
+  // mall's returns page fills its address picker from `GET /companyAddress/list` with no parameters: an array.
+  plainList: true,
   fields: {
     shopId: reference('shop', 'shopName', { required: true, immutable: true, filter: { param: 'shopId', op: 'eq' } }),
     shopName: referenceName('shopId'),
@@ -388,7 +394,7 @@ export const returnApply = defineEntity({
       transition: { from: [RETURN_STATUS.pending], to: RETURN_STATUS.returning },
       params: {
         returnAmount: money({ required: true, min: 0, max: 99_999_999.99 }),
-        companyAddressId: reference('companyAddress', 'addressName', { required: true }),
+        companyAddressId: reference('companyAddress', 'addressName', { required: true, requiredMessage: 'choose_return_address' }),
         handleNote: returnNote(false),
       },
     },

@@ -164,6 +164,9 @@ export const product = defineEntity({
     detailMobileHtml: richText({ length: [0, 100_000], omitInList: true, section: 'detail' }),
   },
   softDelete: { field: 'deleteStatus' },
+  // mall's product form sends its flash-sale fields (kept by its flash promotions, not the product)
+  // and posts back `cateParentId`, an extra of our own `updateInfo` answer.
+  ignoredKeys: ['flashPromotionCount', 'flashPromotionId', 'flashPromotionPrice', 'flashPromotionSort', 'cateParentId'],
   batch: [
     { kind: 'set', path: '/update/publishStatus', field: 'publishStatus' },
     { kind: 'set', path: '/update/newStatus', field: 'newStatus' },

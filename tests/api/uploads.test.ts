@@ -203,4 +203,16 @@ describe.each(testDialects())('CORS_ORIGINS and PUBLIC_URL (%s)', (dialect) => {
     expect(localUrl).toMatch(/^\/uploads\//);
     expect((await plain.app.inject({ method: 'GET', url: localUrl })).headers['cross-origin-resource-policy']).toBe('same-origin');
   });
+
+  it('stored upload paths (a logo, a comma-joined album) are answered under PUBLIC_URL, and kept as paths', async () => {
+    const token = await login(t.app, DEMO.admin);
+    const headers = { authorization: `Bearer ${token}` };
+    const created = await t.app.inject({ method: 'POST', url: '/api/brand/create', headers, payload: { name: 'Public URL brand', logo: '/uploads/demo/logo.png' } });
+    expect(created.json().data.logo).toBe('https://admin.example.com/uploads/demo/logo.png');
+    const topic = await t.app.inject({ method: 'POST', url: '/api/subject/create', headers, payload: { title: 'Public URL topic', albumPics: '/uploads/a.png,/uploads/b.png' } });
+    expect(topic.json().data.albumPics, topic.body).toBe('https://admin.example.com/uploads/a.png,https://admin.example.com/uploads/b.png');
+    // Stored as sent: the same record read without PUBLIC_URL keeps its paths.
+    const stored = await t.db.selectFrom('pms_brand').select('logo').where('id', '=', created.json().data.id).executeTakeFirstOrThrow();
+    expect(stored.logo).toBe('/uploads/demo/logo.png');
+  });
 });

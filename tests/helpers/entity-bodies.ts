@@ -257,7 +257,9 @@ export type Fixtures = ReturnType<typeof createFixtures>;
 /** A value of the wrong JSON type for a field (a string for numbers, a number for text...). */
 export const wrongTypeOf = (decl: FieldDecl): unknown => {
   if (isTextKind(decl.kind) || ['image', 'date', 'dateTime', 'secret'].includes(decl.kind)) return 12345;
-  if (decl.kind === 'images' || decl.kind === 'children') return 'not-a-list';
+  // A string is an image list too (mall's comma-joined form): a number is no list in either form.
+  if (decl.kind === 'images') return 12345;
+  if (decl.kind === 'children') return 'not-a-list';
   if (decl.kind === 'json') return 'not-json-shaped';
   return 'not-a-number';
 };
@@ -352,6 +354,8 @@ export const answeredPart = (entity: Entity, body: Body): Body =>
 
 /** A sent value as the server answers it: the picks of a reference list kept as relation rows come back as rows (RelationDecl `rows`). */
 export const answeredValue = (decl: FieldDecl, value: unknown): unknown => {
+  // A `joined` image list is answered as mall does, comma-joined.
+  if (decl.kind === 'images' && decl.joined && Array.isArray(value)) return value.join(',');
   const rows = decl.relation?.rows;
   if (!rows || !Array.isArray(value)) return value;
   return value.map((pick: unknown) => ({

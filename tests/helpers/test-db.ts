@@ -90,13 +90,16 @@ export const createTestApp = async (
   overrides: Partial<Config> = {},
   seedOptions: SeedOptions = { demo: true },
   buildOptions: Omit<BuildOptions, 'db'> = {},
+  /** Settings that name seeded rows (DEFAULT_SHOP_ID: the demo's outlet shop), worked out after the seed. */
+  afterSeed?: (db: Kysely<Database>) => Promise<Partial<Config>>,
 ): Promise<TestApp> => {
   const database = await createTestDatabase(dialect);
-  const config = testConfig(database.dir, database.target, overrides);
-  const db = createDb(config);
+  const seedConfig = testConfig(database.dir, database.target, overrides);
+  const db = createDb(seedConfig);
   try {
     await migrateToLatest(db);
-    const seeded = await seed(db, config, seedOptions);
+    const seeded = await seed(db, seedConfig, seedOptions);
+    const config = afterSeed ? { ...seedConfig, ...await afterSeed(db) } : seedConfig;
     const app = buildApp(config, { ...buildOptions, db });
     await app.ready();
     return {

@@ -300,3 +300,14 @@ describe('entity data provider: reference lists kept as relation rows, and listA
     expect((await provider.getList('subject', { ...all, filter: {} })).total).toBe(3);
   });
 });
+
+describe('entity data provider: image lists on the wire', () => {
+  it("reads mall's comma-joined image list (`albumPics`, `proofPics`) as the list the screens edit, in reads and lists", async () => {
+    const answered = { id: 5, name: 'Topic', albumPics: '/uploads/a.png,/uploads/b.png' };
+    const { fetcher } = fakeFetcher({ '/subject/5': answered, '/subject/list': page([{ ...answered, albumPics: '' }]) });
+    const provider = createEntityDataProvider(fetcher);
+    expect((await provider.getOne('subject', { id: 5 })).data.albumPics).toEqual(['/uploads/a.png', '/uploads/b.png']);
+    const listed = await provider.getList('subject', { pagination: { page: 1, perPage: 10 }, filter: {} });
+    expect(listed.data[0]?.albumPics).toEqual([]);
+  });
+});

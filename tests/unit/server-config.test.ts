@@ -155,7 +155,7 @@ describe('settingsTable', () => {
       JOBS_ENABLED: 'false', API_DOCS: 'false', DEMO_CONTENT: 'false', SERVE_SOURCE_MAPS: 'true',
       LOGIN_MAX_FAILURES_PER_PAIR: '4', LOGIN_MAX_LOCK_SECONDS: '600', REGISTER_MAX_PER_IP: '2', REGISTER_WINDOW_SECONDS: '60', CLICK_MAX_PER_IP: '7', CLICK_MAX_PER_CODE: '8', CLICK_WINDOW_SECONDS: '90',
       SELLER_GROUP: 'Newcomers', DEFAULT_QUOTA_SHOPS: '1', DEFAULT_QUOTA_MOLDS: '2', DEFAULT_QUOTA_PRODUCTS: '3', DEFAULT_QUOTA_STORAGE_MB: '4',
-      UPLOAD_MAX_PER_MINUTE: '5', CORS_ORIGINS: 'https://shop.example.com, http://localhost:5173', PUBLIC_URL: 'https://admin.example.com/',
+      UPLOAD_MAX_PER_MINUTE: '5', CORS_ORIGINS: 'https://shop.example.com, http://localhost:5173', PUBLIC_URL: 'https://admin.example.com/', DEFAULT_SHOP_ID: '7',
       VIP_PAYPAL_ACCOUNT: 'pay@example.com', VIP_BLOCKCHAIN_NETWORK: 'TRC20', VIP_WALLET_ADDRESS: 'TXyz', VIP_BANK_ACCOUNT: 'ACME Bank 123',
       PAYPAL_API_BASE: 'http://127.0.0.1:9/paypal', PAYPAL_CLIENT_ID: 'client-1', PAYPAL_CLIENT_SECRET: 'secret-1', PAYPAL_WEBHOOK_ID: 'WH-1',
       PAYPAL_WEBHOOK_MAX_PER_IP: '9', PAYPAL_WEBHOOK_WINDOW_SECONDS: '30',

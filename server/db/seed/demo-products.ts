@@ -65,7 +65,13 @@ const round = (value: number): number => Math.round(value * 100) / 100;
 type Named = { id: number; name: string };
 
 /** The platform's own shop, owned by no seller. */
-const OUTLET = 'Marketplace Outlet 平台自营';
+export const OUTLET = 'Marketplace Outlet 平台自营';
+
+/** The demo's ownerless outlet shop, if the demo content made it: `--demo`'s default shop (DEFAULT_SHOP_ID). */
+export const outletShopId = async (db: AnyKysely): Promise<number | null> => {
+  const row = await db.selectFrom('shop').select('id').where('shop_name', '=', OUTLET).executeTakeFirst();
+  return row ? Number(row.id) : null;
+};
 
 export const seedDemoProducts = async (
   db: Kysely<Database>, repo: Repository, actor: Actor,
