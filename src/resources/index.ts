@@ -6,6 +6,7 @@
 import type { BrowserArea, LazyScreen, ScreenOptionsByEntity } from '../engine/area';
 import type { RouteName } from '../schema/routes';
 import { cashierArea } from './cashier';
+import { homeArea } from './home';
 import { memberArea } from './member';
 import { moldArea } from './mold';
 import { omsArea } from './oms';
@@ -16,7 +17,7 @@ import { smsArea } from './sms';
 import { umsArea } from './ums';
 import { vipArea } from './vip';
 
-export const AREAS: readonly BrowserArea[] = [pmsArea, omsArea, smsArea, memberArea, shopArea, moldArea, umsArea, vipArea, referralArea, cashierArea];
+export const AREAS: readonly BrowserArea[] = [pmsArea, omsArea, smsArea, memberArea, shopArea, moldArea, umsArea, vipArea, referralArea, cashierArea, homeArea];
 
 /** Every area's screens of its own, by route name. */
 export const AREA_SCREENS: Readonly<Partial<Record<RouteName, LazyScreen>>> = Object.assign({}, ...AREAS.map((area) => area.screens ?? {}));

@@ -1,6 +1,7 @@
 /**
- * /home: who is signed in (avatar, username, roles) and a shortcut card per section their menus
- * grant, leading to the section's first page.
+ * /home: who is signed in (avatar, username, roles), the figures the caller may see (the home
+ * area's dashboard: today, pending work, overviews, charts, a new seller's first steps), and a
+ * shortcut card per section their menus grant, leading to the section's first page.
  */
 import Avatar from '@mui/material/Avatar';
 import Card from '@mui/material/Card';
@@ -17,6 +18,7 @@ import { builtinText, menuTitleText } from '../../i18n/builtins';
 import { MenuIcon } from '../../layout/icons';
 import { initialsOf } from '../../layout/AdminUserMenu';
 import type { MenuSection } from '../../providers/menus';
+import { HomeDashboard } from '../../resources/home/HomeDashboard';
 import { PageFrame } from '../shared/PageFrame';
 
 const SectionCard = ({ section }: { section: MenuSection }) => {
@@ -72,6 +74,8 @@ export const HomePage = () => {
           </Stack>
         </CardContent>
       </Card>
+
+      <HomeDashboard />
 
       <Typography variant="h6" component="h2" gutterBottom>{translate('app.home.shortcuts')}</Typography>
       {session.model.sections.length === 0 ? (

@@ -24,6 +24,7 @@ import Typography from '@mui/material/Typography';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Loading, useGetList, useTranslate } from 'react-admin';
+import { useLocation } from 'react-router';
 import { PageFrame } from '../../pages/shared/PageFrame';
 import { PAGE_SIZE } from '../../schema/rules';
 import { userGroup } from '../../schema/ums';
@@ -91,7 +92,9 @@ const MemberRow = ({ row, keys }: { readonly row: CapacityRow; readonly keys: re
 export const CapacityScreen = () => {
   const translate = useTranslate();
   const [groupId, setGroupId] = useState<string>(ALL_GROUPS);
-  const [overOnly, setOverOnly] = useState(false);
+  // `?overOnly=1` opens it switched on (the home page's link to the accounts over their warning).
+  const location = useLocation();
+  const [overOnly, setOverOnly] = useState(() => new URLSearchParams(location.search).get('overOnly') === '1');
   const [page, setPage] = useState(0);
   const [perPage, setPerPage] = useState<number>(PAGE_SIZE.choices[0]);
   const groups = useGetList(userGroup.name, allRowsOf(userGroup));
