@@ -102,6 +102,8 @@ export type PageOptions = {
 
 export type BrowserSuite = {
   readonly baseUrl: string;
+  /** The server's data folder (its SQLite database `admin.sqlite`), for counts made directly in the database. */
+  readonly dataDir: string;
   /** A fresh browser context (own storage) with `options`; the caller closes it. */
   context: (options?: PageOptions) => Promise<BrowserContext>;
   /** Runs `run` on a page of a fresh context, closed afterwards whatever happens. */
@@ -169,6 +171,9 @@ export const browserSuite = (env: Record<string, string> = {}): BrowserSuite => 
   return {
     get baseUrl() {
       return running().server.baseUrl;
+    },
+    get dataDir() {
+      return running().server.dataDir;
     },
     context,
     withPage: async (run, options) => {

@@ -11,6 +11,8 @@ import { AdminApp } from '../../src/admin/AdminApp';
 import { endSession } from '../../src/providers/authProvider';
 import type { AdminInfo, MenuItem } from '../../src/schema/api';
 import { MENU_TITLES } from '../../src/schema/builtins';
+import type { HomeSummary } from '../../src/schema/home';
+import { HOME_API } from '../../src/schema/homeApi';
 import { SECTIONS } from '../../src/schema/routes';
 import { server } from './msw-server';
 
@@ -48,8 +50,14 @@ export const SELLER_GRANT: Grant = {
 export const superAdmin = (): AdminInfo => ({ username: 'admin', icon: null, roles: ['Super admin'], menus: menusFor(SUPER_ADMIN_GRANT) });
 export const seller = (): AdminInfo => ({ username: 'seller', icon: null, roles: ['Seller'], menus: menusFor(SELLER_GRANT) });
 
+/** The home page's figures of an empty shop (the page every signed-in test lands on asks for them). */
+export const EMPTY_HOME: HomeSummary = { timeZone: 'UTC', today: '2026-01-01', pending: [] };
+
 export const answerInfo = (info: Partial<AdminInfo> | null) =>
-  server.use(http.get('*/api/admin/info', () => HttpResponse.json({ code: 200, message: 'Operation succeeded', data: info })));
+  server.use(
+    http.get('*/api/admin/info', () => HttpResponse.json({ code: 200, message: 'Operation succeeded', data: info })),
+    http.get(`*/api${HOME_API.summary}`, () => HttpResponse.json({ code: 200, message: 'Operation succeeded', data: EMPTY_HOME })),
+  );
 
 /** Answers /admin/logout and returns the list the calls are recorded in. */
 export const answerLogout = () => {
