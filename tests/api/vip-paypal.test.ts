@@ -1,4 +1,4 @@
-// Protects: online PayPal for VIP (issue 12 item 2) against a local fake of PayPal's REST API: an application by PayPal gets a PayPal order for its amount (approval link answered), capture on the buyer's return and PayPal's verified webhooks (order approved, capture completed) confirm it through the pay record's confirm transition exactly once (repeats and 20 parallel settlements extend the VIP once, one capture at PayPal), forged webhooks, another seller, an unapproved order, a wrong amount and PayPal outages change nothing; without credentials the channel is unavailable and refused, and offline PayPal and blockchain are refused by the server until configured. SQLite and PostgreSQL.
+// Protects: online PayPal for VIP (issue 12 item 2; one capture per application, issue 25) against a local fake of PayPal's REST API: a second start answers the open order again, only the application's current order is captured and only while it is unpaid, an order captured anyway is refunded, an unknown order id is a clear 404; an application by PayPal gets a PayPal order for its amount (approval link answered), capture on the buyer's return and PayPal's verified webhooks (order approved, capture completed) confirm it through the pay record's confirm transition exactly once (repeats and 20 parallel settlements extend the VIP once, one capture at PayPal), forged webhooks, another seller, an unapproved order, a wrong amount and PayPal outages change nothing; without credentials the channel is unavailable and refused, and offline PayPal and blockchain are refused by the server until configured. SQLite and PostgreSQL.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO } from '../helpers/accounts';
 import type { Answer } from '../helpers/api';
@@ -158,5 +158,58 @@ describe.each(testDialects())('online PayPal and configured channels (%s)', (dia
     await t.db.deleteFrom('pay_record').execute();
     const bank = await post(t, '/vip/apply', seller, { plan: 1, channel: 'bank', reference: 'TX-1' });
     expect((await post(t, `/vip/paypal/order/${(bank.body.data as { id: number }).id}`, seller)).body).toMatchObject({ messageKey: 'paypal_wrong_channel' });
+  });
+
+  it('one capture per application: a second start reuses the open order, another approved order is not captured, one captured anyway is given back', async () => {
+    const id = await applyPaypal(seller, 1);
+    const first = await startOrder(id);
+    expect(await startOrder(id)).toEqual(first);
+    expect([...fake.orders.values()].filter((o) => o.purchase_units[0]?.custom_id === String(id))).toHaveLength(1);
+    // A second PayPal order for the same application (made before this rule, or by hand at PayPal), approved too.
+    const other = structuredClone(fake.orders.get(first.orderId)!);
+    other.id = `DUP${first.orderId.slice(3)}`;
+    fake.orders.set(other.id, other);
+    fake.approve(other.id);
+    fake.approve(first.orderId);
+    const captures = () => fake.calls.get('POST /v2/checkout/orders/:id/capture') ?? 0;
+    const before = captures();
+    const stale = await capture(other.id);
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({ messageKey: 'paypal_order_stale' });
+    expect(captures()).toBe(before);
+    expect((await capture(first.orderId)).body).toMatchObject({ data: { status: 'paid' } });
+    // Paid: the other approved order is still never captured, from the return page or a webhook.
+    expect((await capture(other.id)).status).toBe(409);
+    expect((await webhook(fake.signedWebhook('CHECKOUT.ORDER.APPROVED', { id: other.id }))).body).toMatchObject({ code: 200, data: { handled: true, refused: 'paypal_order_stale' } });
+    expect(captures()).toBe(before + 1);
+    expect(fake.orders.get(other.id)?.status).toBe('APPROVED');
+    // PayPal captured a third order anyway: its money goes back, once, however often PayPal tells us.
+    const captured = structuredClone(fake.orders.get(first.orderId)!);
+    captured.id = `CAP${first.orderId.slice(3)}`;
+    captured.purchase_units[0]!.payments!.captures[0]!.id = `C${first.orderId.slice(1)}`;
+    fake.orders.set(captured.id, captured);
+    const event = fake.captureEvent(captured.id);
+    for (let i = 0; i < 2; i++) {
+      expect((await webhook(fake.signedWebhook(event.eventType, event.resource))).body).toMatchObject({ data: { handled: true, refused: 'paypal_payment_returned' } });
+    }
+    expect(captured.purchase_units[0]!.payments!.captures[0]!.status).toBe('REFUNDED');
+    expect(fake.orders.get(first.orderId)!.purchase_units[0]!.payments!.captures[0]!.status).toBe('COMPLETED');
+    expect(await record(id)).toMatchObject({ status: 1, reference: first.orderId });
+  });
+
+  it('an order approved after its application was refunded is not captured; an order id PayPal does not know is a clear 404', async () => {
+    const admin = await login(t.app, DEMO.admin);
+    const id = await applyPaypal(seller, 1);
+    const start = await startOrder(id);
+    expect((await post(t, `/payRecord/confirm/${id}`, admin)).body).toMatchObject({ code: 200 });
+    expect((await post(t, `/payRecord/refund/${id}`, admin)).body).toMatchObject({ code: 200 });
+    fake.approve(start.orderId);
+    const before = fake.calls.get('POST /v2/checkout/orders/:id/capture') ?? 0;
+    expect((await capture(start.orderId)).body).toMatchObject({ code: 200, data: { status: 'refunded', orderStatus: 'APPROVED' } });
+    expect(fake.calls.get('POST /v2/checkout/orders/:id/capture') ?? 0).toBe(before);
+    expect(await record(id)).toMatchObject({ status: 2 });
+    const unknown = await capture('NOSUCHORDER0001');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toMatchObject({ messageKey: 'paypal_order_unknown', message: 'No PayPal order with this id belongs to your applications' });
   });
 });

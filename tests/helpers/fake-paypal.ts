@@ -2,7 +2,8 @@
  * A local fake of the part of PayPal's REST API the VIP purchase uses, with PayPal's shapes: the
  * OAuth2 client-credentials token (`POST /v1/oauth2/token`, Basic auth), orders (`POST
  * /v2/checkout/orders`, `GET /v2/checkout/orders/{id}`, `POST …/{id}/capture` honouring
- * `PayPal-Request-Id`, 422 `ORDER_NOT_APPROVED` / `ORDER_ALREADY_CAPTURED`), the buyer's approval
+ * `PayPal-Request-Id`, 422 `ORDER_NOT_APPROVED` / `ORDER_ALREADY_CAPTURED`), a capture's refund
+ * (`POST /v2/payments/captures/{id}/refund`, once per request id), the buyer's approval
  * page (`/checkoutnow?token=`, a "Pay Now" button that sends the buyer to the order's return URL
  * with `token` and `PayerID`) and `POST /v1/notifications/verify-webhook-signature`. Webhook
  * deliveries are "signed" with an HMAC of the transmission id, time, webhook id and body that only
@@ -99,6 +100,21 @@ export const startFakePaypal = async (): Promise<FakePaypal> => {
   app.get('/v2/checkout/orders/:id', async (request, reply) => {
     const order = orders.get((request.params as { id: string }).id);
     return order ? view(order) : paypalError(reply, 404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID');
+  });
+
+  // A capture's full refund, once per request id (PayPal answers a repeat with the first refund).
+  app.post('/v2/payments/captures/:id/refund', async (request: FastifyRequest, reply) => {
+    const id = (request.params as { id: string }).id;
+    const capture = [...orders.values()].flatMap((o) => o.purchase_units[0]?.payments?.captures ?? []).find((c) => c.id === id);
+    if (!capture) return paypalError(reply, 404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID');
+    const requestId = request.headers['paypal-request-id'];
+    const key = typeof requestId === 'string' ? `refund:${id}:${requestId}` : null;
+    if (key && captureAnswers.has(key)) return captureAnswers.get(key);
+    if (capture.status === 'REFUNDED') return paypalError(reply, 422, 'UNPROCESSABLE_ENTITY', 'CAPTURE_FULLY_REFUNDED');
+    capture.status = 'REFUNDED';
+    const answer = { id: newId(), status: 'COMPLETED' };
+    if (key) captureAnswers.set(key, answer);
+    return reply.code(201).send(answer);
   });
 
   app.post('/v2/checkout/orders/:id/capture', async (request: FastifyRequest, reply) => {

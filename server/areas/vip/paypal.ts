@@ -2,7 +2,7 @@
  * A small client of PayPal's REST API (v2 orders), with Node's own fetch: an OAuth2
  * client-credentials token (`POST /v1/oauth2/token`, kept until shortly before it expires),
  * creating an order (`POST /v2/checkout/orders`), reading one, capturing one
- * (`POST /v2/checkout/orders/{id}/capture`) and checking a webhook event's signature with PayPal
+ * (`POST /v2/checkout/orders/{id}/capture`), refunding a capture (`POST /v2/payments/captures/{id}/refund`) and checking a webhook event's signature with PayPal
  * (`POST /v1/notifications/verify-webhook-signature` under the configured webhook id). The base
  * URL is a setting (PAYPAL_API_BASE), so tests point it at a local fake of the same API.
  *
@@ -53,6 +53,8 @@ export type PaypalClient = {
   createOrder: (order: OrderRequest) => Promise<PaypalOrder>;
   getOrder: (id: string) => Promise<PaypalOrder>;
   captureOrder: (id: string) => Promise<PaypalOrder>;
+  /** Gives a capture's money back in full (once per capture: the request id makes a repeat the same refund). */
+  refundCapture: (captureId: string) => Promise<{ id: string; status: string }>;
   /** True when PayPal confirms the delivery was signed for the configured webhook; false without a webhook id. */
   verifyWebhook: (headers: WebhookHeaders, event: unknown) => Promise<boolean>;
 };
@@ -135,6 +137,7 @@ export const createPaypalClient = (settings: PaypalSettings): PaypalClient => {
     getOrder: (id) => call<PaypalOrder>('GET', `/v2/checkout/orders/${encodeURIComponent(id)}`),
     // The request id makes a repeated capture (a return and a webhook at once) one capture on PayPal's side too.
     captureOrder: (id) => call<PaypalOrder>('POST', `/v2/checkout/orders/${encodeURIComponent(id)}/capture`, {}, { 'PayPal-Request-Id': `capture-${id}` }),
+    refundCapture: (id) => call<{ id: string; status: string }>('POST', `/v2/payments/captures/${encodeURIComponent(id)}/refund`, {}, { 'PayPal-Request-Id': `refund-${id}` }),
     verifyWebhook: async (headers, event) => {
       if (!settings.webhookId) return false;
       const fields = {

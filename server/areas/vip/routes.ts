@@ -114,6 +114,8 @@ export const registerVipRoutes = (api: FastifyInstance, deps: AreaDeps, paypal: 
     } catch (error) {
       // An order of no pay record here (another app on the same PayPal account): acknowledged, so PayPal stops sending it.
       if (isHttpError(error) && error.problem.status === 404) return ok({ handled: false });
+      // An order that no longer pays its application (not captured, or its capture given back): acknowledged, logged by the settler.
+      if (isHttpError(error) && error.problem.status === 409) return ok({ handled: true, refused: error.problem.messageKey });
       throw error;
     }
   });

@@ -14,6 +14,12 @@
  * Settling again (a repeated webhook, a return and a webhook at once) changes nothing: PayPal's
  * capture is asked with a request id (one capture per order), an order already captured is read
  * back, and the transition confirms an unpaid record once; a record already paid answers "paid".
+ *
+ * One capture per application (issue 25): a second start answers the open order again; only the
+ * application's current order is captured, and only while it is unpaid. An approved order of an
+ * application paid or refunded since, or an earlier order, is not captured (409
+ * `paypal_order_stale`, logged); if PayPal captured one anyway, its capture is refunded (409
+ * `paypal_payment_returned`, logged). An order id PayPal does not know is 404 `paypal_order_unknown`.
  */
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
@@ -43,6 +49,8 @@ const viaPaypal = async <T>(log: FastifyBaseLogger, what: string, run: () => Pro
   } catch (error) {
     if (isHttpError(error)) throw error;
     log.warn({ err: error, what, status: error instanceof PaypalError ? error.status : null, issue: error instanceof PaypalError ? error.issue : null }, 'PayPal call failed');
+    // An order PayPal does not know is the caller's mistake, not an outage: 404, no "try again".
+    if (error instanceof PaypalError && error.status === 404) throw notFound('paypal_order_unknown');
     throw paypalFailed();
   }
 };
@@ -62,39 +70,86 @@ const paysRecord = (order: PaypalOrder, cents: number): boolean => {
   return captures.some((c) => c.status === 'COMPLETED' && c.amount?.currency_code === VIP_CURRENCY && c.amount.value === amountText(cents));
 };
 
+/** The completed capture of an order, if any. */
+const captureOf = (order: PaypalOrder) => order.purchase_units?.[0]?.payments?.captures?.find((c) => c.status === 'COMPLETED') ?? null;
+
 export const createPaypalSettler = (deps: SettleDeps) => {
   const { db, paypal, log } = deps;
 
-  /** A PayPal order for the seller's own unpaid PayPal application. */
+  /**
+   * The PayPal order of the seller's own unpaid PayPal application. Its open order (created, not
+   * yet approved) is answered again rather than a second one made; an approved one sends the buyer
+   * back to the return page to capture it. A new order becomes the application's current one only
+   * if no other start replaced it meanwhile (compare and set), so one application never has two
+   * orders that can be captured.
+   */
   const startOrder = async (payRecordId: number, sellerId: number, origin: string): Promise<PaypalStart> => {
     const record = await recordOf(db, payRecordId);
     if (!record || record.seller_id !== sellerId) throw notFound();
     if (record.channel !== 'paypal') throw httpError({ status: 409, messageKey: 'paypal_wrong_channel' });
     if (record.status !== PAY_STATUS.unpaid) throw conflict('status', 'wrong_state');
+    const returnUrl = `${origin}/pay/index?paypal=return`;
+    if (record.reference) {
+      const current = await paypal.getOrder(record.reference).catch(() => null);
+      const link = current && current.status === 'CREATED' ? approveLinkOf(current) : null;
+      if (current && link) return { payRecordId, orderId: current.id, approveUrl: link };
+      if (current && current.status === 'APPROVED') return { payRecordId, orderId: current.id, approveUrl: `${returnUrl}&token=${encodeURIComponent(current.id)}` };
+    }
     const order = await viaPaypal(log, 'create order', () => paypal.createOrder({
       payRecordId, amount: amountText(Number(record.amount)), currency: VIP_CURRENCY, description: `VIP #${payRecordId}`,
-      returnUrl: `${origin}/pay/index?paypal=return`, cancelUrl: `${origin}/pay/index?paypal=cancel`,
+      returnUrl, cancelUrl: `${origin}/pay/index?paypal=cancel`,
     }));
     const approveUrl = approveLinkOf(order);
     if (!approveUrl) {
       log.warn({ orderId: order.id }, 'PayPal order without an approval link');
       throw paypalFailed();
     }
-    // The latest order is the one the administrator looks up; an earlier one paid anyway still settles by its custom_id.
-    await db.updateTable('pay_record').set({ reference: order.id }).where('id', '=', payRecordId).where('status', '=', PAY_STATUS.unpaid).execute();
+    const swapped = await db.updateTable('pay_record').set({ reference: order.id }).where('id', '=', payRecordId).where('status', '=', PAY_STATUS.unpaid)
+      .where((eb) => (record.reference === null ? eb('reference', 'is', null) : eb('reference', '=', record.reference))).executeTakeFirst();
+    if (Number(swapped.numUpdatedRows) !== 1) {
+      // Another start (or a payment) came first: this order is never the current one, so it can never be captured.
+      log.info({ orderId: order.id, payRecordId }, 'PayPal order not used: the application changed meanwhile');
+      throw conflict('status', 'wrong_state');
+    }
     return { payRecordId, orderId: order.id, approveUrl };
   };
 
   /**
-   * Captures the order when approved and confirms its record once the money is captured.
-   * `sellerId`: the buyer returning (its own records only); null for PayPal's verified webhook.
+   * Money captured for an order that is not how its application gets paid (an earlier order, an
+   * application paid or refunded meanwhile, another amount) goes back to the buyer, logged.
+   */
+  const giveBack = async (order: PaypalOrder, payRecordId: number, why: string): Promise<void> => {
+    const capture = captureOf(order);
+    if (!capture) return;
+    await viaPaypal(log, 'refund capture', () => paypal.refundCapture(capture.id));
+    log.warn({ orderId: order.id, captureId: capture.id, payRecordId, why }, 'PayPal capture refunded: it does not pay its application');
+  };
+
+  /**
+   * Captures the order when approved and confirms its record once the money is captured: only the
+   * application's current order, only while the application is unpaid. An approved order that is
+   * no longer the way to pay is left uncaptured (PayPal lets it expire) and logged; one captured
+   * anyway is refunded. `sellerId`: the buyer returning (its own records only); null for PayPal's
+   * verified webhook.
    */
   const settle = async (orderId: string, sellerId: number | null): Promise<PaypalSettlement> => {
     let order = await viaPaypal(log, 'read order', () => paypal.getOrder(orderId));
     const payRecordId = Number(order.purchase_units?.[0]?.custom_id);
     const record = Number.isSafeInteger(payRecordId) ? await recordOf(db, payRecordId) : undefined;
-    if (!record || (sellerId !== null && record.seller_id !== sellerId)) throw notFound();
+    if (!record || (sellerId !== null && record.seller_id !== sellerId)) throw notFound('paypal_order_unknown');
     if (record.channel !== 'paypal') throw httpError({ status: 409, messageKey: 'paypal_wrong_channel' });
+    const current = record.reference === orderId;
+    // Settled by this very order before (a repeated return or webhook): the same answer, nothing moves.
+    if (current && record.status !== PAY_STATUS.unpaid) return { payRecordId, status: statusName(record.status), orderStatus: order.status };
+    if (!current || record.status !== PAY_STATUS.unpaid) {
+      const why = record.status === PAY_STATUS.unpaid ? 'not the current order of its application' : `application ${statusName(record.status)}`;
+      if (order.status === 'COMPLETED') {
+        await giveBack(order, payRecordId, why);
+        throw httpError({ status: 409, messageKey: 'paypal_payment_returned' });
+      }
+      log.warn({ orderId, payRecordId, orderStatus: order.status, why }, 'PayPal order not captured');
+      throw httpError({ status: 409, messageKey: 'paypal_order_stale' });
+    }
     if (order.status === 'APPROVED') {
       order = await viaPaypal(log, 'capture order', async () => {
         try {
@@ -109,15 +164,14 @@ export const createPaypalSettler = (deps: SettleDeps) => {
     if (order.status !== 'COMPLETED') return { payRecordId, status: statusName(record.status), orderStatus: order.status };
     if (!paysRecord(order, Number(record.amount))) {
       log.error({ orderId, payRecordId }, 'PayPal capture does not match the pay record (amount, currency or status): not confirmed');
-      throw paypalFailed(409);
+      await giveBack(order, payRecordId, 'amount or currency differs from the application');
+      throw httpError({ status: 409, messageKey: 'paypal_amount_mismatch' });
     }
-    if (record.status === PAY_STATUS.unpaid) {
-      try {
-        await deps.confirm(payRecordId);
-      } catch (error) {
-        // Confirmed by a parallel settlement: the transition refused the second one (409), which is the point.
-        if (!(isHttpError(error) && error.problem.status === 409)) throw error;
-      }
+    try {
+      await deps.confirm(payRecordId);
+    } catch (error) {
+      // Confirmed by a parallel settlement: the transition refused the second one (409), which is the point.
+      if (!(isHttpError(error) && error.problem.status === 409)) throw error;
     }
     const after = await recordOf(db, payRecordId);
     return { payRecordId, status: statusName(after?.status ?? record.status), orderStatus: order.status };
