@@ -111,6 +111,31 @@ describe.each(testDialects())('home summary (%s)', (dialect) => {
     expect(Number(kept.rows[0]!.n)).toBe(Number(live.n));
   });
 
+  it('days follow the time zone (TZ), a daylight-saving day of 23 or 25 hours included: orders just either side of each midnight', async () => {
+    const before = process.env.TZ;
+    // New York's clocks went back on 2026-11-01 (a 25-hour day); whatever the date, every boundary of the window is tried.
+    process.env.TZ = 'America/New_York';
+    try {
+      const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+      const today = localDate(zone, Date.now());
+      const shop = (await shopsOf('seller'))[0]!;
+      const rows = Array.from({ length: HOME_CHART_DAYS }, (_, i) => dayStartMs(zone, addDays(today, i - HOME_CHART_DAYS + 1)))
+        .flatMap((start, i) => [start - 60_000, start, start + 60_000].filter((ms) => ms < Date.now()).map((ms, j) => ({
+          shop_id: shop.id, order_sn: `HOME-TZ-${i}-${j}`, create_time: new Date(ms).toISOString(), member_id: 1, member_username: 'm',
+          total_amount: 100, pay_amount: 100 + i, freight_amount: 0, pay_type: 0, source_type: 0, order_type: 0, confirm_status: 0,
+          delete_status: 0, modify_time: new Date().toISOString(), status: j === 1 ? 0 : 1,
+        })));
+      await t.db.insertInto('oms_order').values(rows as never).execute();
+      const answer = await summary('seller');
+      expect(answer.timeZone).toBe('America/New_York');
+      expect(answer.orders!.days).toEqual(await directDays('seller', zone, answer.today));
+      await t.db.deleteFrom('oms_order').where('order_sn', 'like', 'HOME-TZ-%').execute();
+    } finally {
+      if (before === undefined) delete process.env.TZ;
+      else process.env.TZ = before;
+    }
+  });
+
   it("each pending figure equals the total of the list it links to, as that caller", async () => {
     const seen = new Set<string>();
     for (const role of ROLES) {
