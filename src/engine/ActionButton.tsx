@@ -27,6 +27,7 @@ import type { ActionRequest, EntityDataProvider } from '../providers/entityDataP
 import { submissionErrors } from '../providers/entityDataProvider';
 import { apiValues, createDefaults, toFormErrors } from './formValidation';
 import { EntityFieldInput } from './kinds';
+import { useRecordName } from './recordName';
 import type { FieldInputProps } from './screenOptions';
 
 /** The label of an action: `resources.<entity>.actions.<name>.name`. */
@@ -122,7 +123,8 @@ const ParamsDialog = ({ entity, name, target, onClose, onDone, inputs = {}, fixe
               : <EntityFieldInput key={field} entity={params} name={field} decl={decl} mode="create" />;
           })}
           <Toolbar sx={{ px: 0 }}>
-            <SaveButton label="entity.run.submit" icon={<PlayArrow />} alwaysEnable />
+            {/* Named by what it does ("Close order"), never a bare "Run". */}
+            <SaveButton label={actionLabelKey(entity, name)} icon={<PlayArrow />} alwaysEnable />
             <Button label="entity.action.cancel" onClick={onClose} sx={{ ml: 1 }} />
           </Toolbar>
         </Form>
@@ -172,6 +174,8 @@ export const ActionTrigger = ({ entity, name, target, onDone, inputs, fixed, ini
           loading={pending}
           title="entity.run.confirm_title"
           titleTranslateOptions={{ name: label }}
+          // The confirming button says what it does ("Confirm receipt"), not a bare "Confirm".
+          confirm={actionLabelKey(entity, name)}
           content={confirmContent(decl.on)}
           contentTranslateOptions={{ record: target.label ?? '', smart_count: target.ids?.length ?? 1 }}
           // A refusal closes the confirmation too: httpClient's toast says why.
@@ -186,8 +190,10 @@ export const ActionTrigger = ({ entity, name, target, onDone, inputs, fixed, ini
 /** The row buttons of the record in context: its transitions only when its state allows them (on a list row, not the show view's own). */
 export const RowActionButtons = ({ entity, inList = false }: { readonly entity: Entity; readonly inList?: boolean }) => {
   const record = useRecordContext();
+  const nameOf = useRecordName();
   if (!record) return null;
-  const target = { id: record.id, label: String(record[entity.display] ?? record.id) };
+  // Named by what a person knows (an order number, a shop and amount), never a bare id.
+  const target = { id: record.id, label: nameOf(entity, record) };
   return (
     <>
       {buttonActions(entity, 'row', inList).filter((name) => transitionAllows(entity, name, record))

@@ -6,6 +6,7 @@
  * state allows, edit, and the screen's own row buttons. Every piece is exported (./blocks.ts)
  * so an area's show view is built from them.
  */
+import { recordName } from './recordName';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import EditIcon from '@mui/icons-material/Edit';
 import Visibility from '@mui/icons-material/VisibilityOutlined';
@@ -72,6 +73,8 @@ export const BackToListButton = () => {
 const useRecordName = (entity: Entity, record: RaRecord | undefined): string => {
   const translate = useTranslate();
   if (!record) return '';
+  // Entities named by several fields (a return: its order number and product) say them all.
+  if (entity.naming) return recordName(translate, entity, record);
   const shown: unknown = record[entity.display];
   return shown === null || shown === undefined || shown === '' ? `#${String(record.id)}` : builtinText(translate, entity.name, record, entity.display);
 };

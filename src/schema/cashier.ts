@@ -71,6 +71,7 @@ export const balanceOrder = defineEntity({
 /** Money a shop received, and the orders it pays for. */
 export const balance = defineEntity({
   name: 'balance', path: '/balance', table: 'oms_cashier_balance', tenant: 'shop_id', display: 'id',
+  naming: ['shopName', 'payChannel', 'amount'],
   owns: [{ table: 'oms_cashier_balance_order', column: 'balance_id', policy: 'restrict', messageKey: 'balance_has_orders' }],
   menu: { section: 'oms', route: 'balanceList' },
   defaultSort: { field: 'id', order: 'DESC' },

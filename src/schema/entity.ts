@@ -563,6 +563,12 @@ export type EntityOptions<F extends Record<string, FieldDecl>> = {
   readonly defaultSort?: { readonly field: keyof F & string | 'id'; readonly order: 'ASC' | 'DESC' };
   /** Field shown when another entity references this one. */
   readonly display: keyof F & string | 'id';
+  /**
+   * The fields that name one record to a person in confirmations and titles ("Confirm return:
+   * 2026112800300120 · Printed paper bag"), for entities whose `display` is a bare id; their
+   * shown values joined. Default: the `display` field.
+   */
+  readonly naming?: readonly (keyof F & string)[];
   /** Batch endpoints (mall paths). */
   readonly batch?: readonly BatchDecl[];
   /** Also `GET {path}/listAll`: every row (scoped), not paged, in the default order (look-ups). */

@@ -348,6 +348,7 @@ const returnNote = (required: boolean) => text({ ...(required ? { required: true
  */
 export const returnApply = defineEntity({
   name: 'returnApply', path: '/returnApply', table: 'oms_order_return_apply', tenant: 'shop_id', display: 'id',
+  naming: ['orderSn', 'productName'],
   menu: { section: 'oms', route: 'returnApply' },
   routes: { create: false, update: false },
   deleteStyle: 'batch',

@@ -50,7 +50,7 @@ describe('the order page', () => {
       await timeline.getByText(/no carrier feed/).waitFor();
       await shows('Delivery status', 'Shipped');
       await page.getByRole('toolbar').getByRole('button', { name: 'Confirm receipt' }).click();
-      await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Confirm receipt' }).click();
       await expect.poll(() => statusOf(order.id), { timeout: 30_000 }).toBe(3);
       const history = page.getByRole('region', { name: 'History' });
       await history.getByRole('cell', { name: 'Completed' }).first().waitFor();
@@ -69,7 +69,7 @@ describe('the order page', () => {
       await page.getByRole('toolbar').getByRole('button', { name: '关闭订单' }).click();
       const dialog = page.getByRole('dialog');
       await dialog.getByRole('textbox', { name: '操作备注' }).fill('买家要求取消');
-      await dialog.getByRole('button', { name: '执行' }).click();
+      await dialog.getByRole('button', { name: '关闭订单' }).click();
       await expect.poll(() => statusOf(order.id), { timeout: 30_000 }).toBe(4);
       await page.getByRole('region', { name: '订单进度' }).getByText(/已关闭/).waitFor();
       await page.getByRole('cell', { name: '买家要求取消' }).waitFor();

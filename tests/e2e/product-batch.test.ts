@@ -155,7 +155,7 @@ describe('a product from the form to the recycle bin and back', () => {
       const picker = dialog.getByRole('combobox', { name: new RegExp(`^${escape(action.fields.productCategoryId)}`) });
       await picker.click();
       await page.getByRole('option', { name: to!.name, exact: true }).click();
-      await dialog.getByRole('button', { name: e.run.submit }).click();
+      await dialog.getByRole('button', { name: action.name }).click();
       await expect.poll(async () => (await product()).productCategoryId, { timeout: 30_000 }).toBe(to!.id);
       await expect.poll(() => countOf(to!.id)).toBe(toCountBefore + 1);
       await expect.poll(() => countOf(from!.id)).toBe(fromCountBefore);

@@ -30,7 +30,7 @@ describe('return requests', () => {
       await dialog.getByLabel('Return address').click();
       await page.getByRole('option', { name: address.addressName }).click();
       await dialog.getByLabel('Handling note').fill('Send it back, please');
-      await dialog.getByRole('button', { name: 'Run' }).click();
+      await dialog.getByRole('button', { name: 'Confirm return' }).click();
       await dialog.waitFor({ state: 'detached' });
       // The page reads the record again: the next step is receipt; confirming and rejecting are gone.
       await toolbar.getByRole('button', { name: 'Confirm receipt' }).waitFor();
@@ -41,7 +41,7 @@ describe('return requests', () => {
 
       await toolbar.getByRole('button', { name: 'Confirm receipt' }).click();
       await dialog.getByLabel('Receipt note').fill('Arrived intact');
-      await dialog.getByRole('button', { name: 'Run' }).click();
+      await dialog.getByRole('button', { name: 'Confirm receipt' }).click();
       await dialog.waitFor({ state: 'detached' });
       await page.getByText('Arrived intact').waitFor();
       await expect.poll(async () => (await api<Return>(`/returnApply/${first.id}`)).status).toBe(2);
@@ -49,7 +49,7 @@ describe('return requests', () => {
       await page.goto(`/oms/returnApply#show=${second.id}`);
       await toolbar.getByRole('button', { name: 'Reject' }).click();
       await dialog.getByLabel('Reason for rejecting').fill('Used goods cannot be returned');
-      await dialog.getByRole('button', { name: 'Run' }).click();
+      await dialog.getByRole('button', { name: 'Reject' }).click();
       await dialog.waitFor({ state: 'detached' });
       await page.getByText('Used goods cannot be returned').waitFor();
       await expect.poll(async () => (await api<Return>(`/returnApply/${second.id}`)).status).toBe(3);

@@ -91,7 +91,7 @@ describe("the seller's journey", () => {
       const row = adminPage.locator('#main-content tbody tr').filter({ hasText: reference });
       await row.getByRole('button', { name: payLabels.actions.confirm.name }).click(WAIT);
       const dialog = adminPage.getByRole('dialog');
-      await dialog.getByRole('button', { name: 'Confirm', exact: true }).click();
+      await dialog.getByRole('button', { name: payLabels.actions.confirm.name, exact: true }).click();
       await dialog.waitFor({ state: 'detached', ...WAIT });
       await row.getByText(payLabels.enums.status.paid, { exact: true }).waitFor(WAIT);
 

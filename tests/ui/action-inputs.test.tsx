@@ -101,14 +101,14 @@ describe('screen option actionInputs', () => {
     expect(within(dialog).queryByRole('spinbutton')).toBeNull();
 
     // Required by the declaration: refused before sending, said under the screen's input.
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Run' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Move' }));
     expect(await within(dialog).findByText(messages.errors.required!)).toBeInTheDocument();
     expect(moves).toHaveLength(0);
 
     await userEvent.click(picker);
     await userEvent.click(await screen.findByRole('option', { name: 'Back shelf' }));
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Run' }));
-    expect(await screen.findByText('Done: Move')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Move' }));
+    expect(await screen.findByText('"Move" succeeded.')).toBeInTheDocument();
     expect(moves).toHaveLength(1);
     expect(moves[0]!.query.getAll('ids').join(',')).toBe('1,2');
     expect(moves[0]!.query.get('shelf')).toBe('2');
@@ -121,7 +121,7 @@ describe('screen option actionInputs', () => {
     const dialog = await moveDialog(['Plums']);
     expect(within(dialog).queryByRole('combobox', { name: 'Pick a shelf' })).toBeNull();
     await userEvent.type(within(dialog).getByRole('spinbutton', { name: /Target shelf/ }), '1');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Run' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Move' }));
     await waitFor(() => expect(moves).toHaveLength(1));
     expect(moves[0]!.query.get('shelf')).toBe('1');
   });

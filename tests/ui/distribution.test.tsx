@@ -43,7 +43,7 @@ describe('distribution page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Set ratio' }));
     const dialog = await screen.findByRole('dialog');
     await userEvent.type(within(dialog).getByRole('spinbutton', { name: 'Ratio' }), '0.2');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Run' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Set ratio' }));
     await waitFor(() => expect(sets).toHaveLength(1));
     expect(sets[0]!.body ?? Object.fromEntries(sets[0]!.query)).toMatchObject({ ratio: expect.anything() });
   });

@@ -70,7 +70,7 @@ describe('generic action buttons', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Rename' }));
     const dialog = await screen.findByRole('dialog', { name: 'Rename: Alpha' });
     const input = within(dialog).getByLabelText(/New name/);
-    const run = within(dialog).getByRole('button', { name: 'Run' });
+    const run = within(dialog).getByRole('button', { name: 'Rename' });
 
     // The declared rules run first: nothing is sent for an empty or too short name.
     await userEvent.click(run);
@@ -85,10 +85,10 @@ describe('generic action buttons', () => {
     await userEvent.click(run);
     expect(await within(dialog).findByText('This value is already used')).toBeInTheDocument();
     expect(action).toHaveBeenLastCalledWith('gadget', { name: 'rename', id: 3, ids: undefined, params: { name: 'Zed' } });
-    expect(screen.queryByText('Done: Rename')).toBeNull();
+    expect(screen.queryByText('"Rename" succeeded.')).toBeNull();
 
     await userEvent.click(run);
-    expect(await screen.findByText('Done: Rename')).toBeInTheDocument();
+    expect(await screen.findByText('"Rename" succeeded.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Rename: Alpha' })).toBeNull());
     expect(action).toHaveBeenCalledTimes(2);
   });
@@ -100,8 +100,10 @@ describe('generic action buttons', () => {
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Explode?')).toBeInTheDocument();
     expect(within(dialog).getByText('This applies to "Alpha".')).toBeInTheDocument();
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByText('Done: Explode')).toBeInTheDocument();
+    // The confirming button is named by the action, never a bare "Confirm" or "Run".
+    expect(within(dialog).queryByRole('button', { name: 'Confirm' })).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Explode' }));
+    expect(await screen.findByText('"Explode" succeeded.')).toBeInTheDocument();
     expect(action).toHaveBeenCalledWith('gadget', { name: 'explode', id: 3, ids: undefined, params: {} });
   });
 
@@ -113,8 +115,8 @@ describe('generic action buttons', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Retag' }));
     const dialog = await screen.findByRole('dialog', { name: 'Retag' });
     await userEvent.type(within(dialog).getByLabelText(/Note/), 'Spring');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Run' }));
-    expect(await screen.findByText('Done: Retag')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Retag' }));
+    expect(await screen.findByText('"Retag" succeeded.')).toBeInTheDocument();
     expect(action).toHaveBeenCalledWith('gadget', { name: 'retag', id: undefined, ids: [3, 4], params: { note: 'Spring' } });
     expect(onUnselectItems).toHaveBeenCalled();
   });
@@ -123,13 +125,13 @@ describe('generic action buttons', () => {
     const action = vi.fn<ActionFn>().mockRejectedValueOnce(new ApiError('Operation failed', 500, 500, 'failed')).mockResolvedValueOnce({ data: 0 });
     renderWith(action, <CollectionActionButtons entity={entity} />);
     await userEvent.click(await screen.findByRole('button', { name: 'Reset all' }));
-    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Reset all' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(screen.queryByText('Done: Reset all')).toBeNull();
+    expect(screen.queryByText('"Reset all" succeeded.')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Reset all' }));
     expect(within(await screen.findByRole('dialog')).getByText('This applies to the whole list.')).toBeInTheDocument();
-    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByText('Done: Reset all')).toBeInTheDocument();
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Reset all' }));
+    expect(await screen.findByText('"Reset all" succeeded.')).toBeInTheDocument();
     expect(action).toHaveBeenLastCalledWith('gadget', { name: 'resetAll', id: undefined, ids: undefined, params: {} });
   });
 
@@ -149,8 +151,8 @@ describe('generic action buttons', () => {
     const list = { selectedIds: [3, 4], onUnselectItems: vi.fn(), resource: 'gadget' } as never;
     renderWith(action, <ListContextProvider value={list}><SelectionActionButtons entity={entity} /></ListContextProvider>);
     await userEvent.click(await screen.findByRole('button', { name: 'Retire' }));
-    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByText('Done: Retire. Skipped, their state does not allow it: 1')).toBeInTheDocument();
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Retire' }));
+    expect(await screen.findByText('"Retire" succeeded for the records whose state allowed it; 1 skipped.')).toBeInTheDocument();
     expect(action).toHaveBeenCalledWith('gadget', { name: 'retire', id: undefined, ids: [3, 4], params: {} });
   });
 });

@@ -211,8 +211,8 @@ describe('views', () => {
     expect(within(toolbar).queryByRole('button', { name: 'Start' })).toBeNull();
     expect(within(toolbar).getByRole('link', { name: 'Edit' })).toHaveAttribute('href', `${LIST}#edit=3`);
     await userEvent.click(within(toolbar).getByRole('button', { name: 'Finish' }));
-    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByText('Done: Finish')).toBeInTheDocument();
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Finish' }));
+    expect(await screen.findByText('"Finish" succeeded.')).toBeInTheDocument();
     expect(finishes).toHaveLength(1);
     // The page reads the record and its history again.
     await waitFor(() => expect(reads.length).toBeGreaterThanOrEqual(2));

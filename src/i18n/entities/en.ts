@@ -43,9 +43,8 @@ export const entityEn = {
       tables: { sys_upload: 'Uploaded file', system: 'System' },
     },
     run: {
-      submit: 'Run',
-      done: 'Done: %{name}',
-      done_skipped: 'Done: %{name}. Skipped, their state does not allow it: %{smart_count}',
+      done: '"%{name}" succeeded.',
+      done_skipped: '"%{name}" succeeded for the records whose state allowed it; %{smart_count} skipped.',
       confirm_title: '%{name}?',
       confirm_row: 'This applies to "%{record}".',
       confirm_selection: 'This applies to the selected record. |||| This applies to the %{smart_count} selected records.',

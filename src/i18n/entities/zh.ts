@@ -45,9 +45,8 @@ export const entityZh: EntityMessages = {
       tables: { sys_upload: '上传文件', system: '系统' },
     },
     run: {
-      submit: '执行',
-      done: '已完成：%{name}',
-      done_skipped: '已完成：%{name}。因当前状态不允许而跳过：%{smart_count}',
+      done: '“%{name}”已成功。',
+      done_skipped: '“%{name}”已对状态允许的记录执行成功；跳过 %{smart_count} 条。',
       confirm_title: '%{name}？',
       confirm_row: '将作用于"%{record}"。',
       confirm_selection: '将作用于选中的 %{smart_count} 条记录。',
