@@ -3,6 +3,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'vite';
+import { removeSeededDataDirs } from './harness';
 
 const root = join(import.meta.dirname, '..', '..');
 
@@ -15,7 +16,17 @@ const newestMtime = (dir: string): number => {
   return newest;
 };
 
-export default async function setup(): Promise<void> {
+/**
+ * Builds the admin when stale; under vitest, the returned teardown removes the seeded data folders
+ * the run's servers were copied from (./harness.ts), and setup those of runs that died.
+ */
+export default async function setup(): Promise<() => void> {
+  removeSeededDataDirs(String(process.pid));
+  await buildWhenStale();
+  return () => removeSeededDataDirs(String(process.pid));
+}
+
+const buildWhenStale = async (): Promise<void> => {
   if (!existsSync('/usr/bin/chromium')) {
     throw new Error('Debian Chromium is missing: apt-get install -y chromium (see .ci/run)');
   }
@@ -33,4 +44,4 @@ export default async function setup(): Promise<void> {
     if (nodeEnv === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = nodeEnv;
   }
-}
+};

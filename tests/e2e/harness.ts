@@ -1,7 +1,8 @@
 // A real server on a fresh database and a real Chromium, one pair per test file (browserSuite),
 // with one sign-in per demo role whose stored state every later page of that role reuses.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,8 +13,10 @@ import { LANG_KEY } from '../../src/i18n/lang';
 import { TOKEN_KEY } from '../../src/providers/api';
 import type { Credentials, DemoRole } from '../helpers/accounts';
 import { DEMO } from '../helpers/accounts';
+import { removeRunFolders, runTag, sourceFingerprint } from '../helpers/db-templates';
 
 const root = join(import.meta.dirname, '..', '..');
+const E2E_TEMPLATES = join(tmpdir(), 'admin-e2e-templates');
 
 export const CHROMIUM_ARGS = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
@@ -31,10 +34,11 @@ const freePort = (): Promise<number> => new Promise((resolve, reject) => {
 
 export type RunningServer = { baseUrl: string; dataDir: string; stop: () => Promise<void> };
 
-/** Starts `server/main.ts --demo` on a free port with its own data folder (SQLite unless `databaseUrl`). */
-export const startServer = async (env: Record<string, string> = {}): Promise<RunningServer> => {
+type Started = { child: ChildProcess; baseUrl: string; stop: () => Promise<void> };
+
+/** Runs `server/main.ts --demo` on a free port over `dataDir` until it answers its health check. */
+const spawnServer = async (dataDir: string, env: Record<string, string>): Promise<Started> => {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'admin-e2e-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'main.ts'), '--demo'], {
     cwd: root,
     env: {
@@ -59,20 +63,58 @@ export const startServer = async (env: Record<string, string> = {}): Promise<Run
     if (Date.now() > deadline) { child.kill('SIGKILL'); throw new Error(`server did not start:\n${output}`); }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+    if (child.exitCode === null) child.kill('SIGKILL');
+  };
+  return { child, baseUrl, stop };
+};
+
+/**
+ * Under vitest, the data folder a first start with `env` leaves (migrated, seeded, indexed), made
+ * once per run and copied for each file: a browser file then starts its server without seeding.
+ * Keyed by the server's sources and `env`; removed by ./global-setup.ts when the run ends. A server
+ * on PostgreSQL (DATABASE_URL) keeps its data there and starts afresh.
+ */
+const seededDataDir = async (env: Record<string, string>): Promise<string | undefined> => {
+  if (!process.env.VITEST || env.DATABASE_URL) return undefined;
+  const home = join(E2E_TEMPLATES, runTag(), createHash('sha256').update(sourceFingerprint()).update(JSON.stringify(env)).digest('hex').slice(0, 16));
+  if (existsSync(join(home, 'ready'))) return home;
+  const work = `${home}.${process.pid}`;
+  rmSync(work, { recursive: true, force: true });
+  mkdirSync(work, { recursive: true });
+  const first = await spawnServer(work, env);
+  await first.stop();
+  writeFileSync(join(work, 'ready'), '');
+  try {
+    renameSync(work, home);
+  } catch {
+    rmSync(work, { recursive: true, force: true });
+  }
+  return home;
+};
+
+/** Starts `server/main.ts --demo` on a free port with its own data folder (SQLite unless `databaseUrl`). */
+export const startServer = async (env: Record<string, string> = {}): Promise<RunningServer> => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'admin-e2e-'));
+  const seeded = await seededDataDir(env);
+  if (seeded) cpSync(seeded, dataDir, { recursive: true });
+  const server = await spawnServer(dataDir, env);
   return {
-    baseUrl,
+    baseUrl: server.baseUrl,
     dataDir,
     stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
-        if (child.exitCode === null) child.kill('SIGKILL');
-      }
+      await server.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
 };
+
+/** Removes the seeded data folders of `tag`'s run and of runs that died. */
+export const removeSeededDataDirs = (tag: string): void => removeRunFolders(E2E_TEMPLATES, tag);
 
 export const launchBrowser = (): Promise<Browser> =>
   chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });

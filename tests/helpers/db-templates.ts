@@ -32,7 +32,7 @@ const files = (dir: string): string[] =>
 
 let fingerprint: string | undefined;
 /** What a seeded database depends on: the server's code and the declarations. */
-const sourceFingerprint = (): string => {
+export const sourceFingerprint = (): string => {
   if (fingerprint) return fingerprint;
   const hash = createHash('sha256');
   for (const file of [...files(join(root, 'server')), ...files(join(root, 'src', 'schema'))].sort()) {
@@ -112,17 +112,22 @@ const alive = (pid: number): boolean => {
  * Removes the templates of `tag`'s run, and those of runs whose process is gone (a run that was
  * killed); the templates of runs still going are left alone.
  */
-export const removeTemplates = async (tag: string): Promise<void> => {
-  const gone = (run: string) => run === tag || !alive(Number(run));
-  if (existsSync(TEMPLATES)) {
-    for (const run of readdirSync(TEMPLATES)) {
-      if (gone(run) && statSync(join(TEMPLATES, run)).isDirectory()) rmSync(join(TEMPLATES, run), { recursive: true, force: true });
-    }
+const gone = (tag: string) => (run: string) => run === tag || !alive(Number(run));
+
+/** Removes the folders under `home` named after `tag`'s run or after a run whose process is gone. */
+export const removeRunFolders = (home: string, tag: string): void => {
+  if (!existsSync(home)) return;
+  for (const run of readdirSync(home)) {
+    if (gone(tag)(run) && statSync(join(home, run)).isDirectory()) rmSync(join(home, run), { recursive: true, force: true });
   }
+};
+
+export const removeTemplates = async (tag: string): Promise<void> => {
+  removeRunFolders(TEMPLATES, tag);
   if (!process.env.TEST_DATABASE_URL) return;
   const { rows } = await adminQuery(`SELECT datname FROM pg_database WHERE datname LIKE '${PG_PREFIX}%'`);
   for (const { datname } of rows as { datname: string }[]) {
     const run = datname.slice(PG_PREFIX.length).split('_')[0]!;
-    if (gone(run)) await adminQuery(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+    if (gone(tag)(run)) await adminQuery(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
   }
 };
