@@ -7,16 +7,16 @@
  */
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { entityList } from '../../src/schema/entities';
 import type { Entity } from '../../src/schema/entity';
 import { operationsOf } from '../../src/schema/endpoints';
-import { DEMO } from '../helpers/accounts';
-import { call, login } from '../helpers/api';
-import type { ApiRecord, Body, Fixtures } from '../helpers/entity-bodies';
-import { createdByFixtures, createFixtures, hasRoute, snapshotData, updatableFields, urlOf } from '../helpers/entity-bodies';
-import type { TestApp, TestDialect } from '../helpers/test-db';
-import { createTestApp, testDialects } from '../helpers/test-db';
+import { call } from '../helpers/api';
+import type { ApiRecord, Body } from '../helpers/entity-bodies';
+import { createdByFixtures, hasRoute, snapshotData, updatableFields, urlOf } from '../helpers/entity-bodies';
+import type { TestDialect } from '../helpers/test-db';
+import { apiSuite } from '../helpers/api-suite';
+import { testDialects } from '../helpers/test-db';
 
 /** Makes every insert into sys_audit_log fail until `restore` runs. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- raw DDL on any dialect
@@ -34,23 +34,17 @@ const breakAuditLog = async (db: Kysely<any>, dialect: TestDialect): Promise<() 
 };
 
 describe.each(testDialects())('audit rows share the transaction of the change (%s)', (dialect) => {
-  let t: TestApp;
-  let token: string;
-  let fx: Fixtures;
+  const s = apiSuite(dialect);
   const records = new Map<string, ApiRecord[]>();
   const bodies = new Map<string, Body>();
   beforeAll(async () => {
-    t = await createTestApp(dialect);
-    token = await login(t.app, DEMO.admin);
-    fx = createFixtures({ app: t.app, db: t.db, token });
     for (const entity of entityList) {
       records.set(entity.name, createdByFixtures(entity)
-        ? [await fx.create(entity, 0), await fx.create(entity, 1)]
-        : [await fx.get(entity, await fx.anyRecordId(entity))]);
-      if (hasRoute('create')(entity)) bodies.set(entity.name, await fx.bodyFor(entity, 0, { full: true }));
+        ? [await s.fx.create(entity, 0), await s.fx.create(entity, 1)]
+        : [await s.fx.get(entity, await s.fx.anyRecordId(entity))]);
+      if (hasRoute('create')(entity)) bodies.set(entity.name, await s.fx.bodyFor(entity, 0, { full: true }));
     }
   });
-  afterAll(async () => t?.close());
 
   /** A valid request for every write route of the entity (it would succeed with a working audit log). */
   const writes = async (entity: Entity) => {
@@ -62,7 +56,7 @@ describe.each(testDialects())('audit rows share the transaction of the change (%
       if (operation === 'create') requests.push({ url: urlOf(route), body: bodies.get(entity.name) });
       if (operation === 'update') {
         for (const [name, decl] of updatableFields(entity)) {
-          const value = await fx.otherValue(entity, name, decl, first![name]);
+          const value = await s.fx.otherValue(entity, name, decl, first![name]);
           if (value === null) continue;
           requests.push({ url: urlOf(route, { id: first!.id }), body: { [name]: value } });
           break;
@@ -71,7 +65,7 @@ describe.each(testDialects())('audit rows share the transaction of the change (%
       if (operation === 'delete') requests.push({ url: urlOf(route, { id: first!.id }) });
       if (operation === 'batchDelete') requests.push({ url: `${urlOf(route)}?ids=${ids}` });
       if (operation === 'batchSet') {
-        const value = await fx.otherValue(entity, field!, entity.fields[field!]!, first![field!]);
+        const value = await s.fx.otherValue(entity, field!, entity.fields[field!]!, first![field!]);
         const param = entity.batch?.find((b) => b.kind === 'set' && b.field === field);
         // A single-id path (`/role/updateStatus/{id}`) takes the first record's id; `ids` is then ignored.
         requests.push({ url: `${urlOf(route, { id: first!.id })}?ids=${ids}&${(param?.kind === 'set' && param.param) || field}=${value}` });
@@ -83,27 +77,27 @@ describe.each(testDialects())('audit rows share the transaction of the change (%
   it('every generated write fails as a whole (500, nothing stored) when its audit row cannot be written', async () => {
     const planned = new Map<string, { url: string; body?: unknown }[]>();
     for (const entity of entityList) planned.set(entity.name, await writes(entity));
-    const before = await snapshotData(t.db, entityList);
-    const restore = await breakAuditLog(t.db, dialect);
+    const before = await snapshotData(s.db, entityList);
+    const restore = await breakAuditLog(s.db, dialect);
     try {
       let tried = 0;
       for (const entity of entityList) {
         for (const request of planned.get(entity.name)!) {
-          const answer = await call(t.app, 'POST', request.url, { token, body: request.body });
+          const answer = await call(s.app, 'POST', request.url, { token: s.token, body: request.body });
           expect(answer.status, `${request.url} ${answer.raw}`).toBe(500);
           expect(answer.body).toEqual({ code: 500, message: 'Something went wrong on the server', data: null, messageKey: 'internal' });
           tried += 1;
         }
       }
       expect(tried).toBeGreaterThanOrEqual(entityList.length);
-      expect(await snapshotData(t.db, entityList)).toEqual(before);
+      expect(await snapshotData(s.db, entityList)).toEqual(before);
     } finally {
       await restore();
     }
     // With the audit log back, the same requests go through: the failure above was the audit row's.
     for (const entity of entityList) {
       for (const request of planned.get(entity.name)!.filter((r) => r.body !== undefined)) {
-        expect((await call(t.app, 'POST', request.url, { token, body: request.body })).status, request.url).toBe(200);
+        expect((await call(s.app, 'POST', request.url, { token: s.token, body: request.body })).status, request.url).toBe(200);
       }
     }
   });

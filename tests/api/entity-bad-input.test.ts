@@ -5,19 +5,18 @@
  * rows and the audit log). If this fails, bad input can reach the database, or a client sees a
  * 5xx or an error it cannot attach to a field.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { entityList } from '../../src/schema/entities';
 import type { Entity, FieldDecl } from '../../src/schema/entity';
 import { columnOf, filterOf, isTextKind, writableFields } from '../../src/schema/entity';
-import { DEMO } from '../helpers/accounts';
 import type { Answer } from '../helpers/api';
-import { call, login } from '../helpers/api';
-import type { ApiRecord, Body, Fixtures } from '../helpers/entity-bodies';
+import { call } from '../helpers/api';
+import type { ApiRecord, Body } from '../helpers/entity-bodies';
 import {
-  API, createdByFixtures, createFixtures, hasRoute, listPathFields, listUrlFor, outOfRangeOf, routeOf, snapshotData, updatableFields, urlOf, wrongTypeOf,
+  API, createdByFixtures, hasRoute, listPathFields, listUrlFor, outOfRangeOf, routeOf, snapshotData, updatableFields, urlOf, wrongTypeOf,
 } from '../helpers/entity-bodies';
-import type { TestApp } from '../helpers/test-db';
-import { createTestApp, testDialects } from '../helpers/test-db';
+import { apiSuite } from '../helpers/api-suite';
+import { testDialects } from '../helpers/test-db';
 
 const JSON_TYPE = { 'content-type': 'application/json' };
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
@@ -45,31 +44,25 @@ const expectRefused = (answer: Answer, fields: string[], messageKeys?: string[])
 };
 
 describe.each(testDialects())('generated endpoints refuse bad input and change nothing (%s)', (dialect) => {
-  let t: TestApp;
-  let token: string;
-  let fx: Fixtures;
+  const s = apiSuite(dialect);
   /** Two records per entity: bad requests aim at real ids, so a wrongly accepted one would show. */
   const records = new Map<string, ApiRecord[]>();
   beforeAll(async () => {
-    t = await createTestApp(dialect);
-    token = await login(t.app, DEMO.admin);
-    fx = createFixtures({ app: t.app, db: t.db, token });
     for (const entity of entityList) {
       records.set(entity.name, createdByFixtures(entity)
-        ? [await fx.create(entity, 0), await fx.create(entity, 1)]
-        : [await fx.get(entity, await fx.anyRecordId(entity))]);
+        ? [await s.fx.create(entity, 0), await s.fx.create(entity, 1)]
+        : [await s.fx.get(entity, await s.fx.anyRecordId(entity))]);
     }
   });
-  afterAll(async () => t?.close());
 
   const send = (method: 'GET' | 'POST', url: string, body?: unknown, headers?: Record<string, string>) =>
-    call(t.app, method, url, { token, body, headers });
+    call(s.app, method, url, { token: s.token, body, headers });
 
   /** Runs the requests and checks that nothing in the database changed. */
   const unchanged = async (requests: () => Promise<void>) => {
-    const before = await snapshotData(t.db, entityList);
+    const before = await snapshotData(s.db, entityList);
     await requests();
-    expect(await snapshotData(t.db, entityList)).toEqual(before);
+    expect(await snapshotData(s.db, entityList)).toEqual(before);
   };
 
   const idsOf = (entity: Entity) => records.get(entity.name)!.map((r) => r.id);
@@ -80,7 +73,7 @@ describe.each(testDialects())('generated endpoints refuse bad input and change n
       if (create) {
         let base: Body;
         beforeAll(async () => {
-          base = await fx.bodyFor(entity, 0, { full: true });
+          base = await s.fx.bodyFor(entity, 0, { full: true });
         });
 
         it('create refuses a value of the wrong type in each field, naming it', async () => {
@@ -138,7 +131,7 @@ describe.each(testDialects())('generated endpoints refuse bad input and change n
               expect(answer.status, raw).toBe(400);
               expect(answer.body).toMatchObject({ code: 404, messageKey: 'malformed_json' });
             }
-            const huge = await send('POST', urlOf(create), JSON.stringify({ ...base, pad: 'x'.repeat(t.config.bodyLimitBytes) }), JSON_TYPE);
+            const huge = await send('POST', urlOf(create), JSON.stringify({ ...base, pad: 'x'.repeat(s.t.config.bodyLimitBytes) }), JSON_TYPE);
             expect(huge.status).toBe(413);
             expect(huge.body).toMatchObject({ messageKey: 'body_too_large' });
             const plain = await send('POST', urlOf(create), 'name=x', { 'content-type': 'text/plain' });
@@ -244,7 +237,7 @@ describe.each(testDialects())('generated endpoints refuse bad input and change n
           const [id] = idsOf(entity);
           // A valid value, so only the ids are wrong in the first cases.
           const value = batch.kind === 'set'
-            ? `&${param}=${await fx.otherValue(entity, batch.field, entity.fields[batch.field]!, records.get(entity.name)![0]![batch.field])}`
+            ? `&${param}=${await s.fx.otherValue(entity, batch.field, entity.fields[batch.field]!, records.get(entity.name)![0]![batch.field])}`
             : '';
           const url = urlOf(route);
           await unchanged(async () => {
@@ -338,10 +331,10 @@ describe.each(testDialects())('generated endpoints refuse bad input and change n
   });
 
   it('every generated route answers 401 without a token or with a forged one, and changes nothing', async () => {
-    const forged = `${token.slice(0, -4)}AAAA`;
+    const forged = `${s.token.slice(0, -4)}AAAA`;
     // Valid bodies (made first: references are created through the API), so only the token is wrong.
     const bodies = new Map<string, Body>();
-    for (const entity of entityList.filter(hasRoute('create'))) bodies.set(entity.name, await fx.bodyFor(entity, 0));
+    for (const entity of entityList.filter(hasRoute('create'))) bodies.set(entity.name, await s.fx.bodyFor(entity, 0));
     await unchanged(async () => {
       for (const entity of entityList) {
         const [first, second] = records.get(entity.name)!;
@@ -353,8 +346,8 @@ describe.each(testDialects())('generated endpoints refuse bad input and change n
           const url = `${urlOf(route, { ...first, id: first!.id })}?ids=${first!.id},${second?.id ?? first!.id}&${route.operation.split(':')[1] ?? 'x'}=1`;
           const payload = route.operation === 'create' ? body : route.operation === 'update' ? {} : undefined;
           // No header, a forged signature, the token without its scheme, an empty bearer, basic auth.
-          for (const authorization of [undefined, `Bearer ${forged}`, token, 'Bearer ', 'Basic YWRtaW46YWRtaW4xMjM=']) {
-            const answer = await call(t.app, route.method, url, { body: payload, headers: authorization ? { authorization } : {} });
+          for (const authorization of [undefined, `Bearer ${forged}`, s.token, 'Bearer ', 'Basic YWRtaW46YWRtaW4xMjM=']) {
+            const answer = await call(s.app, route.method, url, { body: payload, headers: authorization ? { authorization } : {} });
             expect(answer.status, `${route.method} ${url} ${authorization}`).toBe(401);
             expect(answer.body).toMatchObject({ code: 401, messageKey: 'unauthorized', data: null });
           }

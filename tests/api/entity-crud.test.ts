@@ -8,22 +8,21 @@
  */
 import { recycleBinOf } from '../../src/schema/recycleBin';
 import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { entityList } from '../../src/schema/entities';
 import type { Entity, FieldDecl } from '../../src/schema/entity';
 import { columnOf, filterOf, nameFieldOf } from '../../src/schema/entity';
 import { screenEntityOf } from '../../src/schema/screenEntities';
 import type { Page } from '../../src/schema/api';
-import { DEMO } from '../helpers/accounts';
-import { call, login } from '../helpers/api';
-import type { ApiRecord, Fixtures } from '../helpers/entity-bodies';
+import { call } from '../helpers/api';
+import type { ApiRecord } from '../helpers/entity-bodies';
 import {
-  answeredFieldNames, answeredPart, answeredValue, auditRowsSince, createdByFixtures, createFixtures, hasRoute, isWriteOnly, lastAuditId, listFilledFieldNames, listPathFields, listUrlFor, routeOf,
+  answeredFieldNames, answeredPart, answeredValue, auditRowsSince, createdByFixtures, hasRoute, isWriteOnly, lastAuditId, listFilledFieldNames, listPathFields, listUrlFor, routeOf,
   storedFieldNames, updatableFields, urlOf,
 } from '../helpers/entity-bodies';
 import { AREAS, collectHooks } from '../../server/areas/index';
-import type { TestApp } from '../helpers/test-db';
-import { createTestApp, testDialects } from '../helpers/test-db';
+import { apiSuite } from '../helpers/api-suite';
+import { testDialects } from '../helpers/test-db';
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 
@@ -76,20 +75,12 @@ const filterCase = (f: ReturnType<typeof queryFilters>[number], record: ApiRecor
 };
 
 describe.each(testDialects())('generated entity routes (%s)', (dialect) => {
-  let t: TestApp;
-  let token: string;
-  let fx: Fixtures;
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-    token = await login(t.app, DEMO.admin);
-    fx = createFixtures({ app: t.app, db: t.db, token });
-  });
-  afterAll(async () => t?.close());
+  const s = apiSuite(dialect);
 
-  const get = <T = unknown>(url: string) => call<T>(t.app, 'GET', url, { token });
-  const post = <T = unknown>(url: string, body?: unknown, headers?: Record<string, string>) => call<T>(t.app, 'POST', url, { token, body, headers });
+  const get = <T = unknown>(url: string) => call<T>(s.app, 'GET', url, { token: s.token });
+  const post = <T = unknown>(url: string, body?: unknown, headers?: Record<string, string>) => call<T>(s.app, 'POST', url, { token: s.token, body, headers });
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- declared tables are not in the static Database type
-  const anyDb = () => t.db as unknown as Kysely<any>;
+  const anyDb = () => s.db as unknown as Kysely<any>;
 
   /**
    * What the `referenceName` fields of a record must read: the display value of the referenced
@@ -115,16 +106,16 @@ describe.each(testDialects())('generated entity routes (%s)', (dialect) => {
 
   /** `n` records that one list shows (per-parent lists: the same parent as the first). */
   const createGroup = async (entity: Entity, n: number): Promise<ApiRecord[]> => {
-    const first = await fx.create(entity, 0);
+    const first = await s.fx.create(entity, 0);
     const group = Object.fromEntries(listPathFields(entity).map((f) => [f, first[f]]));
     const rest: ApiRecord[] = [];
-    for (let i = 1; i < n; i += 1) rest.push(await fx.create(entity, i, group));
+    for (let i = 1; i < n; i += 1) rest.push(await s.fx.create(entity, i, group));
     return [first, ...rest];
   };
 
   /** The audit rows a write added: exactly one per changed record, in this entity's table. */
   const expectAudit = async (since: number, entity: Entity, action: string, ids: number[]) => {
-    const rows = (await auditRowsSince(t.db, since)).sort((x, y) => Number(x.entity_id) - Number(y.entity_id));
+    const rows = (await auditRowsSince(s.db, since)).sort((x, y) => Number(x.entity_id) - Number(y.entity_id));
     expect(rows.map((r) => [r.action, r.entity, r.entity_id])).toEqual([...ids].sort((x, y) => x - y).map((id) => [action, entity.table, String(id)]));
     return rows;
   };
@@ -133,8 +124,8 @@ describe.each(testDialects())('generated entity routes (%s)', (dialect) => {
     describe(entity.name, () => {
       if (createdByFixtures(entity)) {
         it('create with only the required fields answers the record with its id, the declared defaults and the server-managed values', async () => {
-          const body = await fx.bodyFor(entity, 0);
-          const since = await lastAuditId(t.db);
+          const body = await s.fx.bodyFor(entity, 0);
+          const since = await lastAuditId(s.db);
           const answer = await post<ApiRecord>(urlOf(routeOf(entity, 'create')!), body);
           expect(answer.status, answer.raw).toBe(200);
           expect(answer.body.code).toBe(200);
@@ -146,8 +137,8 @@ describe.each(testDialects())('generated entity routes (%s)', (dialect) => {
             if (name in body || isWriteOnly(decl)) continue;
             if (decl.derived) {
               // What the area's deriver makes of the stored record (a pay record's amount, a member's apply status).
-              const derive = collectHooks(AREAS, { config: t.config })[entity.name]!.derive![name]!;
-              const expected = await derive({ trx: t.db, entity, input: body, before: null, actor: { adminId: null, ip: null, scope: 'all' as never }, record });
+              const derive = collectHooks(AREAS, { config: s.t.config })[entity.name]!.derive![name]!;
+              const expected = await derive({ trx: s.db, entity, input: body, before: null, actor: { adminId: null, ip: null, scope: 'all' as never }, record });
               expect(record[name], `${name} is what its area derives`).toEqual(expected ?? decl.default ?? null);
             } else if (decl.default !== undefined) expect(record[name], `${name} default`).toEqual(decl.default);
             else if (decl.serverManaged && decl.kind === 'dateTime' && !decl.auto) {
@@ -157,7 +148,7 @@ describe.each(testDialects())('generated entity routes (%s)', (dialect) => {
             } else if (decl.serverManaged && decl.kind === 'dateTime') {
               expect(Math.abs(Date.now() - Date.parse(String(record[name]))), name).toBeLessThan(60_000);
             } else if (decl.serverManaged && name === 'ownerId') {
-              const caller = await t.db.selectFrom('ums_admin').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow();
+              const caller = await s.db.selectFrom('ums_admin').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow();
               expect(record[name], 'the caller owns what it creates').toBe(caller.id);
             } else if (decl.nameOf) {
               expect(record[name], `${name} names the record ${decl.nameOf} points at`).toBe((await namesOf(entity, record))[name]);
@@ -172,15 +163,15 @@ describe.each(testDialects())('generated entity routes (%s)', (dialect) => {
           const [audit] = await expectAudit(since, entity, 'create', [record.id]);
           expect(JSON.parse(audit!.after_json!)).toEqual(record);
           expect(audit!.admin_id).not.toBeNull();
-          expect(await fx.get(entity, record.id)).toEqual(record);
+          expect(await s.fx.get(entity, record.id)).toEqual(record);
         });
 
         it('create with every writable field answers each value as sent, and GET reads the same record', async () => {
-          const body = await fx.bodyFor(entity, 1, { full: true });
+          const body = await s.fx.bodyFor(entity, 1, { full: true });
           const answer = await post<ApiRecord>(urlOf(routeOf(entity, 'create')!), body);
           expect(answer.status, answer.raw).toBe(200);
           expect(answer.body.data).toMatchObject(answeredPart(entity, body));
-          expect(await fx.get(entity, answer.body.data.id)).toEqual(answer.body.data);
+          expect(await s.fx.get(entity, answer.body.data.id)).toEqual(answer.body.data);
         });
       }
 
@@ -316,18 +307,18 @@ describe.each(testDialects())('generated entity routes (%s)', (dialect) => {
 
       if (hasRoute('update')(entity)) {
         it('update is selective: each field sent alone changes only that field, answers 1 and writes one audit row', async () => {
-          const id = await fx.anyRecordId(entity);
+          const id = await s.fx.anyRecordId(entity);
           let tried = 0;
           for (const [name, decl] of updatableFields(entity)) {
-            const before = await fx.get(entity, id);
-            const value = await fx.otherValue(entity, name, decl, before[name]);
+            const before = await s.fx.get(entity, id);
+            const value = await s.fx.otherValue(entity, name, decl, before[name]);
             if (value === null) continue;
             tried += 1;
-            const since = await lastAuditId(t.db);
+            const since = await lastAuditId(s.db);
             const answer = await post(urlOf(routeOf(entity, 'update')!, { id }), { [name]: value });
             expect(answer.status, `${name}: ${answer.raw}`).toBe(200);
             expect(answer.body).toEqual({ code: 200, message: 'Operation succeeded', data: 1 });
-            const after = await fx.get(entity, id);
+            const after = await s.fx.get(entity, id);
             // A changed reference names its new record.
             const renamed = nameFieldOf(entity, name) ? await namesOf(entity, { ...before, [name]: value }) : {};
             expect(after, name).toEqual({ ...before, [name]: answeredValue(decl, value), ...renamed });
@@ -339,30 +330,30 @@ describe.each(testDialects())('generated entity routes (%s)', (dialect) => {
         });
 
         it('update of an unknown id answers 404 and writes nothing', async () => {
-          const since = await lastAuditId(t.db);
+          const since = await lastAuditId(s.db);
           const [name, decl] = updatableFields(entity)[0]!;
-          const value = await fx.otherValue(entity, name, decl, null) ?? decl.default;
+          const value = await s.fx.otherValue(entity, name, decl, null) ?? decl.default;
           const answer = await post(urlOf(routeOf(entity, 'update')!, { id: 2_000_000_000 }), { [name]: value });
           expect(answer.status).toBe(404);
           expect(answer.body).toMatchObject({ code: 404, messageKey: 'not_found', data: null });
-          expect(await lastAuditId(t.db)).toBe(since);
+          expect(await lastAuditId(s.db)).toBe(since);
         });
 
         it('an update with nothing to change answers 1 and writes no audit row', async () => {
-          const id = await fx.anyRecordId(entity);
-          const before = await fx.get(entity, id);
-          const since = await lastAuditId(t.db);
+          const id = await s.fx.anyRecordId(entity);
+          const before = await s.fx.get(entity, id);
+          const since = await lastAuditId(s.db);
           const answer = await post(urlOf(routeOf(entity, 'update')!, { id }), {});
           expect(answer.body).toEqual({ code: 200, message: 'Operation succeeded', data: 1 });
-          expect(await fx.get(entity, id)).toEqual(before);
-          expect(await lastAuditId(t.db)).toBe(since);
+          expect(await s.fx.get(entity, id)).toEqual(before);
+          expect(await lastAuditId(s.db)).toBe(since);
         });
       }
 
       if (hasRoute('delete')(entity)) {
         it('POST delete/{id} removes the record, answers 1 and writes one audit row; again answers 404', async () => {
-          const record = await fx.create(entity);
-          const since = await lastAuditId(t.db);
+          const record = await s.fx.create(entity);
+          const since = await lastAuditId(s.db);
           const url = urlOf(routeOf(entity, 'delete')!, { id: record.id });
           expect((await post(url)).body).toEqual({ code: 200, message: 'Operation succeeded', data: 1 });
           // With a recycle bin, delete moves the record there (engine-recycle-bin.test.ts tests the bin).
@@ -372,7 +363,7 @@ describe.each(testDialects())('generated entity routes (%s)', (dialect) => {
           const again = await post(url);
           expect(again.status).toBe(404);
           expect(again.body.messageKey).toBe('not_found');
-          expect(await lastAuditId(t.db)).toBe(since + 1);
+          expect(await lastAuditId(s.db)).toBe(since + 1);
         });
       }
 
@@ -386,9 +377,9 @@ describe.each(testDialects())('generated entity routes (%s)', (dialect) => {
         ];
         for (const style of styles) {
           it(`batch delete with ${style.name} deletes them, answers the count and audits each`, async () => {
-            const a = await fx.create(entity);
-            const b = await fx.create(entity);
-            const since = await lastAuditId(t.db);
+            const a = await s.fx.create(entity);
+            const b = await s.fx.create(entity);
+            const since = await lastAuditId(s.db);
             // An id that does not exist is not counted.
             const answer = await style.send([a.id, b.id, 2_000_000_000]);
             expect(answer.body, answer.raw).toEqual({ code: 200, message: 'Operation succeeded', data: 2 });
@@ -397,11 +388,11 @@ describe.each(testDialects())('generated entity routes (%s)', (dialect) => {
           });
         }
         it('batch delete of ids that do not exist answers 404 and writes nothing', async () => {
-          const since = await lastAuditId(t.db);
+          const since = await lastAuditId(s.db);
           const answer = await post(`${url}?ids=2000000000,2000000001`);
           expect(answer.status).toBe(404);
           expect(answer.body.messageKey).toBe('not_found');
-          expect(await lastAuditId(t.db)).toBe(since);
+          expect(await lastAuditId(s.db)).toBe(since);
         });
       }
 
@@ -415,14 +406,14 @@ describe.each(testDialects())('generated entity routes (%s)', (dialect) => {
         ];
         for (const style of styles) {
           it(`set ${batch.field} (${batch.path}) with ${style.name} changes only that field of that record, answers 1, audits it`, async () => {
-            const [a, b] = [await fx.create(entity, 0), await fx.create(entity, 0)];
-            const value = await fx.otherValue(entity, batch.field, entity.fields[batch.field]!, a![batch.field]);
+            const [a, b] = [await s.fx.create(entity, 0), await s.fx.create(entity, 0)];
+            const value = await s.fx.otherValue(entity, batch.field, entity.fields[batch.field]!, a![batch.field]);
             expect(value).not.toBeNull();
-            const since = await lastAuditId(t.db);
+            const since = await lastAuditId(s.db);
             const answer = await style.send(urlOf(routeOf(entity, `batchSet:${batch.field}`)!, { id: a!.id }), value);
             expect(answer.body, answer.raw).toEqual({ code: 200, message: 'Operation succeeded', data: 1 });
-            expect(await fx.get(entity, a!.id)).toEqual({ ...a, [batch.field]: value });
-            expect(await fx.get(entity, b!.id)).toEqual(b);
+            expect(await s.fx.get(entity, a!.id)).toEqual({ ...a, [batch.field]: value });
+            expect(await s.fx.get(entity, b!.id)).toEqual(b);
             const rows = await expectAudit(since, entity, `set_${batch.field}`, [a!.id]);
             expect(JSON.parse(rows[0]!.after_json!)).toEqual({ [batch.field]: value });
           });
@@ -441,14 +432,14 @@ describe.each(testDialects())('generated entity routes (%s)', (dialect) => {
         ];
         for (const style of styles) {
           it(`batch set ${batch.field} (${batch.path}) with ${style.name} changes only that field, answers the count, audits each`, async () => {
-            const [a, b] = [await fx.create(entity, 0), await fx.create(entity, 0)];
+            const [a, b] = [await s.fx.create(entity, 0), await s.fx.create(entity, 0)];
             const decl = entity.fields[batch.field]!;
-            const value = await fx.otherValue(entity, batch.field, decl, a![batch.field]);
+            const value = await s.fx.otherValue(entity, batch.field, decl, a![batch.field]);
             expect(value).not.toBeNull();
-            const since = await lastAuditId(t.db);
+            const since = await lastAuditId(s.db);
             const answer = await style.send([a!.id, b!.id], value);
             expect(answer.body, answer.raw).toEqual({ code: 200, message: 'Operation succeeded', data: 2 });
-            for (const record of [a!, b!]) expect(await fx.get(entity, record.id)).toEqual({ ...record, [batch.field]: value });
+            for (const record of [a!, b!]) expect(await s.fx.get(entity, record.id)).toEqual({ ...record, [batch.field]: value });
             const rows = await expectAudit(since, entity, `set_${batch.field}`, [a!.id, b!.id]);
             expect(JSON.parse(rows[0]!.after_json!)).toEqual({ [batch.field]: value });
           });

@@ -7,18 +7,17 @@
  * (refused as `invalid_format`, nothing stored). If this fails, such input answers 500 on
  * PostgreSQL or is stored changed on SQLite.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { entityList } from '../../src/schema/entities';
 import type { Entity, FieldDecl } from '../../src/schema/entity';
 import { filterOf, isTextKind, writableFields } from '../../src/schema/entity';
 import { neverNull } from '../../src/schema/validation';
-import { DEMO } from '../helpers/accounts';
 import type { Answer } from '../helpers/api';
-import { call, login } from '../helpers/api';
-import type { Body, Fixtures } from '../helpers/entity-bodies';
-import { createFixtures, hasRoute, listPathFields, routeOf, snapshotData, updatableFields, urlOf, isWriteOnly } from '../helpers/entity-bodies';
-import type { TestApp } from '../helpers/test-db';
-import { createTestApp, testDialects } from '../helpers/test-db';
+import { call } from '../helpers/api';
+import type { Body } from '../helpers/entity-bodies';
+import { hasRoute, listPathFields, routeOf, snapshotData, updatableFields, urlOf, isWriteOnly } from '../helpers/entity-bodies';
+import { apiSuite } from '../helpers/api-suite';
+import { testDialects } from '../helpers/test-db';
 
 /** Text that no field may hold, each spliced into an otherwise valid value. */
 const UNSAFE = ['\u0000', '\uD800', '\uDFFF', '\uDC00\uD83D'];
@@ -39,28 +38,20 @@ const fieldErrorsOf = (answer: Answer): [string, string][] =>
 const optionalOnCreate = (decl: FieldDecl): boolean => !(decl.required && decl.default === undefined);
 
 describe.each(testDialects())('input safety at every generated route (%s)', (dialect) => {
-  let t: TestApp;
-  let token: string;
-  let fx: Fixtures;
+  const s = apiSuite(dialect);
   let variant = 0;
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-    token = await login(t.app, DEMO.admin);
-    fx = createFixtures({ app: t.app, db: t.db, token });
-  }, 60_000);
-  afterAll(async () => t?.close());
 
-  const post = (url: string, body: unknown) => call(t.app, 'POST', url, { token, body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+  const post = (url: string, body: unknown) => call(s.app, 'POST', url, { token: s.token, body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
   const expectUnchanged = async (action: () => Promise<void>) => {
-    const before = await snapshotData(t.db, entityList);
+    const before = await snapshotData(s.db, entityList);
     await action();
-    expect(await snapshotData(t.db, entityList)).toEqual(before);
+    expect(await snapshotData(s.db, entityList)).toEqual(before);
   };
 
   for (const entity of entityList.filter(hasRoute('create'))) {
     it(`POST ${entity.path}/create (${entity.name}): null for each optional field is its default, or null; never a 5xx`, async () => {
       for (const [name, decl] of writableFields(entity).filter(([, d]) => optionalOnCreate(d))) {
-        const body: Body = { ...(await fx.bodyFor(entity, (variant += 1), { full: true })), [name]: null };
+        const body: Body = { ...(await s.fx.bodyFor(entity, (variant += 1), { full: true })), [name]: null };
         const answer = await post(urlOf(routeOf(entity, 'create')!), body);
         const what = `${entity.name}.${name}: ${answer.status} ${answer.raw.slice(0, 300)}`;
         expect(answer.status, what).toBeLessThan(500);
@@ -74,7 +65,7 @@ describe.each(testDialects())('input safety at every generated route (%s)', (dia
     });
 
     it(`POST ${entity.path}/create (${entity.name}): NUL and lone surrogates in every text field are refused, nothing stored`, async () => {
-      const base = await fx.bodyFor(entity, (variant += 1), { full: true });
+      const base = await s.fx.bodyFor(entity, (variant += 1), { full: true });
       await expectUnchanged(async () => {
         for (const [name] of writableFields(entity).filter(([, d]) => holdsText(d))) {
           for (const bad of UNSAFE) {
@@ -92,7 +83,7 @@ describe.each(testDialects())('input safety at every generated route (%s)', (dia
     const updateUrl = (id: number) => urlOf(routeOf(entity, 'update')!, { id });
 
     it(`POST ${entity.path}/update/{id} (${entity.name}): null is refused as required where the field is never null; never a 5xx`, async () => {
-      const id = await fx.anyRecordId(entity);
+      const id = await s.fx.anyRecordId(entity);
       for (const [name, decl] of updatableFields(entity)) {
         // A secret's null keeps the stored one (tests/api/entity-secrets.test.ts).
         if (neverNull(decl) && decl.kind !== 'secret') {
@@ -111,11 +102,11 @@ describe.each(testDialects())('input safety at every generated route (%s)', (dia
     });
 
     it(`POST ${entity.path}/update/{id} (${entity.name}): NUL and lone surrogates in every text field are refused, nothing changes`, async () => {
-      const id = await fx.anyRecordId(entity);
-      const record = await fx.get(entity, id);
+      const id = await s.fx.anyRecordId(entity);
+      const record = await s.fx.get(entity, id);
       await expectUnchanged(async () => {
         for (const [name, decl] of updatableFields(entity).filter(([, d]) => holdsText(d))) {
-          const valid = record[name] ?? (await fx.otherValue(entity, name, decl, null));
+          const valid = record[name] ?? (await s.fx.otherValue(entity, name, decl, null));
           for (const bad of UNSAFE) {
             const answer = await post(updateUrl(id), { [name]: spliced(valid ?? 'x', bad) });
             const what = `${entity.name}.${name} ${JSON.stringify(bad)}: ${answer.status} ${answer.raw.slice(0, 300)}`;
@@ -136,16 +127,16 @@ describe.each(testDialects())('input safety at every generated route (%s)', (dia
 
   for (const entity of entityList.filter((e) => hasRoute('list')(e) && textParams(e).length)) {
     it(`GET ${entity.path} list (${entity.name}): NUL in every text query parameter is refused, a lone surrogate never reaches the database whole`, async () => {
-      const record = await fx.anyRecordId(entity).then((id) => fx.get(entity, id));
+      const record = await s.fx.anyRecordId(entity).then((id) => s.fx.get(entity, id));
       const listUrl = urlOf(routeOf(entity, 'list')!, Object.fromEntries(listPathFields(entity).map((f) => [f, record[f] ?? 0])));
       for (const param of textParams(entity)) {
-        const nul = await call(t.app, 'GET', `${listUrl}?${param}=a%00b`, { token });
+        const nul = await call(s.app, 'GET', `${listUrl}?${param}=a%00b`, { token: s.token });
         expect(nul.status, `${param}: ${nul.raw.slice(0, 300)}`).toBe(400);
         expect(fieldErrorsOf(nul)).toContainEqual([param, 'invalid_format']);
         // A lone surrogate cannot be spelled in UTF-8: its CESU-8 bytes (and a bare %ED) decode to
         // U+FFFD, ordinary text. Whatever the decoder makes of them, the answer is no 5xx.
         for (const raw of ['%ED%A0%80', '%ED', '%F0%9F', '%C0%80']) {
-          const answer = await call(t.app, 'GET', `${listUrl}?${param}=a${raw}b`, { token });
+          const answer = await call(s.app, 'GET', `${listUrl}?${param}=a${raw}b`, { token: s.token });
           expect(answer.status, `${param}=${raw}: ${answer.raw.slice(0, 300)}`).toBeLessThan(500);
         }
       }

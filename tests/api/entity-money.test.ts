@@ -3,17 +3,15 @@
 // unchanged, a value that is not a whole number of cents (0.1 + 0.2) is refused with a field
 // error and stores nothing, and list filters on money compare in cents. SQLite and PostgreSQL.
 import type { AnyKysely } from '../../server/db/index';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { entityList } from '../../src/schema/entities';
 import type { Entity } from '../../src/schema/entity';
 import { columnOf } from '../../src/schema/entity';
 import { toCents } from '../../src/schema/money';
-import { DEMO } from '../helpers/accounts';
-import { call, login } from '../helpers/api';
-import type { Fixtures } from '../helpers/entity-bodies';
-import { createFixtures, hasRoute, routeOf, urlOf } from '../helpers/entity-bodies';
-import type { TestApp } from '../helpers/test-db';
-import { createTestApp, testDialects } from '../helpers/test-db';
+import { call } from '../helpers/api';
+import { hasRoute, routeOf, urlOf } from '../helpers/entity-bodies';
+import { apiSuite } from '../helpers/api-suite';
+import { testDialects } from '../helpers/test-db';
 
 const moneyCases = entityList.filter(hasRoute('create')).flatMap((entity) =>
   Object.entries(entity.fields).filter(([, decl]) => decl.kind === 'money' && !decl.virtual && !decl.serverManaged)
@@ -23,18 +21,9 @@ const moneyCases = entityList.filter(hasRoute('create')).flatMap((entity) =>
 const AMOUNTS = [0.07, 1.15, 4.35, 19.99, 1234.56, 99_999_999.99];
 
 describe.each(testDialects())('money fields (%s)', (dialect) => {
-  let t: TestApp;
-  let token: string;
-  let fixtures: Fixtures;
+  const s = apiSuite(dialect);
 
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-    token = await login(t.app, DEMO.admin);
-    fixtures = createFixtures({ app: t.app, db: t.db, token });
-  });
-  afterAll(async () => { await t?.close(); });
-
-  const table = (): AnyKysely => t.db as unknown as AnyKysely;
+  const table = (): AnyKysely => s.db as unknown as AnyKysely;
 
   it('has at least one money field to check', () => {
     expect(moneyCases.length).toBeGreaterThan(0);
@@ -42,18 +31,18 @@ describe.each(testDialects())('money fields (%s)', (dialect) => {
 
   it.each(moneyCases.map((c) => [`${c.entity.name}.${c.field}`, c] as const))('%s stores exact cents and reads the decimal back', async (_label, { entity, field, decl }) => {
     for (const amount of AMOUNTS.filter((a) => a <= (decl.max ?? Infinity) && a >= (decl.min ?? 0))) {
-      const created = await fixtures.create(entity, 0, { [field]: amount });
+      const created = await s.fx.create(entity, 0, { [field]: amount });
       expect(created[field]).toBe(amount);
       const row = await table().selectFrom(entity.table).select(columnOf(field, decl)).where('id', '=', created.id).executeTakeFirstOrThrow();
       expect(Number(Object.values(row)[0])).toBe(toCents(amount));
-      expect((await fixtures.get(entity, created.id))[field]).toBe(amount);
+      expect((await s.fx.get(entity, created.id))[field]).toBe(amount);
     }
   });
 
   it.each(moneyCases.map((c) => [`${c.entity.name}.${c.field}`, c] as const))('%s refuses a fraction of a cent and stores nothing', async (_label, { entity, field }) => {
     const before = await table().selectFrom(entity.table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
-    const body = { ...(await fixtures.bodyFor(entity, 0, { full: true })), [field]: 0.1 + 0.2 };
-    const answer = await call(t.app, 'POST', urlOf(routeOf(entity, 'create')!), { token, body });
+    const body = { ...(await s.fx.bodyFor(entity, 0, { full: true })), [field]: 0.1 + 0.2 };
+    const answer = await call(s.app, 'POST', urlOf(routeOf(entity, 'create')!), { token: s.token, body });
     expect(answer.status).toBe(400);
     expect(answer.body.errors).toEqual([expect.objectContaining({ field, messageKey: 'invalid_format' })]);
     const after = await table().selectFrom(entity.table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();

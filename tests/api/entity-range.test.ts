@@ -2,18 +2,17 @@
 // declared entity answers `<param>From`/`<param>To` on its list, inclusive at both ends, days as
 // whole UTC days for times, refusing a reversed or malformed bound with a field error naming the
 // parameter; the audit log's createTime range; the parameters in OpenAPI. SQLite and PostgreSQL.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '../../src/schema/api';
 import { entityList } from '../../src/schema/entities';
 import type { Entity, FieldDecl } from '../../src/schema/entity';
 import { rangeOf } from '../../src/schema/entity';
 import { auditLog } from '../../src/schema/ums';
-import { DEMO } from '../helpers/accounts';
-import { call, login } from '../helpers/api';
-import type { ApiRecord, Fixtures } from '../helpers/entity-bodies';
-import { createFixtures, hasRoute, listUrlFor } from '../helpers/entity-bodies';
-import type { TestApp } from '../helpers/test-db';
-import { createTestApp, testDialects } from '../helpers/test-db';
+import { call } from '../helpers/api';
+import type { ApiRecord } from '../helpers/entity-bodies';
+import { hasRoute, listUrlFor } from '../helpers/entity-bodies';
+import { apiSuite } from '../helpers/api-suite';
+import { testDialects } from '../helpers/test-db';
 
 type RangeCase = { entity: Entity; field: string; decl: FieldDecl; from: string; to: string };
 
@@ -27,16 +26,7 @@ const ranged = (entities: readonly Entity[]): RangeCase[] => entities.flatMap((e
 const writableCases = ranged(entityList.filter(hasRoute('create'))).filter((c) => !c.decl.serverManaged);
 
 describe.each(testDialects())('range filters (%s)', (dialect) => {
-  let t: TestApp;
-  let token: string;
-  let fixtures: Fixtures;
-
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-    token = await login(t.app, DEMO.admin);
-    fixtures = createFixtures({ app: t.app, db: t.db, token });
-  });
-  afterAll(async () => { await t?.close(); });
+  const s = apiSuite(dialect);
 
   it('are declared on at least one writable field and on the audit log', () => {
     expect(writableCases.length).toBeGreaterThan(0);
@@ -48,12 +38,12 @@ describe.each(testDialects())('range filters (%s)', (dialect) => {
     /** The ids of our three records a list answers, in variant order. */
     const listed = async (query: string): Promise<number[]> => {
       const ids = records.map((r) => r.id);
-      const answer = await call<Page<ApiRecord>>(t.app, 'GET', listUrlFor(c.entity, records[0]!, `ids=${ids.join(',')}&pageSize=50&${query}`), { token });
+      const answer = await call<Page<ApiRecord>>(s.app, 'GET', listUrlFor(c.entity, records[0]!, `ids=${ids.join(',')}&pageSize=50&${query}`), { token: s.token });
       expect(answer.status, answer.raw).toBe(200);
       return ids.filter((id) => answer.body.data.list.some((row) => row.id === id));
     };
     const refused = async (query: string) => {
-      const answer = await call(t.app, 'GET', listUrlFor(c.entity, records[0]!, query), { token });
+      const answer = await call(s.app, 'GET', listUrlFor(c.entity, records[0]!, query), { token: s.token });
       expect(answer.status, answer.raw).toBe(400);
       return answer.body.errors ?? [];
     };
@@ -62,7 +52,7 @@ describe.each(testDialects())('range filters (%s)', (dialect) => {
 
     beforeAll(async () => {
       records = [];
-      for (const variant of [0, 1, 2]) records.push(await fixtures.create(c.entity, variant));
+      for (const variant of [0, 1, 2]) records.push(await s.fx.create(c.entity, variant));
       const values = records.map((r) => r[c.field] as string | number);
       expect(values[0]! < values[1]! && values[1]! < values[2]!, `fixture values grow: ${values.join(', ')}`).toBe(true);
     });
@@ -97,7 +87,7 @@ describe.each(testDialects())('range filters (%s)', (dialect) => {
   it('filters the audit log by a createTime range of days', async () => {
     const url = (query: string) => `/api/auditLog/list?pageSize=1&${query}`;
     const total = async (query: string) => {
-      const answer = await call<Page<ApiRecord>>(t.app, 'GET', url(query), { token });
+      const answer = await call<Page<ApiRecord>>(s.app, 'GET', url(query), { token: s.token });
       expect(answer.status, answer.raw).toBe(200);
       return answer.body.data.total;
     };
@@ -110,7 +100,7 @@ describe.each(testDialects())('range filters (%s)', (dialect) => {
   });
 
   it('documents both parameters of every range in OpenAPI', async () => {
-    const answer = await call<never>(t.app, 'GET', '/api/docs/json');
+    const answer = await call<never>(s.app, 'GET', '/api/docs/json');
     const doc = JSON.parse(answer.raw) as { paths: Record<string, Record<string, { parameters?: { name: string }[] }>> };
     for (const c of ranged(entityList)) {
       const list = Object.entries(doc.paths).find(([path]) => path.startsWith(`${c.entity.path}/list`))?.[1]?.get;

@@ -6,15 +6,13 @@
  * elements never reach an API consumer. If this fails, a client that posts HTML directly can
  * plant script that every other consumer of the API receives.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { entityList } from '../../src/schema/entities';
 import type { Entity } from '../../src/schema/entity';
-import { DEMO } from '../helpers/accounts';
-import { call, login } from '../helpers/api';
-import type { Fixtures } from '../helpers/entity-bodies';
-import { createFixtures, hasRoute, routeOf, urlOf } from '../helpers/entity-bodies';
-import type { TestApp } from '../helpers/test-db';
-import { createTestApp, testDialects } from '../helpers/test-db';
+import { call } from '../helpers/api';
+import { hasRoute, routeOf, urlOf } from '../helpers/entity-bodies';
+import { apiSuite } from '../helpers/api-suite';
+import { testDialects } from '../helpers/test-db';
 
 /** The server's PUBLIC_URL in this file: uploads are answered under it. */
 const PUBLIC_URL = 'https://shop.example.com';
@@ -67,15 +65,7 @@ const richTextFields = (entity: Entity): string[] =>
   Object.entries(entity.fields).filter(([, d]) => d.kind === 'richText').map(([n]) => n);
 
 describe.each(testDialects())('rich text sanitised on write (%s)', (dialect) => {
-  let t: TestApp;
-  let token: string;
-  let fx: Fixtures;
-  beforeAll(async () => {
-    t = await createTestApp(dialect, { publicUrl: PUBLIC_URL });
-    token = await login(t.app, DEMO.admin);
-    fx = createFixtures({ app: t.app, db: t.db, token });
-  }, 60_000);
-  afterAll(async () => t?.close());
+  const s = apiSuite(dialect, { overrides: { publicUrl: PUBLIC_URL } });
 
   const withRichText = entityList.filter((e) => richTextFields(e).length && hasRoute('create')(e));
 
@@ -86,22 +76,22 @@ describe.each(testDialects())('rich text sanitised on write (%s)', (dialect) => 
   for (const entity of withRichText) {
     for (const field of richTextFields(entity)) {
       it(`${entity.name}.${field}: the editor's own output is stored byte for byte, on create and on update`, async () => {
-        const created = await fx.create(entity, 0, { [field]: EDITOR_OUTPUT });
+        const created = await s.fx.create(entity, 0, { [field]: EDITOR_OUTPUT });
         expect(created[field]).toBe(EDITOR_OUTPUT);
-        expect((await fx.get(entity, created.id))[field]).toBe(EDITOR_OUTPUT);
+        expect((await s.fx.get(entity, created.id))[field]).toBe(EDITOR_OUTPUT);
         const edited = EDITOR_OUTPUT.replace('Brand story', 'Edited story');
-        const answer = await call(t.app, 'POST', urlOf(routeOf(entity, 'update')!, { id: created.id }), { token, body: { [field]: edited } });
+        const answer = await call(s.app, 'POST', urlOf(routeOf(entity, 'update')!, { id: created.id }), { token: s.token, body: { [field]: edited } });
         expect(answer.status, answer.raw).toBe(200);
-        expect((await fx.get(entity, created.id))[field]).toBe(edited);
+        expect((await s.fx.get(entity, created.id))[field]).toBe(edited);
       });
 
       it(`${entity.name}.${field}: script, handlers, javascript:/data: URLs, styles and foreign elements never come back`, async () => {
-        const record = await fx.create(entity, 1);
+        const record = await s.fx.create(entity, 1);
         for (const attack of ATTACKS) {
-          const created = await fx.create(entity, 0, { [field]: attack });
-          const update = await call(t.app, 'POST', urlOf(routeOf(entity, 'update')!, { id: record.id }), { token, body: { [field]: attack } });
+          const created = await s.fx.create(entity, 0, { [field]: attack });
+          const update = await call(s.app, 'POST', urlOf(routeOf(entity, 'update')!, { id: record.id }), { token: s.token, body: { [field]: attack } });
           expect(update.status, update.raw).toBe(200);
-          for (const stored of [(await fx.get(entity, created.id))[field], (await fx.get(entity, record.id))[field]]) {
+          for (const stored of [(await s.fx.get(entity, created.id))[field], (await s.fx.get(entity, record.id))[field]]) {
             expect(stored, attack).toContain('keep');
             for (const pattern of FORBIDDEN) expect(stored, `${attack} -> ${String(stored)}`).not.toMatch(pattern);
           }
@@ -109,10 +99,10 @@ describe.each(testDialects())('rich text sanitised on write (%s)', (dialect) => 
       });
 
       it(`${entity.name}.${field}: an image of our own uploads keeps its source and text only`, async () => {
-        const created = await fx.create(entity, 0, {
+        const created = await s.fx.create(entity, 0, {
           [field]: '<p>keep</p><img src="/uploads/2026/11/a.png" alt="a" onerror="alert(1)" style="width:1px" width="1" title="t" class="c"><img src="&#47;uploads/2026/11/b.jpg">',
         });
-        expect((await fx.get(entity, created.id))[field]).toBe('<p>keep</p><img src="/uploads/2026/11/a.png" alt="a"><img src="/uploads/2026/11/b.jpg">');
+        expect((await s.fx.get(entity, created.id))[field]).toBe('<p>keep</p><img src="/uploads/2026/11/a.png" alt="a"><img src="/uploads/2026/11/b.jpg">');
       });
     }
   }

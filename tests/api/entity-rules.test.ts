@@ -6,31 +6,22 @@
  * specifics. If this fails, an admin screen can store data mall's rules forbid.
  */
 import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '../../src/schema/api';
-import { DEMO } from '../helpers/accounts';
-import { call, login } from '../helpers/api';
-import type { ApiRecord, Body, Fixtures } from '../helpers/entity-bodies';
-import { createFixtures, entityByName, snapshotData } from '../helpers/entity-bodies';
+import { call } from '../helpers/api';
+import type { ApiRecord, Body } from '../helpers/entity-bodies';
+import { entityByName, snapshotData } from '../helpers/entity-bodies';
 import { entityList } from '../../src/schema/entities';
-import type { TestApp } from '../helpers/test-db';
-import { createTestApp, testDialects } from '../helpers/test-db';
+import { apiSuite } from '../helpers/api-suite';
+import { testDialects } from '../helpers/test-db';
 
 const OK = { code: 200, message: 'Operation succeeded' };
 
 describe.each(testDialects())('entity rules (%s)', (dialect) => {
-  let t: TestApp;
-  let token: string;
-  let fx: Fixtures;
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-    token = await login(t.app, DEMO.admin);
-    fx = createFixtures({ app: t.app, db: t.db, token });
-  });
-  afterAll(async () => t?.close());
+  const s = apiSuite(dialect);
 
-  const get = <T = ApiRecord>(url: string) => call<T>(t.app, 'GET', `/api${url}`, { token });
-  const post = <T = ApiRecord>(url: string, body?: unknown) => call<T>(t.app, 'POST', `/api${url}`, { token, body });
+  const get = <T = ApiRecord>(url: string) => call<T>(s.app, 'GET', `/api${url}`, { token: s.token });
+  const post = <T = ApiRecord>(url: string, body?: unknown) => call<T>(s.app, 'POST', `/api${url}`, { token: s.token, body });
   const created = async (url: string, body: Body): Promise<ApiRecord> => {
     const answer = await post(url, body);
     if (answer.status !== 200) throw new Error(`${url} ${answer.status} ${answer.raw}`);
@@ -40,9 +31,9 @@ describe.each(testDialects())('entity rules (%s)', (dialect) => {
     (answer.body.errors ?? []).map((e) => `${e.field}:${e.messageKey}`);
   /** Refused requests leave every entity table and the audit log as they were. */
   const unchanged = async (requests: () => Promise<void>) => {
-    const before = await snapshotData(t.db, entityList);
+    const before = await snapshotData(s.db, entityList);
     await requests();
-    expect(await snapshotData(t.db, entityList)).toEqual(before);
+    expect(await snapshotData(s.db, entityList)).toEqual(before);
   };
 
   describe('brand', () => {
@@ -79,7 +70,7 @@ describe.each(testDialects())('entity rules (%s)', (dialect) => {
     it('creating the same name concurrently lets exactly one through; the others get 409, never a 500', async () => {
       const answers = await Promise.all(Array.from({ length: 6 }, () => post('/brand/create', brand('Race Brand'))));
       expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409, 409, 409, 409]);
-      const rows = await t.db.selectFrom('sys_audit_log').select('entity_id').where('entity', '=', 'pms_brand').where('action', '=', 'create')
+      const rows = await s.db.selectFrom('sys_audit_log').select('entity_id').where('entity', '=', 'pms_brand').where('action', '=', 'create')
         .where('entity_id', '=', String(answers.find((a) => a.status === 200)!.body.data.id)).execute();
       expect(rows).toHaveLength(1);
     });
@@ -161,7 +152,7 @@ describe.each(testDialects())('entity rules (%s)', (dialect) => {
       let params: number[];
       let spec: number;
       beforeAll(async () => {
-        const type = await fx.create(entityByName('productAttributeCategory'));
+        const type = await s.fx.create(entityByName('productAttributeCategory'));
         const attribute = (name: string, kind: 0 | 1) => created('/productAttribute/create', { productAttributeCategoryId: type.id, name, type: kind });
         params = [];
         for (const name of ['Param A', 'Param B', 'Param C', 'Param D']) params.push((await attribute(name, 1)).id);
@@ -179,7 +170,7 @@ describe.each(testDialects())('entity rules (%s)', (dialect) => {
         await post(`/productCategory/update/${record.id}`, { productAttributeIdList: [] });
         expect((await get(`/productCategory/${record.id}`)).body.data.productAttributeIdList).toEqual([]);
         // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the relation table is not in the static Database type
-        const relations = await (t.db as unknown as Kysely<any>).selectFrom('pms_product_category_attribute_relation').selectAll()
+        const relations = await (s.db as unknown as Kysely<any>).selectFrom('pms_product_category_attribute_relation').selectAll()
           .where('product_category_id', '=', record.id).execute();
         expect(relations).toEqual([]);
       });
@@ -214,7 +205,7 @@ describe.each(testDialects())('entity rules (%s)', (dialect) => {
       return { attributeCount, paramCount };
     };
     beforeAll(async () => {
-      typeId = (await fx.create(entityByName('productAttributeCategory'))).id;
+      typeId = (await s.fx.create(entityByName('productAttributeCategory'))).id;
     });
 
     it('inputList values must be non-empty and distinct (attr_values_invalid), on create and update', async () => {
@@ -236,8 +227,8 @@ describe.each(testDialects())('entity rules (%s)', (dialect) => {
     });
 
     it("the product type's attributeCount/paramCount follow creates, moves and deletes", async () => {
-      const type = (await fx.create(entityByName('productAttributeCategory'))).id;
-      const other = (await fx.create(entityByName('productAttributeCategory'))).id;
+      const type = (await s.fx.create(entityByName('productAttributeCategory'))).id;
+      const other = (await s.fx.create(entityByName('productAttributeCategory'))).id;
       expect(await counters(type)).toEqual({ attributeCount: 0, paramCount: 0 });
       const make = (name: string, kind: 0 | 1) => created('/productAttribute/create', { productAttributeCategoryId: type, name, type: kind });
       const specs = [await make('Size', 0), await make('Colour', 0)];
@@ -252,7 +243,7 @@ describe.each(testDialects())('entity rules (%s)', (dialect) => {
     });
 
     it('GET /productAttribute/list/{cid}?type= lists one kind of one product type, by sort desc', async () => {
-      const type = (await fx.create(entityByName('productAttributeCategory'))).id;
+      const type = (await s.fx.create(entityByName('productAttributeCategory'))).id;
       const make = (name: string, kind: 0 | 1, sort: number) => created('/productAttribute/create', { productAttributeCategoryId: type, name, type: kind, sort });
       const specLow = await make('Spec Low', 0, 1);
       const specHigh = await make('Spec High', 0, 9);
@@ -370,7 +361,7 @@ describe.each(testDialects())('entity rules (%s)', (dialect) => {
     it('has no list, create or delete routes (404 route_not_found)', async () => {
       await unchanged(async () => {
         for (const [method, url] of [['GET', '/orderSetting/list'], ['POST', '/orderSetting/create'], ['POST', '/orderSetting/delete/1'], ['POST', '/orderSetting/delete?ids=1']] as const) {
-          const answer = await call(t.app, method, `/api${url}`, { token, body: method === 'POST' ? {} : undefined });
+          const answer = await call(s.app, method, `/api${url}`, { token: s.token, body: method === 'POST' ? {} : undefined });
           expect(answer.status, url).toBe(404);
           expect(answer.body, url).toMatchObject({ code: 404, messageKey: 'route_not_found', data: null });
         }

@@ -7,20 +7,19 @@
  * duplicates (roles did: up to 8 copies from 60 requests) or a clash answers 500.
  */
 import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { entityList } from '../../src/schema/entities';
 import type { Entity } from '../../src/schema/entity';
 import { columnOf } from '../../src/schema/entity';
 import { adminAccount } from '../../src/schema/umsAdmin';
 import { toColumnValue } from '../../server/crud/row';
-import { DEMO } from '../helpers/accounts';
-import { call, login } from '../helpers/api';
+import { call } from '../helpers/api';
 import { uniqueIndexColumns, uniqueIndexes } from '../helpers/db-indexes';
 import { uniqueIndexesOf } from '../../server/crud/unique';
-import type { Body, Fixtures } from '../helpers/entity-bodies';
-import { createFixtures, hasRoute, routeOf, urlOf } from '../helpers/entity-bodies';
-import type { TestApp } from '../helpers/test-db';
-import { createTestApp, createTestDatabase, testConfig, testDialects } from '../helpers/test-db';
+import type { Body } from '../helpers/entity-bodies';
+import { hasRoute, routeOf, urlOf } from '../helpers/entity-bodies';
+import { apiSuite } from '../helpers/api-suite';
+import { createTestDatabase, testConfig, testDialects } from '../helpers/test-db';
 import { createDb } from '../../server/db/index';
 import { createMigrator, migrateToLatest } from '../../server/db/migrations/index';
 
@@ -41,15 +40,7 @@ const indexColumnsOf = (entity: Entity, field: string): string[] => {
 const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x) => b.includes(x));
 
 describe.each(testDialects())('declared unique fields (%s)', (dialect) => {
-  let t: TestApp;
-  let token: string;
-  let fx: Fixtures;
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-    token = await login(t.app, DEMO.admin);
-    fx = createFixtures({ app: t.app, db: t.db, token });
-  }, 60_000);
-  afterAll(async () => t?.close());
+  const s = apiSuite(dialect);
 
   it('the declarations have unique fields, per tenant too (else this file tests nothing)', () => {
     const all = declared.flatMap((e) => uniqueFields(e).map((f) => indexColumnsOf(e, f)));
@@ -60,7 +51,7 @@ describe.each(testDialects())('declared unique fields (%s)', (dialect) => {
   for (const entity of declared) {
     for (const field of uniqueFields(entity)) {
       it(`${entity.name}.${field} has a unique index on (${indexColumnsOf(entity, field).join(', ')})`, async () => {
-        const indexes = await uniqueIndexColumns(t.db, entity.table);
+        const indexes = await uniqueIndexColumns(s.db, entity.table);
         expect(indexes.some((columns) => sameSet(columns, indexColumnsOf(entity, field))), JSON.stringify(indexes)).toBe(true);
       });
     }
@@ -70,7 +61,7 @@ describe.each(testDialects())('declared unique fields (%s)', (dialect) => {
   for (const entity of declared) {
     for (const unique of uniqueIndexesOf(entity)) {
       it(`${entity.name} has a${unique.where.length ? ' partial' : ''} unique index on (${unique.columns.join(', ')})`, async () => {
-        const indexes = await uniqueIndexes(t.db, entity.table);
+        const indexes = await uniqueIndexes(s.db, entity.table);
         expect(indexes.some((index) => sameSet(index.columns, unique.columns) && index.partial === unique.where.length > 0), JSON.stringify(indexes)).toBe(true);
       });
     }
@@ -79,18 +70,18 @@ describe.each(testDialects())('declared unique fields (%s)', (dialect) => {
   for (const entity of entityList.filter(hasRoute('create'))) {
     for (const field of uniqueFields(entity)) {
       it(`${PARALLEL} parallel creates of one ${entity.name}.${field}: exactly one succeeds, the rest answer 409 not_unique`, async () => {
-        const base = await fx.bodyFor(entity, 0, { full: true });
+        const base = await s.fx.bodyFor(entity, 0, { full: true });
         const bodies: Body[] = [];
         for (let i = 0; i < PARALLEL; i += 1) {
           // Other unique fields differ per request, so only `field` can clash.
           const body = { ...base };
           for (const other of uniqueFields(entity).filter((f) => f !== field)) {
-            body[other] = await fx.otherValue(entity, other, entity.fields[other]!, null);
+            body[other] = await s.fx.otherValue(entity, other, entity.fields[other]!, null);
           }
           bodies.push(body);
         }
         const url = urlOf(routeOf(entity, 'create')!);
-        const answers = await Promise.all(bodies.map((body) => call(t.app, 'POST', url, { token, body })));
+        const answers = await Promise.all(bodies.map((body) => call(s.app, 'POST', url, { token: s.token, body })));
         const statuses = answers.map((a) => a.status);
         expect(statuses.filter((s) => s === 200), answers.map((a) => `${a.status} ${a.raw.slice(0, 200)}`).join('\n')).toHaveLength(1);
         for (const answer of answers.filter((a) => a.status !== 200)) {
@@ -98,7 +89,7 @@ describe.each(testDialects())('declared unique fields (%s)', (dialect) => {
           expect(answer.body.errors?.map((e) => [e.field, e.messageKey]), answer.raw).toEqual([[field, 'not_unique']]);
         }
         const decl = entity.fields[field]!;
-        const rows = await (t.db as unknown as Kysely<Record<string, Record<string, unknown>>>).selectFrom(entity.table).select('id')
+        const rows = await (s.db as unknown as Kysely<Record<string, Record<string, unknown>>>).selectFrom(entity.table).select('id')
           .where(columnOf(field, decl), '=', toColumnValue(decl, base[field]) as never).execute();
         expect(rows).toHaveLength(1);
       }, 60_000);

@@ -1,0 +1,61 @@
+/**
+ * The set-up most API test files share: one app per dialect for a describe block (created before
+ * its tests on a seeded copy, closed after), a signed-in demo role's token, record fixtures, and
+ * GET/POST as that role. Read the fields inside tests and hooks, not at the describe's top level.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll } from 'vitest';
+import type { BuildOptions } from '../../server/app';
+import type { Config } from '../../server/config';
+import type { Database } from '../../server/db/schema';
+import type { SeedOptions } from '../../server/db/seed/index';
+import type { DemoRole } from './accounts';
+import { DEMO } from './accounts';
+import type { Answer } from './api';
+import { call, login } from './api';
+import type { Fixtures } from './entity-bodies';
+import { createFixtures } from './entity-bodies';
+import type { TestApp, TestDialect } from './test-db';
+import { createTestApp } from './test-db';
+
+export type ApiSuiteOptions = {
+  /** The demo role signed in (default: the super admin). */
+  as?: DemoRole;
+  overrides?: Partial<Config>;
+  seed?: SeedOptions;
+  build?: Omit<BuildOptions, 'db'>;
+};
+
+export type ApiSuite = {
+  readonly t: TestApp;
+  readonly app: FastifyInstance;
+  readonly db: Kysely<Database>;
+  readonly token: string;
+  readonly fx: Fixtures;
+  get: <T = unknown>(url: string, headers?: Record<string, string>) => Promise<Answer<T>>;
+  post: <T = unknown>(url: string, body?: unknown, headers?: Record<string, string>) => Promise<Answer<T>>;
+};
+
+export const apiSuite = (dialect: TestDialect, options: ApiSuiteOptions = {}): ApiSuite => {
+  let state: { t: TestApp; token: string; fx: Fixtures } | undefined;
+  const ready = () => {
+    if (!state) throw new Error('apiSuite: read inside a test or hook, after beforeAll');
+    return state;
+  };
+  beforeAll(async () => {
+    const t = await createTestApp(dialect, options.overrides, options.seed, options.build);
+    const token = await login(t.app, DEMO[options.as ?? 'admin']);
+    state = { t, token, fx: createFixtures({ app: t.app, db: t.db, token }) };
+  }, 60_000);
+  afterAll(async () => { await state?.t.close(); });
+  return {
+    get t() { return ready().t; },
+    get app() { return ready().t.app; },
+    get db() { return ready().t.db; },
+    get token() { return ready().token; },
+    get fx() { return ready().fx; },
+    get: (url, headers) => call(ready().t.app, 'GET', url, { token: ready().token, headers }),
+    post: (url, body, headers) => call(ready().t.app, 'POST', url, { token: ready().token, body, headers }),
+  };
+};
