@@ -138,6 +138,8 @@ export const order = defineEntity({
     integrationAmount: money({ ...money0, section: 'fees' }),
     couponAmount: money({ ...money0, section: 'fees' }),
     discountAmount: money({ default: 0, min: -99_999_999.99, max: 99_999_999.99, section: 'fees' }),
+    // Cashier money bound to the order (server/areas/oms/orders.ts, on the single read): what the close dialog names.
+    boundAmount: money({ serverManaged: true, virtual: true, section: 'fees' }),
     payType: enumeration([{ value: 0, label: 'unpaid' }, { value: 1, label: 'alipay' }, { value: 2, label: 'wechat' }], { default: 0, list: true, listPriority: 'low' }),
     sourceType: enumeration([{ value: 0, label: 'pc' }, { value: 1, label: 'app' }], { default: 0, list: true, listPriority: 'low', filter: { param: 'sourceType', op: 'eq', alwaysOn: true } }),
     status: enumeration(ORDER_STATUSES, { default: 0, list: true, filter: { param: 'status', op: 'eq', alwaysOn: true } }),

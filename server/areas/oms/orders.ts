@@ -2,19 +2,22 @@
  * Orders (src/schema/oms.ts `order`): the engine carries out the declared transitions (state,
  * history, audit); the handlers here write what each one changes besides the state (the logistics
  * of a shipment, the time of receipt), and the edits that are no transition (note, receiver, fees)
- * with their history rows. The receiver and the fees change only before the order ships, and the
- * payable amount never goes negative. Orders leave the records (into the recycle bin) only once
+ * with their history rows. The receiver and the fees change only before the order ships, the
+ * payable amount never goes negative, and once money is bound or received it moves only as the
+ * money allows (`guardPayable`); an order with cashier money bound is not closed (`close`). Orders leave the records (into the recycle bin) only once
  * they are closed or invalid.
  */
 import { sql } from 'kysely';
-import { ORDER_DELETABLE_STATUSES, ORDER_STATUSES, ORDER_TRACKABLE_STATUSES, order } from '../../../src/schema/oms';
+import { ORDER_DELETABLE_STATUSES, ORDER_STATUSES, ORDER_TRACKABLE_STATUSES, PAY_STATUS, order } from '../../../src/schema/oms';
+import { fieldError } from '../../../src/schema/api';
 import { fromCents, multiplyCents, sumCents, toCents } from '../../../src/schema/money';
 import { entityActions } from '../../crud/actions';
 import { countsBy } from '../../crud/counters';
 import type { AnyDb, EntityHooks, HookActor } from '../../crud/hooks';
 import type { AnyKysely } from '../../db/index';
 import { toDbTime } from '../../db/time';
-import { conflict, fieldInvalid } from '../../http/errors';
+import { conflict, fieldInvalid, httpError } from '../../http/errors';
+import { ResultCode } from '../../../src/schema/api';
 
 const db = (trx: AnyDb) => trx as AnyKysely;
 
@@ -33,7 +36,47 @@ export const payableCents = (record: Readonly<Record<string, unknown>>, freight:
     -toCents(record.integrationAmount as number), -toCents(record.couponAmount as number), -toCents(discount),
   ]);
 
+/** Cents of cashier money bound to each order (read under the orders' locks: bind takes them too). */
+export const boundCentsOf = async (trx: AnyDb, orderIds: readonly number[]): Promise<Map<number, number>> => {
+  const out = new Map<number, number>();
+  if (!orderIds.length) return out;
+  const rows = await db(trx).selectFrom('oms_cashier_balance_order').select(['order_id', (eb) => eb.fn.sum<number>('amount').as('cents')])
+    .where('order_id', 'in', [...orderIds]).groupBy('order_id').execute();
+  for (const row of rows) out.set(Number(row.order_id), Number(row.cents ?? 0));
+  return out;
+};
+
+const refusedOn = (field: string, messageKey: 'order_paid_amount_fixed' | 'payable_not_above_bound', params?: Record<string, number>) =>
+  httpError({ status: 409, code: ResultCode.failed, messageKey, params, errors: [fieldError(field, messageKey, params)] });
+
+/**
+ * A fee or line change keeps the order's money true (issue 25): a paid or refunded order's payable
+ * amount is what was received, so it no longer changes (paid by cashier money means bound = payable;
+ * paid by a channel means that amount arrived); an unpaid order with cashier money bound keeps its
+ * payable amount above what is bound (equal would make it paid behind the cashier's back). A change
+ * that leaves the amount as it is always passes. The engine locked the order; bind locks it too.
+ */
+const guardPayable = async (trx: AnyDb, record: Readonly<Record<string, unknown>> & { id: number }, next: number, field: string): Promise<void> => {
+  if (next === toCents(record.payAmount as number)) return;
+  if (record.payStatus !== PAY_STATUS.unpaid) throw refusedOn(field, 'order_paid_amount_fixed');
+  const bound = (await boundCentsOf(trx, [record.id])).get(record.id) ?? 0;
+  if (bound > 0 && next <= bound) throw refusedOn(field, 'payable_not_above_bound', { bound: fromCents(bound) });
+};
+
 export const orderActions = entityActions(order, {
+  // Closing an order with cashier money bound is refused, naming the amount (the close dialog shows
+  // `boundAmount` from the order's read): the money stays accounted for until the cashier unbinds it.
+  close: async ({ trx, records }) => {
+    const bound = await boundCentsOf(trx, records.map((r) => r.id));
+    const held = records.find((r) => (bound.get(r.id) ?? 0) > 0);
+    if (held) {
+      throw httpError({
+        status: 409, code: ResultCode.failed, messageKey: 'order_close_bound',
+        params: { amount: fromCents(bound.get(held.id)!), orderSn: String(held.orderSn) },
+      });
+    }
+    return { data: records.length, changes: [] };
+  },
   // Each order its own company and number: one UPDATE for the whole batch (500 orders cost one statement, not 500).
   deliver: async ({ trx, records, rowParams }) => {
     const byId = (key: 'deliveryCompany' | 'deliverySn') =>
@@ -77,6 +120,7 @@ export const orderActions = entityActions(order, {
   updateMoneyInfo: async ({ trx, records: [record], params, actor }) => {
     const payable = payableCents(record!, params.freightAmount, params.discountAmount);
     if (payable < 0) throw fieldInvalid('discountAmount', 'payable_negative');
+    await guardPayable(trx, record!, payable, 'discountAmount');
     await db(trx).updateTable('oms_order').set({
       freight_amount: toCents(params.freightAmount), discount_amount: toCents(params.discountAmount), pay_amount: payable, modify_time: toDbTime(),
     }).where('id', '=', record!.id).execute();
@@ -103,6 +147,7 @@ export const orderActions = entityActions(order, {
     const next = { ...record!, totalAmount: fromCents(total) };
     const payable = payableCents(next, record!.freightAmount as number, record!.discountAmount as number);
     if (payable < 0) throw fieldInvalid('productPrice', 'payable_negative');
+    await guardPayable(trx, record!, payable, 'productPrice');
     await db(trx).updateTable('oms_order_item').set({ product_price: price, product_quantity: params.productQuantity })
       .where('id', '=', params.itemId).where('order_id', '=', record!.id).execute();
     await db(trx).updateTable('oms_order').set({ total_amount: total, pay_amount: payable, modify_time: toDbTime() })
@@ -143,6 +188,8 @@ export const orderActions = entityActions(order, {
 });
 
 export const orderHooks: EntityHooks = {
+  // The single read carries the cashier money bound to the order (the close dialog says how much).
+  afterGet: async (trx, record) => ({ ...record, boundAmount: fromCents((await boundCentsOf(trx, [record.id])).get(record.id) ?? 0) }),
   // Deleting moves an order into the recycle bin (its deleteStatus): only closed or invalid orders go.
   beforeSetField: async ({ records, field, value }) => {
     if (field !== 'deleteStatus' || value !== 1) return;
