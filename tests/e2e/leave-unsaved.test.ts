@@ -1,4 +1,4 @@
-// Protects: in the built admin (its real router), leaving a changed form page by a menu link asks first in the chosen language, "stay" keeps the page and the typed value, an unchanged form leaves silently, and closing the tab on a changed form asks the browser's beforeunload question.
+// Protects: in the built admin (its real router), leaving a changed form page by a menu link asks first in the chosen language, "stay" keeps the page and the typed value, an unchanged form leaves silently, and closing the tab on a changed form asks the browser's beforeunload question; switching the language on a changed form asks the same question first (staying keeps the language and the typed value, going reloads in the new language without a second question).
 import type { Dialog, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { browserSuite } from './harness';
@@ -76,4 +76,50 @@ describe.each(['en', 'zh'] as const)('leaving a form page in the browser (%s)', 
     expect(await Promise.race([asked, closed])).toBe('beforeunload');
     await closed;
   }, { as: 'admin', lang }), 180_000);
+});
+
+describe('switching the language on a changed form', () => {
+  it('asks first: "cancel" keeps the language and the typed value, "OK" reloads in the other language without asking again', () => withPage(async (page) => {
+    const dialogs: string[] = [];
+    let answer: 'accept' | 'dismiss' = 'dismiss';
+    page.on('dialog', (dialog: Dialog) => {
+      const said = `${dialog.type()}: ${dialog.message()}`;
+      void (answer === 'accept' ? dialog.accept() : dialog.dismiss()).then(() => dialogs.push(said));
+    });
+    // No language set by the harness: the switch's choice must survive the reload.
+    await page.goto('/home');
+    const id = await firstShopId(page);
+    await page.goto(`/shop/updateShop?id=${id}`);
+    const name = page.getByRole('textbox', { name: TEXTS.en.shopName });
+    await expect.poll(() => name.inputValue(), WAIT).not.toBe('');
+    await name.fill('Typed before switching');
+    const switchTo = async (label: string) => {
+      await page.getByRole('button', { name: /^(Language|语言)$/ }).click();
+      await page.getByRole('menuitem', { name: label }).click();
+    };
+
+    await switchTo('中文');
+    await expect.poll(() => dialogs, WAIT).toEqual([`confirm: ${TEXTS.en.ask}`]);
+    expect(await name.inputValue()).toBe('Typed before switching');
+    expect(await page.evaluate(() => localStorage.getItem('lang'))).not.toBe('zh');
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+
+    answer = 'accept';
+    await switchTo('中文');
+    await page.getByRole('textbox', { name: TEXTS.zh.shopName }).waitFor(WAIT);
+    expect(await page.locator('html').getAttribute('lang')).toBe('zh-CN');
+    // One question each time: the agreed reload did not add the browser's own.
+    expect(dialogs).toEqual([`confirm: ${TEXTS.en.ask}`, `confirm: ${TEXTS.en.ask}`]);
+  }, { as: 'admin' }), 180_000);
+
+  it('switches at once when nothing was changed', () => withPage(async (page) => {
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog: Dialog) => { dialogs.push(dialog.type()); void dialog.dismiss(); });
+    await page.goto('/shop/addShop');
+    await page.getByRole('textbox', { name: TEXTS.en.shopName }).waitFor(WAIT);
+    await page.getByRole('button', { name: 'Language' }).click();
+    await page.getByRole('menuitem', { name: '中文' }).click();
+    await page.getByRole('textbox', { name: TEXTS.zh.shopName }).waitFor(WAIT);
+    expect(dialogs).toEqual([]);
+  }, { as: 'admin' }), 180_000);
 });
