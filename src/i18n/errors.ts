@@ -120,5 +120,8 @@ export const errorsZh: Record<MessageKey, string> = {
   invalid_username: '请使用 3 到 64 个字母（a-z）、数字或 _ . - 字符',
   password_too_common: '该密码过于常见，请换一个',
   password_contains_username: '密码不能包含用户名',
+  password_blank: '密码不能只包含空格',
+  password_repeated: '密码不能是同一个字符（或几个字符）的重复',
+  password_sequence: '密码不能是连续的字母、数字或键盘按键（如 abcdefgh 或 12345678）',
   too_many_requests: '请求过于频繁，请在 %{seconds} 秒后重试',
 };

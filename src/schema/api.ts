@@ -179,6 +179,9 @@ export const MESSAGES = {
   invalid_username: 'Use 3 to 64 letters (a-z), digits or the characters _ . -',
   password_too_common: 'This password is too common; choose another',
   password_contains_username: 'The password must not contain the username',
+  password_blank: 'The password cannot be only spaces',
+  password_repeated: 'The password cannot be one character (or a few) repeated',
+  password_sequence: 'The password cannot be a run of letters, digits or keyboard keys (like abcdefgh or 12345678)',
   too_many_requests: 'Too many requests; try again in {seconds} seconds',
 } as const;
 export type MessageKey = keyof typeof MESSAGES;

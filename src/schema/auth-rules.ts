@@ -38,16 +38,42 @@ export const usernameProblem = (username: string): MessageKey | undefined => {
   return USERNAME_PATTERN.test(username) ? undefined : 'invalid_username';
 };
 
+/** Rows a run may follow, forwards or backwards: the alphabet, the digits and the keyboard's rows. */
+const RUNS = ['abcdefghijklmnopqrstuvwxyz', '0123456789', '1234567890', 'qwertyuiop', 'asdfghjkl', 'zxcvbnm', '1qaz2wsx3edc4rfv5tgb6yhn7ujm8ik9ol0p'];
+
+/** Fewer than three different characters, or one unit of up to 3 characters repeated (`aaaaaaab`, `abababab`, `abcabcab`). */
+const isRepeated = (text: string): boolean => {
+  if (new Set(text).size < 3) return true;
+  for (let unit = 1; unit <= 3; unit++) {
+    if ([...text].every((c, i) => c === text[i % unit])) return true;
+  }
+  return false;
+};
+
+/** The whole text (ignoring case) walks one row a step at a time, in one direction (`abcdefgh`, `87654321`, `qwertyui`). */
+const isRun = (text: string): boolean => RUNS.some((row) => {
+  const steps = [...text].slice(1).map((c, i) => row.indexOf(c) - row.indexOf(text[i]!));
+  const starts = row.includes(text[0]!);
+  return starts && steps.every((step, i) => step === steps[0] && (step === 1 || step === -1) && row.includes(text[i + 1]!));
+});
+
 /**
- * The problem with a new password that both halves can see: length, and not the username or
- * containing it (either way round, ignoring case). Whether it is a common password is checked
- * by the server alone (the list is too large for the login page's bundle).
+ * The problem with a new password that both halves can see (the rule, stated in
+ * docs/design.md): 8 to 128 characters; not only spaces or other blanks; at least three different
+ * characters and not a unit of up to three repeated (`abcabcab`); not one run along the alphabet, the digits or a keyboard row,
+ * either way (`abcdefgh`, `87654321`, `qwertyui`); not the username nor containing it (ignoring
+ * case). Whether it is a common password is checked by the server alone (the list is too large
+ * for the login page's bundle).
  */
 export const passwordProblem = (password: string, username: string): MessageKey | undefined => {
   if (password === '') return 'required';
   if (password.length < PASSWORD_LENGTH.min) return 'too_short';
   if (password.length > PASSWORD_LENGTH.max) return 'too_long';
+  if (password.trim() === '') return 'password_blank';
+  const lower = password.toLowerCase();
+  if (isRepeated(lower)) return 'password_repeated';
+  if (isRun(lower)) return 'password_sequence';
   const name = normalizeUsername(username).toLowerCase();
-  if (name.length >= USERNAME_LENGTH.min && password.toLowerCase().includes(name)) return 'password_contains_username';
+  if (name.length >= USERNAME_LENGTH.min && lower.includes(name)) return 'password_contains_username';
   return undefined;
 };

@@ -1,4 +1,5 @@
 // Protects: self-registration: a seller with an invite code and default group, account rules and weak-password refusals, per-address throttle, signed-in /admin/register.
+import { errorsZh } from '../../src/i18n/errors';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { INVITE_CODE_PATTERN } from '../../src/schema/auth-rules';
 import { SEED_ROLES } from '../../src/schema/resources';
@@ -102,17 +103,22 @@ describe.each(testDialects())('POST /api/admin/register (%s)', (dialect) => {
     expect(Object.fromEntries((missing.body.errors ?? []).map((e) => [e.field, e.messageKey]))).toEqual({ username: 'required', password: 'required', email: 'required' });
   });
 
-  it('refuses weak passwords: short, common, the username or containing it (ignoring case)', async () => {
+  it('refuses weak passwords: short, blank, repeated, a run, common, the username or containing it (ignoring case), in both languages', async () => {
     const before = await snapshotCounts(t.db);
     for (const [password, key] of [
-      ['short12', 'too_short'], ['password1', 'password_too_common'], ['Sunshine1', 'password_too_common'], ['qwertyuiop', 'password_too_common'],
-      ['newbie42', 'password_contains_username'], ['my-NEWBIE42-shop', 'password_contains_username'],
+      ['short12', 'too_short'], ['password1', 'password_too_common'], ['Sunshine1', 'password_too_common'], ['qwertyuiop', 'password_sequence'],
+      ['        ', 'password_blank'], ['\u3000\t        ', 'password_blank'], ['aaaaaaaa', 'password_repeated'], ['aaaaaaab', 'password_repeated'],
+      ['abcabcabc', 'password_repeated'], ['abcdefgh', 'password_sequence'], ['HGFEDCBA', 'password_sequence'], ['87654321', 'password_sequence'],
+      ['asdfghjkl', 'password_sequence'], ['newbie42', 'password_contains_username'], ['my-NEWBIE42-shop', 'password_contains_username'],
     ] as const) {
       const answer = await register({ username: 'newbie42', password, email: 'n@example.com' });
       expect(answer.status, password).toBe(400);
       expect(answer.body.errors, password).toEqual([expect.objectContaining({ field: 'password', messageKey: key })]);
+      expect(errorsZh[key], key).toMatch(/[\u4e00-\u9fff]/);
     }
     expect(await snapshotCounts(t.db)).toEqual(before);
+    // A run inside a longer, varied password is fine: the rule is about the whole password.
+    expect((await register({ username: 'newbie43', password: 'abcdefgh-Lantern-7', email: 'n43@example.com' })).status).toBe(200);
   });
 
   it('usernames: NFKC, ASCII letters, digits and _ . -, 3..64, unique regardless of case, nothing invisible', async () => {
