@@ -17,9 +17,9 @@ import { routePath, withQuery } from '../../engine/routing';
 import { declaredAction } from '../../schema/access';
 import { MESSAGES } from '../../schema/api';
 import type { Entity } from '../../schema/entity';
-import { ORDER_DELETABLE_STATUSES, ORDER_STATUS, ORDER_STATUSES, order } from '../../schema/oms';
+import { ORDER_DELETABLE_STATUSES, ORDER_STATUS, ORDER_STATUSES, order, PAY_STATUS } from '../../schema/oms';
 import { transitionAllows } from '../../schema/entity';
-import { ActionTrigger, LinkButton, RowDeleteButton, useShowHref } from '../../engine/blocks';
+import { ActionTrigger, fieldDisplay, LinkButton, RowDeleteButton, useShowHref } from '../../engine/blocks';
 
 /** The tabs: all, then every status but "invalid" (mall's tabs). */
 const TAB_STATUSES = ORDER_STATUSES.filter((s) => s.value !== ORDER_STATUS.invalid);
@@ -113,4 +113,15 @@ export const OrderRowButtons = ({ entity, onDetail = false }: { readonly entity:
       {ORDER_DELETABLE_STATUSES.includes(status) && <RowDeleteButton entity={entity} />}
     </>
   );
+};
+
+/**
+ * The order list's payment method: shown only for an order that was paid. An unpaid order has no
+ * method yet; its stored 0 ("unpaid") said the same thing as the status beside it.
+ */
+export const PayTypeCell = ({ entity, name }: { readonly entity: Entity; readonly name: string }) => {
+  const record = useRecordContext();
+  const decl = entity.fields[name];
+  if (!record || !decl || record.payStatus === PAY_STATUS.unpaid || record.payType === 0) return null;
+  return fieldDisplay(entity, name, decl);
 };

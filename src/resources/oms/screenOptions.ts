@@ -1,5 +1,5 @@
 import type { ScreenOptionsByEntity } from '../../engine/area';
-import { OrderRowButtons, OrderStatusTabs, ShipSelectedButton } from './orderList';
+import { OrderRowButtons, OrderStatusTabs, PayTypeCell, ShipSelectedButton } from './orderList';
 import { OrderShow } from './orderShow';
 import { orderSettingScreen } from './orderSetting';
 
@@ -7,5 +7,9 @@ export const screenOptions: ScreenOptionsByEntity = {
   orderSetting: orderSettingScreen,
   // The generated order list, plus status tabs with counts, shipping and the row operations by status (./orderList.tsx);
   // the order's page is its own show view (./orderShow.tsx).
-  order: { listTop: OrderStatusTabs, bulkActions: ShipSelectedButton, rowActions: OrderRowButtons, views: { show: OrderShow } },
+  order: {
+    listTop: OrderStatusTabs, bulkActions: ShipSelectedButton, rowActions: OrderRowButtons, views: { show: OrderShow },
+    // The payment method only where there was a payment.
+    cells: { payType: PayTypeCell },
+  },
 };
