@@ -65,12 +65,17 @@ export const carriesNothing = (decl: ChildRowsDecl, row: unknown): boolean => {
     && values.filter(([, d]) => !d.required && isNumericField(d)).every(([key, d]) => isBlankValue(d, row[key]) || row[key] === 0);
 };
 
-/** One value of a declared field as the validation should see it. */
-export const lenientValue = (decl: FieldDecl, value: unknown): unknown => {
+/**
+ * One value of a declared field as the validation should see it. `record`: a field of a create or
+ * update body (mall's forms), where child rows that carry nothing are dropped; an action's rows
+ * (a cashier binding of amount 0) are judged as sent.
+ */
+export const lenientValue = (decl: FieldDecl, value: unknown, record = false): unknown => {
   if (decl.children && Array.isArray(value)) {
     const rows = value.map((row) => lenientRow(decl.children!, row));
     // A list longer than allowed is refused as a whole, whatever its rows hold.
-    return rows.length > (decl.children.max ?? DEFAULT_MAX_ROWS) ? rows : rows.filter((row) => !carriesNothing(decl.children!, row));
+    if (!record || rows.length > (decl.children.max ?? DEFAULT_MAX_ROWS)) return rows;
+    return rows.filter((row) => !carriesNothing(decl.children!, row));
   }
   if (decl.kind === 'images' && typeof value === 'string') return joinedImages(value);
   if (decl.kind === 'references' && Array.isArray(value)) {
@@ -104,7 +109,7 @@ export const lenientBody = (entity: Entity, body: unknown): unknown => {
     .filter(([key]) => !ignored.has(key))
     .map(([key, value]) => {
       const decl = Object.hasOwn(entity.fields, key) ? entity.fields[key] : undefined;
-      return [key, decl ? lenientValue(decl, value) : value];
+      return [key, decl ? lenientValue(decl, value, true) : value];
     }));
 };
 

@@ -241,8 +241,12 @@ export const HistoryTable = ({ entity }: { readonly entity: Entity }) => {
     .filter((field): field is string => field !== undefined && field in historyEntity.fields);
   // A state value shows as the record's state field shows it (an enum's label).
   // A row without an operator was written by the server itself (a scheduled job): "System".
+  // A note the server wrote as a message key (HistoryDecl noteKey) reads in the reader's language.
+  const noteKey = (row: RaRecord): unknown => (decl.noteKey ? row[decl.noteKey] : undefined);
   const cell = (row: RaRecord, field: string): ReactElement => (field === decl.operator && (row[field] === null || row[field] === undefined)
     ? <>{translate('entity.show.system_operator')}</>
+    : field === decl.note && typeof noteKey(row) === 'string'
+    ? <>{translate(`resources.${historyEntity.name}.notes.${String(noteKey(row))}`, { ...(decl.noteParams ? row[decl.noteParams] as object : {}), _: row[field] })}</>
     : field === decl.from || field === decl.to
     ? <RecordContextProvider value={{ id: row.id, [stateField]: row[field] }}>{fieldDisplay(entity, stateField, stateDecl)}</RecordContextProvider>
     : <RecordContextProvider value={row}>{fieldDisplay(historyEntity, field, historyEntity.fields[field]!)}</RecordContextProvider>);

@@ -497,6 +497,15 @@ export type HistoryDecl = {
    * newest first, `[]` when there are none: `mall`'s order detail `historyList`.
    */
   readonly inRecord?: string;
+  /**
+   * The fields of a note the server wrote as a message key (`noteKey`, a key under
+   * `resources.<history entity>.notes`) and its parameters (`noteParams`): the screens show it in
+   * the reader's language; a row without a key shows `note` as written.
+   */
+  readonly noteKey?: string;
+  readonly noteParams?: string;
+  /** The keys `noteKey` may hold, with their English text (`{param}` placeholders): the labels the screens translate. */
+  readonly notes?: Readonly<Record<string, string>>;
 };
 
 /** The parameter values an action's handler receives, typed from its declaration. */

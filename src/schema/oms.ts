@@ -1,5 +1,8 @@
 /** Orders area (`oms`) entities: return reasons, the order settings, orders and their history. */
-import { childRows, dateTime, defineEntity, enumeration, flag, image, images, int, longText, money, name, reference, referenceName, text } from './entity';
+import { z } from 'zod';
+import type { MessageParams } from './api';
+import { fillMessage } from './api';
+import { childRows, dateTime, defineEntity, enumeration, flag, image, images, int, json, longText, money, name, reference, referenceName, text } from './entity';
 
 export const returnReason = defineEntity({
   name: 'returnReason', path: '/returnReason', table: 'oms_order_return_reason', tenant: null, display: 'name',
@@ -100,6 +103,30 @@ const money0 = { default: 0, min: 0, max: 99_999_999.99 } as const;
 /** `mall`'s client posts the order's status with its edits (it only went into the history row): taken, never asked for. */
 const mallStatus = int({ min: 0, max: 5, serverManaged: true });
 const receiver = (length: number) => text({ length: [0, length], section: 'receiver' });
+
+/**
+ * What the server writes in an order's history for the edits it makes itself, as message keys
+ * with parameters (the row's `noteKey`, `noteParams`), in English here; the screens show them in
+ * the reader's language (`resources.orderOperateHistory.notes` in src/resources/oms/strings.ts),
+ * and API answers fill the row's `note` with this English text (`mall`'s clients show `note`).
+ */
+export const ORDER_HISTORY_NOTES = {
+  note_changed: 'Note: {note}',
+  receiver_changed: 'Receiver changed',
+  fees_changed: 'Fees changed',
+  line_changed: 'Product line changed: {product} {fromQuantity} × {fromPrice} → {toQuantity} × {toPrice}',
+  message_sent: 'Message to the buyer: {content}',
+  refunded: 'Refunded {amount} (return {returnId})',
+} as const;
+
+export type OrderHistoryNote = { readonly key: keyof typeof ORDER_HISTORY_NOTES; readonly params?: MessageParams };
+
+/** The English text of a history row: its key's with its parameters, else the note as written (rows written before keys, a person's words). */
+export const orderHistoryNoteText = (row: Readonly<Record<string, unknown>>): string | null => {
+  const template = typeof row.noteKey === 'string' ? (ORDER_HISTORY_NOTES as Record<string, string>)[row.noteKey] : undefined;
+  if (template === undefined) return typeof row.note === 'string' ? row.note : null;
+  return fillMessage(template, (row.noteParams ?? {}) as MessageParams);
+};
 
 /**
  * An order of a shop (`mall`'s OmsOrder): placed by members in the shop, so the admin never
@@ -254,6 +281,7 @@ export const order = defineEntity({
       entity: 'orderOperateHistory', record: 'orderId', from: 'fromStatus', to: 'orderStatus', note: 'note', operator: 'operatorId', time: 'createTime',
       // mall's `GET /order/{id}` (OmsOrderDetail) carries the history, newest first.
       inRecord: 'historyList',
+      noteKey: 'noteKey', noteParams: 'noteParams', notes: ORDER_HISTORY_NOTES,
     },
   },
 });
@@ -285,6 +313,9 @@ export const orderOperateHistory = defineEntity({
     fromStatus: enumeration(ORDER_STATUSES, { serverManaged: true, list: true }),
     orderStatus: enumeration(ORDER_STATUSES, { serverManaged: true, list: true }),
     note: text({ serverManaged: true, length: [0, 500], list: true }),
+    // A note the server wrote, as a key of ORDER_HISTORY_NOTES and its parameters (null: `note` as written).
+    noteKey: text({ serverManaged: true, length: [0, 64] }),
+    noteParams: json(z.record(z.string(), z.union([z.string(), z.number()])), { serverManaged: true }),
   },
 });
 

@@ -146,9 +146,13 @@ describe.each(testDialects())('order operations by status (%s)', (dialect) => {
     // 10.05 × 3 + 3.00 = 33.15; payable 33.15 + 5.00 − 1.00 = 37.15.
     expect([row.total_amount, row.pay_amount].map(Number)).toEqual([3_315, 3_715]);
     expect(items.map((i) => [Number(i.product_price), Number(i.product_quantity)])).toEqual([[1_005, 3], [300, 1]]);
-    expect(history.at(-1)).toMatchObject({ from_status: 1, order_status: 1, note: expect.stringContaining('Box') });
-    const detail = await call<{ totalAmount: number; payAmount: number }>(t.app, 'GET', `/api/order/${order.id}`, { token: admin });
+    // Stored as a message key with its parameters (shown in the reader's language), no English text.
+    expect(history.at(-1)).toMatchObject({ from_status: 1, order_status: 1, note: null, note_key: 'line_changed' });
+    expect(JSON.parse(String(history.at(-1)!.note_params))).toEqual({ product: 'Box', fromQuantity: 2, fromPrice: 12.5, toQuantity: 3, toPrice: 10.05 });
+    const detail = await call<{ totalAmount: number; payAmount: number; historyList: Record<string, unknown>[] }>(t.app, 'GET', `/api/order/${order.id}`, { token: admin });
     expect(detail.body.data).toMatchObject({ totalAmount: 33.15, payAmount: 37.15 });
+    // mall's clients read `note`: the answers carry it readable, newest row first.
+    expect(detail.body.data.historyList[0]).toMatchObject({ noteKey: 'line_changed', note: 'Product line changed: Box 2 × 12.5 → 3 × 10.05' });
 
     const before = await snapshot(order.id);
     // A discount of 30 leaves 7.15 payable; a line priced 0 then makes it negative.
@@ -173,6 +177,16 @@ describe.each(testDialects())('order operations by status (%s)', (dialect) => {
     const list = await call<{ list: { content: string; operatorName: string; createTime: string }[] }>(t.app, 'GET', `/api/order/messages/list?orderId=${order.id}`, { token: seller });
     expect(list.body.data.list.map((m) => [m.content, m.operatorName])).toEqual([['Second', DEMO.seller.username], ['First', DEMO.seller.username]]);
     expect(list.body.data.list[0]!.createTime).toMatch(/^\d{4}-/);
+  });
+
+  it('history rows written before message keys read as they were written', async () => {
+    const order = await insertOrder(shopA, 1);
+    await db().insertInto('oms_order_operate_history').values({
+      order_id: order.id, shop_id: shopA, operator_id: null, create_time: toDbTime(), from_status: 1, order_status: 1, note: 'Receiver changed',
+    }).execute();
+    await request('POST', '/order/update/receiverInfo', { orderId: order.id, receiverName: 'Bob', receiverPhone: '555', receiverDetailAddress: 'Lane 2', status: 1 });
+    const rows = await call<{ list: Record<string, unknown>[] }>(t.app, 'GET', `/api/order/history/list?orderId=${order.id}`, { token: admin });
+    expect(rows.body.data.list.map((r) => [r.noteKey, r.note])).toEqual([['receiver_changed', 'Receiver changed'], [null, 'Receiver changed']]);
   });
 
   it('the logistics timeline is the order\'s own shipping history (there is no carrier feed)', async () => {

@@ -41,7 +41,8 @@ const stored = {
 // Answered oldest first: the page shows the newest first whatever the order.
 const history = [
   { id: 1, jobId: 3, fromStatus: null, toStatus: 0, note: 'queued by hand', operatorId: 1, operatorName: 'alice', createTime: '2026-01-01T09:00:00.000Z' },
-  { id: 2, jobId: 3, fromStatus: 0, toStatus: 1, note: 'go', operatorId: 2, operatorName: 'bob', createTime: '2026-01-02T10:00:00.000Z' },
+  // A note the server wrote as a message key: shown through the translations (here worded unlike its English `note`).
+  { id: 2, jobId: 3, fromStatus: 0, toStatus: 1, note: 'Started by carol', noteKey: 'started_by', noteParams: { who: 'carol' }, operatorId: 2, operatorName: 'bob', createTime: '2026-01-02T10:00:00.000Z' },
 ];
 
 const LocationProbe = () => {
@@ -203,6 +204,7 @@ describe('views', () => {
     expect(within(newest!).getByText('Queued')).toBeInTheDocument();
     expect(within(newest!).getByText('Running')).toBeInTheDocument();
     expect(within(newest!).getByText(/2026/)).toBeInTheDocument();
+    expect(within(newest!).getByText('Started for carol')).toBeInTheDocument();
     expect(within(oldest!).getByText('queued by hand')).toBeInTheDocument();
 
     // A running job may finish or be cancelled, not start again.

@@ -4,12 +4,12 @@
  */
 import { defineArea } from '../area';
 import { applyOrderSettings } from './jobs';
-import { orderActions, orderHooks } from './orders';
+import { orderActions, orderHistoryHooks, orderHooks } from './orders';
 import { returnActions, returnHooks } from './returns';
 
 export const omsArea = defineArea({
   name: 'oms',
-  hooks: { order: orderHooks, returnApply: returnHooks },
+  hooks: { order: orderHooks, orderOperateHistory: orderHistoryHooks, returnApply: returnHooks },
   actions: () => [orderActions, returnActions],
   jobs: [applyOrderSettings],
 });

@@ -8,12 +8,14 @@
  * they are closed or invalid.
  */
 import { sql } from 'kysely';
-import { ORDER_DELETABLE_STATUSES, ORDER_STATUSES, ORDER_TRACKABLE_STATUSES, PAY_STATUS, order } from '../../../src/schema/oms';
+import type { OrderHistoryNote } from '../../../src/schema/oms';
+import { ORDER_DELETABLE_STATUSES, ORDER_STATUSES, ORDER_TRACKABLE_STATUSES, PAY_STATUS, order, orderHistoryNoteText } from '../../../src/schema/oms';
 import { fieldError } from '../../../src/schema/api';
 import { fromCents, multiplyCents, sumCents, toCents } from '../../../src/schema/money';
 import { entityActions } from '../../crud/actions';
 import { countsBy } from '../../crud/counters';
 import type { AnyDb, EntityHooks, HookActor } from '../../crud/hooks';
+import type { ApiRecord } from '../../crud/row';
 import type { AnyKysely } from '../../db/index';
 import { toDbTime } from '../../db/time';
 import { conflict, fieldInvalid, httpError } from '../../http/errors';
@@ -21,11 +23,16 @@ import { ResultCode } from '../../../src/schema/api';
 
 const db = (trx: AnyDb) => trx as AnyKysely;
 
-/** One history row of an edit that keeps the status (the engine writes the transitions' own). */
-export const writeHistory = async (trx: AnyDb, record: { id: number; shopId?: unknown; status?: unknown }, note: string, actor: HookActor): Promise<void> => {
+/**
+ * One history row of an edit that keeps the status (the engine writes the transitions' own): what
+ * happened as a message key with its parameters (ORDER_HISTORY_NOTES), shown in the reader's
+ * language, not stored English text.
+ */
+export const writeHistory = async (trx: AnyDb, record: { id: number; shopId?: unknown; status?: unknown }, note: OrderHistoryNote, actor: HookActor): Promise<void> => {
   await db(trx).insertInto('oms_order_operate_history').values({
     order_id: record.id, shop_id: record.shopId, operator_id: actor.adminId, create_time: toDbTime(),
-    from_status: record.status, order_status: record.status, note: note.slice(0, 500),
+    from_status: record.status, order_status: record.status, note: null, note_key: note.key,
+    note_params: note.params ? JSON.stringify(note.params) : null,
   }).execute();
 };
 
@@ -101,7 +108,7 @@ export const orderActions = entityActions(order, {
   },
   updateNote: async ({ trx, records: [record], params, actor }) => {
     await db(trx).updateTable('oms_order').set({ note: params.note, modify_time: toDbTime() }).where('id', '=', record!.id).execute();
-    await writeHistory(trx, record!, `Note: ${params.note}`, actor);
+    await writeHistory(trx, record!, { key: 'note_changed', params: { note: params.note } }, actor);
     return { data: 1, changes: [{ id: record!.id, before: { note: record!.note }, after: { note: params.note } }] };
   },
   // Receiver, fees and lines change only before shipping: the declaration's inStates (the engine refuses the others with 409).
@@ -113,7 +120,7 @@ export const orderActions = entityActions(order, {
       receiver_province: receiver.receiverProvince, receiver_city: receiver.receiverCity, receiver_region: receiver.receiverRegion,
       receiver_detail_address: receiver.receiverDetailAddress, modify_time: toDbTime(),
     }).where('id', '=', record!.id).execute();
-    await writeHistory(trx, record!, 'Receiver changed', actor);
+    await writeHistory(trx, record!, { key: 'receiver_changed' }, actor);
     const before = Object.fromEntries(Object.keys(receiver).map((key) => [key, record![key]]));
     return { data: 1, changes: [{ id: record!.id, before, after: receiver }] };
   },
@@ -124,7 +131,7 @@ export const orderActions = entityActions(order, {
     await db(trx).updateTable('oms_order').set({
       freight_amount: toCents(params.freightAmount), discount_amount: toCents(params.discountAmount), pay_amount: payable, modify_time: toDbTime(),
     }).where('id', '=', record!.id).execute();
-    await writeHistory(trx, record!, 'Fees changed', actor);
+    await writeHistory(trx, record!, { key: 'fees_changed' }, actor);
     return {
       data: 1,
       changes: [{
@@ -153,7 +160,10 @@ export const orderActions = entityActions(order, {
     await db(trx).updateTable('oms_order').set({ total_amount: total, pay_amount: payable, modify_time: toDbTime() })
       .where('id', '=', record!.id).execute();
     const before = { productPrice: fromCents(Number(line.product_price)), productQuantity: Number(line.product_quantity) };
-    await writeHistory(trx, record!, `Product line changed: ${line.product_name} ${before.productQuantity} × ${before.productPrice} → ${params.productQuantity} × ${params.productPrice}`, actor);
+    await writeHistory(trx, record!, {
+      key: 'line_changed',
+      params: { product: String(line.product_name), fromQuantity: before.productQuantity, fromPrice: before.productPrice, toQuantity: params.productQuantity, toPrice: params.productPrice },
+    }, actor);
     return {
       data: 1,
       changes: [{
@@ -167,13 +177,13 @@ export const orderActions = entityActions(order, {
     const { id } = await db(trx).insertInto('oms_order_message').values({
       order_id: record!.id, shop_id: record!.shopId, operator_id: actor.adminId, create_time: toDbTime(), content: params.content,
     }).returning('id').executeTakeFirstOrThrow();
-    await writeHistory(trx, record!, `Message to the buyer: ${params.content}`, actor);
+    await writeHistory(trx, record!, { key: 'message_sent', params: { content: params.content } }, actor);
     return { data: Number(id), changes: [{ id: record!.id, after: { messageId: Number(id), content: params.content } }] };
   },
   // No carrier feed: the shipping company and number, and the order's own history from shipping on, oldest first.
   track: async ({ trx, records: [record] }) => {
     const events = await db(trx).selectFrom('oms_order_operate_history as h').leftJoin('ums_admin as a', 'a.id', 'h.operator_id')
-      .select(['h.id', 'h.create_time', 'h.order_status', 'h.note', 'a.username'])
+      .select(['h.id', 'h.create_time', 'h.order_status', 'h.note', 'h.note_key', 'h.note_params', 'a.username'])
       .where('h.order_id', '=', record!.id).where('h.order_status', 'in', ORDER_TRACKABLE_STATUSES)
       .orderBy('h.create_time').orderBy('h.id').execute();
     return {
@@ -181,7 +191,14 @@ export const orderActions = entityActions(order, {
         source: 'order_history',
         deliveryCompany: record!.deliveryCompany ?? null, deliverySn: record!.deliverySn ?? null,
         deliveryTime: record!.deliveryTime ?? null, receiveTime: record!.receiveTime ?? null,
-        events: events.map((e) => ({ id: Number(e.id), time: e.create_time, status: Number(e.order_status), note: e.note, operator: e.username ?? null })),
+        events: events.map((e) => {
+          const noteParams = e.note_params ? JSON.parse(String(e.note_params)) as Record<string, unknown> : null;
+          // The note readable as text, and its key for screens that show it in the reader's language.
+          return {
+            id: Number(e.id), time: e.create_time, status: Number(e.order_status), operator: e.username ?? null,
+            note: orderHistoryNoteText({ note: e.note, noteKey: e.note_key, noteParams }), noteKey: e.note_key ?? null, noteParams,
+          };
+        }),
       },
     };
   },
@@ -197,3 +214,10 @@ export const orderHooks: EntityHooks = {
   },
 };
 
+/** A history row as the API answers it: `note` is readable also where the server wrote a key (mall's clients show `note`). */
+const readableNote = (row: ApiRecord): ApiRecord => (row.noteKey ? { ...row, note: orderHistoryNoteText(row) } : row);
+
+export const orderHistoryHooks: EntityHooks = {
+  afterGet: async (_db, record) => readableNote(record),
+  afterList: async (_db, records) => records.map(readableNote),
+};

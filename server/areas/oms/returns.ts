@@ -63,7 +63,7 @@ const markRefunded = async (trx: AnyDb, record: ApiRecord, actor: HookActor): Pr
   if (!Number(result.numUpdatedRows)) return [];
   // The order's history tells its people what happened to its money, as every other change of it does.
   const order = await db(trx).selectFrom('oms_order').select(['id', 'shop_id', 'status']).where('id', '=', record.orderId as number).executeTakeFirstOrThrow();
-  await writeHistory(trx, { id: Number(order.id), shopId: order.shop_id, status: order.status }, `Refunded ${record.returnAmount as number} (return ${record.id})`, actor);
+  await writeHistory(trx, { id: Number(order.id), shopId: order.shop_id, status: order.status }, { key: 'refunded', params: { amount: record.returnAmount as number, returnId: record.id } }, actor);
   return [{ table: 'oms_order', id: record.orderId as number, before: { payStatus: PAY_STATUS.paid }, after: { payStatus: PAY_STATUS.refunded } }];
 };
 

@@ -35,6 +35,7 @@ import * as m360 from './360_order_live_indexes';
 import * as m440 from './440_order_pay_delivery_status';
 import * as m450 from './450_home_order_stats';
 import * as m455 from './455_money_restrict';
+import * as m465 from './465_order_history_note_key';
 import type { AnyKysely } from '../index';
 
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -68,6 +69,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '440_order_pay_delivery_status': m440,
   '450_home_order_stats': m450,
   '455_money_restrict': m455,
+  '465_order_history_note_key': m465,
 };
 
 /**

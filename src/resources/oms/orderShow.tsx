@@ -168,7 +168,11 @@ const Lines = ({ entity }: { readonly entity: Entity }) => {
   );
 };
 
-type TrackEvent = { readonly id: number; readonly time: string; readonly status: number; readonly note: string | null; readonly operator: string | null };
+type TrackEvent = {
+  readonly id: number; readonly time: string; readonly status: number; readonly note: string | null; readonly operator: string | null;
+  /** A note the server wrote (ORDER_HISTORY_NOTES), shown in the reader's language. */
+  readonly noteKey?: string | null; readonly noteParams?: Readonly<Record<string, unknown>> | null;
+};
 type Tracking = { readonly deliveryCompany: string | null; readonly deliverySn: string | null; readonly events: readonly TrackEvent[] };
 
 /** The logistics timeline (`GET /order/track/{id}`): the order's own shipping history, said so, as there is no carrier feed. */
@@ -195,7 +199,8 @@ const Track = ({ entity }: { readonly entity: Entity }) => {
                 <Typography variant="body2">
                   {new Date(event.time).toLocaleString(locale)} · {statusLabel(event.status)}
                   {event.status === ORDER_STATUS.shipped && data.deliveryCompany ? ` · ${data.deliveryCompany} ${data.deliverySn ?? ''}` : ''}
-                  {event.note ? ` · ${event.note}` : ''}
+                  {event.noteKey ? ` · ${translate(`resources.orderOperateHistory.notes.${event.noteKey}`, { ...event.noteParams, _: event.note })}`
+                    : event.note ? ` · ${event.note}` : ''}
                 </Typography>
               </li>
             ))}

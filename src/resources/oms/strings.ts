@@ -4,6 +4,11 @@
  * missing key fails type-checking; tests/unit/entity-i18n.test.ts checks every declared label.
  */
 import { defineStrings } from '../../engine/area';
+import { ORDER_HISTORY_NOTES } from '../../schema/oms';
+
+/** The notes the server writes in an order's history, in English: the declaration's own text in polyglot's placeholders. */
+const historyNotesEn = Object.fromEntries(Object.entries(ORDER_HISTORY_NOTES).map(([key, text]) => [key, text.replace(/\{(\w+)\}/g, '%{$1}')])) as
+  { [K in keyof typeof ORDER_HISTORY_NOTES]: string };
 
 const en = {
   resources: {
@@ -119,7 +124,10 @@ const en = {
         fromStatus: 'From status',
         orderStatus: 'To status',
         note: 'Note',
+        noteKey: 'Note kind',
+        noteParams: 'Note details',
       },
+      notes: historyNotesEn,
       enums: {
         fromStatus: {
           pending_payment: 'Pending payment', pending_shipment: 'Pending shipment', shipped: 'Shipped',
@@ -364,6 +372,16 @@ export const strings = defineStrings(en, {
         fromStatus: '原状态',
         orderStatus: '新状态',
         note: '备注',
+        noteKey: '备注类型',
+        noteParams: '备注内容',
+      },
+      notes: {
+        note_changed: '修改备注信息：%{note}',
+        receiver_changed: '修改收货人信息',
+        fees_changed: '修改费用信息',
+        line_changed: '修改商品：%{product} %{fromQuantity} × %{fromPrice} → %{toQuantity} × %{toPrice}',
+        message_sent: '给买家发送消息：%{content}',
+        refunded: '退款 %{amount}（退货申请 %{returnId}）',
       },
       enums: {
         fromStatus: {
