@@ -202,7 +202,9 @@ describe.each(testDialects())('return requests (%s)', (dialect) => {
     expect(audit).toEqual([expect.objectContaining({ action: 'receive', before_json: JSON.stringify({ payStatus: 1 }), after_json: JSON.stringify({ payStatus: 2 }) })]);
     // And the order's own history says so, by whom, the status unchanged.
     const history = await db().selectFrom('oms_order_operate_history').selectAll().where('order_id', '=', order).execute();
-    expect(history).toEqual([expect.objectContaining({ from_status: 3, order_status: 3, note: `Refunded 10 (return ${id})` })]);
+    // A message key with its parameters (shown in the reader's language), not stored English text.
+    expect(history).toEqual([expect.objectContaining({ from_status: 3, order_status: 3, note: null, note_key: 'refunded' })]);
+    expect(JSON.parse(String(history[0]!.note_params))).toEqual({ amount: 10, returnId: id });
     expect(history[0]!.operator_id).not.toBeNull();
 
     // mall's status route completes it the same way.
