@@ -24,7 +24,7 @@ import Typography from '@mui/material/Typography';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Loading, useGetList, useTranslate } from 'react-admin';
-import { useLocation } from 'react-router';
+import { useLocation } from 'react-router-dom';
 import { PageFrame } from '../../pages/shared/PageFrame';
 import { PAGE_SIZE } from '../../schema/rules';
 import { userGroup } from '../../schema/ums';
