@@ -91,7 +91,7 @@ export const payRecord = defineEntity({
     status: enumeration([{ value: 0, label: 'unpaid' }, { value: 1, label: 'paid' }, { value: 2, label: 'refunded' }],
       { serverManaged: true, default: 0, list: true, filter: true }),
     // What the buyer gives to find the payment: a transfer number, a transaction hash, a receipt.
-    reference: text({ length: [0, 200], list: true, listPriority: 'low' }),
+    reference: text({ length: [0, 200], list: true }),
     createTime: dateTime({ auto: 'create', list: true, sortable: true, filter: { param: 'createTime', op: 'prefix', range: true } }),
     confirmTime: dateTime({ serverManaged: true, list: true, listPriority: 'medium' }),
     refundTime: dateTime({ serverManaged: true, list: true, listPriority: 'low' }),
