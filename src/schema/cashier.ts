@@ -80,7 +80,7 @@ export const balance = defineEntity({
     shopName: referenceName('shopId'),
     amount: money({ required: true, min: 0.01, max: BALANCE_MAX, list: true, sortable: true }),
     payChannel: enumeration(PAY_CHANNELS, { required: true, list: true, filter: { param: 'payChannel', op: 'eq', alwaysOn: true } }),
-    note: text({ length: [0, 500], list: true, listPriority: 'low' }),
+    note: text({ length: [0, 500], list: true }),
     // Derived from the bindings on every read (never stored): what is bound (what is left is the amount less it).
     boundAmount: money({ serverManaged: true, virtual: true, list: true }),
     orders: json(z.array(boundOrderSchema), { serverManaged: true, virtual: true, list: true }),
