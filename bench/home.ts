@@ -24,7 +24,7 @@ import { order } from '../src/schema/oms';
 import type { MeasuredLoad } from './load';
 import { dbCpu, measuredLoad, warmUp } from './load';
 import type { BenchServer, Dialect } from './setup';
-import { benchDialects, loadAverage, printTable, startBenchServer, timed } from './setup';
+import { benchDialects, loadAverage, printTable, series, startBenchServer, timed } from './setup';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
@@ -32,10 +32,6 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const CHUNK = 200_000;
 const TARGET_P99_MS = 50;
 const PATH = '/api/home/summary';
-
-const series = (dialect: Dialect, first: number, last: number) => (dialect === 'postgres'
-  ? { with: sql``, from: sql.raw(`generate_series(${first}::bigint, ${last}::bigint) as g(i)`) }
-  : { with: sql.raw(`with recursive g(i) as (select ${first} union all select i + 1 from g where i < ${last}) `), from: sql.raw('g') });
 
 /** ROWS orders over the demo shops, the newest now, one every 30 s before it; statuses i mod 6. */
 const fillOrders = async (db: Kysely<Database>): Promise<void> => {

@@ -27,7 +27,7 @@ import { startFloor } from './floor';
 import type { MeasuredLoad } from './load';
 import { dbCpu, measuredLoad, warmUp } from './load';
 import type { BenchServer, Dialect } from './setup';
-import { benchDialects, loadAverage, ms, printTable, startBenchServer, summary, timed } from './setup';
+import { benchDialects, loadAverage, ms, printTable, series, startBenchServer, summary, timed } from './setup';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
@@ -39,11 +39,6 @@ const DEEP_PAGE = 500;
 const SHIP_BATCH = 500;
 const TARGET = { listP99Ms: 30, countsMs: 50, shipMs: 2000 };
 const STATUSES = [0, 1, 2, 3, 4, 5];
-
-/** `from` of `first..last` generated rows named `g(i)`, and what precedes the INSERT (SQLite's CTE). */
-const series = (dialect: Dialect, first: number, last: number) => (dialect === 'postgres'
-  ? { with: sql``, from: sql.raw(`generate_series(${first}::bigint, ${last}::bigint) as g(i)`) }
-  : { with: sql.raw(`with recursive g(i) as (select ${first} union all select i + 1 from g where i < ${last}) `), from: sql.raw('g') });
 
 /**
  * ROWS orders spread over the demo shops (ids rising with the creation time, the status i mod 6),

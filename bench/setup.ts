@@ -9,6 +9,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../server/app';
 import type { Config, DatabaseTarget } from '../server/config';
@@ -145,3 +146,8 @@ export const printTable = (header: string[], rows: string[][]): void => {
 };
 
 export const ms = (value: number): string => value.toFixed(1);
+
+/** `from` of `first..last` generated rows named `g(i)`, and what precedes the INSERT (SQLite's CTE). */
+export const series = (dialect: Dialect, first: number, last: number) => (dialect === 'postgres'
+  ? { with: sql``, from: sql.raw(`generate_series(${first}::bigint, ${last}::bigint) as g(i)`) }
+  : { with: sql.raw(`with recursive g(i) as (select ${first} union all select i + 1 from g where i < ${last}) `), from: sql.raw('g') });

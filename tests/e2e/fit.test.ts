@@ -16,7 +16,7 @@ import type { AdminInfo, Envelope } from '../../src/schema/api';
 import { ALL_ROUTES } from '../../src/schema/routes';
 import type { DemoRole } from '../helpers/accounts';
 import type { Viewport } from './harness';
-import { browserSuite, PHONE } from './harness';
+import { browserSuite, PHONE, trackNetwork } from './harness';
 
 const suite = browserSuite({ DEMO_CONTENT: 'true' });
 
@@ -45,17 +45,6 @@ const pathsOf = async (role: DemoRole, withRecords: boolean): Promise<string[]> 
     paths.push(`${page}?id=${id}`);
   }
   return paths;
-};
-
-/** Resolves once no request has been in flight for a moment (the screen's chunk and its calls are done). */
-const trackNetwork = (page: Page) => {
-  let inFlight = 0;
-  let lastChange = Date.now();
-  const change = (delta: number) => { inFlight += delta; lastChange = Date.now(); };
-  page.on('request', () => change(1));
-  page.on('requestfinished', () => change(-1));
-  page.on('requestfailed', () => change(-1));
-  return () => expect.poll(() => inFlight === 0 && Date.now() - lastChange >= 250, { timeout: 30_000, interval: 50 }).toBe(true);
 };
 
 const openInApp = (page: Page, path: string) => page.evaluate((to) => {
@@ -108,7 +97,7 @@ const auditPaths = async (role: DemoRole, viewport: Viewport, lang: Lang, paths:
         if (path !== '/home') await openInApp(page, path);
         await page.locator(`[data-route-screen="${name}"]`).waitFor({ state: 'attached', timeout: 30_000 });
       }
-      await quiet();
+      await quiet(250);
       const audit = await page.evaluate(AUDIT) as Audit;
       const where = `${role} ${lang} ${viewport.width}×${viewport.height} ${path}`;
       if (audit.width > audit.viewport) problems.push(`${where}: ${audit.width} px wide (${audit.wide.join('; ')})`);

@@ -7,7 +7,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { Lang } from '../../src/i18n/lang';
 import { LANG_KEY } from '../../src/i18n/lang';
 import { TOKEN_KEY } from '../../src/providers/api';
@@ -231,5 +231,21 @@ export const browserSuite = (env: Record<string, string> = {}): BrowserSuite => 
       if (!token) throw new Error(`no ${TOKEN_KEY} in the stored state of ${role}`);
       return token;
     },
+  };
+};
+
+/**
+ * Counts the page's requests in flight; the returned function resolves once none has been in flight
+ * for `quietMs` (a screen's chunk and its first calls are done).
+ */
+export const trackNetwork = (page: Page) => {
+  let inFlight = 0;
+  let lastChange = Date.now();
+  const change = (delta: number) => { inFlight += delta; lastChange = Date.now(); };
+  page.on('request', () => change(1));
+  page.on('requestfinished', () => change(-1));
+  page.on('requestfailed', () => change(-1));
+  return async (quietMs = 600) => {
+    await expect.poll(() => inFlight === 0 && Date.now() - lastChange >= quietMs, { timeout: 30_000, interval: 50 }).toBe(true);
   };
 };

@@ -14,7 +14,7 @@ import type { AdminInfo, Envelope } from '../../src/schema/api';
 import { ALL_ROUTES } from '../../src/schema/routes';
 import type { DemoRole } from '../helpers/accounts';
 import { DEMO_ROLES } from '../helpers/accounts';
-import { browserSuite } from './harness';
+import { browserSuite, trackNetwork } from './harness';
 
 const suite = browserSuite();
 
@@ -29,19 +29,6 @@ const menuRoutes = (info: AdminInfo) => {
   const model = buildMenuModel(info.menus, apiMatcher(info.resources));
   const shown = new Set(model.sections.flatMap((s) => s.children.map((c) => c.name)));
   return ALL_ROUTES.filter((route) => route.name === 'home' || shown.has(route.name));
-};
-
-/** Resolves once no request has been in flight for `quietMs` (the screen's chunk and first calls are done). */
-const trackNetwork = (page: Page) => {
-  let inFlight = 0;
-  let lastChange = Date.now();
-  const change = (delta: number) => { inFlight += delta; lastChange = Date.now(); };
-  page.on('request', () => change(1));
-  page.on('requestfinished', () => change(-1));
-  page.on('requestfailed', () => change(-1));
-  return async (quietMs = 600) => {
-    await expect.poll(() => inFlight === 0 && Date.now() - lastChange >= quietMs, { timeout: 30_000, interval: 100 }).toBe(true);
-  };
 };
 
 /** Opens a path inside the running single-page app (as a menu link does), without reloading it. */
