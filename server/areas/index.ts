@@ -14,13 +14,14 @@ import { moldArea } from './mold';
 import { omsArea } from './oms';
 import { pmsArea } from './pms';
 import { shopArea } from './shop';
+import { smsArea } from './sms';
 import { umsArea } from './ums';
 import { uploadsArea } from './uploads';
 import { referralArea } from './referral';
 import { vipArea } from './vip';
 
 // Quota meters list in this order (the capacity list's columns: shops, products, molds, storage).
-export const AREAS: readonly ServerArea[] = [accountArea, umsArea, shopArea, pmsArea, omsArea, moldArea, capacityArea, uploadsArea, vipArea, memberArea, referralArea, cashierArea, homeArea];
+export const AREAS: readonly ServerArea[] = [accountArea, umsArea, shopArea, pmsArea, omsArea, moldArea, capacityArea, uploadsArea, vipArea, memberArea, referralArea, cashierArea, homeArea, smsArea];
 
 /**
  * Every area's hooks by entity name. Hooks made from the settings are made with `deps`; without

@@ -112,6 +112,7 @@ export const en = {
     homeNew: 'New products',
     homeHot: 'Popular products',
     homeSubject: 'Special topics',
+    priceCheck: 'Price check',
     homeAdvertise: 'Advertisements',
     addHomeAdvertise: 'Add advertisement',
     updateHomeAdvertise: 'Edit advertisement',

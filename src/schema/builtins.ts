@@ -20,7 +20,7 @@ export const MENU_TITLES: Readonly<Record<string, string>> = {
   sms: 'Marketing', flash: 'Flash sales', flashSession: 'Flash sessions', selectSession: 'Select session',
   flashProductRelation: 'Flash sale products', coupon: 'Coupons', addCoupon: 'Add coupon', updateCoupon: 'Edit coupon',
   couponHistory: 'Coupon history', homeBrand: 'Brand recommendations', homeNew: 'New products',
-  homeHot: 'Popular products', homeSubject: 'Special topics', homeAdvertise: 'Advertisements',
+  homeHot: 'Popular products', homeSubject: 'Special topics', priceCheck: 'Price check', homeAdvertise: 'Advertisements',
   addHomeAdvertise: 'Add advertisement', updateHomeAdvertise: 'Edit advertisement',
   member: 'Members', memberList: 'Member list', memberLevel: 'Member levels',
   pay: 'Payments', payIndex: 'VIP purchase', payRecord: 'Pay records',

@@ -23,6 +23,7 @@
  * Every rule that did not apply is a line with its reasons (`PRICE_REASONS` keys, translated in
  * both languages by the screen, English in the API answer).
  */
+import type { Entity } from './entity';
 import { dateTime, enumeration, int, reference } from './entity';
 import { fromCents, multiplyCents, sumCents } from './money';
 import { PROMOTION, PROMOTION_TYPES } from './product';
@@ -49,6 +50,17 @@ export const PRICE_CHECK_PARAMS = {
   couponId: int({ min: 1 }),
   platform: enumeration(PRICE_PLATFORMS, { default: 2 }),
 } as const;
+
+/**
+ * The parameters seen as a small entity of their own (as an action's are: `actionParamsEntity`),
+ * so the screen's form gets the generic inputs, defaults, validation and labels
+ * (`resources.priceCheck.fields.<name>`). It has no table and no routes.
+ */
+export const priceCheckParams: Entity = {
+  name: 'priceCheck', path: '/price', table: '', tenant: null, display: 'id',
+  menu: { section: 'sms', route: 'priceCheck', screens: false }, fields: PRICE_CHECK_PARAMS,
+  routes: { list: false, get: false, create: false, update: false, delete: false },
+};
 
 /** An amount in integer cents. */
 export type Cents = number;

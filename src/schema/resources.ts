@@ -59,6 +59,8 @@ export const RESOURCE_CATEGORIES: readonly ResourceCategoryDecl[] = [
     { name: 'New products', url: '/home/newProduct/**' },
     { name: 'Popular products', url: '/home/recommendProduct/**' },
     { name: 'Special topic recommendations', url: '/home/recommendSubject/**' },
+    // What a buyer would pay (`GET /price/check`): reads products, member levels, flash sales and coupons, changes nothing.
+    { name: 'Price check', url: '/price/**' },
   ] },
   { name: 'Content', sort: 60, resources: [
     { name: 'Preference areas', url: '/prefrenceArea/**' },

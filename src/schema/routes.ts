@@ -1,3 +1,4 @@
+import { PRICE_API } from './priceApi';
 import { VIP_API } from './vipApi';
 
 /**
@@ -97,6 +98,8 @@ const SECTION_TABLE = [
     r('homeNew', '/sms/homeNew', 'fiber_new', 60),
     r('homeHot', '/sms/homeHot', 'whatshot', 50),
     r('homeSubject', '/sms/homeSubject', 'topic', 40),
+    // What a buyer would pay, line by line and why (not an entity's screen: it needs the check itself).
+    r('priceCheck', '/sms/priceCheck', 'money', 35, false, [PRICE_API.check, { entity: 'product', action: 'list' }]),
     r('homeAdvertise', '/sms/homeAdvertise', 'image', 30),
     r('addHomeAdvertise', '/sms/addHomeAdvertise', 'add', 20, true),
     r('updateHomeAdvertise', '/sms/updateHomeAdvertise', 'edit', 10, true),

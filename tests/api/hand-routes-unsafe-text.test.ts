@@ -43,6 +43,8 @@ const HAND_ROUTES: Record<string, HandRoute> = {
   'GET /rms/link': { params: [] },
   'POST /rms/click': { params: body('code'), anonymous: true },
   'GET /home/summary': { params: [] },
+  // Every parameter is a number, a date-time or an option: text in any of them is refused as such.
+  'GET /price/check': { params: [{ in: 'query', name: 'time' }] },
 };
 
 const NUL = 'ab\u0000cd';

@@ -111,6 +111,7 @@ const ROUTE_ACCESS: Record<string, Access> = {
   'POST /rms/click': 'public',
   // Every signed-in account: the answer holds only the figures of the lists the caller may call (tests/api/home.test.ts).
   'GET /home/summary': 'session',
+  'GET /price/check': SUPER,
 };
 
 const fastifyPath = (url: string): string => url.replace(/\{(\w+)\}/g, ':$1');

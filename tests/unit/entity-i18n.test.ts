@@ -8,6 +8,7 @@ import { deepMerge } from '../../src/i18n/merge';
 import { AREAS } from '../../src/resources';
 import type { Entity } from '../../src/schema/entity';
 import { actionParamsEntity, secretFields } from '../../src/schema/entity';
+import * as priceCheckSchema from '../../src/schema/priceCheck';
 import * as shopSchema from '../../src/schema/shop';
 import * as umsSchema from '../../src/schema/ums';
 
@@ -36,10 +37,10 @@ const isEntity = (value: unknown): value is Entity =>
 
 /**
  * Every entity the admin labels: the registered ones (the admin accounts among them),
- * and any ums/shop declaration not registered yet (labels land before registration, so they must
- * be complete and must not count as extra meanwhile).
+ * any ums/shop declaration not registered yet (labels land before registration, so they must
+ * be complete and must not count as extra meanwhile), and the price check's parameters (a form of fields, no table).
  */
-const labelled: readonly Entity[] = [...screenEntityList, ...([...Object.values(umsSchema), ...Object.values(shopSchema)] as unknown[]).filter(isEntity)]
+const labelled: readonly Entity[] = [...screenEntityList, ...([...Object.values(umsSchema), ...Object.values(shopSchema), ...Object.values(priceCheckSchema)] as unknown[]).filter(isEntity)]
   .filter((entity, i, all) => all.findIndex((e) => e.name === entity.name) === i);
 
 /**

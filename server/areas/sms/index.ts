@@ -1,0 +1,13 @@
+/**
+ * Marketing (`sms`): one file per part (flash sales, coupons, recommendations, the price check),
+ * merged here. The parts' entities are declarations; these files hold only what they cannot say.
+ */
+import { defineArea } from '../area';
+import { registerPriceRoutes } from './price';
+
+export const smsArea = defineArea({
+  name: 'sms',
+  routes: (api, deps) => {
+    registerPriceRoutes(api, deps);
+  },
+});

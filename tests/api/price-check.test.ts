@@ -1,0 +1,115 @@
+// Protects: GET /price/check (issue 30 item 5): a product's (and SKU's) list price, its chosen strategy read from its declaration's child rows, the member level's privilege, the time, each line with its reasons in English and as keys; bad input refused on the parameter with nothing changed; only holders of /price/** may ask. SQLite and PostgreSQL.
+import { describe, expect, it } from 'vitest';
+import { ENTITIES } from '../../src/schema/entities';
+import type { Entity } from '../../src/schema/entity';
+import type { PriceCheckAnswer } from '../../src/schema/priceCheck';
+import { PROMOTION } from '../../src/schema/product';
+import { apiSuite } from '../helpers/api-suite';
+import type { Answer } from '../helpers/api';
+import { call, login } from '../helpers/api';
+import { DEMO } from '../helpers/accounts';
+import { lastAuditId } from '../helpers/entity-bodies';
+import { testDialects } from '../helpers/test-db';
+
+const productEntity = ENTITIES.product as unknown as Entity;
+const levelEntity = ENTITIES.memberLevel as unknown as Entity;
+
+const STRATEGY_LISTS = { memberPriceList: [], productLadderList: [], productFullReductionList: [] };
+
+describe.each(testDialects())('price check (%s)', (dialect) => {
+  const s = apiSuite(dialect);
+  const check = (query: string) => s.get<PriceCheckAnswer>(`/api/price/check?${query}`);
+  const fields = (answer: Answer) => (answer.body.errors ?? []).map((e) => `${e.field}:${e.messageKey}`);
+  const rule = (answer: PriceCheckAnswer, name: string) => answer.lines.find((l) => l.rule === name)!;
+
+  const level = (privilege: 0 | 1) => s.fx.create(levelEntity, 0, { priviledgeMemberPrice: privilege, defaultStatus: 0 });
+  const product = (over: Record<string, unknown>) => s.fx.create(productEntity, 0, {
+    price: 100, promotionType: 0, promotionPrice: null, promotionStartTime: null, promotionEndTime: null, ...STRATEGY_LISTS,
+    skuStockList: [{ skuCode: 'RED-M', price: 90, stock: 10 }], ...over,
+  });
+
+  it("prices a member price for the buyer's level, line by line, and names every rule that did not apply", async () => {
+    const gold = await level(1);
+    const bronze = await level(0);
+    const p = await product({ promotionType: PROMOTION.memberPrice, memberPriceList: [{ memberLevelId: gold.id, memberPrice: 92.5 }, { memberLevelId: bronze.id, memberPrice: 95 }] });
+    const answer = await check(`productId=${p.id}&quantity=2&memberLevelId=${gold.id}`);
+    expect(answer.status).toBe(200);
+    const data = answer.body.data;
+    expect(data).toMatchObject({ productId: p.id, quantity: 2, listPrice: 100, unitPrice: 92.5, subtotal: 185, couponAmount: 0, total: 185, platform: 2, memberLevelId: gold.id });
+    expect(data.lines.map((l) => l.rule)).toEqual(['listPrice', 'promotionPrice', 'memberPrice', 'ladder', 'fullReduction', 'flash', 'coupon']);
+    expect(rule(data, 'memberPrice')).toMatchObject({ applied: true, unitPrice: 92.5, subtotal: 185 });
+    expect(rule(data, 'memberPrice').reasons[0]).toMatchObject({ key: 'member_applied', params: { price: '92.50' } });
+    expect(rule(data, 'ladder').reasons[0]).toEqual({ key: 'strategy_not_chosen', params: { strategy: 'member_price' }, message: "Not the product's price strategy (it uses: member_price)" });
+    expect(rule(data, 'flash').reasons.map((r) => r.key)).toEqual(['flash_none']);
+    expect(rule(data, 'coupon').reasons.map((r) => r.key)).toEqual(['coupon_none']);
+    // A level without the member-price privilege keeps the list price, and says so.
+    const refused = (await check(`productId=${p.id}&quantity=1&memberLevelId=${bronze.id}`)).body.data;
+    expect(refused.total).toBe(100);
+    expect(rule(refused, 'memberPrice').reasons.map((r) => r.key)).toEqual(['member_no_privilege']);
+    expect(rule((await check(`productId=${p.id}&quantity=1`)).body.data, 'memberPrice').reasons.map((r) => r.key)).toEqual(['member_no_level']);
+  });
+
+  it("starts from the SKU's price and applies a quantity ladder and a full reduction exactly", async () => {
+    const ladder = await product({ promotionType: PROMOTION.ladder, productLadderList: [{ count: 2, discount: 0.95 }, { count: 5, discount: 0.85 }], skuStockList: [{ skuCode: 'L', price: 33.33, stock: 50 }] });
+    const sku = (await s.get<{ id: number }[]>(`/api/sku/${ladder.id}`)).body.data[0]!;
+    const five = (await check(`productId=${ladder.id}&skuId=${sku.id}&quantity=5`)).body.data;
+    expect(five).toMatchObject({ skuId: sku.id, skuCode: 'L', listPrice: 33.33, unitPrice: 28.33, total: 141.65 });
+    const one = (await check(`productId=${ladder.id}&skuId=${sku.id}&quantity=1`)).body.data;
+    expect(rule(one, 'ladder').reasons[0]).toMatchObject({ key: 'ladder_short', params: { count: 2 } });
+
+    const reduced = await product({ promotionType: PROMOTION.fullReduction, price: 99.99, productFullReductionList: [{ fullPrice: 200, reducePrice: 20 }] });
+    expect((await check(`productId=${reduced.id}&quantity=2`)).body.data.total).toBe(199.98);
+    expect((await check(`productId=${reduced.id}&quantity=3`)).body.data).toMatchObject({ subtotal: 279.97, total: 279.97 });
+  });
+
+  it('applies a promotion price only inside its window, at the time asked', async () => {
+    const p = await product({ promotionType: PROMOTION.promotionPrice, promotionPrice: 80, promotionStartTime: '2026-03-01T00:00:00.000Z', promotionEndTime: '2026-03-31T00:00:00.000Z' });
+    expect((await check(`productId=${p.id}&quantity=1&time=2026-03-15T12:00:00.000Z`)).body.data).toMatchObject({ total: 80, time: '2026-03-15T12:00:00.000Z' });
+    const early = (await check(`productId=${p.id}&quantity=1&time=2026-02-28T12:00:00.000Z`)).body.data;
+    expect(early.total).toBe(100);
+    expect(rule(early, 'promotionPrice').reasons[0]).toMatchObject({ key: 'promotion_not_started', params: { startTime: '2026-03-01T00:00:00.000Z' } });
+  });
+
+  it('refuses bad input on the parameter, in a 400, and changes nothing', async () => {
+    const p = await product({});
+    const other = await product({});
+    const otherSku = (await s.get<{ id: number }[]>(`/api/sku/${other.id}`)).body.data[0]!;
+    const before = await lastAuditId(s.db);
+    const cases: [string, string[]][] = [
+      ['quantity=1', ['productId:required']],
+      [`productId=${p.id}`, ['quantity:required']],
+      [`productId=${p.id}&quantity=0`, ['quantity:too_small']],
+      [`productId=${p.id}&quantity=1.5`, ['quantity:invalid_type']],
+      [`productId=${p.id}&quantity=10000`, ['quantity:too_big']],
+      [`productId=${p.id}&quantity=1&platform=3`, ['platform:invalid_value']],
+      [`productId=${p.id}&quantity=1&time=tomorrow`, ['time:invalid_date']],
+      [`productId=${p.id}&quantity=1&colour=red`, ['colour:unknown_field']],
+    ];
+    for (const [query, expected] of cases) {
+      const answer = await check(query);
+      expect(answer.status, query).toBe(400);
+      expect(fields(answer), query).toEqual(expected);
+    }
+    const missing: [string, string][] = [
+      [`productId=999999&quantity=1`, 'productId:not_found'],
+      [`productId=${p.id}&skuId=${otherSku.id}&quantity=1`, 'skuId:not_found'],
+      [`productId=${p.id}&memberLevelId=999999&quantity=1`, 'memberLevelId:not_found'],
+      [`productId=${p.id}&couponId=999999&quantity=1`, 'couponId:not_found'],
+    ];
+    for (const [query, expected] of missing) {
+      const answer = await check(query);
+      expect(answer.status, query).toBe(400);
+      expect(fields(answer), query).toEqual([expected]);
+    }
+    expect(await lastAuditId(s.db)).toBe(before);
+  });
+
+  it('answers only who holds /price/**: a seller and the product admin are refused', async () => {
+    const p = await product({});
+    for (const who of [DEMO.seller, DEMO.productAdmin]) {
+      const token = await login(s.app, who);
+      const answer = await call(s.app, 'GET', `/api/price/check?productId=${p.id}&quantity=1`, { token });
+      expect(answer.status, who.username).toBe(403);
+    }
+  });
+});
