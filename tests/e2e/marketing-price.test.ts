@@ -1,0 +1,87 @@
+// Protects: the price check screen (issue 30 item 5, "Done when") in the real browser, in English and in Chinese: the product picked by name, a quantity and a member level give the member price line by line with the reasons of the rules that did not apply, and bad input is refused on its field.
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { strings } from '../../src/resources/sms/strings';
+import { PROMOTION } from '../../src/schema/product';
+import type { Row } from './catalog-setup';
+import { byLabel, catalogApi, escape, pick } from './catalog-setup';
+import { browserSuite } from './harness';
+
+// The demo catalog (categories, shops, member levels) and the other Marketing helpers' demo rows.
+const suite = browserSuite({ DEMO_CONTENT: 'true' });
+
+const post = async <T>(path: string, body: unknown): Promise<T> => {
+  const response = await fetch(`${suite.baseUrl}/api${path}`, {
+    method: 'POST', headers: { authorization: await suite.tokenOf('admin'), 'content-type': 'application/json' }, body: JSON.stringify(body),
+  });
+  const answer = (await response.json()) as { code: number; data: T };
+  if (answer.code !== 200) throw new Error(`${path}: ${JSON.stringify(answer)}`);
+  return answer.data;
+};
+
+/** Picks `option` of a searching picker after typing `text` into it. */
+const search = async (page: Page, box: Locator, text: string, option: string) => {
+  await box.click();
+  await box.fill(text);
+  await page.getByRole('option', { name: new RegExp(escape(option)) }).first().click();
+};
+
+/** A product priced by member price: 120.00, 99.50 for the level holding the member-price privilege. */
+const memberPriceProduct = async (tag: string) => {
+  const { listOf } = catalogApi(suite, 'admin');
+  const top = (await listOf<Row>('/productCategory/list/0?pageSize=50'))[0]!;
+  const category = (await listOf<Row>(`/productCategory/list/${top.id}?pageSize=50`))[0]!;
+  const shop = (await listOf<Row>('/shop/listAll'))[0]!;
+  const levels = await listOf<Row & { priviledgeMemberPrice: number }>('/memberLevel/list?pageSize=50');
+  const gold = levels.find((l) => l.priviledgeMemberPrice === 1)!;
+  const name = `Price check kettle ${tag} ${Date.now()}`;
+  const created = await post<Row>('/product/create', {
+    name, shopId: shop.id, productCategoryId: category.id, subTitle: 'A kettle to price', description: 'Priced by member level.',
+    productSn: `PRICE-${tag}-${Date.now()}`, price: 120, promotionType: PROMOTION.memberPrice,
+    memberPriceList: [{ memberLevelId: gold.id, memberPrice: 99.5, memberLevelName: gold.name }],
+  });
+  return { id: created.id, name, level: gold.name };
+};
+
+describe('the price check', () => {
+  it.each(['en', 'zh'] as const)('shows a member price line by line, and why the other rules did not apply (%s)', async (lang) => {
+    const t = strings[lang];
+    const f = t.resources.priceCheck.fields;
+    const p = t.priceCheck;
+    const kettle = await memberPriceProduct(lang);
+    await suite.withPage(async (page) => {
+      page.setDefaultTimeout(60_000);
+      await page.goto('/sms/priceCheck');
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await search(page, byLabel(page, 'combobox', f.productId), kettle.name, kettle.name);
+      await byLabel(page, 'spinbutton', f.quantity).fill('2');
+      await pick(page, byLabel(page, 'combobox', f.memberLevelId), kettle.level);
+      await page.getByRole('button', { name: p.check }).click();
+
+      const result = page.getByRole('region', { name: p.result });
+      await expect.poll(() => result.getByTestId('price-total').textContent()).toBe('199.00');
+      const member = result.locator('tr[data-rule="memberPrice"]');
+      expect(await member.getAttribute('data-applied')).toBe('yes');
+      expect(await member.textContent()).toContain('99.50');
+      // The rules that did not apply each say why, in the page's language.
+      expect(await result.locator('tr[data-rule="flash"]').getAttribute('data-applied')).toBe('no');
+      expect(await result.locator('tr[data-rule="flash"]').textContent()).toContain(p.reasons.flash_none);
+      expect(await result.locator('tr[data-rule="coupon"]').textContent()).toContain(p.reasons.coupon_none);
+    }, { as: 'admin', lang });
+  });
+
+  it.each(['en', 'zh'] as const)('refuses a quantity of nothing on its field (%s)', async (lang) => {
+    const t = strings[lang];
+    const kettle = await memberPriceProduct(`zero-${lang}`);
+    await suite.withPage(async (page) => {
+      page.setDefaultTimeout(60_000);
+      await page.goto('/sms/priceCheck');
+      await search(page, byLabel(page, 'combobox', t.resources.priceCheck.fields.productId), kettle.name, kettle.name);
+      const quantity = byLabel(page, 'spinbutton', t.resources.priceCheck.fields.quantity);
+      await quantity.fill('0');
+      await page.getByRole('button', { name: t.priceCheck.check }).click();
+      await expect.poll(() => quantity.getAttribute('aria-invalid')).toBe('true');
+      expect(await page.getByRole('region', { name: t.priceCheck.result }).count()).toBe(0);
+    }, { as: 'admin', lang });
+  });
+});
