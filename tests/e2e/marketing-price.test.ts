@@ -1,11 +1,11 @@
-// Protects: the price check screen (issue 30 item 5, "Done when") in the real browser, in English and in Chinese: the product picked by name, a quantity and a member level give the member price line by line with the reasons of the rules that did not apply, and bad input is refused on its field.
+// Protects: the price check screen (issue 30 item 5, "Done when") in the real browser, in English (desktop) and in Chinese (phone): the product picked by name, a quantity and a member level give the member price line by line with the reasons of the rules that did not apply, and bad input is refused on its field.
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { strings } from '../../src/resources/sms/strings';
 import { PROMOTION } from '../../src/schema/product';
 import type { Row } from './catalog-setup';
 import { byLabel, catalogApi, escape, pick } from './catalog-setup';
-import { browserSuite } from './harness';
+import { browserSuite, DESKTOP, PHONE } from './harness';
 
 // The demo catalog (categories, shops, member levels) and the other Marketing helpers' demo rows.
 const suite = browserSuite({ DEMO_CONTENT: 'true' });
@@ -67,7 +67,9 @@ describe('the price check', () => {
       expect(await result.locator('tr[data-rule="flash"]').getAttribute('data-applied')).toBe('no');
       expect(await result.locator('tr[data-rule="flash"]').textContent()).toContain(p.reasons.flash_none);
       expect(await result.locator('tr[data-rule="coupon"]').textContent()).toContain(p.reasons.coupon_none);
-    }, { as: 'admin', lang });
+      // The lines scroll in their own box: the page itself is never wider than the window.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    }, { as: 'admin', lang, viewport: lang === 'zh' ? PHONE : DESKTOP });
   });
 
   it.each(['en', 'zh'] as const)('refuses a quantity of nothing on its field (%s)', async (lang) => {
