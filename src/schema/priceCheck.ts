@@ -69,6 +69,8 @@ export type PriceProduct = {
   readonly id: number;
   readonly name: string;
   readonly productCategoryId: number | null;
+  /** The parent of its category (a coupon for a top category covers its sub-categories). */
+  readonly productCategoryParentId?: number | null;
   readonly price: Cents;
   readonly promotionPrice: Cents | null;
   readonly promotionStartTime: string | null;
@@ -117,6 +119,7 @@ export type PriceCoupon = {
   readonly endTime: string | null;
   /** COUPON_USE. */
   readonly useType: number;
+  /** The categories picked: a product in one of them or in a sub-category of one is in scope. */
   readonly categoryIds: readonly number[];
   readonly productIds: readonly number[];
   /** How many are left to give out. */
@@ -324,9 +327,8 @@ const couponRefusals = (coupon: PriceCoupon, input: PriceCheckInput, subtotal: C
   if (coupon.startTime && instant < Date.parse(coupon.startTime)) reasons.push({ key: 'coupon_not_started', params: { startTime: coupon.startTime } });
   if (coupon.endTime && instant > Date.parse(coupon.endTime)) reasons.push({ key: 'coupon_expired', params: { endTime: coupon.endTime } });
   if (coupon.platform !== 0 && coupon.platform !== input.platform) reasons.push({ key: 'coupon_platform', params: { platform: PLATFORM_LABELS[coupon.platform] ?? String(coupon.platform) } });
-  if (coupon.useType === COUPON_USE.categories && !(input.product.productCategoryId !== null && coupon.categoryIds.includes(input.product.productCategoryId))) {
-    reasons.push({ key: 'coupon_category' });
-  }
+  const categories = [input.product.productCategoryId, input.product.productCategoryParentId].filter((id): id is number => typeof id === 'number');
+  if (coupon.useType === COUPON_USE.categories && !categories.some((id) => coupon.categoryIds.includes(id))) reasons.push({ key: 'coupon_category' });
   if (coupon.useType === COUPON_USE.products && !coupon.productIds.includes(input.product.id)) reasons.push({ key: 'coupon_product' });
   if (coupon.remaining <= 0) reasons.push({ key: 'coupon_none_left' });
   if (coupon.minPoint > 0 && subtotal < coupon.minPoint) reasons.push({ key: 'coupon_min_spend', params: { minPoint: money(coupon.minPoint), subtotal: money(subtotal) } });

@@ -267,6 +267,9 @@ describe('price check: coupon', () => {
     expect(line(check({ coupon: coupon({ useType: COUPON_USE.products, productIds: [7] }) }).lines, 'coupon').applied).toBe(true);
     expect(keys(line(check({ coupon: coupon({ useType: COUPON_USE.products, productIds: [8] }) }).lines, 'coupon'))).toEqual(['coupon_product']);
     expect(keys(line(check({ product: product({ productCategoryId: null }), coupon: coupon({ useType: COUPON_USE.categories, categoryIds: [3] }) }).lines, 'coupon'))).toEqual(['coupon_category']);
+    // A top category picked covers its sub-categories.
+    expect(line(check({ product: product({ productCategoryParentId: 1 }), coupon: coupon({ useType: COUPON_USE.categories, categoryIds: [1] }) }).lines, 'coupon').applied).toBe(true);
+    expect(keys(line(check({ product: product({ productCategoryParentId: 1 }), coupon: coupon({ useType: COUPON_USE.categories, categoryIds: [2] }) }).lines, 'coupon'))).toEqual(['coupon_category']);
   });
 });
 

@@ -83,7 +83,9 @@ export const registerPriceRoutes = (api: FastifyInstance, { db, scopeOf, reposit
     const params = readParams(request, PRICE_CHECK_PARAMS) as Params;
     const scope = await scopeOf(request);
     const record = await readOr(() => repositoryOf('product').get(params.productId, scope), 'productId');
-    const product = productOf(record);
+    const category = record.productCategoryId === null || record.productCategoryId === undefined ? undefined
+      : await db.selectFrom('pms_product_category').select('parent_id').where('id', '=', Number(record.productCategoryId)).executeTakeFirst();
+    const product = { ...productOf(record), productCategoryParentId: category?.parent_id || null };
     let sku: PriceSku | null = null;
     if (params.skuId !== null) {
       const row = rows(record.skuStockList).find((r) => Number(r.id) === params.skuId);
