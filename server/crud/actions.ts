@@ -16,7 +16,7 @@ import { fieldError, MESSAGES } from '../../src/schema/api';
 import type { Endpoint } from '../../src/schema/endpoints';
 import { actionEndpointsOf } from '../../src/schema/endpoints';
 import type { ActionDecl, ActionsOf, Entity, FieldDecl, ParamsOf } from '../../src/schema/entity';
-import { actionParamsEntity, snakeCase } from '../../src/schema/entity';
+import { actionParamsEntity, columnOf, snakeCase } from '../../src/schema/entity';
 import { MAX_IDS } from '../../src/schema/validation';
 import { auditAll } from '../db/audit';
 import type { AnyKysely } from '../db/index';
@@ -225,9 +225,13 @@ const loadTargets = async (trx: AnyDb, entity: Entity, ids: readonly number[], s
   return ids.map((id) => byId.get(id)!);
 };
 
-/** Referenced ids (reference and references parameters) must name rows the caller may see. */
+/**
+ * Referenced ids (reference and references parameters) must name rows the caller may see, and a
+ * `sameAs` parameter's rows must hold the value the acted-on records hold.
+ */
 const checkReferences = async (
   trx: AnyDb, params: Readonly<Record<string, FieldDecl>>, values: Record<string, unknown>, entities: readonly Entity[], scope: Scope,
+  records: readonly ApiRecord[],
 ): Promise<void> => {
   const errors: FieldError[] = [];
   for (const [name, decl] of Object.entries(params)) {
@@ -237,11 +241,24 @@ const checkReferences = async (
     if (!ids.length) continue;
     const target = entities.find((e) => e.name === decl.reference!.entity);
     if (!target) throw new Error(`${name}: no declared entity ${decl.reference.entity}`);
-    const found = ids.every((id) => id <= MAX_ID) ? await (trx as AnyKysely).selectFrom(target.table).select('id')
+    const same = decl.sameAs ? { column: columnOf(decl.sameAs, target.fields[decl.sameAs]!), values: new Set(records.map((r) => r[decl.sameAs!])) } : undefined;
+    const found: Row[] = ids.every((id) => id <= MAX_ID) ? await (trx as AnyKysely).selectFrom(target.table).select(same ? ['id', same.column] : ['id'])
       .where((eb) => eb.and([eb('id', 'in', ids), scopeWhere(target, eb, scope)])).execute() : [];
-    if (found.length !== new Set(ids).size) errors.push(fieldError(name, 'invalid_reference'));
+    const matches = (row: Row) => !same || (same.values.size === 1 && same.values.has(Number(row[same.column])));
+    if (found.length !== new Set(ids).size || !found.every(matches)) errors.push(fieldError(name, 'invalid_reference'));
   }
   if (errors.length) throw validationFailed(errors);
+};
+
+/** A `sameAs` parameter names a field both the acted-on entity and the referenced one have, on a row action. */
+const checkSameAs = (entity: Entity, name: string, decl: ActionDecl, entities: readonly Entity[]): void => {
+  for (const [param, field] of Object.entries(decl.params ?? {})) {
+    if (!field.sameAs) continue;
+    const target = entities.find((e) => e.name === field.reference?.entity);
+    if (decl.on !== 'row' || field.kind !== 'reference' || !entity.fields[field.sameAs] || !target?.fields[field.sameAs]) {
+      throw new Error(`${entity.name}.${name}.${param}: sameAs is for a row action's reference to an entity that, like ${entity.name}, has ${field.sameAs}`);
+    }
+  }
 };
 
 /** One call of a declared action: its target ids, its validated parameters and who acts. */
@@ -273,7 +290,7 @@ export const performAction = async (
   let skipped: number[] = [];
   const data = await deps.db.transaction().execute(async (trx) => {
     let records = await loadTargets(trx, entity, call.ids, actor.scope, decl.writes);
-    for (const values of rowParams.size ? rowParams.values() : [params]) await checkReferences(trx, decl.params ?? {}, values, deps.entities, actor.scope);
+    for (const values of rowParams.size ? rowParams.values() : [params]) await checkReferences(trx, decl.params ?? {}, values, deps.entities, actor.scope, records);
     if (decl.transition || decl.inStates) ({ eligible: records, skipped } = eligibleOf(entity, decl, records));
     const paramsOf = (record: ApiRecord) => rowParams.get(record.id) ?? params;
     const outcome: ActionOutcome = handler ? await handler({ trx, db: deps.db as unknown as AnyDb, entity, records, params, rowParams, actor }) : { data: records.length };
@@ -323,6 +340,7 @@ export const registerActionRoutes = (app: FastifyInstance, deps: ActionRouteDeps
       }
       if (decl.selectMessage !== undefined && !(decl.selectMessage in MESSAGES)) throw new Error(`${entity.name}.${name}: no message key ${decl.selectMessage}`);
       if (decl.dispatch) checkDispatch(entity, name, decl);
+      checkSameAs(entity, name, decl, deps.entities);
       const run = async (request: FastifyRequest) => {
         const parsed = parseRequest(endpoint, request);
         const { ids, rowParams } = parsed;

@@ -25,6 +25,7 @@ import { createSchema, validate as validateWith } from '../schema/validation';
 import { ApiError } from '../providers/api';
 import type { ActionRequest, EntityDataProvider } from '../providers/entityDataProvider';
 import { submissionErrors } from '../providers/entityDataProvider';
+import { ActionTargetContext } from './actionTarget';
 import { apiValues, createDefaults, toFormErrors } from './formValidation';
 import { EntityFieldInput } from './kinds';
 import { useRecordName } from './recordName';
@@ -92,9 +93,12 @@ const ParamsDialog = ({ entity, name, target, onClose, onDone, inputs = {}, fixe
   const record = useRecordContext();
   const params = actionParamsEntity(entity, name);
   const { run } = useRun(entity, name, target, onDone);
-  // `prefill`: the form starts from the record's values of the parameters' names.
-  const prefilled = entity.actions?.[name]?.prefill && record && target.id !== undefined
-    ? Object.fromEntries(Object.keys(params.fields).flatMap((key) => (record[key] !== undefined && record[key] !== null ? [[key, record[key]]] : [])))
+  // `prefill`: the form starts from the record's values of the parameters' names, or from what the declaration works out of the record.
+  const prefill = entity.actions?.[name]?.prefill;
+  const prefilled = prefill && record && target.id !== undefined
+    ? typeof prefill === 'function'
+      ? prefill(record)
+      : Object.fromEntries(Object.keys(params.fields).flatMap((key) => (record[key] !== undefined && record[key] !== null ? [[key, record[key]]] : [])))
     : {};
   // The declared parameters only: the form must not pick up the row's record from the context.
   const paramValues = (values: Record<string, unknown>) => ({
@@ -116,12 +120,14 @@ const ParamsDialog = ({ entity, name, target, onClose, onDone, inputs = {}, fixe
         {/* The problems show under the inputs of this small form: no "form is not valid" toast on top. */}
         <Form record={NO_RECORD} defaultValues={createDefaults(params, { ...prefilled, ...initial })} validate={validate} noValidate mode="onSubmit" reValidateMode="onChange"
           disableInvalidFormNotification onSubmit={(values: Record<string, unknown>) => run(paramValues(values))}>
-          {Object.entries(params.fields).filter(([field]) => !(field in fixed)).map(([field, decl]) => {
-            const Custom = inputs[field];
-            return Custom
-              ? <Custom key={field} entity={params} name={field} decl={decl} mode="create" />
-              : <EntityFieldInput key={field} entity={params} name={field} decl={decl} mode="create" />;
-          })}
+          <ActionTargetContext.Provider value={target.id !== undefined ? record : undefined}>
+            {Object.entries(params.fields).filter(([field]) => !(field in fixed)).map(([field, decl]) => {
+              const Custom = inputs[field];
+              return Custom
+                ? <Custom key={field} entity={params} name={field} decl={decl} mode="create" />
+                : <EntityFieldInput key={field} entity={params} name={field} decl={decl} mode="create" />;
+            })}
+          </ActionTargetContext.Provider>
           <Toolbar sx={{ px: 0 }}>
             {/* Named by what it does ("Close order"), never a bare "Run". */}
             <SaveButton label={actionLabelKey(entity, name)} icon={<PlayArrow />} alwaysEnable />

@@ -8,6 +8,7 @@ import {
 } from 'react-admin';
 import { secretSetName } from '../schema/entity';
 import { screenEntityOf } from '../schema/screenEntities';
+import { useSameAsFilter } from './actionTarget';
 import { ImageUploadInput } from './ImageUpload';
 import { LIST_ALL_QUERY, listAllSearch, referenceSearch } from './lookups';
 import { ReferenceAutocomplete, ReferenceAutocompleteArray, ReferenceSelect } from './referencePickers';
@@ -68,10 +69,11 @@ export const SecretInput = ({ entity, name, decl, mode }: FieldInputProps) => {
 /** A reference: a plain select for a small table answered whole (`listAll`), else a searching picker. */
 export const ReferenceFieldInput = ({ entity, name, decl, disabled }: FieldInputProps & { readonly disabled: boolean }) => {
   const target = decl.reference ? screenEntityOf(decl.reference.entity) : undefined;
+  const filter = useSameAsFilter(decl.sameAs);
   if (!decl.reference) return null;
   if (target?.listAll) {
     return (
-      <ReferenceInput source={name} reference={decl.reference.entity} queryOptions={LIST_ALL_QUERY}>
+      <ReferenceInput source={name} reference={decl.reference.entity} queryOptions={LIST_ALL_QUERY} filter={filter}>
         <ReferenceSelect
           label={fieldLabelKey(entity, name)}
           target={decl.reference.entity}
@@ -83,7 +85,7 @@ export const ReferenceFieldInput = ({ entity, name, decl, disabled }: FieldInput
     );
   }
   return (
-    <ReferenceInput source={name} reference={decl.reference.entity}>
+    <ReferenceInput source={name} reference={decl.reference.entity} filter={filter}>
       <ReferenceAutocomplete
         label={fieldLabelKey(entity, name)}
         target={decl.reference.entity}

@@ -422,8 +422,12 @@ export const createEntityDataProvider = (fetcher: Fetcher = httpClient, upload: 
     const entity = entityOf(resource);
     if (wantsListAll(entity, params.meta)) {
       const all = await listAll<R>(entity, params.signal);
-      const text = String((params.filter as AnyRecord | undefined)?.[LIST_ALL_TEXT] ?? '').trim().toLowerCase();
-      const data = text ? all.filter((row) => String(row[entity.display] ?? '').toLowerCase().includes(text)) : all;
+      const { [LIST_ALL_TEXT]: typed, ...equal } = (params.filter ?? {}) as AnyRecord;
+      const text = String(typed ?? '').trim().toLowerCase();
+      // The rest of the filter names fields a picker narrows to (a return's own shop's addresses).
+      const fields = Object.entries(equal).filter(([key, value]) => key in entity.fields && !isEmpty(value));
+      const data = all.filter((row) => (!text || String(row[entity.display] ?? '').toLowerCase().includes(text))
+        && fields.every(([key, value]) => String(row[key]) === String(value)));
       return { data, total: data.length };
     }
     const { path, query } = listRequest(entity, params.filter ?? {});

@@ -96,6 +96,12 @@ export type FieldOptions<T> = {
   readonly virtual?: boolean;
   /** Left out of list answers (`mall` nulls TEXT columns in lists). */
   readonly omitInList?: boolean;
+  /**
+   * A row action's reference parameter: only a target whose field of this name holds the acted-on
+   * record's value (a return is sent back to an address of the return's own shop). The picker
+   * lists those alone; the server refuses another (`invalid_reference`).
+   */
+  readonly sameAs?: string;
 };
 
 type KindOptions = {
@@ -440,8 +446,12 @@ export type ActionDecl<P extends Readonly<Record<string, FieldDecl>> = Readonly<
    * browser offers the button only on rows whose state allows it. Not with `transition`.
    */
   readonly inStates?: readonly (number | string)[];
-  /** row: the generic button's form starts from the record's values of the parameters' names (a receiver's change starts from the current receiver). */
-  readonly prefill?: boolean;
+  /**
+   * row: the generic button's form starts from the record's values of the parameters' names (a
+   * receiver's change starts from the current receiver); a function answers the starting values
+   * from the record (a return's refund starts at what the buyer paid for the line).
+   */
+  readonly prefill?: boolean | ((record: Readonly<Record<string, unknown>>) => Readonly<Record<string, unknown>>);
   /**
    * One route for several row transitions, as `mall` has them (`POST /returnApply/update/status/{id}`
    * with `status`): this declared parameter's value is the state to go to, and the engine runs the

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { MessageParams } from './api';
 import { fillMessage } from './api';
 import { childRows, dateTime, defineEntity, enumeration, flag, image, images, int, json, longText, money, name, reference, referenceName, text } from './entity';
+import { fromCents, multiplyCents, toCents } from './money';
 
 export const returnReason = defineEntity({
   name: 'returnReason', path: '/returnReason', table: 'oms_order_return_reason', tenant: null, display: 'name',
@@ -426,9 +427,12 @@ export const returnApply = defineEntity({
     confirm: {
       on: 'row', path: '/confirm/{id}', writes: true, summary: 'Accept a pending return: the refund, and the address the goods go back to',
       transition: { from: [RETURN_STATUS.pending], to: RETURN_STATUS.returning },
+      // The refund starts at what the buyer paid for the line (mall's return page does the same sum).
+      prefill: (r) => ({ returnAmount: fromCents(multiplyCents(toCents(Number(r.productRealPrice ?? 0)), Number(r.productCount ?? 1))) }),
       params: {
         returnAmount: money({ required: true, min: 0, max: 99_999_999.99 }),
-        companyAddressId: reference('companyAddress', 'addressName', { required: true, requiredMessage: 'choose_return_address' }),
+        // The goods go back to one of the return's own shop's addresses.
+        companyAddressId: reference('companyAddress', 'addressName', { required: true, requiredMessage: 'choose_return_address', sameAs: 'shopId' }),
         handleNote: returnNote(false),
       },
     },

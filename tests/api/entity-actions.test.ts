@@ -171,6 +171,16 @@ describe.each(testDialects())('declared actions on a fixture entity (%s)', (dial
     expect(await lastAudit()).toMatchObject({ action: 'link', entity_id: String(foreign), admin_id: await adminIdOf(t.db, DEMO.admin.username) });
   });
 
+  it('a sameAs reference parameter takes only a row sharing the acted-on record\'s value, even for the super admin', async () => {
+    // Alpha and Beta share shop A; Gamma is the same seller's other shop, Foreign another seller's.
+    await unchanged(async () => {
+      expect(fields(await as('super').post(`/gadget/pair/${own[0]}`, { partner: own[2] }))).toEqual(['partner:invalid_reference']);
+      expect(fields(await as('super').post(`/gadget/pair/${own[0]}`, { partner: foreign }))).toEqual(['partner:invalid_reference']);
+      expect(fields(await as('seller').post(`/gadget/pair/${own[0]}`, { partner: own[2] }))).toEqual(['partner:invalid_reference']);
+    });
+    expect((await as('seller').post(`/gadget/pair/${own[0]}`, { partner: own[1] })).body).toMatchObject({ code: 200, data: 1 });
+  });
+
   it('a collection write runs once over the caller\'s scope, audited with no record id', async () => {
     const seller2 = await adminIdOf(t.db, DEMO.seller2.username);
     const answer = await as('seller2').post('/gadget/resetAll');

@@ -1,4 +1,4 @@
-// Protects: handling return requests in the real browser, from the return's page (the list's `#show=<id>`, where mall's /oms/returnApplyDetail?id= leads): one confirmed with a refund and a return address then completed by confirming receipt, another rejected with a note; the server holds each step.
+// Protects: handling return requests in the real browser, from the return's page (the list's `#show=<id>`, where mall's /oms/returnApplyDetail?id= leads): one confirmed with a refund (starting at what the line cost) and a return address (only the return's shop's are offered) then completed by confirming receipt, another rejected with a note; the server holds each step.
 import { describe, expect, it } from 'vitest';
 import { browserSuite } from './harness';
 
@@ -17,7 +17,11 @@ describe('return requests', () => {
     const pending = (await api<{ list: Return[] }>('/returnApply/list?status=0&pageSize=50')).list;
     expect(pending.length).toBeGreaterThanOrEqual(2);
     const [first, second] = pending as [Return, Return];
-    const address = (await api<Address[]>(`/companyAddress/listAll`)).find((a) => a.shopId === first.shopId)!;
+    const addresses = await api<Address[]>(`/companyAddress/listAll`);
+    const own = addresses.filter((a) => a.shopId === first.shopId);
+    const address = own[0]!;
+    // The demo has addresses of other shops too: the picker must leave them out.
+    expect(addresses.length).toBeGreaterThan(own.length);
 
     await suite.withPage(async (page) => {
       // mall's link leads to the return's page.
@@ -26,8 +30,15 @@ describe('return requests', () => {
       const toolbar = page.getByRole('toolbar');
       await toolbar.getByRole('button', { name: 'Confirm return' }).click();
       const dialog = page.getByRole('dialog');
+      // The refund starts at what the buyer paid for the line.
+      const paid = Math.round(first.productRealPrice * 100) * first.productCount / 100;
+      await expect.poll(async () => Number(await dialog.getByLabel('Refund amount').inputValue())).toBe(paid);
       await dialog.getByLabel('Refund amount').fill('1');
       await dialog.getByLabel('Return address').click();
+      // Only the return's own shop's addresses are offered.
+      await page.getByRole('option', { name: address.addressName }).waitFor();
+      expect((await page.getByRole('option').allTextContents()).filter((t) => t.trim()).sort())
+        .toEqual(own.map((a) => a.addressName).sort());
       await page.getByRole('option', { name: address.addressName }).click();
       await dialog.getByLabel('Handling note').fill('Send it back, please');
       await dialog.getByRole('button', { name: 'Confirm return' }).click();

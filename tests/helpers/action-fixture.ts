@@ -57,6 +57,11 @@ export const gadget = defineEntity({
     count: { on: 'collection', path: '/count', writes: false, summary: 'Count the gadgets in a status', params: { status: int({ min: 0, max: 3 }) } },
     resetAll: { on: 'collection', path: '/resetAll', writes: true, summary: 'Put every gadget the caller may see back to status 0' },
     peek: { on: 'row', path: '/peek/{gadgetId}', writes: false, summary: 'Read one gadget' },
+    // A partner from the gadget's own shop only (sameAs): the picker lists those, the server refuses another.
+    pair: {
+      on: 'row', path: '/pair/{id}', writes: true, summary: 'Pair a gadget with another of its shop',
+      params: { partner: reference('gadget', 'name', { required: true, sameAs: 'shopId' }) },
+    },
     explode: { on: 'row', path: '/explode/{id}', writes: true, summary: 'Writes, then refuses (the write must not stay)' },
     start: {
       on: 'row', path: '/start/{id}', writes: true, summary: 'Put a new gadget to work',
@@ -128,6 +133,10 @@ export const gadgetArea = defineArea({
       return { data: Number(result.numUpdatedRows) };
     },
     peek: async ({ records }) => ({ data: records[0] }),
+    pair: async ({ trx, records, params }) => {
+      await (trx as Db).updateTable('test_gadget').set({ note: `pair ${params.partner}` }).where('id', '=', records[0]!.id).execute();
+      return { data: 1 };
+    },
     explode: async ({ trx, records }) => {
       await (trx as Db).updateTable('test_gadget').set({ name: 'Exploded' }).where('id', '=', records[0]!.id).execute();
       throw fieldInvalid('name', 'invalid_value');

@@ -71,9 +71,6 @@ export const returnActions = entityActions(returnApply, {
   confirm: async ({ trx, records: [record], params, actor }) => {
     const max = await refundLimitCents(trx, record!);
     if (toCents(params.returnAmount) > max) throw fieldInvalid('returnAmount', 'too_big', { max: fromCents(max) });
-    // The goods go back to the return's own shop: an address of the caller's other shop is no address for it.
-    const address = await db(trx).selectFrom('oms_company_address').select('shop_id').where('id', '=', params.companyAddressId).executeTakeFirst();
-    if (!address || Number(address.shop_id) !== record!.shopId) throw fieldInvalid('companyAddressId', 'invalid_reference');
     await db(trx).updateTable('oms_order_return_apply').set({
       return_amount: toCents(params.returnAmount), company_address_id: params.companyAddressId,
       handle_time: toDbTime(), handle_man: await operatorName(trx, actor), handle_note: params.handleNote,
