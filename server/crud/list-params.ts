@@ -17,8 +17,12 @@ import { parseIds } from './ids';
 import type { Bound, ServerKindSpec } from './kinds';
 import { SERVER_KINDS } from './kinds';
 
-/** `lt` is internal: the exclusive end of a day-bounded time range. */
-export type Condition = { column: string; op: FilterOp | 'lt'; value: string | number };
+/**
+ * `lt` is internal: the exclusive end of a day-bounded time range. `named`: a filter on a
+ * `referenceName` field, comparing the referenced record's display field; `column` is then the
+ * reference's column (the repository compares through ./reference-names.ts).
+ */
+export type Condition = { column: string; op: FilterOp | 'lt'; value: string | number; named?: string };
 
 export type ListParams = {
   pageNum: number;
@@ -38,7 +42,7 @@ const first = (value: unknown): string | undefined => {
   return value === undefined || value === null ? undefined : String(value);
 };
 
-type FilterSpec = { name: string; decl: FieldDecl; param: string; op: FilterOp; column: string; numeric: boolean; schema: z.ZodType };
+type FilterSpec = { name: string; decl: FieldDecl; param: string; op: FilterOp; column: string; numeric: boolean; schema: z.ZodType; named?: string };
 type RangeSpec = { decl: FieldDecl; from: string; to: string; column: string; schema: z.ZodType; bound: NonNullable<ServerKindSpec['rangeBound']> };
 
 /** The declared filters of an entity with their columns and value schemas, worked out once. */
@@ -48,8 +52,11 @@ const filtersOf = (entity: Entity): FilterSpec[] => {
   if (!specs) {
     specs = Object.entries(entity.fields).flatMap(([name, decl]) => {
       const filter = filterOf(name, decl);
-      if (!filter || decl.virtual) return [];
-      return [{ name, decl, param: filter.param, op: filter.op, column: columnOf(name, decl), numeric: isNumericField(decl), schema: fieldSchema(decl) }];
+      // A reference's name is no column: its filter compares the named record's display field.
+      const reference = decl.nameOf ? entity.fields[decl.nameOf] : undefined;
+      if (!filter || (decl.virtual && !reference)) return [];
+      const column = reference ? columnOf(decl.nameOf!, reference) : columnOf(name, decl);
+      return [{ name, decl, param: filter.param, op: filter.op, column, numeric: isNumericField(decl), schema: fieldSchema(decl), ...(reference ? { named: name } : {}) }];
     });
     filterSpecs.set(entity, specs);
   }
@@ -93,7 +100,7 @@ export const parseListQuery = (entity: Entity, query: Query, pathParams: Record<
   const pageSize = intOf('pageSize', PAGE_SIZE.default, 1, PAGE_SIZE.max);
 
   const conditions: Condition[] = [];
-  for (const { decl, param, op, column, numeric, schema } of filtersOf(entity)) {
+  for (const { decl, param, op, column, numeric, schema, named } of filtersOf(entity)) {
     known.add(param);
     const raw = first(all[param]);
     if (raw === undefined || raw === '') continue;
@@ -118,7 +125,7 @@ export const parseListQuery = (entity: Entity, query: Query, pathParams: Record<
       // A text enumeration (a payment channel): a value none of its options has is bad input, as for numeric ones.
       error(param, 'invalid_value');
     } else {
-      conditions.push({ column, op, value: raw });
+      conditions.push({ column, op, value: raw, ...(named ? { named } : {}) });
     }
   }
 

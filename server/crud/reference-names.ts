@@ -10,7 +10,8 @@
  * each of those was a round trip of its own (a product list page paid four), which was most of
  * what its list requests cost beyond the floor.
  */
-import type { AliasedExpression } from 'kysely';
+import type { AliasedExpression, Expression, SqlBool } from 'kysely';
+import { sql } from 'kysely';
 import type { Entity, FieldDecl } from '../../src/schema/entity';
 import { columnOf } from '../../src/schema/entity';
 import type { AnyEb } from '../db/index';
@@ -42,6 +43,12 @@ export type ReferenceNames = {
   readonly sqlText: (from: string) => string;
   /** Fills the name fields of `records` from the `rows` they were read from (same order). */
   readonly fill: (records: ApiRecord[], rows: readonly Row[]) => ApiRecord[];
+  /**
+   * A list filter on the name field `name` (a recommendation's `brandName`): whether the record the
+   * row of `from` references has a display value `compare` accepts (given its column), as an
+   * EXISTS over the referenced table's primary key.
+   */
+  readonly where: (eb: AnyEb, from: string, name: string, compare: (column: string) => Expression<SqlBool>) => Expression<SqlBool>;
 };
 
 const ALIAS_PREFIX = 'sys_name_';
@@ -104,5 +111,11 @@ export const referenceNames = (entity: Entity, targets: readonly Entity[]): Refe
     });
     return records;
   };
-  return { none: !joins.length, select, sqlText, fill };
+  const where: ReferenceNames['where'] = (eb, from, name, compare) => {
+    const join = joins.find((j) => j.name === name);
+    if (!join) throw new Error(`${entity.name}.${name} is no reference name`);
+    return eb.exists(eb.selectFrom(`${join.table} as sys_named`).select(sql.lit(1).as('one'))
+      .whereRef('sys_named.id', '=', `${from}.${join.refColumn}`).where(compare(`sys_named.${join.column}`)));
+  };
+  return { none: !joins.length, select, sqlText, fill, where };
 };

@@ -8,14 +8,15 @@ import { sql } from 'kysely';
 import type { FieldError } from '../../src/schema/api';
 import { fieldError } from '../../src/schema/api';
 import type { Entity } from '../../src/schema/entity';
-import { columnOf } from '../../src/schema/entity';
+import { columnOf, DEFAULT_MAX_ROWS } from '../../src/schema/entity';
 import { createSchema, fieldSchema, refineErrors, unsafeTextErrors, updateSchema, validate } from '../../src/schema/validation';
 import { audit } from '../db/audit';
 import { constraintViolation } from '../db/errors';
 import { dialectOf } from '../db/index';
 import type { Database } from '../db/schema';
 import { toDbTime } from '../db/time';
-import { conflict, constraintFailed, notFound, validationFailed } from '../http/errors';
+import type { HttpError } from '../http/errors';
+import { conflict, constraintFailed, isHttpError, notFound, validationFailed } from '../http/errors';
 import type { AnyDb, EntityHooks, HookActor, ValidateContext, WriteContext } from './hooks';
 import type { Condition, ListParams } from './list-params';
 import type { ApiRecord, Row } from './row';
@@ -56,6 +57,8 @@ export type Repository = {
   listAll: (params: ListParams, scope: Scope) => Promise<ApiRecord[]>;
   get: (id: number, scope: Scope) => Promise<ApiRecord>;
   create: (body: unknown, actor: Actor) => Promise<ApiRecord>;
+  /** Several records in one transaction (EntityOptions `createMany`): errors name the row (`1.brandId`); answers how many. */
+  createMany: (bodies: unknown, actor: Actor) => Promise<number>;
   update: (id: number, body: unknown, actor: Actor) => Promise<number>;
   remove: (ids: readonly number[], actor: Actor) => Promise<number>;
   setField: (ids: readonly number[], field: string, value: unknown, actor: Actor) => Promise<number>;
@@ -92,6 +95,11 @@ const conditionOf = (eb: Eb, c: Condition) => {
 };
 
 const fieldErrors = (errors: FieldError[]) => validationFailed(errors);
+
+/** A refusal of one row of a `createMany` body, its field errors named by the row (`1.brandId`). */
+const atRow = (index: number, error: HttpError): HttpError => Object.assign(new Error(error.message), {
+  problem: { ...error.problem, errors: error.problem.errors?.map((e) => ({ ...e, field: `${index}.${e.field}` })) },
+});
 
 
 export type RepositoryDeps = {
@@ -275,7 +283,9 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
 
   /** The rows a list's parameters select inside the scope (filters, search, ids). */
   const whereOf = (params: ListParams, scope: Scope) => (eb: Eb) => {
-    const parts = [scoped(eb, scope, params.bin ? 'bin' : 'live'), ...params.conditions.map((c) => conditionOf(eb, c))];
+    const parts = [scoped(eb, scope, params.bin ? 'bin' : 'live'), ...params.conditions.map((c) => (c.named
+      ? names.where(eb, table, c.named, (column) => conditionOf(eb, { ...c, column }))
+      : conditionOf(eb, c)))];
     if (params.search) {
       const pattern = `%${escapeLike(params.search.value)}%`;
       const like = (column: string) => likeOf(column, pattern);
@@ -295,7 +305,7 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
     if (!counters || params.bin || params.search || params.ids || params.sort.column !== 'id' || params.conditions.length > 1) return null;
     const [condition] = params.conditions;
     if (!condition) return { column: counters.columns[0]!, value: null };
-    return condition.op === 'eq' && counters.columns.includes(condition.column) ? { column: condition.column, value: String(condition.value) } : null;
+    return condition.op === 'eq' && !condition.named && counters.columns.includes(condition.column) ? { column: condition.column, value: String(condition.value) } : null;
   };
 
   /** A page answered from kept ids: the rows read (in any order, a deleted one missing) put in the ids' order. */
@@ -316,8 +326,11 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
     if (totalQuery) return countedPage(params, scope, where, offset, totalQuery);
     // The ordered ids of this query, cached while the table is provably unchanged (./list-cache.ts).
     const key = JSON.stringify([table, params.conditions, params.search, params.ids, params.sort, scope, params.bin === true]);
+    // A filter on a referenced record's name reads another table, which this table's version does
+    // not follow (a renamed brand): such a list is never kept.
+    const uncached = params.conditions.some((c) => c.named);
     // The usual case, one statement: the page of the ids kept last, read with the current version.
-    const last = lastIds(db, key);
+    const last = uncached ? undefined : lastIds(db, key);
     const lastPage = last ? [...last.ids.subarray(offset, offset + params.pageSize)] : [];
     let version: string | null;
     if (last && lastPage.length) {
@@ -325,7 +338,7 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
       if (read.version === last.version) return answer(read.rows, lastPage, last.ids.length);
       version = read.version;
     } else {
-      version = await listVersion(db, table);
+      version = uncached ? null : await listVersion(db, table);
     }
     if (version !== null) {
       let ids = cachedIds(db, key, version);
@@ -436,7 +449,8 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
 
   const get: Repository['get'] = (id, scope) => readOne(db, id, scope);
 
-  const create: Repository['create'] = async (body, actor) => {
+  /** A create body checked before any transaction: the values to insert and their sealed secrets. */
+  const prepareCreate = async (body: unknown, actor: Actor) => {
     const parsed = validate(createBody, body, entity);
     if (!parsed.ok) throw fieldErrors(parsed.errors);
     const nul = unsafeTextErrors(parsed.value as Record<string, unknown>);
@@ -448,35 +462,72 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
     if (entity.owner) values[entity.owner] = actor.adminId;
     const refined = refineErrors(entity, values);
     if (refined.length) throw fieldErrors(refined);
+    return { values, sealed };
+  };
+
+  /** One prepared record inserted inside the caller's transaction, with its checks, lists, hooks and audit row. */
+  const insertWithin = async (trx: AnyDb, values: Record<string, unknown>, sealed: Row, actor: Actor): Promise<ApiRecord> => {
+    await checkConstraints(trx, values, values, null, actor.scope);
+    if (lists) await lists.check(trx, values, actor.scope);
+    if (deps.beforeCreate) await deps.beforeCreate(trx, entity, values, actor);
+    const ctx = { trx, entity, input: values, before: null, actor };
+    await runValidate(ctx, values);
+    if (derives) Object.assign(values, await deriveValues(entity, hooks, ctx, values));
+    let row: Row = { ...toRow(entity, values), ...sealed, ...stamps('create'), ...(bin ? { [bin.column]: LIVE } : {}) };
+    if (hooks.beforeWrite) row = await hooks.beforeWrite(ctx, row);
+    if (tree) row = await tree.beforeWrite(trx, values, null, row);
+    const inserted = await trx.insertInto(table).values(row).returning('id').executeTakeFirstOrThrow();
+    const id = Number((inserted as { id: unknown }).id);
+    // A row that is its own tenant (a shop) is inside the scope of whoever just made it.
+    const scope = entity.tenant === 'id' ? withShop(actor.scope, id) : actor.scope;
+    let record = (await readMany(trx, [id], scope))[0];
+    if (!record) throw notFound();
+    if (uniques) await uniques.check(trx, [record]);
+    if (lists) {
+      await lists.write(trx, record, values);
+      record = (await lists.attach(trx, [record]))[0]!;
+    }
+    const note = hooks.afterWrite ? await hooks.afterWrite(ctx, record) : undefined;
+    if (hooks.afterGet) record = await hooks.afterGet(trx, record);
+    await audit(trx as never, { adminId: actor.adminId, action: 'create', entity: table, entityId: id, after: { ...record, ...note?.audit }, ip: actor.ip });
+    return record;
+  };
+
+  const create: Repository['create'] = async (body, actor) => {
+    const { values, sealed } = await prepareCreate(body, actor);
     try {
-      return await db.transaction().execute(async (trx) => {
-        await checkConstraints(trx, values, values, null, actor.scope);
-        if (lists) await lists.check(trx, values, actor.scope);
-        if (deps.beforeCreate) await deps.beforeCreate(trx, entity, values, actor);
-        const ctx = { trx, entity, input: values, before: null, actor };
-        await runValidate(ctx, values);
-        if (derives) Object.assign(values, await deriveValues(entity, hooks, ctx, values));
-        let row: Row = { ...toRow(entity, values), ...sealed, ...stamps('create'), ...(bin ? { [bin.column]: LIVE } : {}) };
-        if (hooks.beforeWrite) row = await hooks.beforeWrite(ctx, row);
-        if (tree) row = await tree.beforeWrite(trx, values, null, row);
-        const inserted = await trx.insertInto(table).values(row).returning('id').executeTakeFirstOrThrow();
-        const id = Number((inserted as { id: unknown }).id);
-        // A row that is its own tenant (a shop) is inside the scope of whoever just made it.
-        const scope = entity.tenant === 'id' ? withShop(actor.scope, id) : actor.scope;
-        let record = (await readMany(trx, [id], scope))[0];
-        if (!record) throw notFound();
-        if (uniques) await uniques.check(trx, [record]);
-        if (lists) {
-          await lists.write(trx, record, values);
-          record = (await lists.attach(trx, [record]))[0]!;
-        }
-        const note = hooks.afterWrite ? await hooks.afterWrite(ctx, record) : undefined;
-        if (hooks.afterGet) record = await hooks.afterGet(trx, record);
-        await audit(trx as never, { adminId: actor.adminId, action: 'create', entity: table, entityId: id, after: { ...record, ...note?.audit }, ip: actor.ip });
-        return record;
-      });
+      return await db.transaction().execute((trx) => insertWithin(trx, values, sealed, actor));
     } catch (error) {
       throw constraintOr(error);
+    }
+  };
+
+  const createMany: Repository['createMany'] = async (bodies, actor) => {
+    if (!Array.isArray(bodies)) throw fieldErrors([fieldError('_', 'invalid_type')]);
+    if (!bodies.length) throw fieldErrors([fieldError('_', 'select_record')]);
+    if (bodies.length > DEFAULT_MAX_ROWS) throw fieldErrors([fieldError('_', 'too_many_rows', { max: DEFAULT_MAX_ROWS })]);
+    // Every row checked before anything is written; all their errors answered at once, named by row.
+    const prepared: Awaited<ReturnType<typeof prepareCreate>>[] = [];
+    const errors: FieldError[] = [];
+    for (const [index, body] of bodies.entries()) {
+      try {
+        prepared.push(await prepareCreate(body, actor));
+      } catch (error) {
+        if (!isHttpError(error) || !error.problem.errors) throw error;
+        errors.push(...atRow(index, error).problem.errors!);
+      }
+    }
+    if (errors.length) throw fieldErrors(errors);
+    let index = 0;
+    try {
+      return await db.transaction().execute(async (trx) => {
+        for (; index < prepared.length; index += 1) await insertWithin(trx, prepared[index]!.values, prepared[index]!.sealed, actor);
+        return prepared.length;
+      });
+    } catch (error) {
+      // A refusal inside names the row it came from (`1.brandId`); a clash the index caught, too.
+      const refused = constraintOr(error);
+      throw isHttpError(refused) && refused.problem.errors ? atRow(index, refused) : refused;
     }
   };
 
@@ -649,5 +700,5 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
     }).catch((error: unknown) => { throw constraintOr(error); });
   };
 
-  return { entity, list, listAll, get, create, update, remove, setField, restore, purge, deleteWithin };
+  return { entity, list, listAll, get, create, createMany, update, remove, setField, restore, purge, deleteWithin };
 };

@@ -267,6 +267,11 @@ export const registerEntityRoutes = (app: FastifyInstance, deps: EntityRouteDeps
         case 'create':
           app.post(url, async (request) => {
             const actor = await actorOf(request);
+            // `createMany`: an array of records, each read as a create body is (mall's harmless extras dropped).
+            const body = bodyOf(request);
+            if (entity.createMany && Array.isArray(body)) {
+              return ok(await repo.createMany(body.map((row: unknown) => (entity.strictBody ? row : lenientBody(entity, row))), actor));
+            }
             return ok(await repo.create(withShop(entity, writeBodyOf(entity, request), actor.scope, deps.defaultShopId ?? null), actor));
           });
           break;

@@ -3,6 +3,7 @@
  * options), grouped into tabs by `section` when the declaration has sections, validated with the
  * server's own rules before anything is sent.
  */
+import { createFormOf } from '../schema/createMany';
 import Box from '@mui/material/Box';
 import type { ReactElement, ReactNode } from 'react';
 import { useCallback, useEffect } from 'react';
@@ -102,7 +103,9 @@ export const FormFieldCell = ({ entity, options, mode, name, decl }: {
   );
 };
 
-export const EntityForm = ({ entity, options, mode, pinned, toolbar, onDirtyChange, warnWhenUnsavedChanges = false }: EntityFormProps) => {
+export const EntityForm = ({ entity: declared, options, mode, pinned, toolbar, onDirtyChange, warnWhenUnsavedChanges = false }: EntityFormProps) => {
+  // A `createMany` entity's create form picks several targets at once (src/schema/createMany.ts).
+  const entity = mode === 'create' ? createFormOf(declared) : declared;
   const record = useRecordContext<RaRecord>();
   const baseProps = useEntityFormProps(entity, mode, { pinned, warnWhenUnsavedChanges });
   if (mode === 'edit' && !record) return <Loading />;

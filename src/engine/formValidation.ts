@@ -6,6 +6,7 @@
 import type { FieldError } from '../schema/api';
 import type { Entity } from '../schema/entity';
 import { KINDS } from '../schema/kinds';
+import { createFormOf } from '../schema/createMany';
 import { createSchema, refineErrors, updateSchema, validate } from '../schema/validation';
 import { changedFields, createBody } from '../providers/entityDataProvider';
 import { KIND_UI } from './kinds';
@@ -66,7 +67,9 @@ export function toFormErrors(errors: readonly FieldError[], entity?: Entity): Fo
   return out;
 }
 
-export const validateCreate = (entity: Entity, values: Values): FormErrors => {
+export const validateCreate = (declared: Entity, values: Values): FormErrors => {
+  // `createMany`: the picker's list of ids is what the form checks.
+  const entity = createFormOf(declared);
   const body = createBody(entity, apiValues(entity, values));
   const result = validate(createSchema(entity), body, entity);
   return toFormErrors([...(result.ok ? [] : result.errors), ...refineErrors(entity, body)], entity);

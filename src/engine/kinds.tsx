@@ -5,6 +5,7 @@
  * src/schema/kinds.ts; the components themselves are in ./inputs.tsx and ./fields.tsx. The
  * `satisfies` makes a kind without an entry here a compile error.
  */
+import { InlineNumberField } from './InlineNumberField';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -112,7 +113,9 @@ const TABLE = {
   int: {
     ...plain, alignRight: true,
     input: ({ common, decl }) => <NumberInput {...common} step={1} min={decl.min} max={decl.max} />,
-    display: ({ name }, cell) => (cell ? <NumberCell source={name} /> : <LocaleNumberField source={name} />),
+    // A number with a set path (`toggle`: a recommendation's sort) is edited in its list cell.
+    display: ({ entity, name, decl }, cell) => (cell && decl.toggle ? <InlineNumberField entity={entity} name={name} />
+      : cell ? <NumberCell source={name} /> : <LocaleNumberField source={name} />),
     filter: numberFilter, rangeInput: numberRange,
   },
   money: {

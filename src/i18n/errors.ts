@@ -47,6 +47,7 @@ export const errorsZh: Record<MessageKey, string> = {
   invalid_date: '不是有效的日期',
   not_unique: '该值已被使用',
   repeated_application: '已有待处理的申请，请勿重复提交',
+  already_recommended: '已在推荐列表中，请勿重复推荐',
   channel_unavailable: '该支付渠道暂不可用',
   paypal_failed: 'PayPal 暂时无法完成付款，请稍后重试',
   paypal_not_approved: '该 PayPal 付款尚未确认',

@@ -10,6 +10,7 @@ import type { Endpoint, Operation } from '../schema/endpoints';
 import { actionEndpointOf, deleteEndpointOf, endpointOf, fillUrl, placeholdersOf, setEndpointOf } from '../schema/endpoints';
 import type { ChildRowsDecl, Entity, FieldDecl } from '../schema/entity';
 import { filterOf, rangeOf, writableFields } from '../schema/entity';
+import { createFormOf, createManyRecords } from '../schema/createMany';
 import type { BinOperation } from '../schema/recycleBin';
 import { joinedImages } from '../schema/kinds';
 import { IN_BIN, recycleBinOf } from '../schema/recycleBin';
@@ -502,6 +503,21 @@ export const createEntityDataProvider = (fetcher: Fetcher = httpClient, upload: 
 
     create: async (resource, params) => {
       const entity = entityOf(resource);
+      // Several records at once (`createMany`): one per picked id; a row's errors are shown under the picker.
+      if (entity.createMany) {
+        const body = createBody(createFormOf(entity), params.data as AnyRecord);
+        const rows = createManyRecords(entity, body);
+        if (!rows.length) throw refusal('select_record');
+        try {
+          await fetcher(requireEndpoint(entity, 'create').url, { method: 'POST', body: rows });
+        } catch (error) {
+          throw withFieldErrors(error instanceof ApiError
+            ? new ApiError(error.message, error.code, error.status, error.messageKey,
+              error.errors.map((e) => ({ ...e, field: e.field.replace(/^\d+\./, '') })), error.data, error.params)
+            : error);
+        }
+        return { data: { ...body, id: 0 } as never };
+      }
       const body = await uploadImages(entity, createBody(entity, params.data as AnyRecord), upload);
       const created = await call<RaRecord | number | null>(requireEndpoint(entity, 'create').url, { method: 'POST', body });
       // The contract answers the created record; a `mall` server answers a row count instead.

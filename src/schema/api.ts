@@ -106,6 +106,7 @@ export const MESSAGES = {
   invalid_date: 'Not a valid date',
   not_unique: 'This value is already used',
   repeated_application: 'Have repeated submit application',
+  already_recommended: 'Already recommended: it is on this list',
   channel_unavailable: 'This payment channel is not available',
   paypal_failed: 'PayPal could not take the payment just now; please try again',
   paypal_not_approved: 'The PayPal payment has not been approved yet',

@@ -2,21 +2,24 @@
  * Content a product is linked to (`mall`'s CMS): special topics (`subject`) and preference areas
  * (`prefrenceArea`, its spelling). Platform records, read by everyone who edits products (the
  * product form's pickers call `listAll`) and written by the staff holding `/subject/**` or
- * `/prefrenceArea/**`. No screen of their own: the spec's route list has none, and the products
- * link to them from step 4 of the product form (src/schema/product.ts).
+ * `/prefrenceArea/**`. Topics have their screens under Marketing (issue 30: `/sms/subject`, where
+ * the home page's topic recommendations pick from them); preference areas have none. Products link
+ * to both from step 4 of the product form (src/schema/product.ts).
  */
 import { dateTime, defineEntity, flag, image, images, int, longText, richText, text } from './entity';
 
 export const subject = defineEntity({
   name: 'subject', path: '/subject', table: 'cms_subject', tenant: null, display: 'title',
-  // No screen of its own (ENTITIES puts the product after it, so /pms/product stays the product list).
-  menu: { section: 'pms', route: 'product', screens: false },
+  menu: { section: 'sms', route: 'subject', create: 'addSubject', edit: 'updateSubject' },
+  // A deleted topic leaves the home page's topic recommendations (src/schema/smsHome.ts).
+  owns: [{ table: 'sms_home_recommend_subject', column: 'subject_id', policy: 'rules', entity: 'homeRecommendSubject' }],
   listAll: true,
   search: { param: 'keyword', fields: ['title'] },
   fields: {
     title: text({ required: true, length: [1, 100], list: true, sortable: true }),
-    // mall's subject categories have no entity here: kept as mall sends them.
-    categoryId: int({ min: 0 }),
+    // mall's subject categories have no entity here: the name is kept as written, the id as mall
+    // sends it (not edited in the form: it names a table this back-office does not have).
+    categoryId: int({ min: 0, detailOnly: true }),
     categoryName: text({ length: [0, 200], list: true }),
     pic: image({ list: true }),
     /** Live products linked to the topic (src/schema/product.ts `subjectProductRelationList`). */

@@ -10,12 +10,14 @@ import { mold, shop } from './shop';
 import { payRecord } from './vip';
 import { distributionRecord, referralClick, referralReward, referralRelation } from './referral';
 import { homeAdvertise } from './sms';
+import { homeBrand, homeNewProduct, homeRecommendProduct, homeRecommendSubject } from './smsHome';
 import { auditLog, menu, resource, resourceCategory, role, userGroup } from './ums';
 import { adminAccount } from './umsAdmin';
 
 export const ENTITIES = {
   brand, productCategory, productAttributeCategory, productAttribute, subject, prefrenceArea, product,
   returnReason, orderSetting, orderOperateHistory, orderMessage, order, companyAddress, returnApply, balanceOrder, balance, memberLevel, member, homeAdvertise,
+  homeBrand, homeNewProduct, homeRecommendProduct, homeRecommendSubject,
   shop, mold, userGroup, auditLog,
   role, menu, resourceCategory, resource, admin: adminAccount, payRecord,
   referralClick, referralRelation, distributionRecord, referralReward,

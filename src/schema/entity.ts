@@ -80,7 +80,8 @@ export type FieldOptions<T> = {
   /**
    * Inline switch in the list for a flag. The path (under the entity's API base) takes `ids` and
    * the field's value as query parameters, as `mall`'s batch status endpoints do:
-   * `POST /brand/update/showStatus?ids=1,2&showStatus=1`.
+   * `POST /brand/update/showStatus?ids=1,2&showStatus=1`. On a whole number, an inline editor
+   * (a recommendation's sort: `POST /home/brand/update/sort/{id}?sort=5`, one id in the path).
    */
   readonly toggle?: string;
   /** Form section (i18n key `resources.<entity>.sections.<section>`); fields without one go first. */
@@ -268,9 +269,12 @@ export const reference = <const O extends FieldOptions<number> = None>(entity: s
  * `none`: the name read when the reference is empty (a history row written by the server itself
  * names its operator `mall`'s "系统"); a reference to a record that is gone still reads null.
  */
-export const referenceName = (of: string, o: { readonly none?: string } = {}) => field<string, 'text', { serverManaged: true; virtual: true }>('text', {
-  serverManaged: true, virtual: true, nameOf: of, ...(o.none === undefined ? {} : { noneName: o.none }),
-});
+export const referenceName = (of: string, o: { readonly none?: string } & Pick<FieldOptions<string>, 'list' | 'filter'> = {}) =>
+  field<string, 'text', { serverManaged: true; virtual: true }>('text', {
+    serverManaged: true, virtual: true, nameOf: of, ...(o.none === undefined ? {} : { noneName: o.none }),
+    // A filter on the name compares the referenced record's display field (server/crud/reference-names.ts).
+    ...(o.list === undefined ? {} : { list: o.list }), ...(o.filter === undefined ? {} : { filter: o.filter }),
+  });
 type ReferencesOptions = FieldOptions<number[]> & { readonly maxCount?: number };
 
 /**
@@ -610,6 +614,15 @@ export type EntityOptions<F extends Record<string, FieldDecl>> = {
    * array, as `mall`'s `GET /companyAddress/list` does; with paging or filters it answers a page.
    */
   readonly plainList?: boolean;
+  /**
+   * `POST {path}/create` also takes an array of records (`mall`'s `/home/brand/create` takes
+   * `[{brandId, brandName}]`): each validated like a create body (errors name the row:
+   * `1.brandId`), all created in one transaction (one bad row refuses them all), answering how
+   * many; one record as an object is created as usual and answered. The admin's create dialog
+   * picks several `pick` targets at once (a searchable multi-select over the reference) and sends
+   * one record per pick.
+   */
+  readonly createMany?: { readonly pick: keyof F & string };
   /** Create's path from the API root when it is not `{path}/create` (a seller's VIP application: `/vip/apply`). */
   readonly createPath?: string;
   /** Which generated routes exist; all by default. */

@@ -10,6 +10,8 @@ const ATTRIBUTE_TYPE = { spec: 0, param: 1 } as const;
 export const brand = defineEntity({
   name: 'brand', path: '/brand', table: 'pms_brand', tenant: null, display: 'name',
   menu: { section: 'pms', route: 'brand', create: 'addBrand', edit: 'updateBrand' },
+  // A deleted brand leaves the home page's brand recommendations (src/schema/smsHome.ts).
+  owns: [{ table: 'sms_home_brand', column: 'brand_id', policy: 'rules', entity: 'homeBrand' }],
   search: { param: 'keyword', fields: ['name'] },
   defaultSort: { field: 'sort', order: 'DESC' },
   fields: {

@@ -60,7 +60,12 @@ const SKU_FIELDS = {
 
 export const product = defineEntity({
   name: 'product', path: '/product', table: 'pms_product', tenant: 'shop_id', display: 'name',
-  owns: [{ table: 'pms_product_vertify_record', column: 'product_id', policy: 'cascade' }],
+  owns: [
+    { table: 'pms_product_vertify_record', column: 'product_id', policy: 'cascade' },
+    // A product deleted for good leaves the home page's recommendations (src/schema/smsHome.ts).
+    { table: 'sms_home_new_product', column: 'product_id', policy: 'rules', entity: 'homeNewProduct' },
+    { table: 'sms_home_recommend_product', column: 'product_id', policy: 'rules', entity: 'homeRecommendProduct' },
+  ],
   menu: { section: 'pms', route: 'product', create: 'addProduct', edit: 'updateProduct' },
   // Indexed: the list's name keyword over a large catalog (issue 10; migration 340).
   search: { param: 'keyword', fields: ['name'], index: 'trigram' },

@@ -36,6 +36,8 @@ export const RESOURCE_CATEGORIES: readonly ResourceCategoryDecl[] = [
     { name: 'Product attribute look-up', url: '/productAttribute/list/**', seller: true },
     // The product form links special topics and preference areas.
     { name: 'Special topic look-up', url: '/subject/listAll', seller: true },
+    // The marketing pickers (popular and new products, flash sale products, coupon scopes) search the catalog.
+    { name: 'Product look-up', url: '/product/list' },
     { name: 'Preference area look-up', url: '/prefrenceArea/listAll', seller: true },
   ] },
   { name: 'Orders', sort: 80, resources: [
@@ -61,10 +63,11 @@ export const RESOURCE_CATEGORIES: readonly ResourceCategoryDecl[] = [
     { name: 'Special topic recommendations', url: '/home/recommendSubject/**' },
     // What a buyer would pay (`GET /price/check`): reads products, member levels, flash sales and coupons, changes nothing.
     { name: 'Price check', url: '/price/**' },
+    // Topics have their screens under Marketing (the topic recommendations pick from them).
+    { name: 'Special topics', url: '/subject/**' },
   ] },
   { name: 'Content', sort: 60, resources: [
     { name: 'Preference areas', url: '/prefrenceArea/**' },
-    { name: 'Special topics', url: '/subject/**' },
   ] },
   { name: 'Shops', sort: 50, resources: [
     // Every shop operation, status changes (`/shop/updateStatus/{id}`) included: administrators'.
@@ -128,4 +131,5 @@ export const SEED_ROLES = {
 export const DEMO_ROLES = {
   productAdmin: { code: 'product_admin', name: 'Product admin', description: 'Products, categories, attributes and brands' },
   orderAdmin: { code: 'order_admin', name: 'Order admin', description: 'Orders, returns and order settings' },
+  marketingAdmin: { code: 'marketing_admin', name: 'Marketing admin', description: 'Flash sales, coupons, recommendations, topics and advertisements' },
 } as const;

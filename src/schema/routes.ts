@@ -101,6 +101,10 @@ const SECTION_TABLE = [
     // What a buyer would pay, line by line and why (not an entity's screen: it needs the check itself).
     r('priceCheck', '/sms/priceCheck', 'money', 35, false, [PRICE_API.check, { entity: 'product', action: 'list' }]),
     r('homeAdvertise', '/sms/homeAdvertise', 'image', 30),
+    // Special topics: the records the topic recommendations and the product form pick from.
+    r('subject', '/sms/subject', 'topic', 35),
+    r('addSubject', '/sms/addSubject', 'add', 34, true),
+    r('updateSubject', '/sms/updateSubject', 'edit', 33, true),
     r('addHomeAdvertise', '/sms/addHomeAdvertise', 'add', 20, true),
     r('updateHomeAdvertise', '/sms/updateHomeAdvertise', 'edit', 10, true),
   ] },

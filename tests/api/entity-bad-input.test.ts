@@ -124,7 +124,9 @@ describe.each(testDialects())('generated endpoints refuse bad input and change n
         it('create refuses non-object, malformed, oversized and non-JSON bodies', async () => {
           await unchanged(async () => {
             for (const raw of ['[]', '[1,2]', '"text"', '42', 'true', 'null']) {
-              expectRefused(await send('POST', urlOf(create), raw, JSON_TYPE), ['_']);
+              // `createMany` takes an array of records: each non-object row is refused by its index.
+              const fields = entity.createMany && raw === '[1,2]' ? ['0._', '1._'] : ['_'];
+              expectRefused(await send('POST', urlOf(create), raw, JSON_TYPE), fields);
             }
             for (const raw of ['{"name":', "{'a':1}", '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{}}}']) {
               const answer = await send('POST', urlOf(create), raw, JSON_TYPE);

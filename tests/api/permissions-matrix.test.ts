@@ -1,7 +1,7 @@
 // Protects: every registered route x every kind of caller answers its declared class (401 / 403 / allowed); an undeclared route fails.
 /**
  * The permission matrix: every route the app registers (collected with an onRoute hook) × every
- * kind of caller (super admin, product admin, order admin, seller, a second seller, anonymous)
+ * kind of caller (super admin, product, order and marketing admins, seller, a second seller, anonymous)
  * has an expected answer class, declared below independently of the seeded resources; every cell
  * is requested and checked (401 / 403 / neither). A route missing from the table fails the test:
  * whoever adds a route must say who may call it. If this fails, a route is open to someone it
@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entityList } from '../../src/schema/entities';
 import { buildApp } from '../../server/app';
 import { endpointsOf } from '../../src/schema/endpoints';
+import { SECTIONS } from '../../src/schema/routes';
 import type { Credentials } from '../helpers/accounts';
 import { DEMO, freshIp } from '../helpers/accounts';
 import type { Answer } from '../helpers/api';
@@ -21,7 +22,7 @@ import type { TestApp } from '../helpers/test-db';
 import { createTestApp, testDialects } from '../helpers/test-db';
 
 /** Callers besides the super admin (who may call everything) and anonymous. `seller` means both sellers. */
-type Staff = 'product' | 'order' | 'seller';
+type Staff = 'product' | 'order' | 'marketing' | 'seller';
 /**
  * `public`: anyone, signed in or not. `session`: anyone signed in (their own session and profile).
  * `anonymousOrSuper`: anyone not signed in (self-registration); signed in, only who may create
@@ -36,6 +37,9 @@ const PRODUCTS_AND_SELLERS: Access = ['product', 'seller'];
 const ORDERS: Access = ['order'];
 const SELLERS: Access = ['seller'];
 const ORDERS_AND_SELLERS: Access = ['order', 'seller'];
+const MARKETING: Access = ['marketing'];
+/** Look-ups the marketing pickers make (brands, products, categories) beside their owners'. */
+const PRODUCTS_SELLERS_MARKETING: Access = ['product', 'seller', 'marketing'];
 
 /**
  * Engine routes, per entity: the default for its routes and per-operation exceptions (the
@@ -44,15 +48,16 @@ const ORDERS_AND_SELLERS: Access = ['order', 'seller'];
  * member levels up for their products; everything else follows the area.
  */
 const ENTITY_ACCESS: Record<string, { all: Access; except?: Record<string, Access> }> = {
-  brand: { all: PRODUCTS, except: { list: PRODUCTS_AND_SELLERS } },
+  brand: { all: PRODUCTS, except: { list: PRODUCTS_SELLERS_MARKETING } },
   // `nested` is mall's category cascader (GET /productCategory/list/withChildren), a look-up like the list.
-  productCategory: { all: PRODUCTS, except: { list: PRODUCTS_AND_SELLERS, nested: PRODUCTS_AND_SELLERS } },
+  productCategory: { all: PRODUCTS, except: { list: PRODUCTS_SELLERS_MARKETING, nested: PRODUCTS_SELLERS_MARKETING } },
   productAttributeCategory: { all: PRODUCTS, except: { list: PRODUCTS_AND_SELLERS } },
   productAttribute: { all: PRODUCTS, except: { list: PRODUCTS_AND_SELLERS } },
   // Sellers' own catalog (their shops' products and SKUs); the product admin's too.
-  product: { all: PRODUCTS_AND_SELLERS },
-  // Platform content: staff holding /subject/** or /prefrenceArea/** write it; the product form's pickers read listAll.
-  subject: { all: SUPER, except: { listAll: PRODUCTS_AND_SELLERS } },
+  product: { all: PRODUCTS_AND_SELLERS, except: { list: PRODUCTS_SELLERS_MARKETING } },
+  // Platform content: staff holding /subject/** (marketing: its screens are under Marketing) or
+  // /prefrenceArea/** write it; the product form's pickers read listAll.
+  subject: { all: MARKETING, except: { listAll: PRODUCTS_SELLERS_MARKETING } },
   prefrenceArea: { all: SUPER, except: { listAll: PRODUCTS_AND_SELLERS } },
   returnReason: { all: ORDERS },
   orderSetting: { all: ORDERS },
@@ -69,7 +74,6 @@ const ENTITY_ACCESS: Record<string, { all: Access; except?: Record<string, Acces
   memberLevel: { all: SUPER, except: { list: SELLERS } },
   // Sellers' own shops' members (the list at mall's /admin/listMember, the rest under /member/**).
   member: { all: SELLERS },
-  homeAdvertise: { all: SUPER },
   // A shop's status is set by administrators only (sellers edit, not approve or close, their shops).
   shop: { all: SELLERS, except: { listAll: ['seller', 'product'], 'batchSet:status': SUPER } },
   mold: { all: SELLERS },
@@ -90,6 +94,14 @@ const ENTITY_ACCESS: Record<string, { all: Access; except?: Record<string, Acces
   admin: { all: SUPER },
 };
 
+/**
+ * Entities not named above, by the menu section their screens live in: every Marketing entity
+ * (advertisements, recommendations, flash sales, coupons…) is the marketing admin's, so a new one
+ * is covered when it is declared.
+ */
+const SECTION_ACCESS: Record<string, Access> = { sms: MARKETING };
+const sectionOf = (route: string): string | undefined => SECTIONS.find((s) => s.children.some((c) => c.name === route))?.name;
+
 /** Hand-written routes, by `METHOD /path` as registered (Fastify `:params`, no API prefix). */
 const ROUTE_ACCESS: Record<string, Access> = {
   'GET /health': 'public',
@@ -101,7 +113,7 @@ const ROUTE_ACCESS: Record<string, Access> = {
   'POST /admin/updatePassword': 'session',
   'POST /admin/updateProfile': 'session',
   'POST /admin/uploadAvatar': 'session',
-  'POST /minio/upload': PRODUCTS_AND_SELLERS,
+  'POST /minio/upload': ['product', 'marketing', 'seller'],
   'GET /vip/plans': SELLERS,
   // Online PayPal: a seller pays its own application; PayPal's webhook carries no token (each event is verified with PayPal).
   'POST /vip/paypal/order/:id': SELLERS,
@@ -123,7 +135,8 @@ const accessOf = (key: string): Access | undefined => {
   for (const [entity, endpoints] of served) {
     for (const route of endpoints) {
       if (`${route.method} ${fastifyPath(route.url)}` !== key) continue;
-      const declared = ENTITY_ACCESS[entity.name];
+      const section = SECTION_ACCESS[sectionOf(entity.menu.route) ?? ''];
+      const declared = ENTITY_ACCESS[entity.name] ?? (section ? { all: section } : undefined);
       if (!declared) return undefined;
       return declared.except?.[route.operation] ?? declared.except?.[route.operation.split(':')[0]!] ?? declared.all;
     }
@@ -132,7 +145,7 @@ const accessOf = (key: string): Access | undefined => {
 };
 
 type Caller = 'super' | Staff | 'seller2' | 'anonymous';
-const CALLERS: readonly Caller[] = ['super', 'product', 'order', 'seller', 'seller2', 'anonymous'];
+const CALLERS: readonly Caller[] = ['super', 'product', 'order', 'marketing', 'seller', 'seller2', 'anonymous'];
 
 /** What the caller must get: `open` = neither 401 nor 403 (nor a 5xx), `forbidden` = 403, `unauthorized` = 401. */
 const expected = (access: Access, caller: Caller): 'open' | 'forbidden' | 'unauthorized' => {
@@ -176,6 +189,7 @@ describe.each(testDialects())('permission matrix (%s)', (dialect) => {
     tokens.set('super', await login(t.app, DEMO.admin));
     tokens.set('product', await login(t.app, DEMO.productAdmin));
     tokens.set('order', await login(t.app, DEMO.orderAdmin));
+    tokens.set('marketing', await login(t.app, DEMO.marketingAdmin));
     tokens.set('seller', await login(t.app, DEMO.seller));
     tokens.set('seller2', await login(t.app, OTHER_SELLER));
     tokens.set('anonymous', undefined);
@@ -239,4 +253,4 @@ describe.each(testDialects())('permission matrix (%s)', (dialect) => {
 const OTHER_SELLER = { username: 'otherSeller', password: 'other-seller-pass' } as const;
 
 const credentialsOf = (caller: Exclude<Caller, 'anonymous'>): Credentials =>
-  ({ super: DEMO.admin, product: DEMO.productAdmin, order: DEMO.orderAdmin, seller: DEMO.seller, seller2: OTHER_SELLER })[caller];
+  ({ super: DEMO.admin, product: DEMO.productAdmin, order: DEMO.orderAdmin, marketing: DEMO.marketingAdmin, seller: DEMO.seller, seller2: OTHER_SELLER })[caller];

@@ -45,14 +45,14 @@ describe.each(testDialects())('seed (%s)', (dialect) => {
     await database?.drop();
   });
 
-  // Hashes five demo passwords (argon2id): many seconds on a loaded 2-core machine, hence the timeout.
+  // Hashes six demo passwords (argon2id): many seconds on a loaded 2-core machine, hence the timeout.
   it('seeds admin, roles, menus, resources and grants; a second run changes nothing', async () => {
     const config = testConfig(database.dir, database.target);
     expect(await hasAdmins(db)).toBe(false);
     const first = await seed(db, config, { demo: true });
     expect(first.seeded).toBe(true);
     expect(first.accounts.map((a) => [a.username, a.password, a.passwordSource])).toEqual(
-      [DEMO.admin, DEMO.seller, DEMO.productAdmin, DEMO.orderAdmin, DEMO.seller2].map((a) => [a.username, a.password, 'demo']),
+      [DEMO.admin, DEMO.seller, DEMO.productAdmin, DEMO.orderAdmin, DEMO.marketingAdmin, DEMO.seller2].map((a) => [a.username, a.password, 'demo']),
     );
     expect(await hasAdmins(db)).toBe(true);
     const before = await snapshot();

@@ -26,6 +26,7 @@ export const DEMO = {
   seller2: { username: DEMO_SELLER2.username, password: DEMO_SELLER2.password },
   productAdmin: staff('productAdmin'),
   orderAdmin: staff('orderAdmin'),
+  marketingAdmin: staff('marketingAdmin'),
 } as const satisfies Record<string, Credentials>;
 
 export type DemoRole = keyof typeof DEMO;

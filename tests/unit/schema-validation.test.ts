@@ -64,7 +64,8 @@ describe('declarations are consistent', () => {
     expect(entity.display === 'id' || entity.display in entity.fields).toBe(true);
     for (const [fieldName, decl] of Object.entries(entity.fields)) {
       expect(columnOf(fieldName, decl)).toMatch(/^[a-z][a-z0-9_]*$/);
-      if (decl.toggle) expect(decl.kind).toBe('flag');
+      // A flag's switch, or a whole number edited in its cell (a recommendation's sort).
+      if (decl.toggle) expect(['flag', 'int']).toContain(decl.kind);
       const filter = filterOf(fieldName, decl);
       if (filter) expect(filter.param).toMatch(/^[a-zA-Z]+$/);
     }

@@ -26,6 +26,7 @@ import type { Database } from '../schema';
 import { toDbTime } from '../time';
 import { DEMO_PREFRENCE_AREAS, DEMO_SUBJECTS, seedDemoProducts } from './demo-products';
 import { uploadStoreOf } from '../../areas/uploads/storage';
+import { seedDemoRecommendations } from './demo-recommend';
 
 const IMAGES_DIR = join(import.meta.dirname, 'images');
 /** Under the uploads URL prefix (server/routes/uploads.ts), in a folder of their own. */
@@ -201,7 +202,10 @@ export const seedDemoContent = async (db: Kysely<Database>, config: ContentConfi
   if (await isEmpty('subject')) {
     for (const { categories, ...topic } of DEMO_SUBJECTS) {
       const pic = await iconOf(categories[0]);
-      await createAll('subject', [{ ...topic, pic, albumPics: pic ? [pic] : [], showStatus: 1, description: `${topic.title}: ${categories.join(', ')}.` }]);
+      await createAll('subject', [{
+        ...topic, pic, albumPics: pic ? [pic] : [], showStatus: 1, description: `${topic.title}: ${categories.join(', ')}.`,
+        content: `<h3>${topic.title}</h3><p>Our picks in ${categories.join(', ')}, chosen by the marketing team.</p>`,
+      }]);
     }
   }
   if (await isEmpty('prefrenceArea')) {
@@ -209,6 +213,8 @@ export const seedDemoContent = async (db: Kysely<Database>, config: ContentConfi
   }
   // After categories, brands, types, member levels, topics and areas: the catalog uses them all (./demo-products.ts).
   if (await isEmpty('product')) await seedDemoProducts(db, repo('product'), actor);
+  // The home page's recommendations pick from the brands, the catalog and the topics (./demo-recommend.ts).
+  await seedDemoRecommendations(db, actor);
 
   if (await isEmpty('homeAdvertise')) {
     // Whole hours, so the list shows round times.

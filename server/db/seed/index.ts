@@ -48,6 +48,12 @@ export const DEMO_STAFF = [
     extraUrls: [],
     role: DEMO_ROLES.orderAdmin,
   },
+  {
+    username: 'marketingAdmin', password: 'marketing123', nickName: 'Marketing admin', menuSection: 'sms', category: 'Marketing',
+    // Advertisement and topic pictures are uploaded; the pickers look brands, products and categories up.
+    extraUrls: ['/minio/**', '/brand/list', '/product/list', '/productCategory/list/**'],
+    role: DEMO_ROLES.marketingAdmin,
+  },
 ] as const;
 
 export type SeedOptions = {

@@ -14,6 +14,8 @@ export const entityEn = {
     },
     missing_context: 'Open this list from its parent record',
     flag: { on: 'Yes', off: 'No' },
+    /** A number edited in its list cell (a recommendation's sort). */
+    inline_number: { edit: 'Change %{field} of %{record}', title: 'Change %{field}' },
     range: { from: '%{field} from', to: '%{field} to' },
     action: {
       create: 'Add',

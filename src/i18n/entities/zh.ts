@@ -16,6 +16,7 @@ export const entityZh: EntityMessages = {
     },
     missing_context: '请从上级记录打开此列表',
     flag: { on: '是', off: '否' },
+    inline_number: { edit: '修改%{record}的%{field}', title: '修改%{field}' },
     range: { from: '%{field}起', to: '%{field}止' },
     action: {
       create: '添加',

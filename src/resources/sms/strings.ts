@@ -82,6 +82,22 @@ const en = {
       },
       enums: { platform: { mobile: 'Mobile', pc: 'PC' } },
     },
+    homeBrand: {
+      name: 'Brand recommendation |||| Brand recommendations',
+      fields: { brandId: 'Brand', brandName: 'Brand name', recommendStatus: 'Recommended', sort: 'Sort' },
+    },
+    homeNewProduct: {
+      name: 'New product recommendation |||| New product recommendations',
+      fields: { productId: 'Product', productName: 'Product name', recommendStatus: 'Recommended', sort: 'Sort' },
+    },
+    homeRecommendProduct: {
+      name: 'Popular product recommendation |||| Popular product recommendations',
+      fields: { productId: 'Product', productName: 'Product name', recommendStatus: 'Recommended', sort: 'Sort' },
+    },
+    homeRecommendSubject: {
+      name: 'Topic recommendation |||| Topic recommendations',
+      fields: { subjectId: 'Special topic', subjectName: 'Topic title', recommendStatus: 'Recommended', sort: 'Sort' },
+    },
   },
   priceCheck: {
     help: 'Works out what a buyer would pay. Order: the list price (the SKU\'s when one is chosen); then only the product\'s own price strategy (promotion price within its dates, member price for a level with the member-price privilege, quantity ladder, or full reduction); a flash price, when the product is in an online flash sale on that day with an enabled session at that time, replaces the strategy (not above the per-buyer limit or the flash count); last the coupon, on the amount after those: its dates, platform, scope, coupons left and minimum spend. Empty time: now.',
@@ -135,6 +151,22 @@ export const strings = defineStrings(en, {
         time: '购买时间', couponId: '优惠券', platform: '使用平台',
       },
       enums: { platform: { mobile: '移动', pc: 'PC' } },
+    },
+    homeBrand: {
+      name: '品牌推荐',
+      fields: { brandId: '品牌', brandName: '品牌名称', recommendStatus: '是否推荐', sort: '排序' },
+    },
+    homeNewProduct: {
+      name: '新品推荐',
+      fields: { productId: '商品', productName: '商品名称', recommendStatus: '是否推荐', sort: '排序' },
+    },
+    homeRecommendProduct: {
+      name: '人气推荐',
+      fields: { productId: '商品', productName: '商品名称', recommendStatus: '是否推荐', sort: '排序' },
+    },
+    homeRecommendSubject: {
+      name: '专题推荐',
+      fields: { subjectId: '专题', subjectName: '专题名称', recommendStatus: '是否推荐', sort: '排序' },
     },
   },
   priceCheck: {
