@@ -102,9 +102,9 @@ const SECTION_TABLE = [
     r('priceCheck', '/sms/priceCheck', 'money', 35, false, [PRICE_API.check, { entity: 'product', action: 'list' }]),
     r('homeAdvertise', '/sms/homeAdvertise', 'image', 30),
     // Special topics: the records the topic recommendations and the product form pick from.
-    r('subject', '/sms/subject', 'topic', 35),
-    r('addSubject', '/sms/addSubject', 'add', 34, true),
-    r('updateSubject', '/sms/updateSubject', 'edit', 33, true),
+    r('subject', '/sms/subject', 'topic', 38),
+    r('addSubject', '/sms/addSubject', 'add', 37, true),
+    r('updateSubject', '/sms/updateSubject', 'edit', 36, true),
     r('addHomeAdvertise', '/sms/addHomeAdvertise', 'add', 20, true),
     r('updateHomeAdvertise', '/sms/updateHomeAdvertise', 'edit', 10, true),
   ] },

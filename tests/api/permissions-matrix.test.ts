@@ -71,7 +71,7 @@ const ENTITY_ACCESS: Record<string, { all: Access; except?: Record<string, Acces
   // Cashier balances and their bindings (under /balance/**): the order admin, and sellers for their own shops.
   balance: { all: ORDERS_AND_SELLERS },
   balanceOrder: { all: ORDERS_AND_SELLERS },
-  memberLevel: { all: SUPER, except: { list: SELLERS } },
+  memberLevel: { all: SUPER, except: { list: ['seller', 'marketing'] } },
   // Sellers' own shops' members (the list at mall's /admin/listMember, the rest under /member/**).
   member: { all: SELLERS },
   // A shop's status is set by administrators only (sellers edit, not approve or close, their shops).
@@ -123,7 +123,7 @@ const ROUTE_ACCESS: Record<string, Access> = {
   'POST /rms/click': 'public',
   // Every signed-in account: the answer holds only the figures of the lists the caller may call (tests/api/home.test.ts).
   'GET /home/summary': 'session',
-  'GET /price/check': SUPER,
+  'GET /price/check': MARKETING,
 };
 
 const fastifyPath = (url: string): string => url.replace(/\{(\w+)\}/g, ':$1');

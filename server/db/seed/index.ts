@@ -50,8 +50,9 @@ export const DEMO_STAFF = [
   },
   {
     username: 'marketingAdmin', password: 'marketing123', nickName: 'Marketing admin', menuSection: 'sms', category: 'Marketing',
-    // Advertisement and topic pictures are uploaded; the pickers look brands, products and categories up.
-    extraUrls: ['/minio/**', '/brand/list', '/product/list', '/productCategory/list/**'],
+    // Advertisement and topic pictures are uploaded; the pickers look brands, products, categories
+    // and (the price check) member levels up.
+    extraUrls: ['/minio/**', '/brand/list', '/product/list', '/productCategory/list/**', '/memberLevel/list'],
     role: DEMO_ROLES.marketingAdmin,
   },
 ] as const;
