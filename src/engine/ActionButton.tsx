@@ -8,6 +8,7 @@
  * src/schema/entityApi.ts), and a row's transitions from a row whose state does not allow them.
  */
 import PlayArrow from '@mui/icons-material/PlayArrow';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
@@ -54,7 +55,14 @@ type Target = { readonly id?: Identifier; readonly ids?: readonly Identifier[]; 
  * What a screen gives a button beyond the target: `fixed` parameters are sent as they are and not
  * asked for (the product line a line's button changes), `initial` ones start the form.
  */
-type Given = { readonly fixed?: Readonly<Record<string, unknown>>; readonly initial?: Readonly<Record<string, unknown>> };
+type Given = {
+  readonly fixed?: Readonly<Record<string, unknown>>; readonly initial?: Readonly<Record<string, unknown>>;
+  /**
+   * A sentence the dialog shows above its form (already translated): what the screen knows the
+   * server will say. With `blocks`, the dialog offers no way to send (the server would refuse).
+   */
+  readonly notice?: { readonly text: string; readonly blocks?: boolean };
+};
 
 const useRun = (entity: Entity, name: string, target: Target, onDone: () => void) => {
   const dataProvider = useDataProvider<EntityDataProvider>();
@@ -85,7 +93,7 @@ const useRun = (entity: Entity, name: string, target: Target, onDone: () => void
 };
 
 /** The parameters form: the declared inputs, the declared rules checked before sending, the server's errors under the inputs. */
-const ParamsDialog = ({ entity, name, target, onClose, onDone, inputs = {}, fixed = {}, initial = {} }: {
+const ParamsDialog = ({ entity, name, target, onClose, onDone, inputs = {}, fixed = {}, initial = {}, notice }: {
   readonly entity: Entity; readonly name: string; readonly target: Target; readonly onClose: () => void; readonly onDone: () => void;
   readonly inputs?: ActionInputs;
 } & Given) => {
@@ -117,6 +125,7 @@ const ParamsDialog = ({ entity, name, target, onClose, onDone, inputs = {}, fixe
         {target.label ? `: ${target.label}` : ''}
       </DialogTitle>
       <DialogContent>
+        {notice && <Alert severity={notice.blocks ? 'warning' : 'info'} sx={{ mb: 2 }}>{notice.text}</Alert>}
         {/* The problems show under the inputs of this small form: no "form is not valid" toast on top. */}
         <Form record={NO_RECORD} defaultValues={createDefaults(params, { ...prefilled, ...initial })} validate={validate} noValidate mode="onSubmit" reValidateMode="onChange"
           disableInvalidFormNotification onSubmit={(values: Record<string, unknown>) => run(paramValues(values))}>
@@ -130,7 +139,7 @@ const ParamsDialog = ({ entity, name, target, onClose, onDone, inputs = {}, fixe
           </ActionTargetContext.Provider>
           <Toolbar sx={{ px: 0 }}>
             {/* Named by what it does ("Close order"), never a bare "Run". */}
-            <SaveButton label={actionLabelKey(entity, name)} icon={<PlayArrow />} alwaysEnable />
+            <SaveButton label={actionLabelKey(entity, name)} icon={<PlayArrow />} alwaysEnable={!notice?.blocks} disabled={notice?.blocks} />
             <Button label="entity.action.cancel" onClick={onClose} sx={{ ml: 1 }} />
           </Toolbar>
         </Form>
@@ -146,7 +155,7 @@ const confirmContent = (on: ActionOn): string =>
  * One action on one target: the trigger, then the parameters form or the confirmation. Exported
  * (blocks.ts) for a view that places one button itself (a product line's own change).
  */
-export const ActionTrigger = ({ entity, name, target, onDone, inputs, fixed, initial }: {
+export const ActionTrigger = ({ entity, name, target, onDone, inputs, fixed, initial, notice }: {
   readonly entity: Entity; readonly name: string; readonly target: Target; readonly onDone?: () => void; readonly inputs?: ActionInputs;
 } & Given) => {
   const translate = useTranslate();
@@ -173,7 +182,7 @@ export const ActionTrigger = ({ entity, name, target, onDone, inputs, fixed, ini
       >
         <PlayArrow />
       </Button>
-      {open && hasParams && <ParamsDialog entity={entity} name={name} target={target} onClose={() => setOpen(false)} onDone={close} inputs={inputs} fixed={fixed} initial={initial} />}
+      {open && hasParams && <ParamsDialog entity={entity} name={name} target={target} onClose={() => setOpen(false)} onDone={close} inputs={inputs} fixed={fixed} initial={initial} notice={notice} />}
       {!hasParams && (
         <Confirm
           isOpen={open}

@@ -1,4 +1,4 @@
-// Protects: the order's page in the real browser (issue 11 items 1 and 2): mall's /oms/orderDetail?id= leads to it; one demo order followed to completed from it (ship from its own button through the shipping screen, then "Confirm receipt" there), its progress, timeline and history showing each step, and its basic information the stored payment and delivery status (paid, not shipped, then shipped); another closed with a note from its page in Chinese, the history showing the note. The server holds each result.
+// Protects: the order's page in the real browser (issue 11 items 1 and 2): mall's /oms/orderDetail?id= leads to it; one demo order followed to completed from it (ship from its own button through the shipping screen, then "Confirm receipt" there), its progress, timeline and history showing each step, and its basic information the stored payment and delivery status (paid, not shipped, then shipped); another closed with a note from its page in Chinese (first refused in its dialog while cashier money is bound, saying how much), the history showing the note. The server holds each result.
 import { describe, expect, it } from 'vitest';
 import { browserSuite } from './harness';
 
@@ -65,6 +65,18 @@ describe('the order page', () => {
     const { list } = await api<{ list: Order[] }>('/order/list?status=0&pageSize=1&sort=createTime&order=desc');
     const order = list[0]!;
     const bindings = await api<{ list: { balanceId: number }[] }>(`/balance/order/list?orderId=${order.id}`);
+    expect(bindings.list.length).toBeGreaterThan(0);
+    // Bound, the close dialog says how much and that it must be unbound first, and offers no close.
+    await suite.withPage(async (page) => {
+      await page.goto(`/oms/orderDetail?id=${order.id}`);
+      await page.getByRole('heading', { level: 1, name: new RegExp(order.orderSn) }).waitFor();
+      await page.getByRole('toolbar').getByRole('button', { name: '关闭订单' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('alert').filter({ hasText: order.orderSn }).filter({ hasText: '请先解绑' }).waitFor();
+      expect(await dialog.getByRole('button', { name: '关闭订单' }).isDisabled()).toBe(true);
+      await dialog.getByRole('button', { name: '取消' }).click();
+      await dialog.waitFor({ state: 'detached' });
+    }, { as: 'admin', lang: 'zh' });
     for (const { balanceId } of bindings.list) {
       const response = await fetch(`${suite.baseUrl}/api/balance/unbind/${balanceId}?orderId=${order.id}`, {
         method: 'POST', headers: { authorization: await suite.tokenOf('admin') },

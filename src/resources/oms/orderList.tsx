@@ -20,6 +20,8 @@ import type { Entity } from '../../schema/entity';
 import { ORDER_DELETABLE_STATUSES, ORDER_STATUS, ORDER_STATUSES, order, PAY_STATUS } from '../../schema/oms';
 import { transitionAllows } from '../../schema/entity';
 import { ActionTrigger, fieldDisplay, LinkButton, RowDeleteButton, useShowHref } from '../../engine/blocks';
+import { useIntlLocale } from '../../engine/locale';
+import { formatMoney, toCents } from '../../schema/money';
 
 /** The tabs: all, then every status but "invalid" (mall's tabs). */
 const TAB_STATUSES = ORDER_STATUSES.filter((s) => s.value !== ORDER_STATUS.invalid);
@@ -99,13 +101,20 @@ export const ShipRowButton = () => {
 export const OrderRowButtons = ({ entity, onDetail = false }: { readonly entity: Entity; readonly onDetail?: boolean }) => {
   const record = useRecordContext();
   const showHref = useShowHref();
+  const translate = useTranslate();
+  const locale = useIntlLocale();
   if (!record) return null;
   const status = Number(record.status);
+  // The order's page reads the cashier money bound to it: the close dialog says it must be unbound first (the server refuses otherwise).
+  const bound = toCents(Number(record.boundAmount ?? 0));
+  const notice = bound > 0
+    ? { text: translate('errors.order_close_bound', { amount: formatMoney(bound, locale), orderSn: String(record.orderSn) }), blocks: true }
+    : undefined;
   return (
     <>
       <ShipRowButton />
       {transitionAllows(entity, 'close', record) && (
-        <ActionTrigger entity={entity} name="close" target={{ ids: [record.id], label: String(record.orderSn) }} />
+        <ActionTrigger entity={entity} name="close" target={{ ids: [record.id], label: String(record.orderSn) }} notice={notice} />
       )}
       {!onDetail && transitionAllows(entity, 'track', record) && (
         <LinkButton label={`resources.${entity.name}.actions.track.name`} to={showHref(record.id)}><RouteIcon /></LinkButton>
