@@ -18,7 +18,7 @@ import { validationFailed } from '../http/errors';
 import type { AnyDb } from './hooks';
 import { MAX_ID } from './ids';
 import type { ApiRecord, Row } from './row';
-import { fromRow, toRow } from './row';
+import { fromColumnValue, fromRow, toRow } from './row';
 import type { Scope } from './scope';
 
 type Eb = AnyEb;
@@ -42,7 +42,9 @@ export type OwnedLists = {
 
 
 type ChildList = { name: string; decl: ChildRowsDecl; rowEntity: Entity; writable: [string, FieldDecl][] };
-type RelationList = { name: string; decl: RelationDecl; target: Entity };
+/** A name a relation row answers beside its pick (RelationRowsDecl `names`): read from the picked row, or the row it points at. */
+type RowName = { key: string; decl: FieldDecl; column: string; via: { table: string; column: string } | null };
+type RelationList = { name: string; decl: RelationDecl; target: Entity; names: RowName[] };
 
 const group = <T>(rows: readonly T[], keyOf: (row: T) => number): Map<number, T[]> => {
   const out = new Map<number, T[]>();
@@ -73,8 +75,28 @@ export const ownedLists = (
     if (!target) throw new Error(`${entity.name}.${name}: no entity ${decl.reference?.entity} to reference`);
     return target;
   };
-  const relations: RelationList[] = fields.flatMap(([name, decl]) =>
-    (decl.relation && decl.kind === 'references' ? [{ name, decl: decl.relation, target: targetOf(name, decl) }] : []));
+  /** The declared names of a reference list's rows, resolved now: a misnamed field stops the start, not a read. */
+  const rowNamesOf = (name: string, target: Entity, names: Readonly<Record<string, string>> = {}): RowName[] =>
+    Object.entries(names).map(([key, path]) => {
+      const [first, second] = path.split('.') as [string, string | undefined];
+      const stored = (owner: Entity, field: string): FieldDecl => {
+        const decl = owner.fields[field];
+        if (!decl || decl.virtual) throw new Error(`${entity.name}.${name}: ${owner.name}.${field} is not a stored field to name a row by`);
+        return decl;
+      };
+      const firstDecl = stored(target, first);
+      if (second === undefined) return { key, decl: firstDecl, column: columnOf(first, firstDecl), via: null };
+      // Through a reference field, or the tree parent (a category's parent), to the row it points at.
+      const viaEntity = firstDecl.reference ? targetOf(`${name}.${key}`, firstDecl) : target.tree?.parent === first ? target : null;
+      if (!viaEntity) throw new Error(`${entity.name}.${name}: ${target.name}.${first} points at no row`);
+      const decl = stored(viaEntity, second);
+      return { key, decl, column: columnOf(second, decl), via: { table: viaEntity.table, column: columnOf(first, firstDecl) } };
+    });
+  const relations: RelationList[] = fields.flatMap(([name, decl]) => {
+    if (!decl.relation || decl.kind !== 'references') return [];
+    const target = targetOf(name, decl);
+    return [{ name, decl: decl.relation, target, names: rowNamesOf(name, target, decl.relation.rows?.names) }];
+  });
   // Reference lists of any entity that pick this one: a deleted record leaves them.
   const pickedBy = deps.entities.flatMap((other) => Object.values(other.fields)
     .flatMap((decl) => (decl.kind === 'references' && decl.relation && decl.reference?.entity === entity.name ? [decl.relation] : [])));
@@ -186,13 +208,21 @@ export const ownedLists = (
       for (const list of relations) {
         const { table, own, other } = list.decl;
         // Joined with the target: a pick whose row is gone (deleted before this engine kept them tidy) is not answered.
-        const rows = await db.selectFrom(`${table} as r`).innerJoin(`${list.target.table} as t`, 't.id', `r.${other}`)
-          .select(['r.id as id', `r.${own} as own`, `r.${other} as other`]).where(`r.${own}`, 'in', ids).orderBy('r.id').execute();
-        const byOwner = group(rows as { id: unknown; own: unknown; other: unknown }[], (row) => Number(row.own));
+        let query = db.selectFrom(`${table} as r`).innerJoin(`${list.target.table} as t`, 't.id', `r.${other}`)
+          .select(['r.id as id', `r.${own} as own`, `r.${other} as other`]);
+        list.names.forEach((n, index) => {
+          if (n.via) query = query.leftJoin(`${n.via.table} as n${index}`, `n${index}.id`, `t.${n.via.column}`);
+          query = query.select(`${n.via ? `n${index}` : 't'}.${n.column} as name${index}`);
+        });
+        const rows = await query.where(`r.${own}`, 'in', ids).orderBy('r.id').execute() as Row[];
+        const byOwner = group(rows, (row) => Number(row.own));
         const keys = list.decl.rows;
         for (const record of filled) {
           record[list.name] = (byOwner.get(record.id) ?? []).map((row) => (keys
-            ? { id: Number(row.id), [keys.own]: Number(row.own), [keys.other]: Number(row.other) }
+            ? {
+              id: Number(row.id), [keys.own]: keys.ownNull ? null : Number(row.own), [keys.other]: Number(row.other),
+              ...Object.fromEntries(list.names.map((n, index) => [n.key, fromColumnValue(n.decl, row[`name${index}`]) ?? null])),
+            }
             : Number(row.other)));
         }
       }

@@ -11,6 +11,7 @@ import { payRecord } from './vip';
 import { distributionRecord, referralClick, referralReward, referralRelation } from './referral';
 import { homeAdvertise } from './sms';
 import { homeBrand, homeNewProduct, homeRecommendProduct, homeRecommendSubject } from './smsHome';
+import { coupon, couponHistory } from './smsCoupon';
 import { auditLog, menu, resource, resourceCategory, role, userGroup } from './ums';
 import { adminAccount } from './umsAdmin';
 
@@ -18,6 +19,7 @@ export const ENTITIES = {
   brand, productCategory, productAttributeCategory, productAttribute, subject, prefrenceArea, product,
   returnReason, orderSetting, orderOperateHistory, orderMessage, order, companyAddress, returnApply, balanceOrder, balance, memberLevel, member, homeAdvertise,
   homeBrand, homeNewProduct, homeRecommendProduct, homeRecommendSubject,
+  coupon, couponHistory,
   shop, mold, userGroup, auditLog,
   role, menu, resourceCategory, resource, admin: adminAccount, payRecord,
   referralClick, referralRelation, distributionRecord, referralReward,

@@ -189,7 +189,23 @@ export type RelationDecl = {
    * [other]: pickedId }`, written as rows naming the pick by `other` (a row's `id` and `own`
    * posted back are ignored) or as bare ids. The keys are the row's JSON names.
    */
-  readonly rows?: { readonly own: string; readonly other: string };
+  readonly rows?: RelationRowsDecl;
+};
+
+/** How a reference list's picks travel as `mall`'s relation rows (RelationDecl `rows`). */
+export type RelationRowsDecl = {
+  readonly own: string;
+  readonly other: string;
+  /** The owner's key is answered null, as `mall`'s `GET /coupon/{id}` answers `couponId: null` in its relation rows. */
+  readonly ownNull?: boolean;
+  /**
+   * Keys the rows answer beside the pick, read from the picked row when the record is read (never
+   * stored, ignored when posted back): JSON key → a stored field of the target (`productName:
+   * 'name'`), or `<field>.<field>` through one of its reference fields or its tree parent
+   * (`parentCategoryName: 'parentId.name'`). `mall` stores such names in the relation table; read
+   * from the row they name, they never go stale.
+   */
+  readonly names?: Readonly<Record<string, string>>;
 };
 
 export { DEFAULT_MAX_ROWS } from './rules';

@@ -6,7 +6,7 @@
  * below makes a kind without an entry a compile error.
  */
 import { z } from 'zod';
-import type { ChildRowsDecl, FieldDecl, FieldKind } from './entity';
+import type { ChildRowsDecl, FieldDecl, FieldKind, RelationRowsDecl } from './entity';
 import { isCentAmount, isRatioValue } from './money';
 import { DEFAULT_MAX_ROWS } from './rules';
 
@@ -69,12 +69,13 @@ const textKind = { ...plain, text: true, schema: textSchema } as const;
 
 /**
  * One pick of a reference list whose picks travel as relation rows (RelationDecl `rows`): a row
- * naming the pick by `other` (with at most its own `id` and the owner's key beside it) reads as
+ * naming the pick by `other` (with at most its own `id`, the owner's key and its `names` beside it) reads as
  * that id; anything else is checked as an id, so a row with other keys is a wrong type.
  */
-const relationItem = <T extends z.ZodType>(rows: { readonly own: string; readonly other: string } | undefined, id: T): z.ZodType<z.output<T>> => {
+const relationItem = <T extends z.ZodType>(rows: RelationRowsDecl | undefined, id: T): z.ZodType<z.output<T>> => {
   if (!rows) return id as z.ZodType<z.output<T>>;
-  const known = new Set(['id', rows.own, rows.other]);
+  // The names a row answers beside its pick come back too when a client posts the rows as read.
+  const known = new Set(['id', rows.own, rows.other, ...Object.keys(rows.names ?? {})]);
   return z.preprocess((item) => {
     if (item === null || typeof item !== 'object' || Array.isArray(item)) return item;
     const keys = Object.keys(item);

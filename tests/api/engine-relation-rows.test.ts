@@ -1,4 +1,4 @@
-// Protects: reference lists whose picks travel as mall's relation rows (RelationDecl rows, a product's subjectProductRelationList): written as rows or bare ids, read back as rows with their row id and the owner's, posted back as read without change, bad rows refused naming the row with nothing changed, audited as rows. SQLite and PostgreSQL.
+// Protects: reference lists whose picks travel as mall's relation rows (RelationDecl rows, a product's subjectProductRelationList): written as rows or bare ids, read back as rows with their row id and the owner's (null where declared, as mall's coupon) and the declared names of the pick, posted back as read without change, bad rows refused naming the row with nothing changed, audited as rows. SQLite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FieldError } from '../../src/schema/api';
 import { call } from '../helpers/api';
@@ -76,5 +76,26 @@ describe.each(testDialects())('reference lists as relation rows (%s)', (dialect)
     expect(errorsOf(await post(url, { tagRelationList: { tagId: tags[1] } }))).toEqual(['tagRelationList:invalid_type']);
     expect(await snapshot()).toEqual(before);
     expect((await get(created.id)).tagRelationList.map((p) => p.tagId)).toEqual([tags[0]]);
+  });
+
+  it('answers the declared names of each pick beside it (through a reference too) and the owner null when declared so; rows posted back as read keep the picks', async () => {
+    const part = async (body: Record<string, unknown>) => (await post<{ id: number }>('/fxPart/create', body)).body.data.id;
+    const frame = await part({ name: 'Frame', code: 'F-1' });
+    const wheel = await part({ name: 'Wheel', parentId: frame });
+    const answer = await post<{ id: number; partRelationList: unknown[] }>('/fxBox/create', { name: 'Box', partRelationList: [{ partId: wheel }, frame] });
+    expect(answer.status, answer.raw).toBe(200);
+    const box = answer.body.data;
+    expect(box.partRelationList).toEqual([
+      { id: expect.any(Number), boxId: null, partId: wheel, partName: 'Wheel', partCode: null, parentPartName: 'Frame' },
+      { id: expect.any(Number), boxId: null, partId: frame, partName: 'Frame', partCode: 'F-1', parentPartName: null },
+    ]);
+    // A name is read from the picked row: a renamed part reads renamed.
+    expect((await post(`/fxPart/update/${frame}`, { name: 'Big frame' })).status).toBe(200);
+    const read = (await call<typeof box>(fx.app, 'GET', `/fxBox/${box.id}`)).body.data;
+    expect(read.partRelationList).toMatchObject([{ partId: wheel, parentPartName: 'Big frame' }, { partId: frame, partName: 'Big frame' }]);
+    expect((await post(`/fxBox/update/${box.id}`, { name: 'Box', partRelationList: read.partRelationList })).status).toBe(200);
+    expect((await call<typeof box>(fx.app, 'GET', `/fxBox/${box.id}`)).body.data.partRelationList).toMatchObject([{ partId: wheel }, { partId: frame }]);
+    expect(errorsOf(await post(`/fxBox/update/${box.id}`, { partRelationList: [{ partId: wheel, partColour: 'red' }] })))
+      .toEqual(['partRelationList.0:invalid_type']);
   });
 });

@@ -184,6 +184,11 @@ export const createFixtures = (deps: FixtureDeps) => {
       body[name] = await valueOf(entity, name, decl, variant, decl.kind === 'dateTime' ? timeIndex : 0);
       if (decl.kind === 'dateTime') timeIndex += 1;
     }
+    // A value a cross-field rule refuses (a coupon's minimum spend just below its amount) falls back to its declared default.
+    for (const { field } of entity.refine?.(body as never) ?? []) {
+      const decl = entity.fields[field];
+      if (decl?.default !== undefined && field in body) body[field] = decl.default;
+    }
     return body;
   };
 
@@ -218,7 +223,13 @@ export const createFixtures = (deps: FixtureDeps) => {
    * A different valid value for a selective update of `name`, or null when the field's
    * meaning needs more than a value (grouping keys, json relation lists: see entity-rules).
    */
-  const otherValue = async (entity: Entity, name: string, decl: FieldDecl, current: unknown): Promise<unknown> => {
+  const otherValue = async (entity: Entity, name: string, decl: FieldDecl, current: unknown, record?: Body): Promise<unknown> => {
+    const value = await anotherValue(entity, name, decl, current);
+    // A value a cross-field rule refuses beside the record's others (a minimum spend just below the amount) is no value to try alone.
+    if (record && value !== null && entity.refine?.({ ...record, [name]: value } as never).some((e) => e.field === name)) return null;
+    return value;
+  };
+  const anotherValue = async (entity: Entity, name: string, decl: FieldDecl, current: unknown): Promise<unknown> => {
     // A secret is never read back to compare: its own tests follow it (tests/api/entity-secrets.test.ts).
     if (listPathFields(entity).includes(name) || decl.kind === 'json' || decl.kind === 'secret' || (decl.kind === 'references' && !decl.relation)) return null;
     switch (decl.kind) {
@@ -358,9 +369,12 @@ export const answeredValue = (decl: FieldDecl, value: unknown): unknown => {
   if (decl.kind === 'images' && decl.joined && Array.isArray(value)) return value.join(',');
   const rows = decl.relation?.rows;
   if (!rows || !Array.isArray(value)) return value;
+  // The names beside a pick are read from the picked row (a product's SKU code; null where it has none).
+  const named = (v: unknown) => v === null || typeof v === 'string' || typeof v === 'number';
   return value.map((pick: unknown) => ({
-    id: expect.any(Number), [rows.own]: expect.any(Number),
+    id: expect.any(Number), [rows.own]: rows.ownNull ? null : expect.any(Number),
     [rows.other]: pick !== null && typeof pick === 'object' ? (pick as Record<string, unknown>)[rows.other] : pick,
+    ...Object.fromEntries(Object.keys(rows.names ?? {}).map((key) => [key, expect.toSatisfy(named, `${key} is a name or null`)])),
   }));
 };
 

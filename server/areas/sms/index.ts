@@ -3,10 +3,12 @@
  * merged here. The parts' entities are declarations; these files hold only what they cannot say.
  */
 import { defineArea } from '../area';
+import { couponHooks } from './coupon';
 import { registerPriceRoutes } from './price';
 
 export const smsArea = defineArea({
   name: 'sms',
+  hooks: { coupon: couponHooks },
   routes: (api, deps) => {
     registerPriceRoutes(api, deps);
   },

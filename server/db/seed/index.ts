@@ -18,6 +18,7 @@ import { toCount } from '../index';
 import type { Database } from '../schema';
 import { toDbTime } from '../time';
 import { seedDemoBalances } from './demo-balances';
+import { seedDemoCoupons } from './demo-coupon';
 import { seedDemoContent } from './demo-content';
 import { seedDemoOrders } from './demo-orders';
 import { seedDemoPayRecords } from './demo-pay-records';
@@ -278,6 +279,8 @@ export const seed = async (db: Kysely<Database>, config: SeedConfig, options: Se
   if (withDemoSeller && options.content) await seedDemoContent(db, config);
   // Each demo shop's buyers, linked to their orders, with duplicates to merge (./demo-members.ts); after the member levels of demo content.
   if (withDemoSeller) await seedDemoMembers(db);
+  // Coupons of each scope, and the coupons the demo members hold, some used on their orders (./demo-coupon.ts); after the members.
+  if (withDemoSeller) await seedDemoCoupons(db);
   // Cashier balances per shop: one that paid two orders, one partly bound, one free (./demo-balances.ts); after the members.
   if (withDemoSeller) await seedDemoBalances(db, config.adminUsername);
   // The demo seller referred the second one, with clicks on its invite link (./demo-referral.ts).

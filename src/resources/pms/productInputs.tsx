@@ -33,8 +33,8 @@ const TOP_PARENT = 0;
 const ALL = { page: 1, perPage: 200 } as const;
 const BY_SORT = { field: 'sort', order: 'DESC' } as const;
 
-/** The two levels of categories: each top category with its children, fetched once per form. */
-const useCategoryTree = () => {
+/** The two levels of categories: each top category with its children, fetched once per form (also the coupon's category picks). */
+export const useCategoryTree = () => {
   const dataProvider = useDataProvider();
   return useQuery({
     queryKey: ['productCategory', 'twoLevels'],

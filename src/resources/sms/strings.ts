@@ -4,6 +4,7 @@
  * missing key fails type-checking; tests/unit/entity-i18n.test.ts checks every declared label.
  */
 import { defineStrings } from '../../engine/area';
+import { couponEn, couponZh } from './couponStrings';
 import type { PriceReasonKey } from '../../schema/priceCheck';
 import { PRICE_REASONS } from '../../schema/priceCheck';
 
@@ -98,6 +99,7 @@ const en = {
       name: 'Topic recommendation |||| Topic recommendations',
       fields: { subjectId: 'Special topic', subjectName: 'Topic title', recommendStatus: 'Recommended', sort: 'Sort' },
     },
+    ...couponEn.resources,
   },
   priceCheck: {
     help: 'Works out what a buyer would pay. Order: the list price (the SKU\'s when one is chosen); then only the product\'s own price strategy (promotion price within its dates, member price for a level with the member-price privilege, quantity ladder, or full reduction); a flash price, when the product is in an online flash sale on that day with an enabled session at that time, replaces the strategy (not above the per-buyer limit or the flash count); last the coupon, on the amount after those: its dates, platform, scope, coupons left and minimum spend. Empty time: now.',
@@ -121,6 +123,7 @@ const en = {
     platforms: { all: 'all platforms', mobile: 'mobile', pc: 'PC' },
     reasons: reasonsEn,
   },
+  entity: { ...couponEn.entity },
 };
 
 export const strings = defineStrings(en, {
@@ -168,6 +171,7 @@ export const strings = defineStrings(en, {
       name: '专题推荐',
       fields: { subjectId: '专题', subjectName: '专题名称', recommendStatus: '是否推荐', sort: '排序' },
     },
+    ...couponZh.resources,
   },
   priceCheck: {
     help: '计算买家需要支付的金额。顺序：先取原价（选了 SKU 时取 SKU 价格）；再只用商品自己的促销方式（有效期内的特惠促销价、有会员价格特权的等级的会员价、阶梯价格或满减价格）；若商品在当天上线的秒杀活动中且该时间有启用的场次，则秒杀价取代促销方式（不超过每人限购和秒杀数量）；最后按前面得出的金额使用优惠券：使用时间、平台、适用范围、剩余数量和使用门槛。时间为空表示现在。',
@@ -191,4 +195,5 @@ export const strings = defineStrings(en, {
     platforms: { all: '全平台', mobile: '移动端', pc: 'PC端' },
     reasons: reasonsZh,
   },
+  entity: { ...couponZh.entity },
 });

@@ -1,0 +1,10 @@
+import type { ScreenOptionsByEntity } from '../../engine/area';
+import { CouponCategories, CouponHistoryButton, CouponProducts } from './coupon';
+
+export const screenOptions: ScreenOptionsByEntity = {
+  // The coupon's picks only for the scope that names them, the categories over two levels, and its history per row (./coupon.tsx).
+  coupon: {
+    inputs: { productCategoryRelationList: CouponCategories, productRelationList: CouponProducts },
+    rowActions: CouponHistoryButton,
+  },
+};
