@@ -45,10 +45,11 @@ describe.each(testDialects())('coupons (%s)', (dialect) => {
   /** A top category with a sub-category, and a product in it. */
   const catalog = async () => {
     serial += 1;
-    const top = (await s.post<{ id: number }>('/api/productCategory/create', { name: `Top ${serial}`, parentId: 0 })).body.data.id;
-    const sub = (await s.post<{ id: number }>('/api/productCategory/create', { name: `Sub ${serial}`, parentId: top })).body.data.id;
+    const names = { top: `Top ${dialect} ${serial}`, sub: `Sub ${dialect} ${serial}` };
+    const top = (await s.post<{ id: number }>('/api/productCategory/create', { name: names.top, parentId: 0 })).body.data.id;
+    const sub = (await s.post<{ id: number }>('/api/productCategory/create', { name: names.sub, parentId: top })).body.data.id;
     const product = await s.fx.create(entityByName('product'), serial, { productCategoryId: sub });
-    return { top, sub, product };
+    return { top, sub, product, names };
   };
   const history = async (couponId: number, memberId: number, extra: Record<string, unknown> = {}) => {
     const { id } = await db().insertInto('sms_coupon_history').values({
@@ -62,12 +63,12 @@ describe.each(testDialects())('coupons (%s)', (dialect) => {
   const anyMember = async () => Number((await db().selectFrom('ums_member').select('id').orderBy('id').executeTakeFirstOrThrow()).id);
 
   it('answers a category coupon as mall does: its relation rows with couponId null and the names of the picks, [] for the other scope', async () => {
-    const { top, sub } = await catalog();
+    const { top, sub, names } = await catalog();
     const coupon = await create({ useType: COUPON_USE_TYPE.categories, productCategoryRelationList: [{ productCategoryId: sub }, top] });
     const read1 = await read(coupon.id);
     expect(read1.productCategoryRelationList).toEqual([
-      { id: expect.any(Number), couponId: null, productCategoryId: sub, productCategoryName: `Sub ${serial}`, parentCategoryName: `Top ${serial}` },
-      { id: expect.any(Number), couponId: null, productCategoryId: top, productCategoryName: `Top ${serial}`, parentCategoryName: null },
+      { id: expect.any(Number), couponId: null, productCategoryId: sub, productCategoryName: names.sub, parentCategoryName: names.top },
+      { id: expect.any(Number), couponId: null, productCategoryId: top, productCategoryName: names.top, parentCategoryName: null },
     ]);
     expect(read1.productRelationList).toEqual([]);
     expect(read1).toMatchObject({ publishCount: 100, count: 100, receiveCount: 0, useCount: 0 });
@@ -99,7 +100,7 @@ describe.each(testDialects())('coupons (%s)', (dialect) => {
     expect(await read(coupon.id)).toMatchObject({ publishCount: 30, count: 28, receiveCount: 2, useCount: 0 });
     // Fewer than were received cannot have been issued.
     await unchangedAfter(async () => {
-      expect(fields(await s.post(`/api/coupon/update/${coupon.id}`, { publishCount: 1 }))).toEqual(['publishCount:too_small']);
+      expect(fields(await s.post(`/api/coupon/update/${coupon.id}`, { publishCount: 1, perLimit: 1 }))).toEqual(['publishCount:too_small']);
     });
   });
 

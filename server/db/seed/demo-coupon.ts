@@ -55,9 +55,10 @@ export const seedDemoCoupons = async (db: Kysely<Database>): Promise<number> => 
   // Members with their orders: the history's rows name them.
   const members = await db.selectFrom('ums_member').select(['id', 'nickname', 'username']).orderBy('id').limit(6).execute();
   if (!members.length) return ids.length;
-  const ordersOf = async (memberId: number) => db.selectFrom('oms_order').select(['id', 'order_sn'])
-    .where('member_id', '=', memberId).orderBy('id').limit(2).execute();
   await db.transaction().execute(async (trx) => {
+    // Read inside the transaction: SQLite has one connection, which the transaction holds.
+    const ordersOf = async (memberId: number) => trx.selectFrom('oms_order').select(['id', 'order_sn'])
+      .where('member_id', '=', memberId).orderBy('id').limit(2).execute();
     let code = 0;
     for (const [couponIndex, couponId] of ids.entries()) {
       const coupon = coupons[couponIndex]!;
