@@ -20,6 +20,7 @@ describe('action endpoints', () => {
       { operation: 'action:count', method: 'GET', url: '/gadget/count', ids: 'none', body: 'params' },
       { operation: 'action:resetAll', method: 'POST', url: '/gadget/resetAll', ids: 'none', body: 'none' },
       { operation: 'action:peek', method: 'GET', url: '/gadget/peek/{gadgetId}', ids: 'path', idParam: 'gadgetId', body: 'none' },
+      { operation: 'action:pair', method: 'POST', url: '/gadget/pair/{id}', ids: 'path', idParam: 'id', body: 'params' },
       { operation: 'action:explode', method: 'POST', url: '/gadget/explode/{id}', ids: 'path', idParam: 'id', body: 'none' },
       { operation: 'action:start', method: 'POST', url: '/gadget/start/{id}', ids: 'path', idParam: 'id', body: 'params' },
       { operation: 'action:repair', method: 'POST', url: '/gadget/repair', ids: 'query', idParam: 'gadgetId', body: 'params' },
