@@ -2,7 +2,8 @@
  * A whole number edited in its list cell (a field with a `toggle` path that is no flag: a
  * recommendation's sort, `POST /home/brand/update/sort/{id}?sort=`). The cell is a button showing
  * the value; it opens a small dialog with the number, checked by the field's own rules, and saves
- * pessimistically through the set path: the list shows the new value only once the server agreed.
+ * pessimistically through the set path: the list shows the new value (and order) only once the
+ * server agreed.
  */
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -12,7 +13,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import type { FormEvent, MouseEvent } from 'react';
 import { useState } from 'react';
-import { useRecordContext, useTranslate, useUpdateMany } from 'react-admin';
+import { useRecordContext, useRefresh, useTranslate, useUpdateMany } from 'react-admin';
 import { setAction } from '../schema/access';
 import type { Entity } from '../schema/entity';
 import { fieldSchema } from '../schema/kinds';
@@ -28,6 +29,7 @@ const NumberEditor = ({ entity, name, canAccess }: { readonly entity: Entity; re
   const record = useRecordContext();
   const translate = useTranslate();
   const done = useDoneFeedback();
+  const refresh = useRefresh();
   const [updateMany, { isPending }] = useUpdateMany();
   const [draft, setDraft] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -46,7 +48,8 @@ const NumberEditor = ({ entity, name, canAccess }: { readonly entity: Entity; re
     }
     void updateMany(entity.name, { ids: [record.id], data: { [name]: parsed.value } }, {
       mutationMode: 'pessimistic',
-      onSuccess: () => { done('saved'); close(); },
+      // The list may be ordered by this number (a sort): read again, so the row moves to its place.
+      onSuccess: () => { done('saved'); close(); refresh(); },
     });
   };
   if (canAccess !== true) return <span>{value ?? ''}</span>;
