@@ -47,7 +47,7 @@ export const PRICE_CHECK_PARAMS = {
   quantity: int({ required: true, min: 1, max: MAX_QUANTITY }),
   memberLevelId: reference('memberLevel', 'name'),
   time: dateTime(),
-  couponId: int({ min: 1 }),
+  couponId: reference('coupon', 'name'),
   platform: enumeration(PRICE_PLATFORMS, { default: 2 }),
 } as const;
 

@@ -1,4 +1,4 @@
-// Protects: GET /price/check (issue 30 item 5): a product's (and SKU's) list price, its chosen strategy read from its declaration's child rows, the member level's privilege, the time, each line with its reasons in English and as keys; bad input refused on the parameter with nothing changed; only holders of /price/** may ask. SQLite and PostgreSQL.
+// Protects: GET /price/check (issue 30 item 5): a product's (and SKU's) list price, its chosen strategy read from its declaration's child rows, the member level's privilege, a coupon's amount, minimum spend, scope, platform and time, the time, each line with its reasons in English and as keys; bad input refused on the parameter with nothing changed; only holders of /price/** may ask. SQLite and PostgreSQL.
 import { describe, expect, it } from 'vitest';
 import { ENTITIES } from '../../src/schema/entities';
 import type { Entity } from '../../src/schema/entity';
@@ -13,6 +13,8 @@ import { testDialects } from '../helpers/test-db';
 
 const productEntity = ENTITIES.product as unknown as Entity;
 const levelEntity = ENTITIES.memberLevel as unknown as Entity;
+const couponEntity = ENTITIES.coupon as unknown as Entity;
+const DAY_MS = 86_400_000;
 
 const STRATEGY_LISTS = { memberPriceList: [], productLadderList: [], productFullReductionList: [] };
 
@@ -60,6 +62,38 @@ describe.each(testDialects())('price check (%s)', (dialect) => {
     const reduced = await product({ promotionType: PROMOTION.fullReduction, price: 99.99, productFullReductionList: [{ fullPrice: 200, reducePrice: 20 }] });
     expect((await check(`productId=${reduced.id}&quantity=2`)).body.data.total).toBe(199.98);
     expect((await check(`productId=${reduced.id}&quantity=3`)).body.data).toMatchObject({ subtotal: 279.97, total: 279.97 });
+  });
+
+  it('takes a coupon off the amount after the member price, and says every coupon rule a purchase fails', async () => {
+    const gold = await level(1);
+    const p = await product({ promotionType: PROMOTION.memberPrice, memberPriceList: [{ memberLevelId: gold.id, memberPrice: 80 }] });
+    const now = Date.now();
+    const base = {
+      type: 0, platform: 0, publishCount: 10, perLimit: 1, useType: 0, amount: 10, minPoint: 0, note: null,
+      startTime: new Date(now - DAY_MS).toISOString(), endTime: new Date(now + 30 * DAY_MS).toISOString(),
+      productCategoryRelationList: [], productRelationList: [],
+    };
+    const ten = await s.fx.create(couponEntity, 0, { ...base, name: 'Ten off' });
+    const spend = await s.fx.create(couponEntity, 0, { ...base, name: 'Spend 500', minPoint: 500 });
+    const buyer = `productId=${p.id}&quantity=2&memberLevelId=${gold.id}`;
+    const applied = (await check(`${buyer}&couponId=${ten.id}`)).body.data;
+    expect(applied).toMatchObject({ subtotal: 160, couponAmount: 10, total: 150, couponId: ten.id, couponName: 'Ten off' });
+    expect(rule(applied, 'coupon')).toMatchObject({ applied: true, amountOff: 10, subtotal: 150 });
+    const refused = (await check(`${buyer}&couponId=${spend.id}`)).body.data;
+    expect(refused).toMatchObject({ couponAmount: 0, total: 160 });
+    expect(rule(refused, 'coupon').reasons).toEqual([{ key: 'coupon_min_spend', params: { minPoint: '500.00', subtotal: '160.00' }, message: 'The coupon needs a spend of 500.00; the amount is 160.00' }]);
+
+    // Scope, platform and time, each named.
+    const otherCategory = (await s.db.selectFrom('pms_product_category').select('id').where('id', '<>', Number(p.productCategoryId)).where('parent_id', '<>', 0).executeTakeFirstOrThrow()).id;
+    const categories = await s.fx.create(couponEntity, 0, { ...base, name: 'Other category', useType: 1, productCategoryRelationList: [{ productCategoryId: otherCategory }] });
+    const mine = await s.fx.create(couponEntity, 0, { ...base, name: 'This product', useType: 2, productRelationList: [{ productId: p.id }] });
+    const mobile = await s.fx.create(couponEntity, 0, { ...base, name: 'Mobile only', platform: 1 });
+    const reasons = async (id: number, extra = '') => rule((await check(`${buyer}&couponId=${id}${extra}`)).body.data, 'coupon').reasons.map((r) => r.key);
+    expect(await reasons(categories.id)).toEqual(['coupon_category']);
+    expect(await reasons(mine.id)).toEqual(['coupon_applied']);
+    expect(await reasons(mobile.id)).toEqual(['coupon_platform']);
+    expect(await reasons(mobile.id, '&platform=1')).toEqual(['coupon_applied']);
+    expect(await reasons(ten.id, `&time=${new Date(now + 40 * DAY_MS).toISOString()}`)).toEqual(['coupon_expired']);
   });
 
   it('applies a promotion price only inside its window, at the time asked', async () => {

@@ -1,4 +1,4 @@
-// Protects: the price check screen (issue 30 item 5, "Done when") in the real browser, in English (desktop) and in Chinese (phone): the product picked by name, a quantity and a member level give the member price line by line with the reasons of the rules that did not apply, and bad input is refused on its field.
+// Protects: the price check screen (issue 30 item 5, "Done when") in the real browser, in English (desktop) and in Chinese (phone): the product picked by name, a quantity and a member level give the member price line by line with the reasons of the rules that did not apply; a coupon comes off it, and one whose minimum spend is not reached is refused saying so; and bad input is refused on its field.
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { strings } from '../../src/resources/sms/strings';
@@ -43,6 +43,15 @@ const memberPriceProduct = async (tag: string) => {
   return { id: created.id, name, level: gold.name };
 };
 
+const DAY_MS = 86_400_000;
+
+/** A coupon for everything, usable now: `amount` off from a spend of `minPoint` (0: none). */
+const couponFor = async (name: string, amount: number, minPoint: number) => post<Row>('/coupon/create', {
+  type: 0, name, platform: 0, publishCount: 100, perLimit: 1, amount, minPoint, useType: 0,
+  startTime: new Date(Date.now() - DAY_MS).toISOString(), endTime: new Date(Date.now() + 30 * DAY_MS).toISOString(),
+  productCategoryRelationList: [], productRelationList: [],
+});
+
 describe('the price check', () => {
   it.each(['en', 'zh'] as const)('shows a member price line by line, and why the other rules did not apply (%s)', async (lang) => {
     const t = strings[lang];
@@ -70,6 +79,36 @@ describe('the price check', () => {
       // The lines scroll in their own box: the page itself is never wider than the window.
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     }, { as: 'admin', lang, viewport: lang === 'zh' ? PHONE : DESKTOP });
+  });
+
+  it.each(['en', 'zh'] as const)('takes a coupon off the member price, and refuses one for its minimum spend (%s)', async (lang) => {
+    const t = strings[lang];
+    const f = t.resources.priceCheck.fields;
+    const p = t.priceCheck;
+    const kettle = await memberPriceProduct(`coupon-${lang}`);
+    const ten = await couponFor(`Ten off ${lang} ${Date.now()}`, 10, 0);
+    const spend = await couponFor(`Spend 500 ${lang} ${Date.now()}`, 10, 500);
+    await suite.withPage(async (page) => {
+      page.setDefaultTimeout(60_000);
+      await page.goto('/sms/priceCheck');
+      await search(page, byLabel(page, 'combobox', f.productId), kettle.name, kettle.name);
+      await byLabel(page, 'spinbutton', f.quantity).fill('2');
+      await pick(page, byLabel(page, 'combobox', f.memberLevelId), kettle.level);
+      const result = page.getByRole('region', { name: p.result });
+      const coupon = result.locator('tr[data-rule="coupon"]');
+
+      await search(page, byLabel(page, 'combobox', f.couponId), ten.name, ten.name);
+      await page.getByRole('button', { name: p.check }).click();
+      await expect.poll(() => result.getByTestId('price-total').textContent()).toBe('189.00');
+      expect(await result.locator('tr[data-rule="memberPrice"]').getAttribute('data-applied')).toBe('yes');
+      expect(await coupon.getAttribute('data-applied')).toBe('yes');
+
+      await search(page, byLabel(page, 'combobox', f.couponId), spend.name, spend.name);
+      await page.getByRole('button', { name: p.check }).click();
+      await expect.poll(() => result.getByTestId('price-total').textContent()).toBe('199.00');
+      expect(await coupon.getAttribute('data-applied')).toBe('no');
+      expect(await coupon.textContent()).toContain(p.reasons.coupon_min_spend.replace('%{minPoint}', '500.00').replace('%{subtotal}', '199.00'));
+    }, { as: 'admin', lang });
   });
 
   it.each(['en', 'zh'] as const)('refuses a quantity of nothing on its field (%s)', async (lang) => {

@@ -20,7 +20,7 @@ import type { ApiRecord } from '../../crud/row';
 import { ok } from '../../http/envelope';
 import { fieldInvalid, isHttpError } from '../../http/errors';
 import type { AreaDeps } from '../area';
-import { couponOf, flashOffersOf } from './price-sources';
+import { couponRule, flashOffersOf } from './price-sources';
 
 type Params = {
   productId: number; skuId: number | null; quantity: number; memberLevelId: number | null;
@@ -98,8 +98,7 @@ export const registerPriceRoutes = (api: FastifyInstance, { db, scopeOf, reposit
       memberLevel = { id: Number(level.id), name: String(level.name), memberPricePrivilege: Number(level.priviledgeMemberPrice) === 1 };
     }
     const instant = params.time ? Date.parse(params.time) : Date.now();
-    const coupon = params.couponId === null ? null : await couponOf(db, params.couponId);
-    if (params.couponId !== null && !coupon) throw fieldInvalid('couponId', 'not_found');
+    const coupon = params.couponId === null ? null : { rule: couponRule(await readOr(() => repositoryOf('coupon').get(params.couponId!, scope), 'couponId')) };
     const result = checkPrice({
       product, sku, quantity: params.quantity, memberLevel, at: momentOf(instant), platform: params.platform,
       flash: await flashOffersOf(db, product.id), coupon: coupon?.rule ?? null,
