@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { EntityName } from '../../src/schema/entities';
+import type { ENTITIES, EntityName } from '../../src/schema/entities';
 import type { Entity } from '../../src/schema/entity';
 import type { Config } from '../config';
 import type { EntityActions } from '../crud/actions';
@@ -33,8 +33,8 @@ export type AreaDeps = {
 
 export type RepositoryOf = (name: EntityName) => Repository;
 
-/** An area's hooks by entity name (a misspelt name does not compile). */
-export type AreaHooks = Readonly<Partial<Record<EntityName, EntityHooks>>>;
+/** An area's hooks by entity name, each typed by its entity (a misspelt name or field does not compile). */
+export type AreaHooks = { readonly [K in EntityName]?: EntityHooks<(typeof ENTITIES)[K]> };
 
 /** What hooks made from the settings are given: a rule that depends on the operator's configuration reads it here. */
 export type HookDeps = { readonly config: Config };

@@ -15,7 +15,7 @@ import type { MessageKey } from '../../src/schema/api';
 import { fieldError, MESSAGES } from '../../src/schema/api';
 import type { Endpoint } from '../../src/schema/endpoints';
 import { actionEndpointsOf } from '../../src/schema/endpoints';
-import type { ActionDecl, ActionsOf, Entity, FieldDecl, ParamsOf } from '../../src/schema/entity';
+import type { ActionDecl, ActionsOf, Entity, FieldDecl, ParamsOf, RecordOf } from '../../src/schema/entity';
 import { actionParamsEntity, columnOf, snakeCase } from '../../src/schema/entity';
 import { MAX_IDS } from '../../src/schema/validation';
 import { auditAll } from '../db/audit';
@@ -24,7 +24,8 @@ import { dialectOf } from '../db/index';
 import type { Database } from '../db/schema';
 import { ok } from '../http/envelope';
 import { notFound, validationFailed } from '../http/errors';
-import type { AnyDb, HookActor } from './hooks';
+import type { AnyDb, Db, HookActor } from './hooks';
+import { areaDb } from './hooks';
 import { MAX_ID } from './ids';
 import type { ParamBag } from './params';
 import { declaredParams, idList, oneId, paramBag } from './params';
@@ -34,20 +35,23 @@ import type { ApiRecord, Row } from './row';
 import { fromRow } from './row';
 import type { Scope } from './scope';
 
-export type ActionContext<P = Record<string, unknown>> = {
+export type ActionContext<P = Record<string, unknown>, E extends Entity = Entity> = {
   /** The action's transaction: everything the handler reads and writes goes through it. */
-  readonly trx: AnyDb;
+  readonly trx: Db;
   /** The root database (not the transaction): what outlives the request is kept under it (list-cache.ts `cachedValue`). */
-  readonly db: AnyDb;
-  readonly entity: Entity;
+  readonly db: Db;
+  readonly entity: E;
   /** The target rows as the API shows them, read in `trx` inside the caller's scope: one (`row`), every named one (`selection`), none (`collection`). */
-  readonly records: readonly ApiRecord[];
+  readonly records: readonly RecordOf<E>[];
   /** The declared parameters, validated; absent optional ones hold their declared default or null. Empty for `bodyRows` (see rowParams). */
   readonly params: P;
   /** `bodyRows` actions: each target's own parameters, by its id (validated like `params`); empty otherwise. */
   readonly rowParams: ReadonlyMap<number, P>;
   readonly actor: HookActor;
 };
+
+/** The context of an action `on: 'row'`: its one target as `record` (the engine answers 404 before a handler runs without it). */
+export type RowActionContext<P = Record<string, unknown>, E extends Entity = Entity> = ActionContext<P, E> & { readonly record: RecordOf<E> };
 
 /** One audit row of a write: the entity's table and the target's id unless said otherwise. */
 export type AuditChange = { readonly table?: string; readonly id?: number | null; readonly before?: unknown; readonly after?: unknown };
@@ -62,7 +66,10 @@ export type ActionOutcome = {
   readonly changes?: readonly AuditChange[];
 };
 
-export type ActionHandler<P = Record<string, unknown>> = (ctx: ActionContext<P>) => Promise<ActionOutcome>;
+export type ActionHandler<P = Record<string, unknown>, E extends Entity = Entity, C = ActionContext<P, E>> = (ctx: C) => Promise<ActionOutcome>;
+
+/** The handler of one declared action `D` of `E`: a row action's context carries its `record`. */
+type HandlerOf<E extends Entity, D> = ActionHandler<ParamsOf<D>, E, D extends { readonly on: 'row' } ? RowActionContext<ParamsOf<D>, E> : ActionContext<ParamsOf<D>, E>>;
 
 /** Actions the engine carries out without a handler of their own: transitions, and routes that dispatch to one. */
 type TransitionNames<A> = { [K in keyof A]: A[K] extends { readonly transition: object } | { readonly dispatch: string } ? K : never }[keyof A];
@@ -72,8 +79,8 @@ type TransitionNames<A> = { [K in keyof A]: A[K] extends { readonly transition: 
  * misspelt one does not compile); optional for a transition, which the engine carries out.
  */
 export type HandlersOf<E extends Entity> =
-  { readonly [K in Exclude<keyof ActionsOf<E>, TransitionNames<ActionsOf<E>>> & string]: ActionHandler<ParamsOf<ActionsOf<E>[K]>> }
-  & { readonly [K in TransitionNames<ActionsOf<E>> & string]?: ActionHandler<ParamsOf<ActionsOf<E>[K]>> };
+  { readonly [K in Exclude<keyof ActionsOf<E>, TransitionNames<ActionsOf<E>>> & string]: HandlerOf<E, ActionsOf<E>[K]> }
+  & { readonly [K in TransitionNames<ActionsOf<E>> & string]?: HandlerOf<E, ActionsOf<E>[K]> };
 
 export type EntityActions = { readonly entity: Entity; readonly handlers: Readonly<Record<string, ActionHandler<never>>> };
 
@@ -208,7 +215,6 @@ export const checkDispatch = (entity: Entity, name: string, decl: ActionDecl): v
   }
 };
 
-
 /**
  * The target rows inside the scope; any id outside it (or missing) is a 404, as for the generated
  * routes. A write locks them on PostgreSQL (`FOR UPDATE`, in id order so two selections cannot
@@ -293,7 +299,7 @@ export const performAction = async (
     for (const values of rowParams.size ? rowParams.values() : [params]) await checkReferences(trx, decl.params ?? {}, values, deps.entities, actor.scope, records);
     if (decl.transition || decl.inStates) ({ eligible: records, skipped } = eligibleOf(entity, decl, records));
     const paramsOf = (record: ApiRecord) => rowParams.get(record.id) ?? params;
-    const outcome: ActionOutcome = handler ? await handler({ trx, db: deps.db as unknown as AnyDb, entity, records, params, rowParams, actor }) : { data: records.length };
+    const outcome: ActionOutcome = handler ? await handler({ trx: areaDb(trx), db: deps.db, entity, records, ...(decl.on === 'row' ? { record: records[0] } : {}), params, rowParams, actor }) : { data: records.length };
     const transitioned = decl.transition ? await applyTransition(trx, entity, decl.transition, records, paramsOf, actor, deps.entities) : [];
     if (decl.writes) {
       const changes: readonly AuditChange[] = decl.transition ? [...transitioned, ...(outcome.changes ?? [])] : outcome.changes

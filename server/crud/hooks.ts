@@ -1,35 +1,57 @@
 /**
  * Per-entity behaviour the declaration cannot say (derived columns, relation lists, counters),
  * kept beside the generic engine. Every hook runs inside the write's transaction.
+ *
+ * Hooks are typed by the entity they serve (`EntityHooks<typeof order>`): they receive the typed
+ * database (`Db`; a transaction is one) and the entity's own record type (`RecordOf<E>`), so a
+ * field the entity lacks does not compile. They are written as methods so that one entity's hooks
+ * are also hooks of `Entity` (the engine holds every area's hooks under that one type).
  */
-import type { Kysely, SelectQueryBuilder, Transaction } from 'kysely';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { FieldError, MessageKey } from '../../src/schema/api';
-import type { Entity } from '../../src/schema/entity';
-import type { ApiRecord, Row } from './row';
+import type { Entity, RecordOf } from '../../src/schema/entity';
+import type { AnyKysely } from '../db/index';
+import type { Database } from '../db/schema';
+import type { Row } from './row';
 import type { Scope } from './scope';
 
 /** Who is writing: for owner columns, the audit rows hooks write and tenant checks. */
 export type HookActor = { adminId: number | null; ip: string | null; scope: Scope };
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- declared tables are not in the static Database type
-export type AnyDb = Kysely<any> | Transaction<any>;
+/** The database as area code sees it: every table typed (declared ones from their declarations). A transaction is one. */
+export type Db = Kysely<Database>;
 
-export type WriteContext = {
-  trx: AnyDb;
-  entity: Entity;
+/**
+ * The engine's own handle: it serves tables it knows only at run time (an entity's `table`), so
+ * it queries them untyped. Area code takes `Db`, which this is assignable to.
+ */
+export type AnyDb = AnyKysely;
+
+/** The engine's handle handed to area code: the one place it is typed (the tables are the same ones). */
+export const areaDb = (db: AnyDb): Db => db as unknown as Db;
+
+/** A record as a write will leave it: on create it has no id yet. */
+export type DraftOf<E> = Omit<RecordOf<E>, 'id'> & { id?: number };
+
+/** The field names of an entity's record. */
+export type FieldOf<E> = keyof RecordOf<E> & string;
+
+export type WriteContext<E extends Entity = Entity> = {
+  trx: Db;
+  entity: E;
   /** The validated body (writable fields only). */
-  input: Record<string, unknown>;
+  input: Partial<RecordOf<E>>;
   /** The row as it is before an update; null on create. */
-  before: ApiRecord | null;
+  before: RecordOf<E> | null;
   actor: HookActor;
 };
 
 /** A rule's refusal of one field: a message key (and its placeholders), answered as a field error. */
 export type RuleError = { readonly field: string; readonly messageKey: MessageKey; readonly params?: Readonly<Record<string, string | number>> };
 
-export type ValidateContext = WriteContext & {
+export type ValidateContext<E extends Entity = Entity> = WriteContext<E> & {
   /** The whole record as it will be after the write (the stored one overlaid with `input` on an update). */
-  record: Record<string, unknown>;
+  record: DraftOf<E>;
   /**
    * The query with `FOR UPDATE` on PostgreSQL, as it is on SQLite (one writer at a time): read
    * the rows a rule depends on through it (the account holding a limit), so a parallel write
@@ -39,37 +61,40 @@ export type ValidateContext = WriteContext & {
   lock: <Q extends SelectQueryBuilder<any, any, any>>(query: Q) => Q;
 };
 
-export type EntityHooks = {
+/** How one derived field is worked out (a method type, so one entity's derivers are also `Entity`'s). */
+export type Deriver<E extends Entity = Entity> = { derive(ctx: WriteContext<E> & { record: Readonly<DraftOf<E>> }): unknown }['derive'];
+
+export type EntityHooks<E extends Entity = Entity> = {
   /**
    * Rules over other rows ("the charges may not exceed the account's limit"), run inside the
    * write's transaction after the declaration's own checks and before anything is written, on
    * create, update, batch set and restore. Any error refuses the write (400, the fields named) and
    * nothing changes.
    */
-  validate?: (ctx: ValidateContext) => Promise<readonly RuleError[]> | readonly RuleError[];
+  validate?(ctx: ValidateContext<E>): Promise<readonly RuleError[]> | readonly RuleError[];
   /**
    * How each field declared `derived` is worked out, by field name: from the record as it will be
    * and the rows it points at (read through `trx`), on create and on an update that sends one of
    * its sources, after `validate`. Answers the value in API form (money in major units).
    */
-  derive?: Readonly<Record<string, (ctx: WriteContext & { record: Readonly<Record<string, unknown>> }) => unknown>>;
+  derive?: Readonly<Partial<Record<FieldOf<E>, Deriver<E>>>>;
   /** Adjust the row about to be written (derived columns); may throw field errors. */
-  beforeWrite?: (ctx: WriteContext, row: Row) => Promise<Row> | Row;
+  beforeWrite?(ctx: WriteContext<E>, row: Row): Promise<Row> | Row;
   /**
    * Write what lives outside the row (relations, counters). May answer facts for the write's
    * audit row, added to its `after` snapshot (an account's `sessionsEnded`).
    */
-  afterWrite?: (ctx: WriteContext, record: ApiRecord) => Promise<void | AuditNote>;
+  afterWrite?(ctx: WriteContext<E>, record: RecordOf<E>): Promise<void | AuditNote>;
   /** Before rows are deleted (counters, guards). */
-  beforeDelete?: (trx: AnyDb, entity: Entity, records: ApiRecord[], actor: HookActor) => Promise<void>;
+  beforeDelete?(trx: Db, entity: E, records: RecordOf<E>[], actor: HookActor): Promise<void>;
   /** Before a batch sets one field on rows (status switches): guards, counters, cache versions. */
-  beforeSetField?: (ctx: { trx: AnyDb; entity: Entity; records: ApiRecord[]; field: string; value: unknown; actor: HookActor }) => Promise<void>;
+  beforeSetField?(ctx: { trx: Db; entity: E; records: RecordOf<E>[]; field: FieldOf<E>; value: unknown; actor: HookActor }): Promise<void>;
   /** Fill virtual fields on single-record reads. */
-  afterGet?: (db: AnyDb, record: ApiRecord) => Promise<ApiRecord>;
+  afterGet?(db: Db, record: RecordOf<E>): Promise<RecordOf<E>>;
   /** Fill virtual fields on a page of a list or on `listAll` (one query per page, not per row). */
-  afterList?: (db: AnyDb, records: ApiRecord[]) => Promise<ApiRecord[]>;
+  afterList?(db: Db, records: RecordOf<E>[]): Promise<RecordOf<E>[]>;
   /** Reads the declaration names as `view` variants, by name: the path's ids in, the answer's data out. */
-  views?: Readonly<Record<string, (db: AnyDb, params: Readonly<Record<string, number>>, scope: Scope) => Promise<unknown>>>;
+  views?: Readonly<Record<string, (db: Db, params: Readonly<Record<string, number>>, scope: Scope) => Promise<unknown>>>;
 };
 
 export type FieldErrorList = FieldError[];

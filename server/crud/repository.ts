@@ -18,6 +18,7 @@ import { toDbTime } from '../db/time';
 import type { HttpError } from '../http/errors';
 import { conflict, constraintFailed, isHttpError, notFound, validationFailed } from '../http/errors';
 import type { AnyDb, EntityHooks, HookActor, ValidateContext, WriteContext } from './hooks';
+import { areaDb } from './hooks';
 import type { Condition, ListParams } from './list-params';
 import type { ApiRecord, Row } from './row';
 import { fromRow, toColumnValue, toRow } from './row';
@@ -100,7 +101,6 @@ const fieldErrors = (errors: FieldError[]) => validationFailed(errors);
 const atRow = (index: number, error: HttpError): HttpError => Object.assign(new Error(error.message), {
   problem: { ...error.problem, errors: error.problem.errors?.map((e) => ({ ...e, field: `${index}.${e.field}` })) },
 });
-
 
 export type RepositoryDeps = {
   db: Kysely<Database>;
@@ -215,7 +215,7 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
     const [found] = await readMany(executor, [id], scope);
     if (!found) throw notFound();
     const record = lists ? (await lists.attach(executor, [found]))[0]! : found;
-    return hooks.afterGet ? hooks.afterGet(executor, record) : record;
+    return hooks.afterGet ? hooks.afterGet(areaDb(executor), record) : record;
   };
 
   /**
@@ -433,7 +433,7 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
   const list: Repository['list'] = async (params, scope) => {
     const page = await listPage(params, scope);
     const rows = lists ? await lists.attach(db, page.list, { list: true }) : page.list;
-    return { ...page, list: hooks.afterList ? await hooks.afterList(db, rows) : rows };
+    return { ...page, list: hooks.afterList ? await hooks.afterList(areaDb(db), rows) : rows };
   };
 
   const LIST_ALL_LIMIT = 10_000;
@@ -444,7 +444,7 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
       .limit(LIST_ALL_LIMIT).execute();
     const records = recordsOf(rows, { list: true });
     const attached = lists ? await lists.attach(db, records, { list: true }) : records;
-    return hooks.afterList ? hooks.afterList(db, attached) : attached;
+    return hooks.afterList ? hooks.afterList(areaDb(db), attached) : attached;
   };
 
   const get: Repository['get'] = (id, scope) => readOne(db, id, scope);
@@ -470,7 +470,7 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
     await checkConstraints(trx, values, values, null, actor.scope);
     if (lists) await lists.check(trx, values, actor.scope);
     if (deps.beforeCreate) await deps.beforeCreate(trx, entity, values, actor);
-    const ctx = { trx, entity, input: values, before: null, actor };
+    const ctx: WriteContext = { trx: areaDb(trx), entity, input: values, before: null, actor };
     await runValidate(ctx, values);
     if (derives) Object.assign(values, await deriveValues(entity, hooks, ctx, values));
     let row: Row = { ...toRow(entity, values), ...sealed, ...stamps('create'), ...(bin ? { [bin.column]: LIVE } : {}) };
@@ -488,7 +488,7 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
       record = (await lists.attach(trx, [record]))[0]!;
     }
     const note = hooks.afterWrite ? await hooks.afterWrite(ctx, record) : undefined;
-    if (hooks.afterGet) record = await hooks.afterGet(trx, record);
+    if (hooks.afterGet) record = await hooks.afterGet(areaDb(trx), record);
     await audit(trx as never, { adminId: actor.adminId, action: 'create', entity: table, entityId: id, after: { ...record, ...note?.audit }, ip: actor.ip });
     return record;
   };
@@ -565,7 +565,7 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
         if (refined.length) throw fieldErrors(refined);
         await checkConstraints(trx, input, merged, id, actor.scope);
         if (lists) await lists.check(trx, input, actor.scope);
-        const ctx = { trx, entity, input, before, actor };
+        const ctx: WriteContext = { trx: areaDb(trx), entity, input, before, actor };
         await runValidate(ctx, merged);
         if (derives) Object.assign(input, await deriveValues(entity, hooks, ctx, merged));
         let row = { ...toRow(entity, input), ...sealed, ...stamps('update') };
@@ -601,7 +601,7 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
     if (!records.length) throw notFound();
     const found = records.map((r) => r.id);
     if (entity.owns) await refuseOwned(trx, entity.owns, found);
-    if (hooks.beforeDelete) await hooks.beforeDelete(trx, entity, records, actor);
+    if (hooks.beforeDelete) await hooks.beforeDelete(areaDb(trx), entity, records, actor);
     if (tree) await tree.beforeDelete(trx, records);
     if (entity.owns) await removeOwned(trx, entity.owns, found, actor, (name) => deps.deleteOf?.(name));
     // The audit row keeps what goes with the record (its child rows and picks).
@@ -637,10 +637,10 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
       const records = await lockMany(trx, ids, actor.scope, from);
       if (!records.length) throw notFound();
       if (to === 'bin' && tree) await tree.beforeDelete(trx, records);
-      if (hooks.beforeSetField) await hooks.beforeSetField({ trx, entity, records, field, value, actor });
+      if (hooks.beforeSetField) await hooks.beforeSetField({ trx: areaDb(trx), entity, records, field, value, actor });
       const after = records.map((record) => ({ ...record, [field]: value }));
       if (to === 'live') {
-        for (const [i, record] of records.entries()) await runValidate({ trx, entity, input: { [field]: value }, before: record, actor }, after[i]!);
+        for (const [i, record] of records.entries()) await runValidate({ trx: areaDb(trx), entity, input: { [field]: value }, before: record, actor }, after[i]!);
       }
       const found = records.map((r) => r.id);
       const moved = await trx.updateTable(table).set({ [recycleBin.column]: value, ...stamps('update') })
@@ -682,9 +682,9 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
     return db.transaction().execute(async (trx) => {
       const records = await lockMany(trx, ids, actor.scope);
       if (!records.length) throw notFound();
-      if (hooks.beforeSetField) await hooks.beforeSetField({ trx, entity, records, field, value: parsed.value, actor });
+      if (hooks.beforeSetField) await hooks.beforeSetField({ trx: areaDb(trx), entity, records, field, value: parsed.value, actor });
       for (const record of records) {
-        await runValidate({ trx, entity, input: { [field]: parsed.value }, before: record, actor }, { ...record, [field]: parsed.value });
+        await runValidate({ trx: areaDb(trx), entity, input: { [field]: parsed.value }, before: record, actor }, { ...record, [field]: parsed.value });
       }
       const found = records.map((r) => r.id);
       await trx.updateTable(table).set({ [columnOf(field, decl)]: toColumnValue(decl, parsed.value), ...stamps('update') })

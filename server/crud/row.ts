@@ -2,7 +2,9 @@
  * Converting between API records (camelCase, decimals, arrays) and table rows (snake_case,
  * integer minor units, joined strings), once for every declared entity.
  */
-import type { Entity, FieldDecl } from '../../src/schema/entity';
+import type { Updateable } from 'kysely';
+import type { Entity, FieldDecl, RecordOf } from '../../src/schema/entity';
+import type { TableOf } from '../db/declared';
 import { columnFields, columnOf, secretFields, secretSetName } from '../../src/schema/entity';
 import type { ServerKindSpec } from './kinds';
 import { SERVER_KINDS } from './kinds';
@@ -61,3 +63,14 @@ export const fromRow = (entity: Entity, row: Row, options: { list?: boolean } = 
   }
   return record as ApiRecord;
 };
+
+/**
+ * The columns an update of some of an entity's fields sets, typed as its table's (`order` →
+ * `oms_order`): handlers write through the declaration instead of naming columns by hand.
+ */
+export const patchOf = <E extends Entity>(entity: E, values: Partial<RecordOf<E>>): Updateable<TableOf<E>> =>
+  toRow(entity, values) as Updateable<TableOf<E>>;
+
+/** The values `record` holds for the keys of `like` (what an update changes, as it was before: its audit's `before`). */
+export const valuesBefore = <R extends object, P extends object>(record: R, like: P): Pick<R, keyof P & keyof R> =>
+  Object.fromEntries(Object.keys(like).map((key) => [key, (record as Record<string, unknown>)[key]])) as Pick<R, keyof P & keyof R>;

@@ -104,6 +104,19 @@ export type RmsRatioTable = {
 /** Grants the declarations gave built-in roles and the server applied (server/auth/builtin-grants.ts). */
 export type UmsBuiltinGrantTable = { role_code: string; kind: 'resource' | 'menu'; name: string };
 
+/** `mall`'s verification history of products (`pms_product_vertify_record`, its spelling): one row per verify action and product. */
+export type PmsProductVertifyRecordTable = {
+  id: Generated<number>;
+  product_id: number;
+  create_time: Timestamp;
+  vertify_man: string | null;
+  status: number;
+  detail: string | null;
+};
+
+/** Orders and sales per shop and quarter hour, kept by triggers on `oms_order` (server/db/order-stats.ts). */
+export type OmsOrderStatsTable = { shop_id: number; bucket: number; orders: Generated<number>; paid: Generated<number>; sales: Generated<number> };
+
 /** The tables no entity declares, and the columns a declared table has beyond its declaration. */
 type HandTables = {
   ums_admin: UmsAdminExtraColumns;
@@ -119,6 +132,8 @@ type HandTables = {
   sys_job: SysJobTable;
   rms_ratio: RmsRatioTable;
   ums_builtin_grant: UmsBuiltinGrantTable;
+  pms_product_vertify_record: PmsProductVertifyRecordTable;
+  oms_order_stats: OmsOrderStatsTable;
 };
 
 /** Every table: declared ones derived from their entity, the others by hand. */
@@ -144,6 +159,8 @@ const HAND_COLUMNS = {
   sys_job: ['name', 'lease_owner', 'lease_until', 'next_run_time', 'last_start_time', 'last_end_time', 'last_status', 'last_message', 'run_count', 'failure_count'],
   rms_ratio: ['id', 'referrer_id', 'ratio', 'update_time', 'operator_id'],
   ums_builtin_grant: ['role_code', 'kind', 'name'],
+  pms_product_vertify_record: ['id', 'product_id', 'create_time', 'vertify_man', 'status', 'detail'],
+  oms_order_stats: ['shop_id', 'bucket', 'orders', 'paid', 'sales'],
 } as const satisfies ColumnLists;
 
 type MissingColumns = {

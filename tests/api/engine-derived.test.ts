@@ -8,7 +8,7 @@ import { registerEntityRoutes } from '../../server/crud/routes';
 import { call } from '../helpers/api';
 import { testDialects } from '../helpers/test-db';
 import type { EngineFixture } from '../fixtures/engine';
-import { engineFixture } from '../fixtures/engine';
+import { engineFixture, fixtureDb } from '../fixtures/engine';
 
 const shelf = defineEntity({
   name: 'fxShelf', path: '/fxShelf', table: 'fx_shelf', tenant: null, display: 'name',
@@ -41,12 +41,12 @@ const hooks: Record<string, EntityHooks> = {
   fxItem: {
     derive: {
       state: async ({ trx, record }) => {
-        const row = await trx.selectFrom('fx_shelf').select('open_at_once').where('id', '=', record.shelfId as number).executeTakeFirst() as { open_at_once: number } | undefined;
+        const row = await fixtureDb(trx).selectFrom('fx_shelf').select('open_at_once').where('id', '=', record.shelfId as number).executeTakeFirst() as { open_at_once: number } | undefined;
         // Waiting shelves derive nothing: the declared default stands.
         return row && Number(row.open_at_once) === 1 ? 1 : undefined;
       },
       total: async ({ trx, record }) => {
-        const row = await trx.selectFrom('fx_shelf').select('unit_price').where('id', '=', record.shelfId as number).executeTakeFirstOrThrow() as { unit_price: number };
+        const row = await fixtureDb(trx).selectFrom('fx_shelf').select('unit_price').where('id', '=', record.shelfId as number).executeTakeFirstOrThrow() as { unit_price: number };
         // Cents in the column, major units in the record.
         return (Number(row.unit_price) * Number(record.count)) / 100;
       },

@@ -7,7 +7,7 @@ import type { EntityHooks, RuleError } from '../../server/crud/hooks';
 import { call } from '../helpers/api';
 import { testDialects } from '../helpers/test-db';
 import type { EngineFixture } from '../fixtures/engine';
-import { engineFixture } from '../fixtures/engine';
+import { engineFixture, fixtureDb } from '../fixtures/engine';
 
 const account = defineEntity({
   name: 'fxAccount', path: '/fxAccount', table: 'fx_account', tenant: null, display: 'name',
@@ -38,10 +38,10 @@ const hooks: Record<string, EntityHooks> = {
   fxCharge: {
     validate: async ({ trx, record, before, lock }): Promise<RuleError[]> => {
       if (!record.counts) return [];
-      const accountRow = await lock(trx.selectFrom('fx_account').select('balance_limit').where('id', '=', record.accountId as number))
+      const accountRow = await lock(fixtureDb(trx).selectFrom('fx_account').select('balance_limit').where('id', '=', record.accountId as number))
         .executeTakeFirst() as { balance_limit: number } | undefined;
       if (!accountRow) return [];
-      const others = await trx.selectFrom('fx_charge').select('amount')
+      const others = await fixtureDb(trx).selectFrom('fx_charge').select('amount')
         .where('account_id', '=', record.accountId as number).where('counts', '=', 1)
         .where('id', '<>', before?.id ?? 0).execute() as { amount: number }[];
       const used = sumCents(others.map((row) => Number(row.amount)));

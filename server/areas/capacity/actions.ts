@@ -20,7 +20,6 @@ import type { CapacityRow } from '../../../src/schema/ums';
 import { userGroup } from '../../../src/schema/ums';
 import type { EntityActions } from '../../crud/actions';
 import { entityActions } from '../../crud/actions';
-import type { AnyDb } from '../../crud/hooks';
 import { toCount } from '../../db/index';
 import type { Database } from '../../db/schema';
 import { toPage } from '../../http/envelope';
@@ -28,8 +27,6 @@ import type { AuditChange } from '../../crud/actions';
 import { groupMembers, recountMembers } from './members';
 import type { QuotaMeter } from './registry';
 import { capacityItems } from './registry';
-
-const typed = (trx: AnyDb): Kysely<Database> => trx as unknown as Kysely<Database>;
 
 /** Every member with the usage of every quota, in group then admin order; `groupId` narrows it to one group. */
 const membersQuery = (db: Kysely<Database>, groupId: number | null) => {
@@ -45,15 +42,15 @@ const membersQuery = (db: Kysely<Database>, groupId: number | null) => {
 type MemberRow = Awaited<ReturnType<ReturnType<typeof membersQuery>['execute']>>[number];
 
 export const capacityActions = (meters: readonly QuotaMeter[]): EntityActions => entityActions(userGroup, {
-  members: async ({ trx, records: [group] }) => {
-    const rows = await typed(trx).selectFrom('ums_user_group_member as m').innerJoin('ums_admin as a', 'a.id', 'm.admin_id')
-      .select(['a.id', 'a.username', 'a.nick_name']).where('m.group_id', '=', group!.id).orderBy('a.id').execute();
+  members: async ({ trx, record: group }) => {
+    const rows = await trx.selectFrom('ums_user_group_member as m').innerJoin('ums_admin as a', 'a.id', 'm.admin_id')
+      .select(['a.id', 'a.username', 'a.nick_name']).where('m.group_id', '=', group.id).orderBy('a.id').execute();
     return { data: rows.map((r) => ({ id: r.id, username: r.username, nickName: r.nick_name })) };
   },
 
-  allocMembers: async ({ trx, records: [group], params }) => {
-    const db = typed(trx);
-    const groupId = group!.id;
+  allocMembers: async ({ trx, record: group, params }) => {
+    const db = trx;
+    const groupId = group.id;
     const adminIds = params.adminIds;
     // Every group this change touches: the target and the groups the listed admins leave.
     const moving = adminIds.length
@@ -81,7 +78,7 @@ export const capacityActions = (meters: readonly QuotaMeter[]): EntityActions =>
   },
 
   capacity: async ({ trx, params }) => {
-    const db = typed(trx);
+    const db = trx;
     const { pageNum, pageSize, groupId, overOnly } = params as { pageNum: number; pageSize: number; groupId: number | null; overOnly: 0 | 1 };
     const withUsage = async (row: MemberRow): Promise<CapacityRow> => {
       const items = await capacityItems(db, meters, row.adminId, { ...row, group_id: row.groupId });

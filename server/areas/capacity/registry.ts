@@ -4,12 +4,11 @@
  * guards read only this description, so an area that arrives later (products) adds one entry
  * and edits neither the capacity screen nor the guards.
  */
-import type { Kysely } from 'kysely';
 import { ResultCode } from '../../../src/schema/api';
 import type { CapacityItem } from '../../../src/schema/ums';
 import { enabledSuperAdminIds } from '../../auth/ceiling';
 import type { Config } from '../../config';
-import type { AnyDb } from '../../crud/hooks';
+import type { Db } from '../../crud/hooks';
 import { dialectOf } from '../../db/index';
 import type { Database } from '../../db/schema';
 import { httpError } from '../../http/errors';
@@ -25,14 +24,14 @@ export type QuotaMeter = {
   readonly unit: 'count' | 'MB';
   readonly quotaColumn: QuotaColumn;
   /** The admin's current usage, in `unit`. */
-  readonly count: (db: AnyDb, adminId: number) => Promise<number>;
+  readonly count: (db: Db, adminId: number) => Promise<number>;
   /** Entity names whose create spends this quota (or `upload` for the upload route). */
   readonly guards: readonly string[];
   /**
    * Whose quota a create spends when not the caller's: a mold spends its shop owner's quota, even
    * when the super admin adds it. Null: nobody's (an ownerless shop).
    */
-  readonly subjectOf?: (db: AnyDb, values: Record<string, unknown>, callerId: number | null) => Promise<number | null>;
+  readonly subjectOf?: (db: Db, values: Record<string, unknown>, callerId: number | null) => Promise<number | null>;
 };
 
 /** Guarded creates that are not an entity: the upload route. */
@@ -59,11 +58,11 @@ export const defaultQuotasOf = (config: Pick<Config, 'defaultQuotas'>): DefaultQ
  * defaults given, an account outside every group is unlimited.
  */
 export const bindingQuotas = async (
-  db: AnyDb, adminId: number, defaults: DefaultQuotas | undefined, lock = false,
+  db: Db, adminId: number, defaults: DefaultQuotas | undefined, lock = false,
 ): Promise<Pick<Quotas, QuotaColumn> | null> => {
   const quotas = await quotasOf(db, adminId, lock);
   if (quotas || !defaults) return quotas;
-  return (await enabledSuperAdminIds(db as unknown as Kysely<Database>)).includes(adminId) ? null : defaults;
+  return (await enabledSuperAdminIds(db)).includes(adminId) ? null : defaults;
 };
 
 /**
@@ -71,8 +70,8 @@ export const bindingQuotas = async (
  * `lock` (inside a write transaction on PostgreSQL) the membership row is locked, so two
  * creates by one admin count one after the other and cannot both slip under the quota.
  */
-export const quotasOf = async (db: AnyDb, adminId: number, lock = false): Promise<Quotas | null> => {
-  let query = (db as unknown as Kysely<Database>).selectFrom('ums_user_group_member as m')
+export const quotasOf = async (db: Db, adminId: number, lock = false): Promise<Quotas | null> => {
+  let query = db.selectFrom('ums_user_group_member as m')
     .innerJoin('ums_user_group as g', 'g.id', 'm.group_id')
     .select(['m.group_id', 'g.quota_shops', 'g.quota_products', 'g.quota_molds', 'g.quota_storage_mb', 'g.warn_percent'])
     .where('m.admin_id', '=', adminId);
@@ -87,7 +86,7 @@ export const quotasOf = async (db: AnyDb, adminId: number, lock = false): Promis
  * the create adds (1 row, or the upload's size in MB). Runs inside the create's transaction.
  */
 export const guardCreate = async (
-  trx: AnyDb, areas: readonly QuotaMeter[], target: string, callerId: number | null,
+  trx: Db, areas: readonly QuotaMeter[], target: string, callerId: number | null,
   values: Record<string, unknown> = {}, amount = 1, defaults?: DefaultQuotas,
 ): Promise<void> => {
   for (const area of areas.filter((a) => a.guards.includes(target))) {
@@ -107,7 +106,7 @@ export type { CapacityItem };
 const round = (value: number, places: number): number => Math.round(value * 10 ** places) / 10 ** places;
 
 /** One admin's usage of every registered area against the group's quotas. */
-export const capacityItems = async (db: AnyDb, areas: readonly QuotaMeter[], adminId: number, quotas: Quotas): Promise<CapacityItem[]> => {
+export const capacityItems = async (db: Db, areas: readonly QuotaMeter[], adminId: number, quotas: Quotas): Promise<CapacityItem[]> => {
   const items: CapacityItem[] = [];
   for (const area of areas) {
     const usage = round(await area.count(db, adminId), 2);
@@ -125,5 +124,5 @@ export const capacityItems = async (db: AnyDb, areas: readonly QuotaMeter[], adm
 
 /** The engine's `beforeCreate` (server/crud/repository.ts): guards every create an area registered. */
 export const capacityGuard = (areas: readonly QuotaMeter[], defaults?: DefaultQuotas) =>
-  (trx: AnyDb, entity: { name: string }, values: Record<string, unknown>, actor: { adminId: number | null }): Promise<void> =>
+  (trx: Db, entity: { name: string }, values: Record<string, unknown>, actor: { adminId: number | null }): Promise<void> =>
     guardCreate(trx, areas, entity.name, actor.adminId, values, 1, defaults);

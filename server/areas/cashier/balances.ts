@@ -17,49 +17,48 @@ import {
   balance, OPEN_ORDERS_MAX, ORDER_PAID_BY_BALANCE, ORDER_PAYMENT_WITHDRAWN, ORDER_SHIPPED_STATUSES,
 } from '../../../src/schema/cashier';
 import { entityList } from '../../../src/schema/entities';
+import type { RecordOf } from '../../../src/schema/entity';
 import { fromCents, sumCents, toCents } from '../../../src/schema/money';
 import { ORDER_STATUS, order as orderEntity } from '../../../src/schema/oms';
 import type { AuditChange } from '../../crud/actions';
 import { entityActions } from '../../crud/actions';
-import type { AnyDb, EntityHooks, HookActor } from '../../crud/hooks';
-import type { ApiRecord, Row } from '../../crud/row';
+import type { Db, EntityHooks, HookActor } from '../../crud/hooks';
+import type { Row } from '../../crud/row';
 import { fromRow } from '../../crud/row';
 import { applyTransition } from '../../crud/transitions';
-import type { AnyKysely } from '../../db/index';
 import { dialectOf } from '../../db/index';
 import { toDbTime } from '../../db/time';
 import { conflict, fieldInvalid, validationFailed } from '../../http/errors';
 
-const db = (trx: AnyDb) => trx as AnyKysely;
 const BINDINGS = 'oms_cashier_balance_order';
 
 /** Orders' rows, locked on PostgreSQL in id order (the same order every path takes, so no two transactions deadlock). */
-const lockOrders = async (trx: AnyDb, ids: readonly number[]): Promise<Row[]> => {
+const lockOrders = async (trx: Db, ids: readonly number[]): Promise<Row[]> => {
   if (!ids.length) return [];
-  const query = db(trx).selectFrom('oms_order').selectAll().where('id', 'in', [...new Set(ids)]).orderBy('id');
-  return (dialectOf(db(trx)) === 'postgres' ? query.forUpdate() : query).execute();
+  const query = trx.selectFrom('oms_order').selectAll().where('id', 'in', [...new Set(ids)]).orderBy('id');
+  return (dialectOf(trx) === 'postgres' ? query.forUpdate() : query).execute();
 };
 
 /** Cents bound per order (every balance), for the given orders. */
-const boundPerOrder = async (trx: AnyDb, orderIds: readonly number[]): Promise<Map<number, number>> => {
+const boundPerOrder = async (trx: Db, orderIds: readonly number[]): Promise<Map<number, number>> => {
   const out = new Map<number, number>();
   if (!orderIds.length) return out;
-  const rows = await db(trx).selectFrom(BINDINGS).select(['order_id', (eb) => eb.fn.sum<number>('amount').as('cents')])
+  const rows = await trx.selectFrom(BINDINGS).select(['order_id', (eb) => eb.fn.sum<number>('amount').as('cents')])
     .where('order_id', 'in', [...new Set(orderIds)]).groupBy('order_id').execute();
   for (const row of rows) out.set(Number(row.order_id), Number(row.cents ?? 0));
   return out;
 };
 
 /** Cents bound to one balance. */
-const boundOfBalance = async (trx: AnyDb, balanceId: number): Promise<number> => {
-  const row = await db(trx).selectFrom(BINDINGS).select((eb) => eb.fn.sum<number>('amount').as('cents')).where('balance_id', '=', balanceId).executeTakeFirst();
+const boundOfBalance = async (trx: Db, balanceId: number): Promise<number> => {
+  const row = await trx.selectFrom(BINDINGS).select((eb) => eb.fn.sum<number>('amount').as('cents')).where('balance_id', '=', balanceId).executeTakeFirst();
   return Number(row?.cents ?? 0);
 };
 
 /** The bound amount and the related orders of balances (one query per page). */
-const withBindings = async (trx: AnyDb, records: ApiRecord[]): Promise<ApiRecord[]> => {
+const withBindings = async <R extends { id: number }>(trx: Db, records: R[]): Promise<R[]> => {
   if (!records.length) return records;
-  const rows = await db(trx).selectFrom(`${BINDINGS} as b`).leftJoin('oms_order as o', 'o.id', 'b.order_id')
+  const rows = await trx.selectFrom(`${BINDINGS} as b`).leftJoin('oms_order as o', 'o.id', 'b.order_id')
     .select(['b.balance_id', 'b.order_id', 'b.amount', 'b.paid_order', 'o.order_sn', 'o.status'])
     .where('b.balance_id', 'in', records.map((r) => r.id)).orderBy('b.id').execute();
   const byBalance = new Map<number, BoundOrder[]>();
@@ -79,30 +78,29 @@ const withBindings = async (trx: AnyDb, records: ApiRecord[]): Promise<ApiRecord
 };
 
 /** What a balance has bound and has left, after a bind or unbind (the action's answer). */
-const amountsOf = async (trx: AnyDb, record: ApiRecord): Promise<{ boundAmount: number; openAmount: number }> => {
+const amountsOf = async (trx: Db, record: RecordOf<typeof balance>): Promise<{ boundAmount: number; openAmount: number }> => {
   const bound = await boundOfBalance(trx, record.id);
-  return { boundAmount: fromCents(bound), openAmount: fromCents(toCents(record.amount as number) - bound) };
+  return { boundAmount: fromCents(bound), openAmount: fromCents(toCents(record.amount) - bound) };
 };
 
 /** Sets an order's state through the engine's transition (state, history row, audit row), with the payment time. */
 const moveOrder = async (
-  trx: AnyDb, orderRow: Row, transition: typeof ORDER_PAID_BY_BALANCE, note: string, actor: HookActor,
+  trx: Db, orderRow: Row, transition: typeof ORDER_PAID_BY_BALANCE, note: string, actor: HookActor,
 ): Promise<AuditChange[]> => {
   const record = fromRow(orderEntity, orderRow);
   // Every shop: the balance, in the caller's scope, already says the order's shop is the caller's.
   const changes = await applyTransition(trx, orderEntity, transition, [record], () => ({ note }), { ...actor, scope: { kind: 'all' } }, entityList);
   const paid = transition.to === ORDER_STATUS.pendingShipment;
-  await db(trx).updateTable('oms_order').set({ payment_time: paid ? toDbTime() : null }).where('id', '=', record.id).execute();
+  await trx.updateTable('oms_order').set({ payment_time: paid ? toDbTime() : null }).where('id', '=', record.id).execute();
   return changes.map((change) => ({ ...change, table: 'oms_order' }));
 };
 
 export const balanceActions = entityActions(balance, {
-  bind: async ({ trx, records: [target], params, actor }) => {
-    const record = target!;
+  bind: async ({ trx, record, params, actor }) => {
     const rows = params.orders;
     const orders = new Map((await lockOrders(trx, rows.map((r) => r.orderId))).map((row) => [Number(row.id), row]));
     const boundOrders = await boundPerOrder(trx, rows.map((r) => r.orderId));
-    let left = toCents(record.amount as number) - await boundOfBalance(trx, record.id);
+    let left = toCents(record.amount) - await boundOfBalance(trx, record.id);
     const errors: FieldError[] = [];
     rows.forEach((row, index) => {
       const order = orders.get(row.orderId);
@@ -130,14 +128,14 @@ export const balanceActions = entityActions(balance, {
       const order = orders.get(row.orderId)!;
       const cents = toCents(row.amount);
       const covered = (boundOrders.get(row.orderId) ?? 0) + cents >= Number(order.pay_amount);
-      const existing = await db(trx).selectFrom(BINDINGS).select(['id', 'amount']).where('balance_id', '=', record.id).where('order_id', '=', row.orderId).executeTakeFirst();
+      const existing = await trx.selectFrom(BINDINGS).select(['id', 'amount']).where('balance_id', '=', record.id).where('order_id', '=', row.orderId).executeTakeFirst();
       let bindingId: number;
       if (existing) {
         bindingId = Number(existing.id);
-        await db(trx).updateTable(BINDINGS).set({ amount: Number(existing.amount) + cents, ...(covered ? { paid_order: 1 } : {}) }).where('id', '=', bindingId).execute();
+        await trx.updateTable(BINDINGS).set({ amount: Number(existing.amount) + cents, ...(covered ? { paid_order: 1 } : {}) }).where('id', '=', bindingId).execute();
         changes.push({ table: BINDINGS, id: bindingId, before: { amount: fromCents(Number(existing.amount)) }, after: { amount: fromCents(Number(existing.amount) + cents), balanceId: record.id, orderId: row.orderId } });
       } else {
-        const inserted = await db(trx).insertInto(BINDINGS).values({
+        const inserted = await trx.insertInto(BINDINGS).values({
           balance_id: record.id, shop_id: record.shopId, order_id: row.orderId, amount: cents, paid_order: covered ? 1 : 0, operator_id: actor.adminId, create_time: now,
         }).returning('id').executeTakeFirstOrThrow();
         bindingId = Number(inserted.id);
@@ -151,29 +149,27 @@ export const balanceActions = entityActions(balance, {
     return { data: { ...await amountsOf(trx, record), paidOrderIds: paid }, changes };
   },
 
-  unbind: async ({ trx, records: [target], params, actor }) => {
-    const record = target!;
-    const binding = await db(trx).selectFrom(BINDINGS).selectAll().where('balance_id', '=', record.id).where('order_id', '=', params.orderId).executeTakeFirst();
+  unbind: async ({ trx, record, params, actor }) => {
+    const binding = await trx.selectFrom(BINDINGS).selectAll().where('balance_id', '=', record.id).where('order_id', '=', params.orderId).executeTakeFirst();
     if (!binding) throw fieldInvalid('orderId', 'invalid_reference');
     const [order] = await lockOrders(trx, [params.orderId]);
     const changes: AuditChange[] = [];
-    const paidByBinding = await db(trx).selectFrom(BINDINGS).select('id').where('order_id', '=', params.orderId).where('paid_order', '=', 1).executeTakeFirst();
+    const paidByBinding = await trx.selectFrom(BINDINGS).select('id').where('order_id', '=', params.orderId).where('paid_order', '=', 1).executeTakeFirst();
     if (order && paidByBinding) {
       const status = Number(order.status);
       if (ORDER_SHIPPED_STATUSES.includes(status)) throw conflict('orderId', 'order_shipped_unbind');
       if (status === ORDER_STATUS.pendingShipment) {
         changes.push(...await moveOrder(trx, order, ORDER_PAYMENT_WITHDRAWN, `Payment by cashier balance #${record.id} withdrawn`, actor));
       }
-      await db(trx).updateTable(BINDINGS).set({ paid_order: 0 }).where('order_id', '=', params.orderId).execute();
+      await trx.updateTable(BINDINGS).set({ paid_order: 0 }).where('order_id', '=', params.orderId).execute();
     }
-    await db(trx).deleteFrom(BINDINGS).where('id', '=', binding.id).execute();
+    await trx.deleteFrom(BINDINGS).where('id', '=', binding.id).execute();
     changes.unshift({ table: BINDINGS, id: Number(binding.id), before: { balanceId: record.id, orderId: params.orderId, amount: fromCents(Number(binding.amount)) } });
     return { data: await amountsOf(trx, record), changes };
   },
 
-  openOrders: async ({ trx, records: [target], params }) => {
-    const record = target!;
-    let query = db(trx).selectFrom('oms_order')
+  openOrders: async ({ trx, record, params }) => {
+    let query = trx.selectFrom('oms_order')
       .select(['id', 'order_sn', 'create_time', 'member_username', 'receiver_name', 'pay_amount'])
       .where('shop_id', '=', record.shopId).where('status', '=', ORDER_STATUS.pendingPayment).where('delete_status', '=', 0);
     const keyword = params.keyword?.trim();
@@ -199,13 +195,13 @@ export const balanceActions = entityActions(balance, {
   },
 });
 
-export const balanceHooks: EntityHooks = {
+export const balanceHooks: EntityHooks<typeof balance> = {
   // A balance may shrink only down to what is bound: read under the balance's lock, as bind takes it.
   validate: async ({ trx, record, before, lock }) => {
     if (!before) return [];
-    await lock(db(trx).selectFrom('oms_cashier_balance').select('id').where('id', '=', before.id)).execute();
+    await lock(trx.selectFrom('oms_cashier_balance').select('id').where('id', '=', before.id)).execute();
     const bound = await boundOfBalance(trx, before.id);
-    return toCents(record.amount as number) < bound ? [{ field: 'amount', messageKey: 'below_bound', params: { min: fromCents(bound) } }] : [];
+    return toCents(record.amount) < bound ? [{ field: 'amount', messageKey: 'below_bound', params: { min: fromCents(bound) } }] : [];
   },
   afterGet: async (trx, record) => (await withBindings(trx, [record]))[0]!,
   afterList: withBindings,

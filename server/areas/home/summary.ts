@@ -31,7 +31,6 @@ import type { Repository } from '../../crud/repository';
 import { scopeWhere } from '../../crud/repository';
 import type { Scope } from '../../crud/scope';
 import { toCount } from '../../db/index';
-import type { AnyKysely } from '../../db/index';
 import type { Database } from '../../db/schema';
 import type { QuotaMeter } from '../capacity/registry';
 import { capacityItems } from '../capacity/registry';
@@ -50,8 +49,6 @@ export type Caller = { readonly adminId: number; readonly scope: Scope; readonly
 const DAY_MS = 86_400_000;
 /** Where no shop says otherwise (a shop's currency is optional). */
 const FALLBACK_CURRENCY = 'USD';
-
-const any = (db: Kysely<Database>): AnyKysely => db as unknown as AnyKysely;
 
 const mayList = (grants: Grants, entity: Entity): boolean => {
   const path = entityActionPath(entity, 'list');
@@ -113,7 +110,7 @@ const ordersPart = async (deps: SummaryDeps, scope: Scope, zone: string, today: 
     const bucketStarts = starts.map((ms) => Math.floor(ms / 1000 / BUCKET_SECONDS));
     const day = dayOfBucket(bucketStarts);
     // Summed per day and shop in the database (the currency is the shop's), read by the bucket index or each shop's key.
-    let stats = any(db).selectFrom(`${ORDER_STATS_TABLE} as s`)
+    let stats = db.selectFrom(`${ORDER_STATS_TABLE} as s`)
       .select([sql<number>`${day}`.as('day'), 's.shop_id', sql<string>`sum(s.orders)`.as('orders'), sql<string>`sum(s.sales)`.as('sales')])
       .where('s.bucket', '>=', bucketStarts[0]!).where('s.bucket', '<', bucketStarts[bucketStarts.length - 1]!);
     if (shops) stats = stats.where('s.shop_id', 'in', [...shops]);
@@ -148,7 +145,7 @@ const pendingPart = async (deps: SummaryDeps, caller: Caller, now: number): Prom
       : decl.filter;
     // The order list takes the total of one status from the kept counts (README "counters"): one read for the three items.
     const count = decl.entity === 'order' && Object.keys(filter).join() === 'status'
-      ? (orderCounts ??= await countsBy(any(deps.db), entity, 'status', caller.scope))[String(filter.status)] ?? 0
+      ? (orderCounts ??= await countsBy(deps.db, entity, 'status', caller.scope))[String(filter.status)] ?? 0
       : await listTotal(deps, decl.entity, filter, caller.scope);
     items.push({ key: decl.key, route: decl.route, filter, count });
   }
@@ -166,7 +163,7 @@ const membersPart = async (deps: SummaryDeps, scope: Scope, zone: string, today:
   const todayStart = iso(today);
   const yesterdayStart = iso(addDays(today, -1));
   const month = iso(monthStart(today));
-  const row = await any(deps.db).selectFrom('ums_member')
+  const row = await deps.db.selectFrom('ums_member')
     .select([
       sql<string>`count(*)`.as('total'),
       sql<string>`count(case when create_time >= ${todayStart} then 1 end)`.as('today'),

@@ -8,24 +8,19 @@
  * kept one: its orders (and with them their history, kept per order). Nothing else references a
  * member yet; balances and shop memberships join this list when they exist.
  */
-import type { Kysely } from 'kysely';
 import { fieldError } from '../../../src/schema/api';
 import { member } from '../../../src/schema/member';
 import type { EntityActions } from '../../crud/actions';
 import { entityActions } from '../../crud/actions';
-import type { AnyDb } from '../../crud/hooks';
+import type { Db } from '../../crud/hooks';
 import { fromRow } from '../../crud/row';
 import { dialectOf, toCount } from '../../db/index';
-import type { AnyKysely } from '../../db/index';
-import type { Database } from '../../db/schema';
 import { validationFailed } from '../../http/errors';
 
-const typed = (trx: AnyDb) => trx as unknown as Kysely<Database>;
-
 /** Both members, locked on PostgreSQL so two merges of one pair cannot both move the orders. */
-const lockedPair = async (trx: AnyDb, ids: readonly number[]) => {
-  const query = typed(trx).selectFrom('ums_member').selectAll().where('id', 'in', [...ids]).orderBy('id');
-  return dialectOf(trx as AnyKysely) === 'postgres' ? query.forUpdate().execute() : query.execute();
+const lockedPair = async (trx: Db, ids: readonly number[]) => {
+  const query = trx.selectFrom('ums_member').selectAll().where('id', 'in', [...ids]).orderBy('id');
+  return dialectOf(trx) === 'postgres' ? query.forUpdate().execute() : query.execute();
 };
 
 export const memberActions = (): readonly EntityActions[] => [
@@ -33,12 +28,12 @@ export const memberActions = (): readonly EntityActions[] => [
     updateApplyStatus: async ({ trx, records, params }) => {
       const changed = records.filter((r) => r.applyStatus !== params.status);
       if (changed.length) {
-        await typed(trx).updateTable('ums_member').set({ apply_status: params.status })
-          .where('id', 'in', changed.map((r) => r.id as number)).execute();
+        await trx.updateTable('ums_member').set({ apply_status: params.status })
+          .where('id', 'in', changed.map((r) => r.id)).execute();
       }
       return {
         data: changed.length,
-        changes: changed.map((r) => ({ id: r.id as number, before: { applyStatus: r.applyStatus }, after: { applyStatus: params.status } })),
+        changes: changed.map((r) => ({ id: r.id, before: { applyStatus: r.applyStatus }, after: { applyStatus: params.status } })),
       };
     },
     merge: async ({ trx, params }) => {
@@ -50,12 +45,12 @@ export const memberActions = (): readonly EntityActions[] => [
       // The engine found both in the caller's scope before the handler ran; a concurrent merge may have removed one since.
       if (!kept || !merged) throw validationFailed([fieldError(kept ? 'mergeId' : 'keepId', 'invalid_reference')]);
       if (kept.shop_id !== merged.shop_id) throw validationFailed([fieldError('mergeId', 'merge_other_shop')]);
-      const moved = await typed(trx).updateTable('oms_order')
+      const moved = await trx.updateTable('oms_order')
         .set({ member_id: kept.id, member_username: kept.username })
         .where('member_id', '=', merged.id).where('shop_id', '=', kept.shop_id)
         .executeTakeFirst();
       const movedOrders = toCount(moved.numUpdatedRows);
-      await typed(trx).deleteFrom('ums_member').where('id', '=', merged.id).execute();
+      await trx.deleteFrom('ums_member').where('id', '=', merged.id).execute();
       return {
         data: { keepId: kept.id, mergeId: merged.id, movedOrders },
         changes: [

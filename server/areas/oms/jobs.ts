@@ -29,7 +29,6 @@ import { entityList } from '../../../src/schema/entities';
 import { ORDER_STATUS, order } from '../../../src/schema/oms';
 import type { ActionHandler } from '../../crud/actions';
 import { performAction } from '../../crud/actions';
-import type { AnyKysely } from '../../db/index';
 import type { HookActor } from '../../crud/hooks';
 import { ALL_SHOPS } from '../../crud/scope';
 import type { Database } from '../../db/schema';
@@ -66,7 +65,7 @@ class PartlyPaid extends Error {}
  * means partly paid. People may still close such an order themselves.
  */
 const closeUnlessBound: ActionHandler = async (ctx) => {
-  const bound = await (ctx.trx as AnyKysely).selectFrom(BINDINGS).select('order_id')
+  const bound = await ctx.trx.selectFrom(BINDINGS).select('order_id')
     .where('order_id', 'in', ctx.records.map((r) => r.id)).limit(1).executeTakeFirst();
   if (bound) throw new PartlyPaid(`order ${String(bound.order_id)} is partly paid by a cashier balance`);
   const own = orderActions.handlers.close as ActionHandler | undefined;

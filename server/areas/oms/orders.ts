@@ -8,46 +8,48 @@
  * they are closed or invalid.
  */
 import { sql } from 'kysely';
-import type { OrderHistoryNote } from '../../../src/schema/oms';
+import type { RecordOf } from '../../../src/schema/entity';
+import type { OrderHistoryNote, orderOperateHistory } from '../../../src/schema/oms';
 import { ORDER_DELETABLE_STATUSES, ORDER_STATUSES, ORDER_TRACKABLE_STATUSES, PAY_STATUS, order, orderHistoryNoteText } from '../../../src/schema/oms';
 import { fieldError } from '../../../src/schema/api';
 import { fromCents, multiplyCents, sumCents, toCents } from '../../../src/schema/money';
 import { entityActions } from '../../crud/actions';
 import { countsBy } from '../../crud/counters';
-import type { AnyDb, EntityHooks, HookActor } from '../../crud/hooks';
-import type { ApiRecord } from '../../crud/row';
-import type { AnyKysely } from '../../db/index';
+import type { Db, EntityHooks, HookActor } from '../../crud/hooks';
+import { patchOf, valuesBefore } from '../../crud/row';
 import { toDbTime } from '../../db/time';
 import { conflict, fieldInvalid, httpError } from '../../http/errors';
 import { ResultCode } from '../../../src/schema/api';
-
-const db = (trx: AnyDb) => trx as AnyKysely;
 
 /**
  * One history row of an edit that keeps the status (the engine writes the transitions' own): what
  * happened as a message key with its parameters (ORDER_HISTORY_NOTES), shown in the reader's
  * language, not stored English text.
  */
-export const writeHistory = async (trx: AnyDb, record: { id: number; shopId?: unknown; status?: unknown }, note: OrderHistoryNote, actor: HookActor): Promise<void> => {
-  await db(trx).insertInto('oms_order_operate_history').values({
+export const writeHistory = async (trx: Db, record: { id: number; shopId: number; status: number }, note: OrderHistoryNote, actor: HookActor): Promise<void> => {
+  await trx.insertInto('oms_order_operate_history').values({
     order_id: record.id, shop_id: record.shopId, operator_id: actor.adminId, create_time: toDbTime(),
     from_status: record.status, order_status: record.status, note: null, note_key: note.key,
     note_params: note.params ? JSON.stringify(note.params) : null,
   }).execute();
 };
 
+type OrderRecord = RecordOf<typeof order>;
+
 /** What the buyer pays: total + freight − promotion − points − coupon − discount, in cents. */
-export const payableCents = (record: Readonly<Record<string, unknown>>, freight: number, discount: number): number =>
+export const payableCents = (
+  record: Pick<OrderRecord, 'totalAmount' | 'promotionAmount' | 'integrationAmount' | 'couponAmount'>, freight: number, discount: number,
+): number =>
   sumCents([
-    toCents(record.totalAmount as number), toCents(freight), -toCents(record.promotionAmount as number),
-    -toCents(record.integrationAmount as number), -toCents(record.couponAmount as number), -toCents(discount),
+    toCents(record.totalAmount), toCents(freight), -toCents(record.promotionAmount),
+    -toCents(record.integrationAmount), -toCents(record.couponAmount), -toCents(discount),
   ]);
 
 /** Cents of cashier money bound to each order (read under the orders' locks: bind takes them too). */
-export const boundCentsOf = async (trx: AnyDb, orderIds: readonly number[]): Promise<Map<number, number>> => {
+export const boundCentsOf = async (trx: Db, orderIds: readonly number[]): Promise<Map<number, number>> => {
   const out = new Map<number, number>();
   if (!orderIds.length) return out;
-  const rows = await db(trx).selectFrom('oms_cashier_balance_order').select(['order_id', (eb) => eb.fn.sum<number>('amount').as('cents')])
+  const rows = await trx.selectFrom('oms_cashier_balance_order').select(['order_id', (eb) => eb.fn.sum<number>('amount').as('cents')])
     .where('order_id', 'in', [...orderIds]).groupBy('order_id').execute();
   for (const row of rows) out.set(Number(row.order_id), Number(row.cents ?? 0));
   return out;
@@ -63,8 +65,8 @@ const refusedOn = (field: string, messageKey: 'order_paid_amount_fixed' | 'payab
  * payable amount above what is bound (equal would make it paid behind the cashier's back). A change
  * that leaves the amount as it is always passes. The engine locked the order; bind locks it too.
  */
-const guardPayable = async (trx: AnyDb, record: Readonly<Record<string, unknown>> & { id: number }, next: number, field: string): Promise<void> => {
-  if (next === toCents(record.payAmount as number)) return;
+const guardPayable = async (trx: Db, record: OrderRecord, next: number, field: string): Promise<void> => {
+  if (next === toCents(record.payAmount)) return;
   if (record.payStatus !== PAY_STATUS.unpaid) throw refusedOn(field, 'order_paid_amount_fixed');
   const bound = (await boundCentsOf(trx, [record.id])).get(record.id) ?? 0;
   if (bound > 0 && next <= bound) throw refusedOn(field, 'payable_not_above_bound', { bound: fromCents(bound) });
@@ -88,7 +90,7 @@ export const orderActions = entityActions(order, {
   deliver: async ({ trx, records, rowParams }) => {
     const byId = (key: 'deliveryCompany' | 'deliverySn') =>
       sql<string>`case ${sql.join(records.map((r) => sql`when id = ${r.id} then ${rowParams.get(r.id)![key]}`), sql` `)} end`;
-    await db(trx).updateTable('oms_order')
+    await trx.updateTable('oms_order')
       .set({ delivery_company: byId('deliveryCompany'), delivery_sn: byId('deliverySn'), delivery_time: toDbTime() })
       .where('id', 'in', records.map((r) => r.id)).execute();
     return { data: records.length, changes: [] };
@@ -97,53 +99,48 @@ export const orderActions = entityActions(order, {
   // triggers on every write, summed over the caller's shops (the list's scope). A few rows, not a
   // count over every order, so it stays fast right after a write.
   statusCounts: async ({ trx, entity, actor }) => {
-    const counted = await countsBy(db(trx), entity, 'status', actor.scope);
+    const counted = await countsBy(trx, entity, 'status', actor.scope);
     const byStatus = Object.fromEntries(ORDER_STATUSES.map((s) => [s.value, counted[String(s.value)] ?? 0])) as Record<number, number>;
     return { data: { all: Object.values(byStatus).reduce((a, b) => a + b, 0), byStatus } };
   },
   confirmReceipt: async ({ trx, records }) => {
-    await db(trx).updateTable('oms_order').set({ confirm_status: 1, receive_time: toDbTime() })
+    await trx.updateTable('oms_order').set({ confirm_status: 1, receive_time: toDbTime() })
       .where('id', 'in', records.map((r) => r.id)).execute();
     return { data: records.length, changes: [] };
   },
-  updateNote: async ({ trx, records: [record], params, actor }) => {
-    await db(trx).updateTable('oms_order').set({ note: params.note, modify_time: toDbTime() }).where('id', '=', record!.id).execute();
-    await writeHistory(trx, record!, { key: 'note_changed', params: { note: params.note } }, actor);
-    return { data: 1, changes: [{ id: record!.id, before: { note: record!.note }, after: { note: params.note } }] };
+  updateNote: async ({ trx, record, params, actor }) => {
+    await trx.updateTable('oms_order').set({ note: params.note, modify_time: toDbTime() }).where('id', '=', record.id).execute();
+    await writeHistory(trx, record, { key: 'note_changed', params: { note: params.note } }, actor);
+    return { data: 1, changes: [{ id: record.id, before: { note: record.note }, after: { note: params.note } }] };
   },
   // Receiver, fees and lines change only before shipping: the declaration's inStates (the engine refuses the others with 409).
-  updateReceiverInfo: async ({ trx, records: [record], params, actor }) => {
+  updateReceiverInfo: async ({ trx, record, params, actor }) => {
     const { status: _status, ...receiver } = params;
-    await db(trx).updateTable('oms_order').set({
-      receiver_name: receiver.receiverName, receiver_phone: receiver.receiverPhone, receiver_post_code: receiver.receiverPostCode,
-      receiver_country: receiver.receiverCountry,
-      receiver_province: receiver.receiverProvince, receiver_city: receiver.receiverCity, receiver_region: receiver.receiverRegion,
-      receiver_detail_address: receiver.receiverDetailAddress, modify_time: toDbTime(),
-    }).where('id', '=', record!.id).execute();
-    await writeHistory(trx, record!, { key: 'receiver_changed' }, actor);
-    const before = Object.fromEntries(Object.keys(receiver).map((key) => [key, record![key]]));
-    return { data: 1, changes: [{ id: record!.id, before, after: receiver }] };
+    await trx.updateTable('oms_order').set({ ...patchOf(order, receiver), modify_time: toDbTime() }).where('id', '=', record.id).execute();
+    await writeHistory(trx, record, { key: 'receiver_changed' }, actor);
+    const before = valuesBefore(record, receiver);
+    return { data: 1, changes: [{ id: record.id, before, after: receiver }] };
   },
-  updateMoneyInfo: async ({ trx, records: [record], params, actor }) => {
-    const payable = payableCents(record!, params.freightAmount, params.discountAmount);
+  updateMoneyInfo: async ({ trx, record, params, actor }) => {
+    const payable = payableCents(record, params.freightAmount, params.discountAmount);
     if (payable < 0) throw fieldInvalid('discountAmount', 'payable_negative');
-    await guardPayable(trx, record!, payable, 'discountAmount');
-    await db(trx).updateTable('oms_order').set({
+    await guardPayable(trx, record, payable, 'discountAmount');
+    await trx.updateTable('oms_order').set({
       freight_amount: toCents(params.freightAmount), discount_amount: toCents(params.discountAmount), pay_amount: payable, modify_time: toDbTime(),
-    }).where('id', '=', record!.id).execute();
-    await writeHistory(trx, record!, { key: 'fees_changed' }, actor);
+    }).where('id', '=', record.id).execute();
+    await writeHistory(trx, record, { key: 'fees_changed' }, actor);
     return {
       data: 1,
       changes: [{
-        id: record!.id,
-        before: { freightAmount: record!.freightAmount, discountAmount: record!.discountAmount, payAmount: record!.payAmount },
+        id: record.id,
+        before: { freightAmount: record.freightAmount, discountAmount: record.discountAmount, payAmount: record.payAmount },
         after: { freightAmount: params.freightAmount, discountAmount: params.discountAmount, payAmount: fromCents(payable) },
       }],
     };
   },
-  updateItem: async ({ trx, records: [record], params, actor }) => {
-    const items = await db(trx).selectFrom('oms_order_item').select(['id', 'product_name', 'product_price', 'product_quantity'])
-      .where('order_id', '=', record!.id).orderBy('id').execute();
+  updateItem: async ({ trx, record, params, actor }) => {
+    const items = await trx.selectFrom('oms_order_item').select(['id', 'product_name', 'product_price', 'product_quantity'])
+      .where('order_id', '=', record.id).orderBy('id').execute();
     const line = items.find((item) => Number(item.id) === params.itemId);
     // A line of another order reads as a missing line, whoever's it is.
     if (!line) throw fieldInvalid('itemId', 'invalid_reference');
@@ -151,46 +148,46 @@ export const orderActions = entityActions(order, {
     const lineCents = (item: (typeof items)[number]) => (Number(item.id) === params.itemId
       ? multiplyCents(price, params.productQuantity) : multiplyCents(Number(item.product_price), Number(item.product_quantity)));
     const total = sumCents(items.map(lineCents));
-    const next = { ...record!, totalAmount: fromCents(total) };
-    const payable = payableCents(next, record!.freightAmount as number, record!.discountAmount as number);
+    const next = { ...record, totalAmount: fromCents(total) };
+    const payable = payableCents(next, record.freightAmount, record.discountAmount);
     if (payable < 0) throw fieldInvalid('productPrice', 'payable_negative');
-    await guardPayable(trx, record!, payable, 'productPrice');
-    await db(trx).updateTable('oms_order_item').set({ product_price: price, product_quantity: params.productQuantity })
-      .where('id', '=', params.itemId).where('order_id', '=', record!.id).execute();
-    await db(trx).updateTable('oms_order').set({ total_amount: total, pay_amount: payable, modify_time: toDbTime() })
-      .where('id', '=', record!.id).execute();
+    await guardPayable(trx, record, payable, 'productPrice');
+    await trx.updateTable('oms_order_item').set({ product_price: price, product_quantity: params.productQuantity })
+      .where('id', '=', params.itemId).where('order_id', '=', record.id).execute();
+    await trx.updateTable('oms_order').set({ total_amount: total, pay_amount: payable, modify_time: toDbTime() })
+      .where('id', '=', record.id).execute();
     const before = { productPrice: fromCents(Number(line.product_price)), productQuantity: Number(line.product_quantity) };
-    await writeHistory(trx, record!, {
+    await writeHistory(trx, record, {
       key: 'line_changed',
       params: { product: String(line.product_name), fromQuantity: before.productQuantity, fromPrice: before.productPrice, toQuantity: params.productQuantity, toPrice: params.productPrice },
     }, actor);
     return {
       data: 1,
       changes: [{
-        id: record!.id,
-        before: { itemId: params.itemId, ...before, totalAmount: record!.totalAmount, payAmount: record!.payAmount },
+        id: record.id,
+        before: { itemId: params.itemId, ...before, totalAmount: record.totalAmount, payAmount: record.payAmount },
         after: { itemId: params.itemId, productPrice: params.productPrice, productQuantity: params.productQuantity, totalAmount: fromCents(total), payAmount: fromCents(payable) },
       }],
     };
   },
-  sendMessage: async ({ trx, records: [record], params, actor }) => {
-    const { id } = await db(trx).insertInto('oms_order_message').values({
-      order_id: record!.id, shop_id: record!.shopId, operator_id: actor.adminId, create_time: toDbTime(), content: params.content,
+  sendMessage: async ({ trx, record, params, actor }) => {
+    const { id } = await trx.insertInto('oms_order_message').values({
+      order_id: record.id, shop_id: record.shopId, operator_id: actor.adminId, create_time: toDbTime(), content: params.content,
     }).returning('id').executeTakeFirstOrThrow();
-    await writeHistory(trx, record!, { key: 'message_sent', params: { content: params.content } }, actor);
-    return { data: Number(id), changes: [{ id: record!.id, after: { messageId: Number(id), content: params.content } }] };
+    await writeHistory(trx, record, { key: 'message_sent', params: { content: params.content } }, actor);
+    return { data: Number(id), changes: [{ id: record.id, after: { messageId: Number(id), content: params.content } }] };
   },
   // No carrier feed: the shipping company and number, and the order's own history from shipping on, oldest first.
-  track: async ({ trx, records: [record] }) => {
-    const events = await db(trx).selectFrom('oms_order_operate_history as h').leftJoin('ums_admin as a', 'a.id', 'h.operator_id')
+  track: async ({ trx, record }) => {
+    const events = await trx.selectFrom('oms_order_operate_history as h').leftJoin('ums_admin as a', 'a.id', 'h.operator_id')
       .select(['h.id', 'h.create_time', 'h.order_status', 'h.note', 'h.note_key', 'h.note_params', 'a.username'])
-      .where('h.order_id', '=', record!.id).where('h.order_status', 'in', ORDER_TRACKABLE_STATUSES)
+      .where('h.order_id', '=', record.id).where('h.order_status', 'in', ORDER_TRACKABLE_STATUSES)
       .orderBy('h.create_time').orderBy('h.id').execute();
     return {
       data: {
         source: 'order_history',
-        deliveryCompany: record!.deliveryCompany ?? null, deliverySn: record!.deliverySn ?? null,
-        deliveryTime: record!.deliveryTime ?? null, receiveTime: record!.receiveTime ?? null,
+        deliveryCompany: record.deliveryCompany ?? null, deliverySn: record.deliverySn ?? null,
+        deliveryTime: record.deliveryTime ?? null, receiveTime: record.receiveTime ?? null,
         events: events.map((e) => {
           const noteParams = e.note_params ? JSON.parse(String(e.note_params)) as Record<string, unknown> : null;
           // The note readable as text, and its key for screens that show it in the reader's language.
@@ -204,20 +201,20 @@ export const orderActions = entityActions(order, {
   },
 });
 
-export const orderHooks: EntityHooks = {
+export const orderHooks: EntityHooks<typeof order> = {
   // The single read carries the cashier money bound to the order (the close dialog says how much).
   afterGet: async (trx, record) => ({ ...record, boundAmount: fromCents((await boundCentsOf(trx, [record.id])).get(record.id) ?? 0) }),
   // Deleting moves an order into the recycle bin (its deleteStatus): only closed or invalid orders go.
   beforeSetField: async ({ records, field, value }) => {
     if (field !== 'deleteStatus' || value !== 1) return;
-    if (records.some((r) => !ORDER_DELETABLE_STATUSES.includes(r.status as number))) throw conflict('status', 'wrong_state');
+    if (records.some((r) => !ORDER_DELETABLE_STATUSES.includes(r.status))) throw conflict('status', 'wrong_state');
   },
 };
 
 /** A history row as the API answers it: `note` is readable also where the server wrote a key (mall's clients show `note`). */
-const readableNote = (row: ApiRecord): ApiRecord => (row.noteKey ? { ...row, note: orderHistoryNoteText(row) } : row);
+const readableNote = <R extends RecordOf<typeof orderOperateHistory>>(row: R): R => (row.noteKey ? { ...row, note: orderHistoryNoteText(row) } : row);
 
-export const orderHistoryHooks: EntityHooks = {
+export const orderHistoryHooks: EntityHooks<typeof orderOperateHistory> = {
   afterGet: async (_db, record) => readableNote(record),
   afterList: async (_db, records) => records.map(readableNote),
 };

@@ -6,19 +6,18 @@
  * shop's address the goods go back to, and who did it and when; a completed return with a refund
  * marks its order refunded. Only rejected requests may be deleted.
  */
+import type { RecordOf } from '../../../src/schema/entity';
 import { ORDER_STATUS, PAY_STATUS, RETURN_STATUS, returnApply } from '../../../src/schema/oms';
 import { fromCents, multiplyCents, sumCents, toCents } from '../../../src/schema/money';
 import type { AuditChange } from '../../crud/actions';
 import { entityActions } from '../../crud/actions';
-import type { AnyDb, EntityHooks, HookActor } from '../../crud/hooks';
-import type { AnyKysely } from '../../db/index';
+import type { Db, EntityHooks, HookActor } from '../../crud/hooks';
 import { dialectOf } from '../../db/index';
 import { toDbTime } from '../../db/time';
 import { conflict, fieldInvalid } from '../../http/errors';
-import type { ApiRecord } from '../../crud/row';
 import { writeHistory } from './orders';
 
-const db = (trx: AnyDb) => trx as AnyKysely;
+type ReturnRecord = RecordOf<typeof returnApply>;
 
 /** Orders the buyer has paid for (what a refund can give back). */
 const PAID_STATUSES: readonly number[] = [ORDER_STATUS.pendingShipment, ORDER_STATUS.shipped, ORDER_STATUS.completed];
@@ -26,9 +25,9 @@ const PAID_STATUSES: readonly number[] = [ORDER_STATUS.pendingShipment, ORDER_ST
 const REFUNDING: readonly number[] = [RETURN_STATUS.returning, RETURN_STATUS.completed];
 
 /** The account's name, kept as `mall`'s handleMan / receiveMan (the body's are not trusted). */
-const operatorName = async (trx: AnyDb, actor: HookActor): Promise<string | null> => {
+const operatorName = async (trx: Db, actor: HookActor): Promise<string | null> => {
   if (actor.adminId === null) return null;
-  const row = await db(trx).selectFrom('ums_admin').select('username').where('id', '=', actor.adminId).executeTakeFirst();
+  const row = await trx.selectFrom('ums_admin').select('username').where('id', '=', actor.adminId).executeTakeFirst();
   return row ? String(row.username) : null;
 };
 
@@ -38,15 +37,15 @@ const operatorName = async (trx: AnyDb, actor: HookActor): Promise<string | null
  * payment left after the refunds of its other granted returns. The order row is locked on
  * PostgreSQL, so two returns of one order confirmed at once cannot both take the same money.
  */
-export const refundLimitCents = async (trx: AnyDb, record: ApiRecord): Promise<number> => {
-  const query = db(trx).selectFrom('oms_order').select(['pay_amount', 'status']).where('id', '=', record.orderId as number);
-  const order = await (dialectOf(db(trx)) === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+export const refundLimitCents = async (trx: Db, record: ReturnRecord): Promise<number> => {
+  const query = trx.selectFrom('oms_order').select(['pay_amount', 'status']).where('id', '=', record.orderId);
+  const order = await (dialectOf(trx) === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
   if (!order || !PAID_STATUSES.includes(Number(order.status))) return 0;
-  const others = await db(trx).selectFrom('oms_order_return_apply').select('return_amount')
-    .where('order_id', '=', record.orderId as number).where('id', '<>', record.id).where('status', 'in', [...REFUNDING]).execute();
+  const others = await trx.selectFrom('oms_order_return_apply').select('return_amount')
+    .where('order_id', '=', record.orderId).where('id', '<>', record.id).where('status', 'in', [...REFUNDING]).execute();
   const left = sumCents([Number(order.pay_amount), ...others.map((r) => -Number(r.return_amount ?? 0))]);
-  const price = (record.productRealPrice as number) > 0 ? record.productRealPrice as number : record.productPrice as number;
-  const line = multiplyCents(toCents(price), record.productCount as number);
+  const price = record.productRealPrice > 0 ? record.productRealPrice : record.productPrice;
+  const line = multiplyCents(toCents(price), record.productCount);
   return Math.max(0, Math.min(line, left));
 };
 
@@ -56,42 +55,42 @@ export const refundLimitCents = async (trx: AnyDb, record: ApiRecord): Promise<n
  * and delivery stay: this is no transition of the order (its state does not change), so it is
  * written here, with the order's audit row.
  */
-const markRefunded = async (trx: AnyDb, record: ApiRecord, actor: HookActor): Promise<AuditChange[]> => {
-  if (!((record.returnAmount as number | null) ?? 0)) return [];
-  const result = await db(trx).updateTable('oms_order').set({ pay_status: PAY_STATUS.refunded })
-    .where('id', '=', record.orderId as number).where('pay_status', '=', PAY_STATUS.paid).executeTakeFirst();
+const markRefunded = async (trx: Db, record: ReturnRecord, actor: HookActor): Promise<AuditChange[]> => {
+  if (!record.returnAmount) return [];
+  const result = await trx.updateTable('oms_order').set({ pay_status: PAY_STATUS.refunded })
+    .where('id', '=', record.orderId).where('pay_status', '=', PAY_STATUS.paid).executeTakeFirst();
   if (!Number(result.numUpdatedRows)) return [];
   // The order's history tells its people what happened to its money, as every other change of it does.
-  const order = await db(trx).selectFrom('oms_order').select(['id', 'shop_id', 'status']).where('id', '=', record.orderId as number).executeTakeFirstOrThrow();
-  await writeHistory(trx, { id: Number(order.id), shopId: order.shop_id, status: order.status }, { key: 'refunded', params: { amount: record.returnAmount as number, returnId: record.id } }, actor);
-  return [{ table: 'oms_order', id: record.orderId as number, before: { payStatus: PAY_STATUS.paid }, after: { payStatus: PAY_STATUS.refunded } }];
+  const order = await trx.selectFrom('oms_order').select(['id', 'shop_id', 'status']).where('id', '=', record.orderId).executeTakeFirstOrThrow();
+  await writeHistory(trx, { id: Number(order.id), shopId: order.shop_id, status: order.status }, { key: 'refunded', params: { amount: record.returnAmount, returnId: record.id } }, actor);
+  return [{ table: 'oms_order', id: record.orderId, before: { payStatus: PAY_STATUS.paid }, after: { payStatus: PAY_STATUS.refunded } }];
 };
 
 export const returnActions = entityActions(returnApply, {
-  confirm: async ({ trx, records: [record], params, actor }) => {
-    const max = await refundLimitCents(trx, record!);
+  confirm: async ({ trx, record, params, actor }) => {
+    const max = await refundLimitCents(trx, record);
     if (toCents(params.returnAmount) > max) throw fieldInvalid('returnAmount', 'too_big', { max: fromCents(max) });
-    await db(trx).updateTable('oms_order_return_apply').set({
+    await trx.updateTable('oms_order_return_apply').set({
       return_amount: toCents(params.returnAmount), company_address_id: params.companyAddressId,
       handle_time: toDbTime(), handle_man: await operatorName(trx, actor), handle_note: params.handleNote,
-    }).where('id', '=', record!.id).execute();
+    }).where('id', '=', record.id).execute();
     return { data: 1, changes: [] };
   },
-  reject: async ({ trx, records: [record], params, actor }) => {
-    await db(trx).updateTable('oms_order_return_apply')
+  reject: async ({ trx, record, params, actor }) => {
+    await trx.updateTable('oms_order_return_apply')
       .set({ handle_time: toDbTime(), handle_man: await operatorName(trx, actor), handle_note: params.handleNote })
-      .where('id', '=', record!.id).execute();
+      .where('id', '=', record.id).execute();
     return { data: 1, changes: [] };
   },
-  receive: async ({ trx, records: [record], params, actor }) => {
-    await db(trx).updateTable('oms_order_return_apply')
+  receive: async ({ trx, record, params, actor }) => {
+    await trx.updateTable('oms_order_return_apply')
       .set({ receive_time: toDbTime(), receive_man: await operatorName(trx, actor), receive_note: params.receiveNote })
-      .where('id', '=', record!.id).execute();
-    return { data: 1, changes: await markRefunded(trx, record!, actor) };
+      .where('id', '=', record.id).execute();
+    return { data: 1, changes: await markRefunded(trx, record, actor) };
   },
 });
 
-export const returnHooks: EntityHooks = {
+export const returnHooks: EntityHooks<typeof returnApply> = {
   // A request leaves the records only once it is rejected (`mall` deletes those and silently keeps the others).
   beforeDelete: async (_trx, _entity, records) => {
     if (records.some((r) => r.status !== RETURN_STATUS.rejected)) throw conflict('status', 'wrong_state');

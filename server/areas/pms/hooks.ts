@@ -3,10 +3,11 @@
  * counters of product types, and mall's read of a category's filter attributes with their types.
  * (The filter attributes themselves are a declared reference list, src/schema/pms.ts.)
  */
-import type { EntityHooks } from '../../crud/hooks';
+import type { brand, productAttribute } from '../../../src/schema/pms';
+import type { Db, EntityHooks } from '../../crud/hooks';
 import { notFound } from '../../http/errors';
 
-export const brandHooks: EntityHooks = {
+export const brandHooks: EntityHooks<typeof brand> = {
   // `mall` defaults an empty first letter to the name's first character.
   beforeWrite: ({ input, before }, row) => {
     const name = (input.name ?? before?.name) as string | undefined;
@@ -16,17 +17,18 @@ export const brandHooks: EntityHooks = {
   },
 };
 
-const counterOf = (type: unknown): 'attribute_count' | 'param_count' => (Number(type) === 1 ? 'param_count' : 'attribute_count');
+type Counter = 'attribute_count' | 'param_count';
+const counterOf = (type: number): Counter => (type === 1 ? 'param_count' : 'attribute_count');
 
-const bump = async (trx: Parameters<NonNullable<EntityHooks['beforeDelete']>>[0], categoryId: number, column: string, delta: number) => {
+const bump = async (trx: Db, categoryId: number, column: Counter, delta: number) => {
   const row = await trx.selectFrom('pms_product_attribute_category').select(column).where('id', '=', categoryId).executeTakeFirst();
   if (!row) return;
   await trx.updateTable('pms_product_attribute_category')
-    .set({ [column]: Math.max(0, Number((row as Record<string, unknown>)[column]) + delta) })
+    .set({ [column]: Math.max(0, Number(row[column]) + delta) })
     .where('id', '=', categoryId).execute();
 };
 
-export const productAttributeHooks: EntityHooks = {
+export const productAttributeHooks: EntityHooks<typeof productAttribute> = {
   views: {
     // mall's `GET /productAttribute/attrInfo/{productCategoryId}`: the category's filter attributes,
     // each with its product type, for the category form.

@@ -12,35 +12,32 @@ import { childEntityOf, columnOf } from '../../../src/schema/entity';
 import { product } from '../../../src/schema/product';
 import { IN_BIN, LIVE } from '../../../src/schema/recycleBin';
 import { toCount } from '../../db/index';
-import type { AnyKysely } from '../../db/index';
 import { toDbTime } from '../../db/time';
 import { validationFailed } from '../../http/errors';
 import { entityActions } from '../../crud/actions';
-import type { AnyDb, EntityHooks, RuleError } from '../../crud/hooks';
+import type { Db, EntityHooks, RuleError } from '../../crud/hooks';
 import { scopeWhere } from '../../crud/repository';
 import type { ApiRecord } from '../../crud/row';
 import { fromRow, toColumnValue } from '../../crud/row';
 import type { QuotaMeter } from '../capacity/registry';
 
-const any = (db: AnyDb): AnyKysely => db as unknown as AnyKysely;
-
 /** Second-level categories only (level 1 in mall's numbering): products never sit in a top one. */
 const SECOND_LEVEL = 1;
 
-const categoryLevel = async (db: AnyDb, id: number): Promise<number | null> => {
-  const row = await any(db).selectFrom('pms_product_category').select('level').where('id', '=', id).executeTakeFirst();
+const categoryLevel = async (db: Db, id: number): Promise<number | null> => {
+  const row = await db.selectFrom('pms_product_category').select('level').where('id', '=', id).executeTakeFirst();
   return row ? Number(row.level) : null;
 };
 
 /** Adds `delta` to the live-product count of a brand or category (never below 0). */
-const bump = async (trx: AnyDb, table: 'pms_brand' | 'pms_product_category', id: unknown, delta: number): Promise<void> => {
+const bump = async (trx: Db, table: 'pms_brand' | 'pms_product_category', id: unknown, delta: number): Promise<void> => {
   if (id === null || id === undefined || !delta) return;
-  await any(trx).updateTable(table)
+  await trx.updateTable(table)
     .set({ product_count: sql`case when product_count + ${delta} < 0 then 0 else product_count + ${delta} end` })
     .where('id', '=', Number(id)).execute();
 };
 
-const countFor = async (trx: AnyDb, record: Record<string, unknown>, delta: number): Promise<void> => {
+const countFor = async (trx: Db, record: Record<string, unknown>, delta: number): Promise<void> => {
   await bump(trx, 'pms_brand', record.brandId, delta);
   await bump(trx, 'pms_product_category', record.productCategoryId, delta);
 };
@@ -53,10 +50,10 @@ const subjectIdsOf = (record: Record<string, unknown> | null | undefined): numbe
 const SUBJECTS = 'subjectProductRelationList';
 
 /** A topic's `productCount` recounted: its live linked products (after the write that changed them). */
-const recountSubjects = async (trx: AnyDb, ids: readonly number[]): Promise<void> => {
+const recountSubjects = async (trx: Db, ids: readonly number[]): Promise<void> => {
   const unique = [...new Set(ids)].filter((id) => Number.isInteger(id) && id > 0);
   if (!unique.length) return;
-  await any(trx).updateTable('cms_subject')
+  await trx.updateTable('cms_subject')
     .set({
       product_count: sql`(select count(*) from cms_subject_product_relation r inner join pms_product p on p.id = r.product_id
         where r.subject_id = cms_subject.id and p.delete_status = ${LIVE})`,
@@ -65,11 +62,11 @@ const recountSubjects = async (trx: AnyDb, ids: readonly number[]): Promise<void
 };
 
 /** Products moving into the bin (-1) or out of it (+1): their topics count them or stop counting them. */
-const bumpSubjectsOf = async (trx: AnyDb, productIds: readonly number[], delta: number): Promise<void> => {
+const bumpSubjectsOf = async (trx: Db, productIds: readonly number[], delta: number): Promise<void> => {
   if (!productIds.length) return;
-  const links = await any(trx).selectFrom('cms_subject_product_relation').select('subject_id').where('product_id', 'in', [...productIds]).execute();
+  const links = await trx.selectFrom('cms_subject_product_relation').select('subject_id').where('product_id', 'in', [...productIds]).execute();
   for (const link of links) {
-    await any(trx).updateTable('cms_subject')
+    await trx.updateTable('cms_subject')
       .set({ product_count: sql`case when product_count + ${delta} < 0 then 0 else product_count + ${delta} end` })
       .where('id', '=', Number(link.subject_id)).execute();
   }
@@ -79,15 +76,15 @@ const bumpSubjectsOf = async (trx: AnyDb, productIds: readonly number[], delta: 
 const skuCodeOf = (productId: number, index: number, now = new Date()): string =>
   `${now.toISOString().slice(0, 10).replace(/-/g, '')}${String(productId).padStart(4, '0')}${String(index + 1).padStart(3, '0')}`;
 
-const fillSkuCodes = async (trx: AnyDb, productId: number): Promise<void> => {
-  const skus = await any(trx).selectFrom('pms_sku_stock').select(['id', 'sku_code']).where('product_id', '=', productId).orderBy('id').execute();
+const fillSkuCodes = async (trx: Db, productId: number): Promise<void> => {
+  const skus = await trx.selectFrom('pms_sku_stock').select(['id', 'sku_code']).where('product_id', '=', productId).orderBy('id').execute();
   for (const [index, sku] of skus.entries()) {
     if (sku.sku_code) continue;
-    await any(trx).updateTable('pms_sku_stock').set({ sku_code: skuCodeOf(productId, index) }).where('id', '=', sku.id).execute();
+    await trx.updateTable('pms_sku_stock').set({ sku_code: skuCodeOf(productId, index) }).where('id', '=', sku.id).execute();
   }
 };
 
-export const productHooks: EntityHooks = {
+export const productHooks: EntityHooks<typeof product> = {
   validate: async ({ trx, record }) => {
     const errors: RuleError[] = [];
     const level = await categoryLevel(trx, Number(record.productCategoryId));
@@ -117,7 +114,7 @@ export const productHooks: EntityHooks = {
   views: {
     // Joins `GET /product/updateInfo/{id}` (the engine has read the product in the caller's scope).
     updateInfo: async (db, { id }) => {
-      const row = await any(db).selectFrom('pms_product as p').leftJoin('pms_product_category as c', 'c.id', 'p.product_category_id')
+      const row = await db.selectFrom('pms_product as p').leftJoin('pms_product_category as c', 'c.id', 'p.product_category_id')
         .select('c.parent_id').where('p.id', '=', id!).executeTakeFirst();
       return { cateParentId: row?.parent_id === null || row?.parent_id === undefined ? null : Number(row.parent_id) };
     },
@@ -133,12 +130,12 @@ export const productActions = entityActions(product, {
   // mall's `/product/update/verifyStatus?ids=&verifyStatus=&detail=`: the flag and one verification record per product.
   verify: async ({ trx, records, params, actor }) => {
     const ids = records.map((r) => r.id);
-    await any(trx).updateTable('pms_product').set({ verify_status: params.verifyStatus }).where('id', 'in', ids).execute();
+    await trx.updateTable('pms_product').set({ verify_status: params.verifyStatus }).where('id', 'in', ids).execute();
     const admin = actor.adminId === null ? null
-      : await any(trx).selectFrom('ums_admin').select('username').where('id', '=', actor.adminId).executeTakeFirst();
+      : await trx.selectFrom('ums_admin').select('username').where('id', '=', actor.adminId).executeTakeFirst();
     const now = toDbTime();
     for (const id of ids) {
-      await any(trx).insertInto('pms_product_vertify_record')
+      await trx.insertInto('pms_product_vertify_record')
         .values({ product_id: id, create_time: now, vertify_man: admin?.username ?? null, status: params.verifyStatus, detail: params.detail }).execute();
     }
     return {
@@ -154,7 +151,7 @@ export const productActions = entityActions(product, {
       await bump(trx, 'pms_product_category', record.productCategoryId, -1);
       await bump(trx, 'pms_product_category', target, 1);
     }
-    if (moved.length) await any(trx).updateTable('pms_product').set({ product_category_id: target }).where('id', 'in', moved.map((r) => r.id)).execute();
+    if (moved.length) await trx.updateTable('pms_product').set({ product_category_id: target }).where('id', 'in', moved.map((r) => r.id)).execute();
     return {
       data: records.length,
       changes: moved.map((r) => ({ id: r.id, before: { productCategoryId: r.productCategoryId }, after: { productCategoryId: target } })),
@@ -163,7 +160,7 @@ export const productActions = entityActions(product, {
   // Not paged in mall; a keyword narrows it, and at most a page's worth is answered.
   simpleList: async ({ trx, params, actor }) => {
     const keyword = params.keyword ? `%${params.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-    const rows = await any(trx).selectFrom('pms_product').selectAll()
+    const rows = await trx.selectFrom('pms_product').selectAll()
       .where((eb) => eb.and([
         scopeWhere(product, eb, actor.scope),
         ...(keyword ? [eb.or([eb('name', 'like', keyword), eb('product_sn', 'like', keyword)])] : []),
@@ -171,17 +168,17 @@ export const productActions = entityActions(product, {
       .orderBy('id', 'desc').limit(200).execute();
     return { data: rows.map((row) => fromRow(product, row, { list: true })) };
   },
-  skuList: async ({ trx, records: [owner], params }) => {
-    let query = any(trx).selectFrom('pms_sku_stock').selectAll().where('product_id', '=', owner!.id);
+  skuList: async ({ trx, record: owner, params }) => {
+    let query = trx.selectFrom('pms_sku_stock').selectAll().where('product_id', '=', owner.id);
     if (params.keyword) query = query.where('sku_code', 'like', `%${params.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
     const rows = await query.orderBy('id').execute();
     return { data: rows.map(skuJson) };
   },
   // The SKUs as `/sku/{pid}` answered them, with stock or prices edited: each row names one of the
   // product's SKUs by id and changes what it sends (mall replaces the row, resetting the promotion price).
-  skuUpdate: async ({ trx, records: [owner], params }) => {
+  skuUpdate: async ({ trx, record: owner, params }) => {
     const rows = params.skuStockList as readonly Record<string, unknown>[];
-    const stored = await any(trx).selectFrom('pms_sku_stock').selectAll().where('product_id', '=', owner!.id).execute();
+    const stored = await trx.selectFrom('pms_sku_stock').selectAll().where('product_id', '=', owner.id).execute();
     const byId = new Map(stored.map((row) => [Number(row.id), row]));
     const errors = rows.flatMap((row, index) =>
       (row.id === undefined ? [rowError(`skuStockList.${index}.id`, 'required')]
@@ -192,7 +189,7 @@ export const productActions = entityActions(product, {
       const set = Object.fromEntries(Object.entries(row).filter(([key]) => key !== 'id' && Object.hasOwn(sku.fields, key))
         .map(([key, value]) => [columnOf(key, sku.fields[key]!), toColumnValue(sku.fields[key]!, value)]));
       if (!Object.keys(set).length) continue;
-      await any(trx).updateTable('pms_sku_stock').set(set).where('id', '=', Number(row.id)).execute();
+      await trx.updateTable('pms_sku_stock').set(set).where('id', '=', Number(row.id)).execute();
       changes.push({ table: 'pms_sku_stock', id: Number(row.id), before: skuJson(byId.get(Number(row.id))!), after: row });
     }
     return { data: rows.length, changes };
@@ -203,14 +200,14 @@ export const productActions = entityActions(product, {
 export const productsMeter: QuotaMeter = {
   key: 'products', unit: 'count', quotaColumn: 'quota_products', guards: ['product'],
   count: async (db, adminId) => {
-    const row = await any(db).selectFrom('pms_product').innerJoin('shop', 'shop.id', 'pms_product.shop_id')
+    const row = await db.selectFrom('pms_product').innerJoin('shop', 'shop.id', 'pms_product.shop_id')
       .select((eb) => eb.fn.countAll().as('n')).where('shop.owner_id', '=', adminId).executeTakeFirst();
     return toCount(row?.n as string | number | undefined);
   },
   subjectOf: async (db, values) => {
     const shopId = Number(values.shopId);
     if (!Number.isInteger(shopId) || shopId < 1) return null;
-    const shop = await any(db).selectFrom('shop').select('owner_id').where('id', '=', shopId).executeTakeFirst();
+    const shop = await db.selectFrom('shop').select('owner_id').where('id', '=', shopId).executeTakeFirst();
     return shop?.owner_id === undefined || shop.owner_id === null ? null : Number(shop.owner_id);
   },
 };

@@ -12,23 +12,20 @@
  * no longer earns it. What was already paid out stays paid (a reward payment is money that left);
  * the referrer's unpaid balance then goes below zero and later rewards make it up first.
  */
-import type { Kysely } from 'kysely';
+import type { RecordOf } from '../../../src/schema/entity';
 import type { DistributionRatios } from '../../../src/schema/referral';
+import type { payRecord } from '../../../src/schema/vip';
 import { DISTRIBUTION_STATUS, distributionRecord, referralReward } from '../../../src/schema/referral';
 import { fromCents, fromRatioUnits, multiplyCents, sumCents, toCents, toRatioUnits } from '../../../src/schema/money';
 import type { AuditChange, EntityActions } from '../../crud/actions';
 import { entityActions } from '../../crud/actions';
-import type { AnyDb, HookActor } from '../../crud/hooks';
-import type { ApiRecord } from '../../crud/row';
+import type { Db, HookActor } from '../../crud/hooks';
 import type { Scope } from '../../crud/scope';
-import type { AnyKysely } from '../../db/index';
 import { dialectOf } from '../../db/index';
-import type { Database } from '../../db/schema';
 import { toDbTime } from '../../db/time';
 import { fieldInvalid, forbidden } from '../../http/errors';
 
-const typed = (trx: AnyDb) => trx as unknown as Kysely<Database>;
-const isPostgres = (trx: AnyDb) => dialectOf(trx as AnyKysely) === 'postgres';
+const isPostgres = (trx: Db) => dialectOf(trx) === 'postgres';
 
 /** Ratios and reward payments are the administrators' (an enabled staff role: every shop); a seller's grant is no way round it. */
 const requireStaff = (scope: Scope): void => {
@@ -36,8 +33,8 @@ const requireStaff = (scope: Scope): void => {
 };
 
 /** The ratio (whole ten-thousandths) that applies to a referrer: its own, else the global one, else none. */
-export const ratioUnitsFor = async (trx: AnyDb, referrerId: number): Promise<number> => {
-  const rows = await typed(trx).selectFrom('rms_ratio').select(['referrer_id', 'ratio'])
+export const ratioUnitsFor = async (trx: Db, referrerId: number): Promise<number> => {
+  const rows = await trx.selectFrom('rms_ratio').select(['referrer_id', 'ratio'])
     .where((eb) => eb.or([eb('referrer_id', '=', referrerId), eb('referrer_id', 'is', null)])).execute();
   return (rows.find((r) => r.referrer_id === referrerId) ?? rows.find((r) => r.referrer_id === null))?.ratio ?? 0;
 };
@@ -46,10 +43,10 @@ export const ratioUnitsFor = async (trx: AnyDb, referrerId: number): Promise<num
  * The referrer's reward for a confirmed payment (the VIP area's confirm handler calls it in its
  * transaction); nothing when the payer was not referred. Answers the audit rows it wrote.
  */
-export const grantDistribution = async (trx: AnyDb, payment: ApiRecord): Promise<AuditChange[]> => {
-  const refereeId = payment.sellerId as number | null;
+export const grantDistribution = async (trx: Db, payment: RecordOf<typeof payRecord>): Promise<AuditChange[]> => {
+  const refereeId = payment.sellerId;
   if (refereeId === null || typeof payment.amount !== 'number') return [];
-  const relation = await typed(trx).selectFrom('rms_relation').select('referrer_id').where('referee_id', '=', refereeId).executeTakeFirst();
+  const relation = await trx.selectFrom('rms_relation').select('referrer_id').where('referee_id', '=', refereeId).executeTakeFirst();
   const referrerId = relation?.referrer_id ?? null;
   if (referrerId === null) return [];
   const ratio = await ratioUnitsFor(trx, referrerId);
@@ -59,7 +56,7 @@ export const grantDistribution = async (trx: AnyDb, payment: ApiRecord): Promise
     referrer_id: referrerId, referee_id: refereeId, pay_record_id: payment.id, amount, ratio, reward,
     status: DISTRIBUTION_STATUS.granted, create_time: toDbTime(), reverse_time: null,
   };
-  const row = await typed(trx).insertInto('rms_distribution').values(values).returning('id').executeTakeFirstOrThrow();
+  const row = await trx.insertInto('rms_distribution').values(values).returning('id').executeTakeFirstOrThrow();
   return [{
     table: distributionRecord.table, id: row.id,
     after: { referrerId, refereeId, payRecordId: payment.id, amount: fromCents(amount), ratio: fromRatioUnits(ratio), reward: fromCents(reward) },
@@ -67,25 +64,25 @@ export const grantDistribution = async (trx: AnyDb, payment: ApiRecord): Promise
 };
 
 /** Reverses the reward of a refunded payment (the VIP area's refund handler, in its transaction). */
-export const reverseDistribution = async (trx: AnyDb, payment: ApiRecord): Promise<AuditChange[]> => {
-  const row = await typed(trx).selectFrom('rms_distribution').select(['id', 'status'])
+export const reverseDistribution = async (trx: Db, payment: RecordOf<typeof payRecord>): Promise<AuditChange[]> => {
+  const row = await trx.selectFrom('rms_distribution').select(['id', 'status'])
     .where('pay_record_id', '=', payment.id).executeTakeFirst();
   if (!row || row.status !== DISTRIBUTION_STATUS.granted) return [];
-  await typed(trx).updateTable('rms_distribution').set({ status: DISTRIBUTION_STATUS.reversed, reverse_time: toDbTime() })
+  await trx.updateTable('rms_distribution').set({ status: DISTRIBUTION_STATUS.reversed, reverse_time: toDbTime() })
     .where('id', '=', row.id).where('status', '=', DISTRIBUTION_STATUS.granted).execute();
   return [{ table: distributionRecord.table, id: row.id, before: { status: DISTRIBUTION_STATUS.granted }, after: { status: DISTRIBUTION_STATUS.reversed, payRecordId: payment.id } }];
 };
 
 /** What a referrer has earned (granted rewards) and not yet been paid, in cents; below zero after a refund of a paid-out reward. */
-export const unpaidCentsOf = async (trx: AnyDb, referrerId: number): Promise<number> => {
-  const earned = await typed(trx).selectFrom('rms_distribution').select('reward')
+export const unpaidCentsOf = async (trx: Db, referrerId: number): Promise<number> => {
+  const earned = await trx.selectFrom('rms_distribution').select('reward')
     .where('referrer_id', '=', referrerId).where('status', '=', DISTRIBUTION_STATUS.granted).execute();
-  const paid = await typed(trx).selectFrom('rms_reward').select('payer_amount').where('referrer_id', '=', referrerId).execute();
+  const paid = await trx.selectFrom('rms_reward').select('payer_amount').where('referrer_id', '=', referrerId).execute();
   return sumCents([...earned.map((r) => Number(r.reward)), ...paid.map((r) => -Number(r.payer_amount))]);
 };
 
-const ratiosOf = async (trx: AnyDb): Promise<DistributionRatios> => {
-  const rows = await typed(trx).selectFrom('rms_ratio as r').leftJoin('ums_admin as a', 'a.id', 'r.referrer_id')
+const ratiosOf = async (trx: Db): Promise<DistributionRatios> => {
+  const rows = await trx.selectFrom('rms_ratio as r').leftJoin('ums_admin as a', 'a.id', 'r.referrer_id')
     .select(['r.referrer_id', 'r.ratio', 'r.update_time', 'a.username']).orderBy('r.id').execute();
   const global = rows.find((r) => r.referrer_id === null);
   return {
@@ -97,9 +94,9 @@ const ratiosOf = async (trx: AnyDb): Promise<DistributionRatios> => {
 };
 
 /** Sets the global ratio or a referrer's own; a referrer without a ratio goes back to the global one. */
-const setRatio = async (trx: AnyDb, params: { ratio: number | null; referrerId: number | null }, actor: HookActor) => {
+const setRatio = async (trx: Db, params: { ratio: number | null; referrerId: number | null }, actor: HookActor) => {
   requireStaff(actor.scope);
-  const db = typed(trx);
+  const db = trx;
   const now = toDbTime();
   const before = await ratiosOf(trx);
   if (params.referrerId === null) {
@@ -132,7 +129,7 @@ export const distributionActions = (): readonly EntityActions[] => [
       requireStaff(actor.scope);
       const referrerId = params.referrerId;
       // The referrer's account row serialises payments to one referrer on PostgreSQL (SQLite has one writer at a time).
-      const lockQuery = typed(trx).selectFrom('ums_admin').select('id').where('id', '=', referrerId);
+      const lockQuery = trx.selectFrom('ums_admin').select('id').where('id', '=', referrerId);
       await (isPostgres(trx) ? lockQuery.forUpdate() : lockQuery).executeTakeFirstOrThrow();
       const unpaid = await unpaidCentsOf(trx, referrerId);
       const amount = toCents(params.payerAmount);
@@ -141,7 +138,7 @@ export const distributionActions = (): readonly EntityActions[] => [
         referrer_id: referrerId, payer: params.payer.trim(), payer_amount: amount, reason: params.reason.trim(),
         create_time: toDbTime(), operator_id: actor.adminId,
       };
-      const row = await typed(trx).insertInto('rms_reward').values(values).returning('id').executeTakeFirstOrThrow();
+      const row = await trx.insertInto('rms_reward').values(values).returning('id').executeTakeFirstOrThrow();
       const record = { id: row.id, referrerId, payer: values.payer, payerAmount: fromCents(amount), reason: values.reason, createTime: values.create_time, operatorId: actor.adminId };
       return { data: record, changes: [{ id: row.id, after: record }] };
     },

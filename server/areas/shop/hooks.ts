@@ -11,12 +11,13 @@
  *   refused while it has orders, money, products or members; its molds and return addresses go
  *   by their own delete, an audit row each.
  */
+import type { shop } from '../../../src/schema/shop';
 import type { EntityHooks } from '../../crud/hooks';
 import { forbidden } from '../../http/errors';
 import { uniqueShopCode } from './invite-code';
 import { openCheck, sellerOf, vipRequired } from './vip-gate';
 
-export const shopHooks: EntityHooks = {
+export const shopHooks: EntityHooks<typeof shop> = {
   validate: async ({ trx, before, actor }) => {
     if (before) return [];
     // A create: a seller needs its VIP (read in the create's transaction).

@@ -4,23 +4,21 @@
  * confirmed and refunded payments, server/areas/vip). Administrators and other staff are not
  * gated. A seller is any caller whose shop scope is its own shops (server/auth/scope.ts).
  */
-import type { Kysely } from 'kysely';
 import { ResultCode } from '../../../src/schema/api';
 import type { ShopOpenCheck } from '../../../src/schema/shop';
 import { vipLevelOf } from '../../../src/schema/vip';
-import type { AnyDb } from '../../crud/hooks';
+import type { Db } from '../../crud/hooks';
 import type { Scope } from '../../crud/scope';
-import type { Database } from '../../db/schema';
 import { httpError } from '../../http/errors';
 
 /** The seller a scope belongs to, or null for staff (who see every shop). */
 export const sellerOf = (scope: Scope): number | null => (scope.kind === 'shops' && scope.adminId !== undefined ? scope.adminId : null);
 
 /** Whether the caller may open a shop now, and why not. */
-export const openCheck = async (db: AnyDb, scope: Scope, now = new Date()): Promise<ShopOpenCheck> => {
+export const openCheck = async (db: Db, scope: Scope, now = new Date()): Promise<ShopOpenCheck> => {
   const sellerId = sellerOf(scope);
   if (sellerId === null) return { allowed: scope.kind === 'all', vipRequired: false, vipExpireTime: null };
-  const row = await (db as unknown as Kysely<Database>).selectFrom('ums_admin').select('vip_expire_time')
+  const row = await db.selectFrom('ums_admin').select('vip_expire_time')
     .where('id', '=', sellerId).executeTakeFirst();
   const expire = row?.vip_expire_time ?? null;
   return { allowed: vipLevelOf(expire, now) === 1, vipRequired: true, vipExpireTime: expire };

@@ -7,7 +7,6 @@
  * menus, resources and roles the caller holds may be added (what is there may stay), only a
  * super admin touches the super admin role, and the last enabled super admin keeps that role.
  */
-import type { Kysely } from 'kysely';
 import type { MenuItem } from '../../../src/schema/api';
 import { SEED_ROLES } from '../../../src/schema/resources';
 import { menu, resource as resourceEntity, role as roleEntity } from '../../../src/schema/ums';
@@ -16,13 +15,10 @@ import { assertCanGrant, assertCanManageAdmin, assertSuperAdmin, assertSuperAdmi
 import { bumpPermissionVersion } from '../../auth/permissions';
 import type { EntityActions } from '../../crud/actions';
 import { entityActions } from '../../crud/actions';
-import type { AnyDb } from '../../crud/hooks';
+import type { Db } from '../../crud/hooks';
 import { fromRow } from '../../crud/row';
-import type { Database } from '../../db/schema';
 import { recountRoles, roleIdsOf } from './admins';
 import { menuJson } from './json';
-
-const typed = (trx: AnyDb): Kysely<Database> => trx as unknown as Kysely<Database>;
 
 export type MenuNode = MenuItem & { children: MenuNode[] };
 
@@ -49,16 +45,16 @@ type Relation = {
 const MENUS: Relation = { table: 'ums_role_menu_relation', column: 'menu_id', param: 'menuIds' };
 const RESOURCES: Relation = { table: 'ums_role_resource_relation', column: 'resource_id', param: 'resourceIds' };
 
-const relatedIds = async (trx: AnyDb, relation: Relation, roleId: number): Promise<number[]> => {
+const relatedIds = async (trx: Db, relation: Relation, roleId: number): Promise<number[]> => {
   // Both relation tables have the same shape; the union type is what Kysely cannot narrow.
-  const rows = await typed(trx).selectFrom(relation.table as 'ums_role_menu_relation')
+  const rows = await trx.selectFrom(relation.table as 'ums_role_menu_relation')
     .select(`${relation.column as 'menu_id'} as id`).where('role_id', '=', roleId).orderBy('id').execute();
   return rows.map((r) => Number(r.id));
 };
 
 /** Replaces a role's menus or resources with `ids`, within the caller's ceiling; answers how many it holds now. */
-const allocate = async (trx: AnyDb, relation: Relation, role: Record<string, unknown> & { id: number }, ids: readonly number[], adminId: number | null) => {
-  const db = typed(trx);
+const allocate = async (trx: Db, relation: Relation, role: Record<string, unknown> & { id: number }, ids: readonly number[], adminId: number | null) => {
+  const db = trx;
   await bumpPermissionVersion(db);
   const held = await heldBy(db, adminId);
   if (role.code === SEED_ROLES.superAdmin.code) assertSuperAdmin(held);
@@ -73,33 +69,33 @@ const allocate = async (trx: AnyDb, relation: Relation, role: Record<string, unk
 };
 
 const roleActions = entityActions(roleEntity, {
-  listMenu: async ({ trx, records: [role] }) => {
-    const rows = await typed(trx).selectFrom('ums_menu as m').innerJoin('ums_role_menu_relation as rm', 'rm.menu_id', 'm.id')
-      .selectAll('m').where('rm.role_id', '=', role!.id).orderBy('m.sort', 'desc').orderBy('m.id').execute();
+  listMenu: async ({ trx, record: role }) => {
+    const rows = await trx.selectFrom('ums_menu as m').innerJoin('ums_role_menu_relation as rm', 'rm.menu_id', 'm.id')
+      .selectAll('m').where('rm.role_id', '=', role.id).orderBy('m.sort', 'desc').orderBy('m.id').execute();
     return { data: rows.map(menuJson) };
   },
-  listResource: async ({ trx, records: [role] }) => {
-    const rows = await typed(trx).selectFrom('ums_resource as r').innerJoin('ums_role_resource_relation as rr', 'rr.resource_id', 'r.id')
-      .selectAll('r').where('rr.role_id', '=', role!.id).orderBy('r.id').execute();
+  listResource: async ({ trx, record: role }) => {
+    const rows = await trx.selectFrom('ums_resource as r').innerJoin('ums_role_resource_relation as rr', 'rr.resource_id', 'r.id')
+      .selectAll('r').where('rr.role_id', '=', role.id).orderBy('r.id').execute();
     return { data: rows.map((row) => fromRow(resourceEntity, row)) };
   },
-  allocMenu: ({ trx, records: [role], params, actor }) => allocate(trx, MENUS, role!, params.menuIds, actor.adminId),
-  allocResource: ({ trx, records: [role], params, actor }) => allocate(trx, RESOURCES, role!, params.resourceIds, actor.adminId),
+  allocMenu: ({ trx, record: role, params, actor }) => allocate(trx, MENUS, role, params.menuIds, actor.adminId),
+  allocResource: ({ trx, record: role, params, actor }) => allocate(trx, RESOURCES, role, params.resourceIds, actor.adminId),
 });
 
 const menuActions = entityActions(menu, {
-  treeList: async ({ trx }) => ({ data: menuTree((await typed(trx).selectFrom('ums_menu').selectAll().execute()).map(menuJson)) }),
+  treeList: async ({ trx }) => ({ data: menuTree((await trx.selectFrom('ums_menu').selectAll().execute()).map(menuJson)) }),
 });
 
 const adminActions = entityActions(adminAccount, {
-  roles: async ({ trx, records: [admin] }) => {
-    const rows = await typed(trx).selectFrom('ums_role as r').innerJoin('ums_admin_role_relation as ar', 'ar.role_id', 'r.id')
-      .selectAll('r').where('ar.admin_id', '=', admin!.id).orderBy('r.sort', 'desc').orderBy('r.id').execute();
+  roles: async ({ trx, record: admin }) => {
+    const rows = await trx.selectFrom('ums_role as r').innerJoin('ums_admin_role_relation as ar', 'ar.role_id', 'r.id')
+      .selectAll('r').where('ar.admin_id', '=', admin.id).orderBy('r.sort', 'desc').orderBy('r.id').execute();
     return { data: rows.map((row) => fromRow(roleEntity, row)) };
   },
-  updateRoles: async ({ trx, records: [admin], params, actor }) => {
-    const db = typed(trx);
-    const adminId = admin!.id;
+  updateRoles: async ({ trx, record: admin, params, actor }) => {
+    const db = trx;
+    const adminId = admin.id;
     const roleIds = params.roleIds;
     await bumpPermissionVersion(db);
     const held = await heldBy(db, actor.adminId);

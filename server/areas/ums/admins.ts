@@ -8,6 +8,7 @@
  * grants, in its transaction. An admin's roles are read and replaced by declared actions
  * (`/admin/role/{adminId}`, `/admin/role/update`: ./actions.ts).
  */
+import type { adminAccount } from '../../../src/schema/umsAdmin';
 import type { Kysely } from 'kysely';
 import { normalizeUsername, PASSWORD_LENGTH, usernameProblem } from '../../../src/schema/auth-rules';
 import type { Held } from '../../auth/ceiling';
@@ -15,15 +16,12 @@ import { assertCanGrant, assertCanManageAdmin, assertSuperAdminRemains, enabledS
 import { newPasswordProblem, usernameTaken } from '../../auth/account-rules';
 import { bumpPermissionVersion } from '../../auth/permissions';
 import { revokeAllSessions } from '../../auth/sessions';
-import type { AnyDb, EntityHooks, HookActor, RuleError } from '../../crud/hooks';
-import type { ApiRecord } from '../../crud/row';
+import type { Db, EntityHooks, HookActor, RuleError } from '../../crud/hooks';
 import { toCount } from '../../db/index';
 import type { Database } from '../../db/schema';
 import { fieldError } from '../../../src/schema/api';
 import { conflict, forbidden, validationFailed } from '../../http/errors';
 import { leaveGroups } from '../capacity/members';
-
-const typed = (trx: AnyDb): Kysely<Database> => trx as unknown as Kysely<Database>;
 
 /** The role ids of an admin, ascending. */
 export const roleIdsOf = async (trx: Kysely<Database>, adminId: number): Promise<number[]> =>
@@ -54,8 +52,8 @@ const rolesOf = async (db: Kysely<Database>, adminIds: readonly number[]): Promi
 };
 
 /** Accounts as the list and the record answer them: with their roles (read-only). */
-const withRoles = async (db: AnyDb, records: ApiRecord[]): Promise<ApiRecord[]> => {
-  const roles = await rolesOf(typed(db), records.map((record) => record.id));
+const withRoles = async <R extends { id: number }>(db: Db, records: R[]): Promise<R[]> => {
+  const roles = await rolesOf(db, records.map((record) => record.id));
   return records.map((record) => ({ ...record, roles: roles.get(record.id) ?? [] }));
 };
 
@@ -67,15 +65,15 @@ const assertRolesExist = async (trx: Kysely<Database>, roleIds: readonly number[
 };
 
 /** The version bumped first (serialises permission changes), then the caller's grants read inside. */
-const begin = async (trx: AnyDb, actor: HookActor): Promise<Held> => {
-  await bumpPermissionVersion(typed(trx));
-  return heldBy(typed(trx), actor.adminId);
+const begin = async (trx: Db, actor: HookActor): Promise<Held> => {
+  await bumpPermissionVersion(trx);
+  return heldBy(trx, actor.adminId);
 };
 
 /** The checks of taking an account out of service (disable, delete): never yourself, never the last enabled super admin. */
-const assertMayRetire = async (trx: AnyDb, held: Held, targetId: number, selfKey: 'cannot_delete_self' | 'cannot_disable_self'): Promise<void> => {
+const assertMayRetire = async (trx: Db, held: Held, targetId: number, selfKey: 'cannot_delete_self' | 'cannot_disable_self'): Promise<void> => {
   if (targetId === held.adminId) throw forbidden(selfKey);
-  if ((await enabledSuperAdminIds(typed(trx))).includes(targetId)) await assertSuperAdminRemains(typed(trx), [targetId]);
+  if ((await enabledSuperAdminIds(trx)).includes(targetId)) await assertSuperAdminRemains(trx, [targetId]);
 };
 
 /** Optional texts: blank is no value (stored null), as the forms leave them. */
@@ -83,7 +81,7 @@ const OPTIONAL_TEXT_COLUMNS = ['email', 'nick_name', 'note', 'icon'] as const;
 
 const isNewPassword = (value: unknown): value is string => typeof value === 'string' && value !== '';
 
-export const adminHooks: EntityHooks = {
+export const adminHooks: EntityHooks<typeof adminAccount> = {
   /**
    * A name is stored NFKC-folded and trimmed, of the allowed characters, and unique regardless of
    * case (409 `username_taken`); an imported `mall` name that predates the rules survives the edit
@@ -96,7 +94,7 @@ export const adminHooks: EntityHooks = {
     if (typeof input.username === 'string' && username !== before?.username) {
       const problem = usernameProblem(username);
       if (problem) errors.push({ field: 'username', messageKey: problem });
-      else if (await usernameTaken(typed(trx), username, before?.id)) throw conflict('username', 'username_taken');
+      else if (await usernameTaken(trx, username, before?.id)) throw conflict('username', 'username_taken');
     }
     if (isNewPassword(input.password)) {
       const problem = newPasswordProblem(input.password, username);
@@ -108,13 +106,13 @@ export const adminHooks: EntityHooks = {
   beforeWrite: async ({ trx, input, before, actor }, row) => {
     const held = await begin(trx, actor);
     if (before) {
-      await assertCanManageAdmin(typed(trx), held, before.id);
+      await assertCanManageAdmin(trx, held, before.id);
       if (row.status === 0 && before.status === 1) await assertMayRetire(trx, held, before.id, 'cannot_disable_self');
     } else {
       // Roles given on create: only roles the caller holds, each one existing.
       const roleIds = [...new Set((input.roleIds as number[] | undefined) ?? [])];
       assertCanGrant(held, 'roleIds', roleIds);
-      await assertRolesExist(typed(trx), roleIds, 'roleIds');
+      await assertRolesExist(trx, roleIds, 'roleIds');
     }
     const next = { ...row };
     if (typeof next.username === 'string') next.username = normalizeUsername(next.username);
@@ -134,13 +132,13 @@ export const adminHooks: EntityHooks = {
     if (!before) {
       const roleIds = [...new Set((input.roleIds as number[] | undefined) ?? [])];
       if (roleIds.length) {
-        await typed(trx).insertInto('ums_admin_role_relation').values(roleIds.map((role_id) => ({ admin_id: record.id, role_id }))).execute();
-        await recountRoles(typed(trx), roleIds);
+        await trx.insertInto('ums_admin_role_relation').values(roleIds.map((role_id) => ({ admin_id: record.id, role_id }))).execute();
+        await recountRoles(trx, roleIds);
       }
       return roleIds.length ? { audit: { roleIds } } : undefined;
     }
     const signInChanged = isNewPassword(input.password);
-    const sessionsEnded = signInChanged || input.status === 0 ? await revokeAllSessions(typed(trx), record.id) : 0;
+    const sessionsEnded = signInChanged || input.status === 0 ? await revokeAllSessions(trx, record.id) : 0;
     return signInChanged || sessionsEnded ? { audit: { signInChanged, sessionsEnded } } : undefined;
   },
 
@@ -148,9 +146,9 @@ export const adminHooks: EntityHooks = {
   beforeSetField: async ({ trx, records, field, value, actor }) => {
     const held = await begin(trx, actor);
     for (const record of records) {
-      await assertCanManageAdmin(typed(trx), held, record.id);
+      await assertCanManageAdmin(trx, held, record.id);
       if (field === 'status' && value === 0 && record.status === 1) await assertMayRetire(trx, held, record.id, 'cannot_disable_self');
-      if (field === 'status' && value === 0) await revokeAllSessions(typed(trx), record.id);
+      if (field === 'status' && value === 0) await revokeAllSessions(trx, record.id);
     }
   },
 
@@ -158,12 +156,12 @@ export const adminHooks: EntityHooks = {
   beforeDelete: async (trx, _entity, records, actor) => {
     const held = await begin(trx, actor);
     for (const record of records) {
-      await assertCanManageAdmin(typed(trx), held, record.id);
+      await assertCanManageAdmin(trx, held, record.id);
       await assertMayRetire(trx, held, record.id, 'cannot_delete_self');
-      const roleIds = await roleIdsOf(typed(trx), record.id);
-      await leaveGroups(typed(trx), record.id);
-      await typed(trx).deleteFrom('ums_admin_role_relation').where('admin_id', '=', record.id).execute();
-      await recountRoles(typed(trx), roleIds);
+      const roleIds = await roleIdsOf(trx, record.id);
+      await leaveGroups(trx, record.id);
+      await trx.deleteFrom('ums_admin_role_relation').where('admin_id', '=', record.id).execute();
+      await recountRoles(trx, roleIds);
     }
   },
 

@@ -4,28 +4,25 @@
  * every server process to reload, and (a row lock on PostgreSQL, the one writer on SQLite)
  * serialises permission changes, so the checks below read data no concurrent change can undo.
  */
-import type { Kysely } from 'kysely';
+import type { menu, resource, role } from '../../../src/schema/ums';
 import { SEED_ROLES } from '../../../src/schema/resources';
 import { assertSuperAdmin, heldBy } from '../../auth/ceiling';
 import { bumpPermissionVersion } from '../../auth/permissions';
-import type { Database } from '../../db/schema';
 import { forbidden } from '../../http/errors';
-import type { AnyDb, EntityHooks, HookActor } from '../../crud/hooks';
+import type { Db, EntityHooks, HookActor } from '../../crud/hooks';
 
-const typed = (trx: AnyDb): Kysely<Database> => trx as unknown as Kysely<Database>;
-
-const bump = (trx: AnyDb): Promise<void> => bumpPermissionVersion(typed(trx));
+const bump = (trx: Db): Promise<void> => bumpPermissionVersion(trx);
 
 const BUILT_IN_ROLES: readonly string[] = [SEED_ROLES.superAdmin.code, SEED_ROLES.seller.code];
 
 const isSuperAdminRole = (record: Record<string, unknown> | null): boolean => record?.code === SEED_ROLES.superAdmin.code;
 
 /** Only a super admin changes the super admin role (its menus, name or status). */
-const guardSuperAdminRole = async (trx: AnyDb, actor: HookActor | undefined, record: Record<string, unknown> | null): Promise<void> => {
-  if (isSuperAdminRole(record)) assertSuperAdmin(await heldBy(typed(trx), actor?.adminId ?? null));
+const guardSuperAdminRole = async (trx: Db, actor: HookActor | undefined, record: Record<string, unknown> | null): Promise<void> => {
+  if (isSuperAdminRole(record)) assertSuperAdmin(await heldBy(trx, actor?.adminId ?? null));
 };
 
-export const roleHooks: EntityHooks = {
+export const roleHooks: EntityHooks<typeof role> = {
   beforeWrite: async ({ trx, before, input, actor }, row) => {
     await bump(trx);
     await guardSuperAdminRole(trx, actor, before);
@@ -45,7 +42,7 @@ export const roleHooks: EntityHooks = {
   },
 };
 
-export const menuHooks: EntityHooks = {
+export const menuHooks: EntityHooks<typeof menu> = {
   // The tree itself (levels, no cycles, no orphans) is the engine's, from the declaration.
   beforeWrite: async ({ trx }, row) => {
     await bump(trx);
@@ -59,12 +56,12 @@ export const menuHooks: EntityHooks = {
   },
 };
 
-export const resourceHooks: EntityHooks = {
+export const resourceHooks: EntityHooks<typeof resource> = {
   // A new URL on an existing resource grants it to every role holding the resource, the
   // caller's own included: only a super admin may widen what a resource covers.
   beforeWrite: async ({ trx, input, before, actor }, row) => {
     await bump(trx);
-    if (before && 'url' in input && input.url !== before.url) assertSuperAdmin(await heldBy(typed(trx), actor?.adminId ?? null));
+    if (before && 'url' in input && input.url !== before.url) assertSuperAdmin(await heldBy(trx, actor?.adminId ?? null));
     return row;
   },
   beforeDelete: async (trx) => {

@@ -1,20 +1,15 @@
 /** The upload storage quota, counted from the recorded sizes of an admin's uploads. */
-import type { Kysely } from 'kysely';
-import type { AnyDb } from '../../crud/hooks';
 import { toCount } from '../../db/index';
-import type { Database } from '../../db/schema';
 import type { QuotaMeter } from '../capacity/registry';
 import { UPLOAD_TARGET } from '../capacity/registry';
 
 const BYTES_PER_MB = 1024 * 1024;
 
-const typed = (db: AnyDb): Kysely<Database> => db as unknown as Kysely<Database>;
-
 /** Upload storage: the recorded sizes of the admin's uploads, in MB. */
 export const storageMeter: QuotaMeter = {
   key: 'storage', unit: 'MB', quotaColumn: 'quota_storage_mb', guards: [UPLOAD_TARGET],
   count: async (db, adminId) => {
-    const row = await typed(db).selectFrom('sys_upload').select((eb) => eb.fn.sum<number | string | null>('size_bytes').as('bytes'))
+    const row = await db.selectFrom('sys_upload').select((eb) => eb.fn.sum<number | string | null>('size_bytes').as('bytes'))
       .where('admin_id', '=', adminId).executeTakeFirst();
     return toCount(row?.bytes) / BYTES_PER_MB;
   },

@@ -9,15 +9,12 @@
  * the money back, so the seller keeps no time it paid for with it. A payment refunded right after
  * confirmation leaves the expiry where it was; one refunded later ends the VIP that much earlier.
  */
-import type { Kysely } from 'kysely';
+import type { RecordOf } from '../../../src/schema/entity';
 import { payRecord, vipPlanOf } from '../../../src/schema/vip';
 import type { EntityActions } from '../../crud/actions';
 import { entityActions } from '../../crud/actions';
-import type { AnyDb } from '../../crud/hooks';
-import type { ApiRecord } from '../../crud/row';
-import type { AnyKysely } from '../../db/index';
+import type { Db } from '../../crud/hooks';
 import { dialectOf } from '../../db/index';
-import type { Database } from '../../db/schema';
 import { toDbTime } from '../../db/time';
 import { grantDistribution, reverseDistribution } from '../referral/distribution';
 
@@ -32,22 +29,20 @@ export const addMonths = (date: Date, months: number): Date => {
   return result;
 };
 
-const typed = (trx: AnyDb) => trx as unknown as Kysely<Database>;
-
 /** The seller's expiry, locked on PostgreSQL so two payments of one seller confirmed together both count. */
-const expiryOf = async (trx: AnyDb, sellerId: number): Promise<{ found: boolean; expire: string | null }> => {
-  const query = typed(trx).selectFrom('ums_admin').select('vip_expire_time').where('id', '=', sellerId);
-  const row = await (dialectOf(trx as AnyKysely) === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+const expiryOf = async (trx: Db, sellerId: number): Promise<{ found: boolean; expire: string | null }> => {
+  const query = trx.selectFrom('ums_admin').select('vip_expire_time').where('id', '=', sellerId);
+  const row = await (dialectOf(trx) === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
   return { found: !!row, expire: row?.vip_expire_time ?? null };
 };
 
 /** Moves the seller's expiry and stamps the record; answers the account's audit row. */
-const moveExpiry = async (trx: AnyDb, record: ApiRecord, operatorId: number | null, direction: 1 | -1) => {
+const moveExpiry = async (trx: Db, record: RecordOf<typeof payRecord>, operatorId: number | null, direction: 1 | -1) => {
   const now = new Date();
   const stamp = direction === 1 ? { confirm_time: toDbTime(now) } : { refund_time: toDbTime(now) };
-  await typed(trx).updateTable('pay_record').set({ ...stamp, operator_id: operatorId }).where('id', '=', record.id).execute();
+  await trx.updateTable('pay_record').set({ ...stamp, operator_id: operatorId }).where('id', '=', record.id).execute();
   const plan = vipPlanOf(record.plan);
-  const sellerId = record.sellerId as number | null;
+  const sellerId = record.sellerId;
   if (!plan || sellerId === null) return [];
   const { found, expire } = await expiryOf(trx, sellerId);
   if (!found) return [];
@@ -59,7 +54,7 @@ const moveExpiry = async (trx: AnyDb, record: ApiRecord, operatorId: number | nu
     if (!expire) return [];
     after = toDbTime(addMonths(new Date(expire), -plan.months));
   }
-  await typed(trx).updateTable('ums_admin').set({ vip_expire_time: after }).where('id', '=', sellerId).execute();
+  await trx.updateTable('ums_admin').set({ vip_expire_time: after }).where('id', '=', sellerId).execute();
   return [{ table: 'ums_admin', id: sellerId, before: { vipExpireTime: expire }, after: { vipExpireTime: after, payRecordId: record.id } }];
 };
 

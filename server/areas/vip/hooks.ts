@@ -5,12 +5,13 @@
  * no adapter), so the server decides what the purchase page shows; and a channel whose payment is
  * found by its reference (`needsReference`) needs one.
  */
+import type { payRecord } from '../../../src/schema/vip';
 import type { EntityHooks, RuleError } from '../../crud/hooks';
 import type { Config } from '../../config';
 import { payChannelOf, vipPlanOf } from '../../../src/schema/vip';
 import { channelAvailable } from './channels';
 
-export const payRecordHooks = (config: Pick<Config, 'vipPayment' | 'paypal'>): EntityHooks => ({
+export const payRecordHooks = (config: Pick<Config, 'vipPayment' | 'paypal'>): EntityHooks<typeof payRecord> => ({
   validate: ({ record, before }) => {
     if (before) return [];
     const channel = payChannelOf(record.channel);
