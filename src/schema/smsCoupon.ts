@@ -57,16 +57,16 @@ export const coupon = defineEntity({
     perLimit: int({ default: 1, min: 1, max: 10_000_000 }),
     startTime: dateTime({ required: true, list: true, sortable: true, listPriority: 'medium' }),
     endTime: dateTime({ required: true, list: true, sortable: true }),
-    useType: enumeration(COUPON_USE_TYPES, { default: COUPON_USE_TYPE.all, list: true, section: 'scope' }),
+    useType: enumeration(COUPON_USE_TYPES, { default: COUPON_USE_TYPE.all, list: true }),
     productCategoryRelationList: references('productCategory', 'name', {
-      maxCount: MAX_COUPON_PICKS, section: 'scope',
+      maxCount: MAX_COUPON_PICKS,
       relation: {
         table: 'sms_coupon_product_category_relation', own: 'coupon_id', other: 'product_category_id',
         rows: { own: 'couponId', other: 'productCategoryId', ownNull: true, names: { productCategoryName: 'name', parentCategoryName: 'parentId.name' } },
       },
     }),
     productRelationList: references('product', 'name', {
-      maxCount: MAX_COUPON_PICKS, section: 'scope',
+      maxCount: MAX_COUPON_PICKS,
       relation: {
         table: 'sms_coupon_product_relation', own: 'coupon_id', other: 'product_id',
         rows: { own: 'couponId', other: 'productId', ownNull: true, names: { productName: 'name', productSn: 'productSn' } },

@@ -30,7 +30,6 @@ export const couponEn = {
         platform: { all: 'All platforms', mobile: 'Mobile', pc: 'PC' },
         useType: { all: 'All products', categories: 'Specific categories', products: 'Specific products' },
       },
-      sections: { scope: 'Where it can be used' },
     },
     couponHistory: {
       name: 'Coupon received |||| Coupon history',
@@ -58,7 +57,7 @@ export const couponEn = {
     coupon: {
       history: 'History',
       min_point_none: 'No threshold',
-      categories_hint: 'Sub-categories, under their top category',
+      categories_hint: 'A top category covers all its sub-categories',
     },
   },
 };
@@ -90,7 +89,6 @@ export const couponZh = {
         platform: { all: '全平台', mobile: '移动平台', pc: 'PC平台' },
         useType: { all: '全场通用', categories: '指定分类', products: '指定商品' },
       },
-      sections: { scope: '使用范围' },
     },
     couponHistory: {
       name: '领取记录',
@@ -118,7 +116,7 @@ export const couponZh = {
     coupon: {
       history: '领取记录',
       min_point_none: '无门槛',
-      categories_hint: '二级分类，按一级分类分组',
+      categories_hint: '选一级分类即包含其全部二级分类',
     },
   },
 };
