@@ -84,3 +84,36 @@ describe('home recommendations', () => {
     }, { as: 'marketingAdmin', lang });
   }, 180_000);
 });
+
+const TOPIC_TEXT = {
+  en: { title: /^Title/, category: /^Category name/, description: /^Description/, save: 'Save' },
+  zh: { title: /^专题标题/, category: /^分类名称/, description: /^专题描述/, save: '保存' },
+} as const;
+
+describe('special topics under Marketing', () => {
+  it.each(['en', 'zh'] as const)('lists the topics and adds one with rich-text content (%s)', async (lang) => {
+    const token = await suite.tokenOf('marketingAdmin');
+    const title = lang === 'en' ? 'Rainy day reads' : '雨天读书';
+    await suite.withPage(async (page) => {
+      await page.goto('/sms/subject');
+      // The demo topics are listed.
+      await page.getByRole('row').filter({ hasText: 'Summer on the trail' }).first().waitFor();
+      await page.goto('/sms/addSubject');
+      const t = TOPIC_TEXT[lang];
+      // Required fields' labels end in " *".
+      await page.getByLabel(t.title).fill(title);
+      await page.getByLabel(t.category).fill(lang === 'en' ? 'Books' : '图书');
+      await page.getByLabel(t.description).fill(`${title}: novels and tea.`);
+      const content = page.locator('.ProseMirror');
+      await content.click();
+      await page.keyboard.type(`${title} picks`);
+      await page.getByRole('button', { name: t.save }).click();
+      await page.waitForURL('**/sms/subject');
+      await page.getByRole('row').filter({ hasText: title }).first().waitFor();
+    }, { as: 'marketingAdmin', lang });
+    const found = await api<{ list: Row[] }>(`/subject/list?keyword=${encodeURIComponent(title)}`, token);
+    expect(found.list).toHaveLength(1);
+    const saved = await api<Row>(`/subject/${found.list[0]!.id}`, token);
+    expect(saved).toMatchObject({ title, showStatus: 1, content: `<p>${title} picks</p>` });
+  }, 120_000);
+});
