@@ -4,16 +4,15 @@
  * (`mall`'s update writes whatever count it is sent); the total cannot drop below what was
  * received.
  */
+import type { coupon } from '../../../src/schema/smsCoupon';
 import type { EntityHooks } from '../../crud/hooks';
 
-const receivedOf = (before: Readonly<Record<string, unknown>> | null): number => Number(before?.receiveCount ?? 0);
-
-export const couponHooks: EntityHooks = {
+export const couponHooks: EntityHooks<typeof coupon> = {
   validate: ({ record, before }) => {
-    const received = receivedOf(before);
-    return Number(record.publishCount) < received ? [{ field: 'publishCount', messageKey: 'too_small', params: { min: received } }] : [];
+    const received = before?.receiveCount ?? 0;
+    return record.publishCount < received ? [{ field: 'publishCount', messageKey: 'too_small', params: { min: received } }] : [];
   },
   derive: {
-    count: ({ record, before }) => Number(record.publishCount) - receivedOf(before),
+    count: ({ record, before }) => record.publishCount - (before?.receiveCount ?? 0),
   },
 };
