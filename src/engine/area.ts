@@ -5,11 +5,13 @@
  * this shape and never imports an area; the registry is the only place that lists them.
  */
 import type { ComponentType } from 'react';
+import type { ENTITIES } from '../schema/entities';
 import type { RouteName } from '../schema/routes';
 import type { ScreenEntityName } from '../schema/screenEntities';
-import type { EntityScreenOptions } from './screenOptions';
+import type { ScreenOptionsOf } from './screenOptions';
 
-export type ScreenOptionsByEntity = Readonly<Partial<Record<ScreenEntityName, EntityScreenOptions>>>;
+/** Screen options by entity name, each keyed by that entity's own field names (a misspelt entity or field does not compile). */
+export type ScreenOptionsByEntity = { readonly [K in ScreenEntityName]?: ScreenOptionsOf<(typeof ENTITIES)[K]> };
 
 export type LazyScreen = () => Promise<{ readonly default: ComponentType }>;
 

@@ -3,7 +3,7 @@
  * (`views` in its screen options, ./screenOptions.ts) builds it from these, so it keeps the
  * engine's inputs, displays, labels, permission checks and feedback without copying them.
  */
-export type { EntityScreenOptions, EntityViews, FieldInputProps, ShowViewProps, ViewProps } from './screenOptions';
+export type { EntityScreenOptions, EntityViews, FieldInputProps, ScreenOptionsOf, ShowViewProps, ViewProps } from './screenOptions';
 
 // Headings and page frame.
 export { ScreenHeading } from './ScreenHeading';

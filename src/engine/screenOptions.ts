@@ -5,13 +5,13 @@
  */
 import type { ComponentType } from 'react';
 import type { Identifier } from 'react-admin';
-import type { Entity, FieldDecl } from '../schema/entity';
+import type { Entity, FieldDecl, RecordOf } from '../schema/entity';
 import type { QueryValues } from './routing';
 
 /** A query-string parameter of the screen URL that pins a field (`mall`: `?cid=3&type=0`, `?parentId=5`). */
-export type RouteQueryParam = {
+export type RouteQueryParam<F extends string = string> = {
   readonly param: string;
-  readonly field: string;
+  readonly field: F;
   /** Used when the URL has none; without a default the list cannot be shown without it. */
   readonly default?: number;
 };
@@ -42,7 +42,11 @@ export type EntityViews = {
   readonly show?: ComponentType<ShowViewProps>;
 };
 
-export type EntityScreenOptions = {
+/**
+ * `F`: the entity's field names (ScreenOptionsByEntity fills it in), so an input, cell, pinned
+ * field or hidden column naming a field the entity lacks does not compile.
+ */
+export type EntityScreenOptions<F extends string = string> = {
   /** Views replaced by the area's own (see EntityViews). */
   readonly views?: EntityViews;
   /**
@@ -50,9 +54,9 @@ export type EntityScreenOptions = {
    * edited open it on click). By default: entities with states or child rows, or a show override.
    */
   readonly showLink?: boolean;
-  readonly routeQuery?: readonly RouteQueryParam[];
+  readonly routeQuery?: readonly RouteQueryParam<F>[];
   /** Inputs that replace the generic one of a field. */
-  readonly inputs?: Readonly<Record<string, ComponentType<FieldInputProps>>>;
+  readonly inputs?: Readonly<Partial<Record<F, ComponentType<FieldInputProps>>>>;
   /** Inputs that replace the generic one of the selection actions' parameters, by parameter name (a category picker). */
   readonly actionInputs?: Readonly<Record<string, ComponentType<FieldInputProps>>>;
   /** Buttons at the end of each list row (the row's record is in context). */
@@ -66,10 +70,13 @@ export type EntityScreenOptions = {
   /** A settings entity edited as one record at its list route (`mall`'s order settings: id 1). */
   readonly singleRecordId?: Identifier;
   /** List cells that replace the generic display of a field (a wear bar, a coloured status). */
-  readonly cells?: Readonly<Record<string, ComponentType<{ readonly entity: Entity; readonly name: string }>>>;
+  readonly cells?: Readonly<Partial<Record<F, ComponentType<{ readonly entity: Entity; readonly name: string }>>>>;
   /** Columns hidden until the user shows them (the list's columns button): keeps wide lists readable. */
-  readonly hiddenColumns?: readonly string[];
+  readonly hiddenColumns?: readonly F[];
 };
+
+/** The screen options of entity `E`, keyed by its field names. */
+export type ScreenOptionsOf<E> = EntityScreenOptions<keyof RecordOf<E> & string>;
 
 const asValue = (raw: string): number | string => (/^-?\d+$/.test(raw) ? Number(raw) : raw);
 

@@ -1,11 +1,12 @@
-// Protects: the typed area contract (server/crud/hooks.ts, server/crud/actions.ts, server/areas/area.ts): hooks, action
-// handlers and quota meters see the typed database and their entity's own record, so a field the entity lacks, a
+// Protects: the typed area contract (server/crud/hooks.ts, server/crud/actions.ts, server/areas/area.ts, src/engine/area.ts):
+// hooks, action handlers, quota meters and screen options see the typed database and their entity's own record, so a field the entity lacks, a
 // table the database lacks or a message key that does not exist fails type-checking (`npm run typecheck` runs over
 // tests; each `@ts-expect-error` below fails it when the line it guards starts to compile).
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { defineEntity, int, money, name } from '../../src/schema/entity';
 import type { RecordOf } from '../../src/schema/entity';
-import { order } from '../../src/schema/oms';
+import type { order } from '../../src/schema/oms';
+import type { ScreenOptionsByEntity } from '../../src/engine/area';
 import type { AreaHooks } from '../../server/areas/area';
 import type { QuotaMeter } from '../../server/areas/capacity/registry';
 import { entityActions } from '../../server/crud/actions';
@@ -85,11 +86,23 @@ const meter: QuotaMeter = {
   },
 };
 
+/** Screen options are keyed by the entity's own field names. */
+const screens: ScreenOptionsByEntity = {
+  brand: {
+    hiddenColumns: ['firstLetter'],
+    // @ts-expect-error -- a brand has no `orderSn` to pin
+    routeQuery: [{ param: 'sn', field: 'orderSn' }],
+  },
+  // @ts-expect-error -- an order has no `notAField` column to hide
+  order: { hiddenColumns: ['notAField'] },
+};
+
 describe('typed area contract', () => {
   it('compiles only when handlers use what their entity has (see the @ts-expect-error lines)', () => {
     expect(Object.keys(orderHooks)).toEqual(['validate', 'derive', 'afterGet', 'beforeSetField']);
     expect(Object.keys(areaHooks)).toEqual(['order']);
     expect(Object.keys(crateActions.handlers)).toEqual(['weigh', 'stack']);
     expect(meter.key).toBe('crates');
+    expect(Object.keys(screens)).toEqual(['brand', 'order']);
   });
 });

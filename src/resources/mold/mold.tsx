@@ -3,6 +3,7 @@
  * the server scopes rows to the seller's shops) with a coloured status chip and the usage shown
  * as a bar against the rated life, turning to a warning from `MOLD_WEAR_WARNING`.
  */
+import type { mold } from '../../schema/shop';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import type { ChipProps } from '@mui/material/Chip';
@@ -12,7 +13,7 @@ import { useRecordContext, useTranslate } from 'react-admin';
 import type { Entity } from '../../schema/entity';
 import { enumLabelKey } from '../../engine/labels';
 import { RowDeleteButton } from '../../engine/RowDeleteButton';
-import type { EntityScreenOptions } from '../../engine/screenOptions';
+import type { ScreenOptionsOf } from '../../engine/screenOptions';
 import type { WearLevel } from './wear';
 import { wearOf } from './wear';
 
@@ -59,7 +60,7 @@ const WearBar = () => {
 
 const MoldRowActions = ({ entity }: { readonly entity: Entity }) => <RowDeleteButton entity={entity} />;
 
-export const moldScreen: EntityScreenOptions = {
+export const moldScreen: ScreenOptionsOf<typeof mold> = {
   cells: { status: StatusChip, usageCount: WearBar },
   // The wear bar already shows the rated life; the rest is one click away (columns button).
   hiddenColumns: ['size', 'material', 'ratedLife', 'createTime'],

@@ -1,4 +1,5 @@
 /** Order settings are one record (`mall`: id 1), edited in place at `/oms/orderSetting`. */
-import type { EntityScreenOptions } from '../../engine/screenOptions';
+import type { orderSetting } from '../../schema/oms';
+import type { ScreenOptionsOf } from '../../engine/screenOptions';
 
-export const orderSettingScreen: EntityScreenOptions = { singleRecordId: 1 };
+export const orderSettingScreen: ScreenOptionsOf<typeof orderSetting> = { singleRecordId: 1 };

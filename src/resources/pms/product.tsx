@@ -19,7 +19,7 @@ import { useState } from 'react';
 import { Button, Loading, useCanAccess, useLocaleState, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { actionQueryKey, useActionMutation, useActionQuery } from '../../engine/actionQueries';
 import { WithRowAccess } from '../../engine/rowAccess';
-import type { EntityScreenOptions } from '../../engine/screenOptions';
+import type { ScreenOptionsOf } from '../../engine/screenOptions';
 import { declaredAction } from '../../schema/access';
 import { childEntityOf } from '../../schema/entity';
 import { product } from '../../schema/product';
@@ -124,7 +124,7 @@ const SkuStock = ({ canAccess }: { readonly canAccess: boolean | undefined }) =>
 // The permission is the list's one answer for all rows (engine/rowAccess.tsx), not a query per row.
 const SkuStockButton = () => <WithRowAccess entity={product} action={declaredAction('skuList')} render={(canAccess) => <SkuStock canAccess={canAccess} />} />;
 
-export const productScreen: EntityScreenOptions = {
+export const productScreen: ScreenOptionsOf<typeof product> = {
   rowActions: SkuStockButton,
   // mall's stepped product form (./productForm.tsx) on the add and update routes.
   views: { create: ProductCreate, edit: ProductEdit },

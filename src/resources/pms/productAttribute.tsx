@@ -2,12 +2,13 @@
  * Product attributes are listed per product type and kind, as in `mall`:
  * `/pms/productAttrList?cid=<type id>&type=0|1` (specifications or parameters).
  */
+import type { productAttribute } from '../../schema/pms';
 import Typography from '@mui/material/Typography';
 import { useGetOne, useTranslate } from 'react-admin';
 import type { Entity } from '../../schema/entity';
 import { productAttributeCategory } from '../../schema/pms';
 import { enumLabelKey } from '../../engine/labels';
-import type { EntityScreenOptions } from '../../engine/screenOptions';
+import type { ScreenOptionsOf } from '../../engine/screenOptions';
 
 /** "Parameters of Phones": which product type and kind the list shows. */
 const ProductTypeHeader = ({ entity, pinned }: { readonly entity: Entity; readonly pinned: Readonly<Record<string, number | string>> }) => {
@@ -23,7 +24,7 @@ const ProductTypeHeader = ({ entity, pinned }: { readonly entity: Entity; readon
   );
 };
 
-export const productAttributeScreen: EntityScreenOptions = {
+export const productAttributeScreen: ScreenOptionsOf<typeof productAttribute> = {
   routeQuery: [
     { param: 'cid', field: 'productAttributeCategoryId' },
     { param: 'type', field: 'type' },

@@ -1,9 +1,10 @@
 /** Product types link to their attribute lists, one per kind (specifications, parameters). */
+import type { productAttributeCategory } from '../../schema/pms';
 import { useRecordContext } from 'react-admin';
 import { productAttribute } from '../../schema/pms';
 import { LinkButton } from '../../engine/LinkButton';
 import { routePath, withQuery } from '../../engine/routing';
-import type { EntityScreenOptions } from '../../engine/screenOptions';
+import type { ScreenOptionsOf } from '../../engine/screenOptions';
 
 const AttributeListLinks = () => {
   const record = useRecordContext();
@@ -18,4 +19,4 @@ const AttributeListLinks = () => {
   );
 };
 
-export const productAttributeCategoryScreen: EntityScreenOptions = { rowActions: AttributeListLinks };
+export const productAttributeCategoryScreen: ScreenOptionsOf<typeof productAttributeCategory> = { rowActions: AttributeListLinks };

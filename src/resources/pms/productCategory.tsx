@@ -3,6 +3,7 @@
  * parent input, from the declaration), and filter attributes as rows of (product type →
  * parameter), between one and three.
  */
+import type { productCategory } from '../../schema/pms';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import Box from '@mui/material/Box';
@@ -22,7 +23,7 @@ import { MESSAGES } from '../../schema/api';
 import { productAttribute, productAttributeCategory } from '../../schema/pms';
 import { MAX_TIERS, PAGE_SIZE } from '../../schema/rules';
 import { fieldLabelKey } from '../../engine/labels';
-import type { EntityScreenOptions, FieldInputProps } from '../../engine/screenOptions';
+import type { FieldInputProps, ScreenOptionsOf } from '../../engine/screenOptions';
 
 const LOOKUP = { page: 1, perPage: PAGE_SIZE.max } as const;
 /** Filter attributes are parameters (`type` "param" of the attribute declaration). */
@@ -144,6 +145,6 @@ const FilterAttributesInput = ({ entity, name, decl }: FieldInputProps) => {
   );
 };
 
-export const productCategoryScreen: EntityScreenOptions = {
+export const productCategoryScreen: ScreenOptionsOf<typeof productCategory> = {
   inputs: { productAttributeIdList: FilterAttributesInput },
 };

@@ -16,7 +16,7 @@ import { useCanAccess, useLocaleState, useTranslate } from 'react-admin';
 import { useActionQuery } from '../../engine/actionQueries';
 import { LinkButton } from '../../engine/LinkButton';
 import { routePath } from '../../engine/routing';
-import type { EntityScreenOptions } from '../../engine/screenOptions';
+import type { ScreenOptionsOf } from '../../engine/screenOptions';
 import { declaredAction } from '../../schema/access';
 import { RATIO_FORMAT } from '../../schema/money';
 import type { DistributionRatios } from '../../schema/referral';
@@ -66,5 +66,5 @@ const RewardHeader = () => (
   <Box sx={{ mt: 2 }}><LinkTo route={distributionRecord.menu.route} label="referral.to_distribution" icon={<Receipt />} /></Box>
 );
 
-export const distributionScreen: EntityScreenOptions = { listHeader: DistributionHeader };
-export const rewardScreen: EntityScreenOptions = { listHeader: RewardHeader };
+export const distributionScreen: ScreenOptionsOf<typeof distributionRecord> = { listHeader: DistributionHeader };
+export const rewardScreen: ScreenOptionsOf<typeof referralReward> = { listHeader: RewardHeader };

@@ -14,7 +14,7 @@ import { role } from '../../schema/ums';
 import type { adminAccount } from '../../schema/umsAdmin';
 import { fieldLabelKey } from '../../engine/labels';
 import { RowDeleteButton } from '../../engine/RowDeleteButton';
-import type { EntityScreenOptions, FieldInputProps } from '../../engine/screenOptions';
+import type { FieldInputProps, ScreenOptionsOf } from '../../engine/screenOptions';
 import { AssignRolesButton } from './AssignRolesDialog';
 import { allRowsOf } from './lookups';
 
@@ -64,7 +64,7 @@ const AdminRowActions = ({ entity }: { readonly entity: Entity }) => (
   </>
 );
 
-export const adminScreen: EntityScreenOptions = {
+export const adminScreen: ScreenOptionsOf<typeof adminAccount> = {
   inputs: { roleIds: NewAdminRolesInput, roles: HeldRolesInput },
   cells: { roles: RoleChips },
   rowActions: AdminRowActions,

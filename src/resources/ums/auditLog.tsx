@@ -4,6 +4,7 @@
  * before/after side by side, changed keys marked. The server stores
  * stable codes (`alloc_resource`, `ums_role`, an admin id); people read names in their language.
  */
+import type { auditLog } from '../../schema/ums';
 import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
@@ -12,7 +13,7 @@ import type { ReactElement } from 'react';
 import { useRecordContext, useTranslate } from 'react-admin';
 import type { Entity } from '../../schema/entity';
 import { screenEntityList } from '../../schema/screenEntities';
-import type { EntityScreenOptions, ShowViewProps } from '../../engine/blocks';
+import type { ScreenOptionsOf, ShowViewProps } from '../../engine/blocks';
 import { BackToListButton, fieldLabelKey, FieldValue, ShowHeading, ShowLayout, ShowRecord } from '../../engine/blocks';
 import { changedKeys, jsonLines, parseJson } from './jsonDiff';
 
@@ -116,7 +117,7 @@ const AuditShow = ({ entity, id }: ShowViewProps) => {
   );
 };
 
-export const auditLogScreen: EntityScreenOptions = {
+export const auditLogScreen: ScreenOptionsOf<typeof auditLog> = {
   views: { show: AuditShow },
   cells: CELLS,
 };

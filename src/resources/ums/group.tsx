@@ -1,11 +1,12 @@
 /** User groups (`/ums/group`): the engine's list with quotas, and a row link to the group's members. */
+import type { userGroup } from '../../schema/ums';
 import Groups from '@mui/icons-material/Groups';
 import { useCanAccess, useRecordContext } from 'react-admin';
 import type { Entity } from '../../schema/entity';
 import { LinkButton } from '../../engine/LinkButton';
 import { RowDeleteButton } from '../../engine/RowDeleteButton';
 import { routePath, withQuery } from '../../engine/routing';
-import type { EntityScreenOptions } from '../../engine/screenOptions';
+import type { ScreenOptionsOf } from '../../engine/screenOptions';
 import { UMS_ROUTES } from './routes';
 
 const GroupRowActions = ({ entity }: { readonly entity: Entity }) => {
@@ -24,4 +25,4 @@ const GroupRowActions = ({ entity }: { readonly entity: Entity }) => {
   );
 };
 
-export const userGroupScreen: EntityScreenOptions = { rowActions: GroupRowActions };
+export const userGroupScreen: ScreenOptionsOf<typeof userGroup> = { rowActions: GroupRowActions };

@@ -4,6 +4,7 @@
  * `/ums/addMenu` and `/ums/updateMenu?id=`. A menu's name must be a route of the admin, so it is
  * picked from the route table; its icon from the icons the admin can draw.
  */
+import type { menu } from '../../schema/ums';
 import Stack from '@mui/material/Stack';
 import { AutocompleteInput, SelectInput, useRecordContext, useTranslate } from 'react-admin';
 import { ICONS } from '../../layout/icons';
@@ -11,7 +12,7 @@ import type { Entity } from '../../schema/entity';
 import { SECTIONS } from '../../schema/routes';
 import { fieldLabelKey } from '../../engine/labels';
 import { RowDeleteButton } from '../../engine/RowDeleteButton';
-import type { EntityScreenOptions, FieldInputProps } from '../../engine/screenOptions';
+import type { FieldInputProps, ScreenOptionsOf } from '../../engine/screenOptions';
 
 /** Rows may be deleted one by one (the tree's own buttons come first: src/engine/tree.tsx). */
 const MenuRowActions = ({ entity }: { readonly entity: Entity }) => <RowDeleteButton entity={entity} />;
@@ -43,7 +44,7 @@ const IconInput = ({ entity, name }: FieldInputProps) => (
   <SelectInput source={name} label={fieldLabelKey(entity, name)} choices={ICON_CHOICES} optionText={<IconChoice />} translateChoice={false} />
 );
 
-export const menuScreen: EntityScreenOptions = {
+export const menuScreen: ScreenOptionsOf<typeof menu> = {
   rowActions: MenuRowActions,
   inputs: { name: RouteNameInput, icon: IconInput },
 };

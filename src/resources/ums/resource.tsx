@@ -12,7 +12,7 @@ import { resource, resourceCategory } from '../../schema/ums';
 import { LinkButton } from '../../engine/LinkButton';
 import { RowDeleteButton } from '../../engine/RowDeleteButton';
 import { routePath } from '../../engine/routing';
-import type { EntityScreenOptions } from '../../engine/screenOptions';
+import type { ScreenOptionsOf } from '../../engine/screenOptions';
 
 const LinkTo = ({ route, label, icon }: { readonly route: string; readonly label: string; readonly icon: ReactNode }) => {
   const { canAccess } = useCanAccess({ resource: route, action: 'list' });
@@ -29,5 +29,5 @@ const ToResources = () => <LinkTo route={resource.menu.route} label="entity.ums.
 
 const DeleteOnly = ({ entity }: { readonly entity: Entity }) => <RowDeleteButton entity={entity} />;
 
-export const resourceScreen: EntityScreenOptions = { listHeader: ToCategories, rowActions: DeleteOnly };
-export const resourceCategoryScreen: EntityScreenOptions = { listHeader: ToResources, rowActions: DeleteOnly };
+export const resourceScreen: ScreenOptionsOf<typeof resource> = { listHeader: ToCategories, rowActions: DeleteOnly };
+export const resourceCategoryScreen: ScreenOptionsOf<typeof resourceCategory> = { listHeader: ToResources, rowActions: DeleteOnly };

@@ -13,7 +13,7 @@ import { declaredAction } from '../../schema/access';
 import { LinkButton } from '../../engine/LinkButton';
 import { RowDeleteButton } from '../../engine/RowDeleteButton';
 import { routePath, withQuery } from '../../engine/routing';
-import type { EntityScreenOptions } from '../../engine/screenOptions';
+import type { ScreenOptionsOf } from '../../engine/screenOptions';
 import { UMS_ROUTES } from './routes';
 
 /** A link to an allocation screen when the user has both its route (menus) and its save action. */
@@ -37,4 +37,4 @@ const RoleRowActions = ({ entity }: { readonly entity: Entity }) => (
   </>
 );
 
-export const roleScreen: EntityScreenOptions = { rowActions: RoleRowActions };
+export const roleScreen: ScreenOptionsOf<typeof role> = { rowActions: RoleRowActions };
