@@ -5,7 +5,9 @@
  * the member's own orders or not yet, one expired. Members only ever receive coupons in the
  * storefront, so those rows are written directly in the declared columns
  * (src/schema/smsCoupon.ts), and the coupons' received and used counts with them. Only while
- * there are no coupons.
+ * there are no coupons. A limited coupon needs sub-categories or products to name: without the demo
+ * catalog (`DEMO_CONTENT=false`) one may be left out; the others and their history stay (the
+ * generic API tests read a seeded history row).
  */
 import type { Kysely } from 'kysely';
 import { ENTITIES, entityList } from '../../../src/schema/entities';
