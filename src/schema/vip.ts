@@ -63,7 +63,8 @@ export type VipPlansAnswer = {
   channels: VipChannelInfo[];
 };
 
-export const PAY_STATUS = { unpaid: 0, paid: 1, refunded: 2 } as const;
+/** A VIP payment's status takes the order's payment values (unpaid, paid, refunded): one declaration of them (./oms.ts). */
+export { PAY_STATUS } from './oms';
 
 /**
  * The VIP level a seller holds: 1 while its VIP runs (expiry after now), else 0. Derived from the
