@@ -13,6 +13,7 @@ import type { AdminInfo, MenuItem } from '../../src/schema/api';
 import { MENU_TITLES } from '../../src/schema/builtins';
 import type { HomeSummary } from '../../src/schema/home';
 import { HOME_API } from '../../src/schema/homeApi';
+import { DEFAULT_DISTRIBUTION_RATIO, inviteLinkOf, RMS_RATIO_PATH, type DistributionRatios, type InviteLink } from '../../src/schema/referral';
 import { SECTIONS } from '../../src/schema/routes';
 import { server } from './msw-server';
 
@@ -57,6 +58,21 @@ export const answerInfo = (info: Partial<AdminInfo> | null) =>
   server.use(
     http.get('*/api/admin/info', () => HttpResponse.json({ code: 200, message: 'Operation succeeded', data: info })),
     http.get(`*/api${HOME_API.summary}`, () => HttpResponse.json({ code: 200, message: 'Operation succeeded', data: EMPTY_HOME })),
+  );
+
+const EMPTY_PAGE = { pageNum: 1, pageSize: 10, totalPage: 0, total: 0, list: [] };
+const ok = (data: unknown) => HttpResponse.json({ code: 200, message: 'Operation succeeded', data });
+
+/**
+ * Answers what the screens behind the layout ask for with nothing (empty lists, no counts, the
+ * default ratio): tests of the shell open pages for their menus and titles, not their rows.
+ */
+export const answerScreensEmpty = () =>
+  server.use(
+    http.get('*/api/order/statusCounts', () => ok({})),
+    http.get(`*/api${RMS_RATIO_PATH}`, () => ok({ ratio: DEFAULT_DISTRIBUTION_RATIO, overrides: [] } satisfies DistributionRatios)),
+    http.get('*/api/rms/link', () => ok({ code: 'TEST01', link: inviteLinkOf('http://localhost', 'TEST01') } satisfies InviteLink)),
+    http.get(/\/api\/.+\/list(\/\d+)?$/, () => ok(EMPTY_PAGE)),
   );
 
 /** Answers /admin/logout and returns the list the calls are recorded in. */

@@ -6,7 +6,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { browserPage } from '../../src/providers/browserPage';
 import {
-  answerInfo, answerLogout, currentPath, findSidebar, menusFor, PRELOAD_TIMEOUT_MS, preloadScreens, renderAdmin, seller, SUPER_ADMIN_GRANT, superAdmin,
+  answerInfo, answerLogout, answerScreensEmpty, currentPath, findSidebar, menusFor, PRELOAD_TIMEOUT_MS, preloadScreens, renderAdmin, seller, SUPER_ADMIN_GRANT, superAdmin,
 } from './admin-harness';
 import { server } from './msw-server';
 
@@ -23,6 +23,7 @@ const sectionButtons = (nav: HTMLElement) =>
 let reload: ReturnType<typeof vi.spyOn>;
 let load: ReturnType<typeof vi.spyOn>;
 beforeEach(() => {
+  answerScreensEmpty();
   reload = vi.spyOn(browserPage, 'reload').mockImplementation(() => undefined);
   load = vi.spyOn(browserPage, 'load').mockImplementation(() => undefined);
 });

@@ -60,6 +60,9 @@ describe('product categories', () => {
     serve('get', '/productAttribute/category/list', () => envelope(page(types)));
     serve('get', '/productAttribute/list/3', () => envelope(page(phoneParams)));
     const creates = serve('post', '/productCategory/create', ({ body }) => envelope({ ...(body as object), id: 9 }));
+    // Saved, the form returns to the parent's children, titled with the parent's name.
+    serve('get', '/productCategory/1', () => envelope(phones));
+    serve('get', '/productCategory/list/1', () => envelope(page([])));
     renderAt('/pms/addProductCate?parentId=1');
 
     await userEvent.type(await screen.findByRole('textbox', { name: /Category name/ }), 'Feature phones');

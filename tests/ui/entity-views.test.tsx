@@ -71,6 +71,8 @@ const serveJob = () => ({
   reads: serve('get', '/fxJob/3', () => envelope(stored)),
   lists: serve('get', '/fxJob/list', () => envelope(page([stored]))),
   history: serve('get', '/fxJobHistory/list', () => envelope(page(history))),
+  // The history names its operators (an admin account) by their names.
+  admins: serve('get', '/admin/list', () => envelope(page([{ id: 1, username: 'admin', nickName: 'Admin' }]))),
 });
 
 /** An area's show view built from the engine's blocks. */

@@ -53,6 +53,8 @@ const fillLogin = async (username: string, password: string) => {
 describe('login page', () => {
   it('should show per-field messages and send nothing when the fields are invalid', async () => {
     const logins = route('post', '/admin/login', () => envelope({ token: 'x', tokenHead: 'Bearer ' }));
+    // Signed in, the admin asks who the account is.
+    route('get', '/admin/info', () => envelope({ username: 'ab', icon: null, roles: ['Seller'], menus: [] }));
     renderAt('/login');
 
     await fillLogin('', '');
@@ -188,6 +190,7 @@ describe('register page', () => {
   };
 
   it('should keep the invite code of the link and prefill it on a later visit', () => {
+    route('post', '/rms/click', () => envelope({ id: 1 }));
     const first = renderAt('/register?code=ABC123');
 
     expect(screen.getByLabelText('Invite code')).toHaveValue('ABC123');

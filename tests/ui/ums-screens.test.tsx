@@ -257,6 +257,8 @@ describe('menu list', () => {
     serve('get', '/menu/list/21', () => envelope(page([admins])));
     serve('get', '/menu/list/22', () => envelope(page([{ id: 23, parentId: 22, createTime: null, title: 'Admin roles', level: 2, sort: 0, name: 'role', icon: 'role', hidden: 0 }])));
     serve('get', '/menu/22', () => envelope(admins));
+    // The list of level 2 names its parent (the title above the rows).
+    serve('get', '/menu/21', () => envelope(menus[1]));
     renderAt('/ums/menu?parentId=21');
 
     const row = (await screen.findByText('Admins')).closest('tr') as HTMLElement;
