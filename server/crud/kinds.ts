@@ -105,6 +105,8 @@ const TABLE = {
     rangeBound: instantBound,
     rangeParam: { type: 'string', description: 'YYYY-MM-DD (a whole UTC day) or an ISO-8601 instant' },
   },
+  // Seconds always stored, so two times compare as text (`08:00` is `08:00:00`).
+  time: { toColumn: (_decl, value) => (String(value).length === 5 ? `${String(value)}:00` : value), fromColumn: asIs },
   image: plain,
   images: {
     // `mall` keeps a product's album as one comma-joined string (`joined`), and answers it so
@@ -129,7 +131,7 @@ const TABLE = {
  */
 export type KindColumn = {
   text: string; longText: string; richText: string; int: number; money: number; ratio: number; flag: number; enum: never;
-  date: string; dateTime: Timestamp; image: string; images: string; reference: number; references: string; json: string;
+  date: string; dateTime: Timestamp; time: string; image: string; images: string; reference: number; references: string; json: string;
   children: never; secret: string;
 };
 

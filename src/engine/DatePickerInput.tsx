@@ -3,7 +3,7 @@
  * `<input type="date">` always follows the browser (a Chinese admin in an English browser saw
  * `mm/dd/yyyy`). MUI X pickers take the locale from the admin instead (`YYYY/MM/DD` in Chinese),
  * accept typing section by section and keep the wire values of the native inputs:
- * a date is `YYYY-MM-DD`, a time an ISO-8601 instant, and no value is null.
+ * a date is `YYYY-MM-DD`, a date-time an ISO-8601 instant, a time of day `HH:mm:ss`, and no value is null.
  * Loaded lazily (see dateInputs.tsx): the pickers cost only the screens that show a date.
  */
 import type { Dayjs } from 'dayjs';
@@ -15,10 +15,11 @@ import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import { TimePicker } from '@mui/x-date-pickers/TimePicker';
 import { enUS, zhCN } from '@mui/x-date-pickers/locales';
 import { FieldTitle, InputHelperText, useInput, useLocaleState } from 'react-admin';
 
-export type DateKind = 'date' | 'dateTime';
+export type DateKind = 'date' | 'dateTime' | 'time';
 
 export type DatePickerInputProps = {
   readonly kind: DateKind;
@@ -48,6 +49,7 @@ const LOCALES = {
 } as const;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const TIME = /^\d{2}:\d{2}(:\d{2})?$/;
 /** Never a valid date or time on either side: the form's validation reports it as one. */
 const INCOMPLETE = 'incomplete';
 
@@ -55,6 +57,8 @@ const INCOMPLETE = 'incomplete';
 export const pickerValue = (kind: DateKind, value: unknown): Dayjs | null => {
   if (value === null || value === undefined || value === '') return null;
   if (kind === 'date' && typeof value === 'string' && DAY.test(value.slice(0, 10))) return dayjs(value.slice(0, 10), 'YYYY-MM-DD');
+  // A time of day on today's date: only its hours, minutes and seconds are read back.
+  if (kind === 'time' && typeof value === 'string' && TIME.test(value)) return dayjs(`2000-01-01T${value.length === 5 ? `${value}:00` : value}`);
   const parsed = dayjs(value instanceof Date || typeof value === 'number' ? value : String(value));
   return parsed.isValid() ? parsed : null;
 };
@@ -62,6 +66,7 @@ export const pickerValue = (kind: DateKind, value: unknown): Dayjs | null => {
 /** The picker's value as the wire's (what the native inputs sent): `YYYY-MM-DD`, an ISO instant, or null. */
 export const wireValue = (kind: DateKind, value: Dayjs | null): string | null => {
   if (value === null) return null;
+  if (kind === 'time') return value.format('HH:mm:ss');
   return kind === 'date' ? value.format('YYYY-MM-DD') : value.toDate().toISOString();
 };
 
@@ -118,7 +123,7 @@ export const DatePickerInput = (props: DatePickerInputProps): ReactElement => {
   };
   return (
     <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale={adapter} localeText={text}>
-      {kind === 'date' ? <DatePicker {...common} /> : <DateTimePicker {...common} />}
+      {kind === 'date' ? <DatePicker {...common} /> : kind === 'time' ? <TimePicker {...common} ampm={false} views={['hours', 'minutes', 'seconds']} /> : <DateTimePicker {...common} />}
     </LocalizationProvider>
   );
 };

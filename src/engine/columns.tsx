@@ -15,7 +15,7 @@ const renderCell = (entity: Entity, name: string, decl: FieldDecl, cells: Cells)
 };
 
 /** Values of these kinds are short: kept on one line, so a date or an amount never makes a row two lines high. */
-const ONE_LINE = new Set<FieldDecl['kind']>(['int', 'money', 'ratio', 'flag', 'enum', 'date', 'dateTime', 'reference']);
+const ONE_LINE = new Set<FieldDecl['kind']>(['int', 'money', 'ratio', 'flag', 'enum', 'date', 'dateTime', 'time', 'reference']);
 export const ONE_LINE_CLASS = 'engine-one-line';
 
 /** The list columns a window this wide starts without (`listPriority`), before the user's own choice. */

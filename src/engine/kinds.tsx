@@ -161,6 +161,12 @@ const TABLE = {
     filter: dayFilter, rangeInput: dayRange,
     csv: ({ value }) => localDate(String(value), true),
   },
+  // A time of day is shown as stored (`08:00:00`): no date, no time zone to convert.
+  time: {
+    ...plain,
+    input: ({ common }) => <LocalizedDateInput {...common} kind="time" />,
+    display: ({ entity, name }, cell) => textField(entity.name, name, cell),
+  },
   image: {
     ...plain, wide: true, picture: true, upload: 'one',
     input: (props) => <ImagePicker {...props} />,

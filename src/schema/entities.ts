@@ -12,6 +12,7 @@ import { distributionRecord, referralClick, referralReward, referralRelation } f
 import { homeAdvertise } from './sms';
 import { homeBrand, homeNewProduct, homeRecommendProduct, homeRecommendSubject } from './smsHome';
 import { coupon, couponHistory } from './smsCoupon';
+import { flashProductRelation, flashPromotion, flashSession } from './smsFlash';
 import { auditLog, menu, resource, resourceCategory, role, userGroup } from './ums';
 import { adminAccount } from './umsAdmin';
 
@@ -20,6 +21,7 @@ export const ENTITIES = {
   returnReason, orderSetting, orderOperateHistory, orderMessage, order, companyAddress, returnApply, balanceOrder, balance, memberLevel, member, homeAdvertise,
   homeBrand, homeNewProduct, homeRecommendProduct, homeRecommendSubject,
   coupon, couponHistory,
+  flashPromotion, flashSession, flashProductRelation,
   shop, mold, userGroup, auditLog,
   role, menu, resourceCategory, resource, admin: adminAccount, payRecord,
   referralClick, referralRelation, distributionRecord, referralReward,

@@ -12,7 +12,10 @@ export type FieldKind =
   | 'text' | 'longText' | 'richText' | 'int' | 'money' | 'flag' | 'enum'
   /** A share between 0 and 1 with at most four decimals, stored as whole ten-thousandths (see `ratio`). */
   | 'ratio'
-  | 'date' | 'dateTime' | 'image' | 'images' | 'reference' | 'references' | 'json'
+  | 'date' | 'dateTime'
+  /** A time of day, `HH:mm:ss` (a flash session's start and end): no date, no time zone. */
+  | 'time'
+  | 'image' | 'images' | 'reference' | 'references' | 'json'
   /** An owned list of rows kept in a child table (see ChildRowsDecl). */
   | 'children'
   /** Write-only text: encrypted at rest, or hashed (`hash`: a password); never read back (see `secret`). */
@@ -261,6 +264,11 @@ export const enumeration = <V extends number | string, const O extends FieldOpti
 ) => field<V, 'enum', O>('enum', { ...o, options });
 /** Calendar date, `YYYY-MM-DD`. */
 export const date = <const O extends FieldOptions<string> = None>(o?: Exactly<O, FieldOptions<string>>) => field<string, 'date', O>('date', o);
+/**
+ * A time of day, `HH:mm:ss` (`HH:mm` is read as `HH:mm:00`): wall-clock time with no date, as a
+ * flash session's start and end; two of them compare as text.
+ */
+export const time = <const O extends FieldOptions<string> = None>(o?: Exactly<O, FieldOptions<string>>) => field<string, 'time', O>('time', o);
 /**
  * Instant, ISO-8601 (`2024-05-01T16:00:00.000Z`). `auto: 'create'` stamps it when the record is
  * created (a create time), `auto: 'update'` on create and on every later write (update, batch

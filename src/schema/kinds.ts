@@ -91,6 +91,9 @@ const relationItem = <T extends z.ZodType>(rows: RelationRowsDecl | undefined, i
  */
 export const joinedImages = (value: string): string[] => value.split(',').map((part) => part.trim()).filter((part) => part !== '');
 
+/** A time of day on the wire: `HH:mm:ss`, or `HH:mm`. */
+export const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
+
 const imageUrl = () => z.string().max(MAX_URL_LENGTH).regex(URL_PATTERN);
 
 const TABLE = {
@@ -122,6 +125,8 @@ const TABLE = {
   },
   date: { ...plain, range: true, emptyIsNull: true, schema: () => z.iso.date() },
   dateTime: { ...plain, range: true, emptyIsNull: true, schema: () => z.iso.datetime({ offset: true }) },
+  // `HH:mm:ss` or `HH:mm` (the server stores seconds: server/crud/kinds.ts).
+  time: { ...plain, emptyIsNull: true, schema: () => z.string().regex(TIME_OF_DAY) },
   image: { ...plain, emptyIsNull: true, schema: imageUrl },
   images: {
     ...plain,

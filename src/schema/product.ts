@@ -65,6 +65,8 @@ export const product = defineEntity({
     // A product deleted for good leaves the home page's recommendations (src/schema/smsHome.ts).
     { table: 'sms_home_new_product', column: 'product_id', policy: 'rules', entity: 'homeNewProduct' },
     { table: 'sms_home_recommend_product', column: 'product_id', policy: 'rules', entity: 'homeRecommendProduct' },
+    // Its places in flash sales (src/schema/smsFlash.ts) go with it.
+    { table: 'sms_flash_promotion_product_relation', column: 'product_id', policy: 'cascade' },
   ],
   menu: { section: 'pms', route: 'product', create: 'addProduct', edit: 'updateProduct' },
   // Indexed: the list's name keyword over a large catalog (issue 10; migration 340).

@@ -88,8 +88,11 @@ const SECTION_TABLE = [
   { ...r('sms', '/sms', 'campaign', 75), children: [
     r('flash', '/sms/flash', 'flash', 150),
     r('flashSession', '/sms/flashSession', 'flash', 140, true),
-    r('selectSession', '/sms/selectSession', 'flash', 130, true),
-    r('flashProductRelation', '/sms/flashProductRelation', 'flash', 120, true),
+    r('selectSession', '/sms/selectSession', 'flash', 130, true, [{ entity: 'flashSession', action: 'selectList' }, { entity: 'flashPromotion', action: 'show' }]),
+    r('flashProductRelation', '/sms/flashProductRelation', 'flash', 120, true, [
+      { entity: 'flashProductRelation', action: 'list' }, { entity: 'flashProductRelation', action: 'create' }, { entity: 'flashProductRelation', action: 'edit' },
+      { entity: 'product', action: 'list' }, { entity: 'brand', action: 'list' },
+    ]),
     r('coupon', '/sms/coupon', 'coupon', 110),
     r('addCoupon', '/sms/addCoupon', 'add', 100, true),
     r('updateCoupon', '/sms/updateCoupon', 'edit', 90, true),

@@ -61,6 +61,9 @@ export const updatableFields = (entity: Entity): [string, FieldDecl][] =>
   writableFields(entity).filter(([, decl]) => !decl.immutable);
 
 const pad = (n: number): string => String(n).padStart(6, '0');
+/** Seconds of a day as `HH:mm:ss`. */
+const clockText = (seconds: number): string =>
+  [Math.floor(seconds / 3600), Math.floor(seconds / 60) % 60, seconds % 60].map((n) => String(n).padStart(2, '0')).join(':');
 const capital = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 
 const textBounds = (decl: FieldDecl): [number, number] =>
@@ -95,6 +98,15 @@ const assertValid = (entity: Entity, name: string, decl: FieldDecl, value: unkno
   return value;
 };
 
+/**
+ * The values a referenced record is made with where a rule of the referencing entity's area reads
+ * it (a flash sale's product: its price and stock bound the flash price and count), so that any
+ * valid value of the referencing fields passes; the rule's own tests try the bounds.
+ */
+const RULE_TARGETS: Readonly<Record<string, Readonly<Record<string, Body>>>> = {
+  flashProductRelation: { productId: { price: 99_999_999.99, stock: -1 } },
+};
+
 export type FixtureDeps = { app: FastifyInstance; db: Kysely<Database>; token: string };
 
 /**
@@ -107,7 +119,8 @@ export const createFixtures = (deps: FixtureDeps) => {
   const nextSeq = () => (seq += 1);
 
   /** A valid value of one writable field. */
-  const valueOf = async (entity: Entity, name: string, decl: FieldDecl, variant: number, timeIndex: number): Promise<unknown> => {
+  let clockSecond = 0;
+  const valueOf = async (entity: Entity, name: string, decl: FieldDecl, variant: number, timeIndex: number, clockIndex = 0): Promise<unknown> => {
     // Grouping keys with a default (parentId 0 = top level) keep it: other values need a parent row.
     if (listPathFields(entity).includes(name) && decl.default !== undefined && decl.kind !== 'reference') return decl.default;
     switch (decl.kind) {
@@ -129,12 +142,19 @@ export const createFixtures = (deps: FixtureDeps) => {
         const options = decl.options ?? [];
         return options[variant % options.length]!.value;
       }
-      case 'date': return new Date(BASE_TIME + variant * 2 * DAY_MS).toISOString().slice(0, 10);
+      // Later-declared dates are 30 days later (an end after its start), as times are.
+      case 'date': return new Date(BASE_TIME + timeIndex * 30 * DAY_MS + variant * 2 * DAY_MS).toISOString().slice(0, 10);
       // Later-declared times are 30 days later (an end after its start); variants 2 days apart.
       case 'dateTime': return new Date(BASE_TIME + timeIndex * 30 * DAY_MS + variant * 2 * DAY_MS).toISOString();
+      // Times of day: a record's first one starts a second of its own before 08:00 (no two records'
+      // spans overlap, nor the demo's sessions), its next one a second later (an end after its start).
+      case 'time': {
+        if (clockIndex === 0) clockSecond = nextSeq() % (8 * 3600 - 1);
+        return clockText(clockSecond + clockIndex);
+      }
       case 'image': return `/uploads/${name}-${nextSeq()}.png`;
       case 'images': return [`/uploads/${name}-${nextSeq()}.png`];
-      case 'reference': return (await referenceTarget(entityByName(decl.reference!.entity), variant)).id;
+      case 'reference': return (await referenceTarget(entityByName(decl.reference!.entity), variant, RULE_TARGETS[entity.name]?.[name])).id;
       // A stored many-to-many picks a new record meeting its condition; an action's id list starts empty.
       case 'references': return decl.relation ? [await pickFor(decl, variant)] : [];
       case 'json':
@@ -159,8 +179,8 @@ export const createFixtures = (deps: FixtureDeps) => {
    * A new record a reference field may point at: in a tree with a depth limit, one at the deepest
    * level (a product sits in a second-level category), valid wherever a shallower one is.
    */
-  const referenceTarget = async (target: Entity, variant: number): Promise<ApiRecord> => {
-    let record = await create(target, variant);
+  const referenceTarget = async (target: Entity, variant: number, overrides: Body = {}): Promise<ApiRecord> => {
+    let record = await create(target, variant, overrides);
     for (let level = 1; target.tree?.levels && level < target.tree.levels; level += 1) {
       record = await create(target, variant, { [target.tree.parent]: record.id });
     }
@@ -178,11 +198,14 @@ export const createFixtures = (deps: FixtureDeps) => {
   const bodyFor = async (entity: Entity, variant = 0, options: { full?: boolean } = {}): Promise<Body> => {
     const body: Body = {};
     let timeIndex = 0;
+    let clockIndex = 0;
     for (const [name, decl] of writableFields(entity)) {
       const needed = decl.required || listPathFields(entity).includes(name);
       if (!options.full && !needed) continue;
-      body[name] = await valueOf(entity, name, decl, variant, decl.kind === 'dateTime' ? timeIndex : 0);
-      if (decl.kind === 'dateTime') timeIndex += 1;
+      const dated = decl.kind === 'dateTime' || decl.kind === 'date';
+      body[name] = await valueOf(entity, name, decl, variant, dated ? timeIndex : 0, clockIndex);
+      if (dated) timeIndex += 1;
+      if (decl.kind === 'time') clockIndex += 1;
     }
     return satisfyRules(entity, body);
   };
@@ -265,6 +288,8 @@ export const createFixtures = (deps: FixtureDeps) => {
         return other ? other.value : null;
       }
       case 'date': return new Date(Date.parse(String(current)) + DAY_MS).toISOString().slice(0, 10);
+      // A time of day moved alone could pass its pair (an end before its start) or meet another record's span.
+      case 'time': return null;
       // One hour later keeps every declared start before its end (times are 30 days apart).
       case 'dateTime': return new Date(Date.parse(String(current)) + 3_600_000).toISOString();
       case 'image': return `/uploads/${name}-${nextSeq()}.png`;
@@ -283,7 +308,7 @@ export type Fixtures = ReturnType<typeof createFixtures>;
 
 /** A value of the wrong JSON type for a field (a string for numbers, a number for text...). */
 export const wrongTypeOf = (decl: FieldDecl): unknown => {
-  if (isTextKind(decl.kind) || ['image', 'date', 'dateTime', 'secret'].includes(decl.kind)) return 12345;
+  if (isTextKind(decl.kind) || ['image', 'date', 'dateTime', 'time', 'secret'].includes(decl.kind)) return 12345;
   // A string is an image list too (mall's comma-joined form): a number is no list in either form.
   if (decl.kind === 'images') return 12345;
   if (decl.kind === 'children') return 'not-a-list';
@@ -318,6 +343,7 @@ export const outOfRangeOf = (decl: FieldDecl): { value: unknown; messageKey: str
       return [{ value: numeric ? 99 : 'no-such-option', messageKey: 'invalid_value' }];
     }
     case 'date': return [{ value: '2024-13-01', messageKey: 'invalid_date' }];
+    case 'time': return [{ value: '24:00:00', messageKey: 'invalid_format' }, { value: '8:00', messageKey: 'invalid_format' }];
     case 'dateTime': return [{ value: '2024-05-01 10:00:00', messageKey: 'invalid_date' }, { value: 'tomorrow', messageKey: 'invalid_date' }];
     case 'image': return [{ value: 'javascript:alert(1)', messageKey: 'invalid_format' }, { value: `/${'x'.repeat(600)}.png`, messageKey: 'too_long' }];
     case 'images': return [{ value: ['not a url'], messageKey: 'invalid_format' }];

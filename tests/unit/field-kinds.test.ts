@@ -33,7 +33,7 @@ describe('field kind tables', () => {
   it('store and read back a value of each storable kind unchanged', () => {
     const samples: Partial<Record<FieldKind, unknown>> = {
       text: 'a', longText: 'b', richText: '<p>c</p>', int: 7, money: 12.34, ratio: 0.125, flag: 1, date: '2024-05-01',
-      dateTime: '2024-05-01T16:00:00.000Z', image: '/a.png', images: ['/a.png', '/b.png'], reference: 3, references: [1, 2], json: { a: 1 },
+      dateTime: '2024-05-01T16:00:00.000Z', time: '08:30:00', image: '/a.png', images: ['/a.png', '/b.png'], reference: 3, references: [1, 2], json: { a: 1 },
     };
     for (const [kind, value] of Object.entries(samples) as [FieldKind, unknown][]) {
       const spec = SERVER_KINDS[kind];

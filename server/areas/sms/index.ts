@@ -4,11 +4,13 @@
  */
 import { defineArea } from '../area';
 import { couponHooks } from './coupon';
+import { flashActions, flashHooks } from './flash';
 import { registerPriceRoutes } from './price';
 
 export const smsArea = defineArea({
   name: 'sms',
-  hooks: { coupon: couponHooks },
+  hooks: { coupon: couponHooks, ...flashHooks },
+  actions: () => [...flashActions()],
   routes: (api, deps) => {
     registerPriceRoutes(api, deps);
   },

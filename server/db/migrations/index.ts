@@ -36,6 +36,7 @@ import * as m440 from './440_order_pay_delivery_status';
 import * as m450 from './450_home_order_stats';
 import * as m455 from './455_money_restrict';
 import * as m465 from './465_order_history_note_key';
+import * as m470 from './470_flash';
 import * as m472 from './472_home_recommend';
 import * as m471 from './471_coupon';
 import type { AnyKysely } from '../index';
@@ -72,6 +73,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '450_home_order_stats': m450,
   '455_money_restrict': m455,
   '465_order_history_note_key': m465,
+  '470_flash': m470,
   '472_home_recommend': m472,
   '471_coupon': m471,
 };

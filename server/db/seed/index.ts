@@ -20,6 +20,7 @@ import { toDbTime } from '../time';
 import { seedDemoBalances } from './demo-balances';
 import { seedDemoCoupons } from './demo-coupon';
 import { seedDemoContent } from './demo-content';
+import { seedDemoFlash } from './demo-flash';
 import { seedDemoOrders } from './demo-orders';
 import { seedDemoPayRecords } from './demo-pay-records';
 import { seedDemoMembers } from './demo-members';
@@ -277,6 +278,8 @@ export const seed = async (db: Kysely<Database>, config: SeedConfig, options: Se
   if (withDemoSeller) await seedDemoShopPaypal(db, config);
   // After the accounts' transaction: each record goes through its entity's repository, which runs its own.
   if (withDemoSeller && options.content) await seedDemoContent(db, config);
+  // Flash sales running, coming and ended, with products in their sessions (./demo-flash.ts); after the products.
+  if (withDemoSeller && options.content) await seedDemoFlash(db);
   // Each demo shop's buyers, linked to their orders, with duplicates to merge (./demo-members.ts); after the member levels of demo content.
   if (withDemoSeller) await seedDemoMembers(db);
   // Coupons of each scope, and the coupons the demo members hold, some used on their orders (./demo-coupon.ts); after the members.

@@ -1,5 +1,6 @@
 import type { ScreenOptionsByEntity } from '../../engine/area';
 import { CouponCategories, CouponHistoryButton, CouponProducts } from './coupon';
+import { flashPromotionScreen } from './flash';
 
 export const screenOptions: ScreenOptionsByEntity = {
   // The coupon's picks only for the scope that names them, the categories over two levels, and its history per row (./coupon.tsx).
@@ -7,4 +8,6 @@ export const screenOptions: ScreenOptionsByEntity = {
     inputs: { productCategoryRelationList: CouponCategories, productRelationList: CouponProducts },
     rowActions: CouponHistoryButton,
   },
+  // The flash sale list: "set sessions" per sale and the way to the session list (./flash.tsx).
+  flashPromotion: flashPromotionScreen,
 };

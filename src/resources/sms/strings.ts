@@ -56,6 +56,45 @@ const reasonsZh: Record<PriceReasonKey, string> = {
 
 const en = {
   resources: {
+    flashPromotion: {
+      name: 'Flash sale |||| Flash sales',
+      fields: {
+        title: 'Title',
+        startDate: 'Start date',
+        endDate: 'End date',
+        status: 'Online',
+        createTime: 'Created',
+      },
+    },
+    flashSession: {
+      name: 'Flash session |||| Flash sessions',
+      fields: {
+        name: 'Session name',
+        startTime: 'Start time',
+        endTime: 'End time',
+        status: 'Enabled',
+        createTime: 'Created',
+      },
+      actions: {
+        selectList: { name: 'Sessions of a flash sale', fields: { flashPromotionId: 'Flash sale' } },
+      },
+    },
+    flashProductRelation: {
+      name: 'Flash sale product |||| Flash sale products',
+      fields: {
+        flashPromotionId: 'Flash sale',
+        flashPromotionTitle: 'Flash sale',
+        flashPromotionSessionId: 'Session',
+        flashPromotionSessionName: 'Session',
+        productId: 'Product',
+        productName: 'Product',
+        flashPromotionPrice: 'Flash price',
+        flashPromotionCount: 'Flash count',
+        flashPromotionLimit: 'Per-buyer limit',
+        sort: 'Sort',
+        product: 'Product details',
+      },
+    },
     homeAdvertise: {
       name: 'Advertisement |||| Advertisements',
       fields: {
@@ -101,6 +140,22 @@ const en = {
     },
     ...couponEn.resources,
   },
+  flashSale: {
+    setSessions: 'Set sessions',
+    sessionList: 'Session list',
+    selectSessionTitle: 'Sessions of %{title}',
+    productCount: 'Products',
+    products: 'Products',
+    noSessions: 'No enabled session: enable one in the session list',
+    productsTitle: '%{title} · %{session}',
+    addProducts: 'Add products',
+    addPicked: 'Add the picked products',
+    anyBrand: 'Any brand',
+    backToSessions: 'Back to sessions',
+    noProducts: 'No products in this session yet',
+    saved: 'Saved',
+    addFailed: 'The products could not be added',
+  },
   priceCheck: {
     help: 'Works out what a buyer would pay. Order: the list price (the SKU\'s when one is chosen); then only the product\'s own price strategy (promotion price within its dates, member price for a level with the member-price privilege, quantity ladder, or full reduction); a flash price, when the product is in an online flash sale on that day with an enabled session at that time, replaces the strategy (not above the per-buyer limit or the flash count); last the coupon, on the amount after those: its dates, platform, scope, coupons left and minimum spend. Empty time: now.',
     check: 'Check price',
@@ -128,6 +183,45 @@ const en = {
 
 export const strings = defineStrings(en, {
   resources: {
+    flashPromotion: {
+      name: '秒杀活动',
+      fields: {
+        title: '活动标题',
+        startDate: '开始日期',
+        endDate: '结束日期',
+        status: '上线/下线',
+        createTime: '创建时间',
+      },
+    },
+    flashSession: {
+      name: '秒杀场次',
+      fields: {
+        name: '场次名称',
+        startTime: '每日开始时间',
+        endTime: '每日结束时间',
+        status: '启用',
+        createTime: '创建时间',
+      },
+      actions: {
+        selectList: { name: '活动的场次', fields: { flashPromotionId: '秒杀活动' } },
+      },
+    },
+    flashProductRelation: {
+      name: '秒杀商品',
+      fields: {
+        flashPromotionId: '秒杀活动',
+        flashPromotionTitle: '秒杀活动',
+        flashPromotionSessionId: '场次',
+        flashPromotionSessionName: '场次',
+        productId: '商品',
+        productName: '商品',
+        flashPromotionPrice: '秒杀价格',
+        flashPromotionCount: '秒杀数量',
+        flashPromotionLimit: '每人限购',
+        sort: '排序',
+        product: '商品信息',
+      },
+    },
     homeAdvertise: {
       name: '广告',
       fields: {
@@ -172,6 +266,22 @@ export const strings = defineStrings(en, {
       fields: { subjectId: '专题', subjectName: '专题名称', recommendStatus: '是否推荐', sort: '排序' },
     },
     ...couponZh.resources,
+  },
+  flashSale: {
+    setSessions: '设置场次',
+    sessionList: '场次列表',
+    selectSessionTitle: '%{title} 的场次',
+    productCount: '商品数量',
+    products: '商品列表',
+    noSessions: '没有启用的场次：请在场次列表中启用',
+    productsTitle: '%{title} · %{session}',
+    addProducts: '添加商品',
+    addPicked: '添加所选商品',
+    anyBrand: '全部品牌',
+    backToSessions: '返回场次',
+    noProducts: '该场次还没有商品',
+    saved: '已保存',
+    addFailed: '未能添加商品',
   },
   priceCheck: {
     help: '计算买家需要支付的金额。顺序：先取原价（选了 SKU 时取 SKU 价格）；再只用商品自己的促销方式（有效期内的特惠促销价、有会员价格特权的等级的会员价、阶梯价格或满减价格）；若商品在当天上线的秒杀活动中且该时间有启用的场次，则秒杀价取代促销方式（不超过每人限购和秒杀数量）；最后按前面得出的金额使用优惠券：使用时间、平台、适用范围、剩余数量和使用门槛。时间为空表示现在。',
