@@ -37,8 +37,8 @@ import * as m450 from './450_home_order_stats';
 import * as m455 from './455_money_restrict';
 import * as m465 from './465_order_history_note_key';
 import * as m470 from './470_flash';
-import * as m472 from './472_home_recommend';
 import * as m471 from './471_coupon';
+import * as m472 from './472_home_recommend';
 import type { AnyKysely } from '../index';
 
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -74,8 +74,8 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '455_money_restrict': m455,
   '465_order_history_note_key': m465,
   '470_flash': m470,
-  '472_home_recommend': m472,
   '471_coupon': m471,
+  '472_home_recommend': m472,
 };
 
 /**
