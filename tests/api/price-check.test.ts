@@ -1,4 +1,4 @@
-// Protects: GET /price/check (issue 30 item 5): a product's (and SKU's) list price, its chosen strategy read from its declaration's child rows, the member level's privilege, a coupon's amount, minimum spend, scope, platform and time, the time, each line with its reasons in English and as keys; bad input refused on the parameter with nothing changed; only holders of /price/** may ask. SQLite and PostgreSQL.
+// Protects: GET /price/check (issue 30 item 5): a product's (and SKU's) list price, its chosen strategy read from its declaration's child rows, the member level's privilege, a flash price in place of the strategy (days, session, per-buyer limit), a coupon's amount, minimum spend, scope, platform and time, the time, each line with its reasons in English and as keys; bad input refused on the parameter with nothing changed; only holders of /price/** may ask. SQLite and PostgreSQL.
 import { describe, expect, it } from 'vitest';
 import { ENTITIES } from '../../src/schema/entities';
 import type { Entity } from '../../src/schema/entity';
@@ -94,6 +94,38 @@ describe.each(testDialects())('price check (%s)', (dialect) => {
     expect(await reasons(mobile.id)).toEqual(['coupon_platform']);
     expect(await reasons(mobile.id, '&platform=1')).toEqual(['coupon_applied']);
     expect(await reasons(ten.id, `&time=${new Date(now + 40 * DAY_MS).toISOString()}`)).toEqual(['coupon_expired']);
+  });
+
+  it('prices a flash sale in place of the strategy on its days and in its enabled session, within the per-buyer limit', async () => {
+    const gold = await level(1);
+    const p = await product({ promotionType: PROMOTION.memberPrice, memberPriceList: [{ memberLevelId: gold.id, memberPrice: 80 }], stock: 100 });
+    const sale = await s.post<{ id: number }>('/api/flash/create', { title: 'Price check sale', startDate: '2026-03-01', endDate: '2026-03-31', status: 1 });
+    expect(sale.status).toBe(200);
+    const saleId = (await s.db.selectFrom('sms_flash_promotion').select('id').where('title', '=', 'Price check sale').executeTakeFirstOrThrow()).id;
+    // An enabled session of the demo, else one of its own (enabled sessions never overlap).
+    let session = await s.db.selectFrom('sms_flash_promotion_session').select(['id', 'name', 'start_time', 'end_time']).where('status', '=', 1).executeTakeFirst();
+    if (!session) {
+      await s.post('/api/flashSession/create', { name: 'Price check hour', startTime: '03:00:00', endTime: '03:59:59', status: 1 });
+      session = await s.db.selectFrom('sms_flash_promotion_session').select(['id', 'name', 'start_time', 'end_time']).where('name', '=', 'Price check hour').executeTakeFirstOrThrow();
+    }
+    const added = await s.post('/api/flashProductRelation/create', [{
+      flashPromotionId: saleId, flashPromotionSessionId: session.id, productId: p.id, flashPromotionPrice: 59.9, flashPromotionCount: 10, flashPromotionLimit: 2,
+    }]);
+    expect(added.status).toBe(200);
+    // The session's start on a day of the sale, in the server's time zone (this process's).
+    const [h, m, sec] = String(session.start_time).split(':').map(Number) as [number, number, number];
+    const inSale = new Date(2026, 2, 15, h, m, sec ?? 0).toISOString();
+    const buyer = `productId=${p.id}&memberLevelId=${gold.id}&time=${inSale}`;
+    const flashed = (await check(`${buyer}&quantity=2`)).body.data;
+    expect(flashed).toMatchObject({ unitPrice: 59.9, total: 119.8 });
+    expect(rule(flashed, 'flash').reasons[0]).toMatchObject({ key: 'flash_applied', params: { title: 'Price check sale', session: session.name, price: '59.90' } });
+    expect(rule(flashed, 'memberPrice').reasons.map((r) => r.key)).toEqual(['replaced_by_flash']);
+    // Above the per-buyer limit, or on a day outside the sale: the member price, and why.
+    const over = (await check(`${buyer}&quantity=3`)).body.data;
+    expect(over).toMatchObject({ unitPrice: 80, total: 240 });
+    expect(rule(over, 'flash').reasons).toEqual([expect.objectContaining({ key: 'flash_over_limit', params: { title: 'Price check sale', limit: 2 } })]);
+    const later = new Date(2026, 3, 15, h, m, sec ?? 0).toISOString();
+    expect(rule((await check(`productId=${p.id}&memberLevelId=${gold.id}&time=${later}&quantity=1`)).body.data, 'flash').reasons.map((r) => r.key)).toEqual(['flash_not_on_date']);
   });
 
   it('applies a promotion price only inside its window, at the time asked', async () => {
