@@ -1,4 +1,4 @@
-// Protects: the price check screen (issue 30 item 5, "Done when") in the real browser, in English (desktop) and in Chinese (phone): the product picked by name, a quantity and a member level give the member price line by line with the reasons of the rules that did not apply; a coupon comes off it, and one whose minimum spend is not reached is refused saying so; and bad input is refused on its field.
+// Protects: the price check screen (issue 30 item 5, "Done when") in the real browser, in English (desktop) and in Chinese (phone): the product picked by name, a quantity and a member level give the member price line by line with the reasons of the rules that did not apply; a flash sale running now replaces it (the member price line says so) and a coupon comes off the flash price; a coupon comes off it, and one whose minimum spend is not reached is refused saying so; and bad input is refused on its field.
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { strings } from '../../src/resources/sms/strings';
@@ -36,7 +36,7 @@ const memberPriceProduct = async (tag: string) => {
   const gold = levels.find((l) => l.priviledgeMemberPrice === 1)!;
   const name = `Price check kettle ${tag} ${Date.now()}`;
   const created = await post<Row>('/product/create', {
-    name, shopId: shop.id, productCategoryId: category.id, subTitle: 'A kettle to price', description: 'Priced by member level.',
+    name, shopId: shop.id, productCategoryId: category.id, subTitle: 'A kettle to price', description: 'Priced by member level.', stock: 100,
     productSn: `PRICE-${tag}-${Date.now()}`, price: 120, promotionType: PROMOTION.memberPrice,
     memberPriceList: [{ memberLevelId: gold.id, memberPrice: 99.5, memberLevelName: gold.name }],
   });
@@ -108,6 +108,41 @@ describe('the price check', () => {
       await expect.poll(() => result.getByTestId('price-total').textContent()).toBe('199.00');
       expect(await coupon.getAttribute('data-applied')).toBe('no');
       expect(await coupon.textContent()).toContain(p.reasons.coupon_min_spend.replace('%{minPoint}', '500.00').replace('%{subtotal}', '199.00'));
+    }, { as: 'admin', lang });
+  });
+
+  it.each(['en', 'zh'] as const)('prices a flash sale running now in place of the member price, then takes a coupon off it (%s)', async (lang) => {
+    const t = strings[lang];
+    const f = t.resources.priceCheck.fields;
+    const p = t.priceCheck;
+    const kettle = await memberPriceProduct(`flash-${lang}`);
+    // This file's server is its own: the demo's enabled sessions step aside for one holding the whole day,
+    // so "now" (the check's default time) is inside it whenever the test runs.
+    const sessions = await (await fetch(`${suite.baseUrl}/api/flashSession/list`, { headers: { authorization: await suite.tokenOf('admin') } })).json() as { data: (Row & { status: number })[] };
+    for (const session of sessions.data.filter((x) => x.status === 1)) await post(`/flashSession/update/status/${session.id}?status=0`, {});
+    const day = await post<Row>('/flashSession/create', { name: `All day ${lang} ${Date.now()}`, startTime: '00:00:00', endTime: '23:59:59', status: 1 });
+    const isoDay = (offset: number) => new Date(Date.now() + offset * DAY_MS).toISOString().slice(0, 10);
+    const sale = await post<Row>('/flash/create', { title: `Kettle flash ${lang} ${Date.now()}`, startDate: isoDay(-1), endDate: isoDay(1), status: 1 });
+    await post('/flashProductRelation/create', [{
+      productId: kettle.id, flashPromotionId: sale.id, flashPromotionSessionId: day.id, flashPromotionPrice: 88, flashPromotionCount: 10, flashPromotionLimit: 5,
+    }]);
+    const ten = await couponFor(`Ten off flash ${lang} ${Date.now()}`, 10, 0);
+    await suite.withPage(async (page) => {
+      page.setDefaultTimeout(60_000);
+      await page.goto('/sms/priceCheck');
+      await search(page, byLabel(page, 'combobox', f.productId), kettle.name, kettle.name);
+      await byLabel(page, 'spinbutton', f.quantity).fill('2');
+      await pick(page, byLabel(page, 'combobox', f.memberLevelId), kettle.level);
+      await search(page, byLabel(page, 'combobox', f.couponId), ten.name, ten.name);
+      await page.getByRole('button', { name: p.check }).click();
+      const result = page.getByRole('region', { name: p.result });
+      // 2 × 88.00 at the flash price, less the coupon's 10.00; the member price line says the flash price replaced it.
+      await expect.poll(() => result.getByTestId('price-total').textContent()).toBe('166.00');
+      expect(await result.locator('tr[data-rule="flash"]').getAttribute('data-applied')).toBe('yes');
+      expect(await result.locator('tr[data-rule="flash"]').textContent()).toContain('88.00');
+      expect(await result.locator('tr[data-rule="memberPrice"]').getAttribute('data-applied')).toBe('no');
+      expect(await result.locator('tr[data-rule="memberPrice"]').textContent()).toContain(p.reasons.replaced_by_flash);
+      expect(await result.locator('tr[data-rule="coupon"]').getAttribute('data-applied')).toBe('yes');
     }, { as: 'admin', lang });
   });
 
