@@ -73,6 +73,9 @@ describe('the session', () => {
   // Both end their session, so each signs in for a session of its own (not the shared stored one).
   it('asks to log in again when the server has ended the session', () => withPage(async (page) => {
     await signIn(page, DEMO.admin);
+    // Home's own calls must be answered first: one that left after the logout would open the
+    // dialog under the next sidebar click, and that click would land on its backdrop and close it.
+    await page.waitForLoadState('networkidle');
     const token = await page.evaluate(() => localStorage.getItem('loginToken'));
     // The session ends on the server (as a password change or a disabled account would end it).
     const logout = await fetch(`${suite.baseUrl}/api/admin/logout`, { method: 'POST', headers: { authorization: token ?? '' } });

@@ -24,9 +24,13 @@ if (typeof Range !== 'undefined' && typeof Range.prototype.getClientRects !== 'f
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 
-afterEach(() => {
+afterEach(async () => {
   // The project runs without vitest globals, so RTL cannot register its own cleanup.
   cleanup();
+  // Unmounting a reference input schedules a zero-delay state update (ra-core's
+  // useReferenceParams); let it run while jsdom's window still exists, or the last test of a
+  // file leaves it to fire after the environment is gone ("window is not defined").
+  await new Promise((resolve) => setTimeout(resolve, 0));
   server.resetHandlers();
   localStorage.clear();
 });
