@@ -33,7 +33,9 @@ export const FLYOUT_DELAY_MS = 200;
 // Narrower than react-admin's 56 px icon column: page titles like "Product categories" then fit on one line.
 const ICON_SX = { minWidth: 40 } as const;
 
-const HOME: MenuEntry = { name: 'home', path: '/home', icon: 'home', iconFallback: 'home', serverTitle: 'Home', sort: 0 };
+// Home has no menu row on the server, so no server title: an empty one makes menuTitleText read `menu.home`
+// in the chosen language (a title here would be taken for a renamed record and shown as typed, in English).
+const HOME: MenuEntry = { name: 'home', path: '/home', icon: 'home', iconFallback: 'home', serverTitle: '', sort: 0 };
 
 const useEntryTitle = () => {
   const translate = useTranslate();

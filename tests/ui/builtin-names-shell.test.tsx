@@ -1,4 +1,4 @@
-// Protects: issue 13 item 7, the side menu, breadcrumb and home page title seeded menus and roles in the chosen language, and renamed ones as the administrator named them.
+// Protects: issue 13 item 7, the side menu, breadcrumb and home page title seeded menus and roles in the chosen language, and renamed ones as the administrator named them; issue 24 item 5, the side menu's Home (no server row) reads in the chosen language.
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Lang } from '../../src/i18n/lang';
@@ -25,8 +25,8 @@ const info = (): AdminInfo => ({
 });
 
 const TEXT = {
-  en: { nav: 'Main menu', crumbs: 'Breadcrumb', products: 'Products', returns: 'Return requests', superAdmin: 'Super admin' },
-  zh: { nav: '主菜单', crumbs: '面包屑导航', products: '商品', returns: '退货申请处理', superAdmin: '超级管理员' },
+  en: { nav: 'Main menu', crumbs: 'Breadcrumb', home: 'Home', products: 'Products', returns: 'Return requests', superAdmin: 'Super admin' },
+  zh: { nav: '主菜单', crumbs: '面包屑导航', home: '首页', products: '商品', returns: '退货申请处理', superAdmin: '超级管理员' },
 } as const;
 
 const sectionButtons = (nav: HTMLElement) =>
@@ -42,6 +42,8 @@ describe.each<Lang>(['en', 'zh'])('built-in menu and role names in the shell (%s
 
     const nav = await screen.findByRole('navigation', { name: t.nav });
     await waitFor(() => expect(sectionButtons(nav)).toEqual([t.products, 'Sales desk']));
+    // Home has no menu row on the server: the sidebar names it from the i18n files, never in English only.
+    expect(within(nav).getByRole('link', { name: t.home })).toHaveAttribute('href', '/home');
     expect(within(nav).getByRole('link', { name: 'All orders' })).toBeInTheDocument();
     expect(within(nav).getByRole('link', { name: t.returns })).toBeInTheDocument();
     const crumbs = screen.getByRole('navigation', { name: t.crumbs });
