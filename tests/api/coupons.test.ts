@@ -112,13 +112,18 @@ describe.each(testDialects())('coupons (%s)', (dialect) => {
 
   it('refuses each bad input on its field, in both languages, and changes nothing', async () => {
     const coupon = await create({ amount: 20, minPoint: 100 });
+    const limited = await create({ publishCount: 50, perLimit: 5 });
     const cases: [Record<string, unknown>, string][] = [
       [{ amount: 0 }, 'amount:too_small'],
       [{ amount: -5 }, 'amount:too_small'],
       [{ amount: 10.005 }, 'amount:invalid_format'],
       [{ minPoint: 99.999 }, 'minPoint:invalid_format'],
       [{ amount: 20, minPoint: 5 }, 'minPoint:min_point_below_amount'],
+      // One of the pair sent: checked against the other as stored (update) or defaulted (create: amount 10, total 100).
+      [{ minPoint: 5 }, 'minPoint:min_point_below_amount'],
       [{ publishCount: 10, perLimit: 11 }, 'perLimit:per_limit_over_count'],
+      [{ perLimit: 101 }, 'perLimit:per_limit_over_count'],
+      [{ amount: '10.005' }, 'amount:invalid_format'],
       [{ useType: COUPON_USE_TYPE.categories, productCategoryRelationList: [] }, 'productCategoryRelationList:coupon_choose_categories'],
       [{ useType: COUPON_USE_TYPE.products, productRelationList: [] }, 'productRelationList:coupon_choose_products'],
       [{ useType: COUPON_USE_TYPE.products }, 'productRelationList:coupon_choose_products'],
@@ -130,6 +135,10 @@ describe.each(testDialects())('coupons (%s)', (dialect) => {
         expect(fields(await s.post('/api/coupon/create', body(extra))), JSON.stringify(extra)).toEqual([expected]);
         expect(fields(await s.post(`/api/coupon/update/${coupon.id}`, extra)), `update ${JSON.stringify(extra)}`).toEqual([expected]);
       }
+      // An amount raised past the stored minimum spend (100) leaves a threshold below the amount: refused on the threshold.
+      expect(fields(await s.post(`/api/coupon/update/${coupon.id}`, { amount: 150 }))).toEqual(['minPoint:min_point_below_amount']);
+      // A total lowered below the stored per-member limit.
+      expect(fields(await s.post(`/api/coupon/update/${limited.id}`, { publishCount: 4 }))).toEqual(['perLimit:per_limit_over_count']);
     });
     // The same refusal reads in Chinese for a Chinese admin (the key is translated by the screens; the server names it).
     const zh = await import('../../src/i18n/errors');

@@ -1,6 +1,7 @@
 // Protects: flash sales on mall's paths (src/schema/smsFlash.ts, server/areas/sms/flash.ts): a sale's dates, sessions as times of day that never overlap while enabled (also two parallel enables), mall's unpaged session list and select list with product counts, and a sale's products: created as a list, listed by sale and session with their product, flash price within the product's price, counts within its stock shared by the sale's sessions (unless unlimited), per-buyer limit within the count, each product once per session (also under parallel adds); every refusal names its field and changes nothing. SQLite and PostgreSQL.
 import { describe, expect, it } from 'vitest';
 import type { Page } from '../../src/schema/api';
+import { errorsZh } from '../../src/i18n/errors';
 import { product } from '../../src/schema/product';
 import { apiSuite } from '../helpers/api-suite';
 import { API } from '../helpers/entity-bodies';
@@ -75,6 +76,10 @@ describe.each(testDialects())('flash sales (%s)', (dialect) => {
       refused(await s.post(`${API}/flashSession/update/status/${idle}?status=1`), [['status', 'flash_sessions_overlap']]);
       refused(await s.post(`${API}/flashSession/update/${after}`, { startTime: '13:59:00' }), [['startTime', 'flash_sessions_overlap']]);
       expect(await tables()).toEqual(held);
+      // The screens show each refusal in Chinese too (the server names the key).
+      for (const key of ['flash_price_above_price', 'flash_count_above_stock', 'flash_limit_above_count', 'flash_sessions_overlap', 'flash_product_repeated', 'end_date_before_start', 'end_time_not_after_start'] as const) {
+        expect(errorsZh[key]).toMatch(/[\u4e00-\u9fff]/);
+      }
     });
 
     it('lets exactly one of two parallel enables of overlapping sessions win', async () => {
@@ -146,12 +151,43 @@ describe.each(testDialects())('flash sales (%s)', (dialect) => {
       refused(await s.post(url, { flashPromotionPrice: 9.999 }), [['flashPromotionPrice', 'invalid_format']]);
       refused(await s.post(url, { flashPromotionCount: 11 }), [['flashPromotionCount', 'flash_count_above_stock']]);
       refused(await s.post(url, { flashPromotionCount: 5, flashPromotionLimit: 6 }), [['flashPromotionLimit', 'flash_limit_above_count']]);
+      refused(await s.post(url, { flashPromotionCount: '5', flashPromotionLimit: '6' }), [['flashPromotionLimit', 'flash_limit_above_count']]);
+      refused(await s.post(url, { flashPromotionCount: 0 }), [['flashPromotionCount', 'too_small']]);
+      refused(await s.post(url, { flashPromotionLimit: -1 }), [['flashPromotionLimit', 'too_small']]);
       // On create too, named by the row.
-      refused(await addProducts([{ flashPromotionId: sale, flashPromotionSessionId: await newSession('09:00:00', '09:10:00', 0), productId: item.id, flashPromotionPrice: 101 }]),
+      const other = await newSession('09:00:00', '09:10:00', 0);
+      const sessionsBefore = await tables();
+      refused(await addProducts([{ flashPromotionId: sale, flashPromotionSessionId: other, productId: item.id, flashPromotionPrice: 101 }]),
         [['0.flashPromotionPrice', 'flash_price_above_price']]);
+      refused(await addProducts([{ flashPromotionId: sale, flashPromotionSessionId: other, productId: item.id, flashPromotionPrice: -0.01 }]),
+        [['0.flashPromotionPrice', 'too_small']]);
+      refused(await addProducts([{ flashPromotionId: sale, flashPromotionSessionId: other, productId: item.id, flashPromotionPrice: '9.999' }]),
+        [['0.flashPromotionPrice', 'invalid_format']]);
+      refused(await addProducts([{ flashPromotionId: sale, flashPromotionSessionId: other, productId: item.id, flashPromotionCount: 11 }]),
+        [['0.flashPromotionCount', 'flash_count_above_stock']]);
+      refused(await addProducts([{ flashPromotionId: sale, flashPromotionSessionId: other, productId: item.id, flashPromotionCount: 3, flashPromotionLimit: 4 }]),
+        [['0.flashPromotionLimit', 'flash_limit_above_count']]);
+      expect(await tables()).toEqual(sessionsBefore);
       expect(await tables()).toMatchObject([before[0], expect.anything(), before[2]]);
       // At the bounds, it is taken.
       expect(ok(await s.post(url, { flashPromotionPrice: 100, flashPromotionCount: 10, flashPromotionLimit: 10 }))).toBe(1);
+      // One of the pair sent is checked against the other as stored: a limit above the stored count, a count below the stored limit.
+      const held = await tables();
+      refused(await s.post(url, { flashPromotionLimit: 11 }), [['flashPromotionLimit', 'flash_limit_above_count']]);
+      refused(await s.post(url, { flashPromotionCount: 9 }), [['flashPromotionLimit', 'flash_limit_above_count']]);
+      expect(await tables()).toEqual(held);
+    });
+
+    it('takes any flash count for a product of unlimited stock (-1)', async () => {
+      const sale = await newSale();
+      const session = await newSession('05:00:00', '05:10:00', 0);
+      const item = await newProduct(20, -1);
+      expect(ok(await addProducts([{ flashPromotionId: sale, flashPromotionSessionId: session, productId: item.id, flashPromotionCount: 1_000_000, flashPromotionLimit: 5 }]))).toBe(1);
+      const [row] = await relationsOf(sale, session);
+      expect(row).toMatchObject({ flashPromotionCount: 1_000_000, flashPromotionLimit: 5 });
+      expect(ok(await s.post(`${API}/flashProductRelation/update/${row!.id}`, { flashPromotionCount: 2_000_000 }))).toBe(1);
+      // Another session of the same sale too: nothing is shared out of an unlimited stock.
+      expect(ok(await addProducts([{ flashPromotionId: sale, flashPromotionSessionId: await newSession('05:10:00', '05:20:00', 0), productId: item.id, flashPromotionCount: 3_000_000 }]))).toBe(1);
     });
 
     it('shares the stock between the sessions of one sale, and refuses the same product twice in one session', async () => {
