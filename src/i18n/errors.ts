@@ -111,6 +111,8 @@ export const errorsZh: Record<MessageKey, string> = {
   cannot_delete_self: '不能删除自己的账号',
   cannot_disable_self: '不能禁用自己的账号',
   last_super_admin: '必须保留至少一个启用的超级管理员',
+  role_required: '请至少选择一个角色',
+  only_role_of_accounts: '这是 %{names} 唯一的角色：请先为其分配其他角色',
   menu_has_children: '请先删除或移动其子菜单',
   category_has_children: '请先删除其下级分类',
   range_reversed: '范围的结束不能早于开始',

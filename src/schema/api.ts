@@ -170,6 +170,8 @@ export const MESSAGES = {
   cannot_delete_self: 'You cannot delete your own account',
   cannot_disable_self: 'You cannot disable your own account',
   last_super_admin: 'At least one enabled super admin must remain',
+  role_required: 'Choose at least one role',
+  only_role_of_accounts: 'This is the only role of {names}: give them another role first',
   menu_has_children: 'Delete or move its child menus first',
   category_has_children: 'Delete its sub-categories first',
   range_reversed: 'The end of the range must not be before its start',

@@ -3,7 +3,7 @@
  * `/delete/{id}`, `/updateStatus/{id}?status=`): one declaration drives the routes, the admin
  * list, its forms, validation and the data provider. What is special lives in the ums area's
  * hooks (server/areas/ums/admins.ts): names compared regardless of case, password rules, roles on
- * create and the `roles` of every answer, the permission ceiling, no deleting or disabling
+ * create (at least one: no account is ever left without a role) and the `roles` of every answer, the permission ceiling, no deleting or disabling
  * yourself or the last super admin, sessions ended by a new password or a disabled account.
  */
 import { z } from 'zod';
@@ -52,8 +52,11 @@ export const adminAccount = defineEntity({
     // A seller's own invite code and who invited them (self-registration, server/areas/account).
     inviteCode: text({ serverManaged: true, detailOnly: true }),
     referrerId: int({ serverManaged: true, detailOnly: true }),
-    // Roles given on create; later changes go through the `updateRoles` action (the "assign roles" dialog).
-    roleIds: json(z.array(z.number().int().positive().max(2_147_483_647)).max(100), { virtual: true, immutable: true, default: [] }),
+    // Roles given on create, at least one (an account without a role opens nothing: the server never
+    // keeps one, server/areas/ums); later changes go through the `updateRoles` action (the "assign roles" dialog).
+    roleIds: json(z.array(z.number().int().positive().max(2_147_483_647)).min(1, { message: 'role_required' }).max(100), {
+      virtual: true, immutable: true, required: true, requiredMessage: 'role_required',
+    }),
   },
   actions: {
     roles: { on: 'row', path: '/role/{adminId}', writes: false, summary: 'The roles of an admin' },

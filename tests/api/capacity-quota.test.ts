@@ -319,7 +319,8 @@ describe.each(testDialects())('user-group quotas and the capacity list (%s)', (d
     });
 
     it('deleting an account takes it out of its group and keeps the member count true', async () => {
-      const created = await admin.post<{ id: number }>('/admin/create', { username: 'groupleaver', password: 'Lv2-exit-pass', email: 'leaver@example.test' });
+      const sellerRole = await t.db.selectFrom('ums_role').select('id').where('code', '=', 'seller').executeTakeFirstOrThrow();
+      const created = await admin.post<{ id: number }>('/admin/create', { username: 'groupleaver', password: 'Lv2-exit-pass', email: 'leaver@example.test', roleIds: [sellerRole.id] });
       expect(created.status, created.raw).toBe(200);
       const leaverId = created.body.data.id;
       const group = await admin.post<{ id: number }>('/userGroup/create', { name: 'Leavers' });

@@ -97,7 +97,7 @@ describe.each(testDialects())('permission attacks (%s)', (dialect) => {
   });
 
   it('cannot grant a role it does not hold: /admin/role/update and /admin/create roleIds', async () => {
-    const staff = await api.send<{ id: number }>('POST', '/api/admin/create', { token: manager, body: { username: 'junior', password: 'Jn4-desk-pass' } });
+    const staff = await api.send<{ id: number }>('POST', '/api/admin/create', { token: manager, body: { username: 'junior', password: 'Jn4-desk-pass', roleIds: [ids.productRole] } });
     expect(staff.status, staff.raw).toBe(200);
     const junior = staff.body.data.id;
     await refused(() => as(manager).post(`/admin/role/update?adminId=${junior}&roleIds=${ids.orderRole}`), 'cannot_grant');

@@ -71,7 +71,8 @@ describe.each(testDialects())('UMS API (%s)', (dialect) => {
   let seq = 0;
   const createAdmin = async (overrides: Record<string, unknown> = {}) => {
     seq += 1;
-    const body = { username: `staff${seq}`, password: `staff-pass-${seq}`, email: `staff${seq}@example.com`, nickName: `Staff ${seq}`, ...overrides };
+    // Every account holds a role (the product admin's unless a test picks others).
+    const body = { username: `staff${seq}`, password: `staff-pass-${seq}`, email: `staff${seq}@example.com`, nickName: `Staff ${seq}`, roleIds: [productRoleId], ...overrides };
     const answer = await post<AdminRecord>('/admin/create', body);
     expect(answer.status, answer.raw).toBe(200);
     return { ...answer.body.data, password: body.password as string };
@@ -92,7 +93,7 @@ describe.each(testDialects())('UMS API (%s)', (dialect) => {
       }
       const byUsername = new Map(all.body.data.list.map((a) => [a.username, a.roles]));
       expect(byUsername.get('seller')).toEqual([{ id: sellerRoleId, name: SEED_ROLES.seller.name, code: SEED_ROLES.seller.code }]);
-      expect(byUsername.get(zebra.username)).toEqual([]);
+      expect(byUsername.get(zebra.username)).toEqual([{ id: productRoleId, name: DEMO_STAFF[0].role.name, code: DEMO_STAFF[0].role.code }]);
       const superAdmin = byUsername.get('admin') as { code: string | null }[];
       expect(superAdmin.map((r) => r.code)).toContain(SEED_ROLES.superAdmin.code);
       const byName = await get<Page<AdminRecord>>('/admin/list?keyword=PRODUCT&pageNum=1&pageSize=10');
@@ -137,15 +138,57 @@ describe.each(testDialects())('UMS API (%s)', (dialect) => {
       expect(audit!.after_json).not.toMatch(/staff-pass|argon2/);
       const token = await login(t.app, created);
       expect((await get('/brand/list', token)).status).toBe(200);
-      // Without roles the account exists but may call nothing beyond its own session.
-      const bare = await createAdmin();
-      const bareToken = await login(t.app, bare);
-      expect((await get('/admin/info', bareToken)).status).toBe(200);
-      expect((await get('/brand/list', bareToken)).status).toBe(403);
+    });
+
+    it('an account is never saved without a role: create, mall\'s register form, role update and role delete refuse, changing nothing', async () => {
+      const staff = await createAdmin({ roleIds: [productRoleId] });
+      const doomed = (await post<RoleRecord>('/role/create', { name: 'Only role', status: 1 })).body.data;
+      const loner = await createAdmin({ roleIds: [doomed.id] });
+      const fields = (answer: { body: { errors?: { field: string; messageKey: string }[] } }) => answer.body.errors?.map((e) => `${e.field}:${e.messageKey}`);
+      await unchanged(async () => {
+        const valid = { username: 'roleless', password: 'Rl4-alone-pass' };
+        for (const body of [valid, { ...valid, roleIds: [] }, { ...valid, roleIds: null }]) {
+          const answer = await post('/admin/create', body);
+          expect(answer.status, JSON.stringify(body)).toBe(400);
+          expect(fields(answer), JSON.stringify(body)).toEqual(['roleIds:role_required']);
+        }
+        // mall's admin form adds the account first and its roles after: here both in one request or nothing.
+        const registered = await post('/admin/register', { id: null, ...valid });
+        expect(registered.status).toBe(400);
+        expect(fields(registered)).toEqual(['roleIds:role_required']);
+        // An empty list no longer takes every role away (query and form body alike).
+        for (const empty of [post(`/admin/role/update?adminId=${staff.id}&roleIds=`), post('/admin/role/update', `adminId=${staff.id}&roleIds=`, root, FORM)]) {
+          const answer = await empty;
+          expect(answer.status).toBe(400);
+          expect(fields(answer)).toEqual(['roleIds:role_required']);
+        }
+        // Nor does deleting the only role of an account: the refusal names it.
+        const deleted = await post(`/role/delete?ids=${doomed.id}`);
+        expect(deleted.status).toBe(409);
+        expect(deleted.body).toMatchObject({ messageKey: 'only_role_of_accounts', params: { names: loner.username } });
+        expect(deleted.body.message).toBe(`This is the only role of ${loner.username}: give them another role first`);
+      });
+      // mall's register form with the roles in the same request adds the account with them.
+      const viaRegister = await post<AdminRecord>('/admin/register', { id: null, username: 'registered-clerk', password: 'Rc5-desk-pass', roleIds: [productRoleId] });
+      expect(viaRegister.status, viaRegister.raw).toBe(200);
+      expect((await get<RoleRecord[]>(`/admin/role/${viaRegister.body.data.id}`)).body.data.map((r) => r.id)).toEqual([productRoleId]);
+      // Given another role first, the account lets the role go.
+      expect((await post(`/admin/role/update?adminId=${loner.id}&roleIds=${doomed.id},${productRoleId}`)).status).toBe(200);
+      expect((await post(`/role/delete?ids=${doomed.id}`)).body).toMatchObject({ code: 200, data: 1 });
+      expect((await get<RoleRecord[]>(`/admin/role/${loner.id}`)).body.data.map((r) => r.id)).toEqual([productRoleId]);
+      // An account without a role from before (imported from mall) is not saved as it is: it gets a role first.
+      await t.db.deleteFrom('ums_admin_role_relation').where('admin_id', '=', staff.id).execute();
+      await unchanged(async () => {
+        const edit = await post(`/admin/update/${staff.id}`, { nickName: 'Still nobody' });
+        expect(edit.status).toBe(400);
+        expect(fields(edit)).toEqual(['roles:role_required']);
+      });
+      expect((await post(`/admin/role/update?adminId=${staff.id}&roleIds=${productRoleId}`)).status).toBe(200);
+      expect((await post(`/admin/update/${staff.id}`, { nickName: 'Somebody' })).status).toBe(200);
     });
 
     it('POST /admin/create refuses bad input, a taken username and unknown roles, changing nothing', async () => {
-      const valid = { username: 'newcomer', password: 'Nc3-fresh-pass', email: 'n@example.com' };
+      const valid = { username: 'newcomer', password: 'Nc3-fresh-pass', email: 'n@example.com', roleIds: [productRoleId] };
       await unchanged(async () => {
         for (const body of [
           {}, { ...valid, username: 'x' }, { ...valid, password: '123' }, { ...valid, email: 'not-an-email' },
@@ -289,9 +332,9 @@ describe.each(testDialects())('UMS API (%s)', (dialect) => {
       expect(roles.body.data[0]).toMatchObject({ name: expect.any(String), status: 1 });
       expect([await count(productRoleId), await count(orderRoleId)]).toEqual([productBefore - 1, orderBefore + 1]);
       expect(await lastAudit(t.db)).toMatchObject({ action: 'update_roles', entity_id: String(staff.id) });
-      // "" removes every role (form body too).
-      expect((await post('/admin/role/update', `adminId=${staff.id}&roleIds=`, root, FORM)).body).toMatchObject({ code: 200, data: 0 });
-      expect((await get<RoleRecord[]>(`/admin/role/${staff.id}`)).body.data).toEqual([]);
+      // Form bodies work too (mall's clients).
+      expect((await post('/admin/role/update', `adminId=${staff.id}&roleIds=${productRoleId}`, root, FORM)).body).toMatchObject({ code: 200, data: 1 });
+      expect((await get<RoleRecord[]>(`/admin/role/${staff.id}`)).body.data.map((r) => r.id)).toEqual([productRoleId]);
       expect((await get('/admin/role/2000000000')).status).toBe(404);
 
       await unchanged(async () => {
@@ -371,7 +414,8 @@ describe.each(testDialects())('UMS API (%s)', (dialect) => {
 
     it('deleting a role removes its relations, bumps the version, and built-in roles are protected', async () => {
       const role = await newRole('Short lived');
-      const staff = await createAdmin({ roleIds: [role.id] });
+      // The account keeps another role: deleting its only one is refused (the test above).
+      const staff = await createAdmin({ roleIds: [role.id, productRoleId] });
       const menuId = (await t.db.selectFrom('ums_menu').select('id').executeTakeFirstOrThrow()).id;
       const resourceId = (await t.db.selectFrom('ums_resource').select('id').executeTakeFirstOrThrow()).id;
       await post(`/role/allocMenu?roleId=${role.id}&menuIds=${menuId}`);
@@ -382,7 +426,7 @@ describe.each(testDialects())('UMS API (%s)', (dialect) => {
       for (const table of ['ums_admin_role_relation', 'ums_role_menu_relation', 'ums_role_resource_relation'] as const) {
         expect(await t.db.selectFrom(table).selectAll().where('role_id', '=', role.id).execute(), table).toEqual([]);
       }
-      expect((await get<RoleRecord[]>(`/admin/role/${staff.id}`)).body.data).toEqual([]);
+      expect((await get<RoleRecord[]>(`/admin/role/${staff.id}`)).body.data.map((r) => r.id)).toEqual([productRoleId]);
 
       await unchanged(async () => {
         for (const id of [superRoleId, sellerRoleId]) {

@@ -221,6 +221,7 @@ describe.each(testDialects())('the account rules in /admin/create, /admin/update
   afterAll(async () => t?.close());
 
   it('create and update refuse what registration refuses', async () => {
+    const sellerRole = await t.db.selectFrom('ums_role').select('id').where('code', '=', SEED_ROLES.seller.code).executeTakeFirstOrThrow();
     const before = await snapshotCounts(t.db);
     for (const [body, field, key] of [
       [{ username: 'ADMIN', password: 'correct-horse-battery' }, 'username', 'username_taken'],
@@ -228,7 +229,7 @@ describe.each(testDialects())('the account rules in /admin/create, /admin/update
       [{ username: 'staff-one', password: 'password123' }, 'password', 'password_too_common'],
       [{ username: 'staff-one', password: 'staff-one-pass' }, 'password', 'password_contains_username'],
     ] as const) {
-      const answer = await call(t.app, 'POST', '/api/admin/create', { token: admin, body });
+      const answer = await call(t.app, 'POST', '/api/admin/create', { token: admin, body: { ...body, roleIds: [sellerRole.id] } });
       expect(answer.body.errors?.[0], JSON.stringify(body)).toMatchObject({ field, messageKey: key });
     }
     expect(await snapshotCounts(t.db)).toEqual(before);
@@ -248,16 +249,21 @@ describe.each(testDialects())('the account rules in /admin/create, /admin/update
     await t.db.updateTable('ums_admin').set({ username: 'seller2' }).where('id', '=', seller2.id).execute();
   });
 
-  it("mall's admin form adds a user through /admin/register: status, nickName, email, note kept; no role, no group", async () => {
-    const answer = await call<Record<string, unknown>>(t.app, 'POST', '/api/admin/register', {
-      token: admin,
-      body: { id: null, username: 'ops-clerk', password: 'correct-horse-battery', nickName: 'Ops clerk', email: 'ops@example.com', note: 'night shift', status: 0 },
-    });
-    expect(answer.status).toBe(200);
+  it("mall's admin form adds a user through /admin/register: status, nickName, email, note kept; its roles in the same request, no group", async () => {
+    const body = { id: null, username: 'ops-clerk', password: 'correct-horse-battery', nickName: 'Ops clerk', email: 'ops@example.com', note: 'night shift', status: 0 };
+    // mall adds the account without roles and assigns them after: an account is never kept without one.
+    const before = await snapshotCounts(t.db);
+    const roleless = await call(t.app, 'POST', '/api/admin/register', { token: admin, body });
+    expect(roleless.status).toBe(400);
+    expect(roleless.body.errors?.map((e) => `${e.field}:${e.messageKey}`)).toEqual(['roleIds:role_required']);
+    expect(await snapshotCounts(t.db)).toEqual(before);
+    const sellerRole = await t.db.selectFrom('ums_role').select('id').where('code', '=', SEED_ROLES.seller.code).executeTakeFirstOrThrow();
+    const answer = await call<Record<string, unknown>>(t.app, 'POST', '/api/admin/register', { token: admin, body: { ...body, roleIds: [sellerRole.id] } });
+    expect(answer.status, answer.raw).toBe(200);
     expect(answer.body.data).toMatchObject({ username: 'ops-clerk', nickName: 'Ops clerk', email: 'ops@example.com', note: 'night shift', status: 0, inviteCode: null });
     expect(answer.raw).not.toMatch(/argon2|correct-horse/);
     const id = Number(answer.body.data.id);
-    expect(await t.db.selectFrom('ums_admin_role_relation').select('role_id').where('admin_id', '=', id).execute()).toEqual([]);
+    expect(await t.db.selectFrom('ums_admin_role_relation').select('role_id').where('admin_id', '=', id).execute()).toEqual([{ role_id: sellerRole.id }]);
     const audit = await t.db.selectFrom('sys_audit_log').select(['action', 'admin_id']).where('entity', '=', 'ums_admin').where('entity_id', '=', String(id)).executeTakeFirstOrThrow();
     expect(audit).toMatchObject({ action: 'create', admin_id: t.seeded.accounts.length ? expect.any(Number) : null });
   });

@@ -31,7 +31,10 @@ describe('user group member picker', () => {
   it.each(['en', 'zh'] as const)('shows a long account name whole (%s)', async (lang) => {
     const token = await suite.tokenOf('admin');
     const found = await api<{ list: unknown[] }>(`/admin/list?keyword=${LONG.username}`, token);
-    if (found.list.length === 0) await api('/admin/create', token, { ...LONG, password: 'Picker-pass-2024' });
+    // Every account holds a role: the seller's, as a shop owner picked into a group would.
+    const roles = await api<{ id: number; code: string | null }[]>('/role/listAll', token);
+    const seller = roles.find((r) => r.code === 'seller')!;
+    if (found.list.length === 0) await api('/admin/create', token, { ...LONG, password: 'Picker-pass-2024', roleIds: [seller.id] });
     const groups = await api<{ id: number }[]>('/userGroup/listAll', token);
     await suite.withPage(async (page) => {
       await page.goto(`/ums/user_group?groupId=${groups[0]!.id}`);

@@ -107,6 +107,14 @@ const RULE_TARGETS: Readonly<Record<string, Readonly<Record<string, Body>>>> = {
   flashProductRelation: { productId: { price: 99_999_999.99, stock: -1 } },
 };
 
+/**
+ * Required json fields whose value names rows of another entity (the generator cannot read that
+ * from a zod schema): the entity those ids point at. An account's roles (at least one).
+ */
+const JSON_ID_LISTS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  admin: { roleIds: 'role' },
+};
+
 export type FixtureDeps = { app: FastifyInstance; db: Kysely<Database>; token: string };
 
 /**
@@ -157,9 +165,12 @@ export const createFixtures = (deps: FixtureDeps) => {
       case 'reference': return (await referenceTarget(entityByName(decl.reference!.entity), variant, RULE_TARGETS[entity.name]?.[name])).id;
       // A stored many-to-many picks a new record meeting its condition; an action's id list starts empty.
       case 'references': return decl.relation ? [await pickFor(decl, variant)] : [];
-      case 'json':
+      case 'json': {
         if (decl.default !== undefined) return decl.default;
+        const target = JSON_ID_LISTS[entity.name]?.[name];
+        if (target) return assertValid(entity, name, decl, [(await create(entityByName(target), variant)).id]);
         throw new Error(`entity-bodies cannot make ${entity.name}.${name} (json without a default)`);
+      }
       case 'children': {
         // As many rows as the list needs (one at least), each with every writable field of the row.
         const rows: Body[] = [];

@@ -1,4 +1,4 @@
-// Protects: admin accounts and roles screens: search, create and edit dialogs (password optional on edit), enable switch, delete, role assignment pre-checked, each account's roles by name in the list.
+// Protects: admin accounts and roles screens: search, create and edit dialogs (password optional on edit), enable switch, delete, role assignment pre-checked, each account's roles by name in the list; issue 24 item 5, no account saved without a role (create, assign roles, edit), in en and zh.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -170,7 +170,7 @@ describe('assign roles dialog', () => {
     expect(screen.queryByRole('dialog', { name: 'Edit admin' })).not.toBeInTheDocument();
   });
 
-  it('should send an empty list when every role is unchecked', async () => {
+  it('should not offer to save an account without any role', async () => {
     serveAdmins();
     serveRoles();
     serve('get', '/admin/role/4', () => envelope([roles[0]]));
@@ -180,9 +180,49 @@ describe('assign roles dialog', () => {
     await userEvent.click(within(rowOf('productAdmin')).getByRole('button', { name: 'Assign roles' }));
     const dialog = await screen.findByRole('dialog', { name: 'Roles of productAdmin' });
     await userEvent.click(await within(dialog).findByRole('checkbox', { name: 'Product admin' }));
+    expect(within(dialog).getByText('Choose at least one role: an account without a role can open nothing.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Save' })).toBeDisabled();
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Order admin' }));
+    expect(within(dialog).queryByText(/Choose at least one role/)).not.toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(saves).toHaveLength(1));
-    expect(saves[0]?.query.get('roleIds')).toBe('');
+    expect(saves[0]?.query.get('roleIds')).toBe('2');
+  });
+});
+
+describe.each<Lang>(['en', 'zh'])('an account needs a role (%s)', (lang) => {
+  const T = {
+    en: { add: 'Add', addDialog: 'Add admin', editDialog: 'Edit admin', username: 'Username', password: /^Password/, save: 'Save',
+      pick: 'Choose at least one role', none: 'This account has no role. Give it one with "Assign roles" before saving.' },
+    zh: { add: '添加', addDialog: '添加用户', editDialog: '编辑用户', username: '账号', password: /^密码/, save: '保存',
+      pick: '请至少选择一个角色', none: '该账号没有角色，请先通过"分配角色"为其分配角色再保存。' },
+  }[lang];
+
+  it('should refuse a new account without a role under the Roles boxes, sending nothing', async () => {
+    serveAdmins();
+    serveRoles();
+    const creates = serve('post', '/admin/create', () => envelope({ id: 9 }));
+    renderAt('/ums/admin', { lang });
+    await screen.findByText('productAdmin');
+    await userEvent.click(screen.getByRole('button', { name: T.add }));
+    const dialog = await screen.findByRole('dialog', { name: T.addDialog });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: T.username }), 'orders1');
+    await userEvent.type(within(dialog).getByLabelText(T.password), 'Or7-night-pass');
+    await within(dialog).findAllByRole('checkbox');
+    await userEvent.click(within(dialog).getByRole('button', { name: T.save }));
+    expect(await within(dialog).findByText(T.pick)).toBeInTheDocument();
+    expect(creates).toHaveLength(0);
+  });
+
+  it('should say an account without a role (imported) needs one before it is saved', async () => {
+    const roleless = { ...admins[1], id: 6, username: 'imported', roles: [] };
+    serve('get', '/admin/list', () => envelope(page([...admins, roleless])));
+    serveRoles();
+    serve('get', '/admin/6', () => envelope(roleless));
+    renderAt('/ums/admin', { lang });
+    await userEvent.click(await screen.findByText('imported'));
+    const dialog = await screen.findByRole('dialog', { name: T.editDialog });
+    expect(await within(dialog).findByText(T.none)).toBeInTheDocument();
   });
 });
 

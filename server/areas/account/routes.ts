@@ -255,12 +255,13 @@ export const registerAdminAuthRoutes = (app: FastifyInstance, deps: AuthRouteDep
       }
       request.auth = caller;
       // The body of `/admin/create` (the engine's, with the account rules of ../ums/admins.ts), plus
-      // the blank `id` of the form's empty record and without roles (they are assigned after).
+      // the blank `id` of the form's empty record. Roles included: `mall`'s form adds an account
+      // without any and assigns them after, but an account is never kept without a role, so the
+      // roles come in the same request (`roleIds`, at least one) or nothing is saved.
       const posted = request.body;
       if (!posted || typeof posted !== 'object' || Array.isArray(posted)) throw validationFailed([fieldError('_', 'invalid_type')]);
       const { id: blank, ...body } = posted as Record<string, unknown>;
-      const refused = [...(blank == null ? [] : ['id']), ...('roleIds' in body ? ['roleIds'] : [])];
-      if (refused.length) throw validationFailed(refused.map((field) => fieldError(field, 'unknown_field')));
+      if (blank != null) throw validationFailed([fieldError('id', 'unknown_field')]);
       return ok(await deps.repositoryOf('admin').create(body, { adminId: caller.adminId, ip: request.ip ?? null, scope: ALL_SHOPS }));
     }
 

@@ -17,6 +17,8 @@ import type { EntityActions } from '../../crud/actions';
 import { entityActions } from '../../crud/actions';
 import type { Db } from '../../crud/hooks';
 import { fromRow } from '../../crud/row';
+import { fieldError } from '../../../src/schema/api';
+import { validationFailed } from '../../http/errors';
 import { recountRoles, roleIdsOf } from './admins';
 import { menuJson } from './json';
 
@@ -100,6 +102,9 @@ const adminActions = entityActions(adminAccount, {
     await bumpPermissionVersion(db);
     const held = await heldBy(db, actor.adminId);
     await assertCanManageAdmin(db, held, adminId);
+    // `mall` takes an empty list (every role removed); an account without a role opens nothing and
+    // no form could save it again, so none is kept: taking roles away means giving another.
+    if (roleIds.length === 0) throw validationFailed([fieldError('roleIds', 'role_required')]);
     const current = await roleIdsOf(db, adminId);
     assertCanGrant(held, 'roleIds', roleIds.filter((id) => !current.includes(id)));
     if ((await enabledSuperAdminIds(db)).includes(adminId)) {

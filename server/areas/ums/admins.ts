@@ -108,9 +108,14 @@ export const adminHooks: EntityHooks<typeof adminAccount> = {
     if (before) {
       await assertCanManageAdmin(trx, held, before.id);
       if (row.status === 0 && before.status === 1) await assertMayRetire(trx, held, before.id, 'cannot_disable_self');
+      // An account without a role (imported from `mall`, where roles are optional) is not saved as
+      // it is: it gets a role first (the "assign roles" dialog), then the edit goes through.
+      if ((await roleIdsOf(trx, before.id)).length === 0) throw validationFailed([fieldError('roles', 'role_required')]);
     } else {
-      // Roles given on create: only roles the caller holds, each one existing.
+      // Roles given on create: at least one (the declaration refuses none; checked again here for
+      // callers that reach the repository another way), only roles the caller holds, each one existing.
       const roleIds = [...new Set((input.roleIds as number[] | undefined) ?? [])];
+      if (roleIds.length === 0) throw validationFailed([fieldError('roleIds', 'role_required')]);
       assertCanGrant(held, 'roleIds', roleIds);
       await assertRolesExist(trx, roleIds, 'roleIds');
     }
@@ -124,18 +129,17 @@ export const adminHooks: EntityHooks<typeof adminAccount> = {
   },
 
   /**
-   * Roles of a new account, with their counts; a new password or a disabled account ends every
+   * Roles of a new account (beforeWrite made sure there is one), with their counts; a new password or a disabled account ends every
    * session of it at once. The audit row says so (`signInChanged`: a key with "password" in it
    * would be blanked as a secret).
    */
   afterWrite: async ({ trx, input, before }, record) => {
     if (!before) {
       const roleIds = [...new Set((input.roleIds as number[] | undefined) ?? [])];
-      if (roleIds.length) {
-        await trx.insertInto('ums_admin_role_relation').values(roleIds.map((role_id) => ({ admin_id: record.id, role_id }))).execute();
-        await recountRoles(trx, roleIds);
-      }
-      return roleIds.length ? { audit: { roleIds } } : undefined;
+      await trx.insertInto('ums_admin_role_relation').values(roleIds.map((role_id) => ({ admin_id: record.id, role_id }))).execute();
+      await recountRoles(trx, roleIds);
+      // The audited record carries its `roles` already (afterGet): nothing to add.
+      return undefined;
     }
     const signInChanged = isNewPassword(input.password);
     const sessionsEnded = signInChanged || input.status === 0 ? await revokeAllSessions(trx, record.id) : 0;

@@ -8,7 +8,8 @@ import type { menu, resource, role } from '../../../src/schema/ums';
 import { SEED_ROLES } from '../../../src/schema/resources';
 import { assertSuperAdmin, heldBy } from '../../auth/ceiling';
 import { bumpPermissionVersion } from '../../auth/permissions';
-import { forbidden } from '../../http/errors';
+import { ResultCode } from '../../../src/schema/api';
+import { forbidden, httpError } from '../../http/errors';
 import type { Db, EntityHooks, HookActor } from '../../crud/hooks';
 
 const bump = (trx: Db): Promise<void> => bumpPermissionVersion(trx);
@@ -20,6 +21,27 @@ const isSuperAdminRole = (record: Record<string, unknown> | null): boolean => re
 /** Only a super admin changes the super admin role (its menus, name or status). */
 const guardSuperAdminRole = async (trx: Db, actor: HookActor | undefined, record: Record<string, unknown> | null): Promise<void> => {
   if (isSuperAdminRole(record)) assertSuperAdmin(await heldBy(trx, actor?.adminId ?? null));
+};
+
+/** Accounts named in the refusal: enough to find them, never a page of names. */
+const NAMED_ACCOUNTS = 3;
+
+/**
+ * Deleting roles takes them from their accounts (the relation is a part of the role); an account
+ * whose every role goes would be left with none, which the accounts' rules never allow
+ * (./admins.ts): refused with the accounts' names, so they can be given another role first.
+ */
+const assertNoAccountLeftWithoutRole = async (trx: Db, roleIds: readonly number[]): Promise<void> => {
+  if (!roleIds.length) return;
+  const stranded = await trx.selectFrom('ums_admin as a').select('a.username')
+    .where((eb) => eb.exists(eb.selectFrom('ums_admin_role_relation as ar').select('ar.id')
+      .whereRef('ar.admin_id', '=', 'a.id').where('ar.role_id', 'in', [...roleIds])))
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('ums_admin_role_relation as other').select('other.id')
+      .whereRef('other.admin_id', '=', 'a.id').where('other.role_id', 'not in', [...roleIds]))))
+    .orderBy('a.username').limit(NAMED_ACCOUNTS + 1).execute();
+  if (!stranded.length) return;
+  const names = stranded.slice(0, NAMED_ACCOUNTS).map((a) => a.username).join(', ') + (stranded.length > NAMED_ACCOUNTS ? ', …' : '');
+  throw httpError({ status: 409, code: ResultCode.failed, messageKey: 'only_role_of_accounts', params: { names } });
 };
 
 export const roleHooks: EntityHooks<typeof role> = {
@@ -34,6 +56,7 @@ export const roleHooks: EntityHooks<typeof role> = {
     await bump(trx);
     // Registration assigns the seller role and the super admin role is the way back in: keep both.
     if (records.some((r) => BUILT_IN_ROLES.includes(String(r.code)))) throw forbidden('protected_role');
+    await assertNoAccountLeftWithoutRole(trx, records.map((r) => r.id));
   },
   beforeSetField: async ({ trx, records, field, value, actor }) => {
     await bump(trx);

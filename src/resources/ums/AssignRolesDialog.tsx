@@ -62,7 +62,7 @@ const AssignRolesDialog = ({ admin, onClose }: Props) => {
           roles.length === 0
             ? <Typography color="text.secondary">{translate('entity.ums.no_roles')}</Typography>
             : (
-              <FormGroup>
+              <FormGroup aria-describedby={checked.size === 0 ? `${titleId}-none` : undefined}>
                 {roles.map((r) => (
                   <FormControlLabel
                     key={r.id}
@@ -78,10 +78,14 @@ const AssignRolesDialog = ({ admin, onClose }: Props) => {
               </FormGroup>
             )
         )}
+        {/* An account always keeps a role (the server refuses an empty list): say so, and do not offer to save none. */}
+        {checked.size === 0 && !rolesPending && !held.isPending && roles.length > 0 && (
+          <Typography id={`${titleId}-none`} color="error" variant="body2" sx={{ mt: 1 }}>{translate('entity.ums.pick_a_role')}</Typography>
+        )}
       </DialogContent>
       <DialogActions>
         <Button label="entity.action.cancel" onClick={onClose} />
-        <Button label="entity.action.save" variant="contained" onClick={saveRoles} disabled={save.isPending || held.isPending || rolesPending} />
+        <Button label="entity.action.save" variant="contained" onClick={saveRoles} disabled={save.isPending || held.isPending || rolesPending || checked.size === 0} />
       </DialogActions>
     </Dialog>
   );

@@ -6,6 +6,7 @@
  */
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import type { RaRecord } from 'react-admin';
 import { CheckboxGroupInput, Labeled, useGetList, useRecordContext, useTranslate } from 'react-admin';
 import { builtinText } from '../../i18n/builtins';
@@ -19,8 +20,11 @@ import { AssignRolesButton } from './AssignRolesDialog';
 import { allRowsOf } from './lookups';
 
 
-/** The roles a new account starts with (later changes go through the "assign roles" dialog). */
-const NewAdminRolesInput = ({ entity, name, mode }: FieldInputProps) => {
+/**
+ * The roles a new account starts with, at least one (the declaration requires them, so the form
+ * says so under the boxes before anything is sent); later changes go through the "assign roles" dialog.
+ */
+const NewAdminRolesInput = ({ entity, name, decl, mode }: FieldInputProps) => {
   const translate = useTranslate();
   const { data = [], isPending } = useGetList(role.name, allRowsOf(role), { enabled: mode === 'create' });
   if (mode !== 'create') return null;
@@ -31,6 +35,7 @@ const NewAdminRolesInput = ({ entity, name, mode }: FieldInputProps) => {
       choices={data}
       optionText={(r: RaRecord) => builtinText(translate, role.name, r, role.display)}
       isPending={isPending}
+      isRequired={Boolean(decl.required)}
       row
     />
   );
@@ -52,10 +57,23 @@ const RoleChips = () => {
   );
 };
 
-/** Read-only on edit (the "assign roles" dialog changes them); a new account picks `roleIds` instead. */
-const HeldRolesInput = ({ entity, name, mode }: FieldInputProps) => (mode === 'edit'
-  ? <Labeled source={name} label={fieldLabelKey(entity, name)}><RoleChips /></Labeled>
-  : null);
+/**
+ * Read-only on edit (the "assign roles" dialog changes them); a new account picks `roleIds` instead.
+ * An account without any (imported from `mall`) cannot be saved as it is: the form says what to do first.
+ */
+const HeldRolesInput = ({ entity, name, mode }: FieldInputProps) => {
+  const translate = useTranslate();
+  const record = useRecordContext();
+  if (mode !== 'edit') return null;
+  const held: unknown = record?.roles;
+  return (
+    <Labeled source={name} label={fieldLabelKey(entity, name)}>
+      {Array.isArray(held) && held.length > 0
+        ? <RoleChips />
+        : <Typography color="error" variant="body2">{translate('entity.ums.account_without_role')}</Typography>}
+    </Labeled>
+  );
+};
 
 const AdminRowActions = ({ entity }: { readonly entity: Entity }) => (
   <>
