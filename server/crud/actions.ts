@@ -16,8 +16,9 @@ import { fieldError, MESSAGES } from '../../src/schema/api';
 import type { Endpoint } from '../../src/schema/endpoints';
 import { actionEndpointsOf } from '../../src/schema/endpoints';
 import type { ActionDecl, ActionsOf, Entity, FieldDecl, ParamsOf, RecordOf } from '../../src/schema/entity';
-import { actionParamsEntity, columnOf, snakeCase } from '../../src/schema/entity';
+import { actionParamsEntity, columnOf } from '../../src/schema/entity';
 import { MAX_IDS } from '../../src/schema/validation';
+import { declaredAuditAction } from '../../src/schema/audit';
 import { auditAll } from '../db/audit';
 import type { AnyKysely } from '../db/index';
 import { dialectOf } from '../db/index';
@@ -305,7 +306,7 @@ export const performAction = async (
       const changes: readonly AuditChange[] = decl.transition ? [...transitioned, ...(outcome.changes ?? [])] : outcome.changes
         ?? (records.length ? records.map((r) => ({ id: r.id, after: paramsOf(r) })) : [{ id: null, after: params }]);
       await auditAll(trx, changes.map((change) => ({
-        adminId: actor.adminId, action: decl.audit ?? snakeCase(name), entity: change.table ?? entity.table,
+        adminId: actor.adminId, action: declaredAuditAction(decl, name), entity: change.table ?? entity.table,
         entityId: change.id ?? null, before: change.before, after: change.after, ip: actor.ip,
       })));
     }

@@ -4,14 +4,18 @@
  * Secrets are removed from the before/after snapshots here, once, for every caller.
  */
 import type { Kysely, Transaction } from 'kysely';
+import type { AuditAction } from '../../src/schema/audit';
 import type { Database } from './schema';
 import { toDbTime } from './time';
 
 export type AuditEntry = {
   /** Who did it; null for the system (seed) or an anonymous action. */
   adminId: number | null;
-  /** Verb, e.g. `create`, `update`, `delete`, `register`, `update_password`. */
-  action: string;
+  /**
+   * Verb, e.g. `create`, `update_password`, `set_showStatus`, a declared action's: only those
+   * src/schema/audit.ts lists, so each has a name in the audit log in both languages.
+   */
+  action: AuditAction;
   /** Table or area, e.g. `ums_admin`. */
   entity: string;
   entityId?: string | number | null;

@@ -29,11 +29,9 @@ import { submissionErrors } from '../providers/entityDataProvider';
 import { ActionTargetContext } from './actionTarget';
 import { apiValues, createDefaults, toFormErrors } from './formValidation';
 import { EntityFieldInput } from './kinds';
+import { actionLabelKey } from './labels';
 import { useRecordName } from './recordName';
 import type { FieldInputProps } from './screenOptions';
-
-/** The label of an action: `resources.<entity>.actions.<name>.name`. */
-export const actionLabelKey = (entity: Entity, name: string): string => `resources.${entity.name}.actions.${name}.name`;
 
 /**
  * The actions with a generic button at one placement, in declaration order (a dispatching route's

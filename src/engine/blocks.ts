@@ -13,7 +13,7 @@ export { BackToListButton, ShowHeading, ShowLayout, ShowPanel, ShowRecord, useBa
 export { ChildRowsField, EntityFieldInput, fieldDisplay } from './kinds';
 export { ChildRowsInput } from './ChildRowsInput';
 export { ReferenceNameField } from './fields';
-export { enumLabelKey, fieldLabelKey, sectionLabelKey } from './labels';
+export { actionLabelKey, enumLabelKey, fieldLabelKey, sectionLabelKey } from './labels';
 export { FieldValue, ShowFields, ChildRowsPanel, HistoryTable, showSections } from './EntityShow';
 
 // Lists: columns and cells, the generated list and its row buttons.

@@ -6,6 +6,9 @@ export const fieldLabelKey = (entity: Entity, field: string): string => `resourc
 export const enumLabelKey = (entity: Entity, field: string, option: EnumOption): string =>
   `resources.${entity.name}.enums.${field}.${option.label}`;
 
+/** The label of an action: `resources.<entity>.actions.<name>.name`. */
+export const actionLabelKey = (entity: Entity, name: string): string => `resources.${entity.name}.actions.${name}.name`;
+
 export const sectionLabelKey = (entity: Entity, section: string): string => `resources.${entity.name}.sections.${section}`;
 
 /** SelectInput choices of an enum field; react-admin translates the `name` keys. */

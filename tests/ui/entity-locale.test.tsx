@@ -1,6 +1,7 @@
 // Protects: issue 13 item 7, the chosen language everywhere. Dates and numbers follow the admin's
 // language, not the browser's (jsdom's browser speaks en-US); column titles never break inside a
-// word; the audit log names actions, tables and users instead of showing their codes.
+// word; the audit log names actions, tables and users instead of showing their codes (issue 24 item 5:
+// a declared action as its button reads, and "System" for a row a job wrote).
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Lang } from '../../src/i18n/lang';
@@ -11,8 +12,8 @@ const advert = { id: 11, name: 'Summer sale', type: 1, pic: null, startTime: STA
 
 const INTL = { en: 'en-US', zh: 'zh-CN' } as const;
 const AUDIT = {
-  en: { action: 'Allocate resources', entity: 'Role', set: 'Set Shown', brand: 'Brand' },
-  zh: { action: '分配资源', entity: '角色', set: '设置是否显示', brand: '品牌' },
+  en: { action: 'Allocate resources', entity: 'Role', set: 'Set Shown', brand: 'Brand', close: 'Close order', system: 'System', grants: 'Update built-in permissions' },
+  zh: { action: '分配资源', entity: '角色', set: '设置是否显示', brand: '品牌', close: '关闭订单', system: '系统', grants: '更新内置权限' },
 } as const;
 
 const rowOf = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
@@ -45,6 +46,9 @@ describe.each<Lang>(['en', 'zh'])('chosen language (%s)', (lang) => {
     serve('get', '/auditLog/list', () => envelope(page([
       { id: 7, adminId: 3, adminName: 'orderAdmin', action: 'alloc_resource', entity: 'ums_role', entityId: '2', ip: '10.0.0.7', createTime: START },
       { id: 8, adminId: 3, adminName: 'orderAdmin', action: 'set_showStatus', entity: 'pms_brand', entityId: '1', ip: '10.0.0.8', createTime: START },
+      // Written by the order job (no account) and by the server's start.
+      { id: 9, adminId: null, adminName: null, action: 'close', entity: 'oms_order', entityId: '4242', ip: null, createTime: START },
+      { id: 10, adminId: null, adminName: null, action: 'reconcile-grants', entity: 'system', entityId: '4343', ip: null, createTime: START },
     ])));
     renderAt('/ums/auditLog', { lang });
 
@@ -57,5 +61,12 @@ describe.each<Lang>(['en', 'zh'])('chosen language (%s)', (lang) => {
     const toggle = rowOf('10.0.0.8');
     expect(within(toggle).getByText(AUDIT[lang].set)).toBeInTheDocument();
     expect(within(toggle).getByText(AUDIT[lang].brand)).toBeInTheDocument();
+    const closed = rowOf('4242');
+    expect(within(closed).getByText(AUDIT[lang].close)).toBeInTheDocument();
+    expect(within(closed).getByText(AUDIT[lang].system)).toBeInTheDocument();
+    expect(within(closed).queryByText('close')).toBeNull();
+    const grants = rowOf('4343');
+    expect(within(grants).getByText(AUDIT[lang].grants)).toBeInTheDocument();
+    expect(within(grants).getAllByText(AUDIT[lang].system)).toHaveLength(2);
   });
 });

@@ -36,11 +36,11 @@ export const entityEn = {
     export: { id: 'ID' },
     audit: {
       set_field: 'Set %{field}',
+      // The server's own actions (src/schema/audit.ts SERVER_AUDIT_ACTIONS); a declared action reads as its button does.
       actions: {
         create: 'Create', update: 'Update', delete: 'Delete', register: 'Register', update_password: 'Change password', update_profile: 'Edit profile',
-        update_roles: 'Assign roles', upload: 'Upload', alloc_menu: 'Allocate menus', alloc_resource: 'Allocate resources',
-        alloc_members: 'Assign members', seed: 'Initial data', recycle: 'Move to the recycle bin', restore: 'Restore',
-        purge: 'Delete for good',
+        upload: 'Upload', seed: 'Initial data', recycle: 'Move to the recycle bin', restore: 'Restore',
+        purge: 'Delete for good', 'reconcile-grants': 'Update built-in permissions',
       },
       tables: { sys_upload: 'Uploaded file', system: 'System' },
     },

@@ -39,9 +39,8 @@ export const entityZh: EntityMessages = {
       set_field: '设置%{field}',
       actions: {
         create: '新增', update: '修改', delete: '删除', register: '注册', update_password: '修改密码', update_profile: '修改个人资料',
-        update_roles: '分配角色', upload: '上传', alloc_menu: '分配菜单', alloc_resource: '分配资源',
-        alloc_members: '分配成员', seed: '初始化数据', recycle: '移入回收站', restore: '恢复',
-        purge: '彻底删除',
+        upload: '上传', seed: '初始化数据', recycle: '移入回收站', restore: '恢复',
+        purge: '彻底删除', 'reconcile-grants': '更新内置权限',
       },
       tables: { sys_upload: '上传文件', system: '系统' },
     },

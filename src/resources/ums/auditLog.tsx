@@ -9,31 +9,42 @@ import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import type { ReactElement } from 'react';
+import type { ComponentType } from 'react';
 import { useRecordContext, useTranslate } from 'react-admin';
 import type { Entity } from '../../schema/entity';
 import { screenEntityList } from '../../schema/screenEntities';
 import type { ScreenOptionsOf, ShowViewProps } from '../../engine/blocks';
-import { BackToListButton, fieldLabelKey, FieldValue, ShowHeading, ShowLayout, ShowRecord } from '../../engine/blocks';
+import { BackToListButton, fieldDisplay, fieldLabelKey, FieldValue, ShowHeading, ShowLayout, ShowRecord } from '../../engine/blocks';
+import { SET_FIELD_PREFIX } from '../../schema/audit';
+import { auditActionName } from './auditActions';
 import { changedKeys, jsonLines, parseJson } from './jsonDiff';
-
-const SET_PREFIX = 'set_';
 
 const entityOfTable = (table: string): Entity | undefined => screenEntityList.find((e) => e.table === table);
 
-/** `create`, `alloc_resource`… by name; `set_showStatus` names the field it set. */
+/**
+ * `create`, `alloc_resource`… by name (a declared action as its button reads, ./auditActions.ts);
+ * `set_showStatus` names the field it set. A code no name is known for shows as stored.
+ */
 const ActionCell = () => {
   const record = useRecordContext();
   const translate = useTranslate();
   const action = String(record?.action ?? '');
   if (!action) return null;
-  if (action.startsWith(SET_PREFIX)) {
-    const field = action.slice(SET_PREFIX.length);
-    const target = entityOfTable(String(record?.entity ?? ''));
-    const label = target ? translate(fieldLabelKey(target, field), { _: field }) : field;
-    return <>{translate('entity.audit.set_field', { field: label })}</>;
-  }
-  return <>{translate(`entity.audit.actions.${action}`, { _: action })}</>;
+  const name = auditActionName(screenEntityList, String(record?.entity ?? ''), action);
+  if (!name) return <>{action}</>;
+  const field = action.slice(SET_FIELD_PREFIX.length);
+  const options = name.fieldKey ? { field: translate(name.fieldKey, { _: field }) } : action.startsWith(SET_FIELD_PREFIX) ? { field } : {};
+  return <>{translate(name.key, { ...options, _: action })}</>;
+};
+
+/** Who did it: the account's name (the engine's reference display), or "System" for a row a job or the seed wrote. */
+const AdminCell = ({ entity, name }: { readonly entity: Entity; readonly name: string }) => {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  const decl = entity.fields[name];
+  const adminId = record?.[name];
+  if (adminId === null || adminId === undefined || adminId === 0) return <>{translate('entity.show.system_operator')}</>;
+  return decl ? fieldDisplay(entity, name, decl) : null;
 };
 
 /** The table an entry is about, as the name of its records ("Roles", "角色"). */
@@ -46,8 +57,8 @@ const EntityCell = () => {
   return <>{target ? translate(`resources.${target.name}.name`, { smart_count: 1, _: table }) : translate(`entity.audit.tables.${table}`, { _: table })}</>;
 };
 
-// Who did it is a reference: the engine shows the username the server joins in (`adminName`).
-const CELLS: Readonly<Record<string, () => ReactElement | null>> = { action: ActionCell, entity: EntityCell };
+// Who did it is a reference: the engine shows the username the server joins in (`adminName`); none is the system.
+const CELLS: Readonly<Record<string, ComponentType<{ readonly entity: Entity; readonly name: string }>>> = { action: ActionCell, entity: EntityCell, adminId: AdminCell };
 
 const JSON_FIELDS = { before: 'beforeJson', after: 'afterJson' } as const;
 
