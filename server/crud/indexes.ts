@@ -33,8 +33,8 @@
  */
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import type { Entity } from '../../src/schema/entity';
-import { columnOf, filterOf, rangeOf } from '../../src/schema/entity';
+import type { CompareFilter, Entity } from '../../src/schema/entity';
+import { columnOf, compareFiltersOf, filterOf, rangeOf } from '../../src/schema/entity';
 import { recycleBinOf } from '../../src/schema/recycleBin';
 import type { AnyKysely } from '../db/index';
 import { dialectOf } from '../db/index';
@@ -49,8 +49,24 @@ export type DeclaredIndex = {
   readonly name: string;
   readonly table: string;
   readonly columns: readonly string[];
-  /** What asks for it, for the log and the test: `filter:<field>`, `range:<field>`, `sort:<field>`, `tenant`. */
+  /** What asks for it, for the log and the test: `filter:<field>`, `range:<field>`, `sort:<field>`, `tenant`, `compare:<param>`. */
   readonly reason: string;
+  /** A partial index's condition (a column-comparison filter's rows), as SQL both databases read alike. */
+  readonly where?: string;
+};
+
+const COMPARE_SQL = { lt: '<', lte: '<=', gt: '>', gte: '>=' } as const;
+
+/**
+ * The rows a column-comparison filter keeps, as the partial index's condition: the same terms the
+ * list query writes (./repository.ts `columnsConditionOf`), so SQLite, which matches a query's
+ * terms against the index's, and PostgreSQL, which proves the index's condition from the query's,
+ * both read the list from it. The excluded values are literals: a bound parameter proves nothing
+ * to either.
+ */
+export const compareWhereSql = (filter: CompareFilter): string => {
+  for (const value of filter.except) if (!Number.isInteger(value)) throw new Error(`declared index: ${filter.param} excludes a value that is not a whole number`);
+  return [`${quote(filter.column)} ${COMPARE_SQL[filter.op]} ${quote(filter.thanColumn)}`, ...filter.except.map((v) => `${quote(filter.column)} <> ${v}`)].join(' and ');
 };
 
 export const declaredIndexName = (table: string, columns: readonly string[]): string => {
@@ -93,12 +109,26 @@ export const declaredIndexesOf = (entity: Entity): DeclaredIndex[] => {
     if (decl.sortable) add([...lead, column, 'id'], `sort:${field}`);
   }
   if (entity.tenant && entity.tenant !== 'id') add([entity.tenant, ...lead, ...(defaultSort ? [defaultSort] : []), 'id'], 'tenant');
+  // A column-comparison filter: partial indexes holding only its rows (few: the products low on
+  // stock), so its list and total read those alone. In the list's order for staff, and by shop for
+  // a seller; the condition's hash in the name, so a changed declaration makes a new index.
+  for (const filter of compareFiltersOf(entity)) {
+    const where = compareWhereSql(filter);
+    const hash = createHash('sha1').update(where).digest('hex').slice(0, 6);
+    const shapes = [[...lead, 'id'], ...(entity.tenant && entity.tenant !== 'id' ? [[entity.tenant, ...lead, 'id']] : [])];
+    for (const columns of shapes) {
+      const name = declaredIndexName(entity.table, ['if', filter.param.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), ...columns, hash]);
+      out.push({ name, table: entity.table, columns, reason: `compare:${filter.param}`, where });
+    }
+  }
   return out;
 };
 
 type Catalog = {
   /** Key columns of each full (not partial) index on the table, by name; an expression column is null. */
   readonly indexes: ReadonlyMap<string, readonly (string | null)[]>;
+  /** Our indexes on the table (the prefix's), partial ones included. */
+  readonly ours: ReadonlySet<string>;
   readonly columns: ReadonlySet<string>;
 };
 
@@ -115,14 +145,17 @@ const readCatalog = async (db: AnyKysely, table: string): Promise<Catalog | null
       where t.relname = ${table} and t.relnamespace = current_schema()::regnamespace and x.indpred is null and k.ord <= x.indnkeyatts
       order by i.relname, k.ord`.execute(db);
     for (const row of rows) indexes.set(row.name, [...(indexes.get(row.name) ?? []), row.column]);
-    return { indexes, columns: new Set(columnRows.map((r) => r.name)) };
+    const { rows: ours } = await sql<{ name: string }>`select i.relname as name from pg_index x join pg_class i on i.oid = x.indexrelid
+      join pg_class t on t.oid = x.indrelid where t.relname = ${table} and t.relnamespace = current_schema()::regnamespace`.execute(db);
+    return { indexes, ours: new Set(ours.map((r) => r.name).filter((n) => n.startsWith(DECLARED_PREFIX))), columns: new Set(columnRows.map((r) => r.name)) };
   }
   const { rows: columnRows } = await sql<{ name: string }>`select name from pragma_table_info(${table})`.execute(db);
   if (!columnRows.length) return null;
   const { rows } = await sql<{ name: string; column: string | null }>`select il.name as name, ii.name as column
     from pragma_index_list(${table}) il, pragma_index_info(il.name) ii where il.partial = 0 order by il.name, ii.seqno`.execute(db);
   for (const row of rows) indexes.set(row.name, [...(indexes.get(row.name) ?? []), row.column]);
-  return { indexes, columns: new Set(columnRows.map((r) => r.name)) };
+  const { rows: ours } = await sql<{ name: string }>`select name from pragma_index_list(${table})`.execute(db);
+  return { indexes, ours: new Set(ours.map((r) => r.name).filter((n) => n.startsWith(DECLARED_PREFIX))), columns: new Set(columnRows.map((r) => r.name)) };
 };
 
 /**
@@ -156,18 +189,20 @@ const ensureTable = async (db: AnyKysely, table: string, wanted: readonly Declar
   const sqlite = dialectOf(db) === 'sqlite';
   const keep = new Set<string>();
   for (const index of wanted) {
-    if (index.columns.some((c) => !catalog.columns.has(c)) || servedElsewhere(index, lead, catalog)) {
+    // A partial index holds rows no full index singles out: never served by another.
+    if (index.columns.some((c) => !catalog.columns.has(c)) || (!index.where && servedElsewhere(index, lead, catalog))) {
       changes.skipped.push(index.name);
       continue;
     }
     keep.add(index.name);
-    if (catalog.indexes.has(index.name)) { changes.kept.push(index.name); continue; }
-    await sql.raw(`create index if not exists ${quote(index.name)} on ${quote(table)} (${index.columns.map(quote).join(', ')})`).execute(db);
+    if (catalog.ours.has(index.name)) { changes.kept.push(index.name); continue; }
+    const where = index.where ? ` where ${index.where}` : '';
+    await sql.raw(`create index if not exists ${quote(index.name)} on ${quote(table)} (${index.columns.map(quote).join(', ')})${where}`).execute(db);
     if (sqlite) await sql.raw(`analyze ${quote(index.name)}`).execute(db);
     changes.created.push(index.name);
   }
-  for (const name of catalog.indexes.keys()) {
-    if (!name.startsWith(DECLARED_PREFIX) || keep.has(name)) continue;
+  for (const name of catalog.ours) {
+    if (keep.has(name)) continue;
     await sql.raw(`drop index if exists ${quote(name)}`).execute(db);
     changes.dropped.push(name);
   }

@@ -6,8 +6,8 @@
 import type { FieldError, MessageParams } from '../../src/schema/api';
 import { fieldError } from '../../src/schema/api';
 import type { z } from 'zod';
-import type { Entity, FieldDecl, FilterOp } from '../../src/schema/entity';
-import { columnOf, filterOf, rangeOf } from '../../src/schema/entity';
+import type { CompareOp, Entity, FieldDecl, FilterOp } from '../../src/schema/entity';
+import { columnOf, compareFiltersOf, filterOf, rangeOf } from '../../src/schema/entity';
 import { recycleBinOf } from '../../src/schema/recycleBin';
 import { PAGE_SIZE } from '../../src/schema/rules';
 import { fieldSchema, isNumericField } from '../../src/schema/kinds';
@@ -22,7 +22,10 @@ import { SERVER_KINDS } from './kinds';
  * `referenceName` field, comparing the referenced record's display field; `column` is then the
  * reference's column (the repository compares through ./reference-names.ts).
  */
-export type Condition = { column: string; op: FilterOp | 'lt'; value: string | number; named?: string };
+export type ValueCondition = { column: string; op: FilterOp | 'lt'; value: string | number; named?: string; than?: never };
+/** A declared column-comparison filter (`compareFilters`): `column` op `than`, never for a row whose column holds one of `except`. */
+export type ColumnsCondition = { column: string; op: CompareOp; than: string; except: readonly number[]; value?: never; named?: never };
+export type Condition = ValueCondition | ColumnsCondition;
 
 export type ListParams = {
   pageNum: number;
@@ -148,6 +151,15 @@ export const parseListQuery = (entity: Entity, query: Query, pathParams: Record<
       continue;
     }
     for (const bound of [from, to]) if (bound) conditions.push({ column: spec.column, op: bound.op, value: bound.value });
+  }
+
+  // Boolean: on keeps the rows where the two columns compare so; off (or absent) filters nothing.
+  for (const filter of compareFiltersOf(entity)) {
+    known.add(filter.param);
+    const raw = first(all[filter.param]);
+    if (raw === undefined || raw === '' || raw === '0' || raw === 'false') continue;
+    if (raw !== '1' && raw !== 'true') { error(filter.param, 'invalid_value'); continue; }
+    conditions.push({ column: filter.column, op: filter.op, than: filter.thanColumn, except: filter.except });
   }
 
   let search: ListParams['search'] = null;

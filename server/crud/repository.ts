@@ -19,7 +19,7 @@ import type { HttpError } from '../http/errors';
 import { conflict, constraintFailed, isHttpError, notFound, validationFailed } from '../http/errors';
 import type { AnyDb, EntityHooks, HookActor, ValidateContext, WriteContext } from './hooks';
 import { areaDb } from './hooks';
-import type { Condition, ListParams } from './list-params';
+import type { ColumnsCondition, Condition, ListParams } from './list-params';
 import type { ApiRecord, Row } from './row';
 import { fromRow, toColumnValue, toRow } from './row';
 import type { Scope } from './scope';
@@ -84,7 +84,20 @@ const escapeLike = (value: string): string => value.replace(/[\\%_]/g, (c) => `\
 const likeOf = (column: string, pattern: string) =>
   sql<boolean>`lower(${sql.ref(column)}) like lower(${pattern}) escape '\\'`;
 
+const COMPARE_SQL = { lt: '<', lte: '<=', gt: '>', gte: '>=' } as const;
+
+/**
+ * A column-comparison filter, written as the engine's partial index states its rows
+ * (`compareWhereSql` in ./indexes.ts: the excluded values as literals, from the declaration), so
+ * both databases see that the index holds every row the list asks for.
+ */
+const columnsConditionOf = (eb: Eb, c: ColumnsCondition) => eb.and([
+  eb(c.column, COMPARE_SQL[c.op], eb.ref(c.than)),
+  ...c.except.map((value) => eb(c.column, '<>', sql.lit(value))),
+]);
+
 const conditionOf = (eb: Eb, c: Condition) => {
+  if (c.than !== undefined) return columnsConditionOf(eb, c);
   switch (c.op) {
     case 'eq': return eb(c.column, '=', c.value);
     case 'gte': return eb(c.column, '>=', c.value);

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import type { Endpoint } from '../../src/schema/endpoints';
 import type { Entity, FieldDecl } from '../../src/schema/entity';
-import { columnFields, filterOf, rangeOf, secretSetName } from '../../src/schema/entity';
+import { columnFields, compareFiltersOf, filterOf, rangeOf, secretSetName } from '../../src/schema/entity';
 import { recycleBinOf } from '../../src/schema/recycleBin';
 import { createSchema, fieldSchema, updateSchema } from '../../src/schema/validation';
 import { SERVER_KINDS } from '../crud/kinds';
@@ -52,6 +52,8 @@ export const updateBodySchema = (entity: Entity): JsonSchema => toJsonSchema(upd
 
 export type QueryParameter = { name: string; in: 'query' | 'path'; required: boolean; schema: JsonSchema; description?: string };
 
+const COMPARE_WORDS = { lt: 'below', lte: 'at or below', gt: 'above', gte: 'at or above' } as const;
+
 /** Query parameters of an entity's list endpoint (path placeholders of listPath included). */
 export const listParameters = (entity: Entity): QueryParameter[] => {
   const inPath = new Set([...(entity.listPath ?? '').matchAll(/\{(\w+)\}/g)].map((m) => m[1]));
@@ -76,6 +78,13 @@ export const listParameters = (entity: Entity): QueryParameter[] => {
         { name: range.to, in: 'query', required: false, schema: bound, description: `${name} at or before this (inclusive)` },
       );
     }
+  }
+  for (const filter of compareFiltersOf(entity)) {
+    const except = filter.except.length ? ` (never where ${filter.field} is ${filter.except.join(' or ')})` : '';
+    params.push({
+      name: filter.param, in: 'query', required: false, schema: { type: 'string', enum: ['1', 'true', '0', 'false'] },
+      description: `1 or true: only rows whose ${filter.field} is ${COMPARE_WORDS[filter.op]} ${filter.than}${except}; 0, false or absent: no filter`,
+    });
   }
   if (entity.search) {
     params.push({ name: entity.search.param, in: 'query', required: false, schema: { type: 'string' }, description: `keyword in ${entity.search.fields.join(', ')}` });

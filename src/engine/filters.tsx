@@ -1,10 +1,11 @@
-/** List filters from the declaration: the keyword search and every declared field filter (inputs by kind: ./kinds.tsx). */
+/** List filters from the declaration: the keyword search, every declared field filter (inputs by kind: ./kinds.tsx) and column-comparison filter. */
 import type { ReactElement } from 'react';
-import { SearchInput, useTranslate } from 'react-admin';
+import Chip from '@mui/material/Chip';
+import { BooleanInput, SearchInput, useTranslate } from 'react-admin';
 import type { Entity, FieldDecl } from '../schema/entity';
-import { filterOf, rangeOf } from '../schema/entity';
+import { compareFiltersOf, filterOf, rangeOf } from '../schema/entity';
 import { filterInput, rangeInput } from './kinds';
-import { fieldLabelKey } from './labels';
+import { compareFilterLabelKey, fieldLabelKey } from './labels';
 
 /** Whether the user may list an entity (react-admin's `canAccess`), to offer a filter that picks from it. */
 export type CanList = (entityName: string) => boolean;
@@ -33,6 +34,23 @@ const rangeInputs = (entity: Entity, name: string, decl: FieldDecl, range: { fro
     return rangeInput(decl, props);
   });
 
+/**
+ * A column-comparison filter behind "Add filter": picking it sets the filter on (its
+ * `defaultValue`) and shows it as a chip; the filter form's remove button takes it off.
+ */
+const CompareChip = ({ label }: { source: string; label: string; alwaysOn?: boolean; defaultValue?: number }) => {
+  const translate = useTranslate();
+  return <Chip label={translate(label)} color="primary" variant="outlined" sx={{ mb: 1 }} data-testid="compare-filter-chip" />;
+};
+
+/** A column-comparison filter (`compareFilters`): a chip, or a checkbox where it is always shown. */
+const compareInputs = (entity: Entity): ReactElement[] => compareFiltersOf(entity).map((filter) => {
+  const label = compareFilterLabelKey(entity, filter.param);
+  return filter.alwaysOn
+    ? <BooleanInput key={`compare:${filter.param}`} source={filter.param} label={label} alwaysOn />
+    : <CompareChip key={`compare:${filter.param}`} source={filter.param} label={label} defaultValue={1} />;
+});
+
 /** `hidden`: fields pinned by the screen URL (a parent id), which the user does not pick. */
 export const entityFilters = (entity: Entity, hidden: ReadonlySet<string> = new Set(), canList: CanList = everything): ReactElement[] => {
   const inputs: ReactElement[] = [];
@@ -47,6 +65,7 @@ export const entityFilters = (entity: Entity, hidden: ReadonlySet<string> = new 
     }
     inputs.push(filterInput(entity, name, decl, declared.alwaysOn));
   }
+  inputs.push(...compareInputs(entity));
   return inputs;
 };
 
@@ -55,4 +74,4 @@ export const hasOptionalFilters = (entity: Entity, hidden: ReadonlySet<string> =
   Object.entries(entity.fields).some(([name, decl]) => {
     const declared = filterOf(name, decl);
     return declared !== null && !declared.alwaysOn && !hidden.has(name) && offered(decl, canList);
-  });
+  }) || compareFiltersOf(entity).some((filter) => !filter.alwaysOn);

@@ -3,6 +3,9 @@ import type { Entity, EnumOption } from '../schema/entity';
 
 export const fieldLabelKey = (entity: Entity, field: string): string => `resources.${entity.name}.fields.${field}`;
 
+/** A column-comparison filter's label (`compareFilters`, by query parameter). */
+export const compareFilterLabelKey = (entity: Entity, param: string): string => `resources.${entity.name}.filters.${param}`;
+
 export const enumLabelKey = (entity: Entity, field: string, option: EnumOption): string =>
   `resources.${entity.name}.enums.${field}.${option.label}`;
 

@@ -136,6 +136,10 @@ const listRequest = (entity: Entity, filter: AnyRecord): { path: string; query: 
     // A range's inputs are named as its query parameters (`endTimeFrom`).
     const ranged = rangeSources(entity).get(key);
     if (ranged) query[key] = toQueryValue(value, ranged);
+    // A column-comparison filter is on (1) or off; off sends nothing.
+    if (!declared && entity.compareFilters?.[key]) {
+      if (value === true || Number(value) === 1 || value === 'true') query[key] = 1;
+    }
   }
   return { path: listUrl, query };
 };

@@ -39,6 +39,26 @@ export type FilterDecl = {
   readonly range?: boolean;
 };
 
+/** How a column-comparison filter compares its two columns (`field` op `than`). */
+export type CompareOp = 'lt' | 'lte' | 'gt' | 'gte';
+
+/**
+ * A boolean list filter comparing two columns of the same row (docs/guide/field-kinds.md,
+ * "Column comparison filters"): `?<param>=1` (or `true`) keeps the rows whose `field` is `op`
+ * `than`; `0`, `false` or no value filters nothing. Both fields are stored numbers, dates or times.
+ * A row whose `field` holds one of `except` (an int field) never matches (a product's stock of -1 is unlimited,
+ * never low). The engine derives a partial index of the matching rows (server/crud/indexes.ts),
+ * so the filtered list and its total read those rows alone. Its label is
+ * `resources.<entity>.filters.<param>`; the list shows it as a chip (a checkbox when `alwaysOn`).
+ */
+export type CompareFilterDecl<K extends string = string> = {
+  readonly field: K;
+  readonly op: CompareOp;
+  readonly than: K;
+  readonly except?: readonly number[];
+  readonly alwaysOn?: boolean;
+};
+
 export type EnumOption = {
   readonly value: number | string;
   /** i18n key suffix: the label is `resources.<entity>.enums.<field>.<label>`. */
@@ -667,6 +687,8 @@ export type EntityOptions<F extends Record<string, FieldDecl>> = {
   readonly states?: { readonly field: keyof F & string; readonly history?: HistoryDecl };
   /** Delete moves records to a recycle bin, with restore and delete for good (see SoftDeleteDecl). */
   readonly softDelete?: SoftDeleteDecl<keyof F & string>;
+  /** Boolean list filters comparing two columns of a row, by query parameter (see CompareFilterDecl): `lowStock: { field: 'stock', op: 'lte', than: 'lowStock' }`. */
+  readonly compareFilters?: Readonly<Record<string, CompareFilterDecl<keyof F & string>>>;
   /** Exact counts of live records per shop and value of these fields, kept by the database (see CountersDecl). */
   readonly counters?: CountersDecl<keyof F & string>;
   /**
@@ -844,6 +866,43 @@ export const rangeOf = (fieldName: string, decl: FieldDecl): { from: string; to:
   if (!filter || typeof decl.filter !== 'object' || !decl.filter.range) return null;
   if (!KINDS[decl.kind].range) throw new Error(`${fieldName}: a range filter needs a number, date or time field, not ${decl.kind}`);
   return { from: `${filter.param}From`, to: `${filter.param}To` };
+};
+
+/** A resolved column-comparison filter: its parameter and the two columns. */
+export type CompareFilter = CompareFilterDecl & { readonly param: string; readonly column: string; readonly thanColumn: string; readonly except: readonly number[]; readonly alwaysOn: boolean };
+
+const compareCache = new WeakMap<Entity, CompareFilter[]>();
+/**
+ * An entity's column-comparison filters, checked once: both fields stored and comparable, of one
+ * kind, the parameter no other filter's. A declaration that breaks this stops the start.
+ */
+export const compareFiltersOf = (entity: Entity): readonly CompareFilter[] => {
+  let filters = compareCache.get(entity);
+  if (filters) return filters;
+  const taken = new Set(Object.entries(entity.fields).flatMap(([name, decl]) => {
+    const filter = filterOf(name, decl);
+    const range = rangeOf(name, decl);
+    return [...(filter ? [filter.param] : []), ...(range ? [range.from, range.to] : [])];
+  }));
+  if (entity.search) taken.add(entity.search.param);
+  filters = Object.entries(entity.compareFilters ?? {}).map(([param, decl]) => {
+    const where = `${entity.name}.compareFilters.${param}`;
+    if (taken.has(param)) throw new Error(`${where}: another filter already takes the parameter ${param}`);
+    const stored = (name: string): FieldDecl => {
+      const field = entity.fields[name];
+      if (!field || field.virtual || field.children || field.relation) throw new Error(`${where}: ${name} is not a stored field`);
+      if (!KINDS[field.kind].range) throw new Error(`${where}: ${name} is ${field.kind}, not a number, date or time`);
+      return field;
+    };
+    const [a, b] = [stored(decl.field), stored(decl.than)];
+    if (a.kind !== b.kind) throw new Error(`${where}: ${decl.field} (${a.kind}) and ${decl.than} (${b.kind}) do not compare`);
+    const except = decl.except ?? [];
+    // Compared with the column as stored: plain whole numbers only (money is stored in cents, times as text).
+    if (except.length && (a.kind !== 'int' || except.some((v) => !Number.isInteger(v)))) throw new Error(`${where}: except takes whole numbers of an int field`);
+    return { ...decl, param, column: columnOf(decl.field, a), thanColumn: columnOf(decl.than, b), except, alwaysOn: decl.alwaysOn ?? false };
+  });
+  compareCache.set(entity, filters);
+  return filters;
 };
 
 /** Fields a client may write (not server-managed). */

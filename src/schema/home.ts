@@ -23,7 +23,7 @@ export type ListFilter = Readonly<Record<string, string | number>>;
 
 export type PendingKey =
   | 'ordersPendingPayment' | 'ordersPendingShipment' | 'ordersShipped'
-  | 'returnsPending' | 'returnsInProgress'
+  | 'returnsPending' | 'returnsInProgress' | 'productsLowStock'
   | 'adsEndingSoon' | 'vipPaymentsAwaiting' | 'membersAwaitingApproval';
 
 /**
@@ -43,6 +43,8 @@ export const PENDING_WORK: readonly PendingDecl[] = [
   { key: 'ordersShipped', entity: 'order', route: 'order', filter: { status: ORDER_STATUS.shipped } },
   { key: 'returnsPending', entity: 'returnApply', route: 'returnApply', filter: { status: RETURN_STATUS.pending } },
   { key: 'returnsInProgress', entity: 'returnApply', route: 'returnApply', filter: { status: RETURN_STATUS.returning } },
+  // Stock at or below the product's low-stock level, unlimited stock (-1) never (the product's `lowStock` column-comparison filter).
+  { key: 'productsLowStock', entity: 'product', route: 'product', filter: { lowStock: 1 } },
   // Online advertisements whose end lies between now and ADS_ENDING_DAYS from now (bounds: the answer's `adsWindow`).
   { key: 'adsEndingSoon', entity: 'homeAdvertise', route: 'homeAdvertise', filter: { status: 1 } },
   { key: 'vipPaymentsAwaiting', entity: 'payRecord', route: 'payRecord', filter: { status: 0 } },
@@ -74,8 +76,8 @@ export type HomeSummary = {
   };
   /** The pending-work items the caller may list, in PENDING_WORK order. */
   pending: PendingItem[];
-  /** Present with the product list. */
-  products?: { total: number; onSale: number; offSale: number };
+  /** Present with the product list; `lowStock` is the `productsLowStock` pending item's figure. */
+  products?: { total: number; onSale: number; offSale: number; lowStock: number };
   /** Present with the member list. */
   members?: { newToday: number; newYesterday: number; newThisMonth: number; total: number };
   /** A seller's own VIP. */

@@ -171,6 +171,9 @@ export const product = defineEntity({
     detailMobileHtml: richText({ length: [0, 100_000], omitInList: true, section: 'detail' }),
   },
   softDelete: { field: 'deleteStatus' },
+  // Low on stock (the home page's pending work, issue 22): stock at or below the product's own
+  // low-stock level; an unlimited stock (-1) is never low. `GET /product/list?lowStock=1`.
+  compareFilters: { lowStock: { field: 'stock', op: 'lte', than: 'lowStock', except: [UNLIMITED_STOCK] } },
   // mall's product form sends its flash-sale fields (kept by its flash promotions, not the product)
   // and posts back `cateParentId`, an extra of our own `updateInfo` answer.
   ignoredKeys: ['flashPromotionCount', 'flashPromotionId', 'flashPromotionPrice', 'flashPromotionSort', 'cateParentId'],

@@ -1,4 +1,4 @@
-// Protects: GET /home/summary answers each role exactly what its lists hold: orders and sales per day equal direct counts (also after raw SQL writes), each pending figure equals its list's total, no money figures without the lists that carry them.
+// Protects: GET /home/summary answers each role exactly what its lists hold: orders and sales per day equal direct counts (also after raw SQL writes), each pending figure equals its list's total, products low on stock (unlimited never) equal the product list's lowStock total and a direct count per role, no money figures without the lists that carry them.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, dayStartMs, localDate } from '../../server/areas/home/days';
@@ -149,7 +149,56 @@ describe.each(testDialects())('home summary (%s)', (dialect) => {
         expect(item.count, `${role} ${item.key}`).toBe(list.body.data.total);
       }
     }
-    expect([...seen].sort()).toEqual(['adsEndingSoon', 'membersAwaitingApproval', 'ordersPendingPayment', 'ordersPendingShipment', 'ordersShipped', 'returnsInProgress', 'returnsPending', 'vipPaymentsAwaiting']);
+    expect([...seen].sort()).toEqual(['adsEndingSoon', 'membersAwaitingApproval', 'ordersPendingPayment', 'ordersPendingShipment', 'ordersShipped', 'productsLowStock', 'returnsInProgress', 'returnsPending', 'vipPaymentsAwaiting']);
+  });
+
+  it('products low on stock: a seller\'s own, the product admin\'s all, each its filtered list\'s total and a direct count; unlimited stock never; none without the product list', async () => {
+    const sellerShops = (await shopsOf('seller')).map((s) => s.id);
+    // Products of the seller's below, at and above their level, and one unlimited (-1) under any level.
+    const post = async (url: string, body: unknown): Promise<{ id: number }> => {
+      const answer = await call<{ id: number }>(t.app, 'POST', `/api${url}`, { token: tokens.get('admin'), body });
+      expect(answer.status, answer.raw).toBe(200);
+      return answer.body.data;
+    };
+    const top = await post('/productCategory/create', { name: 'Home low stock', parentId: 0 });
+    const category = await post('/productCategory/create', { name: 'Home low stock leaf', parentId: top.id });
+    const mine: number[] = [];
+    for (const [i, [stock, lowStock]] of ([[3, 10], [10, 10], [11, 10], [-1, 10]] as const).entries()) {
+      mine.push((await post('/product/create', {
+        shopId: sellerShops[0], productCategoryId: category.id, name: `Home stock ${i}`, subTitle: 'Stock', description: 'Stock.', productSn: `HOME-LOW-${i}`, price: 1, stock, lowStock,
+      })).id);
+    }
+    /** Live products at or below their level, never unlimited, in these shops (all when none given). */
+    const direct = async (shops?: number[]): Promise<number> => {
+      let query = t.db.selectFrom('pms_product').select((eb) => eb.fn.countAll().as('n'))
+        .where('delete_status', '=', 0).where('stock', '<>', -1).whereRef('stock', '<=', 'low_stock');
+      if (shops) query = query.where('shop_id', 'in', shops);
+      return Number((await query.executeTakeFirstOrThrow()).n);
+    };
+    const listTotal = async (role: DemoRole): Promise<number> => {
+      const list = await call<{ total: number }>(t.app, 'GET', '/api/product/list?pageNum=1&pageSize=1&lowStock=1', { token: tokens.get(role) });
+      expect(list.status, list.raw).toBe(200);
+      return list.body.data.total;
+    };
+    for (const [role, shops] of [['seller', sellerShops], ['productAdmin', undefined], ['admin', undefined]] as const) {
+      const answer = await summary(role);
+      const item = answer.pending.find((p) => p.key === 'productsLowStock');
+      expect(item, role).toMatchObject({ route: 'product', filter: { lowStock: 1 } });
+      const expected = await direct(shops ? [...shops] : undefined);
+      expect(item!.count, role).toBe(expected);
+      expect(await listTotal(role), role).toBe(expected);
+      expect(answer.products!.lowStock, role).toBe(expected);
+    }
+    // Two of the four are low (3 ≤ 10 and 10 ≤ 10): the seller's figure counts them, not the unlimited one.
+    const lowOfMine = await t.db.selectFrom('pms_product').select('id').where('id', 'in', mine).where('stock', '<>', -1).whereRef('stock', '<=', 'low_stock').execute();
+    expect(lowOfMine.map((r) => Number(r.id))).toEqual(mine.slice(0, 2));
+    expect((await summary('seller')).products!.lowStock).toBeGreaterThanOrEqual(2);
+    await t.db.updateTable('pms_product').set({ stock: 10, low_stock: 0 }).where('id', '=', mine[0]!).execute();
+    expect((await summary('seller')).products!.lowStock).toBe(await direct([...sellerShops]));
+    // The order admin may not list products: no figure, no item, no error.
+    const order = await summary('orderAdmin');
+    expect(order.products).toBeUndefined();
+    expect(order.pending.map((p) => p.key)).not.toContain('productsLowStock');
   });
 
   it('holds only what each role may list: no money for the product admin, no platform figures for a seller', async () => {
@@ -157,7 +206,7 @@ describe.each(testDialects())('home summary (%s)', (dialect) => {
     expect(product.orders).toBeUndefined();
     expect(product.vipRevenue).toBeUndefined();
     expect(product.referral).toBeUndefined();
-    expect(product.pending).toEqual([]);
+    expect(product.pending.map((p) => p.key)).toEqual(['productsLowStock']);
     const list = await call<{ total: number }>(t.app, 'GET', '/api/product/list?pageNum=1&pageSize=1', { token: tokens.get('productAdmin') });
     expect(product.products?.total, list.raw).toBe(list.body.data.total);
     expect(JSON.stringify(product)).not.toMatch(/sales|revenue|unpaid/i);

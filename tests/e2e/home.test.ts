@@ -1,4 +1,4 @@
-// Protects: the home page of issue 22 in the real browser: for the admin, a seller and the product admin every figure shown equals a count made directly in the database for that caller, each pending-work link lands on a list whose total equals its figure, the page reads in English and Chinese, and fits a 390×844 phone with its charts.
+// Protects: the home page of issue 22 in the real browser: for the admin, a seller and the product admin every figure shown equals a count made directly in the database for that caller, each pending-work link lands on a list whose total equals its figure (products low on stock: the product list with its lowStock chip), the page reads in English and Chinese, and fits a 390×844 phone with its charts.
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
@@ -39,6 +39,7 @@ const directPending = (role: DemoRole, key: PendingKey, filter: Readonly<Record<
     case 'adsEndingSoon': return count('select count(*) n from sms_home_advertise where status = 1 and end_time >= ? and end_time <= ?', filter.endTimeFrom, filter.endTimeTo);
     case 'vipPaymentsAwaiting': return count('select count(*) n from pay_record where status = 0');
     case 'membersAwaitingApproval': return count(`select count(*) n from ums_member where apply_status = 0 and ${shops}`);
+    case 'productsLowStock': return count(`select count(*) n from pms_product where delete_status = 0 and stock <> -1 and stock <= low_stock and ${shops}`);
   }
 };
 
@@ -100,10 +101,14 @@ describe('home page', () => {
         expect(digits(await text(page, 'home-products-total'))).toBe(products);
         expect(digits(await text(page, 'home-products-onSale'))).toBe(onSale);
         expect(digits(await text(page, 'home-products-offSale'))).toBe(products - onSale);
+        expect(digits(await text(page, 'home-products-lowStock'))).toBe(directPending(role, 'productsLowStock', {}));
       }
       if (summary.members) expect(digits(await text(page, 'home-members-total'))).toBe(count(`select count(*) n from ums_member where ${shopsWhere(role)}`));
       // Pending work: the figure on the page is the database's, and its link opens a list of exactly that many rows.
-      const expectedKeys = role === 'productAdmin' ? [] : summary.pending.map((p) => p.key);
+      const expectedKeys = summary.pending.map((p) => p.key);
+      // The product admin's only item is the products low on stock; everyone who lists products has it.
+      if (role === 'productAdmin') expect(expectedKeys).toEqual(['productsLowStock']);
+      else expect(expectedKeys).toContain('productsLowStock');
       expect(await page.getByTestId(/^pending-[A-Za-z]+$/).count()).toBe(expectedKeys.length);
       for (const item of summary.pending) {
         // The filter the page links with (the advertisements' window is the page's own request's "now").
@@ -115,6 +120,8 @@ describe('home page', () => {
         const landed = await followPending(page, item.key);
         expect(landed.total, `${role} ${item.key} list`).toBe(direct);
         expect(new URL(landed.url).searchParams.get('filter')).toBe(JSON.stringify(filter));
+        // The comparison filter shows as its chip on the list, so the user sees why the list is short.
+        if (item.key === 'productsLowStock') await page.getByTestId('compare-filter-chip').waitFor(WAIT);
         await page.goBack();
         await page.getByTestId('home-dashboard').waitFor(WAIT);
       }

@@ -311,3 +311,14 @@ describe('entity data provider: image lists on the wire', () => {
     expect(listed.data[0]?.albumPics).toEqual([]);
   });
 });
+
+describe('entity data provider: a column-comparison filter (product lowStock)', () => {
+  it('sends 1 when on (the chip\'s 1, a checkbox\'s true, a link\'s "true") and nothing when off', async () => {
+    const { calls, fetcher } = fakeFetcher({ '/product/list': page([]) });
+    const provider = createEntityDataProvider(fetcher);
+    for (const value of [1, true, 'true', '1', 0, false, '']) {
+      await provider.getList('product', { pagination: { page: 1, perPage: 10 }, filter: { lowStock: value } });
+    }
+    expect(calls.map((c) => c.query.lowStock)).toEqual([1, 1, 1, 1, undefined, undefined, undefined]);
+  });
+});

@@ -1,4 +1,4 @@
-// Protects: every declared field, enum option and section is labelled in English and Chinese with identical keys and kept placeholders.
+// Protects: every declared field, enum option, section and column-comparison filter is labelled in English and Chinese with identical keys and kept placeholders.
 import { describe, expect, it } from 'vitest';
 import { screenEntityList } from '../../src/schema/screenEntities';
 import { entityEn } from '../../src/i18n/entities/en';
@@ -44,9 +44,9 @@ const labelled: readonly Entity[] = [...screenEntityList, ...([...Object.values(
   .filter((entity, i, all) => all.findIndex((e) => e.name === entity.name) === i);
 
 /**
- * Every key the declarations imply: entity name, field labels, enum labels, section titles, and
- * for each declared action its name and its parameters' labels (the parameters are fields of
- * `<entity>.actions.<action>`, src/schema/entity.ts actionParamsEntity).
+ * Every key the declarations imply: entity name, field labels, enum labels, section titles, the
+ * column-comparison filters' labels, and for each declared action its name and its parameters'
+ * labels (the parameters are fields of `<entity>.actions.<action>`, src/schema/entity.ts actionParamsEntity).
  */
 const declaredKeys = (entities: readonly Entity[] = labelled): string[] => entities.flatMap((entity) => {
   const base = `resources.${entity.name}`;
@@ -63,6 +63,8 @@ const declaredKeys = (entities: readonly Entity[] = labelled): string[] => entit
       ]),
     ]),
     ...Object.keys(entity.actions ?? {}).flatMap((action) => declaredKeys([actionParamsEntity(entity, action)])),
+    // A column-comparison filter is labelled by its query parameter.
+    ...Object.keys(entity.compareFilters ?? {}).map((param) => `${base}.filters.${param}`),
   ];
 });
 

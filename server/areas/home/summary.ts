@@ -7,7 +7,9 @@
  *   list query through the entity's repository), so the figure is what the linked list shows;
  * - orders and sales per day: the kept quarter-hour stats (server/db/order-stats.ts), at most 31 × 96
  *   rows per shop and currency, never the orders themselves;
- * - products, members, VIP, capacity, referral: indexed counts and sums over small tables.
+ * - products, members, VIP, capacity, referral: indexed counts and sums over small tables; the
+ *   products low on stock are the product list's `lowStock` filter (a comparison of two columns),
+ *   read from the partial index the engine keeps of exactly those rows (server/crud/indexes.ts).
  *
  * Money figures come only with the lists that carry them (orders; pay records for VIP revenue;
  * distribution records for referral rewards), so a product admin gets none.
@@ -47,6 +49,7 @@ export type SummaryDeps = {
 export type Caller = { readonly adminId: number; readonly scope: Scope; readonly grants: Grants };
 
 const DAY_MS = 86_400_000;
+const LOW_STOCK_FILTER: ListFilter = PENDING_WORK.find((p) => p.key === 'productsLowStock')!.filter;
 /** Where no shop says otherwise (a shop's currency is optional). */
 const FALLBACK_CURRENCY = 'USD';
 
@@ -152,9 +155,13 @@ const pendingPart = async (deps: SummaryDeps, caller: Caller, now: number): Prom
   return items;
 };
 
-const productsPart = async (deps: SummaryDeps, scope: Scope): Promise<NonNullable<HomeSummary['products']>> => {
-  const [total, onSale] = await Promise.all([listTotal(deps, 'product', {}, scope), listTotal(deps, 'product', { publishStatus: 1 }, scope)]);
-  return { total, onSale, offSale: total - onSale };
+/** `lowStock`: the pending item's figure when the caller has it (the same list total), else counted here. */
+const productsPart = async (deps: SummaryDeps, scope: Scope, lowStock: number | undefined): Promise<NonNullable<HomeSummary['products']>> => {
+  const [total, onSale, low] = await Promise.all([
+    listTotal(deps, 'product', {}, scope), listTotal(deps, 'product', { publishStatus: 1 }, scope),
+    lowStock ?? listTotal(deps, 'product', LOW_STOCK_FILTER, scope),
+  ]);
+  return { total, onSale, offSale: total - onSale, lowStock: low };
 };
 
 const membersPart = async (deps: SummaryDeps, scope: Scope, zone: string, today: string): Promise<NonNullable<HomeSummary['members']>> => {
@@ -221,7 +228,9 @@ export const homeSummary = async (deps: SummaryDeps, caller: Caller, zone: strin
   const answer: HomeSummary = { timeZone: zone, today, pending: [] };
   if (mayList(grants, ENTITIES.order as unknown as Entity)) answer.orders = await ordersPart(deps, scope, zone, today);
   answer.pending = await pendingPart(deps, caller, now);
-  if (mayList(grants, ENTITIES.product as unknown as Entity)) answer.products = await productsPart(deps, scope);
+  if (mayList(grants, ENTITIES.product as unknown as Entity)) {
+    answer.products = await productsPart(deps, scope, answer.pending.find((p) => p.key === 'productsLowStock')?.count);
+  }
   if (mayList(grants, ENTITIES.member as unknown as Entity)) answer.members = await membersPart(deps, scope, zone, today);
   if (mayAction(grants, ENTITIES.payRecord as unknown as Entity, 'confirm')) answer.vipRevenue = await vipRevenuePart(deps.db, zone, today);
   if (mayAction(grants, userGroup as unknown as Entity, 'capacity')) answer.capacity = await capacityPart(deps);

@@ -156,6 +156,7 @@ const Overviews = ({ data }: { data: HomeSummary }) => {
         <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
           <Figure label={t('products_on_sale')} value={formatCount(data.products.onSale, locale)} testId="home-products-onSale" />
           <Figure label={t('products_off_sale')} value={formatCount(data.products.offSale, locale)} testId="home-products-offSale" />
+          <Figure label={t('products_low_stock')} value={formatCount(data.products.lowStock, locale)} testId="home-products-lowStock" />
           <Figure label={t('products_total')} value={formatCount(data.products.total, locale)} testId="home-products-total" />
         </Stack>
       </Panel>,

@@ -83,6 +83,7 @@ const en = {
           ladder: 'Quantity discount', full_reduction: 'Full/reduce', flash: 'Flash sale',
         },
       },
+      filters: { lowStock: 'Low stock (at or below the warning level)' },
       sections: {
         promotion: 'Promotion',
         attributes: 'Attributes and SKUs',
@@ -302,6 +303,7 @@ export const strings = defineStrings(en, {
           ladder: '阶梯价格', full_reduction: '满减价格', flash: '限时购',
         },
       },
+      filters: { lowStock: '库存紧张（不高于预警值）' },
       sections: {
         promotion: '商品促销',
         attributes: '商品属性',
