@@ -1,0 +1,27 @@
+// Protects: every route fits its window and names its buttons, and every route the super admin's menu offers opens its screen: at 1280×720 and 390×844, in English and Chinese, no screen of the demo (its lists filled) is wider than the viewport, no visible button or link lacks an accessible name, and a menu route never shows Access denied, a refused (403) API call or a jump to another URL.
+// The super admin sees every route: it opens every route of the table (menu routes, plus the
+// order, return, shop and product pages opened with a record) at both sizes in both languages,
+// one page per size and language (./route-walk.ts). The other roles walk in ./fit-roles.test.ts,
+// a file of its own so the two run side by side.
+import { describe, expect, it } from 'vitest';
+import { ALL_ROUTES } from '../../src/schema/routes';
+import { browserSuite, PHONE } from './harness';
+import { LAPTOP, routeWalk } from './route-walk';
+
+const suite = browserSuite({ DEMO_CONTENT: 'true' });
+const { pathsOf, auditPaths } = routeWalk(suite);
+
+describe('every screen fits its window and names its buttons, and every menu route opens', () => {
+  it('offers the super admin every visible route of the table', async () => {
+    const offered = (await pathsOf('admin', false)).map((path) => ALL_ROUTES.find((r) => r.path === path)?.name);
+    expect(offered).toEqual(ALL_ROUTES.filter((r) => !r.hidden).map((r) => r.name));
+  });
+
+  describe.each([['en', LAPTOP], ['en', PHONE], ['zh', LAPTOP], ['zh', PHONE]] as const)('the super admin, %s at %o', (lang, viewport) => {
+    it('opens every route, record pages included', async () => {
+      const paths = await pathsOf('admin', true);
+      expect(paths.length).toBeGreaterThan(40);
+      expect(await auditPaths('admin', viewport, lang, paths)).toEqual([]);
+    }, 240_000);
+  });
+});

@@ -1,0 +1,132 @@
+// The route walk the fit tests share: one page of a role, size and language opens each path inside
+// the running app (as a menu link does) and reports what does not fit, has no name, or does not open.
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { SCREEN_ROUTES } from '../../src/admin/screenRoutes';
+import { en } from '../../src/i18n/en';
+import type { Lang } from '../../src/i18n/lang';
+import { zh } from '../../src/i18n/zh';
+import { buildMenuModel } from '../../src/providers/menus';
+import { apiMatcher } from '../../src/schema/access';
+import type { AdminInfo, Envelope } from '../../src/schema/api';
+import { ALL_ROUTES } from '../../src/schema/routes';
+import type { DemoRole } from '../helpers/accounts';
+import type { BrowserSuite, Viewport } from './harness';
+import { trackNetwork } from './harness';
+
+export const LAPTOP: Viewport = { width: 1280, height: 720 };
+const MESSAGES = { en, zh } as const;
+
+/** The walk over `suite`'s server: the paths a role may open, and the audit of a list of them. */
+export const routeWalk = (suite: BrowserSuite) => {
+  const get = async <T>(role: DemoRole, path: string): Promise<T> => {
+    const response = await fetch(`${suite.baseUrl}/api${path}`, { headers: { Authorization: await suite.tokenOf(role) } });
+    return (await response.json() as Envelope<T>).data;
+  };
+
+  /** The paths the role's menu offers (the admin's own rules), plus pages of one record where given. */
+  const pathsOf = async (role: DemoRole, withRecords: boolean): Promise<string[]> => {
+    const info = await get<AdminInfo>(role, '/admin/info');
+    const model = buildMenuModel(info.menus, apiMatcher(info.resources));
+    const shown = new Set(model.sections.flatMap((s) => s.children.map((c) => c.name)));
+    const paths = ALL_ROUTES.filter((r) => r.name === 'home' || shown.has(r.name)).map((r) => r.path);
+    if (!withRecords) return paths;
+    const firstId = async (list: string) => (await get<{ list: { id: number }[] }>(role, `${list}?pageNum=1&pageSize=1`)).list[0]?.id;
+    const records: [string, string][] = [
+      ['/order/list', '/oms/orderDetail'], ['/returnApply/list', '/oms/returnApplyDetail'],
+      ['/shop/list', '/shop/updateShop'], ['/product/list', '/pms/updateProduct'],
+    ];
+    for (const [list, page] of records) {
+      const id = await firstId(list);
+      expect(id, `a demo record of ${list}`).toBeDefined();
+      paths.push(`${page}?id=${id}`);
+    }
+    return paths;
+  };
+
+  const openInApp = (page: Page, path: string) => page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+
+  type Audit = { width: number; viewport: number; wide: string[]; unnamed: string[] };
+
+  /**
+   * The document's width against the viewport (and the outermost elements that stick out, to say
+   * where), and the visible buttons and links without an accessible name: no text, aria-label,
+   * aria-labelledby, title or labelled image. A string, so the bundler adds nothing to it.
+   */
+  const AUDIT = `(() => {
+    const visible = (el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden'; };
+    const named = (el) => {
+      if ((el.getAttribute('aria-label') || '').trim()) return true;
+      const by = (el.getAttribute('aria-labelledby') || '').split(' ').filter(Boolean);
+      if (by.some((id) => (document.getElementById(id)?.textContent || '').trim())) return true;
+      if ((el.innerText || '').trim() || (el.getAttribute('title') || '').trim()) return true;
+      return el.querySelector('img[alt]:not([alt=""]), svg[aria-label], svg title') !== null;
+    };
+    const describe = (el) => el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') + '.' + String(el.className).split(' ').slice(0, 3).join('.');
+    const unnamed = [...document.querySelectorAll('button, [role="button"], a[href]')]
+      .filter((el) => visible(el) && !named(el)).map((el) => el.outerHTML.slice(0, 200));
+    const scrolls = (el) => { for (let p = el.parentElement; p; p = p.parentElement) if (/(auto|scroll|hidden|clip)/.test(getComputedStyle(p).overflowX)) return true; return false; };
+    const wide = [...document.querySelectorAll('body *')]
+      .filter((el) => visible(el) && el.getBoundingClientRect().right > window.innerWidth + 1 && !scrolls(el))
+      .slice(-3).map((el) => describe(el) + ' ends at ' + Math.round(el.getBoundingClientRect().right));
+    return { width: document.documentElement.scrollWidth, viewport: window.innerWidth, wide, unnamed };
+  })()`;
+
+  /**
+   * Opens every path on one page of the role, size and language; answers the problems found. A path
+   * without a record is one the role's menu offers: it must also open its screen (or "not available
+   * yet" where the route table declares none) with no refused call and no jump elsewhere.
+   */
+  const auditPaths = async (role: DemoRole, viewport: Viewport, lang: Lang, paths: readonly string[]): Promise<string[]> => {
+    const context = await suite.context({ as: role, viewport, lang });
+    const problems: string[] = [];
+    try {
+      const page = await context.newPage();
+      const refused: string[] = [];
+      page.on('response', (response) => {
+        if (response.url().includes('/api/') && response.status() === 403) refused.push(`${response.request().method()} ${new URL(response.url()).pathname}`);
+      });
+      const quiet = trackNetwork(page);
+      await page.goto('/home');
+      for (const path of paths) {
+        const name = ALL_ROUTES.find((r) => r.path === path.split('?')[0])?.name;
+        const where = `${role} ${lang} ${viewport.width}×${viewport.height} ${path}`;
+        refused.length = 0;
+        if (path.includes('?')) {
+          // A record's page may hand over to another route at once (order detail: the order list's
+          // show view), so it gets a load of its own and any screen counts as arrived.
+          await page.goto(path);
+          await page.locator('[data-route-screen][data-route-state]').first().waitFor({ state: 'attached', timeout: 30_000 });
+          await quiet(250);
+        } else {
+          if (path !== '/home') await openInApp(page, path);
+          await page.locator(`[data-route-screen="${name}"]`).waitFor({ state: 'attached', timeout: 30_000 });
+          await quiet(250);
+          const expected = SCREEN_ROUTES.has(name ?? '') ? 'open' : 'unavailable';
+          // Wait for the expected state (a screen may still be settling); a wrong one is reported below.
+          const marker = page.locator(`[data-route-screen="${name}"]`);
+          await page.locator(`[data-route-screen="${name}"][data-route-state="${expected}"]`)
+            .waitFor({ state: 'attached', timeout: 10_000 }).catch(() => undefined);
+          const state = await marker.getAttribute('data-route-state');
+          const at = new URL(page.url()).pathname;
+          if (state !== expected) problems.push(`${where}: ${state} (expected ${expected})`);
+          if (at !== path) problems.push(`${where}: went to ${at}`);
+          if (await page.getByRole('heading', { name: MESSAGES[lang].app.access_denied.title }).count() > 0) problems.push(`${where}: Access denied`);
+        }
+        if (refused.length > 0) problems.push(`${where}: refused ${refused.join(', ')}`);
+        const audit = await page.evaluate(AUDIT) as Audit;
+        if (audit.width > audit.viewport) problems.push(`${where}: ${audit.width} px wide (${audit.wide.join('; ')})`);
+        for (const button of audit.unnamed) problems.push(`${where}: unnamed ${button}`);
+      }
+    } finally {
+      await context.close();
+    }
+    return problems;
+  };
+
+
+  return { pathsOf, auditPaths };
+};
