@@ -14,12 +14,21 @@ export default defineConfig({
   },
   server: { proxy: { '/api': apiTarget } },
   test: {
+    // Two files at a time on the 2-core CI machine (vitest's default there is one, and browser
+    // files ran one by one after all the rest): a browser file spends much of its time waiting on
+    // Chromium and its server, an API file on PostgreSQL, so two keep both cores busy.
+    maxWorkers: 2,
     projects: [
-      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
+      // unit and api share a worker's modules between files (isolate: false): an API file then
+      // skips re-importing the whole server, which was most of its CPU. Their files hold no
+      // module-level state of their own (each builds its app and database in beforeAll) and use
+      // no vi.mock. The ui project keeps isolation: react-admin's stores leak between files.
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', isolate: false } },
       {
         extends: true,
         test: {
-          name: 'api', include: ['tests/api/**/*.test.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 60_000,
+          name: 'api', include: ['tests/api/**/*.test.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 120_000,
+          isolate: false,
           globalSetup: ['tests/api/global-setup.ts'],
         },
       },
@@ -35,7 +44,6 @@ export default defineConfig({
         test: {
           name: 'e2e', include: ['tests/e2e/**/*.test.ts'], environment: 'node',
           globalSetup: ['tests/e2e/global-setup.ts'], testTimeout: 90_000, hookTimeout: 180_000,
-          fileParallelism: false,
         },
       },
     ],
