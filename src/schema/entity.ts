@@ -134,6 +134,11 @@ type KindOptions = {
   readonly pattern?: RegExp;
   /** text: a web address people follow (`http://` or `https://` only), checked by server and form alike. */
   readonly url?: boolean;
+  /**
+   * text: surrounding spaces are dropped before the checks and the value is kept without them, so
+   * a value of spaces alone is missing (a typed company name: "  " is no name).
+   */
+  readonly trim?: boolean;
   /** numbers: inclusive bounds (money in major units, e.g. 9999.99). */
   readonly min?: number;
   readonly max?: number;
@@ -257,7 +262,7 @@ type Exactly<O, S> = O & { readonly [K in Exclude<keyof O, keyof S>]: never };
 const field = <T, K extends FieldKind, O = Record<never, never>>(kind: K, options?: FieldOptions<T> & KindOptions) =>
   ({ kind, ...options }) as FieldDecl<T, K> & Kept<O>;
 
-type TextOptions = FieldOptions<string> & Pick<KindOptions, 'length' | 'pattern' | 'url'>;
+type TextOptions = FieldOptions<string> & Pick<KindOptions, 'length' | 'pattern' | 'url' | 'trim'>;
 type NumberOptions = FieldOptions<number> & Pick<KindOptions, 'min' | 'max'>;
 type None = Record<never, never>;
 

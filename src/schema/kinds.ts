@@ -60,7 +60,7 @@ const plain = { text: false, numeric: never, range: false, emptyIsNull: false, w
 
 const textSchema = (decl: FieldDecl): z.ZodType => {
   const [min, max] = decl.length ?? [decl.required ? 1 : 0, decl.kind === 'text' ? 500 : 1_000_000];
-  let s = z.string().min(min).max(max);
+  let s = (decl.trim ? z.string().trim() : z.string()).min(min).max(max);
   if (decl.pattern) s = s.regex(decl.pattern);
   // Unsafe text (NUL) is reported once, as invalid_format, by the body's unsafe-text check.
   return decl.url ? s.refine((value) => value === '' || isUnsafeText(value) || isWebUrl(value), { message: 'invalid_url' }) : s;

@@ -93,12 +93,24 @@ export const ORDER_REFUNDED_ROW = {
 /** Most orders one shipping call may name (a body of 500 rows stays within the 2,000 JSON items a body may hold). */
 export const DELIVER_MAX_ORDERS = 500;
 /**
- * The logistics companies the shipping screen offers (`mall`'s four couriers): the value is what
- * `mall` stores, the label `entity.oms.companies.<label>`. The API takes any name.
+ * The logistics companies the shipping screen offers: the value is what is stored (`mall`'s four
+ * couriers as `mall` stores them, more Chinese ones, then international carriers by their own
+ * names), the label `entity.oms.companies.<label>`. The screen's "Other" lets the shipper type any
+ * name instead, as the API takes any (trimmed, 1 to DELIVERY_COMPANY_MAX characters).
  */
 export const DELIVERY_COMPANIES = [
-  { value: '顺丰快递', label: 'sf' }, { value: '圆通快递', label: 'yto' }, { value: '中通快递', label: 'zto' }, { value: '韵达快递', label: 'yunda' },
+  { value: '顺丰快递', label: 'sf', region: 'cn' }, { value: '圆通快递', label: 'yto', region: 'cn' },
+  { value: '中通快递', label: 'zto', region: 'cn' }, { value: '韵达快递', label: 'yunda', region: 'cn' },
+  { value: '申通快递', label: 'sto', region: 'cn' }, { value: '京东物流', label: 'jd', region: 'cn' },
+  { value: '极兔速递', label: 'jt', region: 'cn' },
+  { value: 'EMS', label: 'ems', region: 'intl' }, { value: 'DHL', label: 'dhl', region: 'intl' }, { value: 'FedEx', label: 'fedex', region: 'intl' },
+  { value: 'UPS', label: 'ups', region: 'intl' }, { value: 'USPS', label: 'usps', region: 'intl' },
+  { value: 'DPD', label: 'dpd', region: 'intl' }, { value: 'TNT', label: 'tnt', region: 'intl' },
+  { value: 'Royal Mail', label: 'royal_mail', region: 'intl' }, { value: 'Japan Post', label: 'japan_post', region: 'intl' },
 ] as const;
+
+/** The longest logistics company name an order keeps (the column and the shipping parameter). */
+export const DELIVERY_COMPANY_MAX = 64;
 
 const money0 = { default: 0, min: 0, max: 99_999_999.99 } as const;
 /** `mall`'s client posts the order's status with its edits (it only went into the history row): taken, never asked for. */
@@ -174,7 +186,7 @@ export const order = defineEntity({
     orderType: enumeration([{ value: 0, label: 'normal' }, { value: 1, label: 'flash' }], { default: 0, filter: { param: 'orderType', op: 'eq', alwaysOn: true } }),
     payStatus: enumeration(PAY_STATUSES, { serverManaged: true }),
     deliveryStatus: enumeration(DELIVERY_STATUSES, { serverManaged: true }),
-    deliveryCompany: text({ length: [0, 64], section: 'delivery' }),
+    deliveryCompany: text({ length: [0, DELIVERY_COMPANY_MAX], section: 'delivery' }),
     deliverySn: text({ length: [0, 64], section: 'delivery' }),
     autoConfirmDay: int({ default: 15, min: 0, max: 365 }),
     integration: int({ default: 0, min: 0 }),
@@ -217,7 +229,8 @@ export const order = defineEntity({
       selectMessage: 'select_orders', summary: 'Ship orders pending shipment, each with its logistics company and number (a JSON array)',
       transition: { from: [ORDER_STATUS.pendingShipment], to: ORDER_STATUS.shipped, none: 'no_shippable_orders', sets: { deliveryStatus: DELIVERY_STATUS.shipped } },
       params: {
-        deliveryCompany: text({ required: true, requiredMessage: 'company_required', length: [1, 64] }),
+        // A listed company's name or one the shipper typed ("Other"): spaces alone are no name.
+        deliveryCompany: text({ required: true, requiredMessage: 'company_required', length: [1, DELIVERY_COMPANY_MAX], trim: true }),
         deliverySn: text({ required: true, requiredMessage: 'delivery_sn_required', length: [1, 64] }),
       },
     },

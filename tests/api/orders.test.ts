@@ -1,4 +1,4 @@
-// Protects: the order's declared transitions and edits (ship, close, confirm receipt, note, receiver, fees, delete) on SQLite and PostgreSQL: history rows, wrong-state refusals that change nothing, seller scope; shipping by mall's array body (each order its own logistics, one bad row refuses all, 50 parallel ships of one order ship it once, 500 orders in one call).
+// Protects: the order's declared transitions and edits (ship, close, confirm receipt, note, receiver, fees, delete) on SQLite and PostgreSQL: history rows, wrong-state refusals that change nothing, seller scope; shipping by mall's array body (each order its own logistics, a listed or typed company name trimmed and bounded, one bad row refuses all, 50 parallel ships of one order ship it once, 500 orders in one call).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyKysely } from '../../server/db/index';
 import { toDbTime } from '../../server/db/time';
@@ -84,6 +84,25 @@ describe.each(testDialects())('orders (%s)', (dialect) => {
       // The single object of the earlier API is no array: refused.
       expect(fields(await post('/order/update/delivery', { orderId: a, deliveryCompany: 'SF', deliverySn: '1' }))).toEqual(['_:invalid_type']);
     }));
+  });
+
+  it('ships with an international carrier or a company name typed under "Other" (kept trimmed, answered as stored); refuses a blank or over-long name, nothing shipped', async () => {
+    const [a, b] = [await insertOrder(shopA, 1), await insertOrder(shopA, 1)];
+    await unchanged(a, () => unchanged(b, async () => {
+      const blank = await post('/order/update/delivery', [{ orderId: a, deliveryCompany: 'DHL', deliverySn: '1' }, { orderId: b, deliveryCompany: '   ', deliverySn: '2' }]);
+      expect(blank.status).toBe(400);
+      expect(fields(blank)).toEqual(['1.deliveryCompany:company_required']);
+      const long = await post('/order/update/delivery', [{ orderId: a, deliveryCompany: 'x'.repeat(65), deliverySn: '1' }]);
+      expect(fields(long)).toEqual(['0.deliveryCompany:length_between']);
+      expect(long.body.errors?.[0]).toMatchObject({ params: { min: 1, max: 64 } });
+    }));
+    const typed = `  Pony Express ${dialect} Ltd  `;
+    const shipped = await post('/order/update/delivery', [{ orderId: a, deliveryCompany: 'DHL', deliverySn: 'DHL-1' }, { orderId: b, deliveryCompany: typed, deliverySn: 'PX-2' }]);
+    expect(shipped.status, shipped.raw).toBe(200);
+    expect(await order(a)).toMatchObject({ status: 2, delivery_company: 'DHL', delivery_sn: 'DHL-1' });
+    expect(await order(b)).toMatchObject({ status: 2, delivery_company: typed.trim(), delivery_sn: 'PX-2' });
+    const read = await call<{ deliveryCompany: string }>(t.app, 'GET', `/api/order/${b}`, { token: admin });
+    expect(read.body.data.deliveryCompany).toBe(typed.trim());
   });
 
   it('50 parallel ship requests for one order ship it once: one success, the others refused with nothing shippable', async () => {

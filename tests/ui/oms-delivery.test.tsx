@@ -1,4 +1,4 @@
-// Protects: shipping in the order screens (issue 11 items 1 and 7): the shipping screen lists the selected orders pending shipment (others left out, and said so), refuses a row without a logistics company or number before sending (the declaration's messages), sends mall's array body with each order's own company and number in one call, puts the server's row errors under the row's input, and says "no shippable orders" / "select the orders" when there is nothing to ship; the order list's status tabs show the server's counts and filter the list, and "Ship selected" opens the shipping screen with the selected shippable orders.
+// Protects: shipping in the order screens (issue 11 items 1 and 7; issue 24 item 5: international carriers and "Other" with the name typed, en and zh): the shipping screen lists the selected orders pending shipment (others left out, and said so), refuses a row without a logistics company or number before sending (the declaration's messages), sends mall's array body with each order's own company and number in one call, puts the server's row errors under the row's input, and says "no shippable orders" / "select the orders" when there is nothing to ship; the order list's status tabs show the server's counts and filter the list, and "Ship selected" opens the shipping screen with the selected shippable orders.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
@@ -62,6 +62,60 @@ describe('shipping screen', () => {
     ]);
     expect(await screen.findByText('2 orders shipped')).toBeInTheDocument();
     await waitFor(() => expect(location()).toBe('/oms/order'));
+  });
+
+  it('offers international carriers and "Other" with the name typed, sent as typed; a blank typed name is refused before sending', async () => {
+    serveOrders();
+    const ships = serve('post', '/order/update/delivery', () => envelope(2));
+    renderAt('/oms/deliverOrderList?ids=11,12');
+    await screen.findByText('SN12');
+    await userEvent.click(screen.getByRole('combobox', { name: 'Logistics company SN11' }));
+    // Chinese couriers and international carriers, each group headed, then "Other".
+    expect(await screen.findByText('International carriers')).toBeInTheDocument();
+    for (const carrier of ['DHL', 'FedEx', 'UPS', 'USPS', 'EMS', 'SF Express']) expect(screen.getByRole('option', { name: carrier })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('option', { name: 'DHL' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Logistics number SN11' }), 'DHL-7');
+    await pickCompany('SN12', 'Other (type the name)');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Logistics number SN12' }), 'PX-8');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Logistics company name SN12' }), '   ');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm shipment' }));
+    const nameBox = screen.getByRole('textbox', { name: 'Logistics company name SN12' });
+    expect(await screen.findByText('Logistics company is required')).toBeInTheDocument();
+    expect(nameBox).toHaveAttribute('aria-invalid', 'true');
+    expect(ships).toHaveLength(0);
+    await userEvent.clear(nameBox);
+    await userEvent.type(nameBox, 'Pony Express');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm shipment' }));
+    await waitFor(() => expect(ships).toHaveLength(1));
+    expect(ships[0]!.body).toEqual([
+      { orderId: 11, deliveryCompany: 'DHL', deliverySn: 'DHL-7' },
+      { orderId: 12, deliveryCompany: 'Pony Express', deliverySn: 'PX-8' },
+    ]);
+  });
+
+  it('names the carriers and "Other" in Chinese', async () => {
+    serveOrders();
+    renderAt('/oms/deliverOrderList?ids=11', { lang: 'zh' });
+    await screen.findByText('SN11');
+    await userEvent.click(screen.getByRole('combobox', { name: '物流公司 SN11' }));
+    expect(await screen.findByText('国际快递')).toBeInTheDocument();
+    for (const carrier of ['顺丰快递', 'FedEx 联邦快递', 'USPS 美国邮政', '其他（输入名称）']) expect(screen.getByRole('option', { name: carrier })).toBeInTheDocument();
+  });
+
+  it('shows a listed company on the order\'s page by its name in the reader\'s language, a typed one as typed', async () => {
+    const shipped = { ...anOrder(14, 2), deliveryCompany: '顺丰快递', deliverySn: 'SF9', orderItemList: [] };
+    serve('get', '/order/14', () => envelope(shipped));
+    serve('get', '/order/list', () => envelope(page([shipped])));
+    serve('get', '/order/history/list', () => envelope(page([])));
+    serve('get', '/order/messages/list', () => envelope(page([])));
+    serve('get', '/order/track/14', () => envelope({ deliveryCompany: '顺丰快递', deliverySn: 'SF9', events: [] }));
+    const { unmount } = renderAt('/oms/order#show=14');
+    const company = await screen.findByText('SF Express', {}, { timeout: 15_000 });
+    expect(company).toBeInTheDocument();
+    unmount();
+    serve('get', '/order/14', () => envelope({ ...shipped, deliveryCompany: 'Pony Express' }));
+    renderAt('/oms/order#show=14', { lang: 'zh' });
+    expect(await screen.findByText('Pony Express', {}, { timeout: 15_000 })).toBeInTheDocument();
   });
 
   it('shows the server\'s row errors under that row\'s input', async () => {

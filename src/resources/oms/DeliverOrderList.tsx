@@ -1,12 +1,13 @@
 /**
  * Shipping (`/oms/deliverOrderList?ids=1,2`, `mall`'s deliver list): the selected orders pending
- * shipment, one row each with its receiver, a logistics company (picked from the declared list)
- * and a logistics number; one confirmation ships them all in one call (`POST
+ * shipment, one row each with its receiver, a logistics company (picked from the declared list,
+ * Chinese couriers and international carriers, or "Other" with the name typed) and a logistics number; one confirmation ships them all in one call (`POST
  * /order/update/delivery` with one row per order, the declared `deliver` transition). Each row is
  * checked with the action's own parameter rules before sending; the server's errors (`1.deliverySn`)
  * land under the row's input. Orders that are not pending shipment are left out, and said so.
  */
 import Alert from '@mui/material/Alert';
+import ListSubheader from '@mui/material/ListSubheader';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -29,7 +30,7 @@ import { routePath } from '../../engine/routing';
 import { ScreenHeading } from '../../engine/ScreenHeading';
 import { ApiError } from '../../providers/api';
 import type { FieldError } from '../../schema/api';
-import { DELIVERY_COMPANIES, ORDER_STATUS, order } from '../../schema/oms';
+import { DELIVERY_COMPANIES, DELIVERY_COMPANY_MAX, ORDER_STATUS, order } from '../../schema/oms';
 import { fieldSchema, validate } from '../../schema/validation';
 import { z } from 'zod';
 
@@ -39,9 +40,20 @@ const PARAM_NAMES = Object.keys(PARAMS) as ParamName[];
 /** One row's parameters, checked by the declaration's own rules (the server checks them again). */
 const ROW_SCHEMA = z.object(Object.fromEntries(PARAM_NAMES.map((name) => [name, fieldSchema(PARAMS[name])])));
 
+/** What a row sends: the action's parameters. */
 type Row = Record<ParamName, string>;
+/** A row as the shipper fills it: the company picked (or OTHER), the name typed for "Other", the number. */
+type RowInput = { readonly choice: string; readonly otherName: string; readonly deliverySn: string };
 /** Field errors by order id, then parameter. */
 type RowErrors = Record<string, Partial<Record<ParamName, FieldError>>>;
+
+/** The picker's "Other": a choice of the screen only (what is sent is the typed name); no listed company is called this. */
+const OTHER = '(other)';
+const REGIONS = [...new Set(DELIVERY_COMPANIES.map((c) => c.region))];
+const EMPTY_ROW: RowInput = { choice: '', otherName: '', deliverySn: '' };
+
+const sentRow = (input: RowInput): Row =>
+  ({ deliveryCompany: input.choice === OTHER ? input.otherName : input.choice, deliverySn: input.deliverySn });
 
 const idsOf = (raw: string | null): number[] =>
   [...new Set((raw ?? '').split(',').map((s) => Number(s.trim())).filter((n) => Number.isInteger(n) && n > 0))];
@@ -59,9 +71,10 @@ export const DeliverOrderList = () => {
   const { data, isPending, error } = useGetMany(order.name, { ids }, { enabled: ids.length > 0 });
   const orders = (data ?? []).filter((o) => o.status === ORDER_STATUS.pendingShipment);
   const leftOut = ids.length - orders.length;
-  const [rows, setRows] = useState<Record<string, Row>>({});
+  const [rows, setRows] = useState<Record<string, RowInput>>({});
   const [errors, setErrors] = useState<RowErrors>({});
-  const rowOf = (id: RaRecord['id']): Row => rows[String(id)] ?? { deliveryCompany: '', deliverySn: '' };
+  const inputOf = (id: RaRecord['id']): RowInput => rows[String(id)] ?? EMPTY_ROW;
+  const rowOf = (id: RaRecord['id']): Row => sentRow(inputOf(id));
   const backToOrders = () => navigate(routePath('order'));
 
   const ship = useActionMutation<number>(order, 'deliver', {
@@ -72,9 +85,10 @@ export const DeliverOrderList = () => {
     },
   });
 
-  const put = (id: RaRecord['id'], name: ParamName, value: string) => {
-    setRows((current) => ({ ...current, [String(id)]: { ...rowOf(id), [name]: value } }));
-    setErrors((current) => ({ ...current, [String(id)]: { ...current[String(id)], [name]: undefined } }));
+  const put = (id: RaRecord['id'], name: keyof RowInput, value: string) => {
+    setRows((current) => ({ ...current, [String(id)]: { ...inputOf(id), [name]: value } }));
+    const param: ParamName = name === 'deliverySn' ? 'deliverySn' : 'deliveryCompany';
+    setErrors((current) => ({ ...current, [String(id)]: { ...current[String(id)], [param]: undefined } }));
   };
 
   const confirm = () => {
@@ -125,7 +139,8 @@ export const DeliverOrderList = () => {
             </TableHead>
             <TableBody>
               {orders.map((o) => {
-                const row = rowOf(o.id);
+                const row = inputOf(o.id);
+                const isOther = row.choice === OTHER;
                 const rowErrors = errors[String(o.id)] ?? {};
                 const sn = String(o.orderSn);
                 return (
@@ -137,13 +152,28 @@ export const DeliverOrderList = () => {
                     <TableCell sx={{ minWidth: 170 }}>
                       {/* The column heads name the inputs; each input's own name adds its order (for screen readers). */}
                       <MuiTextField
-                        select size="small" fullWidth value={row.deliveryCompany}
+                        select size="small" fullWidth value={row.choice}
                         slotProps={{ htmlInput: { 'aria-label': `${translate('resources.order.actions.deliver.fields.deliveryCompany')} ${sn}` } }}
-                        onChange={(event) => put(o.id, 'deliveryCompany', event.target.value)}
-                        error={Boolean(rowErrors.deliveryCompany)} helperText={errorText(rowErrors.deliveryCompany)}
+                        onChange={(event) => put(o.id, 'choice', event.target.value)}
+                        error={!isOther && Boolean(rowErrors.deliveryCompany)} helperText={isOther ? undefined : errorText(rowErrors.deliveryCompany)}
                       >
-                        {DELIVERY_COMPANIES.map((c) => <MenuItem key={c.value} value={c.value}>{translate(`entity.oms.companies.${c.label}`)}</MenuItem>)}
+                        {REGIONS.flatMap((region) => [
+                          <ListSubheader key={region}>{translate(`entity.oms.company_regions.${region}`)}</ListSubheader>,
+                          ...DELIVERY_COMPANIES.filter((c) => c.region === region)
+                            .map((c) => <MenuItem key={c.value} value={c.value}>{translate(`entity.oms.companies.${c.label}`)}</MenuItem>),
+                        ])}
+                        <MenuItem value={OTHER}>{translate('entity.oms.company_other')}</MenuItem>
                       </MuiTextField>
+                      {/* "Other": the name as the shipper types it is what the order keeps (trimmed, checked by the declaration). */}
+                      {isOther && (
+                        <MuiTextField
+                          size="small" fullWidth value={row.otherName} sx={{ mt: 1 }} autoFocus
+                          placeholder={translate('entity.oms.company_other_name')}
+                          slotProps={{ htmlInput: { 'aria-label': `${translate('entity.oms.company_other_name')} ${sn}`, maxLength: DELIVERY_COMPANY_MAX } }}
+                          onChange={(event) => put(o.id, 'otherName', event.target.value)}
+                          error={Boolean(rowErrors.deliveryCompany)} helperText={errorText(rowErrors.deliveryCompany)}
+                        />
+                      )}
                     </TableCell>
                     <TableCell sx={{ minWidth: 170 }}>
                       <MuiTextField

@@ -17,7 +17,7 @@ import { routePath, withQuery } from '../../engine/routing';
 import { declaredAction } from '../../schema/access';
 import { MESSAGES } from '../../schema/api';
 import type { Entity } from '../../schema/entity';
-import { ORDER_DELETABLE_STATUSES, ORDER_STATUS, ORDER_STATUSES, order, PAY_STATUS } from '../../schema/oms';
+import { DELIVERY_COMPANIES, ORDER_DELETABLE_STATUSES, ORDER_STATUS, ORDER_STATUSES, order, PAY_STATUS } from '../../schema/oms';
 import { transitionAllows } from '../../schema/entity';
 import { ActionTrigger, fieldDisplay, LinkButton, RowDeleteButton, useShowHref } from '../../engine/blocks';
 import { useIntlLocale } from '../../engine/locale';
@@ -133,4 +133,18 @@ export const PayTypeCell = ({ entity, name }: { readonly entity: Entity; readonl
   const decl = entity.fields[name];
   if (!record || !decl || record.payStatus === PAY_STATUS.unpaid || record.payType === 0) return null;
   return fieldDisplay(entity, name, decl);
+};
+
+/** A stored logistics company as the reader knows it: a listed one by its name in their language, a typed one ("Other") as typed. */
+export const deliveryCompanyText = (translate: (key: string) => string, stored: unknown): string => {
+  if (typeof stored !== 'string') return '';
+  const listed = DELIVERY_COMPANIES.find((c) => c.value === stored);
+  return listed ? translate(`entity.oms.companies.${listed.label}`) : stored;
+};
+
+/** The order's logistics company (`deliveryCompany`), named as `deliveryCompanyText` says. */
+export const DeliveryCompanyCell = ({ name }: { readonly entity: Entity; readonly name: string }) => {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  return <>{deliveryCompanyText(translate, record?.[name])}</>;
 };

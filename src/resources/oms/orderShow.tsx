@@ -32,7 +32,10 @@ import { childEntityOf, transitionAllows } from '../../schema/entity';
 import type { Entity } from '../../schema/entity';
 import { formatMoney, multiplyCents, sumCents, toCents } from '../../schema/money';
 import { ORDER_STATUS, ORDER_STATUSES, orderMessage } from '../../schema/oms';
-import { OrderRowButtons } from './orderList';
+import { DeliveryCompanyCell, deliveryCompanyText, OrderRowButtons } from './orderList';
+
+/** Fields the page shows otherwise than as stored: a listed logistics company by its name in the reader's language. */
+const SHOW_CELLS = { deliveryCompany: DeliveryCompanyCell } as const;
 
 const BASIC = [
   'orderSn', 'shopId', 'memberUsername', 'status', 'payStatus', 'deliveryStatus', 'createTime', 'payType', 'paymentTime', 'sourceType', 'orderType',
@@ -97,7 +100,7 @@ const Actions = ({ entity }: { readonly entity: Entity }) => (
 
 const Fields = ({ entity, names, title }: { readonly entity: Entity; readonly names: readonly string[]; readonly title: string }) => (
   <ShowPanel title={title}>
-    <Box sx={grid}>{names.map((name) => <FieldValue key={name} entity={entity} name={name} />)}</Box>
+    <Box sx={grid}>{names.map((name) => <FieldValue key={name} entity={entity} name={name} cells={SHOW_CELLS} />)}</Box>
   </ShowPanel>
 );
 
@@ -198,7 +201,7 @@ const Track = ({ entity }: { readonly entity: Entity }) => {
               <li key={event.id}>
                 <Typography variant="body2">
                   {new Date(event.time).toLocaleString(locale)} · {statusLabel(event.status)}
-                  {event.status === ORDER_STATUS.shipped && data.deliveryCompany ? ` · ${data.deliveryCompany} ${data.deliverySn ?? ''}` : ''}
+                  {event.status === ORDER_STATUS.shipped && data.deliveryCompany ? ` · ${deliveryCompanyText(translate, data.deliveryCompany)} ${data.deliverySn ?? ''}` : ''}
                   {event.noteKey ? ` · ${translate(`resources.orderOperateHistory.notes.${event.noteKey}`, { ...event.noteParams, _: event.note })}`
                     : event.note ? ` · ${event.note}` : ''}
                 </Typography>

@@ -1,5 +1,5 @@
 import type { ScreenOptionsByEntity } from '../../engine/area';
-import { OrderRowButtons, OrderStatusTabs, PayTypeCell, ShipSelectedButton } from './orderList';
+import { DeliveryCompanyCell, OrderRowButtons, OrderStatusTabs, PayTypeCell, ShipSelectedButton } from './orderList';
 import { OrderShow } from './orderShow';
 import { orderSettingScreen } from './orderSetting';
 
@@ -9,7 +9,7 @@ export const screenOptions: ScreenOptionsByEntity = {
   // the order's page is its own show view (./orderShow.tsx).
   order: {
     listTop: OrderStatusTabs, bulkActions: ShipSelectedButton, rowActions: OrderRowButtons, views: { show: OrderShow },
-    // The payment method only where there was a payment.
-    cells: { payType: PayTypeCell },
+    // The payment method only where there was a payment; a listed logistics company in the reader's language.
+    cells: { payType: PayTypeCell, deliveryCompany: DeliveryCompanyCell },
   },
 };
