@@ -17,6 +17,7 @@ import { testDialects } from '../helpers/test-db';
 import type { EngineFixture } from '../fixtures/engine';
 import { engineFixture } from '../fixtures/engine';
 import { fxStock } from '../fixtures/compare';
+import { seededRandom } from '../helpers/random';
 
 const entity = fxStock as unknown as Entity;
 const TABLE = 'fx_stock';
@@ -27,17 +28,8 @@ type Row = { id: number; shop_id: number; kind: number; stock: number | null; re
 const isLow = (r: Row) => r.delete_status === 0 && r.stock !== null && r.reorder !== null && r.stock !== -1 && r.stock <= r.reorder;
 const isPlenty = (r: Row) => r.delete_status === 0 && r.stock !== null && r.reorder !== null && r.stock > r.reorder;
 
-/** A small seeded generator, so a failure names the seed that reproduces it. */
-const randomOf = (seed: number) => {
-  let s = seed >>> 0;
-  return (n: number): number => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
-  };
-};
+/** A whole number in [0, n) from a seeded sequence, so a failure names the seed that reproduces it. */
+const randomOf = (seed: number) => seededRandom(seed).int;
 
 describe('declaring a column-comparison filter', () => {
   const withFilters = (compareFilters: unknown, fields: Entity['fields'] = entity.fields): Entity => ({ ...entity, fields, compareFilters } as Entity);

@@ -11,21 +11,13 @@ import { testDialects } from '../helpers/test-db';
 import type { EngineFixture } from '../fixtures/engine';
 import { engineFixture } from '../fixtures/engine';
 import { fxTally } from '../fixtures/counters';
+import { seededRandom } from '../helpers/random';
 
 const entity = fxTally as unknown as Entity;
 const SHOPS = [1, 2, 3, 4];
 
-/** A small seeded generator, so a failure names the seed that reproduces it. */
-const randomOf = (seed: number) => {
-  let s = seed >>> 0;
-  return (n: number): number => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
-  };
-};
+/** A whole number in [0, n) from a seeded sequence, so a failure names the seed that reproduces it. */
+const randomOf = (seed: number) => seededRandom(seed).int;
 
 /** `field|shop|value` → live rows, counted afresh. */
 const truth = async (db: AnyKysely, shops?: readonly number[]): Promise<Record<string, number>> => {

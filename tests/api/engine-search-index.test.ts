@@ -16,22 +16,11 @@ import { createTestDatabase, testDialects } from '../helpers/test-db';
 import type { EngineFixture } from '../fixtures/engine';
 import { engineFixture } from '../fixtures/engine';
 import { fxDoc } from '../fixtures/search';
+import { seededRandom } from '../helpers/random';
 
 /** A small seeded generator: a failure names its seed (SEARCH_SEED=<seed> replays it). */
 const SEED = Number(process.env.SEARCH_SEED ?? Math.floor(Math.random() * 2 ** 31));
-const generator = (seed: number) => {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-  const int = (n: number) => Math.floor(next() * n);
-  const pick = <T>(values: readonly T[]): T => values[int(values.length)]!;
-  return { next, int, pick };
-};
+const generator = seededRandom;
 
 /** Few letters, so random keywords find something; every class of character the LIKE must keep. */
 const ALPHABET = [...'abcABC xyz', ...'中文商品名', ...'%_\'"\\', ...'Éé', '😀'];
