@@ -33,6 +33,7 @@ import type { Entity } from '../../schema/entity';
 import { formatMoney, multiplyCents, sumCents, toCents } from '../../schema/money';
 import { ORDER_STATUS, ORDER_STATUSES, orderMessage } from '../../schema/oms';
 import { DeliveryCompanyCell, deliveryCompanyText, OrderRowButtons } from './orderList';
+import { ProductAttrCell } from './productAttr';
 
 /** Fields the page shows otherwise than as stored: a listed logistics company by its name in the reader's language. */
 const SHOW_CELLS = { deliveryCompany: DeliveryCompanyCell } as const;
@@ -104,18 +105,6 @@ const Fields = ({ entity, names, title }: { readonly entity: Entity; readonly na
   </ShowPanel>
 );
 
-/** `mall`'s line attributes are JSON (`[{"key":"Colour","value":"Black"}]`); anything else shows as it is. */
-export const attributesText = (raw: unknown): string => {
-  if (typeof raw !== 'string' || raw === '') return '';
-  try {
-    const parsed: unknown = JSON.parse(raw);
-    if (Array.isArray(parsed)) {
-      return parsed.map((a: unknown) => (a && typeof a === 'object' && 'key' in a && 'value' in a ? `${String(a.key)}: ${String(a.value)}` : String(a))).join('; ');
-    }
-  } catch { /* plain text */ }
-  return raw;
-};
-
 const LINE_FIELDS = ['productPic', 'productName', 'productBrand', 'productSkuCode', 'productPrice', 'productQuantity'] as const;
 
 /** The product lines: the engine's displays per cell, the attributes read, the subtotal; a line's change before shipping. */
@@ -146,7 +135,7 @@ const Lines = ({ entity }: { readonly entity: Entity }) => {
                 <RecordContextProvider key={String(row.id)} value={row}>
                   <TableRow>
                     {LINE_FIELDS.map((field) => <TableCell key={field}>{fieldDisplay(rowEntity, field, rowEntity.fields[field]!)}</TableCell>)}
-                    <TableCell>{attributesText(row.productAttr)}</TableCell>
+                    <TableCell><ProductAttrCell name="productAttr" /></TableCell>
                     <TableCell align="right">{formatMoney(subtotal(row), locale)}</TableCell>
                     {editable && (
                       <TableCell>

@@ -2,6 +2,7 @@ import type { ScreenOptionsByEntity } from '../../engine/area';
 import { DeliveryCompanyCell, OrderRowButtons, OrderStatusTabs, PayTypeCell, ShipSelectedButton } from './orderList';
 import { OrderShow } from './orderShow';
 import { orderSettingScreen } from './orderSetting';
+import { ProductAttrCell } from './productAttr';
 
 export const screenOptions: ScreenOptionsByEntity = {
   orderSetting: orderSettingScreen,
@@ -12,4 +13,6 @@ export const screenOptions: ScreenOptionsByEntity = {
     // The payment method only where there was a payment; a listed logistics company in the reader's language.
     cells: { payType: PayTypeCell, deliveryCompany: DeliveryCompanyCell },
   },
+  // A return's page reads the returned line's attributes as the order's page does, never as JSON.
+  returnApply: { cells: { productAttr: ProductAttrCell } },
 };
