@@ -13,8 +13,8 @@ import type { AdminInfo, MenuItem } from '../../src/schema/api';
 import { MENU_TITLES } from '../../src/schema/builtins';
 import type { HomeSummary } from '../../src/schema/home';
 import { HOME_API } from '../../src/schema/homeApi';
-import { DEFAULT_DISTRIBUTION_RATIO, inviteLinkOf, RMS_RATIO_PATH, type DistributionRatios, type InviteLink } from '../../src/schema/referral';
 import { SECTIONS } from '../../src/schema/routes';
+import { answerSideCallsEmpty } from './empty-answers';
 import { server } from './msw-server';
 
 /** Which pages of which sections a fixture grants: `'all'` or a list of route names. */
@@ -67,13 +67,10 @@ const ok = (data: unknown) => HttpResponse.json({ code: 200, message: 'Operation
  * Answers what the screens behind the layout ask for with nothing (empty lists, no counts, the
  * default ratio): tests of the shell open pages for their menus and titles, not their rows.
  */
-export const answerScreensEmpty = () =>
-  server.use(
-    http.get('*/api/order/statusCounts', () => ok({})),
-    http.get(`*/api${RMS_RATIO_PATH}`, () => ok({ ratio: DEFAULT_DISTRIBUTION_RATIO, overrides: [] } satisfies DistributionRatios)),
-    http.get('*/api/rms/link', () => ok({ code: 'TEST01', link: inviteLinkOf('http://localhost', 'TEST01') } satisfies InviteLink)),
-    http.get(/\/api\/.+\/list(\/\d+)?$/, () => ok(EMPTY_PAGE)),
-  );
+export const answerScreensEmpty = () => {
+  answerSideCallsEmpty();
+  server.use(http.get(/\/api\/.+\/list(\/\d+)?$/, () => ok(EMPTY_PAGE)));
+};
 
 /** Answers /admin/logout and returns the list the calls are recorded in. */
 export const answerLogout = () => {

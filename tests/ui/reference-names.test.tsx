@@ -16,6 +16,7 @@ import { createAdminI18nProvider as createI18nProvider } from '../../src/admin/i
 import type { Entity, FieldDecl } from '../../src/schema/entity';
 import { nameFieldOf } from '../../src/schema/entity';
 import { screenEntityList } from '../../src/schema/screenEntities';
+import { answerSideCallsEmpty } from './empty-answers';
 import { envelope, page, renderAt, serve } from './entity-harness';
 import { server } from './msw-server';
 import { endpointOf } from '../../src/schema/endpoints';
@@ -48,11 +49,18 @@ const recordOf = (entity: Entity) => {
   return record;
 };
 
-/** The look-ups of the referenced entities answer nothing: the name can only come from the record. */
-const answerLookupsEmpty = () => server.use(
-  http.get('*/api/*/listAll', () => HttpResponse.json({ code: 200, message: 'Operation succeeded', data: [] })),
-  http.get('*/api/*/list', () => HttpResponse.json({ code: 200, message: 'Operation succeeded', data: page([]) })),
-);
+/**
+ * The look-ups of the referenced entities answer nothing: the name can only come from the record.
+ * The side calls of some lists (the order list's status tabs, the distribution list's ratio) are
+ * answered as an empty shop would.
+ */
+const answerLookupsEmpty = () => {
+  answerSideCallsEmpty();
+  server.use(
+    http.get('*/api/*/listAll', () => HttpResponse.json({ code: 200, message: 'Operation succeeded', data: [] })),
+    http.get('*/api/*/list', () => HttpResponse.json({ code: 200, message: 'Operation succeeded', data: page([]) })),
+  );
+};
 
 describe('declarations', () => {
   it('every reference field declares the field its name is joined into', () => {
