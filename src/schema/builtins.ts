@@ -7,8 +7,11 @@
  */
 import { DEMO_ROLES, RESOURCE_CATEGORIES, SEED_ROLES } from './resources';
 
-/** English menu titles written into ums_menu.title, by menu `name` (a route or section name). */
-export const MENU_TITLES: Readonly<Record<string, string>> = {
+/**
+ * English menu titles written into ums_menu.title, by menu `name` (a route or section name); the
+ * admin's English `menu.*` strings are these (src/i18n/en.ts), so the two cannot disagree.
+ */
+export const SEEDED_MENU_TITLES = {
   shop: 'Shops', shopList: 'Shop list', addShop: 'Add shop', updateShop: 'Edit shop',
   pms: 'Products', product: 'Products', addProduct: 'Add product', updateProduct: 'Edit product',
   productCate: 'Product categories', addProductCate: 'Add category', updateProductCate: 'Edit category',
@@ -30,7 +33,10 @@ export const MENU_TITLES: Readonly<Record<string, string>> = {
   ums: 'Permissions', admin: 'Admins', role: 'Roles', allocMenu: 'Allocate menus', allocResource: 'Allocate resources',
   menu: 'Menus', addMenu: 'Add menu', updateMenu: 'Edit menu', resource: 'Resources',
   resourceCategory: 'Resource categories', group: 'Groups', user_group: 'User groups', capacity: 'Capacity warning', auditLog: 'Audit log',
-};
+} as const satisfies Record<string, string>;
+
+/** The same titles, looked up by any name (a route or section may have none). */
+export const MENU_TITLES: Readonly<Record<string, string>> = SEEDED_MENU_TITLES;
 
 /** A kind of built-in record: the field that names one across renames, and its seeded texts. */
 export type BuiltinKind = {
