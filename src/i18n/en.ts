@@ -49,6 +49,8 @@ export const en = {
       open_section: 'Open %{name}',
     },
     not_available: 'This screen is not available yet.',
+    /** A refused field inside a list, in an error text: "Logistics number (row 2)". */
+    field_in_row: '%{field} (row %{row})',
     access_denied: {
       title: 'Access denied',
       text: 'Your roles do not include this page. Ask an administrator if you need it.',

@@ -51,6 +51,7 @@ export const zh: AdminMessages = {
       open_section: '打开%{name}',
     },
     not_available: '该页面暂未开放。',
+    field_in_row: '%{field}（第 %{row} 行）',
     access_denied: {
       title: '无权访问',
       text: '你的角色不包含该页面。如需使用，请联系管理员。',

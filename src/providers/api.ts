@@ -24,6 +24,8 @@ export class ApiError extends Error {
     readonly errors: FieldError[] = [],
     readonly data: unknown = null,
     readonly params: Record<string, string | number> = {},
+    /** The call refused (method, path under the API prefix): whose fields `errors` name. */
+    readonly request: { readonly method: 'GET' | 'POST'; readonly path: string } | null = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -57,10 +59,11 @@ export const apiFetch = async <T>(path: string, request: ApiRequest = {}): Promi
   if (token) headers.Authorization = token;
   if (request.body !== undefined) headers['Content-Type'] = 'application/json';
 
+  const method = request.method ?? (request.body === undefined ? 'GET' : 'POST');
   let response: Response;
   try {
     response = await fetch(buildUrl(path, request.query), {
-      method: request.method ?? (request.body === undefined ? 'GET' : 'POST'),
+      method,
       headers,
       body: request.body === undefined ? undefined : JSON.stringify(request.body),
       signal,
@@ -81,7 +84,7 @@ export const apiFetch = async <T>(path: string, request: ApiRequest = {}): Promi
     throw new ApiError(`${response.status} ${response.statusText}`.trim(), 0, response.status);
   }
   if (envelope.code !== ResultCode.success) {
-    throw new ApiError(envelope.message, envelope.code, response.status, envelope.messageKey, envelope.errors ?? [], envelope.data, envelope.params ?? {});
+    throw new ApiError(envelope.message, envelope.code, response.status, envelope.messageKey, envelope.errors ?? [], envelope.data, envelope.params ?? {}, { method, path });
   }
   return envelope;
 };

@@ -517,7 +517,7 @@ export const createEntityDataProvider = (fetcher: Fetcher = httpClient, upload: 
         } catch (error) {
           throw withFieldErrors(error instanceof ApiError
             ? new ApiError(error.message, error.code, error.status, error.messageKey,
-              error.errors.map((e) => ({ ...e, field: e.field.replace(/^\d+\./, '') })), error.data, error.params)
+              error.errors.map((e) => ({ ...e, field: e.field.replace(/^\d+\./, '') })), error.data, error.params, error.request)
             : error);
         }
         return { data: { ...body, id: 0 } as never };

@@ -1,5 +1,6 @@
 // Protects: the feedback of failed calls (spec section 8) — a 3-second error toast with the
-// server's (translated) message, and one "log in again" dialog for code 401, never stacked.
+// server's (translated) message, and one "log in again" dialog for code 401, never stacked; a
+// refused field named by its label in the reader's language, never its raw name (issue 24 item 3).
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -19,6 +20,13 @@ beforeAll(() => preloadScreens(), PRELOAD_TIMEOUT_MS);
 
 const answer = (path: string, envelope: object, status = 200) =>
   server.use(http.get(`*/api${path}`, () => HttpResponse.json(envelope, { status })));
+
+/** A POST the server refuses with these field errors (validation failed, 400). */
+const refuse = (path: string, errors: readonly object[]) =>
+  server.use(http.post(`*/api${path}`, () => HttpResponse.json({ code: 404, message: 'Validation failed', messageKey: 'validation_failed', data: null, errors }, { status: 400 })));
+
+/** Posts as a screen would, once the home page is up; the failure is expected. */
+const postApi = (path: string) => act(() => httpClient(path, { method: 'POST', body: {} }).then(() => undefined, () => undefined));
 
 /** Calls the API as a screen would, once the home page is up; the failure is expected. */
 const callApi = (path: string) => act(() => httpClient(path).then(() => undefined, () => undefined));
@@ -110,13 +118,10 @@ describe('error toast', () => {
   });
 
   it('should name the fields of a validation failure', async () => {
-    answer('/brand/create', {
-      code: 404, message: 'Validation failed', messageKey: 'validation_failed', data: null,
-      errors: [{ field: 'name', messageKey: 'length_between', message: 'length must be between 2 and 140 characters', params: { min: 2, max: 140 } }],
-    }, 400);
+    refuse('/brand/create', [{ field: 'name', messageKey: 'length_between', message: 'length must be between 2 and 140 characters', params: { min: 2, max: 140 } }]);
     await openHome();
-    await callApi('/brand/create');
-    expect(await screen.findByText('Validation failed: name: length must be between 2 and 140 characters')).toBeInTheDocument();
+    await postApi('/brand/create');
+    expect(await screen.findByText('Validation failed: Brand name: length must be between 2 and 140 characters')).toBeInTheDocument();
   });
 
   it('should show a network error', async () => {
@@ -124,5 +129,36 @@ describe('error toast', () => {
     await openHome();
     await callApi('/brand/list');
     expect(await screen.findByText('Network error: the server cannot be reached')).toBeInTheDocument();
+  });
+});
+
+describe.each(['en', 'zh'] as const)('a refused field is named in words (%s)', (lang) => {
+  const T = {
+    en: { failed: 'Validation failed', refund: 'Refund amount', tooBig: 'Must be at most 18', sn: 'Logistics number (row 2)', required: 'Logistics number is required',
+      price: 'Sale price (row 3)', tooSmall: 'Must be at least 0' },
+    zh: { failed: '参数检验失败', refund: '退款金额', tooBig: '不能大于 18', sn: '物流单号（第 2 行）', required: '请输入物流单号',
+      price: '销售价格（第 3 行）', tooSmall: '不能小于 0' },
+  }[lang];
+  beforeEach(() => localStorage.setItem('lang', lang));
+
+  // An action's parameter, a row of a body of rows, a field of a child row: each by its label (and row).
+  it.each([
+    ['/returnApply/confirm/5', { field: 'returnAmount', messageKey: 'too_big', message: 'Must be at most 18', params: { max: 18 } }, () => `${T.refund}: ${T.tooBig}`, 'returnAmount'],
+    ['/order/update/delivery', { field: '1.deliverySn', messageKey: 'delivery_sn_required', message: 'Logistics number is required' }, () => `${T.sn}: ${T.required}`, 'deliverySn'],
+    ['/product/update/7', { field: 'skuStockList.2.price', messageKey: 'too_small', message: 'Must be at least 0', params: { min: 0 } }, () => `${T.price}: ${T.tooSmall}`, 'skuStockList'],
+  ] as const)('should name the field %s refused by its label', async (path, error, expected, raw) => {
+    refuse(path, [error]);
+    await openHome();
+    await postApi(path);
+    const toast = await screen.findByText(`${T.failed}: ${expected()}`);
+    expect(toast.textContent).not.toContain(raw);
+  });
+
+  it('should word a field no declaration labels rather than show its name', async () => {
+    refuse('/admin/updatePassword', [{ field: 'oldPassword', messageKey: 'validation_failed', message: 'Validation failed' }]);
+    await openHome();
+    await postApi('/admin/updatePassword');
+    expect(await screen.findByText(`${T.failed}: Old password: ${T.failed}`)).toBeInTheDocument();
+    expect(screen.queryByText(/oldPassword/)).toBeNull();
   });
 });
