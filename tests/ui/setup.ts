@@ -22,7 +22,23 @@ if (typeof Range !== 'undefined' && typeof Range.prototype.getClientRects !== 'f
   Range.prototype.getBoundingClientRect = () => none;
 }
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+// A request no handler answers fails (msw's 'error' print: logged, and the fetch rejects instead
+// of reaching the network), and so does the test that made it: the app would only show an error
+// toast, which most tests never look at, so a missing or unexpected call would otherwise pass.
+const unhandled: string[] = [];
+beforeAll(() => server.listen({
+  onUnhandledRequest: (request, print) => {
+    unhandled.push(`${request.method} ${request.url}`);
+    print.error();
+  },
+}));
+
+/** Fails with the requests no handler answered since the last check, and forgets them. */
+const failOnUnhandled = (when: string) => {
+  if (unhandled.length === 0) return;
+  const list = unhandled.splice(0).map((line) => `  ${line}`).join('\n');
+  throw new Error(`${when} made requests no msw handler answers (declare them with server.use):\n${list}`);
+};
 
 afterEach(async () => {
   // The project runs without vitest globals, so RTL cannot register its own cleanup.
@@ -33,6 +49,11 @@ afterEach(async () => {
   await new Promise((resolve) => setTimeout(resolve, 0));
   server.resetHandlers();
   localStorage.clear();
+  failOnUnhandled('This test');
 });
 
-afterAll(() => server.close());
+afterAll(() => {
+  server.close();
+  // A request sent after the last test's check (a late refetch) still fails the file.
+  failOnUnhandled('The file, after its last test,');
+});
