@@ -14,9 +14,10 @@ export default defineConfig({
   },
   server: { proxy: { '/api': apiTarget } },
   test: {
-    // Two files at a time on the 2-core CI machine (vitest's default there is one, and browser
-    // files ran one by one after all the rest): a browser file spends much of its time waiting on
-    // Chromium and its server, an API file on PostgreSQL, so two keep both cores busy.
+    // Two files at a time on the 2-core CI machine (vitest's default there is one): an API file
+    // spends much of its time waiting on PostgreSQL, so two keep both cores busy. Browser files
+    // still run one by one after the rest (fileParallelism below): two at once pushed the load
+    // average past 12 and a home-page check over its wait.
     maxWorkers: 2,
     projects: [
       // unit and api share a worker's modules between files (isolate: false): an API file then
@@ -44,6 +45,7 @@ export default defineConfig({
         test: {
           name: 'e2e', include: ['tests/e2e/**/*.test.ts'], environment: 'node',
           globalSetup: ['tests/e2e/global-setup.ts'], testTimeout: 90_000, hookTimeout: 180_000,
+          fileParallelism: false,
         },
       },
     ],
