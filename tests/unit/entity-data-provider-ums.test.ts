@@ -2,23 +2,9 @@
 // parameter, fanned out per id), `listAll` look-ups, and the admin accounts (hand-written routes
 // in the engine's shape: an empty password on edit is not sent).
 import { describe, expect, it } from 'vitest';
-import type { ApiRequest } from '../../src/providers/api';
-import type { Fetcher } from '../../src/providers/entityDataProvider';
 import { createEntityDataProvider } from '../../src/providers/entityDataProvider';
-import type { Envelope } from '../../src/schema/api';
+import { fakeFetcher } from '../helpers/fake-fetcher';
 
-type Call = { path: string; method: string; query: Record<string, unknown>; body: unknown };
-
-const fakeFetcher = (answers: Record<string, unknown> = {}) => {
-  const calls: Call[] = [];
-  const fetcher: Fetcher = async <T>(path: string, request: ApiRequest = {}) => {
-    calls.push({ path, method: request.method ?? (request.body === undefined ? 'GET' : 'POST'), query: { ...request.query }, body: request.body });
-    const answer = path in answers ? answers[path] : 1;
-    if (answer instanceof Error) throw answer;
-    return { code: 200, message: 'ok', data: answer } as Envelope<T>;
-  };
-  return { calls, fetcher };
-};
 
 const roles = [
   { id: 1, name: 'Product admin', description: '', adminCount: 0, createTime: null, status: 1, sort: 0 },

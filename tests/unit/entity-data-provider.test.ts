@@ -1,24 +1,9 @@
 // Protects: the data provider's translation of react-admin calls into each entity's declared mall endpoints (lists, gets, selective updates, batches, uploads, field errors).
 import { describe, expect, it } from 'vitest';
-import type { Envelope } from '../../src/schema/api';
-import type { ApiRequest } from '../../src/providers/api';
 import { ApiError } from '../../src/providers/api';
-import type { Fetcher } from '../../src/providers/entityDataProvider';
 import { createEntityDataProvider } from '../../src/providers/entityDataProvider';
+import { fakeFetcher } from '../helpers/fake-fetcher';
 
-type Call = { path: string; method: string; query: Record<string, unknown>; body: unknown };
-
-/** A fetcher that records every call and answers from `answers` (by path, else a default). */
-const fakeFetcher = (answers: Record<string, unknown> = {}) => {
-  const calls: Call[] = [];
-  const fetcher: Fetcher = async <T>(path: string, request: ApiRequest = {}) => {
-    calls.push({ path, method: request.method ?? (request.body === undefined ? 'GET' : 'POST'), query: { ...request.query }, body: request.body });
-    const answer = path in answers ? answers[path] : 1;
-    if (answer instanceof Error) throw answer;
-    return { code: 200, message: 'ok', data: answer } as Envelope<T>;
-  };
-  return { calls, fetcher };
-};
 
 const page = <T>(list: T[], total = list.length) => ({ pageNum: 1, pageSize: 10, totalPage: 1, total, list });
 
