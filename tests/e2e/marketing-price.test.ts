@@ -45,6 +45,16 @@ const memberPriceProduct = async (tag: string) => {
 
 const DAY_MS = 86_400_000;
 
+/** Opens the price check and fills in two of `kettle` for its member level (the cases differ after). */
+const checkTwoKettles = async (page: Page, lang: keyof typeof strings, kettle: { name: string; level: string }) => {
+  const f = strings[lang].resources.priceCheck.fields;
+  await page.goto('/sms/priceCheck');
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  await search(page, byLabel(page, 'combobox', f.productId), kettle.name, kettle.name);
+  await byLabel(page, 'spinbutton', f.quantity).fill('2');
+  await pick(page, byLabel(page, 'combobox', f.memberLevelId), kettle.level);
+};
+
 /** A coupon for everything, usable now: `amount` off from a spend of `minPoint` (0: none). */
 const couponFor = async (name: string, amount: number, minPoint: number) => post<Row>('/coupon/create', {
   type: 0, name, platform: 0, publishCount: 100, perLimit: 1, amount, minPoint, useType: 0,
@@ -55,16 +65,11 @@ const couponFor = async (name: string, amount: number, minPoint: number) => post
 describe('the price check', () => {
   it.each(['en', 'zh'] as const)('shows a member price line by line, and why the other rules did not apply (%s)', async (lang) => {
     const t = strings[lang];
-    const f = t.resources.priceCheck.fields;
     const p = t.priceCheck;
     const kettle = await memberPriceProduct(lang);
     await suite.withPage(async (page) => {
       page.setDefaultTimeout(60_000);
-      await page.goto('/sms/priceCheck');
-      await page.getByRole('heading', { level: 1 }).waitFor();
-      await search(page, byLabel(page, 'combobox', f.productId), kettle.name, kettle.name);
-      await byLabel(page, 'spinbutton', f.quantity).fill('2');
-      await pick(page, byLabel(page, 'combobox', f.memberLevelId), kettle.level);
+      await checkTwoKettles(page, lang, kettle);
       await page.getByRole('button', { name: p.check }).click();
 
       const result = page.getByRole('region', { name: p.result });
@@ -90,10 +95,7 @@ describe('the price check', () => {
     const spend = await couponFor(`Spend 500 ${lang} ${Date.now()}`, 10, 500);
     await suite.withPage(async (page) => {
       page.setDefaultTimeout(60_000);
-      await page.goto('/sms/priceCheck');
-      await search(page, byLabel(page, 'combobox', f.productId), kettle.name, kettle.name);
-      await byLabel(page, 'spinbutton', f.quantity).fill('2');
-      await pick(page, byLabel(page, 'combobox', f.memberLevelId), kettle.level);
+      await checkTwoKettles(page, lang, kettle);
       const result = page.getByRole('region', { name: p.result });
       const coupon = result.locator('tr[data-rule="coupon"]');
 
@@ -129,10 +131,7 @@ describe('the price check', () => {
     const ten = await couponFor(`Ten off flash ${lang} ${Date.now()}`, 10, 0);
     await suite.withPage(async (page) => {
       page.setDefaultTimeout(60_000);
-      await page.goto('/sms/priceCheck');
-      await search(page, byLabel(page, 'combobox', f.productId), kettle.name, kettle.name);
-      await byLabel(page, 'spinbutton', f.quantity).fill('2');
-      await pick(page, byLabel(page, 'combobox', f.memberLevelId), kettle.level);
+      await checkTwoKettles(page, lang, kettle);
       await search(page, byLabel(page, 'combobox', f.couponId), ten.name, ten.name);
       await page.getByRole('button', { name: p.check }).click();
       const result = page.getByRole('region', { name: p.result });
