@@ -91,7 +91,7 @@ export const settingsTable = [
   { name: 'DATABASE_URL', default: '${DATA_DIR}/admin.sqlite', meaning: '`postgres://…` selects PostgreSQL; `sqlite:path`, a plain path or `:memory:` selects SQLite' },
   { name: 'API_PREFIX', default: '/api', meaning: 'Path prefix of every API route' },
   { name: 'NODE_ENV', default: 'development', meaning: '`production` forbids the fixed demo admin password' },
-  { name: 'LOG_LEVEL', default: 'info', meaning: 'pino log level: `info` writes one line per API request (method, path, status, ms), `debug` also the admin page and its files (`silent` in tests)' },
+  { name: 'LOG_LEVEL', default: 'info', meaning: 'pino log level: `info` writes one line per API request (method, path, status, ms; a refusal\'s or error\'s reason on that line), `debug` also the admin page, its files and uploaded files, `warn` only requests with a warning or an error (`silent` in tests)' },
   { name: 'JWT_SECRET', default: 'generated', meaning: 'HS256 signing secret (at least 32 characters); if unset, 48 random bytes are generated once and kept in `${DATA_DIR}/jwt-secret` (mode 0600)' },
   { name: 'SECRETS_KEY', default: 'generated', meaning: 'AES-256-GCM key that encrypts secret fields at rest (32 bytes as 64 hex digits or base64); if unset, generated once and kept in `${DATA_DIR}/secrets-key` (mode 0600). Losing it loses every stored secret' },
   { name: 'TOKEN_TTL_SECONDS', default: '604800', meaning: 'Lifetime of a sign-in session and its token (7 days)' },

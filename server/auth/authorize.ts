@@ -9,6 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { forbidden } from '../http/errors';
+import { noteOnRequestLine } from '../http/logging';
 import type { AuthContext } from './context';
 import type { PermissionCache } from './permissions';
 
@@ -27,6 +28,6 @@ export const authorize = async (input: AuthorizeInput): Promise<void> => {
   const grants = await input.permissions.grantsOf(input.db, input.auth.adminId, input.auth.permissionVersion);
   if (grants.allows(input.path)) return;
   // Refused authorisations are security events (ASVS 16.3.2): logged with who and what.
-  input.request.log.warn({ adminId: input.auth.adminId, route: input.routePath, path: input.path }, 'permission denied');
+  noteOnRequestLine(input.request, 'warn', { adminId: input.auth.adminId, route: input.routePath, path: input.path }, 'permission denied');
   throw forbidden();
 };

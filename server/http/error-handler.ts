@@ -11,6 +11,7 @@ import { failure } from './envelope';
 import type { HttpProblem } from './errors';
 import { constraintViolation } from '../db/errors';
 import { codeForStatus, constraintFailed, isHttpError } from './errors';
+import { noteOnRequestLine } from './logging';
 
 /** Fastify's own client-error codes and the message key each answers with. */
 const FASTIFY_KEYS: Record<string, MessageKey> = {
@@ -42,17 +43,17 @@ export const createErrorHandler = (options: { http200Envelopes: boolean }) =>
   (error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply => {
     const problem = toProblem(error);
     if (!problem) {
-      request.log.error({ err: error }, 'unhandled error');
+      noteOnRequestLine(request, 'error', { err: error }, 'unhandled error');
       return reply
         .code(options.http200Envelopes ? 200 : 500)
         .type('application/json; charset=utf-8')
         .send(failure(500, 'internal'));
     }
-    if (problem.status >= 500) request.log.error({ err: error }, 'server problem');
+    if (problem.status >= 500) noteOnRequestLine(request, 'error', { err: error }, 'server problem');
     // A constraint only the database caught means a check is missing somewhere: worth a look.
-    else if (constraintViolation(error)) request.log.warn({ err: error, status: problem.status }, 'database constraint refused a write');
-    // The request's own line (registerRequestLog) says the status; the reason only at debug.
-    else request.log.debug({ status: problem.status, messageKey: problem.messageKey }, 'request rejected');
+    else if (constraintViolation(error)) noteOnRequestLine(request, 'warn', { err: error, status: problem.status }, 'database constraint refused a write');
+    // The request's own line (registerRequestLog) says the status; the reason joins it only at debug.
+    else noteOnRequestLine(request, 'debug', { status: problem.status, messageKey: problem.messageKey }, 'request rejected');
     for (const [name, value] of Object.entries(problem.headers ?? {})) reply.header(name, value);
     return reply
       .code(options.http200Envelopes ? 200 : problem.status)

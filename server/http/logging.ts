@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifyServerOptions } from 'fastify';
 import type { Config } from '../config';
 
 const SECRET_KEYS = ['password', 'oldPassword', 'newPassword', 'token', 'jwtSecret', 'secret', 'adminPassword', 'authorization', 'cookie'];
@@ -24,19 +24,52 @@ export const loggerOptions = (config: Pick<Config, 'logLevel'>): FastifyServerOp
   redact: { paths: REDACT_PATHS, censor: '[redacted]' },
 });
 
+type NoteLevel = 'debug' | 'info' | 'warn' | 'error';
+const RANK: Readonly<Record<NoteLevel, number>> = { debug: 20, info: 30, warn: 40, error: 50 };
+const LEVEL_VALUES: Readonly<Record<string, number>> = { trace: 10, ...RANK, fatal: 60, silent: Infinity };
+type Note = { level: NoteLevel; fields: Record<string, unknown>; msg: string };
+const NOTES = new WeakMap<FastifyRequest, Note[]>();
+
+/**
+ * What a request's handling has to say (a refused permission, a failed sign-in, an error) goes on
+ * that request's one line (registerRequestLog) rather than a line of its own: the line takes the
+ * note's fields and message (`note`) and the most severe level of its notes, so a warning still
+ * shows at `LOG_LEVEL=warn` and an unhandled error keeps its stack.
+ */
+export const noteOnRequestLine = (request: FastifyRequest, level: NoteLevel, fields: Record<string, unknown>, msg: string): void => {
+  const notes = NOTES.get(request);
+  if (notes) notes.push({ level, fields, msg });
+  else NOTES.set(request, [{ level, fields, msg }]);
+};
+
+/** A logger-shaped view of noteOnRequestLine, for code handed a request's log (server/areas/vip/settle.ts). */
+export type LineNotes = Readonly<Record<NoteLevel, (fields: Record<string, unknown>, msg: string) => void>>;
+export const requestLineNotes = (request: FastifyRequest): LineNotes => ({
+  debug: (fields, msg) => noteOnRequestLine(request, 'debug', fields, msg),
+  info: (fields, msg) => noteOnRequestLine(request, 'info', fields, msg),
+  warn: (fields, msg) => noteOnRequestLine(request, 'warn', fields, msg),
+  error: (fields, msg) => noteOnRequestLine(request, 'error', fields, msg),
+});
+
 /**
  * One line per answered request instead of Fastify's two ("incoming request" and "request
  * completed"): method, path, status and time at `info` for the API, at `debug` for everything else
- * (the admin's files, index.html), so `npm start` shows what the API did and not every asset the
- * browser fetched. `LOG_LEVEL=debug` shows them all; `warn` and above none. Fastify's own request
- * logging is turned off where the app is built (`disableRequestLogging`).
+ * (the admin's files, index.html, uploaded files), so `npm start` shows what the API did and not
+ * every asset the browser fetched, with the request's notes (noteOnRequestLine) on the same line.
+ * `LOG_LEVEL=debug` shows them all; `warn` and above only requests with a warning or an error.
+ * Fastify's own request logging is turned off where the app is built (`disableRequestLogging`).
  */
 export const registerRequestLog = (app: FastifyInstance, apiPrefix: string): void => {
   app.addHook('onResponse', async (request, reply) => {
     const path = request.url.split('?')[0] ?? request.url;
     const isApi = path === apiPrefix || path.startsWith(`${apiPrefix}/`);
-    const level = isApi ? 'info' : 'debug';
-    request.log[level]({ method: request.method, url: path, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+    // A note below the log's level (a refusal's reason at debug) stays out of the line.
+    const threshold = LEVEL_VALUES[request.log.level] ?? RANK.info;
+    const notes = (NOTES.get(request) ?? []).filter((n) => RANK[n.level] >= threshold);
+    const level = notes.reduce<NoteLevel>((worst, n) => (RANK[n.level] > RANK[worst] ? n.level : worst), isApi ? 'info' : 'debug');
+    const fields = Object.assign({}, ...notes.map((n) => n.fields)) as Record<string, unknown>;
+    const note = notes.length ? { note: notes.map((n) => n.msg).join('; ') } : {};
+    request.log[level]({ ...fields, ...note, method: request.method, url: path, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
   });
 };
 

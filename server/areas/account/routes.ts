@@ -38,6 +38,7 @@ import { conflict, fieldInvalid, forbidden, httpError, tooManyAttempts, tooManyR
 import { parseWith } from '../../http/validation';
 import { adminJson, menuJson } from '../ums/json';
 import { vipLevelOf } from '../../../src/schema/vip';
+import { noteOnRequestLine } from '../../http/logging';
 
 export type AuthRouteDeps = {
   db: Kysely<Database>;
@@ -141,7 +142,7 @@ export const registerAdminAuthRoutes = (app: FastifyInstance, deps: AuthRouteDep
     const now = new Date();
     const gate = await beginAttempt(db, limits, now);
     if (!gate.allowed) {
-      request.log.warn({ username, ip: client.ip, limit: kindOf(gate.key), retryAfter: gate.retryAfterSeconds }, 'sign-in refused: locked');
+      noteOnRequestLine(request, 'warn', { username, ip: client.ip, limit: kindOf(gate.key), retryAfter: gate.retryAfterSeconds }, 'sign-in refused: locked');
       throw tooManyAttempts(gate.retryAfterSeconds);
     }
 
@@ -149,9 +150,9 @@ export const registerAdminAuthRoutes = (app: FastifyInstance, deps: AuthRouteDep
     const verified = admin ? await verifyPassword(admin.password, password) : (await verifyAgainstDummy(password), null);
     if (!admin || !verified?.ok) {
       // The account name is logged (never the password) so an operator can see who is targeted.
-      request.log.warn({ username, ip: client.ip, knownAddress }, 'sign-in failed');
+      noteOnRequestLine(request, 'warn', { username, ip: client.ip, knownAddress }, 'sign-in failed');
       for (const lock of await lockSpent(db, limits, now)) {
-        request.log.warn({ username, ip: client.ip, limit: kindOf(lock.key), seconds: lock.seconds }, 'sign-in locked');
+        noteOnRequestLine(request, 'warn', { username, ip: client.ip, limit: kindOf(lock.key), seconds: lock.seconds }, 'sign-in locked');
       }
       throw httpError({ status: 401, code: 500, messageKey: 'bad_credentials' });
     }
@@ -250,7 +251,7 @@ export const registerAdminAuthRoutes = (app: FastifyInstance, deps: AuthRouteDep
       if (!caller) throw await refusalOf(db, config.jwtSecret, request);
       const grants = await loadGrants(db, caller.adminId);
       if (!grants.superAdmin && !grants.allows('/admin/create')) {
-        request.log.warn({ adminId: caller.adminId, route: '/admin/register' }, 'permission denied');
+        noteOnRequestLine(request, 'warn', { adminId: caller.adminId, route: '/admin/register' }, 'permission denied');
         throw forbidden();
       }
       request.auth = caller;
@@ -272,7 +273,7 @@ export const registerAdminAuthRoutes = (app: FastifyInstance, deps: AuthRouteDep
     const client = clientOf(request);
     const gate = await beginAttempt(db, [{ key: `register:${client.ip ?? 'unknown'}`, max: config.registerMaxPerIp, windowSeconds: config.registerWindowSeconds }]);
     if (!gate.allowed) {
-      request.log.warn({ ip: client.ip, retryAfter: gate.retryAfterSeconds }, 'registration refused: too many from this address');
+      noteOnRequestLine(request, 'warn', { ip: client.ip, retryAfter: gate.retryAfterSeconds }, 'registration refused: too many from this address');
       throw tooManyRequests(gate.retryAfterSeconds);
     }
     // Hash before the transaction: on SQLite a transaction holds the only connection.
@@ -344,7 +345,7 @@ export const registerAdminAuthRoutes = (app: FastifyInstance, deps: AuthRouteDep
     if (!admin) throw unauthorized();
     const verified = await verifyPassword(admin.password, body.oldPassword);
     if (!verified.ok) {
-      request.log.warn({ username: auth.username, ip: client.ip }, 'password change: wrong old password');
+      noteOnRequestLine(request, 'warn', { username: auth.username, ip: client.ip }, 'password change: wrong old password');
       await lockSpent(db, limits, now);
       throw fieldInvalid('oldPassword', 'old_password_wrong');
     }

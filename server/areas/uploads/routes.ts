@@ -28,6 +28,7 @@ import { toDbTime } from '../../db/time';
 import { ok } from '../../http/envelope';
 import { fieldInvalid, httpError, tooManyRequests } from '../../http/errors';
 import { mimeOfKey, releaseUploadStore, uploadStoreOf } from './storage';
+import { noteOnRequestLine } from '../../http/logging';
 
 export const UPLOADS_URL_PREFIX = '/uploads/';
 
@@ -94,7 +95,7 @@ export const registerUploadRoutes = (api: FastifyInstance, deps: UploadRouteDeps
       // Counted before the body is read: a refused upload costs neither disk nor a throttle row.
       const gate = await beginAttempt(deps.db, [{ key: `upload:${auth.adminId}`, max: deps.config.uploadMaxPerMinute, windowSeconds: UPLOAD_WINDOW_SECONDS }]);
       if (!gate.allowed) {
-        request.log.warn({ adminId: auth.adminId, retryAfter: gate.retryAfterSeconds }, 'upload refused: rate limit');
+        noteOnRequestLine(request, 'warn', { adminId: auth.adminId, retryAfter: gate.retryAfterSeconds }, 'upload refused: rate limit');
         throw tooManyRequests(gate.retryAfterSeconds);
       }
       const file = await request.file();
@@ -127,7 +128,7 @@ export const registerUploadRoutes = (api: FastifyInstance, deps: UploadRouteDeps
         });
       } catch (error) {
         // No row, no file: a failed record must not leave an orphan the quota never counts.
-        await files.remove(key).catch((removal: unknown) => request.log.error({ err: removal, key }, 'upload: could not remove the unrecorded file'));
+        await files.remove(key).catch((removal: unknown) => noteOnRequestLine(request, 'error', { err: removal, key }, 'upload: could not remove the unrecorded file'));
         throw error;
       }
       return ok({ url: deps.config.publicUrl ? `${deps.config.publicUrl}${url}` : url, name: originalName });

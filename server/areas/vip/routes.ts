@@ -24,6 +24,7 @@ import { ALL_SHOPS } from '../../crud/scope';
 import type { Config } from '../../config';
 import { ok } from '../../http/envelope';
 import { fieldInvalid, httpError, isHttpError, tooManyRequests } from '../../http/errors';
+import { noteOnRequestLine, requestLineNotes } from '../../http/logging';
 import { parseWith } from '../../http/validation';
 import type { AreaDeps } from '../area';
 import { vipActions } from './actions';
@@ -65,7 +66,7 @@ export const registerVipRoutes = (api: FastifyInstance, deps: AreaDeps, paypal: 
 
   const perform = actionPerformer({ db, entities: entityList, actions: vipActions() });
   const settlerFor = (request: FastifyRequest) => createPaypalSettler({
-    db, paypal, log: request.log,
+    db, paypal, log: requestLineNotes(request),
     // PayPal, not an administrator, confirms: no admin id on the record or the audit rows.
     confirm: async (id) => { await perform(payRecord, 'confirm', { ids: [id], params: {}, actor: { adminId: null, ip: request.ip ?? null, scope: ALL_SHOPS } }); },
   });
@@ -100,11 +101,11 @@ export const registerVipRoutes = (api: FastifyInstance, deps: AreaDeps, paypal: 
       verified = await paypal.verifyWebhook(request.headers, request.body);
     } catch (error) {
       // PayPal unreachable: a 5xx makes PayPal deliver the event again later.
-      request.log.warn({ err: error }, 'PayPal webhook verification failed');
+      noteOnRequestLine(request, 'warn', { err: error }, 'PayPal webhook verification failed');
       throw httpError({ status: 502, messageKey: 'paypal_failed' });
     }
     if (!verified) {
-      request.log.warn({ eventId: event.data.id ?? null, type: event.data.event_type }, 'PayPal webhook event not verified: ignored');
+      noteOnRequestLine(request, 'warn', { eventId: event.data.id ?? null, type: event.data.event_type }, 'PayPal webhook event not verified: ignored');
       throw refused();
     }
     const orderId = orderOfEvent(event.data);

@@ -22,7 +22,7 @@
  * `paypal_payment_returned`, logged). An order id PayPal does not know is 404 `paypal_order_unknown`.
  */
 import type { Kysely } from 'kysely';
-import type { FastifyBaseLogger } from 'fastify';
+import type { LineNotes } from '../../http/logging';
 import { PAY_STATUS, VIP_CURRENCY } from '../../../src/schema/vip';
 import type { Database } from '../../db/schema';
 import { conflict, httpError, isHttpError, notFound } from '../../http/errors';
@@ -37,13 +37,14 @@ export type SettleDeps = {
   readonly paypal: PaypalClient;
   /** The declared confirm transition on one pay record, acted by the system (no admin). */
   readonly confirm: (payRecordId: number) => Promise<void>;
-  readonly log: FastifyBaseLogger;
+  /** The request's line notes: what the settler logs goes on the request's one line. */
+  readonly log: LineNotes;
 };
 
 const paypalFailed = (status = 502) => httpError({ status, messageKey: 'paypal_failed' });
 
 /** PayPal's refusals and outages become one clear answer; the details go to the log only. */
-const viaPaypal = async <T>(log: FastifyBaseLogger, what: string, run: () => Promise<T>): Promise<T> => {
+const viaPaypal = async <T>(log: LineNotes, what: string, run: () => Promise<T>): Promise<T> => {
   try {
     return await run();
   } catch (error) {
