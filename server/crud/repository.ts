@@ -2,45 +2,50 @@
  * The one data-access layer of declared entities. Every query goes through `scoped`, so tenant
  * scope applies to reads, writes, batches and counts alike; every write runs in one transaction
  * with its audit row; validation comes from the declaration (src/schema/validation.ts).
+ * Its parts: which rows a query sees (./scope-where.ts), the list reads (./list-read.ts, their SQL
+ * conditions in ./conditions.ts) and the checks a write makes in its transaction (./write-checks.ts).
  */
 import type { Kysely } from 'kysely';
-import { sql } from 'kysely';
 import type { FieldError } from '../../src/schema/api';
 import { fieldError } from '../../src/schema/api';
 import type { Entity } from '../../src/schema/entity';
 import { columnOf, DEFAULT_MAX_ROWS } from '../../src/schema/entity';
 import { createSchema, fieldSchema, refineErrors, unsafeTextErrors, updateSchema, validate } from '../../src/schema/validation';
 import { audit } from '../db/audit';
-import { constraintViolation } from '../db/errors';
 import { dialectOf } from '../db/index';
 import type { Database } from '../db/schema';
-import { toDbTime } from '../db/time';
 import type { HttpError } from '../http/errors';
-import { conflict, constraintFailed, isHttpError, notFound, validationFailed } from '../http/errors';
+import { isHttpError, notFound, validationFailed } from '../http/errors';
 import type { AnyDb, EntityHooks, HookActor, ValidateContext, WriteContext } from './hooks';
 import { areaDb } from './hooks';
-import type { ColumnsCondition, Condition, ListParams } from './list-params';
+import type { ListParams } from './list-params';
 import type { ApiRecord, Row } from './row';
-import { fromRow, toColumnValue, toRow } from './row';
+import { autoStamps, fromRow, toColumnValue, toRow } from './row';
 import type { Scope } from './scope';
-import { inScope, withShop } from './scope';
-import { MAX_ID } from './ids';
+import { withShop } from './scope';
 import { sanitizeFieldValues } from './kinds';
 import { treeRules } from './tree';
 import { referenceNames } from './reference-names';
 import type { RecycleBin } from '../../src/schema/recycleBin';
 import { IN_BIN, LIVE, recycleBinOf } from '../../src/schema/recycleBin';
-import { uniqueIndexesOf, uniqueMessageOf, uniqueRules } from './unique';
+import { uniqueRules } from './unique';
 import { ownedLists } from './lists';
-import { counterSpecOf, countedTotalQuery } from './counters';
-import { cachedIds, cachedValueAt, fillOnce, forgetLong, lastIds, LIST_CACHE_LIMITS, listVersion, pageWithVersion, readIds, storeIds } from './list-cache';
 import type { AnyEb, AnyKysely } from '../db/index';
 import type { Secrets } from './secrets';
 import { sealSecrets } from './secrets';
 import { checkDerivedFields, deriveValues, derivedFields } from './derived';
-import { indexedSearch } from './search-index';
 import type { DeleteWithin } from './owns';
 import { refuseOwned, removeOwned } from './owns';
+import type { View } from './scope-where';
+import { scopeWhere, tenantFieldOf } from './scope-where';
+import { listReads } from './list-read';
+import { writeChecks } from './write-checks';
+
+export type { View } from './scope-where';
+export { ownerColumnOf, scopeWhere } from './scope-where';
+export { autoStamps } from './row';
+
+type Eb = AnyEb;
 
 /** Who is writing, for the audit row and the tenant scope. */
 export type Actor = HookActor;
@@ -74,40 +79,6 @@ export type Repository = {
   deleteWithin: DeleteWithin;
 };
 
-type Eb = AnyEb;
-
-/** The result column a counted list's total rides in, beside the page's rows: a prefix no declared column has. */
-const TOTAL_COLUMN = 'sys_list_total';
-
-const escapeLike = (value: string): string => value.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-const likeOf = (column: string, pattern: string) =>
-  sql<boolean>`lower(${sql.ref(column)}) like lower(${pattern}) escape '\\'`;
-
-const COMPARE_SQL = { lt: '<', lte: '<=', gt: '>', gte: '>=' } as const;
-
-/**
- * A column-comparison filter, written as the engine's partial index states its rows
- * (`compareWhereSql` in ./indexes.ts: the excluded values as literals, from the declaration), so
- * both databases see that the index holds every row the list asks for.
- */
-const columnsConditionOf = (eb: Eb, c: ColumnsCondition) => eb.and([
-  eb(c.column, COMPARE_SQL[c.op], eb.ref(c.than)),
-  ...c.except.map((value) => eb(c.column, '<>', sql.lit(value))),
-]);
-
-const conditionOf = (eb: Eb, c: Condition) => {
-  if (c.than !== undefined) return columnsConditionOf(eb, c);
-  switch (c.op) {
-    case 'eq': return eb(c.column, '=', c.value);
-    case 'gte': return eb(c.column, '>=', c.value);
-    case 'lte': return eb(c.column, '<=', c.value);
-    case 'lt': return eb(c.column, '<', c.value);
-    case 'like': return likeOf(c.column, `%${escapeLike(String(c.value))}%`);
-    case 'prefix': return likeOf(c.column, `${escapeLike(String(c.value))}%`);
-  }
-};
-
 const fieldErrors = (errors: FieldError[]) => validationFailed(errors);
 
 /** A refusal of one row of a `createMany` body, its field errors named by the row (`1.brandId`). */
@@ -128,54 +99,6 @@ export type RepositoryDeps = {
   /** Another entity's delete inside a transaction, for `owns` with the `rules` policy (./owns.ts). */
   deleteOf?: (entity: string) => DeleteWithin | undefined;
 };
-
-/** Which records of an entity with a recycle bin a query sees: the live ones, or those in the bin. */
-export type View = 'live' | 'bin' | 'any';
-
-const binWhere = (bin: RecycleBin | null, eb: Eb, view: View) =>
-  bin && view !== 'any' ? eb(bin.column, '=', view === 'bin' ? IN_BIN : LIVE) : sql<boolean>`1 = 1`;
-
-/**
- * Rows of `entity` inside the scope: its tenant column limited to the scope's shops, and with a
- * recycle bin, the live records only (or the bin's), so reads, writes and reference checks alike
- * never see what was deleted.
- */
-export const scopeWhere = (entity: Entity, eb: Eb, scope: Scope, view: View = 'live') => {
-  const tenant = entity.tenant && scope.kind === 'shops'
-    ? (scope.shopIds.length ? eb(entity.tenant, 'in', [...scope.shopIds]) : sql<boolean>`1 = 0`)
-    : sql<boolean>`1 = 1`;
-  const owned = ownerWhere(entity, eb, scope);
-  const bin = recycleBinOf(entity);
-  const parts = [tenant, ...(owned ? [owned] : []), ...(bin ? [binWhere(bin, eb, view)] : [])];
-  return parts.length === 1 ? tenant : eb.and(parts);
-};
-
-/** The column of an entity's owning account (`owner`), or null. */
-export const ownerColumnOf = (entity: Entity): string | null =>
-  entity.owner ? columnOf(entity.owner, entity.fields[entity.owner]!) : null;
-
-/**
- * An entity owned by an account (`owner`): a seller's scope sees only its own rows (a scope
- * without an account, none); staff scopes (every shop) see all of them.
- */
-const ownerWhere = (entity: Entity, eb: Eb, scope: Scope) => {
-  const column = ownerColumnOf(entity);
-  if (!column || scope.kind === 'all') return null;
-  return scope.adminId === undefined ? sql<boolean>`1 = 0` : eb(column, '=', scope.adminId);
-};
-
-/** The declared time stamps (`auto`) a write sets: all of them on create, the `update` ones on later writes. */
-export const autoStamps = (entity: Entity, write: 'create' | 'update'): Row => {
-  const now = toDbTime();
-  return Object.fromEntries(Object.entries(entity.fields).filter(([, decl]) => decl.auto && (write === 'create' || decl.auto === 'update'))
-    .map(([name, decl]) => [columnOf(name, decl), now]));
-};
-
-/** The field that holds the tenant (mold.shopId for tenant `shop_id`); none when the tenant is the row itself. */
-const tenantFieldOf = (entity: Entity): string | null =>
-  entity.tenant && entity.tenant !== 'id'
-    ? Object.entries(entity.fields).find(([name, decl]) => columnOf(name, decl) === entity.tenant)?.[0] ?? null
-    : null;
 
 export const createRepository = (entity: Entity, deps: RepositoryDeps): Repository => {
   const db = deps.db as unknown as AnyKysely;
@@ -203,6 +126,8 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
   const recordsOf = (rows: Row[], options: { list?: boolean } = {}): ApiRecord[] =>
     names.fill(rows.map((row) => fromRow(entity, row, options)), rows);
   const lists = ownedLists(entity, { entities: deps.entities, scopeWhere, tenantField });
+  const { list, listAll } = listReads({ entity, db, sqlite, hooks, lists, names, rowsOf, pageNames, recordsOf, scoped });
+  const { checkConstraints, defaultsFor, constraintOr } = writeChecks(entity, known, tenantField);
 
   const readMany = async (executor: AnyDb, ids: readonly number[], scope: Scope, view: View = 'live'): Promise<ApiRecord[]> => {
     if (!ids.length) return [];
@@ -231,57 +156,6 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
     return hooks.afterGet ? hooks.afterGet(areaDb(executor), record) : record;
   };
 
-  /**
-   * Unique values and references, checked inside the write's transaction. `record` is the whole
-   * record after the write (for the tenant a unique value is unique within). A reference to a
-   * shop-owned entity must point inside the caller's scope: another seller's row reads exactly
-   * like a missing one, so the check is no oracle of what other shops hold.
-   */
-  const checkConstraints = async (
-    trx: AnyDb, values: Record<string, unknown>, record: Record<string, unknown>, selfId: number | null, scope: Scope,
-  ): Promise<void> => {
-    const errors: FieldError[] = [];
-    if (tenantField && values[tenantField] !== undefined && !inScope(scope, values[tenantField])) {
-      throw fieldErrors([fieldError(tenantField, 'invalid_reference')]);
-    }
-    for (const [name, decl] of Object.entries(entity.fields)) {
-      const value = values[name];
-      if (value === undefined || value === null) continue;
-      if (decl.unique) {
-        // Unique within the tenant (a mold code per shop); the table-wide rule elsewhere.
-        const tenantValue = tenantField ? record[tenantField] : undefined;
-        // A tenant id beyond the id range names no shop: nothing can clash (the reference check
-        // below refuses it), and PostgreSQL would fail the comparison with int4.
-        if (typeof tenantValue === 'number' && tenantValue > MAX_ID) continue;
-        const clash = await trx.selectFrom(table).select('id')
-          .where((eb: Eb) => eb.and([eb(columnOf(name, decl), '=', toColumnValue(decl, value) as never),
-            ...(tenantField && tenantValue !== undefined && tenantValue !== null ? [eb(entity.tenant!, '=', tenantValue as number)] : []),
-            ...(selfId === null ? [] : [eb('id', '<>', selfId)])]))
-          .limit(1).executeTakeFirst();
-        if (clash) throw conflict(name, 'not_unique');
-      }
-      if (decl.kind === 'reference' && decl.reference) {
-        const target = known.find((e) => e.name === decl.reference?.entity);
-        // An id beyond the id column's range names no row (and would fail the query on PostgreSQL).
-        const found = target && (value as number) <= MAX_ID
-          && await trx.selectFrom(target.table).select('id')
-            .where((eb: Eb) => eb.and([eb('id', '=', value as number), scopeWhere(target, eb, scope)])).executeTakeFirst();
-        if (!found) errors.push(fieldError(name, 'invalid_reference'));
-      }
-    }
-    if (errors.length) throw fieldErrors(errors);
-  };
-
-  const defaultsFor = (input: Record<string, unknown>): Record<string, unknown> => {
-    const values = { ...input };
-    for (const [name, decl] of Object.entries(entity.fields)) {
-      if (decl.serverManaged) continue;
-      // null is "no value" on create (validation.ts, createSchema): the declared default, never a NOT NULL failure.
-      if ((values[name] === undefined || values[name] === null) && decl.default !== undefined) values[name] = decl.default;
-    }
-    return values;
-  };
-
   /** The area's `validate` rules, inside the write's transaction: any error refuses the write. */
   const lock: ValidateContext['lock'] = (query) => (sqlite ? query : query.forUpdate() as typeof query);
   const runValidate = async (ctx: WriteContext, record: Record<string, unknown>): Promise<void> => {
@@ -293,172 +167,6 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
   };
 
   const stamps = (write: 'create' | 'update'): Row => autoStamps(entity, write);
-
-  /** The rows a list's parameters select inside the scope (filters, search, ids). */
-  const whereOf = (params: ListParams, scope: Scope) => (eb: Eb) => {
-    const parts = [scoped(eb, scope, params.bin ? 'bin' : 'live'), ...params.conditions.map((c) => (c.named
-      ? names.where(eb, table, c.named, (column) => conditionOf(eb, { ...c, column }))
-      : conditionOf(eb, c)))];
-    if (params.search) {
-      const pattern = `%${escapeLike(params.search.value)}%`;
-      const like = (column: string) => likeOf(column, pattern);
-      parts.push(indexedSearch(entity, params.search, sqlite ? 'sqlite' : 'postgres', like) ?? eb.or(params.search.columns.map(like)));
-    }
-    if (params.ids) parts.push(params.ids.length ? eb('id', 'in', params.ids) : sql<boolean>`1 = 0`);
-    return eb.and(parts);
-  };
-
-  /**
-   * The counted column and value a list asks for, when its total is in the counts the writes keep
-   * (./counters.ts) and its order is the id's, which an index gives at any depth: the live rows in
-   * the scope, at most one equality filter on a counted column, no search, no id list.
-   */
-  const counters = counterSpecOf(entity);
-  const countedFilter = (params: ListParams): { column: string; value: string | null } | null => {
-    if (!counters || params.bin || params.search || params.ids || params.sort.column !== 'id' || params.conditions.length > 1) return null;
-    const [condition] = params.conditions;
-    if (!condition) return { column: counters.columns[0]!, value: null };
-    return condition.op === 'eq' && !condition.named && counters.columns.includes(condition.column) ? { column: condition.column, value: String(condition.value) } : null;
-  };
-
-  /** A page answered from kept ids: the rows read (in any order, a deleted one missing) put in the ids' order. */
-  const answer = (rows: Row[], page: number[], total: number): { list: ApiRecord[]; total: number } => {
-    const byId = new Map(rows.map((row: Row) => [Number(row.id), row]));
-    const ordered = page.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
-    return { list: recordsOf(ordered, { list: true }), total };
-  };
-
-  const listPage: Repository['list'] = async (params, scope) => {
-    const offset = Math.max(params.pageNum - 1, 0) * params.pageSize;
-    const where = whereOf(params, scope);
-    // Counted lists (a million orders by status) read neither ids nor a COUNT: after a write the
-    // next view costs what any view costs, where the ids cache would re-read every matching id.
-    const counted = countedFilter(params);
-    const totalQuery = counted && countedTotalQuery(db, entity, counted.column, counted.value, scope);
-    if (totalQuery === 0) return { list: [], total: 0 };
-    if (totalQuery) return countedPage(params, scope, where, offset, totalQuery);
-    // The ordered ids of this query, cached while the table is provably unchanged (./list-cache.ts).
-    const key = JSON.stringify([table, params.conditions, params.search, params.ids, params.sort, scope, params.bin === true]);
-    // A filter on a referenced record's name reads another table, which this table's version does
-    // not follow (a renamed brand): such a list is never kept.
-    const uncached = params.conditions.some((c) => c.named);
-    // The usual case, one statement: the page of the ids kept last, read with the current version.
-    const last = uncached ? undefined : lastIds(db, key);
-    const lastPage = last ? [...last.ids.subarray(offset, offset + params.pageSize)] : [];
-    let version: string | null;
-    if (last && lastPage.length) {
-      const read = await pageWithVersion(db, table, lastPage, pageNames);
-      if (read.version === last.version) return answer(read.rows, lastPage, last.ids.length);
-      version = read.version;
-    } else {
-      version = uncached ? null : await listVersion(db, table);
-    }
-    if (version !== null) {
-      let ids = cachedIds(db, key, version);
-      if (ids === undefined) {
-        ids = await fillOnce(db, key, version, async () => {
-          // One more than the longest list kept: to learn that this one is longer.
-          const limit = LIST_CACHE_LIMITS.idsPerEntry;
-          const read = await readIds(db, db.selectFrom(table).select('id').where(where)
-            .orderBy(params.sort.column, params.sort.order).orderBy('id', params.sort.order)
-            .limit(limit + 1));
-          return read.length <= limit ? read : null;
-        });
-      }
-      if (ids) {
-        const page = [...ids.subarray(offset, offset + params.pageSize)];
-        if (!page.length) return { list: [], total: ids.length };
-        // Rows read after the version: at least as new as the ids (a row deleted since is left out).
-        const { rows } = await pageWithVersion(db, table, page, pageNames);
-        return answer(rows, page, ids.length);
-      }
-    }
-    // Too long to keep (or no change signal): COUNT + an index walk to the page. The count is kept
-    // under the version read above, like the ids: a million-row tab recounts once per write, not per view.
-    const count = async () => Number((await db.selectFrom(table).select((eb: Eb) => eb.fn.countAll().as('count'))
-      .where(where).executeTakeFirst() as { count?: unknown } | undefined)?.count ?? 0);
-    const total = version === null ? await count() : await cachedValueAt(db, table, `count\n${key}`, version, count);
-    if (version !== null) forgetLong(db, key, total);
-    return pageAt(params, where, offset, total);
-  };
-
-  /**
-   * A page of a counted list. Its ids (not the whole list's: a million) are kept under the table's
-   * version like a list's (./list-cache.ts), so a page seen since the last write is read by primary
-   * key with its total and the version in one statement, where the index walk to page 500 read
-   * 5,000 index entries on every view. Otherwise (first view, or a write since) the walk, and its
-   * ids kept for the next view.
-   */
-  const countedPage = async (
-    params: ListParams, scope: Scope, where: ReturnType<typeof whereOf>, offset: number,
-    totalQuery: Exclude<ReturnType<typeof countedTotalQuery>, 0 | undefined | null>,
-  ): Promise<{ list: ApiRecord[]; total: number }> => {
-    const key = JSON.stringify([table, 'page', params.conditions, params.sort, scope, offset, params.pageSize]);
-    const kept = lastIds(db, key);
-    let version: string | null;
-    if (kept) {
-      const page = [...kept.ids];
-      const read = await pageWithVersion(db, table, page, pageNames, totalQuery);
-      if (read.version === kept.version) return answer(read.rows, page, Number(read.value ?? 0));
-      version = read.version;
-    } else {
-      version = await listVersion(db, table);
-    }
-    const result = await pageAt(params, where, offset, totalQuery);
-    if (version !== null && result.list.length) storeIds(db, key, version, Int32Array.from(result.list, (record) => Number(record.id)));
-    return result;
-  };
-
-  /**
-   * The page at `offset` of the rows `where` selects, `total` of them (or the statement of the
-   * total, read as a column of the page's own statement: one round trip, one snapshot): an index
-   * walk to the page's ids, then their rows.
-   */
-  const pageAt = async (
-    params: ListParams, where: ReturnType<typeof whereOf>, offset: number, total: number | Exclude<ReturnType<typeof countedTotalQuery>, 0 | undefined>,
-  ): Promise<{ list: ApiRecord[]; total: number }> => {
-    if (typeof total === 'number' && offset >= total) return { list: [], total };
-    // The page's ids first (an index-only walk past `offset` rows), then only those rows: the
-    // plain LIMIT/OFFSET would read every skipped row from the table (PostgreSQL: ~40% more req/s).
-    // PostgreSQL plans a named statement (server/db/named-statements.ts) with its values five
-    // times, then keeps one generic plan if it costs no more; planning was most of what this
-    // statement cost the database. A literal page size and offset would make a text per page, and
-    // as parameters they make the generic plan look dearer than a page-1 plan, so it is never
-    // kept: as scalar subqueries every plan sees them unknown, and the generic one is kept. That
-    // plan takes an unknown limit for a tenth of the rows, so the page's rows are read by
-    // `= any(array(…))` (a few ids, by primary key, whatever the plan), not `in (…)`, which such a
-    // plan reads as a hash semi-join over the whole table (150 ms on 200,000 orders).
-    const unknownToPlan = (value: number) => (sqlite ? value : sql<number>`(select ${value}::int8)`);
-    const pageIds = db.selectFrom(table).select('id').where(where)
-      .orderBy(params.sort.column, params.sort.order).orderBy('id', params.sort.order)
-      .limit(unknownToPlan(params.pageSize)).offset(unknownToPlan(offset));
-    const rows: Row[] = await rowsOf(db).where(sqlite ? sql<boolean>`${sql.ref(`${table}.id`)} in (${pageIds})` : sql<boolean>`${sql.ref(`${table}.id`)} = any(array(${pageIds}))`)
-      .$if(typeof total !== 'number', (query) => query.select(() => (total as Exclude<typeof total, number>).as(TOTAL_COLUMN)))
-      .orderBy(params.sort.column, params.sort.order)
-      .orderBy('id', params.sort.order).execute();
-    if (typeof total === 'number') return { list: recordsOf(rows, { list: true }), total };
-    // An empty page (past the end, or nothing to list) has no row to carry the total.
-    const counted = rows.length ? rows[0]![TOTAL_COLUMN] : (await total.executeTakeFirst())?.n;
-    return { list: recordsOf(rows, { list: true }), total: Number(counted ?? 0) };
-  };
-
-  /** A page with the child rows declared `inList` and what the area's `afterList` fills in. */
-  const list: Repository['list'] = async (params, scope) => {
-    const page = await listPage(params, scope);
-    const rows = lists ? await lists.attach(db, page.list, { list: true }) : page.list;
-    return { ...page, list: hooks.afterList ? await hooks.afterList(areaDb(db), rows) : rows };
-  };
-
-  const LIST_ALL_LIMIT = 10_000;
-  const listAll: Repository['listAll'] = async (params, scope) => {
-    // The list's filters apply (mall's look-ups: `/memberLevel/list?defaultStatus=0`, nested views).
-    const rows = await rowsOf(db).where(whereOf(params, scope))
-      .orderBy(params.sort.column, params.sort.order).orderBy('id', params.sort.order)
-      .limit(LIST_ALL_LIMIT).execute();
-    const records = recordsOf(rows, { list: true });
-    const attached = lists ? await lists.attach(db, records, { list: true }) : records;
-    return hooks.afterList ? hooks.afterList(areaDb(db), attached) : attached;
-  };
 
   const get: Repository['get'] = (id, scope) => readOne(db, id, scope);
 
@@ -542,16 +250,6 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
       const refused = constraintOr(error);
       throw isHttpError(refused) && refused.problem.errors ? atRow(index, refused) : refused;
     }
-  };
-
-  /** A constraint the database refused, as the same field error the checks above give (races end here). */
-  const fieldByColumn = new Map(Object.entries(entity.fields).map(([name, decl]) => [columnOf(name, decl), name]));
-  const constraintOr = (error: unknown): unknown => {
-    const violation = constraintViolation(error);
-    // A declared combination's index answers the combination's own message, as its check does.
-    const combination = violation?.kind === 'unique' ? uniqueIndexesOf(entity).find((i) => i.columns.join() === violation.columns.join()) : undefined;
-    if (combination) return conflict(combination.field, uniqueMessageOf(combination));
-    return violation ? constraintFailed(violation, (column) => fieldByColumn.get(column)) : error;
   };
 
   const update: Repository['update'] = async (id, body, actor) => {

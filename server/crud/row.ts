@@ -8,6 +8,7 @@ import type { TableOf } from '../db/declared';
 import { columnFields, columnOf, secretFields, secretSetName } from '../../src/schema/entity';
 import type { ServerKindSpec } from './kinds';
 import { SERVER_KINDS } from './kinds';
+import { toDbTime } from '../db/time';
 
 export type Row = Record<string, unknown>;
 export type ApiRecord = Record<string, unknown> & { id: number };
@@ -74,3 +75,10 @@ export const patchOf = <E extends Entity>(entity: E, values: Partial<RecordOf<E>
 /** The values `record` holds for the keys of `like` (what an update changes, as it was before: its audit's `before`). */
 export const valuesBefore = <R extends object, P extends object>(record: R, like: P): Pick<R, keyof P & keyof R> =>
   Object.fromEntries(Object.keys(like).map((key) => [key, (record as Record<string, unknown>)[key]])) as Pick<R, keyof P & keyof R>;
+
+/** The declared time stamps (`auto`) a write sets: all of them on create, the `update` ones on later writes. */
+export const autoStamps = (entity: Entity, write: 'create' | 'update'): Row => {
+  const now = toDbTime();
+  return Object.fromEntries(Object.entries(entity.fields).filter(([, decl]) => decl.auto && (write === 'create' || decl.auto === 'update'))
+    .map(([name, decl]) => [columnOf(name, decl), now]));
+};
