@@ -50,8 +50,8 @@ export const buildUrl = (path: string, query: ApiRequest['query'] = {}): string 
   return `${API_BASE}${path}${qs ? `?${qs}` : ''}`;
 };
 
-/** Calls the API and resolves with the envelope of a success; rejects with `ApiError` otherwise. */
-export const apiFetch = async <T>(path: string, request: ApiRequest = {}): Promise<Envelope<T>> => {
+/** One call to the API, as it is: the envelope of a success, or `ApiError`. */
+const send = async <T>(path: string, request: ApiRequest): Promise<Envelope<T>> => {
   const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
   const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
   const headers: Record<string, string> = { Accept: 'application/json' };
@@ -87,4 +87,59 @@ export const apiFetch = async <T>(path: string, request: ApiRequest = {}): Promi
     throw new ApiError(envelope.message, envelope.code, response.status, envelope.messageKey, envelope.errors ?? [], envelope.data, envelope.params ?? {}, { method, path });
   }
   return envelope;
+};
+
+/**
+ * GET answers asked for before the code that reads them arrived (issue 23): the entry starts the
+ * session's `/admin/info` and the opened screen's first request as soon as the route is known,
+ * in parallel with the admin's chunks, and the screen's own identical call (same URL, same
+ * token) takes the answer instead of asking again. An answer is taken once; any write through
+ * `apiFetch` drops every one not taken yet (it may predate the write), and one not taken within
+ * EARLY_ANSWER_TTL_MS of its start is dropped when looked up.
+ */
+const early = new Map<string, { readonly answer: Promise<Envelope<unknown>>; readonly startedAt: number }>();
+export const EARLY_ANSWER_TTL_MS = 20_000;
+
+const earlyKey = (url: string, token: string | null): string => `${token ?? ''}\n${url}`;
+
+/** Keeps `answer` as the answer of `GET path?query` for the next identical call (a rejection too). */
+export const shareEarlyAnswer = <T>(path: string, query: ApiRequest['query'], answer: Promise<Envelope<T>>): void => {
+  // Nobody may take it: its rejection must not count as unhandled. The taker sees it as it is.
+  answer.catch(() => undefined);
+  early.set(earlyKey(buildUrl(path, query), getToken()), { answer, startedAt: Date.now() });
+};
+
+/** Sends `GET path?query` now, for the identical call a screen will make once its code is there. */
+export const startEarlyGet = <T>(path: string, query?: ApiRequest['query']): Promise<Envelope<T>> => {
+  const key = earlyKey(buildUrl(path, query), getToken());
+  const started = early.get(key);
+  if (started) return started.answer as Promise<Envelope<T>>;
+  const answer = send<T>(path, { query });
+  shareEarlyAnswer(path, query, answer);
+  return answer;
+};
+
+/** The early answer of this exact call, removed (taken once); null when none is there or it is too old. */
+const takeEarlyAnswer = (url: string): Promise<Envelope<unknown>> | null => {
+  if (early.size === 0) return null;
+  const key = earlyKey(url, getToken());
+  const found = early.get(key);
+  if (!found) return null;
+  early.delete(key);
+  return Date.now() - found.startedAt <= EARLY_ANSWER_TTL_MS ? found.answer : null;
+};
+
+/** Forgets every early answer not taken yet. */
+export const dropEarlyAnswers = (): void => early.clear();
+
+/** Calls the API and resolves with the envelope of a success; rejects with `ApiError` otherwise. */
+export const apiFetch = <T>(path: string, request: ApiRequest = {}): Promise<Envelope<T>> => {
+  const method = request.method ?? (request.body === undefined ? 'GET' : 'POST');
+  if (method === 'GET' && request.body === undefined) {
+    const taken = takeEarlyAnswer(buildUrl(path, request.query));
+    if (taken) return taken as Promise<Envelope<T>>;
+  } else {
+    dropEarlyAnswers();
+  }
+  return send<T>(path, request);
 };

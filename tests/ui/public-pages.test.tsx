@@ -55,6 +55,8 @@ describe('login page', () => {
     const logins = route('post', '/admin/login', () => envelope({ token: 'x', tokenHead: 'Bearer ' }));
     // Signed in, the admin asks who the account is.
     route('get', '/admin/info', () => envelope({ username: 'ab', icon: null, roles: ['Seller'], menus: [] }));
+    // ...and the home page's figures leave beside the admin's code (issue 23).
+    const summaries = route('get', '/home/summary', () => envelope({ timeZone: 'UTC', today: '2026-01-01', pending: [] }));
     renderAt('/login');
 
     await fillLogin('', '');
@@ -65,6 +67,7 @@ describe('login page', () => {
     // Sign-in takes any existing account, also an imported one that predates the rules for new ones.
     await fillLogin('ab', 'abc');
     await waitFor(() => expect(logins).toEqual([{ username: 'ab', password: 'abc' }]));
+    await waitFor(() => expect(summaries).toHaveLength(1));
   });
 
   it('should show the translation of the server message key for a wrong password', async () => {
@@ -107,6 +110,8 @@ describe('login page', () => {
       infos.push(request.headers.get('Authorization'));
       return envelope({ username: 'admin', icon: null, roles: ['super admin'], menus: [] });
     }));
+    // The first screen's data (home's figures) is asked for as soon as the roles are known (issue 23).
+    const summaries = route('get', '/home/summary', () => envelope({ timeZone: 'UTC', today: '2026-01-01', pending: [] }));
     renderAt('/login');
 
     await fillLogin('admin', 'secret-pass');
@@ -116,16 +121,20 @@ describe('login page', () => {
     expect(localStorage.getItem(TOKEN_KEY)).toBe('Bearer abc.def');
     expect(logins).toEqual([{ username: 'admin', password: 'secret-pass' }]);
     expect(infos).toEqual(['Bearer abc.def']);
+    await waitFor(() => expect(summaries).toHaveLength(1));
   });
 
   it('should return to the page react-admin sent the visitor from', async () => {
     route('post', '/admin/login', () => envelope({ token: 't', tokenHead: 'Bearer ' }));
     route('get', '/admin/info', () => envelope({ username: 'seller', icon: null, roles: ['seller'], menus: [] }));
+    // The page's first list request leaves with the sign-in's end, before the admin's code (issue 23).
+    const orders = route('get', '/order/list', () => envelope({ pageNum: 1, pageSize: 10, totalPage: 0, total: 0, list: [] }));
     renderAt({ pathname: '/login', state: { nextPathname: '/oms/order' } });
 
     await fillLogin('seller', 'secret-pass');
 
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/oms/order'));
+    await waitFor(() => expect(orders).toHaveLength(1));
   });
 
   it.each([

@@ -6,11 +6,12 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
-import { apiFetch, clearToken, getToken, setToken } from '../../providers/api';
+import { apiFetch, clearToken, getToken, setToken, startEarlyGet } from '../../providers/api';
 import type { AdminInfo, LoginResult } from '../../schema/api';
 import { SIGN_IN_LENGTH } from '../../schema/auth-rules';
+import { HOME_API } from '../../schema/homeApi';
 import { PUBLIC_PATHS } from '../../schema/routes';
-import { loadAdmin } from './adminChunk';
+import { loadAdmin, startAdminRequests } from './adminChunk';
 import { Field } from './Field';
 import { errorText, t } from './i18n';
 import { PublicShell } from './PublicShell';
@@ -83,7 +84,16 @@ export const Login = () => {
         body: { username: values.username.trim(), password: values.password },
       });
       setToken(`${login.data.tokenHead}${login.data.token}`);
-      const info = await apiFetch<AdminInfo>('/admin/info');
+      // Started for the admin too: its session read takes this answer, and the first screen's data
+      // leaves now, beside the roles check and the shell's download.
+      const next = afterLoginPath(state);
+      const info = await startEarlyGet<AdminInfo>('/admin/info').then((answer) => {
+        if (!hasRoles(answer.data)) return answer;
+        const target = new URL(next, window.location.origin);
+        if (['/', '/home'].includes(target.pathname)) void startEarlyGet(HOME_API.summary);
+        else void startAdminRequests(target);
+        return answer;
+      });
       if (!hasRoles(info.data)) {
         // A user without roles could open nothing in the admin (spec section 6): do not keep the session.
         clearToken();
@@ -92,7 +102,7 @@ export const Login = () => {
         return;
       }
       await shell;
-      navigate(afterLoginPath(state), { replace: true });
+      navigate(next, { replace: true });
     } catch (error) {
       clearToken();
       setAlert(errorText(error));

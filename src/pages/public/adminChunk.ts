@@ -4,3 +4,10 @@
  * request (the module cache makes the second import free).
  */
 export const loadAdmin = () => import('../../admin/AdminApp');
+
+/**
+ * The opened admin screen's first requests (the session and its data), started beside the shell's
+ * download: a small chunk that only knows the declarations and the data provider.
+ */
+export const startAdminRequests = (location: { pathname: string; search: string; hash: string }): Promise<void> =>
+  import('../../admin/earlyRequests').then((m) => m.startScreenRequests(location)).catch(() => undefined);
