@@ -48,7 +48,7 @@ export const balanceOrder = defineEntity({
   // Under /balance, so whoever may use balances (the `/balance/**` resource) reads their bindings too.
   name: 'balanceOrder', path: '/balance/order', table: 'oms_cashier_balance_order', tenant: 'shop_id', display: 'id',
   // No screen of its own: the balance list shows them (ENTITIES puts the balance after it, so /oms/balanceList stays the balances).
-  menu: { section: 'oms', route: 'balanceList' },
+  menu: { route: 'balanceList' },
   routes: { create: false, update: false, delete: false },
   defaultSort: { field: 'id', order: 'DESC' },
   fields: {
@@ -73,7 +73,7 @@ export const balance = defineEntity({
   name: 'balance', path: '/balance', table: 'oms_cashier_balance', tenant: 'shop_id', display: 'id',
   naming: ['shopName', 'payChannel', 'amount'],
   owns: [{ table: 'oms_cashier_balance_order', column: 'balance_id', policy: 'restrict', messageKey: 'balance_has_orders' }],
-  menu: { section: 'oms', route: 'balanceList' },
+  menu: { route: 'balanceList' },
   defaultSort: { field: 'id', order: 'DESC' },
   fields: {
     shopId: reference('shop', 'shopName', { required: true, immutable: true, list: true, filter: { param: 'shopId', op: 'eq' } }),

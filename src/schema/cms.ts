@@ -10,7 +10,7 @@ import { dateTime, defineEntity, flag, image, images, int, longText, richText, t
 
 export const subject = defineEntity({
   name: 'subject', path: '/subject', table: 'cms_subject', tenant: null, display: 'title',
-  menu: { section: 'sms', route: 'subject', create: 'addSubject', edit: 'updateSubject' },
+  menu: { route: 'subject', create: 'addSubject', edit: 'updateSubject' },
   // A deleted topic leaves the home page's topic recommendations (src/schema/smsHome.ts).
   owns: [{ table: 'sms_home_recommend_subject', column: 'subject_id', policy: 'rules', entity: 'homeRecommendSubject' }],
   listAll: true,
@@ -39,7 +39,7 @@ export const subject = defineEntity({
 
 export const prefrenceArea = defineEntity({
   name: 'prefrenceArea', path: '/prefrenceArea', table: 'cms_prefrence_area', tenant: null, display: 'name',
-  menu: { section: 'pms', route: 'product', screens: false },
+  menu: { route: 'product', screens: false },
   listAll: true,
   defaultSort: { field: 'sort', order: 'DESC' },
   fields: {

@@ -37,15 +37,13 @@ export type EntityOptions<F extends Record<string, FieldDecl>> = {
    */
   readonly owner?: keyof F & string;
   /**
-   * Menu section and route names (see `routes.ts`) of the list screen and, where the entity has
-   * them, its create and edit screens (`mall`'s `/pms/addBrand`, `/pms/updateBrand?id=1`).
+   * Where the entity's screens live: the route names (see `routes.ts`, which places each route in
+   * its menu section) of the list screen and, where the entity has them, its create and edit
+   * screens (`mall`'s `/pms/addBrand`, `/pms/updateBrand?id=1`). `screens: false`: it has none of
+   * its own and only borrows the route for its headings and labels (the product form's topic
+   * look-up), so the route's screen needs none of its endpoints (src/schema/routeNeeds.ts).
    */
-  /**
-   * Where the entity's screens live. `screens: false`: it has none of its own and only borrows the
-   * route for its headings and labels (the product form's topic look-up), so the route's screen
-   * needs none of its endpoints (src/schema/routeNeeds.ts).
-   */
-  readonly menu: { readonly section: string; readonly route: string; readonly create?: string; readonly edit?: string; readonly screens?: false };
+  readonly menu: { readonly route: string; readonly create?: string; readonly edit?: string; readonly screens?: false };
   readonly fields: F;
   /**
    * List path under `path` when it is not `/list`; `{field}` segments are filled from that
@@ -125,8 +123,6 @@ export type EntityOptions<F extends Record<string, FieldDecl>> = {
   readonly routes?: Partial<Record<'list' | 'get' | 'create' | 'update' | 'delete', boolean>>;
   /** Delete style: `POST /x/delete/{id}` (default) or only through the batch delete endpoint. */
   readonly deleteStyle?: 'path' | 'batch';
-  /** `mall` answers mutations with a row count; true makes update answer the same. Create answers the record. */
-  readonly show?: boolean;
   /** Cross-field rules: return field errors (message keys) for a complete record. */
   readonly refine?: (record: Partial<InferFields<F>>) => readonly { field: keyof F & string; messageKey: string }[];
   /** The records form a tree (see TreeDecl): one generic implementation on both halves. */

@@ -1,9 +1,10 @@
 /** Members area: member levels (used by member prices on products) and the shops' members. */
 import { dateTime, defineEntity, enumeration, flag, image, int, money, name, reference, referenceName, text } from './entity';
+import { defineEnum } from './enums';
 
 export const memberLevel = defineEntity({
   name: 'memberLevel', path: '/memberLevel', table: 'ums_member_level', tenant: null, display: 'name',
-  menu: { section: 'member', route: 'memberLevel' },
+  menu: { route: 'memberLevel' },
   // The product form of mall's admin reads `GET /memberLevel/list?defaultStatus=0` as a plain array.
   lookupBy: 'defaultStatus',
   fields: {
@@ -22,12 +23,9 @@ export const memberLevel = defineEntity({
   },
 });
 
-export const MEMBER_APPLY_STATUS = { pending: 0, approved: 1, rejected: 2 } as const;
-export const MEMBER_APPLY_STATUSES = [
-  { value: MEMBER_APPLY_STATUS.pending, label: 'pending' },
-  { value: MEMBER_APPLY_STATUS.approved, label: 'approved' },
-  { value: MEMBER_APPLY_STATUS.rejected, label: 'rejected' },
-] as const;
+export const { values: MEMBER_APPLY_STATUS, options: MEMBER_APPLY_STATUSES } = defineEnum({
+  pending: [0, 'pending'], approved: [1, 'approved'], rejected: [2, 'rejected'],
+});
 
 /**
  * A shop's members (spec section 3): buyers who applied to a shop, approved at once or by the
@@ -36,7 +34,7 @@ export const MEMBER_APPLY_STATUSES = [
  */
 export const member = defineEntity({
   name: 'member', path: '/member', table: 'ums_member', tenant: 'shop_id', display: 'username',
-  menu: { section: 'member', route: 'memberList' },
+  menu: { route: 'memberList' },
   listAt: '/admin/listMember',
   defaultSort: { field: 'id', order: 'DESC' },
   search: { param: 'keyword', fields: ['username', 'nickname', 'realName', 'mobile', 'companyName'] },

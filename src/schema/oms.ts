@@ -4,10 +4,11 @@ import type { MessageParams } from './api';
 import { fillMessage } from './api';
 import { childRows, dateTime, defineEntity, enumeration, flag, image, images, int, json, longText, money, name, reference, referenceName, text } from './entity';
 import { fromCents, multiplyCents, toCents } from './money';
+import { defineEnum } from './enums';
 
 export const returnReason = defineEntity({
   name: 'returnReason', path: '/returnReason', table: 'oms_order_return_reason', tenant: null, display: 'name',
-  menu: { section: 'oms', route: 'returnReason' },
+  menu: { route: 'returnReason' },
   defaultSort: { field: 'sort', order: 'DESC' },
   deleteStyle: 'batch',
   fields: {
@@ -25,7 +26,7 @@ export const returnReason = defineEntity({
 /** A single record (id 1): order time-outs. */
 export const orderSetting = defineEntity({
   name: 'orderSetting', path: '/orderSetting', table: 'oms_order_setting', tenant: null, display: 'id',
-  menu: { section: 'oms', route: 'orderSetting' },
+  menu: { route: 'orderSetting' },
   routes: { list: false, create: false, delete: false },
   fields: {
     flashOrderOvertime: int({ required: true, min: 1, max: 1440 }),
@@ -37,11 +38,10 @@ export const orderSetting = defineEntity({
 });
 
 /** `mall`'s order statuses (OmsOrder.status, and the history's orderStatus). */
-export const ORDER_STATUS = { pendingPayment: 0, pendingShipment: 1, shipped: 2, completed: 3, closed: 4, invalid: 5 } as const;
-export const ORDER_STATUSES = [
-  { value: 0, label: 'pending_payment' }, { value: 1, label: 'pending_shipment' }, { value: 2, label: 'shipped' },
-  { value: 3, label: 'completed' }, { value: 4, label: 'closed' }, { value: 5, label: 'invalid' },
-] as const;
+export const { values: ORDER_STATUS, options: ORDER_STATUSES } = defineEnum({
+  pendingPayment: [0, 'pending_payment'], pendingShipment: [1, 'pending_shipment'], shipped: [2, 'shipped'],
+  completed: [3, 'completed'], closed: [4, 'closed'], invalid: [5, 'invalid'],
+});
 /** Orders may leave the records only once they are over (closed or invalid). */
 export const ORDER_DELETABLE_STATUSES: readonly number[] = [ORDER_STATUS.closed, ORDER_STATUS.invalid];
 /** Receiver, fees and product lines may change until the order ships. */
@@ -54,10 +54,8 @@ export const ORDER_TRACKABLE_STATUSES: readonly number[] = [ORDER_STATUS.shipped
  * delivery not shipped, shipped). The server manages both: only the order's transitions move them
  * (their `sets`), and a return completed with a refund marks the order refunded.
  */
-export const PAY_STATUS = { unpaid: 0, paid: 1, refunded: 2 } as const;
-export const PAY_STATUSES = [{ value: 0, label: 'unpaid' }, { value: 1, label: 'paid' }, { value: 2, label: 'refunded' }] as const;
-export const DELIVERY_STATUS = { notShipped: 0, shipped: 1 } as const;
-export const DELIVERY_STATUSES = [{ value: 0, label: 'not_shipped' }, { value: 1, label: 'shipped' }] as const;
+export const { values: PAY_STATUS, options: PAY_STATUSES } = defineEnum({ unpaid: [0, 'unpaid'], paid: [1, 'paid'], refunded: [2, 'refunded'] });
+export const { values: DELIVERY_STATUS, options: DELIVERY_STATUSES } = defineEnum({ notShipped: [0, 'not_shipped'], shipped: [1, 'shipped'] });
 
 type PayLabel = (typeof PAY_STATUSES)[number]['label'];
 type DeliveryLabel = (typeof DELIVERY_STATUSES)[number]['label'];
@@ -155,7 +153,7 @@ export const order = defineEntity({
     { table: 'oms_order_operate_history', column: 'order_id', policy: 'cascade' },
     { table: 'oms_order_message', column: 'order_id', policy: 'cascade' },
   ],
-  menu: { section: 'oms', route: 'order' },
+  menu: { route: 'order' },
   routes: { create: false, update: false },
   deleteStyle: 'batch',
   defaultSort: { field: 'id', order: 'DESC' },
@@ -313,7 +311,7 @@ export const orderOperateHistory = defineEntity({
   // Under /order, so whoever may read orders (the `/order/**` resource) reads their history too.
   name: 'orderOperateHistory', path: '/order/history', table: 'oms_order_operate_history', tenant: 'shop_id', display: 'id',
   // No screen of its own: the order's show view lists it (ENTITIES puts the order after it, so /oms/order stays the order list).
-  menu: { section: 'oms', route: 'order' },
+  menu: { route: 'order' },
   routes: { create: false, update: false, delete: false },
   defaultSort: { field: 'id', order: 'DESC' },
   fields: {
@@ -338,7 +336,7 @@ export const orderMessage = defineEntity({
   // Under /order, so whoever may read orders reads their messages too.
   name: 'orderMessage', path: '/order/messages', table: 'oms_order_message', tenant: 'shop_id', display: 'id',
   // No screen of its own: the order's page lists them (ENTITIES puts the order after it).
-  menu: { section: 'oms', route: 'order' },
+  menu: { route: 'order' },
   routes: { create: false, update: false, delete: false },
   defaultSort: { field: 'id', order: 'DESC' },
   fields: {
@@ -359,7 +357,7 @@ export const orderMessage = defineEntity({
 export const companyAddress = defineEntity({
   name: 'companyAddress', path: '/companyAddress', table: 'oms_company_address', tenant: 'shop_id', display: 'addressName',
   // No screen of its own: picked when a return is confirmed (ENTITIES puts the return after it, so /oms/returnApply stays the returns list).
-  menu: { section: 'oms', route: 'returnApply' },
+  menu: { route: 'returnApply' },
   listAll: true,
   // mall's returns page fills its address picker from `GET /companyAddress/list` with no parameters: an array.
   plainList: true,
@@ -379,10 +377,9 @@ export const companyAddress = defineEntity({
 });
 
 /** `mall`'s return statuses (OmsOrderReturnApply.status). */
-export const RETURN_STATUS = { pending: 0, returning: 1, completed: 2, rejected: 3 } as const;
-export const RETURN_STATUSES = [
-  { value: 0, label: 'pending' }, { value: 1, label: 'returning' }, { value: 2, label: 'completed' }, { value: 3, label: 'rejected' },
-] as const;
+export const { values: RETURN_STATUS, options: RETURN_STATUSES } = defineEnum({
+  pending: [0, 'pending'], returning: [1, 'returning'], completed: [2, 'completed'], rejected: [3, 'rejected'],
+});
 
 const returnNote = (required: boolean) => text({ ...(required ? { required: true, length: [1, 500] as const } : { length: [0, 500] as const }) });
 
@@ -396,7 +393,7 @@ const returnNote = (required: boolean) => text({ ...(required ? { required: true
 export const returnApply = defineEntity({
   name: 'returnApply', path: '/returnApply', table: 'oms_order_return_apply', tenant: 'shop_id', display: 'id',
   naming: ['orderSn', 'productName'],
-  menu: { section: 'oms', route: 'returnApply' },
+  menu: { route: 'returnApply' },
   routes: { create: false, update: false },
   deleteStyle: 'batch',
   defaultSort: { field: 'id', order: 'DESC' },
@@ -464,7 +461,7 @@ export const returnApply = defineEntity({
       on: 'row', path: '/update/status/{id}', writes: true, summary: 'Confirm (status 1), reject (3) or complete (2) a return, as mall\'s admin calls it',
       dispatch: 'status',
       params: {
-        status: enumeration([{ value: 1, label: 'returning' }, { value: 2, label: 'completed' }, { value: 3, label: 'rejected' }], { required: true }),
+        status: enumeration(RETURN_STATUSES.filter((s) => s.value !== RETURN_STATUS.pending), { required: true }),
         id: int({ min: 0 }),
         returnAmount: money({ min: 0, max: 99_999_999.99 }),
         companyAddressId: reference('companyAddress', 'addressName'),

@@ -1,15 +1,16 @@
 /** Products area (`pms`): brands, product categories, product types and their attributes. */
 import { defineEntity, enumeration, flag, image, int, longText, name, reference, referenceName, references, richText, text } from './entity';
 import { CATEGORY_LEVELS, MAX_TIERS } from './rules';
+import { defineEnum } from './enums';
 
 const shownHidden = { default: 0 as const, list: true, filter: true };
 
 /** A product attribute's `type`: a specification (SKUs are built from them) or a parameter (filters). */
-const ATTRIBUTE_TYPE = { spec: 0, param: 1 } as const;
+const { values: ATTRIBUTE_TYPE, options: ATTRIBUTE_TYPES } = defineEnum({ spec: [0, 'spec'], param: [1, 'param'] });
 
 export const brand = defineEntity({
   name: 'brand', path: '/brand', table: 'pms_brand', tenant: null, display: 'name',
-  menu: { section: 'pms', route: 'brand', create: 'addBrand', edit: 'updateBrand' },
+  menu: { route: 'brand', create: 'addBrand', edit: 'updateBrand' },
   // A deleted brand leaves the home page's brand recommendations (src/schema/smsHome.ts).
   owns: [{ table: 'sms_home_brand', column: 'brand_id', policy: 'rules', entity: 'homeBrand' }],
   search: { param: 'keyword', fields: ['name'] },
@@ -37,7 +38,7 @@ export const brand = defineEntity({
 
 export const productCategory = defineEntity({
   name: 'productCategory', path: '/productCategory', table: 'pms_product_category', tenant: null, display: 'name',
-  menu: { section: 'pms', route: 'productCate', create: 'addProductCate', edit: 'updateProductCate' },
+  menu: { route: 'productCate', create: 'addProductCate', edit: 'updateProductCate' },
   listPath: '/list/{parentId}',
   defaultSort: { field: 'sort', order: 'DESC' },
   tree: { parent: 'parentId', level: 'level', levels: CATEGORY_LEVELS.length, hasChildren: 'category_has_children' },
@@ -77,7 +78,7 @@ export const productAttributeCategory = defineEntity({
   name: 'productAttributeCategory', path: '/productAttribute/category', table: 'pms_product_attribute_category', tenant: null,
   owns: [{ table: 'pms_product_attribute', column: 'product_attribute_category_id', policy: 'rules', entity: 'productAttribute' }],
   display: 'name',
-  menu: { section: 'pms', route: 'productAttr' },
+  menu: { route: 'productAttr' },
   fields: {
     name: name({ list: true, unique: true }),
     attributeCount: int({ serverManaged: true, list: true }),
@@ -101,7 +102,7 @@ export const splitInputList = (inputList: string | null | undefined): string[] =
 
 export const productAttribute = defineEntity({
   name: 'productAttribute', path: '/productAttribute', table: 'pms_product_attribute', tenant: null, display: 'name',
-  menu: { section: 'pms', route: 'productAttrList', create: 'addProductAttr', edit: 'updateProductAttr' },
+  menu: { route: 'productAttrList', create: 'addProductAttr', edit: 'updateProductAttr' },
   listPath: '/list/{productAttributeCategoryId}',
   defaultSort: { field: 'sort', order: 'DESC' },
   deleteStyle: 'batch',
@@ -117,7 +118,7 @@ export const productAttribute = defineEntity({
     searchType: enumeration([{ value: 0, label: 'none' }, { value: 1, label: 'keyword' }, { value: 2, label: 'range' }], { default: 0 }),
     relatedStatus: flag({ default: 0 }),
     handAddStatus: flag({ default: 0 }),
-    type: enumeration([{ value: ATTRIBUTE_TYPE.spec, label: 'spec' }, { value: ATTRIBUTE_TYPE.param, label: 'param' }], { required: true, immutable: true, list: true, filter: { param: 'type', op: 'eq' } }),
+    type: enumeration(ATTRIBUTE_TYPES, { required: true, immutable: true, list: true, filter: { param: 'type', op: 'eq' } }),
   },
   batch: [{ kind: 'delete', path: '/delete' }],
   variants: [{

@@ -26,12 +26,12 @@
 import type { Entity } from './entity';
 import { dateTime, enumeration, int, reference } from './entity';
 import { fromCents, multiplyCents, sumCents } from './money';
-import { PROMOTION, PROMOTION_TYPES } from './product';
+import { PROMOTION, promotionLabelOf } from './product';
+import { COUPON_PLATFORM, couponPlatformLabelOf } from './smsCoupon';
 
 /** The buyer's platform, as a coupon's `platform` names them (0 = all is the coupon's, not the buyer's). */
 export const PRICE_PLATFORMS = [{ value: 1, label: 'mobile' }, { value: 2, label: 'pc' }] as const;
 export type PricePlatform = (typeof PRICE_PLATFORMS)[number]['value'];
-export const PLATFORM_LABELS: Readonly<Record<number, string>> = { 0: 'all', 1: 'mobile', 2: 'pc' };
 
 /** Most pieces one check prices (a cart line; keeps every product of cents below 2^53). */
 export const MAX_QUANTITY = 9999;
@@ -58,7 +58,7 @@ export const PRICE_CHECK_PARAMS = {
  */
 export const priceCheckParams: Entity = {
   name: 'priceCheck', path: '/price', table: '', tenant: null, display: 'id',
-  menu: { section: 'sms', route: 'priceCheck', screens: false }, fields: PRICE_CHECK_PARAMS,
+  menu: { route: 'priceCheck', screens: false }, fields: PRICE_CHECK_PARAMS,
   routes: { list: false, get: false, create: false, update: false, delete: false },
 };
 
@@ -228,7 +228,7 @@ export type PriceCheckResult = {
 /** Cents as the decimal text a reason shows (`1234` → `12.34`). */
 const money = (cents: Cents): string => fromCents(cents).toFixed(2);
 
-const strategyLabel = (type: number): string => PROMOTION_TYPES.find((t) => t.value === type)?.label ?? 'none';
+const strategyLabel = (type: number): string => promotionLabelOf(type) ?? 'none';
 
 const times = (unit: Cents, quantity: number): Cents => sumCents([unit * quantity]);
 
@@ -326,7 +326,7 @@ const couponRefusals = (coupon: PriceCoupon, input: PriceCheckInput, subtotal: C
   const { instant } = input.at;
   if (coupon.startTime && instant < Date.parse(coupon.startTime)) reasons.push({ key: 'coupon_not_started', params: { startTime: coupon.startTime } });
   if (coupon.endTime && instant > Date.parse(coupon.endTime)) reasons.push({ key: 'coupon_expired', params: { endTime: coupon.endTime } });
-  if (coupon.platform !== 0 && coupon.platform !== input.platform) reasons.push({ key: 'coupon_platform', params: { platform: PLATFORM_LABELS[coupon.platform] ?? String(coupon.platform) } });
+  if (coupon.platform !== COUPON_PLATFORM.all && coupon.platform !== input.platform) reasons.push({ key: 'coupon_platform', params: { platform: couponPlatformLabelOf(coupon.platform) ?? String(coupon.platform) } });
   const categories = [input.product.productCategoryId, input.product.productCategoryParentId].filter((id): id is number => typeof id === 'number');
   if (coupon.useType === COUPON_USE.categories && !categories.some((id) => coupon.categoryIds.includes(id))) reasons.push({ key: 'coupon_category' });
   if (coupon.useType === COUPON_USE.products && !coupon.productIds.includes(input.product.id)) reasons.push({ key: 'coupon_product' });

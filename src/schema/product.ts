@@ -6,13 +6,13 @@
  */
 import { childRows, dateTime, defineEntity, enumeration, flag, image, images, int, longText, money, name, reference, referenceName, references, richText, text } from './entity';
 import { MAX_TIERS, UNLIMITED_STOCK } from './rules';
+import { defineEnum } from './enums';
 
 /** How the product is priced (mall's `promotionType`). */
-export const PROMOTION_TYPES = [
-  { value: 0, label: 'none' }, { value: 1, label: 'promotion_price' }, { value: 2, label: 'member_price' },
-  { value: 3, label: 'ladder' }, { value: 4, label: 'full_reduction' }, { value: 5, label: 'flash' },
-] as const;
-export const PROMOTION = { promotionPrice: 1, memberPrice: 2, ladder: 3, fullReduction: 4 } as const;
+export const { values: PROMOTION, options: PROMOTION_TYPES, labelOf: promotionLabelOf } = defineEnum({
+  none: [0, 'none'], promotionPrice: [1, 'promotion_price'], memberPrice: [2, 'member_price'],
+  ladder: [3, 'ladder'], fullReduction: [4, 'full_reduction'], flash: [5, 'flash'],
+});
 
 /**
  * The fields each price strategy fills (mall's product form shows them only under their strategy);
@@ -68,7 +68,7 @@ export const product = defineEntity({
     // Its places in flash sales (src/schema/smsFlash.ts) go with it.
     { table: 'sms_flash_promotion_product_relation', column: 'product_id', policy: 'cascade' },
   ],
-  menu: { section: 'pms', route: 'product', create: 'addProduct', edit: 'updateProduct' },
+  menu: { route: 'product', create: 'addProduct', edit: 'updateProduct' },
   // Indexed: the list's name keyword over a large catalog (issue 10; migration 340).
   search: { param: 'keyword', fields: ['name'], index: 'trigram' },
   fields: {

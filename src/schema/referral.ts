@@ -14,6 +14,7 @@
  * has earned and not yet been paid. Sellers read their own records and payments only.
  */
 import { dateTime, defineEntity, enumeration, int, money, ratio, reference, referenceName, text } from './entity';
+import { defineEnum } from './enums';
 
 /** Longest device summary kept from a User-Agent (browser, system, device kind; never the whole header). */
 export const DEVICE_SUMMARY_MAX = 64;
@@ -27,7 +28,7 @@ export const inviteLinkOf = (origin: string, code: string): string =>
 
 export const referralClick = defineEntity({
   name: 'referralClick', path: '/rms/click', table: 'rms_click', tenant: null, owner: 'sellerId', display: 'id',
-  menu: { section: 'rms', route: 'clickList' },
+  menu: { route: 'clickList' },
   defaultSort: { field: 'id', order: 'DESC' },
   routes: { create: false, update: false, delete: false },
   fields: {
@@ -42,7 +43,7 @@ export const referralClick = defineEntity({
 
 export const referralRelation = defineEntity({
   name: 'referralRelation', path: '/rms/relation', table: 'rms_relation', tenant: null, owner: 'referrerId', display: 'id',
-  menu: { section: 'rms', route: 'relationList' },
+  menu: { route: 'relationList' },
   defaultSort: { field: 'id', order: 'DESC' },
   routes: { create: false, update: false, delete: false },
   fields: {
@@ -59,7 +60,7 @@ export const referralRelation = defineEntity({
 /** The global distribution ratio until an administrator sets one (the migration writes it). */
 export const DEFAULT_DISTRIBUTION_RATIO = 0.1;
 
-export const DISTRIBUTION_STATUS = { granted: 0, reversed: 1 } as const;
+export const { values: DISTRIBUTION_STATUS, options: DISTRIBUTION_STATUSES } = defineEnum({ granted: [0, 'granted'], reversed: [1, 'reversed'] });
 
 /** The ratio as declared once: a share between 0 and 1, at most four decimals (0.125 is 12.5 %). */
 /** The answer of `GET /rms/ratio` (and `POST`): the global ratio and the referrers' own. */
@@ -72,7 +73,7 @@ export const RMS_RATIO_PATH = '/rms/ratio';
 
 export const distributionRecord = defineEntity({
   name: 'distributionRecord', path: '/rms/distribute', table: 'rms_distribution', tenant: null, owner: 'referrerId', display: 'id',
-  menu: { section: 'rms', route: 'distributeList' },
+  menu: { route: 'distributeList' },
   defaultSort: { field: 'id', order: 'DESC' },
   routes: { create: false, update: false, delete: false },
   fields: {
@@ -85,7 +86,7 @@ export const distributionRecord = defineEntity({
     amount: money({ serverManaged: true, list: true }),
     ratio: ratio({ serverManaged: true, list: true }),
     reward: money({ serverManaged: true, list: true, filter: { param: 'reward', op: 'eq', range: true } }),
-    status: enumeration([{ value: DISTRIBUTION_STATUS.granted, label: 'granted' }, { value: DISTRIBUTION_STATUS.reversed, label: 'reversed' }],
+    status: enumeration(DISTRIBUTION_STATUSES,
       { serverManaged: true, default: DISTRIBUTION_STATUS.granted, list: true, filter: true }),
     createTime: dateTime({ auto: 'create', list: true, sortable: true, filter: { param: 'createTime', op: 'prefix', range: true } }),
     reverseTime: dateTime({ serverManaged: true, list: true }),
@@ -111,7 +112,7 @@ const rewardPaymentFields = {
 
 export const referralReward = defineEntity({
   name: 'referralReward', path: '/rms/reward', table: 'rms_reward', tenant: null, owner: 'referrerId', display: 'id',
-  menu: { section: 'rms', route: 'rewardList' },
+  menu: { route: 'rewardList' },
   defaultSort: { field: 'id', order: 'DESC' },
   // Written only by `create` below, which names the referrer paid (the engine's create would make the administrator the owner).
   routes: { create: false, update: false, delete: false },

@@ -53,7 +53,7 @@ export const shop = defineEntity({
     { table: 'mold', column: 'shop_id', policy: 'rules', entity: 'mold' },
     { table: 'oms_company_address', column: 'shop_id', policy: 'rules', entity: 'companyAddress' },
   ],
-  menu: { section: 'shop', route: 'shopList', create: 'addShop', edit: 'updateShop' },
+  menu: { route: 'shopList', create: 'addShop', edit: 'updateShop' },
   search: { param: 'keyword', fields: ['shopName', 'companyName'] },
   listAll: true,
   // Status changes are an administrator's (server/areas/shop/hooks.ts refuses a seller; sellers
@@ -120,7 +120,7 @@ export const MOLD_WEAR_WARNING = 0.9;
 
 export const mold = defineEntity({
   name: 'mold', path: '/mold', table: 'mold', tenant: 'shop_id', display: 'name',
-  menu: { section: 'mold', route: 'kmold' },
+  menu: { route: 'kmold' },
   search: { param: 'keyword', fields: ['code', 'name'] },
   fields: {
     // Unique within its shop (the engine checks uniqueness per tenant; the index is (shop_id, code)).

@@ -3,7 +3,7 @@ import { dateTime, defineEntity, enumeration, flag, image, int, longText, name, 
 
 export const homeAdvertise = defineEntity({
   name: 'homeAdvertise', path: '/home/advertise', table: 'sms_home_advertise', tenant: null, display: 'name',
-  menu: { section: 'sms', route: 'homeAdvertise', create: 'addHomeAdvertise', edit: 'updateHomeAdvertise' },
+  menu: { route: 'homeAdvertise', create: 'addHomeAdvertise', edit: 'updateHomeAdvertise' },
   defaultSort: { field: 'sort', order: 'DESC' },
   deleteStyle: 'batch',
   fields: {

@@ -7,38 +7,27 @@
  * (src/schema/price*.ts) reads these tables to judge whether a coupon applies.
  */
 import { dateTime, defineEntity, enumeration, int, longText, money, name, reference, referenceName, references, text } from './entity';
+import { defineEnum } from './enums';
 
 export const COUPON_TYPES = [
   { value: 0, label: 'allSite' }, { value: 1, label: 'member' }, { value: 2, label: 'purchase' }, { value: 3, label: 'registration' },
 ] as const;
 
-export const COUPON_PLATFORM = { all: 0, mobile: 1, pc: 2 } as const;
-export const COUPON_PLATFORMS = [
-  { value: COUPON_PLATFORM.all, label: 'all' }, { value: COUPON_PLATFORM.mobile, label: 'mobile' }, { value: COUPON_PLATFORM.pc, label: 'pc' },
-] as const;
+export const { values: COUPON_PLATFORM, options: COUPON_PLATFORMS, labelOf: couponPlatformLabelOf } = defineEnum({ all: [0, 'all'], mobile: [1, 'mobile'], pc: [2, 'pc'] });
 
 /** What a coupon may be used on (`mall`'s `useType`). */
-export const COUPON_USE_TYPE = { all: 0, categories: 1, products: 2 } as const;
-export const COUPON_USE_TYPES = [
-  { value: COUPON_USE_TYPE.all, label: 'all' }, { value: COUPON_USE_TYPE.categories, label: 'categories' },
-  { value: COUPON_USE_TYPE.products, label: 'products' },
-] as const;
+export const { values: COUPON_USE_TYPE, options: COUPON_USE_TYPES } = defineEnum({ all: [0, 'all'], categories: [1, 'categories'], products: [2, 'products'] });
 
-export const COUPON_GET_TYPE = { gifted: 0, claimed: 1 } as const;
-export const COUPON_GET_TYPES = [{ value: COUPON_GET_TYPE.gifted, label: 'gifted' }, { value: COUPON_GET_TYPE.claimed, label: 'claimed' }] as const;
+export const { values: COUPON_GET_TYPE, options: COUPON_GET_TYPES } = defineEnum({ gifted: [0, 'gifted'], claimed: [1, 'claimed'] });
 
-export const COUPON_USE_STATUS = { unused: 0, used: 1, expired: 2 } as const;
-export const COUPON_USE_STATUSES = [
-  { value: COUPON_USE_STATUS.unused, label: 'unused' }, { value: COUPON_USE_STATUS.used, label: 'used' },
-  { value: COUPON_USE_STATUS.expired, label: 'expired' },
-] as const;
+export const { values: COUPON_USE_STATUS, options: COUPON_USE_STATUSES } = defineEnum({ unused: [0, 'unused'], used: [1, 'used'], expired: [2, 'expired'] });
 
 /** Most products or categories one coupon names. */
 export const MAX_COUPON_PICKS = 200;
 
 export const coupon = defineEntity({
   name: 'coupon', path: '/coupon', table: 'sms_coupon', tenant: null, display: 'name',
-  menu: { section: 'sms', route: 'coupon', create: 'addCoupon', edit: 'updateCoupon' },
+  menu: { route: 'coupon', create: 'addCoupon', edit: 'updateCoupon' },
   defaultSort: { field: 'id', order: 'DESC' },
   // Members hold it: its history is what they were given and used.
   owns: [{ table: 'sms_coupon_history', column: 'coupon_id', policy: 'restrict', messageKey: 'coupon_has_history' }],
@@ -92,7 +81,7 @@ export const coupon = defineEntity({
 export const couponHistory = defineEntity({
   name: 'couponHistory', path: '/couponHistory', table: 'sms_coupon_history', tenant: null, display: 'id',
   naming: ['couponId', 'memberId'],
-  menu: { section: 'sms', route: 'couponHistory' },
+  menu: { route: 'couponHistory' },
   routes: { create: false, update: false, delete: false },
   defaultSort: { field: 'id', order: 'DESC' },
   fields: {

@@ -20,7 +20,7 @@ export const FLASH_PRODUCT_KEY = ['flashPromotionId', 'flashPromotionSessionId',
 
 export const flashPromotion = defineEntity({
   name: 'flashPromotion', path: '/flash', table: 'sms_flash_promotion', tenant: null, display: 'title',
-  menu: { section: 'sms', route: 'flash' },
+  menu: { route: 'flash' },
   search: { param: 'keyword', fields: ['title'] },
   defaultSort: { field: 'startDate', order: 'DESC' },
   // Its products in every session go with it (mall leaves them behind, unreachable).
@@ -39,7 +39,7 @@ export const flashPromotion = defineEntity({
 
 export const flashSession = defineEntity({
   name: 'flashSession', path: '/flashSession', table: 'sms_flash_promotion_session', tenant: null, display: 'name',
-  menu: { section: 'sms', route: 'flashSession' },
+  menu: { route: 'flashSession' },
   // mall's `GET /flashSession/list` answers every session as a plain array.
   plainList: true,
   defaultSort: { field: 'startTime', order: 'ASC' },
@@ -69,7 +69,7 @@ export const normalTime = (value: string): string => (value.length === 5 ? `${va
 
 export const flashProductRelation = defineEntity({
   name: 'flashProductRelation', path: '/flashProductRelation', table: 'sms_flash_promotion_product_relation', tenant: null, display: 'id',
-  menu: { section: 'sms', route: 'flashProductRelation', screens: false },
+  menu: { route: 'flashProductRelation', screens: false },
   naming: ['productName'],
   defaultSort: { field: 'sort', order: 'DESC' },
   // mall's create takes an array of relations and answers how many it added.

@@ -45,7 +45,7 @@ const recommendation = <const Tb extends string, const K extends string, const N
   } as unknown as RecommendationFields<K, N>;
   return defineEntity({
     name: o.name, path: o.path, table: o.table, tenant: null, display: target.name,
-    menu: { section: 'sms', route: o.route },
+    menu: { route: o.route },
     defaultSort: { field: 'sort', order: 'DESC' },
     fields,
     // mall's lists have no single-record edit: the switch and the sort are the only changes.

@@ -18,7 +18,7 @@ export const role = defineEntity({
     { table: 'ums_role_menu_relation', column: 'role_id', policy: 'cascade' },
     { table: 'ums_role_resource_relation', column: 'role_id', policy: 'cascade' },
   ],
-  menu: { section: 'ums', route: 'role' },
+  menu: { route: 'role' },
   search: { param: 'keyword', fields: ['name'] },
   listAll: true,
   deleteStyle: 'batch',
@@ -58,7 +58,7 @@ export const MENU_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_]*$/;
 export const menu = defineEntity({
   name: 'menu', path: '/menu', table: 'ums_menu', tenant: null, display: 'title',
   owns: [{ table: 'ums_role_menu_relation', column: 'menu_id', policy: 'cascade' }],
-  menu: { section: 'ums', route: 'menu', create: 'addMenu', edit: 'updateMenu' },
+  menu: { route: 'menu', create: 'addMenu', edit: 'updateMenu' },
   listPath: '/list/{parentId}',
   defaultSort: { field: 'sort', order: 'DESC' },
   tree: { parent: 'parentId', level: 'level', hasChildren: 'menu_has_children' },
@@ -80,7 +80,7 @@ export const menu = defineEntity({
 
 export const resourceCategory = defineEntity({
   name: 'resourceCategory', path: '/resourceCategory', table: 'ums_resource_category', tenant: null, display: 'name',
-  menu: { section: 'ums', route: 'resourceCategory' },
+  menu: { route: 'resourceCategory' },
   defaultSort: { field: 'sort', order: 'DESC' },
   listAll: true,
   fields: {
@@ -97,7 +97,7 @@ export const ANT_PATTERN = /^\/[A-Za-z0-9_\-/*.{}?:\\[\]^+]*$/;
 export const resource = defineEntity({
   name: 'resource', path: '/resource', table: 'ums_resource', tenant: null, display: 'name',
   owns: [{ table: 'ums_role_resource_relation', column: 'resource_id', policy: 'cascade' }],
-  menu: { section: 'ums', route: 'resource' },
+  menu: { route: 'resource' },
   listAll: true,
   fields: {
     name: name({ list: true, length: [1, 200], filter: { param: 'nameKeyword', op: 'like', alwaysOn: true } }),
@@ -113,7 +113,7 @@ export const resource = defineEntity({
 export const userGroup = defineEntity({
   name: 'userGroup', path: '/userGroup', table: 'ums_user_group', tenant: null, display: 'name',
   owns: [{ table: 'ums_user_group_member', column: 'group_id', policy: 'cascade' }],
-  menu: { section: 'ums', route: 'group' },
+  menu: { route: 'group' },
   search: { param: 'keyword', fields: ['name'] },
   listAll: true,
   fields: {
@@ -151,7 +151,7 @@ export const userGroup = defineEntity({
 /** Every change, read-only: who, when, what, before/after (secrets removed), IP. */
 export const auditLog = defineEntity({
   name: 'auditLog', path: '/auditLog', table: 'sys_audit_log', tenant: null, display: 'action',
-  menu: { section: 'ums', route: 'auditLog' },
+  menu: { route: 'auditLog' },
   routes: { create: false, update: false, delete: false },
   fields: {
     // Who did it; 0 or null for the system (seed, jobs).

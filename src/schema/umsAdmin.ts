@@ -26,7 +26,7 @@ export const adminAccount = defineEntity({
     { table: 'rms_relation', column: 'referrer_id', policy: 'cascade' },
     { table: 'rms_relation', column: 'referee_id', policy: 'cascade' },
   ],
-  menu: { section: 'ums', route: 'admin' },
+  menu: { route: 'admin' },
   search: { param: 'keyword', fields: ['username', 'nickName'], maxLength: 100 },
   defaultSort: { field: 'id', order: 'ASC' },
   // As the hand-written routes were: read-only keys posted back are refused, not ignored.

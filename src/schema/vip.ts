@@ -7,6 +7,7 @@
  * (`owner`), not to a shop: a seller sees its own, staff see all.
  */
 import { dateTime, defineEntity, enumeration, money, reference, referenceName, text } from './entity';
+import { PAY_STATUS, PAY_STATUSES } from './oms';
 
 /** The VIP periods on sale: `months` is the plan's value on the wire; prices in USD (spec section 9). */
 export const VIP_PLANS = [
@@ -79,7 +80,7 @@ export const payRecord = defineEntity({
   naming: ['sellerName', 'plan', 'amount'],
   // `mall`-style create path of the issue: a seller's application.
   createPath: '/vip/apply',
-  menu: { section: 'pay', route: 'payRecord' },
+  menu: { route: 'payRecord' },
   defaultSort: { field: 'id', order: 'DESC' },
   routes: { update: false, delete: false },
   fields: {
@@ -89,8 +90,7 @@ export const payRecord = defineEntity({
     // The plan's price, worked out by the server (a posted amount is never read).
     amount: money({ serverManaged: true, derived: { from: ['plan'] }, list: true }),
     channel: enumeration(PAY_CHANNELS, { required: true, list: true, filter: true }),
-    status: enumeration([{ value: 0, label: 'unpaid' }, { value: 1, label: 'paid' }, { value: 2, label: 'refunded' }],
-      { serverManaged: true, default: 0, list: true, filter: true }),
+    status: enumeration(PAY_STATUSES, { serverManaged: true, default: PAY_STATUS.unpaid, list: true, filter: true }),
     // What the buyer gives to find the payment: a transfer number, a transaction hash, a receipt.
     reference: text({ length: [0, 200], list: true }),
     createTime: dateTime({ auto: 'create', list: true, sortable: true, filter: { param: 'createTime', op: 'prefix', range: true } }),
@@ -100,10 +100,10 @@ export const payRecord = defineEntity({
     operatorName: referenceName('operatorId'),
   },
   // One pending application per seller; the partial unique index makes it hold under races.
-  unique: [{ fields: ['sellerId'], where: { status: 0 }, messageKey: 'repeated_application' }],
+  unique: [{ fields: ['sellerId'], where: { status: PAY_STATUS.unpaid }, messageKey: 'repeated_application' }],
   states: { field: 'status' },
   actions: {
-    confirm: { on: 'row', path: '/confirm/{id}', writes: true, summary: 'Confirm a payment: the seller\'s VIP runs the plan\'s period longer', transition: { from: [0], to: 1 } },
-    refund: { on: 'row', path: '/refund/{id}', writes: true, summary: 'Refund a paid payment: the period it granted is taken back', transition: { from: [1], to: 2 } },
+    confirm: { on: 'row', path: '/confirm/{id}', writes: true, summary: 'Confirm a payment: the seller\'s VIP runs the plan\'s period longer', transition: { from: [PAY_STATUS.unpaid], to: PAY_STATUS.paid } },
+    refund: { on: 'row', path: '/refund/{id}', writes: true, summary: 'Refund a paid payment: the period it granted is taken back', transition: { from: [PAY_STATUS.paid], to: PAY_STATUS.refunded } },
   },
 });

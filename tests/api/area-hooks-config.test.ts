@@ -15,7 +15,7 @@ import { createTestApp, testDialects } from '../helpers/test-db';
 
 const memo = defineEntity({
   name: 'fxMemo', path: '/fxMemo', table: 'test_fx_memo', tenant: null, display: 'body',
-  menu: { section: 'ums', route: 'auditLog' },
+  menu: { route: 'auditLog' },
   fields: { body: text({ required: true, length: [1, 100], list: true }) },
 });
 

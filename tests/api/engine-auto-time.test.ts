@@ -9,7 +9,7 @@ import { engineFixture } from '../fixtures/engine';
 
 const stamped = defineEntity({
   name: 'fxStamped', path: '/fxStamped', table: 'fx_stamped', tenant: null, display: 'name',
-  menu: { section: 'fx', route: 'fxStamped' },
+  menu: { route: 'fxStamped' },
   fields: {
     name: text({ required: true, length: [1, 40], list: true }),
     status: flag({ default: 1, list: true }),

@@ -208,7 +208,7 @@ describe.each(testDialects())('counters kept by triggers (%s)', (dialect) => {
     await expect(fx.second()).rejects.toThrow(/fxTally declares counters but fx_tally has no counter triggers/);
     await createCounters(fx.db, spec);
     await same('after re-creating them');
-    const base = { path: '/fxBad', table: 'fx_bad', tenant: 'shop_id', display: 'name', menu: { section: 'fx', route: 'fxBad' } } as const;
+    const base = { path: '/fxBad', table: 'fx_bad', tenant: 'shop_id', display: 'name', menu: { route: 'fxBad' } } as const;
     expect(() => counterSpecOf(defineEntity({ ...base, name: 'fxBad1', fields: { name: text() }, counters: { by: ['name'] } }) as unknown as Entity))
       .toThrow(/number values/);
     expect(() => counterSpecOf(defineEntity({

@@ -11,13 +11,13 @@ import { engineFixture, fixtureDb } from '../fixtures/engine';
 
 const shelf = defineEntity({
   name: 'fxShelf', path: '/fxShelf', table: 'fx_shelf', tenant: null, display: 'name',
-  menu: { section: 'fx', route: 'fxShelf' },
+  menu: { route: 'fxShelf' },
   fields: { name: text({ required: true, length: [1, 40], list: true }), capacity: int({ required: true, min: 0 }) },
 });
 
 const item = defineEntity({
   name: 'fxItem', path: '/fxItem', table: 'fx_item', tenant: null, display: 'name',
-  menu: { section: 'fx', route: 'fxItem' },
+  menu: { route: 'fxItem' },
   createMany: { pick: 'shelfId' },
   fields: {
     shelfId: reference('fxShelf', 'name', { required: true, filter: { op: 'eq' } }),

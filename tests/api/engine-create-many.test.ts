@@ -9,14 +9,14 @@ import { engineFixture } from '../fixtures/engine';
 
 const tag = defineEntity({
   name: 'fxTag', path: '/fxTag', table: 'fx_tag', tenant: null, display: 'name',
-  menu: { section: 'fx', route: 'fxTag' },
+  menu: { route: 'fxTag' },
   fields: { name: text({ required: true, length: [1, 40], list: true }) },
 });
 
 /** A pick of a tag, once each, several added at once, with a sort changed one record at a time. */
 const pick = defineEntity({
   name: 'fxPick', path: '/fxPick', table: 'fx_pick', tenant: null, display: 'tagName',
-  menu: { section: 'fx', route: 'fxPick' },
+  menu: { route: 'fxPick' },
   defaultSort: { field: 'sort', order: 'DESC' },
   fields: {
     tagId: reference('fxTag', 'name', { required: true }),

@@ -12,7 +12,7 @@ import { engineFixture, fixtureDb } from '../fixtures/engine';
 
 const shelf = defineEntity({
   name: 'fxShelf', path: '/fxShelf', table: 'fx_shelf', tenant: null, display: 'name',
-  menu: { section: 'fx', route: 'fxShelf' },
+  menu: { route: 'fxShelf' },
   fields: {
     name: text({ required: true, length: [1, 40], list: true }),
     // Whether what is put on the shelf is open at once or waits for a check.
@@ -25,7 +25,7 @@ const STATES = [{ value: 0, label: 'waiting' }, { value: 1, label: 'open' }] as 
 
 const item = defineEntity({
   name: 'fxItem', path: '/fxItem', table: 'fx_item', tenant: null, display: 'label',
-  menu: { section: 'fx', route: 'fxItem' },
+  menu: { route: 'fxItem' },
   fields: {
     label: text({ required: true, length: [1, 40], list: true }),
     shelfId: reference('fxShelf', 'name', { required: true, list: true }),

@@ -9,7 +9,7 @@ import { engineFixture } from '../fixtures/engine';
 
 const lead = defineEntity({
   name: 'fxLead', path: '/fxLead', table: 'fx_lead', tenant: null, display: 'name',
-  menu: { section: 'fx', route: 'fxLead' },
+  menu: { route: 'fxLead' },
   listAt: '/fxDesk/listLead',
   search: { param: 'keyword', fields: ['name'] },
   fields: {

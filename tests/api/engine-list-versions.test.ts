@@ -14,7 +14,7 @@ import { engineFixture } from '../fixtures/engine';
 
 const listed = defineEntity({
   name: 'fxListed', path: '/fxListed', table: 'fx_listed', tenant: null, display: 'name',
-  menu: { section: 'fx', route: 'fxListed' },
+  menu: { route: 'fxListed' },
   defaultSort: { field: 'rank', order: 'DESC' },
   deleteStyle: 'batch',
   fields: {
@@ -26,7 +26,7 @@ const listed = defineEntity({
 
 const other = defineEntity({
   name: 'fxOther', path: '/fxOther', table: 'fx_other', tenant: null, display: 'name',
-  menu: { section: 'fx', route: 'fxOther' },
+  menu: { route: 'fxOther' },
   fields: { name: text({ required: true, length: [1, 40], list: true }) },
 });
 

@@ -15,7 +15,7 @@ import { createTestApp, testDialects } from '../helpers/test-db';
 
 const note = defineEntity({
   name: 'fxNote', path: '/fxNote', table: 'test_fx_note', tenant: null, owner: 'authorId', display: 'body',
-  menu: { section: 'ums', route: 'auditLog' },
+  menu: { route: 'auditLog' },
   fields: {
     authorId: reference('admin', 'username', { serverManaged: true, list: true }),
     body: text({ required: true, length: [1, 100], list: true }),

@@ -10,7 +10,7 @@ import { engineFixture } from '../fixtures/engine';
 
 const share = defineEntity({
   name: 'fxShare', path: '/fxShare', table: 'fx_share', tenant: null, display: 'name',
-  menu: { section: 'fx', route: 'fxShare' },
+  menu: { route: 'fxShare' },
   fields: {
     name: text({ required: true, length: [1, 40], list: true }),
     share: ratio({ required: true, list: true, filter: { param: 'share', op: 'eq', range: true } }),

@@ -11,7 +11,7 @@ import { engineFixture } from '../fixtures/engine';
 
 const item = defineEntity({
   name: 'fxItem', path: '/fxItem', table: 'fx_item', tenant: null, display: 'name',
-  menu: { section: 'fx', route: 'fxItem' },
+  menu: { route: 'fxItem' },
   search: { param: 'keyword', fields: ['name'] },
   listAll: true,
   fields: {
@@ -33,7 +33,7 @@ const item = defineEntity({
 
 const link = defineEntity({
   name: 'fxLink', path: '/fxLink', table: 'fx_link', tenant: null, display: 'id',
-  menu: { section: 'fx', route: 'fxLink' },
+  menu: { route: 'fxLink' },
   fields: { itemId: reference('fxItem', 'name', { required: true, list: true }) },
 });
 

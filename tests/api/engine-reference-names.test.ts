@@ -9,13 +9,13 @@ import { engineFixture } from '../fixtures/engine';
 
 const person = defineEntity({
   name: 'fxPerson', path: '/fxPerson', table: 'fx_person', tenant: null, display: 'name',
-  menu: { section: 'fx', route: 'fxPerson' },
+  menu: { route: 'fxPerson' },
   fields: { name: text({ required: true, length: [1, 40], list: true }) },
 });
 
 const entry = defineEntity({
   name: 'fxEntry', path: '/fxEntry', table: 'fx_entry', tenant: null, display: 'id',
-  menu: { section: 'fx', route: 'fxEntry' },
+  menu: { route: 'fxEntry' },
   listAll: true,
   fields: {
     note: text({ required: true, length: [1, 40], list: true }),

@@ -14,7 +14,7 @@ import { createTestApp, testDialects } from '../helpers/test-db';
 /** A lamp is off (0) or on (1); switching it on marks it lit and counts nothing else; `lit` only moves with the transitions. */
 const lamp = defineEntity({
   name: 'lamp', path: '/lamp', table: 'test_lamp', tenant: 'shop_id', display: 'name',
-  menu: { section: 'test', route: 'lamp' },
+  menu: { route: 'lamp' },
   routes: { create: false },
   fields: {
     shopId: reference('shop', 'shopName', { required: true, list: true }),

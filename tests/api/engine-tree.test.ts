@@ -16,7 +16,7 @@ const treeFields = {
 /** Three levels at most, like a category tree with one more level. */
 const shallow = defineEntity({
   name: 'fxShallow', path: '/fxShallow', table: 'fx_shallow', tenant: null, display: 'name',
-  menu: { section: 'fx', route: 'fxShallow' },
+  menu: { route: 'fxShallow' },
   tree: { parent: 'parentId', level: 'level', levels: 3, hasChildren: 'category_has_children' },
   fields: treeFields,
 });
@@ -24,7 +24,7 @@ const shallow = defineEntity({
 /** No depth limit, like the menus. */
 const deep = defineEntity({
   name: 'fxDeep', path: '/fxDeep', table: 'fx_deep', tenant: null, display: 'name',
-  menu: { section: 'fx', route: 'fxDeep' },
+  menu: { route: 'fxDeep' },
   tree: { parent: 'parentId', level: 'level', hasChildren: 'menu_has_children' },
   fields: treeFields,
 });

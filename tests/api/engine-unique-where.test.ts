@@ -14,7 +14,7 @@ const APPROVED = 1;
 /** One pending application per member (the spec's "Have repeated submit application"). */
 const application = defineEntity({
   name: 'fxApplication', path: '/fxApplication', table: 'fx_application', tenant: null, display: 'id',
-  menu: { section: 'fx', route: 'fxApplication' },
+  menu: { route: 'fxApplication' },
   fields: {
     memberId: int({ required: true, min: 1, list: true }),
     status: enumeration([{ value: PENDING, label: 'pending' }, { value: APPROVED, label: 'approved' }, { value: 2, label: 'rejected' }],
@@ -28,7 +28,7 @@ const application = defineEntity({
 /** One open booking per seat of a room: two fields together, the condition an empty column. */
 const booking = defineEntity({
   name: 'fxBooking', path: '/fxBooking', table: 'fx_booking', tenant: null, display: 'id',
-  menu: { section: 'fx', route: 'fxBooking' },
+  menu: { route: 'fxBooking' },
   fields: {
     room: int({ required: true, min: 1, list: true }),
     seat: int({ required: true, min: 1, list: true }),

@@ -11,7 +11,7 @@ import { engineFixture, fixtureDb } from '../fixtures/engine';
 
 const account = defineEntity({
   name: 'fxAccount', path: '/fxAccount', table: 'fx_account', tenant: null, display: 'name',
-  menu: { section: 'fx', route: 'fxAccount' },
+  menu: { route: 'fxAccount' },
   fields: {
     name: text({ required: true, length: [1, 40], list: true }),
     balanceLimit: money({ required: true, min: 0, list: true }),
@@ -20,7 +20,7 @@ const account = defineEntity({
 
 const charge = defineEntity({
   name: 'fxCharge', path: '/fxCharge', table: 'fx_charge', tenant: null, display: 'id',
-  menu: { section: 'fx', route: 'fxCharge' },
+  menu: { route: 'fxCharge' },
   fields: {
     accountId: reference('fxAccount', 'name', { required: true, list: true }),
     amount: money({ required: true, min: 0.01, list: true }),

@@ -41,7 +41,7 @@ const readColumns = async (db: Kysely<Database>, dialect: TestDialect, table: st
 describe('missingColumns (the check itself)', () => {
   it('names a declared field whose column is absent, and a missing id', () => {
     const ghost = defineEntity({
-      name: 'ghost', path: '/ghost', table: 'ghost', tenant: null, display: 'id', menu: { section: 'pms', route: 'brand' },
+      name: 'ghost', path: '/ghost', table: 'ghost', tenant: null, display: 'id', menu: { route: 'brand' },
       fields: { realField: int(), ghostField: text(), renamed: text({ column: 'old_name' }) },
     }) as unknown as Entity;
     expect(missingColumns(ghost, ['id', 'real_field', 'ghost'])).toEqual(['ghost.ghostField (ghost_field)', 'ghost.renamed (old_name)']);

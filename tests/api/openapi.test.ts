@@ -54,7 +54,7 @@ describe('buildOpenApiDocument', () => {
   it('names a batch set parameter as the route reads it (the batch param, not the field)', () => {
     const homeBrand = defineEntity({
       name: 'homeBrandDoc', path: '/home/brandDoc', table: 'sms_home_brand', tenant: null, display: 'brandName',
-      menu: { section: 'sms', route: 'homeBrand' },
+      menu: { route: 'homeBrand' },
       fields: { brandName: name(), recommandStatus: flag({ default: 0 }) },
       batch: [{ kind: 'set', path: '/update/recommendStatus', field: 'recommandStatus', param: 'recommendStatus' }],
     }) as unknown as Entity;
@@ -66,7 +66,7 @@ describe('buildOpenApiDocument', () => {
   it('lets a record hold null for a required field that list answers leave out (omitInList), as the list answers it', () => {
     const note = defineEntity({
       name: 'noteDoc', path: '/noteDoc', table: 'sms_note_doc', tenant: null, display: 'title',
-      menu: { section: 'sms', route: 'noteDoc' },
+      menu: { route: 'noteDoc' },
       fields: { title: name(), body: longText({ required: true, length: [1, 500], omitInList: true }) },
     }) as unknown as Entity;
     const document = buildOpenApiDocument({ apiPrefix: '/api', entities: [note], routes: [] }) as unknown as Document;

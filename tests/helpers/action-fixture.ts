@@ -22,7 +22,7 @@ import { fieldInvalid } from '../../server/http/errors';
 
 export const gadget = defineEntity({
   name: 'gadget', path: '/gadget', table: 'test_gadget', tenant: 'shop_id', display: 'name',
-  menu: { section: 'test', route: 'gadget' },
+  menu: { route: 'gadget' },
   fields: {
     shopId: reference('shop', 'shopName', { required: true, list: true }),
     name: name({ list: true }),
@@ -84,7 +84,7 @@ export const gadget = defineEntity({
 /** Where the gadgets' transitions are written down, one row each (read-only). */
 export const gadgetHistory = defineEntity({
   name: 'gadgetHistory', path: '/gadgetHistory', table: 'test_gadget_history', tenant: 'shop_id', display: 'id',
-  menu: { section: 'test', route: 'gadgetHistory' },
+  menu: { route: 'gadgetHistory' },
   routes: { create: false, update: false, delete: false },
   fields: {
     gadgetId: int({ serverManaged: true, list: true, filter: true }),

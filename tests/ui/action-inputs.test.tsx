@@ -23,7 +23,7 @@ const { moveEntity } = await vi.hoisted(async () => {
   return {
     moveEntity: defineEntity({
       // An existing route: the list needs one to link to; its screens are not involved.
-      name: 'fxCrate', path: '/fxCrate', table: 'fx_crate', tenant: null, display: 'name', menu: { section: 'oms', route: 'returnReason' },
+      name: 'fxCrate', path: '/fxCrate', table: 'fx_crate', tenant: null, display: 'name', menu: { route: 'returnReason' },
       fields: { name: text({ required: true, list: true }), shelf: int({ min: 1, list: true }) },
       actions: {
         move: {

@@ -120,7 +120,7 @@ describe('views', () => {
 
   it('create and edit overrides replace the routed pages they name; without the route the start stops', async () => {
     // The fixture at routes with create and edit pages (their screens are built here, not the coupon's).
-    const routed = { ...job, menu: { section: 'sms', route: 'coupon', create: 'addCoupon', edit: 'updateCoupon' } } as Entity;
+    const routed = { ...job, menu: { route: 'coupon', create: 'addCoupon', edit: 'updateCoupon' } } as Entity;
     const CustomCreate = ({ entity }: ViewProps) => <p>{`New ${entity.name} wizard`}</p>;
     const renderRouted = (path: string) => render(
       <MemoryRouter initialEntries={[path]}>

@@ -19,7 +19,7 @@ const { binEntity } = await vi.hoisted(async () => {
   return {
     binEntity: defineEntity({
       // An existing route: the list needs one to link to; its screens are not involved.
-      name: 'fxBin', path: '/fxBin', table: 'fx_bin', tenant: null, display: 'name', menu: { section: 'oms', route: 'returnReason' },
+      name: 'fxBin', path: '/fxBin', table: 'fx_bin', tenant: null, display: 'name', menu: { route: 'returnReason' },
       fields: { name: text({ required: true, list: true }), deleteStatus: flag({ serverManaged: true }) },
       softDelete: { field: 'deleteStatus' },
       deleteStyle: 'batch',

@@ -17,7 +17,7 @@ const { vaultEntity } = await vi.hoisted(async () => {
   return {
     vaultEntity: defineEntity({
       // An existing route without edit pages: rows open the edit dialog; its screens are not involved.
-      name: 'fxVault', path: '/fxVault', table: 'fx_vault', tenant: null, display: 'name', menu: { section: 'oms', route: 'returnReason' },
+      name: 'fxVault', path: '/fxVault', table: 'fx_vault', tenant: null, display: 'name', menu: { route: 'returnReason' },
       fields: { name: text({ required: true, list: true }), apiKey: secret({ length: [4, 200] }) },
     }),
   };

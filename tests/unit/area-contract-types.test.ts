@@ -14,7 +14,7 @@ import type { Db, EntityHooks, RuleError } from '../../server/crud/hooks';
 
 /** A small entity with a row action and a selection action. */
 const fxCrate = defineEntity({
-  name: 'fxCrate', path: '/fxCrate', table: 'fx_crate', tenant: null, display: 'label', menu: { section: 'pms', route: 'brand' },
+  name: 'fxCrate', path: '/fxCrate', table: 'fx_crate', tenant: null, display: 'label', menu: { route: 'brand' },
   fields: { label: name(), weight: int({ required: true }), price: money() },
   actions: {
     weigh: { on: 'row', path: '/weigh/{id}', writes: true, summary: 'Weigh a crate', params: { grams: int({ required: true }) } },

@@ -15,7 +15,7 @@ import type { RecordOf } from '../../src/schema/entity';
 
 /** A small entity with one field of each shape the derivation tells apart. */
 const fxCrate = defineEntity({
-  name: 'fxCrate', path: '/fxCrate', table: 'fx_crate', tenant: 'shop_id', display: 'label', menu: { section: 'pms', route: 'brand' },
+  name: 'fxCrate', path: '/fxCrate', table: 'fx_crate', tenant: 'shop_id', display: 'label', menu: { route: 'brand' },
   fields: {
     label: name(),
     shelfCode: text({ column: 'shelf' }),
