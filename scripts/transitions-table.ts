@@ -4,7 +4,7 @@
  */
 import { entityList } from '../src/schema/entities';
 import { ORDER_REFUNDED_ROW, ORDER_STATUS_FACETS, order } from '../src/schema/oms';
-import { stateTable, transitionTable } from '../src/schema/transitionTable';
+import { stateTable, transitionTable } from './transition-table';
 
 process.stdout.write(transitionTable(entityList));
 // The order's states, with the stored payment and delivery status each has, and "refunded" (docs/guide/transitions.md: <!-- order-states -->).

@@ -6,7 +6,7 @@ import { checkTransition } from '../../server/crud/transitions';
 import { entityList } from '../../src/schema/entities';
 import type { ActionDecl, Entity } from '../../src/schema/entity';
 import { transitionAllows } from '../../src/schema/entity';
-import { transitionTable } from '../../src/schema/transitionTable';
+import { transitionTable } from '../../scripts/transition-table';
 import { gadget, gadgetHistory } from '../helpers/action-fixture';
 
 const entity = gadget as unknown as Entity;

@@ -6,7 +6,7 @@ import { allowedStatesOf, transitionAllows, transitionsOf } from '../../src/sche
 import { ORDER_PAID_BY_BALANCE, ORDER_PAYMENT_WITHDRAWN } from '../../src/schema/cashier';
 import type { TransitionDecl } from '../../src/schema/entity';
 import { DELIVERY_STATUS, ORDER_REFUNDED_ROW, ORDER_STATUS, ORDER_STATUS_FACETS, ORDER_STATUSES, PAY_STATUS, order } from '../../src/schema/oms';
-import { stateTable } from '../../src/schema/transitionTable';
+import { stateTable } from '../../scripts/transition-table';
 
 const S = ORDER_STATUS;
 
