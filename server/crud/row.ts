@@ -2,8 +2,8 @@
  * Converting between API records (camelCase, decimals, arrays) and table rows (snake_case,
  * integer minor units, joined strings), once for every declared entity.
  */
-import type { Updateable } from 'kysely';
-import type { Entity, FieldDecl, RecordOf } from '../../src/schema/entity';
+import type { Selectable, Updateable } from 'kysely';
+import type { Entity, FieldDecl, InferField, RecordOf } from '../../src/schema/entity';
 import type { TableOf } from '../db/declared';
 import { columnFields, columnOf, secretFields, secretSetName } from '../../src/schema/entity';
 import type { ServerKindSpec } from './kinds';
@@ -71,6 +71,25 @@ export const fromRow = (entity: Entity, row: Row, options: { list?: boolean } = 
  */
 export const patchOf = <E extends Entity>(entity: E, values: Partial<RecordOf<E>>): Updateable<TableOf<E>> =>
   toRow(entity, values) as Updateable<TableOf<E>>;
+
+type FieldsOf<E> = E extends Entity<infer F> ? F : never;
+/** The fields of `F` stored in the entity's own table as a plain value: not virtual, not secret. */
+type PlainStoredKeys<F> = { [K in keyof F]: F[K] extends { readonly virtual: true } ? never : F[K] extends { readonly kind: 'secret' } ? never : K }[keyof F];
+/** The secret fields that answer whether a value is stored (`<field>Set`): the optional ones. */
+type SecretSetKeys<F> = { [K in keyof F]: F[K] extends { readonly kind: 'secret' } ? (F[K] extends { readonly required: true } ? never : K) : never }[keyof F];
+
+/**
+ * The record `fromRow` answers for a row of an entity's own table, typed from the declaration:
+ * its id, its stored fields and `<field>Set` for an optional secret; never a virtual field (names,
+ * child rows, reference lists), which the repository adds.
+ */
+export type StoredRecordOf<E extends Entity> = { id: number }
+  & { [K in PlainStoredKeys<FieldsOf<E>>]: InferField<FieldsOf<E>[K]> }
+  & { [K in SecretSetKeys<FieldsOf<E>> as `${K & string}Set`]: boolean };
+
+/** `fromRow` for a handler's own query of an entity's table: the row typed as the table, the record as the declaration says. */
+export const recordOfRow = <E extends Entity>(entity: E, row: Selectable<TableOf<E>>): StoredRecordOf<E> =>
+  fromRow(entity, row as Row) as StoredRecordOf<E>;
 
 /** The values `record` holds for the keys of `like` (what an update changes, as it was before: its audit's `before`). */
 export const valuesBefore = <R extends object, P extends object>(record: R, like: P): Pick<R, keyof P & keyof R> =>
