@@ -26,7 +26,7 @@ import { toPage } from '../../http/envelope';
 import type { AuditChange } from '../../crud/actions';
 import { groupMembers, recountMembers } from './members';
 import type { QuotaMeter } from './registry';
-import { capacityItems } from './registry';
+import { capacityItems, GROUP_QUOTA_SELECTION } from './registry';
 
 /** Every member with the usage of every quota, in group then admin order; `groupId` narrows it to one group. */
 const membersQuery = (db: Kysely<Database>, groupId: number | null) => {
@@ -34,7 +34,7 @@ const membersQuery = (db: Kysely<Database>, groupId: number | null) => {
     .innerJoin('ums_admin as a', 'a.id', 'm.admin_id')
     .innerJoin('ums_user_group as g', 'g.id', 'm.group_id')
     .select(['a.id as adminId', 'a.username', 'a.nick_name', 'g.id as groupId', 'g.name as groupName',
-      'g.quota_shops', 'g.quota_products', 'g.quota_molds', 'g.quota_storage_mb', 'g.warn_percent']);
+      ...GROUP_QUOTA_SELECTION]);
   if (groupId !== null) query = query.where('m.group_id', '=', groupId);
   return query.orderBy('g.id').orderBy('a.id');
 };

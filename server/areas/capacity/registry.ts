@@ -1,38 +1,36 @@
 /**
  * Capacity: how much of each quota an admin uses, counted from the real tables. Each area
- * describes itself once (a `QuotaMeter` in ./areas.ts): the capacity list and the create
- * guards read only this description, so an area that arrives later (products) adds one entry
- * and edits neither the capacity screen nor the guards.
+ * describes its quota once (a meter, `QuotaMeter` of server/crud/quotas.ts, on its defineArea):
+ * the capacity list and the create guards read only this description, so an area that arrives
+ * later (products) adds its meter and a quota field of the user group (src/schema/ums.ts) and
+ * edits neither the capacity screen nor the guards.
  */
 import { ResultCode } from '../../../src/schema/api';
 import type { CapacityItem } from '../../../src/schema/ums';
 import { enabledSuperAdminIds } from '../../auth/ceiling';
-import type { Config } from '../../config';
 import type { Db } from '../../crud/hooks';
 import { dialectOf } from '../../db/index';
 import type { Database } from '../../db/schema';
+import type { SnakeCase } from '../../db/declared';
+import { columnOf } from '../../../src/schema/entity';
+import { userGroup } from '../../../src/schema/ums';
+import type { QuotaMeter as EngineQuotaMeter } from '../../crud/quotas';
 import { httpError } from '../../http/errors';
 import type { HttpError } from '../../http/errors';
 
-/** The quota columns of ums_user_group (null = unlimited). */
-export type QuotaColumn = 'quota_shops' | 'quota_products' | 'quota_molds' | 'quota_storage_mb';
+/**
+ * The quotas a user group holds: its declaration's `quota…` fields (null = unlimited), each
+ * owned by one meter (QuotaMeter `quota`, server/crud/quotas.ts), stored in its column.
+ */
+export type QuotaField = Extract<keyof typeof userGroup.fields, `quota${string}`>;
+export type QuotaColumn = SnakeCase<QuotaField>;
+export type QuotaMeter = EngineQuotaMeter<QuotaField>;
 
-export type QuotaMeter = {
-  /** Stable key, also the `what` of the quota_exceeded message: `shops`, `molds`, `storage`. */
-  readonly key: string;
-  /** `count` for rows, `MB` for storage. */
-  readonly unit: 'count' | 'MB';
-  readonly quotaColumn: QuotaColumn;
-  /** The admin's current usage, in `unit`. */
-  readonly count: (db: Db, adminId: number) => Promise<number>;
-  /** Entity names whose create spends this quota (or `upload` for the upload route). */
-  readonly guards: readonly string[];
-  /**
-   * Whose quota a create spends when not the caller's: a mold spends its shop owner's quota, even
-   * when the super admin adds it. Null: nobody's (an ownerless shop).
-   */
-  readonly subjectOf?: (db: Db, values: Record<string, unknown>, callerId: number | null) => Promise<number | null>;
-};
+export const QUOTA_FIELDS = Object.keys(userGroup.fields).filter((name): name is QuotaField => name.startsWith('quota'));
+/** The column of a quota field (`quotaStorageMb` → `quota_storage_mb`). */
+export const quotaColumnOf = (field: QuotaField): QuotaColumn => columnOf(field, userGroup.fields[field]) as QuotaColumn;
+/** The group's quota columns and its warning threshold, as a query of `ums_user_group as g` selects them. */
+export const GROUP_QUOTA_SELECTION = [...QUOTA_FIELDS.map((field) => `g.${quotaColumnOf(field)}` as const), 'g.warn_percent' as const];
 
 /** Guarded creates that are not an entity: the upload route. */
 export const UPLOAD_TARGET = 'upload';
@@ -45,12 +43,13 @@ type Quotas = Pick<Database['ums_user_group'], QuotaColumn | 'warn_percent'> & {
 /** The quotas of an account outside every user group (DEFAULT_QUOTA_* settings). */
 export type DefaultQuotas = Record<QuotaColumn, number>;
 
-export const defaultQuotasOf = (config: Pick<Config, 'defaultQuotas'>): DefaultQuotas => ({
-  quota_shops: config.defaultQuotas.shops,
-  quota_products: config.defaultQuotas.products,
-  quota_molds: config.defaultQuotas.molds,
-  quota_storage_mb: config.defaultQuotas.storageMb,
-});
+/** The setting of a quota field's default (`quotaStorageMb` → `storageMb`, DEFAULT_QUOTA_STORAGE_MB): a quota without one does not compile. */
+type DefaultOf<F extends QuotaField> = F extends `quota${infer Rest}` ? Uncapitalize<Rest> : never;
+const defaultOf = <F extends QuotaField>(field: F): DefaultOf<F> =>
+  `${field.charAt(5).toLowerCase()}${field.slice(6)}` as DefaultOf<F>;
+
+export const defaultQuotasOf = (config: { readonly defaultQuotas: Readonly<Record<DefaultOf<QuotaField>, number>> }): DefaultQuotas =>
+  Object.fromEntries(QUOTA_FIELDS.map((field) => [quotaColumnOf(field), config.defaultQuotas[defaultOf(field)]])) as DefaultQuotas;
 
 /**
  * The quotas that bind `adminId`: its group's (null = unlimited), or else the defaults, unless it
@@ -73,7 +72,7 @@ export const bindingQuotas = async (
 export const quotasOf = async (db: Db, adminId: number, lock = false): Promise<Quotas | null> => {
   let query = db.selectFrom('ums_user_group_member as m')
     .innerJoin('ums_user_group as g', 'g.id', 'm.group_id')
-    .select(['m.group_id', 'g.quota_shops', 'g.quota_products', 'g.quota_molds', 'g.quota_storage_mb', 'g.warn_percent'])
+    .select(['m.group_id', ...GROUP_QUOTA_SELECTION])
     .where('m.admin_id', '=', adminId);
   // SQLite has no FOR UPDATE; its write transactions are serialised already.
   if (lock && dialectOf(db) === 'postgres') query = query.forUpdate('m');
@@ -93,7 +92,7 @@ export const guardCreate = async (
     const subject = area.subjectOf ? await area.subjectOf(trx, values, callerId) : callerId;
     if (subject === null) continue;
     const quotas = await bindingQuotas(trx, subject, defaults, true);
-    const quota = quotas?.[area.quotaColumn];
+    const quota = quotas?.[quotaColumnOf(area.quota)];
     if (quota === null || quota === undefined) continue;
     const usage = await area.count(trx, subject);
     if (usage + amount > quota) throw quotaExceeded(area.key, quota);
@@ -110,7 +109,7 @@ export const capacityItems = async (db: Db, areas: readonly QuotaMeter[], adminI
   const items: CapacityItem[] = [];
   for (const area of areas) {
     const usage = round(await area.count(db, adminId), 2);
-    const quota = quotas[area.quotaColumn];
+    const quota = quotas[quotaColumnOf(area.quota)];
     // A quota of 0 allows nothing: it is reached already, so it reads as 100 %.
     const percent = quota === null ? null : quota === 0 ? 100 : round((usage * 100) / quota, 1);
     items.push({

@@ -35,7 +35,7 @@ import type { Scope } from '../../crud/scope';
 import { toCount } from '../../db/index';
 import type { Database } from '../../db/schema';
 import type { QuotaMeter } from '../capacity/registry';
-import { capacityItems } from '../capacity/registry';
+import { capacityItems, GROUP_QUOTA_SELECTION } from '../capacity/registry';
 import { unpaidCentsOf } from '../referral/distribution';
 import { addDays, dayStartMs, localDate, monthStart, previousMonthStart } from './days';
 import { BUCKET_SECONDS, ORDER_STATS_TABLE } from '../../db/order-stats';
@@ -200,7 +200,7 @@ const vipRevenuePart = async (db: Kysely<Database>, zone: string, today: string)
 /** Group members past a warning threshold: what `GET /capacity/list?overOnly=1` totals (groups stay small). */
 const capacityPart = async (deps: SummaryDeps): Promise<NonNullable<HomeSummary['capacity']>> => {
   const rows = await deps.db.selectFrom('ums_user_group_member as m').innerJoin('ums_user_group as g', 'g.id', 'm.group_id')
-    .select(['m.admin_id', 'g.id as group_id', 'g.quota_shops', 'g.quota_products', 'g.quota_molds', 'g.quota_storage_mb', 'g.warn_percent'])
+    .select(['m.admin_id', 'g.id as group_id', ...GROUP_QUOTA_SELECTION])
     .execute();
   let overWarning = 0;
   for (const row of rows) {
