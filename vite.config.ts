@@ -4,6 +4,36 @@ import { precompress } from './scripts/precompress.js';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '8080'}`;
 
+/** The npm package a bundled module comes from (`@scope/name` or `name`), or null for our own code. */
+const packageOf = (id: string): string | null => {
+  const at = id.lastIndexOf('/node_modules/');
+  if (at < 0) return null;
+  const [first = '', second = ''] = id.slice(at + '/node_modules/'.length).split('/');
+  return first.startsWith('@') ? `${first}/${second}` : first;
+};
+
+/**
+ * Left where the build puts them: the login page's own packages (the entry, so /login loads nothing
+ * else), and zod, which the declarations need: the screen's early request (src/admin/earlyRequests.ts)
+ * must not wait for react-admin's chunk.
+ */
+const OWN_PLACE_PACKAGES = new Set(['react', 'react-dom', 'scheduler', 'react-router', 'react-router-dom', 'cookie', 'set-cookie-parser', 'zod']);
+/** MUI's core and what it draws with: one long-cached chunk for every admin screen. */
+const MUI_PACKAGE = /^(@mui\/(material|system|utils|styled-engine|private-theming|icons-material|types|core-downloads-tracker)|@emotion\/.+|@popperjs\/core|react-transition-group|stylis|clsx|hoist-non-react-statics|react-is|@babel\/runtime|prop-types|dom-helpers)$/;
+/** Packages only some forms load (the rich text editor, the date pickers, the invite QR code): they stay with those forms. */
+const LAZY_PACKAGE = /^(@tiptap\/.+|prosemirror-.+|@mui\/x-.+|dayjs|qrcode|dijkstrajs|pngjs|encode-utf8|linkifyjs|orderedmap|rope-sequence|w3c-keyname|fast-equals|use-sync-external-store|@zxcvbn-ts\/.+)$/;
+
+/**
+ * The admin's code in a few long-cached chunks (issue 23): MUI, and react-admin with the rest of
+ * the shell's packages, each one file instead of some forty small shared chunks that loaded in
+ * waves. Our own code is split by the build (the entry, the shell, each screen).
+ */
+const vendorChunk = (id: string): string | null => {
+  const name = packageOf(id);
+  if (name === null || OWN_PLACE_PACKAGES.has(name) || LAZY_PACKAGE.test(name)) return null;
+  return MUI_PACKAGE.test(name) ? 'mui' : 'react-admin';
+};
+
 export default defineConfig({
   plugins: [react(), precompress()],
   build: {
@@ -11,6 +41,8 @@ export default defineConfig({
     // Maps are written for bench/size.ts (it attributes the login bundle to packages) but not linked
     // from the JS, and not served unless SERVE_SOURCE_MAPS asks (server/http/static.ts).
     sourcemap: 'hidden',
+    // Not the groups' dependencies: react and react-router stay in the login page's entry.
+    rolldownOptions: { output: { codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: vendorChunk }] } } },
   },
   server: { proxy: { '/api': apiTarget } },
   test: {

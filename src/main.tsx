@@ -26,7 +26,8 @@ for (const [name, value] of Object.entries(cssVariables)) root.style.setProperty
 const publicPaths: readonly string[] = PUBLIC_PATHS;
 if (getToken() && !publicPaths.includes(window.location.pathname)) {
   void startEarlyGet('/admin/info');
-  loadAdmin().catch(() => undefined);
+  // The screen's own chunks as soon as the shell's are there, not after the session and a render.
+  loadAdmin().then((admin) => admin.preloadScreen(window.location.pathname)).catch(() => undefined);
   if (['/', '/home'].includes(window.location.pathname)) void startEarlyGet(HOME_API.summary);
   else void startAdminRequests(window.location);
 }

@@ -22,6 +22,8 @@ import { createQueryClient } from './queryClient';
 import { RouteScreen } from './RouteScreen';
 import { SectionRedirect } from './SectionRedirect';
 
+export { preloadScreen } from './screens';
+
 export const NOT_FOUND_PATH = '/404';
 
 const ToHome = () => <Navigate to="/home" replace />;

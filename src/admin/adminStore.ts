@@ -4,7 +4,8 @@
  * with another react-admin app on the same origin.
  */
 import { localStorageStore } from 'react-admin';
+import { ADMIN_STORE_KEY } from './storeKey';
 
-export const ADMIN_STORE_KEY = 'marketplace-admin';
+export { ADMIN_STORE_KEY };
 
 export const createAdminStore = () => localStorageStore(undefined, ADMIN_STORE_KEY);

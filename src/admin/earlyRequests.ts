@@ -23,7 +23,7 @@ import { startEarlyGet } from '../providers/api';
 import { createEntityDataProvider } from '../providers/entityDataProvider';
 import type { Entity } from '../schema/entity';
 import { parseDialogHash } from '../engine/routing';
-import { ADMIN_STORE_KEY } from './adminStore';
+import { ADMIN_STORE_KEY } from './storeKey';
 
 export type ScreenLocation = { readonly pathname: string; readonly search: string; readonly hash: string };
 

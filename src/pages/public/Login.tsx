@@ -92,6 +92,7 @@ export const Login = () => {
         const target = new URL(next, window.location.origin);
         if (['/', '/home'].includes(target.pathname)) void startEarlyGet(HOME_API.summary);
         else void startAdminRequests(target);
+        void shell.then((admin) => admin?.preloadScreen(target.pathname));
         return answer;
       });
       if (!hasRoles(info.data)) {
