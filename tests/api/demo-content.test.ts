@@ -1,4 +1,4 @@
-// Protects: the demo seed fills every declared entity list for the super admin and the seller, and its images are served.
+// Protects: the demo seed fills every declared entity list for the super admin and the seller, its images are served, and it hangs together: every product in its shop's trade and made by a brand of that trade, orders of the shop's own products, returns with their reason's proof photos and the shop's own addresses, names in one language.
 /**
  * The demo seed fills every screen: after `seed(..., { demo: true, content: true })` (what
  * `npm start` does on a fresh data folder) every declared entity's list answers at least one row
@@ -11,6 +11,10 @@ import { entityList } from '../../src/schema/entities';
 import type { Entity } from '../../src/schema/entity';
 import type { Page } from '../../src/schema/api';
 import { DEMO_SELLER } from '../../server/db/seed/index';
+import type { AnyKysely } from '../../server/db/index';
+import { DEMO_BRANDS } from '../../server/db/seed/demo-content';
+import { DEMO_OWN_LABELS, DEMO_TRADES } from '../../server/db/seed/demo-products';
+import { DEMO_PROOFS } from '../../server/db/seed/demo-returns';
 import { DEMO } from '../helpers/accounts';
 import { call, login } from '../helpers/api';
 import { listPathFields, routeOf, urlOf } from '../helpers/entity-bodies';
@@ -89,6 +93,81 @@ describe.each(testDialects())('demo content (%s)', (dialect) => {
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type'], url).toMatch(/^image\/(png|jpeg)/);
     }
+  });
+
+  describe('hangs together', () => {
+    const q = () => t.db as unknown as AnyKysely;
+    /** Latin letters and CJK characters in one name: two languages in one record. */
+    const mixed = (name: string) => /[A-Za-z]/.test(name) && /[\u3400-\u9fff]/.test(name);
+
+    it('puts every product in its shop\'s trade, made by a brand that makes that kind of product', async () => {
+      const rows: { name: string; shop: string; category: string; brand: string | null }[] = await q().selectFrom('pms_product as p')
+        .innerJoin('shop as s', 's.id', 'p.shop_id').innerJoin('pms_product_category as c', 'c.id', 'p.product_category_id')
+        .leftJoin('pms_brand as b', 'b.id', 'p.brand_id')
+        .select(['p.name', 's.shop_name as shop', 'c.name as category', 'b.name as brand']).execute();
+      expect(rows.length).toBe(250);
+      const outOfTrade = rows.filter((r) => !(DEMO_TRADES[r.shop] ?? []).includes(r.category)).map((r) => `${r.shop}: ${r.name} (${r.category})`);
+      expect(outOfTrade).toEqual([]);
+      const sells = new Map<string, readonly string[]>(DEMO_BRANDS.map((b) => [b.name, b.sells]));
+      const wrongBrand = rows.filter((r) => r.brand !== null && !(sells.get(r.brand) ?? []).includes(r.category)).map((r) => `${r.brand}: ${r.name} (${r.category})`);
+      expect(wrongBrand).toEqual([]);
+      // A seller's own label is sold in its own shops only.
+      expect(rows.filter((r) => r.brand !== null && DEMO_OWN_LABELS[r.brand] && !DEMO_OWN_LABELS[r.brand]!.includes(r.shop)).map((r) => `${r.shop}: ${r.name}`)).toEqual([]);
+      // A product is named after its brand: the brand's name starts it.
+      expect(rows.filter((r) => r.brand !== null && !r.name.startsWith(r.brand.split(' ')[0]!)).map((r) => r.name)).toEqual([]);
+      // Every demo shop sells something, the sellers' shops packaging.
+      const shops = await q().selectFrom('shop').select(['shop_name', 'owner_id']).execute() as { shop_name: string; owner_id: number | null }[];
+      for (const shop of shops) {
+        expect(DEMO_TRADES[shop.shop_name], shop.shop_name).toBeDefined();
+        expect(rows.some((r) => r.shop === shop.shop_name), shop.shop_name).toBe(true);
+      }
+    });
+
+    it('sells in each shop\'s orders only that shop\'s own products, as the catalog names them', async () => {
+      const lines: { shop_id: number; product_shop: number | null; product_id: number | null; name: string; catalog_name: string | null; brand: string | null; catalog_brand: string | null }[] =
+        await q().selectFrom('oms_order_item as i').leftJoin('pms_product as p', 'p.id', 'i.product_id').leftJoin('pms_brand as b', 'b.id', 'p.brand_id')
+          .select(['i.shop_id', 'p.shop_id as product_shop', 'i.product_id', 'i.product_name as name', 'p.name as catalog_name', 'i.product_brand as brand', 'b.name as catalog_brand'])
+          .execute();
+      expect(lines.length).toBeGreaterThan(100);
+      expect(lines.filter((l) => l.product_id === null || Number(l.product_shop) !== Number(l.shop_id) || l.name !== l.catalog_name || (l.brand ?? '') !== (l.catalog_brand ?? ''))
+        .map((l) => `${l.shop_id}: ${l.name}`)).toEqual([]);
+    });
+
+    it('gives each return its reason\'s words and proof photos, and the shop\'s own return address', async () => {
+      const returns: { shop_id: number; reason: string; description: string; proof_pics: string | null; address_shop: number | null; company_address_id: number | null }[] =
+        await q().selectFrom('oms_order_return_apply as r').leftJoin('oms_company_address as a', 'a.id', 'r.company_address_id')
+          .select(['r.shop_id', 'r.reason', 'r.description', 'r.proof_pics', 'a.shop_id as address_shop', 'r.company_address_id']).execute();
+      expect(returns.length).toBeGreaterThan(10);
+      const reasons = (await q().selectFrom('oms_order_return_reason').select('name').execute() as { name: string }[]).map((r) => r.name);
+      expect(returns.filter((r) => !reasons.includes(r.reason)).map((r) => r.reason)).toEqual([]);
+      expect(returns.filter((r) => r.company_address_id !== null && Number(r.address_shop) !== Number(r.shop_id))).toEqual([]);
+      const proofs = new Set(returns.flatMap((r) => (r.proof_pics ?? '').split(',').filter(Boolean)));
+      expect([...proofs].sort()).toEqual([...DEMO_PROOFS].sort());
+      for (const url of proofs) {
+        const response = await t.app.inject({ method: 'GET', url });
+        expect(response.statusCode, url).toBe(200);
+        expect(response.headers['content-type'], url).toMatch(/^image\/jpeg/);
+        // A photo, not a banner or a logo standing in for one, and small.
+        expect(response.rawPayload.length, url).toBeLessThan(20_000);
+      }
+      const addresses = await q().selectFrom('oms_company_address as a').innerJoin('shop as s', 's.id', 'a.shop_id')
+        .select(['a.address_name', 'a.city', 's.shop_name', 's.city as shop_city']).execute() as { address_name: string; city: string | null; shop_name: string; shop_city: string | null }[];
+      expect(addresses.filter((a) => !a.address_name.startsWith(a.shop_name) || a.city !== a.shop_city)).toEqual([]);
+    });
+
+    it('names each record in one language', async () => {
+      const names = async (table: string, column: string) =>
+        (await q().selectFrom(table).select(`${column} as name`).execute() as { name: string | null }[]).map((r) => `${table}: ${r.name ?? ''}`);
+      const all = [
+        ...await names('pms_brand', 'name'), ...await names('pms_product_category', 'name'), ...await names('pms_product', 'name'),
+        ...await names('pms_product_category', 'product_unit'), ...await names('pms_product', 'unit'),
+        ...await names('shop', 'shop_name'), ...await names('cms_subject', 'title'), ...await names('cms_prefrence_area', 'name'),
+        ...await names('sms_home_advertise', 'name'), ...await names('sms_flash_promotion', 'title'), ...await names('sms_flash_promotion_session', 'name'),
+        ...await names('sms_coupon', 'name'), ...await names('oms_company_address', 'address_name'),
+      ];
+      expect(all.length).toBeGreaterThan(300);
+      expect(all.filter(mixed)).toEqual([]);
+    });
   });
 
   it('fills nothing without the content option (the API tests start from empty lists)', async () => {

@@ -36,15 +36,23 @@ const img = (file: string): string => `${DEMO_URL_PREFIX}${file}`;
 
 const story = (text: string): string => `<p>${text}</p>`;
 
-const BRANDS = [
-  { name: 'Northwind Outdoor', logo: 'brand-northwind.png', sort: 80, showStatus: 1, factoryStatus: 1, brandStory: story('Tents and backpacks tested on the <strong>northern trails</strong> since 1998.') },
-  { name: 'Lotus Home 莲花家居', logo: 'brand-lotus.png', sort: 75, showStatus: 1, factoryStatus: 1, firstLetter: 'L', brandStory: story('Bedding and tableware in soft, natural fabrics.') },
-  { name: 'Panda Tea 熊猫茶坊', logo: 'brand-panda.png', sort: 70, showStatus: 1, factoryStatus: 0, firstLetter: 'P', brandStory: story('Green and oolong teas from family gardens in Fujian.') },
-  { name: 'Aurora Audio', logo: 'brand-aurora.png', sort: 65, showStatus: 1, factoryStatus: 1, brandStory: story('Headphones tuned by ear, built to be repaired.') },
-  { name: 'Blue Harbor', logo: 'brand-harbor.png', sort: 60, showStatus: 0, factoryStatus: 0, brandStory: story('Rain jackets and deck shoes for wet weekends.') },
-  { name: 'Maple Kids', logo: 'brand-maple.png', sort: 55, showStatus: 1, factoryStatus: 0, brandStory: story('Clothes for children who climb trees.') },
-  { name: 'Jade Kitchen 玉厨', logo: 'brand-jade.png', sort: 50, showStatus: 1, factoryStatus: 1, firstLetter: 'J', brandStory: story('Woks, steamers and knives for the home cook.') },
-  { name: 'Summit Sports', logo: 'brand-summit.png', sort: 45, showStatus: 0, factoryStatus: 1, brandStory: story('Running shoes and training wear.') },
+/**
+ * Brands, each with what it makes (`sells`: second-level categories): a product of a brand is in
+ * one of them (tests/api/demo-content.test.ts). Names in one language: none of these entities has a
+ * field for a translation.
+ */
+export const DEMO_BRANDS = [
+  { name: 'Northwind Outdoor', logo: 'brand-northwind.png', sort: 80, showStatus: 1, factoryStatus: 1, sells: ['Tents', 'Backpacks', 'Jackets'], brandStory: story('Tents and backpacks tested on the <strong>northern trails</strong> since 1998.') },
+  { name: 'Lotus Home', logo: 'brand-lotus.png', sort: 75, showStatus: 1, factoryStatus: 1, sells: ['Bedding', 'T-shirts'], brandStory: story('Bedding and loungewear in soft, natural fabrics.') },
+  { name: 'Panda Tea', logo: 'brand-panda.png', sort: 70, showStatus: 1, factoryStatus: 0, sells: ['Tea'], brandStory: story('Green and oolong teas from family gardens in Fujian.') },
+  { name: 'Aurora Audio', logo: 'brand-aurora.png', sort: 65, showStatus: 1, factoryStatus: 1, sells: ['Headphones', 'Chargers'], brandStory: story('Headphones and chargers tuned by ear, built to be repaired.') },
+  { name: 'Tidewater', logo: 'brand-tidewater.png', sort: 60, showStatus: 0, factoryStatus: 0, sells: ['Jackets', 'T-shirts'], brandStory: story('Rain jackets and deck tees for wet weekends.') },
+  { name: 'Maple Kids', logo: 'brand-maple.png', sort: 55, showStatus: 1, factoryStatus: 0, sells: ['Kids wear', 'Backpacks'], brandStory: story('Clothes and school bags for children who climb trees.') },
+  { name: 'Jade Kitchen', logo: 'brand-jade.png', sort: 50, showStatus: 1, factoryStatus: 1, sells: ['Cookware'], brandStory: story('Woks, steamers and pans for the home cook.') },
+  { name: 'Summit Sports', logo: 'brand-summit.png', sort: 45, showStatus: 0, factoryStatus: 1, sells: ['T-shirts', 'Jackets', 'Tents', 'Backpacks'], brandStory: story('Training wear and light gear for the mountains.') },
+  { name: 'Sunrise', logo: 'brand-sunrise.png', sort: 40, showStatus: 1, factoryStatus: 1, sells: ['Mailer boxes', 'Shipping cartons', 'Gift boxes', 'Labels & stickers', 'Paper bags'], brandStory: story('The own label of Sunrise Packaging and Sunrise Print Studio: boxes, labels and bags made and printed in Shenzhen.') },
+  { name: 'Harbor Boxes', logo: 'brand-harbor.png', sort: 35, showStatus: 1, factoryStatus: 1, sells: ['Shipping cartons', 'Mailer boxes', 'Gift boxes'], brandStory: story('Corrugated cartons from Rotterdam, die-cut on our own molds.') },
+  { name: 'EcoWrap', logo: 'brand-ecowrap.png', sort: 30, showStatus: 1, factoryStatus: 0, sells: ['Protective packaging', 'Paper bags'], brandStory: story('Paper-based void fill, wrap and tape: protective packaging without plastic.') },
 ] as const;
 
 type Attr = { name: string; type: 0 | 1; inputType?: 0 | 1; selectType?: 0 | 1 | 2; inputList?: string; sort?: number; filterType?: 0 | 1; searchType?: 0 | 1 | 2 };
@@ -69,6 +77,12 @@ const PRODUCT_TYPES: readonly { name: string; attributes: readonly Attr[] }[] = 
     { name: 'Origin', type: 1, inputType: 1, selectType: 1, inputList: 'Fujian,Yunnan,Zhejiang,Anhui', sort: 9, searchType: 1 },
     { name: 'Harvest year', type: 1, inputType: 0, sort: 8 },
   ] },
+  { name: 'Packaging', attributes: [
+    { name: 'Size', type: 0, inputType: 1, selectType: 1, inputList: '200×150×50 mm,300×200×100 mm,400×300×200 mm', sort: 10 },
+    { name: 'Pack of', type: 0, inputType: 1, selectType: 1, inputList: '25,50,100', sort: 9 },
+    { name: 'Material', type: 1, inputType: 1, selectType: 1, inputList: 'Kraft board,E-flute corrugated,B-flute corrugated,Recycled board', sort: 8, searchType: 1 },
+    { name: 'Print', type: 1, inputType: 1, selectType: 1, inputList: 'Plain,One colour,Full colour', sort: 7 },
+  ] },
   { name: 'Cookware', attributes: [
     { name: 'Diameter', type: 0, inputType: 1, selectType: 1, inputList: '24 cm,28 cm,32 cm', sort: 10 },
     { name: 'Material', type: 1, inputType: 1, selectType: 1, inputList: 'Carbon steel,Cast iron,Stainless steel', sort: 9, searchType: 1 },
@@ -78,23 +92,32 @@ const PRODUCT_TYPES: readonly { name: string; attributes: readonly Attr[] }[] = 
 
 /** Two levels; `filters` names parameters (type 1) of a product type, as `product type/parameter`. */
 const CATEGORIES: readonly { name: string; icon: string; unit: string; keywords: string; children: readonly { name: string; icon: string; unit: string; filters?: readonly string[] }[] }[] = [
-  { name: 'Apparel 服装', icon: 'cat-apparel.png', unit: '件', keywords: 'clothing,fashion', children: [
-    { name: 'T-shirts', icon: 'cat-apparel.png', unit: '件', filters: ['Clothing/Material', 'Clothing/Fit'] },
-    { name: 'Jackets', icon: 'cat-apparel.png', unit: '件', filters: ['Clothing/Material', 'Clothing/Season'] },
-    { name: 'Kids wear', icon: 'cat-apparel.png', unit: '件' },
+  { name: 'Apparel', icon: 'cat-apparel.png', unit: 'piece', keywords: 'clothing,fashion', children: [
+    { name: 'T-shirts', icon: 'cat-apparel.png', unit: 'piece', filters: ['Clothing/Material', 'Clothing/Fit'] },
+    { name: 'Jackets', icon: 'cat-apparel.png', unit: 'piece', filters: ['Clothing/Material', 'Clothing/Season'] },
+    { name: 'Kids wear', icon: 'cat-apparel.png', unit: 'piece' },
   ] },
-  { name: 'Electronics 数码', icon: 'cat-electronics.png', unit: '台', keywords: 'audio,gadgets', children: [
-    { name: 'Headphones', icon: 'cat-electronics.png', unit: '副', filters: ['Headphones/Connection', 'Headphones/Battery life (hours)'] },
-    { name: 'Chargers', icon: 'cat-electronics.png', unit: '个' },
+  { name: 'Electronics', icon: 'cat-electronics.png', unit: 'unit', keywords: 'audio,gadgets', children: [
+    { name: 'Headphones', icon: 'cat-electronics.png', unit: 'pair', filters: ['Headphones/Connection', 'Headphones/Battery life (hours)'] },
+    { name: 'Chargers', icon: 'cat-electronics.png', unit: 'piece' },
   ] },
-  { name: 'Home & Kitchen 家居', icon: 'cat-home.png', unit: '件', keywords: 'home,kitchen,tea', children: [
-    { name: 'Cookware', icon: 'cat-home.png', unit: '口', filters: ['Cookware/Material'] },
-    { name: 'Tea', icon: 'cat-home.png', unit: '盒', filters: ['Tea/Origin'] },
-    { name: 'Bedding', icon: 'cat-home.png', unit: '套' },
+  { name: 'Home & Kitchen', icon: 'cat-home.png', unit: 'piece', keywords: 'home,kitchen,tea', children: [
+    { name: 'Cookware', icon: 'cat-home.png', unit: 'piece', filters: ['Cookware/Material'] },
+    { name: 'Tea', icon: 'cat-home.png', unit: 'box', filters: ['Tea/Origin'] },
+    { name: 'Bedding', icon: 'cat-home.png', unit: 'set' },
   ] },
-  { name: 'Outdoor 户外', icon: 'cat-outdoor.png', unit: '件', keywords: 'camping,hiking', children: [
-    { name: 'Tents', icon: 'cat-outdoor.png', unit: '顶' },
-    { name: 'Backpacks', icon: 'cat-outdoor.png', unit: '个' },
+  { name: 'Outdoor', icon: 'cat-outdoor.png', unit: 'piece', keywords: 'camping,hiking', children: [
+    { name: 'Tents', icon: 'cat-outdoor.png', unit: 'piece' },
+    { name: 'Backpacks', icon: 'cat-outdoor.png', unit: 'piece' },
+  ] },
+  // What the demo sellers' shops sell (./demo-products.ts DEMO_TRADES).
+  { name: 'Packaging', icon: 'cat-packaging.png', unit: 'pack', keywords: 'boxes,cartons,labels,bags', children: [
+    { name: 'Mailer boxes', icon: 'cat-packaging.png', unit: 'pack', filters: ['Packaging/Material', 'Packaging/Print'] },
+    { name: 'Shipping cartons', icon: 'cat-packaging.png', unit: 'pack', filters: ['Packaging/Material'] },
+    { name: 'Gift boxes', icon: 'cat-packaging.png', unit: 'pack', filters: ['Packaging/Print'] },
+    { name: 'Labels & stickers', icon: 'cat-packaging.png', unit: 'roll' },
+    { name: 'Paper bags', icon: 'cat-packaging.png', unit: 'pack' },
+    { name: 'Protective packaging', icon: 'cat-packaging.png', unit: 'roll' },
   ] },
 ];
 
@@ -119,10 +142,10 @@ const DAY = 24 * 60 * 60 * 1000;
 /** Start and end relative to now, in days: running, ending within days, upcoming, and ended. */
 const ADVERTISEMENTS = [
   { name: 'Spring outdoor sale', type: 0, pic: 'ad-outdoor.jpg', from: -10, to: 20, status: 1, sort: 90, url: 'https://shop.example.com/sale/outdoor' },
-  { name: 'New tea harvest 新茶上市', type: 0, pic: 'ad-tea.jpg', from: -5, to: 2, status: 1, sort: 80, url: 'https://shop.example.com/tea', note: 'Ends in two days' },
+  { name: 'New tea harvest', type: 0, pic: 'ad-tea.jpg', from: -5, to: 2, status: 1, sort: 80, url: 'https://shop.example.com/tea', note: 'Ends in two days' },
   { name: 'Headphones week', type: 0, pic: 'ad-audio.jpg', from: 3, to: 10, status: 0, sort: 70, url: 'https://shop.example.com/audio' },
   { name: 'Kitchen essentials', type: 0, pic: 'ad-kitchen.jpg', from: -40, to: -2, status: 0, sort: 60, url: 'https://shop.example.com/kitchen', note: 'Ended: kept for the report' },
-  { name: 'App-only coupon 满199减30', type: 1, pic: 'ad-coupon.jpg', from: -2, to: 1, status: 1, sort: 90, url: 'https://m.shop.example.com/coupon', note: 'Expires tomorrow' },
+  { name: 'App-only coupon: 30 off 199', type: 1, pic: 'ad-coupon.jpg', from: -2, to: 1, status: 1, sort: 90, url: 'https://m.shop.example.com/coupon', note: 'Expires tomorrow' },
   { name: 'Free shipping weekend', type: 1, pic: 'ad-shipping.jpg', from: -1, to: 5, status: 1, sort: 80, url: 'https://m.shop.example.com/free-shipping' },
   { name: 'Kids back to school', type: 1, pic: 'ad-kids.jpg', from: -15, to: 30, status: 1, sort: 70, url: 'https://m.shop.example.com/kids' },
 ] as const;
@@ -166,7 +189,7 @@ export const seedDemoContent = async (db: Kysely<Database>, config: ContentConfi
   };
 
   if (await isEmpty('brand')) {
-    await createAll('brand', BRANDS.map(({ logo, ...brand }) => ({ ...brand, logo: img(logo), bigPic: img(logo) })));
+    await createAll('brand', DEMO_BRANDS.map(({ logo, sells: _sells, ...brand }) => ({ ...brand, firstLetter: brand.name[0], logo: img(logo), bigPic: img(logo) })));
   }
 
   // Product types first: categories name some of their parameters as filters.

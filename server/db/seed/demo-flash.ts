@@ -25,16 +25,16 @@ const DAY_MS = 86_400_000;
 const day = (offset: number): string => new Date(Date.now() + offset * DAY_MS).toISOString().slice(0, 10);
 
 const SESSIONS = [
-  { name: 'Morning rush 早场', startTime: '10:00:00', endTime: '12:00:00', status: 1 },
-  { name: 'Evening deals 晚场', startTime: '20:00:00', endTime: '22:00:00', status: 1 },
-  { name: 'Breakfast 早餐场', startTime: '08:00:00', endTime: '10:00:00', status: 0 },
-  { name: 'Afternoon tea 下午茶', startTime: '14:00:00', endTime: '16:00:00', status: 0 },
+  { name: 'Morning rush', startTime: '10:00:00', endTime: '12:00:00', status: 1 },
+  { name: 'Evening deals', startTime: '20:00:00', endTime: '22:00:00', status: 1 },
+  { name: 'Breakfast', startTime: '08:00:00', endTime: '10:00:00', status: 0 },
+  { name: 'Afternoon tea', startTime: '14:00:00', endTime: '16:00:00', status: 0 },
 ] as const;
 
 const SALES = [
-  { title: 'Spring flash week 春季秒杀周', startDate: day(-2), endDate: day(5), status: 1, products: { 0: 3, 1: 2 } },
-  { title: 'Weekend special 周末特惠', startDate: day(9), endDate: day(11), status: 1, products: { 1: 2 } },
-  { title: 'Last month clearance 上月清仓', startDate: day(-40), endDate: day(-33), status: 0, products: {} },
+  { title: 'Spring flash week', startDate: day(-2), endDate: day(5), status: 1, products: { 0: 3, 1: 2 } },
+  { title: 'Weekend special', startDate: day(9), endDate: day(11), status: 1, products: { 1: 2 } },
+  { title: 'Last month clearance', startDate: day(-40), endDate: day(-33), status: 0, products: {} },
 ] as const;
 
 export const seedDemoFlash = async (db: Kysely<Database>): Promise<void> => {

@@ -18,15 +18,44 @@ import type { AnyKysely } from '../index';
 import type { Database } from '../schema';
 import { toDbTime } from '../time';
 
-const PRODUCTS = [
-  { name: 'Kraft mailer box 30×20×10', brand: 'Sunrise Packaging', sn: 'KMB-3020', cents: 129, attr: '[{"key":"Size","value":"30×20×10 cm"}]' },
-  { name: 'Corrugated shipping carton', brand: 'Harbor Boxes', sn: 'CSC-0450', cents: 245, attr: '[{"key":"Wall","value":"Double"}]' },
-  { name: 'Gift box with magnetic lid', brand: 'Sunrise Print Studio', sn: 'GBM-0120', cents: 1850, attr: '[{"key":"Colour","value":"Black"}]' },
-  { name: 'Printed paper bag', brand: 'Sunrise Print Studio', sn: 'PPB-0033', cents: 89, attr: '[{"key":"Colour","value":"White"},{"key":"Size","value":"M"}]' },
-  { name: 'Die-cut insert tray', brand: 'Harbor Boxes', sn: 'DIT-0708', cents: 312, attr: '[{"key":"Material","value":"EVA foam"}]' },
-  { name: 'Tea tin label roll', brand: 'Panda Tea 熊猫茶坊', sn: 'TTL-0500', cents: 2600, attr: '[{"key":"Finish","value":"Gloss"}]' },
-  { name: 'Bubble wrap 50 m', brand: 'Harbor Boxes', sn: 'BWR-0050', cents: 1499, attr: '[]' },
-] as const;
+/** A line of an order, as the order keeps it (a copy of the product and SKU bought). */
+type OrderLine = { productId: number | null; pic: string | null; name: string; brand: string; sn: string; skuCode: string; cents: number; attr: string };
+
+/**
+ * Without the demo catalog (`DEMO_CONTENT=false`): lines of packaging, each sold by the demo
+ * shops that stock it (their trade: ./demo-products.ts DEMO_TRADES), under a brand that makes it
+ * (./demo-content.ts DEMO_BRANDS). With the catalog, a shop's orders are of its own products.
+ */
+const PACKAGING: readonly (Omit<OrderLine, 'productId' | 'pic' | 'skuCode'> & { shops: readonly string[] })[] = [
+  { name: 'Sunrise Kraft mailer box', brand: 'Sunrise', sn: 'KMB-3020', cents: 129, attr: '[{"key":"Size","value":"300×200×100 mm"}]', shops: ['Sunrise Packaging', 'Harbor Boxes'] },
+  { name: 'Harbor Double-wall shipping carton', brand: 'Harbor Boxes', sn: 'CSC-0450', cents: 245, attr: '[{"key":"Size","value":"400×300×200 mm"}]', shops: ['Sunrise Packaging', 'Harbor Boxes'] },
+  { name: 'Sunrise Magnetic-lid gift box', brand: 'Sunrise', sn: 'GBM-0120', cents: 1850, attr: '[{"key":"Size","value":"200×150×50 mm"}]', shops: ['Sunrise Print Studio', 'Harbor Boxes'] },
+  { name: 'Sunrise Printed paper bag', brand: 'Sunrise', sn: 'PPB-0033', cents: 89, attr: '[]', shops: ['Sunrise Print Studio'] },
+  { name: 'Sunrise Round label roll', brand: 'Sunrise', sn: 'RLR-0500', cents: 2600, attr: '[]', shops: ['Sunrise Print Studio', 'Sunrise Packaging'] },
+  { name: 'EcoWrap Honeycomb wrap roll', brand: 'EcoWrap', sn: 'EHW-0050', cents: 1499, attr: '[]', shops: ['Sunrise Packaging', 'Harbor Boxes'] },
+];
+
+/** The lines a shop's orders are made of: a SKU of each of its live products, else the packaging it stocks. */
+const linesOf = async (db: AnyKysely, shop: { id: number; shop_name: string }): Promise<OrderLine[]> => {
+  const rows: { id: number; name: string; pic: string | null; product_sn: string; brand: string | null; sku_code: string | null; sku_price: number | null; sp_data: string | null; price: number }[] =
+    await db.selectFrom('pms_product as p').leftJoin('pms_brand as b', 'b.id', 'p.brand_id')
+      .leftJoin('pms_sku_stock as s', (join) => join.onRef('s.product_id', '=', 'p.id'))
+      .select(['p.id', 'p.name', 'p.pic', 'p.product_sn', 'p.price', 'b.name as brand', 's.sku_code', 's.price as sku_price', 's.sp_data'])
+      .where('p.shop_id', '=', shop.id).where('p.delete_status', '=', 0).orderBy('p.id').orderBy('s.id').execute();
+  const seen = new Set<number>();
+  const lines: OrderLine[] = [];
+  for (const row of rows) {
+    if (seen.has(Number(row.id))) continue;
+    seen.add(Number(row.id));
+    lines.push({
+      productId: Number(row.id), pic: row.pic, name: row.name, brand: row.brand ?? '', sn: row.product_sn,
+      skuCode: row.sku_code ?? `${row.product_sn}-01`, cents: Number(row.sku_price ?? row.price), attr: row.sp_data ?? '[]',
+    });
+  }
+  if (lines.length) return lines;
+  return PACKAGING.filter((p) => p.shops.includes(shop.shop_name))
+    .map(({ shops: _shops, ...line }) => ({ ...line, productId: null, pic: null, skuCode: `${line.sn}-01` }));
+};
 
 const RECEIVERS = [
   { name: '王小明', phone: '13800138001', province: '广东省', city: '深圳市', region: '南山区', address: '科技园路 18 号', post: '518000', country: '中国' },
@@ -54,7 +83,8 @@ const HOUR = 60 * MINUTE;
 /** Writes `perShop` orders into each demo shop that has none yet; answers how many it wrote. */
 export const seedDemoOrders = async (db: Kysely<Database>, perShop: number): Promise<number> => {
   const kdb = db as unknown as AnyKysely;
-  const shops = await kdb.selectFrom('shop').select(['id']).orderBy('id').execute();
+  // The sellers' shops: the platform's outlet takes no orders in the demo.
+  const shops: { id: number; shop_name: string }[] = await kdb.selectFrom('shop').select(['id', 'shop_name']).where('owner_id', 'is not', null).orderBy('id').execute();
   const now = Date.now();
   let written = 0;
   for (const shop of shops) {
@@ -62,6 +92,8 @@ export const seedDemoOrders = async (db: Kysely<Database>, perShop: number): Pro
     const has = await kdb.selectFrom('oms_order').select('id').where('shop_id', '=', shopId).limit(1).executeTakeFirst();
     if (has) continue;
     const next = sequence(shopId * 7919);
+    const products = await linesOf(kdb, shop);
+    if (!products.length) continue;
     await kdb.transaction().execute(async (trx) => {
       for (let i = 0; i < perShop; i++) {
         // Every status appears; half the orders are waiting on someone (pending payment or shipment).
@@ -77,7 +109,7 @@ export const seedDemoOrders = async (db: Kysely<Database>, perShop: number): Pro
           : status === ORDER_STATUS.pendingPayment && i % 3 !== 0 ? now - (10 + 7 * (i % 10)) * MINUTE : placed;
         const at = (hours: number) => toDbTime(new Date(created + hours * HOUR));
         const lines = Array.from({ length: 1 + next(3) }, () => {
-          const product = PRODUCTS[next(PRODUCTS.length)]!;
+          const product = products[next(products.length)]!;
           return { product, quantity: 1 + next(20) };
         });
         const total = sumCents(lines.map((l) => l.product.cents * l.quantity));
@@ -104,8 +136,8 @@ export const seedDemoOrders = async (db: Kysely<Database>, perShop: number): Pro
           receive_time: status === ORDER_STATUS.completed ? at(70) : null, modify_time: status === ORDER_STATUS.pendingPayment ? at(0) : at(1),
         }).returning('id').executeTakeFirstOrThrow();
         await trx.insertInto('oms_order_item').values(lines.map(({ product, quantity }) => ({
-          order_id: id, shop_id: shopId, product_id: null, product_pic: null, product_name: product.name, product_brand: product.brand,
-          product_sn: product.sn, product_price: product.cents, product_quantity: quantity, product_sku_code: `${product.sn}-01`,
+          order_id: id, shop_id: shopId, product_id: product.productId, product_pic: product.pic, product_name: product.name, product_brand: product.brand,
+          product_sn: product.sn, product_price: product.cents, product_quantity: quantity, product_sku_code: product.skuCode,
           product_attr: product.attr,
         }))).execute();
         const history: { from: number; status: number; note: string; hours: number }[] = [];

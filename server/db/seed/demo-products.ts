@@ -14,23 +14,61 @@ import type { AnyKysely } from '../index';
 import type { Database } from '../schema';
 import { toDbTime } from '../time';
 
-/** Products per second-level category: 10 categories, 250 products. */
-const PER_CATEGORY = 25;
+/** The demo's shops by name (./demo-tenancy.ts), and the platform's own outlet below. */
+const SUNRISE_PACKAGING = 'Sunrise Packaging';
+const SUNRISE_PRINT = 'Sunrise Print Studio';
+const HARBOR_BOXES = 'Harbor Boxes';
 
-type Line = { adjectives: readonly string[]; nouns: readonly string[]; price: readonly [number, number]; brands: readonly string[]; unit: string; weight: number; type?: string };
+/** The platform's own shop, owned by no seller. */
+export const OUTLET = 'Marketplace Outlet';
 
-/** What each seeded second-level category sells (server/db/seed/demo-content.ts CATEGORIES). */
+/**
+ * What each demo shop sells (its trade), as second-level categories: the demo sellers make and
+ * print packaging, the platform's outlet sells everything else. Every demo product is in its
+ * shop's trade (tests/api/demo-content.test.ts).
+ */
+export const DEMO_TRADES: Readonly<Record<string, readonly string[]>> = {
+  [SUNRISE_PACKAGING]: ['Mailer boxes', 'Shipping cartons', 'Protective packaging', 'Labels & stickers'],
+  [SUNRISE_PRINT]: ['Labels & stickers', 'Paper bags', 'Gift boxes'],
+  [HARBOR_BOXES]: ['Mailer boxes', 'Shipping cartons', 'Protective packaging', 'Gift boxes'],
+  [OUTLET]: ['T-shirts', 'Jackets', 'Kids wear', 'Headphones', 'Chargers', 'Cookware', 'Tea', 'Bedding', 'Tents', 'Backpacks'],
+};
+
+/** Own labels: brands of a seller, sold in its shops only (./demo-content.ts DEMO_BRANDS). */
+export const DEMO_OWN_LABELS: Readonly<Record<string, readonly string[]>> = {
+  Sunrise: [SUNRISE_PACKAGING, SUNRISE_PRINT],
+  'Harbor Boxes': [HARBOR_BOXES],
+};
+
+/**
+ * What each seeded second-level category sells (server/db/seed/demo-content.ts CATEGORIES), by
+ * which brands (each one that `sells` the category there) and in which shops, with how many
+ * products each: 250 in all, 90 in `seller`'s two shops and 30 in `seller2`'s (below their
+ * group's product quota), the rest in the outlet.
+ */
+type Line = {
+  adjectives: readonly string[]; nouns: readonly string[]; price: readonly [number, number]; brands: readonly string[]; unit: string; weight: number;
+  type?: string; shops: readonly (readonly [shop: string, products: number])[];
+};
+const OUTLET_ONLY = [[OUTLET, 13]] as const;
+
 const LINES: Readonly<Record<string, Line>> = {
-  'T-shirts': { adjectives: ['Organic', 'Everyday', 'Heavyweight', 'Striped', 'Washed', 'Linen-blend'], nouns: ['crew T-shirt', 'V-neck tee', 'pocket tee', 'long-sleeve tee', 'polo shirt'], price: [39, 129], brands: ['Summit Sports', 'Blue Harbor', 'Lotus Home 莲花家居'], unit: '件', weight: 220, type: 'Clothing' },
-  Jackets: { adjectives: ['Packable', 'Insulated', 'Waterproof', 'Fleece', 'Quilted', 'Softshell'], nouns: ['rain jacket', 'down jacket', 'windbreaker', 'parka', 'gilet'], price: [199, 899], brands: ['Blue Harbor', 'Northwind Outdoor', 'Summit Sports'], unit: '件', weight: 650, type: 'Clothing' },
-  'Kids wear': { adjectives: ['Tree-climber', 'Puddle-proof', 'Soft', 'Bright', 'Stretchy', 'Cosy'], nouns: ['dungarees', 'hoodie', 'rain suit', 'leggings', 'pyjamas'], price: [49, 259], brands: ['Maple Kids'], unit: '件', weight: 300, type: 'Clothing' },
-  Headphones: { adjectives: ['Studio', 'Travel', 'Open-back', 'Noise-cancelling', 'Sport', 'Everyday'], nouns: ['over-ear headphones', 'earbuds', 'on-ear headphones', 'neckband', 'DJ headphones'], price: [199, 1999], brands: ['Aurora Audio'], unit: '副', weight: 280, type: 'Headphones' },
-  Chargers: { adjectives: ['65 W', '30 W', 'Dual-port', 'Travel', 'Magnetic', 'Compact'], nouns: ['USB-C charger', 'power bank', 'charging stand', 'car charger', 'cable set'], price: [59, 399], brands: ['Aurora Audio'], unit: '个', weight: 150 },
-  Cookware: { adjectives: ['Hand-hammered', 'Pre-seasoned', 'Tri-ply', 'Flat-bottom', 'Enamelled', 'Lightweight'], nouns: ['wok', 'frying pan', 'steamer set', 'saucepan', 'stock pot'], price: [129, 799], brands: ['Jade Kitchen 玉厨'], unit: '口', weight: 1800, type: 'Cookware' },
-  Tea: { adjectives: ['Spring', 'Mountain', 'Smoked', 'Aged', 'First-flush', 'Hand-rolled'], nouns: ['Longjing green tea', 'Tieguanyin oolong', 'Lapsang souchong', 'Pu-erh cake', 'jasmine pearls'], price: [68, 588], brands: ['Panda Tea 熊猫茶坊'], unit: '盒', weight: 250, type: 'Tea' },
-  Bedding: { adjectives: ['Washed linen', 'Cotton sateen', 'Bamboo', 'Percale', 'Brushed cotton', 'Silk'], nouns: ['duvet cover set', 'fitted sheet', 'pillowcase pair', 'quilt', 'throw blanket'], price: [99, 1299], brands: ['Lotus Home 莲花家居'], unit: '套', weight: 1500 },
-  Tents: { adjectives: ['Ultralight', 'Four-season', 'Family', 'Trekking-pole', 'Pop-up', 'Beach'], nouns: ['tent 2P', 'tent 3P', 'tent 4P', 'shelter', 'tarp'], price: [299, 2999], brands: ['Northwind Outdoor', 'Summit Sports'], unit: '顶', weight: 1900 },
-  Backpacks: { adjectives: ['Alpine', 'Commuter', 'Roll-top', 'Day', 'Trekking', 'Kids'], nouns: ['backpack 30 L', 'backpack 45 L', 'daypack 20 L', 'hip pack', 'duffel 60 L'], price: [149, 1299], brands: ['Northwind Outdoor', 'Summit Sports', 'Maple Kids'], unit: '个', weight: 900 },
+  'T-shirts': { adjectives: ['Organic', 'Everyday', 'Heavyweight', 'Striped', 'Washed', 'Linen-blend'], nouns: ['crew T-shirt', 'V-neck tee', 'pocket tee', 'long-sleeve tee', 'polo shirt'], price: [39, 129], brands: ['Summit Sports', 'Tidewater', 'Lotus Home'], unit: 'piece', weight: 220, type: 'Clothing', shops: OUTLET_ONLY },
+  Jackets: { adjectives: ['Packable', 'Insulated', 'Waterproof', 'Fleece', 'Quilted', 'Softshell'], nouns: ['rain jacket', 'down jacket', 'windbreaker', 'parka', 'gilet'], price: [199, 899], brands: ['Tidewater', 'Northwind Outdoor', 'Summit Sports'], unit: 'piece', weight: 650, type: 'Clothing', shops: OUTLET_ONLY },
+  'Kids wear': { adjectives: ['Tree-climber', 'Puddle-proof', 'Soft', 'Bright', 'Stretchy', 'Cosy'], nouns: ['dungarees', 'hoodie', 'rain suit', 'leggings', 'pyjamas'], price: [49, 259], brands: ['Maple Kids'], unit: 'piece', weight: 300, type: 'Clothing', shops: OUTLET_ONLY },
+  Headphones: { adjectives: ['Studio', 'Travel', 'Open-back', 'Noise-cancelling', 'Sport', 'Everyday'], nouns: ['over-ear headphones', 'earbuds', 'on-ear headphones', 'neckband', 'DJ headphones'], price: [199, 1999], brands: ['Aurora Audio'], unit: 'pair', weight: 280, type: 'Headphones', shops: OUTLET_ONLY },
+  Chargers: { adjectives: ['65 W', '30 W', 'Dual-port', 'Travel', 'Magnetic', 'Compact'], nouns: ['USB-C charger', 'power bank', 'charging stand', 'car charger', 'cable set'], price: [59, 399], brands: ['Aurora Audio'], unit: 'piece', weight: 150, shops: OUTLET_ONLY },
+  Cookware: { adjectives: ['Hand-hammered', 'Pre-seasoned', 'Tri-ply', 'Flat-bottom', 'Enamelled', 'Lightweight'], nouns: ['wok', 'frying pan', 'steamer set', 'saucepan', 'stock pot'], price: [129, 799], brands: ['Jade Kitchen'], unit: 'piece', weight: 1800, type: 'Cookware', shops: OUTLET_ONLY },
+  Tea: { adjectives: ['Spring', 'Mountain', 'Smoked', 'Aged', 'First-flush', 'Hand-rolled'], nouns: ['Longjing green tea', 'Tieguanyin oolong', 'Lapsang souchong', 'Pu-erh cake', 'jasmine pearls'], price: [68, 588], brands: ['Panda Tea'], unit: 'box', weight: 250, type: 'Tea', shops: OUTLET_ONLY },
+  Bedding: { adjectives: ['Washed linen', 'Cotton sateen', 'Bamboo', 'Percale', 'Brushed cotton', 'Silk'], nouns: ['duvet cover set', 'fitted sheet', 'pillowcase pair', 'quilt', 'throw blanket'], price: [99, 1299], brands: ['Lotus Home'], unit: 'set', weight: 1500, shops: OUTLET_ONLY },
+  Tents: { adjectives: ['Ultralight', 'Four-season', 'Family', 'Trekking-pole', 'Pop-up', 'Beach'], nouns: ['tent 2P', 'tent 3P', 'tent 4P', 'shelter', 'tarp'], price: [299, 2999], brands: ['Northwind Outdoor', 'Summit Sports'], unit: 'piece', weight: 1900, shops: OUTLET_ONLY },
+  Backpacks: { adjectives: ['Alpine', 'Commuter', 'Roll-top', 'Day', 'Trekking', 'Kids'], nouns: ['backpack 30 L', 'backpack 45 L', 'daypack 20 L', 'hip pack', 'duffel 60 L'], price: [149, 1299], brands: ['Northwind Outdoor', 'Summit Sports', 'Maple Kids'], unit: 'piece', weight: 900, shops: OUTLET_ONLY },
+  'Mailer boxes': { adjectives: ['Kraft', 'White', 'Black', 'Recycled', 'Printed', 'Tuck-front'], nouns: ['mailer box', 'postal box', 'subscription box', 'book mailer', 'shoe mailer'], price: [39, 299], brands: ['Sunrise', 'Harbor Boxes'], unit: 'pack', weight: 2400, type: 'Packaging', shops: [[SUNRISE_PACKAGING, 15], [HARBOR_BOXES, 5]] },
+  'Shipping cartons': { adjectives: ['Single-wall', 'Double-wall', 'Heavy-duty', 'Removal', 'Long', 'Recycled'], nouns: ['shipping carton', 'moving box', 'archive box', 'pallet box', 'bottle carton'], price: [49, 399], brands: ['Harbor Boxes', 'Sunrise'], unit: 'pack', weight: 5200, type: 'Packaging', shops: [[SUNRISE_PACKAGING, 10], [HARBOR_BOXES, 10]] },
+  'Gift boxes': { adjectives: ['Magnetic-lid', 'Two-piece', 'Drawer', 'Foil-stamped', 'Window', 'Linen-covered'], nouns: ['gift box', 'wine box', 'jewellery box', 'tea gift box', 'hamper box'], price: [59, 499], brands: ['Sunrise', 'Harbor Boxes'], unit: 'pack', weight: 1800, type: 'Packaging', shops: [[SUNRISE_PRINT, 10], [HARBOR_BOXES, 10]] },
+  'Labels & stickers': { adjectives: ['Round', 'Kraft', 'Clear', 'Gloss', 'Matte', 'Fragile'], nouns: ['label roll', 'sticker sheet', 'seal sticker', 'address label roll', 'barcode label roll'], price: [19, 189], brands: ['Sunrise'], unit: 'roll', weight: 400, shops: [[SUNRISE_PRINT, 15], [SUNRISE_PACKAGING, 5]] },
+  'Paper bags': { adjectives: ['Twisted-handle', 'Flat-handle', 'Kraft', 'Printed', 'Gift', 'Grease-proof'], nouns: ['paper bag', 'carrier bag', 'bakery bag', 'bottle bag', 'shopping bag'], price: [29, 259], brands: ['Sunrise', 'EcoWrap'], unit: 'pack', weight: 1600, shops: [[SUNRISE_PRINT, 20]] },
+  'Protective packaging': { adjectives: ['Honeycomb', 'Crinkle', 'Kraft', 'Padded', 'Corner', 'Paper'], nouns: ['wrap roll', 'void fill', 'padded envelope', 'edge protector', 'packing tape'], price: [25, 219], brands: ['EcoWrap'], unit: 'roll', weight: 1200, shops: [[SUNRISE_PACKAGING, 15], [HARBOR_BOXES, 5]] },
 };
 
 /**
@@ -39,18 +77,18 @@ const LINES: Readonly<Record<string, Line>> = {
  * third to the area (by its serial, so the catalog's random sequence stays as it was).
  */
 export const DEMO_SUBJECTS = [
-  { title: 'Summer on the trail 夏日徒步', categoryName: 'Outdoor', categories: ['Tents', 'Backpacks', 'Jackets'], recommendStatus: 1 },
-  { title: 'The tea table 茶席', categoryName: 'Home', categories: ['Tea', 'Cookware'], recommendStatus: 1 },
-  { title: 'Back to school 开学季', categoryName: 'Kids', categories: ['Kids wear', 'Backpacks'], recommendStatus: 0 },
-  { title: 'Work from anywhere 随处办公', categoryName: 'Electronics', categories: ['Headphones', 'Chargers'], recommendStatus: 1 },
-  { title: 'A cosy bedroom 温馨卧室', categoryName: 'Home', categories: ['Bedding'], recommendStatus: 0 },
-  { title: 'Everyday basics 日常必备', categoryName: 'Apparel', categories: ['T-shirts'], recommendStatus: 0 },
+  { title: 'Summer on the trail', categoryName: 'Outdoor', categories: ['Tents', 'Backpacks', 'Jackets'], recommendStatus: 1 },
+  { title: 'The tea table', categoryName: 'Home', categories: ['Tea', 'Cookware'], recommendStatus: 1 },
+  { title: 'Back to school', categoryName: 'Kids', categories: ['Kids wear', 'Backpacks'], recommendStatus: 0 },
+  { title: 'Work from anywhere', categoryName: 'Electronics', categories: ['Headphones', 'Chargers'], recommendStatus: 1 },
+  { title: 'A cosy bedroom', categoryName: 'Home', categories: ['Bedding'], recommendStatus: 0 },
+  { title: 'Ready to ship', categoryName: 'Packaging', categories: ['Mailer boxes', 'Shipping cartons', 'Protective packaging'], recommendStatus: 0 },
 ] as const;
 export const DEMO_PREFRENCE_AREAS = [
-  { name: 'Great sound 让音质更出众', subTitle: 'Headphones our buyers keep', sort: 40, categories: ['Headphones'] },
-  { name: 'Into the wild 户外精选', subTitle: 'Gear for a weekend away', sort: 30, categories: ['Tents', 'Backpacks', 'Jackets'] },
-  { name: 'Slow mornings 慢生活', subTitle: 'Tea, pans and linen', sort: 20, categories: ['Tea', 'Cookware', 'Bedding'] },
-  { name: 'Small and handy 小物件', subTitle: 'Chargers and kids wear', sort: 10, categories: ['Chargers', 'Kids wear', 'T-shirts'] },
+  { name: 'Great sound', subTitle: 'Headphones our buyers keep', sort: 40, categories: ['Headphones'] },
+  { name: 'Into the wild', subTitle: 'Gear for a weekend away', sort: 30, categories: ['Tents', 'Backpacks', 'Jackets'] },
+  { name: 'Slow mornings', subTitle: 'Tea, pans and linen', sort: 20, categories: ['Tea', 'Cookware', 'Bedding'] },
+  { name: 'Small and handy', subTitle: 'Chargers, tees and kids wear', sort: 10, categories: ['Chargers', 'Kids wear', 'T-shirts'] },
 ] as const;
 
 /** A fixed pseudo-random sequence (a linear congruential generator), so the catalog is the same on every fresh start. */
@@ -63,9 +101,6 @@ const sequence = (seed: number) => {
 const round = (value: number): number => Math.round(value * 100) / 100;
 
 type Named = { id: number; name: string };
-
-/** The platform's own shop, owned by no seller. */
-export const OUTLET = 'Marketplace Outlet 平台自营';
 
 /** The demo's ownerless outlet shop, if the demo content made it: `--demo`'s default shop (DEFAULT_SHOP_ID). */
 export const outletShopId = async (db: AnyKysely): Promise<number | null> => {
@@ -90,21 +125,22 @@ export const seedDemoProducts = async (
     rowKey: (row: { id: number } & Record<string, unknown>) => string, category: string): number[] =>
     decls.filter((d) => d.categories.includes(category))
       .flatMap((d) => rows.filter((row) => rowKey(row as never) === key(d)).map((row) => Number(row.id)));
-  // Most of the catalog is the platform's own outlet (a shop of no seller's); the demo sellers get
-  // some each, below their group's product quota.
-  const owned: { id: number; owner_id: number | null }[] = await q.selectFrom('shop').select(['id', 'owner_id']).where('owner_id', 'is not', null).orderBy('id').execute();
+  // Each line's products go to the shops its declaration names (the outlet, a shop of no seller's,
+  // made here on first use), spread through the line so every shop gets each kind of product.
   const outlet = (await q.selectFrom('shop').select('id').where('shop_name', '=', OUTLET).executeTakeFirst())
     ?? await q.insertInto('shop').values({
       shop_name: OUTLET, owner_id: null, status: 1, create_time: toDbTime(), invite_code: await uniqueShopCode(q),
       company_name: 'Marketplace Operations Ltd.', country: 'Singapore', city: 'Singapore', currency: 'USD', auto_approve: 1,
       paypal_offline: 1, paypal_account: 'outlet@marketplace.example.com',
     }).returning('id').executeTakeFirstOrThrow();
-  const owners = [...new Set(owned.map((shop) => Number(shop.owner_id)))];
-  const shopFor = (serial: number): number => {
-    const slot = serial % 10;
-    const owner = owners[slot < 3 ? 0 : 1];
-    const theirs = owned.filter((shop) => Number(shop.owner_id) === owner);
-    return slot < 4 && theirs.length ? theirs[serial % theirs.length]!.id : Number(outlet.id);
+  const shopIds = new Map<string, number>((await q.selectFrom('shop').select(['id', 'shop_name']).where('shop_name', 'in', Object.keys(DEMO_TRADES)).execute())
+    .map((shop: { id: number; shop_name: string }) => [shop.shop_name, Number(shop.id)]));
+  /** The shop of each of a line's products, by name. */
+  const shopsOf = (line: Line): string[] => {
+    const slots = line.shops.flatMap(([shop, count]) => Array.from({ length: count }, () => shop));
+    // A stride prime to the count: the shops alternate along the line.
+    const stride = [7, 11, 13].find((n) => slots.length % n !== 0) ?? 1;
+    return slots.map((_slot, i) => slots[(i * stride) % slots.length]!);
   };
   if (!categories.length) return;
 
@@ -120,9 +156,12 @@ export const seedDemoProducts = async (
     const specs = type ? attributes.filter((a) => Number(a.product_attribute_category_id) === Number(type.id) && Number(a.type) === 0) : [];
     const params = type ? attributes.filter((a) => Number(a.product_attribute_category_id) === Number(type.id) && Number(a.type) === 1) : [];
     const lineBrands = brands.filter((b) => line.brands.includes(b.name));
-    for (let i = 0; i < PER_CATEGORY; i += 1) {
+    for (const [i, shop] of shopsOf(line).entries()) {
       serial += 1;
-      const brand = lineBrands.length ? random.pick(lineBrands) : null;
+      const shopId = shopIds.get(shop) ?? Number(outlet.id);
+      // A seller's own label only in its own shops.
+      const shopBrands = lineBrands.filter((b) => DEMO_OWN_LABELS[b.name]?.includes(shop) ?? true);
+      const brand = shopBrands.length ? random.pick(shopBrands) : null;
       const adjective = line.adjectives[i % line.adjectives.length]!;
       const noun = line.nouns[Math.floor(i / line.adjectives.length) % line.nouns.length]!;
       const name = `${brand ? `${brand.name.split(' ')[0]} ` : ''}${adjective} ${noun}`;
@@ -139,7 +178,7 @@ export const seedDemoProducts = async (
       const start = new Date(now - random.int(1, 10) * day).toISOString();
       const end = new Date(now + random.int(3, 30) * day).toISOString();
       const record = await repo.create({
-        shopId: shopFor(serial),
+        shopId,
         productCategoryId: category.id,
         brandId: brand?.id ?? null,
         productAttributeCategoryId: type?.id ?? null,

@@ -15,25 +15,42 @@ import type { AnyKysely } from '../index';
 import type { Database } from '../schema';
 import { toDbTime } from '../time';
 
-const ADDRESSES = [
-  { address_name: 'main warehouse', name: 'Zhang Wei', phone: '13800138000', province: '广东省', city: '深圳市', region: '宝安区', detail_address: '福永街道 88 号 3 号仓', receive_status: 1, send_status: 1 },
-  { address_name: 'returns desk (Leeds)', name: 'Olivia Brown', phone: '+44 113 496 0000', province: 'England', city: 'Leeds', region: 'Holbeck', detail_address: 'Unit 4, Water Lane', receive_status: 0, send_status: 0 },
-] as const;
+/**
+ * Each shop's two return addresses, at the shop's own address (./demo-tenancy.ts): its warehouse,
+ * which also ships, and a returns desk that only receives.
+ */
+const addressesOf = (shop: ShopRow) => {
+  const street = [shop.street_line1, shop.address_line2, shop.postcode].filter(Boolean).join(', ') || 'Warehouse 1';
+  const person = [shop.first_name, shop.last_name].filter(Boolean).join(' ') || 'Returns team';
+  const base = { name: person, phone: shop.phone ?? '+1 555 0100', province: shop.country ?? null, city: shop.city ?? null, region: null };
+  return [
+    { ...base, address_name: `${shop.shop_name} warehouse`, detail_address: street, receive_status: 1, send_status: 1 },
+    { ...base, address_name: `${shop.shop_name} returns desk`, detail_address: `Returns entrance, ${street}`, receive_status: 0, send_status: 0 },
+  ].map((a) => ({ ...a, address_name: a.address_name.slice(0, 200) }));
+};
+type ShopRow = {
+  id: number; shop_name: string; street_line1: string | null; address_line2: string | null; city: string | null; country: string | null;
+  postcode: string | null; phone: string | null; first_name: string | null; last_name: string | null;
+};
 
-const REASONS = ['Wrong size', 'Not as described', 'Quality problem', 'Missing parts', 'Changed my mind'] as const;
-const DESCRIPTIONS = [
-  'The box arrived crushed on one corner and the lid does not close.',
-  'Ordered the large size, received the medium one.',
-  'The print colour is much lighter than in the pictures.',
-  'Two of the inserts were missing from the pack.',
-  'We ordered twice by mistake; the second parcel is unopened.',
+/**
+ * Why buyers send things back: each reason (the seeded return reasons) with what the buyer wrote
+ * and the photos they sent as proof (shipped with the demo content in server/db/seed/images, copied
+ * to the upload storage by scripts/demo-images.sh's files). An unopened parcel needs no photo.
+ */
+const WHY = [
+  { reason: 'Quality problem', description: 'The carton arrived crushed on one corner and the boxes inside are bent.', proofs: ['proof-crushed-box.jpg'] },
+  { reason: 'Wrong size', description: 'We ordered 400×300×200 mm and received 300×200×100 mm.', proofs: ['proof-size-label.jpg'] },
+  { reason: 'Not as described', description: 'The print colour is much lighter than the approved proof.', proofs: ['proof-print-colour.jpg', 'proof-crushed-box.jpg'] },
+  { reason: 'Missing parts', description: 'The pack arrived short: a third of the pieces were missing.', proofs: ['proof-missing-pieces.jpg'] },
+  { reason: 'Changed my mind', description: 'We ordered twice by mistake; the second parcel is unopened.', proofs: [] },
 ] as const;
+/** The proof images' URLs (./demo-content.ts stores them under this prefix). */
+export const DEMO_PROOFS = [...new Set(WHY.flatMap((w) => w.proofs))].map((file) => `/uploads/demo/${file}`);
 const CONTACTS = [
   { name: '王小明', phone: '13800138001' }, { name: 'Emma Clarke', phone: '+44 7700 900123' }, { name: '李娜', phone: '13912345678' },
   { name: 'Lucas Martin', phone: '+33 6 12 34 56 78' },
 ] as const;
-/** Shipped with the demo content (server/db/seed/images, copied to the upload storage). */
-const PROOFS = [['/uploads/demo/ad-shipping.jpg'], ['/uploads/demo/ad-shipping.jpg', '/uploads/demo/cat-home.png'], []] as const;
 
 /**
  * Many requests wait for someone; the others show each outcome. The very first one is rejected,
@@ -53,7 +70,10 @@ const HOUR = 60 * 60 * 1000;
  */
 export const seedDemoReturns = async (db: Kysely<Database>, options: { perShop: number; handler: string; proofs: boolean }): Promise<number> => {
   const kdb = db as unknown as AnyKysely;
-  const shops = await kdb.selectFrom('shop').select(['id', 'shop_name']).orderBy('id').execute();
+  // The sellers' shops, which have the demo orders (./demo-orders.ts).
+  const shops: ShopRow[] = await kdb.selectFrom('shop')
+    .select(['id', 'shop_name', 'street_line1', 'address_line2', 'city', 'country', 'postcode', 'phone', 'first_name', 'last_name'])
+    .where('owner_id', 'is not', null).orderBy('id').execute();
   const now = Date.now();
   let written = 0;
   for (const [shopIndex, shop] of shops.entries()) {
@@ -64,7 +84,7 @@ export const seedDemoReturns = async (db: Kysely<Database>, options: { perShop: 
       if (!addresses.length) {
         // Named after the shop: staff pick among every shop's addresses.
         addresses = await trx.insertInto('oms_company_address')
-          .values(ADDRESSES.map((a) => ({ ...a, address_name: `${String(shop.shop_name)} ${a.address_name}`.slice(0, 200), shop_id: shopId })))
+          .values(addressesOf(shop).map((a) => ({ ...a, shop_id: shopId })))
           .returning('id').execute();
       }
       // Paid orders, delivered ones first: a buyer returns what was shipped (or asks for the money back before it ships).
@@ -84,13 +104,14 @@ export const seedDemoReturns = async (db: Kysely<Database>, options: { perShop: 
         const handled = status !== RETURN_STATUS.pending;
         const granted = status === RETURN_STATUS.returning || status === RETURN_STATUS.completed;
         const contact = CONTACTS[i % CONTACTS.length]!;
+        const why = WHY[i % WHY.length]!;
         // A full refund, or part of it where the goods came back used.
         const refund = granted ? (i % 3 === 0 ? Math.floor(line / 2) : line) : null;
         await trx.insertInto('oms_order_return_apply').values({
           shop_id: shopId, order_id: order.id, order_sn: order.order_sn, status, create_time: toDbTime(new Date(applied)),
           member_username: order.member_username, return_name: contact.name, return_phone: contact.phone,
-          reason: REASONS[i % REASONS.length], description: DESCRIPTIONS[i % DESCRIPTIONS.length],
-          proof_pics: options.proofs ? PROOFS[i % PROOFS.length]!.join(',') || null : null,
+          reason: why.reason, description: why.description,
+          proof_pics: options.proofs ? why.proofs.map((file) => `/uploads/demo/${file}`).join(',') || null : null,
           product_id: item.product_id, product_pic: item.product_pic, product_name: item.product_name, product_brand: item.product_brand,
           product_attr: item.product_attr, product_count: count, product_price: item.product_price, product_real_price: item.product_price,
           return_amount: refund,

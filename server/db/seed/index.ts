@@ -268,6 +268,9 @@ export const seed = async (db: Kysely<Database>, config: SeedConfig, options: Se
     return accounts;
   });
 
+  // After the accounts' transaction: each record goes through its entity's repository, which runs its own.
+  // Before the orders: a shop's orders are of its own products (./demo-orders.ts).
+  if (withDemoSeller && options.content) await seedDemoContent(db, config);
   // A few orders per demo shop (./demo-orders.ts); demo content adds many more.
   if (withDemoSeller) await seedDemoOrders(db, options.content ? 120 : 4);
   // Return addresses, and return requests in every status on the paid demo orders (./demo-returns.ts).
@@ -276,8 +279,6 @@ export const seed = async (db: Kysely<Database>, config: SeedConfig, options: Se
   if (withDemoSeller) await seedDemoPayRecords(db, { admin: config.adminUsername, seller: DEMO_SELLER.username });
   // Online PayPal of a demo shop: its secret key is encrypted by the shop repository (./demo-shop-paypal.ts).
   if (withDemoSeller) await seedDemoShopPaypal(db, config);
-  // After the accounts' transaction: each record goes through its entity's repository, which runs its own.
-  if (withDemoSeller && options.content) await seedDemoContent(db, config);
   // Flash sales running, coming and ended, with products in their sessions (./demo-flash.ts); after the products.
   if (withDemoSeller && options.content) await seedDemoFlash(db);
   // Each demo shop's buyers, linked to their orders, with duplicates to merge (./demo-members.ts); after the member levels of demo content.
