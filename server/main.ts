@@ -22,6 +22,7 @@ import { hasAdmins, seed } from './db/seed/index';
 import { outletShopId } from './db/seed/demo-products';
 import { JOBS } from './jobs/index';
 import { createJobRunner } from './jobs/runner';
+import { channelInfo, withDemoVipPayment } from './areas/vip/channels';
 
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -79,7 +80,12 @@ const main = async (): Promise<void> => {
   }
 
   // The demo's records made without a shop (mall's clients) go to its ownerless outlet shop.
-  const config = { ...loaded, defaultShopId: loaded.defaultShopId ?? (demo ? await outletShopId(db as unknown as AnyKysely) : null) };
+  // Outside production the demo offers every offline VIP channel with clearly fake values (server/areas/vip/channels.ts).
+  const demoSettings = demo && loaded.nodeEnv !== 'production';
+  const config = {
+    ...(demoSettings ? withDemoVipPayment(loaded) : loaded),
+    defaultShopId: loaded.defaultShopId ?? (demo ? await outletShopId(db as unknown as AnyKysely) : null),
+  };
   const app = buildApp(config, { db });
   const jobs = createJobRunner({ db, config, jobs: [...JOBS, ...AREA_JOBS], log: app.log.child({ module: 'jobs' }) });
   let closing = false;
@@ -110,6 +116,10 @@ const main = async (): Promise<void> => {
   if (config.jobsEnabled) jobs.start();
   log(`Marketplace admin on http://${displayHost(config.host)}:${port}/ (API under ${config.apiPrefix}, ${config.database.dialect})`);
   if (demo && config.nodeEnv !== 'production') log('Demo logins: admin / admin123 (unless ADMIN_PASSWORD was set on first start), seller / seller123');
+  if (demoSettings) {
+    const unavailable = channelInfo(config).filter((c) => !c.available).map((c) => c.value);
+    log(`Demo VIP payment: bank, offline PayPal and blockchain show demo values (not real accounts; VIP_* settings replace them)${unavailable.length ? `; not available: ${unavailable.join(', ')}` : ''}.`);
+  }
 };
 
 main().catch((error: unknown) => {

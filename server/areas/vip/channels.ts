@@ -36,3 +36,28 @@ export const channelInfo = (config: ChannelSettings): VipChannelInfo[] => {
     }
   });
 };
+
+/**
+ * What the demo (`npm start`, never in production) tells a seller to pay VIP to when the VIP_*
+ * settings are unset: clearly fake values, so every offline channel can be tried (apply, then an
+ * administrator confirms) and nobody sends money to them. A setting that is set wins.
+ */
+export const DEMO_VIP_PAYMENT = {
+  bankAccount: 'DEMO ONLY, not a real account: Demo Bank, Marketplace Demo Ltd, IBAN XX00 DEMO 0000 0000 00',
+  paypalAccount: 'vip-payments@demo.example.com',
+  blockchainNetwork: 'TRC20',
+  walletAddress: 'T-DEMO-WALLET-NOT-REAL-DO-NOT-SEND',
+} as const satisfies Config['vipPayment'];
+
+/** The settings with the demo's VIP payment values where the operator set none. */
+export const withDemoVipPayment = <C extends Pick<Config, 'vipPayment'>>(config: C): C => ({
+  ...config,
+  vipPayment: {
+    bankAccount: config.vipPayment.bankAccount ?? DEMO_VIP_PAYMENT.bankAccount,
+    paypalAccount: config.vipPayment.paypalAccount ?? DEMO_VIP_PAYMENT.paypalAccount,
+    // Network and wallet go together: the demo's pair only when neither is set.
+    ...(config.vipPayment.blockchainNetwork || config.vipPayment.walletAddress
+      ? { blockchainNetwork: config.vipPayment.blockchainNetwork, walletAddress: config.vipPayment.walletAddress }
+      : { blockchainNetwork: DEMO_VIP_PAYMENT.blockchainNetwork, walletAddress: DEMO_VIP_PAYMENT.walletAddress }),
+  },
+});

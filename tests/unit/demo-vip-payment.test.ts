@@ -1,0 +1,36 @@
+// Protects: the demo (npm start) offers every offline VIP channel with clearly fake values when the VIP_* settings are unset, and a setting the operator made wins.
+import { describe, expect, it } from 'vitest';
+import { PAY_CHANNELS } from '../../src/schema/vip';
+import { channelInfo, DEMO_VIP_PAYMENT, withDemoVipPayment } from '../../server/areas/vip/channels';
+import type { Config } from '../../server/config';
+
+const unset: Pick<Config, 'vipPayment' | 'paypal'> = {
+  vipPayment: { paypalAccount: null, blockchainNetwork: null, walletAddress: null, bankAccount: null },
+  paypal: { apiBase: 'https://api-m.sandbox.paypal.com', clientId: null, clientSecret: null, webhookId: null },
+};
+
+describe('the demo\'s VIP payment values', () => {
+  it('make every offline channel usable, each showing what to pay to', () => {
+    const channels = channelInfo(withDemoVipPayment(unset));
+    const offline = PAY_CHANNELS.filter((c) => !c.online).map((c) => c.value);
+    expect(channels.filter((c) => offline.includes(c.value as never) && !c.available)).toEqual([]);
+    expect(channels.find((c) => c.value === 'bank')).toMatchObject({ bankAccount: DEMO_VIP_PAYMENT.bankAccount });
+    expect(channels.find((c) => c.value === 'paypal_offline')).toMatchObject({ paypalAccount: DEMO_VIP_PAYMENT.paypalAccount });
+    expect(channels.find((c) => c.value === 'blockchain')).toMatchObject({ blockchainNetwork: 'TRC20', walletAddress: DEMO_VIP_PAYMENT.walletAddress });
+    // Without the demo values the same channels are not (bank says to ask the operator).
+    expect(channelInfo(unset).filter((c) => !c.available).map((c) => c.value)).toEqual(expect.arrayContaining(['paypal_offline', 'blockchain']));
+  });
+
+  it('are clearly not real: each says demo, or is on a reserved example domain', () => {
+    for (const value of [DEMO_VIP_PAYMENT.bankAccount, DEMO_VIP_PAYMENT.walletAddress]) expect(value).toMatch(/DEMO/);
+    expect(DEMO_VIP_PAYMENT.paypalAccount).toMatch(/@demo\.example\.com$/);
+  });
+
+  it('leave what the operator set, a wallet with its own network included', () => {
+    const set = withDemoVipPayment({ ...unset, vipPayment: { paypalAccount: 'pay@shop.test', blockchainNetwork: 'ERC20', walletAddress: '0xabc', bankAccount: null } });
+    expect(set.vipPayment).toEqual({ paypalAccount: 'pay@shop.test', blockchainNetwork: 'ERC20', walletAddress: '0xabc', bankAccount: DEMO_VIP_PAYMENT.bankAccount });
+    // A network without a wallet stays the operator's (unavailable), never half the demo's.
+    expect(withDemoVipPayment({ ...unset, vipPayment: { ...unset.vipPayment, blockchainNetwork: 'ERC20' } }).vipPayment)
+      .toMatchObject({ blockchainNetwork: 'ERC20', walletAddress: null });
+  });
+});
