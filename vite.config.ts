@@ -48,8 +48,9 @@ export default defineConfig({
   test: {
     // Two files at a time on the 2-core CI machine (vitest's default there is one): an API file
     // spends much of its time waiting on PostgreSQL, so two keep both cores busy. Browser files
-    // still run one by one after the rest (fileParallelism below): two at once pushed the load
-    // average past 12 and a home-page check over its wait.
+    // run one by one (fileParallelism below: two at once pushed the load average past 12 and a
+    // home-page check over its wait); `npm test` (scripts/test.ts) runs them in a second vitest
+    // beside the rest, since one vitest runs a one-at-a-time project only after all the others.
     maxWorkers: 2,
     projects: [
       // unit and api share a worker's modules between files (isolate: false): an API file then
