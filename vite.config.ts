@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { precompress } from './scripts/precompress.js';
@@ -34,8 +35,16 @@ const vendorChunk = (id: string): string | null => {
   return MUI_PACKAGE.test(name) ? 'mui' : 'react-admin';
 };
 
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   plugins: [react(), precompress()],
+  // react-router's package exports only its development build (extra checks and warnings); the
+  // production build it ships beside it is the one a production bundle should carry (issue 23).
+  resolve: mode === 'production' ? {
+    alias: [
+      { find: /^react-router$/, replacement: fileURLToPath(new URL('node_modules/react-router/dist/production/index.mjs', import.meta.url)) },
+      { find: /^react-router\/dom$/, replacement: fileURLToPath(new URL('node_modules/react-router/dist/production/dom-export.mjs', import.meta.url)) },
+    ],
+  } : {},
   build: {
     outDir: 'dist',
     // Maps are written for bench/size.ts (it attributes the login bundle to packages) but not linked
@@ -83,4 +92,4 @@ export default defineConfig({
       },
     ],
   },
-});
+}));

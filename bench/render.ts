@@ -6,24 +6,28 @@
  * stale as the browser tests do), signs in as the super admin in Debian Chromium, and opens
  * `/pms/product?perPage=100` LOADS times (after one warm-up load). Measured inside the page, on
  * its own clock (performance.now()):
- * - arrival: the `responseEnd` of the `GET /api/product/list` resource entry (PerformanceObserver);
+ * - arrival: the `responseEnd` of the `GET /api/product/list` resource entry (PerformanceObserver), or,
+ *   when the entry sent that request early (issue 23) and the list asked for it later, the moment the
+ *   list took the answer (the `early-answer-taken` mark, src/providers/api.ts): rows are timed from
+ *   when the data is both there and asked for, not while the screen's code is still loading;
  * - rendered: when the list's table body first holds 100 rows (a MutationObserver on the document),
  *   and the next frame after that (two requestAnimationFrame callbacks: laid out and painted).
  * Printed per load and as median and max, with the machine's load average (the machine is shared).
  *
  * Usage: npx tsx bench/render.ts [--check] [--loads N]
- * `--check` exits 1 when the median time to the painted 100 rows is over 500 ms.
+ * `--check` exits 1 when the median time to the painted 100 rows is over 250 ms (issue 23; it was 500).
  * RENDER_TRACE=1 also prints, per load, the requests that ended after the list response (none of
  * them gates the rows: they are the row images) and the main thread's long tasks in between
  * (start after the response + duration, ms).
  */
 import { loadavg } from 'node:os';
 import type { Page } from 'playwright-core';
+import { EARLY_ANSWER_MARK } from '../src/providers/api';
 import { DEMO } from '../tests/helpers/accounts';
 import setup from '../tests/e2e/global-setup';
 import { DESKTOP, launchBrowser, signIn, startServer } from '../tests/e2e/harness';
 
-const BUDGET_MS = 500;
+const BUDGET_MS = 250;
 const ROWS = 100;
 const LIST_URL = `/pms/product?page=1&perPage=${ROWS}`;
 
@@ -33,14 +37,21 @@ type Timing = { arrival: number; rows: number; painted: number };
  * Runs in the page before any of its scripts: records the list response's arrival and the
  * moments the 100th row appears and is painted, in `window.__renderBench`.
  */
-const instrument = ({ rows }: { rows: number }) => {
-  const state: { arrival?: number; rows?: number; painted?: number; longTasks: { start: number; duration: number }[] } = { longTasks: [] };
+const instrument = ({ rows, mark }: { rows: number; mark: string }) => {
+  const state: { arrival?: number; response?: number; taken?: number; rows?: number; painted?: number; longTasks: { start: number; duration: number }[] } = { longTasks: [] };
   (window as unknown as { __renderBench: typeof state }).__renderBench = state;
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries() as PerformanceResourceTiming[]) {
-      if (state.arrival === undefined && /\/api\/product\/list\b/.test(entry.name)) state.arrival = entry.responseEnd;
+      if (state.response === undefined && /\/api\/product\/list\b/.test(entry.name)) state.response = entry.responseEnd;
     }
+    if (state.response !== undefined) state.arrival = Math.max(state.response, state.taken ?? 0);
   }).observe({ type: 'resource', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (entry.name === mark && /\/api\/product\/list\b/.test(String((entry as PerformanceMark).detail))) state.taken = entry.startTime;
+    }
+    if (state.response !== undefined) state.arrival = Math.max(state.response, state.taken ?? 0);
+  }).observe({ type: 'mark', buffered: true });
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) state.longTasks.push({ start: entry.startTime, duration: entry.duration });
   }).observe({ type: 'longtask', buffered: true });
@@ -102,7 +113,7 @@ const main = async () => {
   try {
     const context = await browser.newContext({ baseURL: server.baseUrl, viewport: DESKTOP, locale: 'en-US' });
     await signIn(await context.newPage(), DEMO.admin);
-    await context.addInitScript(instrument, { rows: ROWS });
+    await context.addInitScript(instrument, { rows: ROWS, mark: EARLY_ANSWER_MARK });
     const page = await context.newPage();
     page.setDefaultTimeout(120_000);
     // The first load compiles the list's code and fills the server's list cache: not counted.
