@@ -1,11 +1,10 @@
 // Protects: the engine's child rows (childRows) and stored reference lists (references with a relation) on any entity that declares them: stored, read back, replaced as a whole in the write's transaction, counts and rows refused as a whole naming the row and field with nothing changed, audited, the shop carried down, deleted with the record. SQLite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FieldError, Page } from '../../src/schema/api';
+import type { Page } from '../../src/schema/api';
 import { call } from '../helpers/api';
 import { testDialects } from '../helpers/test-db';
 import type { EngineFixture } from '../fixtures/engine';
-import { engineFixture } from '../fixtures/engine';
-import { LIST_FIXTURES, LIST_FIXTURE_TABLES } from '../fixtures/lists';
+import { fieldErrorsOf, listFixtureWithTags, snapshotListTables } from '../fixtures/list-suite';
 
 type Tier = { id: number; count: number; price: number; note: string | null; tagId: number | null; sold: number };
 type Plan = { id: number; shopId: number; name: string; tiers: Tier[]; tagIds: number[] };
@@ -18,10 +17,7 @@ describe.each(testDialects())('child rows and reference lists (%s)', (dialect) =
   let tags: number[];
   let otherKindTag: number;
   beforeAll(async () => {
-    fx = await engineFixture(dialect, LIST_FIXTURES);
-    tags = [];
-    for (const name of ['Red', 'Green', 'Blue']) tags.push((await call<{ id: number }>(fx.app, 'POST', '/fxTag/create', { body: { name } })).body.data.id);
-    otherKindTag = (await call<{ id: number }>(fx.app, 'POST', '/fxTag/create', { body: { name: 'Other', kind: 0 } })).body.data.id;
+    ({ fx, tags, otherKindTag } = await listFixtureWithTags(dialect));
   });
   afterAll(async () => { await fx?.close(); });
 
@@ -32,12 +28,8 @@ describe.each(testDialects())('child rows and reference lists (%s)', (dialect) =
     expect(answer.status, answer.raw).toBe(200);
     return answer.body.data;
   };
-  const errorsOf = (answer: { status: number; body: { errors?: FieldError[] } }) => {
-    expect(answer.status).toBe(400);
-    return (answer.body.errors ?? []).map((e) => `${e.field}:${e.messageKey}`);
-  };
-  const snapshot = async () => Object.fromEntries(await Promise.all(LIST_FIXTURE_TABLES.map(async (table) =>
-    [table, await fx.db.selectFrom(table).selectAll().orderBy('id').execute()] as const)));
+  const errorsOf = fieldErrorsOf;
+  const snapshot = () => snapshotListTables(fx);
   /** Runs refused requests and checks that no table (audit included) changed. */
   const unchanged = async (requests: () => Promise<void>) => {
     const before = await snapshot();

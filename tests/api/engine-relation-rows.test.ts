@@ -1,11 +1,9 @@
 // Protects: reference lists whose picks travel as mall's relation rows (RelationDecl rows, a product's subjectProductRelationList): written as rows or bare ids, read back as rows with their row id and the owner's (null where declared, as mall's coupon) and the declared names of the pick, posted back as read without change, bad rows refused naming the row with nothing changed, audited as rows. SQLite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FieldError } from '../../src/schema/api';
 import { call } from '../helpers/api';
 import { testDialects } from '../helpers/test-db';
 import type { EngineFixture } from '../fixtures/engine';
-import { engineFixture } from '../fixtures/engine';
-import { LIST_FIXTURES, LIST_FIXTURE_TABLES } from '../fixtures/lists';
+import { fieldErrorsOf, listFixtureWithTags, snapshotListTables } from '../fixtures/list-suite';
 
 type Pick = { id: number; kitId: number; tagId: number };
 type Kit = { id: number; name: string; tagRelationList: Pick[] };
@@ -15,10 +13,7 @@ describe.each(testDialects())('reference lists as relation rows (%s)', (dialect)
   let tags: number[];
   let otherKindTag: number;
   beforeAll(async () => {
-    fx = await engineFixture(dialect, LIST_FIXTURES);
-    tags = [];
-    for (const name of ['Red', 'Green', 'Blue']) tags.push((await call<{ id: number }>(fx.app, 'POST', '/fxTag/create', { body: { name } })).body.data.id);
-    otherKindTag = (await call<{ id: number }>(fx.app, 'POST', '/fxTag/create', { body: { name: 'Other', kind: 0 } })).body.data.id;
+    ({ fx, tags, otherKindTag } = await listFixtureWithTags(dialect));
   });
   afterAll(async () => { await fx?.close(); });
 
@@ -29,12 +24,8 @@ describe.each(testDialects())('reference lists as relation rows (%s)', (dialect)
     expect(answer.status, answer.raw).toBe(200);
     return answer.body.data;
   };
-  const errorsOf = (answer: { status: number; body: { errors?: FieldError[] } }) => {
-    expect(answer.status).toBe(400);
-    return (answer.body.errors ?? []).map((e) => `${e.field}:${e.messageKey}`);
-  };
-  const snapshot = async () => Object.fromEntries(await Promise.all(LIST_FIXTURE_TABLES.map(async (table) =>
-    [table, await fx.db.selectFrom(table).selectAll().orderBy('id').execute()] as const)));
+  const errorsOf = fieldErrorsOf;
+  const snapshot = () => snapshotListTables(fx);
 
   it('takes rows (as mall sends them) and answers rows with their row id and the owner, in the order given', async () => {
     const created = await kit({ tagRelationList: [{ tagId: tags[1] }, { tagId: String(tags[0]), kitId: 999 }] });
