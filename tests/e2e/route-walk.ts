@@ -15,6 +15,8 @@ import type { BrowserSuite, Viewport } from './harness';
 import { trackNetwork } from './harness';
 
 export const LAPTOP: Viewport = { width: 1280, height: 720 };
+/** The other desktop windows of issue 24, checked on the same page by resizing it (no new load). */
+export const WIDER_DESKTOPS: readonly Viewport[] = [{ width: 1366, height: 768 }, { width: 1920, height: 1080 }];
 const MESSAGES = { en, zh } as const;
 
 /** The walk over `suite`'s server: the paths a role may open, and the audit of a list of them. */
@@ -75,12 +77,21 @@ export const routeWalk = (suite: BrowserSuite) => {
     return { width: document.documentElement.scrollWidth, viewport: window.innerWidth, wide, unnamed };
   })()`;
 
+  /** Resolves once the document's width has stayed the same for two frames (a resize's re-layout and re-render done). */
+  const SETTLED = `new Promise((resolve) => {
+    let last = -1; let same = 0;
+    const tick = () => { const w = document.documentElement.scrollWidth; same = w === last ? same + 1 : 0; last = w; if (same >= 2) resolve(w); else requestAnimationFrame(tick); };
+    requestAnimationFrame(tick);
+  })`;
+
   /**
    * Opens every path on one page of the role, size and language; answers the problems found. A path
    * without a record is one the role's menu offers: it must also open its screen (or "not available
-   * yet" where the route table declares none) with no refused call and no jump elsewhere.
+   * yet" where the route table declares none) with no refused call and no jump elsewhere. With
+   * `alsoAt`, each opened screen is resized to those windows too and audited again (the sizes taken
+   * in turn forth and back, so a path starts at the size the last one ended at: one resize fewer).
    */
-  const auditPaths = async (role: DemoRole, viewport: Viewport, lang: Lang, paths: readonly string[]): Promise<string[]> => {
+  const auditPaths = async (role: DemoRole, viewport: Viewport, lang: Lang, paths: readonly string[], alsoAt: readonly Viewport[] = []): Promise<string[]> => {
     const context = await suite.context({ as: role, viewport, lang });
     const problems: string[] = [];
     try {
@@ -91,9 +102,13 @@ export const routeWalk = (suite: BrowserSuite) => {
       });
       const quiet = trackNetwork(page);
       await page.goto('/home');
-      for (const path of paths) {
+      const sizes = [viewport, ...alsoAt];
+      for (const [index, path] of paths.entries()) {
         const name = ALL_ROUTES.find((r) => r.path === path.split('?')[0])?.name;
-        const where = `${role} ${lang} ${viewport.width}×${viewport.height} ${path}`;
+        const order = index % 2 === 0 ? sizes : [...sizes].reverse();
+        const first = order[0]!;
+        if (sizes.length > 1 && page.viewportSize()?.width !== first.width) await page.setViewportSize(first);
+        const where = `${role} ${lang} ${first.width}×${first.height} ${path}`;
         refused.length = 0;
         if (path.includes('?')) {
           // A record's page may hand over to another route at once (order detail: the order list's
@@ -117,9 +132,20 @@ export const routeWalk = (suite: BrowserSuite) => {
           if (await page.getByRole('heading', { name: MESSAGES[lang].app.access_denied.title }).count() > 0) problems.push(`${where}: Access denied`);
         }
         if (refused.length > 0) problems.push(`${where}: refused ${refused.join(', ')}`);
-        const audit = await page.evaluate(AUDIT) as Audit;
-        if (audit.width > audit.viewport) problems.push(`${where}: ${audit.width} px wide (${audit.wide.join('; ')})`);
-        for (const button of audit.unnamed) problems.push(`${where}: unnamed ${button}`);
+        const refusedBefore = refused.length;
+        for (const size of order) {
+          const at = `${role} ${lang} ${size.width}×${size.height} ${path}`;
+          if (size !== first) {
+            await page.setViewportSize(size);
+            await page.evaluate(SETTLED);
+          }
+          const audit = await page.evaluate(AUDIT) as Audit;
+          // The audit is of the window asked for (a resize that did not take would pass unseen).
+          if (audit.viewport !== size.width) problems.push(`${at}: the window is ${audit.viewport} px wide, not ${size.width}`);
+          if (audit.width > audit.viewport) problems.push(`${at}: ${audit.width} px wide (${audit.wide.join('; ')})`);
+          for (const button of audit.unnamed) problems.push(`${at}: unnamed ${button}`);
+        }
+        if (refused.length > refusedBefore) problems.push(`${where}: refused after resizing ${refused.slice(refusedBefore).join(', ')}`);
       }
     } finally {
       await context.close();
