@@ -6,7 +6,7 @@ import { checkDispatch } from '../../server/crud/actions';
 import { DEMO } from '../helpers/accounts';
 import type { Answer } from '../helpers/api';
 import { call, login } from '../helpers/api';
-import { auditCount, createGadgetTable, gadget, gadgetArea, gadgetHistory, gadgetHistoryTable, gadgetTable, insertGadget } from '../helpers/action-fixture';
+import { createGadgetTable, gadget, gadgetArea, gadgetHistory, gadgetReads, insertGadget } from '../helpers/action-fixture';
 import { adminIdOf, shopIdsOf } from '../helpers/tenancy';
 import type { TestApp } from '../helpers/test-db';
 import { createTestApp, testDialects } from '../helpers/test-db';
@@ -47,14 +47,7 @@ describe.each(testDialects())('a dispatching action on a fixture entity (%s)', (
 
   const post = (url: string, body?: unknown, as = token) => call(t.app, 'POST', `/api${url}`, { token: as, ...(body === undefined ? {} : { body }) });
   const fields = (answer: Answer) => (answer.body.errors ?? []).map((e) => `${e.field}:${e.messageKey}`);
-  const row = async (id: number) => (await gadgetTable(t.db)).find((r) => Number(r.id) === id)!;
-  const historyOf = async (id: number) => (await gadgetHistoryTable(t.db)).filter((r) => Number(r.gadget_id) === id);
-  const snapshot = async () => ({ rows: await gadgetTable(t.db), history: await gadgetHistoryTable(t.db), audit: await auditCount(t.db) });
-  const unchanged = async (work: () => Promise<void>) => {
-    const before = await snapshot();
-    await work();
-    expect(await snapshot()).toEqual(before);
-  };
+  const { row, historyOf, unchanged } = gadgetReads(() => t.db);
 
   beforeAll(async () => {
     t = await createTestApp(dialect, {}, { demo: true }, { entities: [dispatching, gadgetHistory as unknown as Entity], areas: [gadgetArea] });

@@ -9,7 +9,7 @@ import { actionPerformer } from '../../server/crud/actions';
 import { ALL_SHOPS } from '../../server/crud/scope';
 import { applyTransition } from '../../server/crud/transitions';
 import type { AnyKysely } from '../../server/db/index';
-import { auditCount, createGadgetTable, GADGET_BUILD, gadget, gadgetArea, gadgetHistoryTable, gadgetTable, insertGadget } from '../helpers/action-fixture';
+import { auditCount, createGadgetTable, gadget, GADGET_BUILD, gadgetArea, gadgetReads, insertGadget } from '../helpers/action-fixture';
 import { adminIdOf, shopIdsOf } from '../helpers/tenancy';
 import type { TestApp } from '../helpers/test-db';
 import { createTestApp, testDialects } from '../helpers/test-db';
@@ -27,14 +27,7 @@ describe.each(testDialects())('declared transitions on a fixture entity (%s)', (
   const post = (url: string, body?: unknown, headers?: Record<string, string>, as = token) =>
     call(t.app, 'POST', `/api${url}`, { token: as, ...(body === undefined ? {} : { body }), ...(headers ? { headers } : {}) });
   const fields = (answer: Answer) => (answer.body.errors ?? []).map((e) => `${e.field}:${e.messageKey}`);
-  const row = async (id: number) => (await gadgetTable(t.db)).find((r) => Number(r.id) === id)!;
-  const historyOf = async (id: number) => (await gadgetHistoryTable(t.db)).filter((r) => Number(r.gadget_id) === id);
-  const snapshot = async () => ({ rows: await gadgetTable(t.db), history: await gadgetHistoryTable(t.db), audit: await auditCount(t.db) });
-  const unchanged = async (work: () => Promise<void>) => {
-    const before = await snapshot();
-    await work();
-    expect(await snapshot()).toEqual(before);
-  };
+  const { row, historyOf, unchanged } = gadgetReads(() => t.db);
 
   beforeAll(async () => {
     t = await createTestApp(dialect, {}, { demo: true }, GADGET_BUILD);

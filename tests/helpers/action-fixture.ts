@@ -8,6 +8,7 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { z } from 'zod';
+import { expect } from 'vitest';
 import { dateTime, defineEntity, flag, int, json, name, reference, references, text } from '../../src/schema/entity';
 import type { Entity } from '../../src/schema/entity';
 import { defineArea } from '../../server/areas/area';
@@ -208,3 +209,19 @@ export const gadgetTable = (db: Kysely<Database>) =>
 
 export const auditCount = async (db: Kysely<Database>): Promise<number> =>
   Number((await db.selectFrom('sys_audit_log').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
+
+/**
+ * A gadget's row and history, and a check that work changed no gadget, history or audit row, over
+ * the database `db()` answers (a test file's, made in its beforeAll).
+ */
+export const gadgetReads = (db: () => Kysely<Database>) => {
+  const row = async (id: number) => (await gadgetTable(db())).find((r) => Number(r.id) === id)!;
+  const historyOf = async (id: number) => (await gadgetHistoryTable(db())).filter((r) => Number(r.gadget_id) === id);
+  const snapshot = async () => ({ rows: await gadgetTable(db()), history: await gadgetHistoryTable(db()), audit: await auditCount(db()) });
+  const unchanged = async (work: () => Promise<void>) => {
+    const before = await snapshot();
+    await work();
+    expect(await snapshot()).toEqual(before);
+  };
+  return { row, historyOf, snapshot, unchanged };
+};
