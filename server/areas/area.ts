@@ -60,6 +60,31 @@ export type ServerArea = {
   readonly referenceTargets?: readonly Entity[];
   /** Scheduled jobs of the area (docs/guide/jobs.md), run beside server/jobs' own. */
   readonly jobs?: readonly Job[];
+  /** The area's demo records (demo mode, outside production), in its own folder. */
+  readonly demo?: AreaDemo;
+};
+
+/**
+ * What an area's demo records are given: server/db/seed/index.ts runs every area's `demo` after
+ * the demo accounts, shops and list content, in demo mode outside production only.
+ */
+export type DemoDeps = {
+  readonly db: Kysely<Database>;
+  /** Whether the lists' sample content is seeded too (DEMO_CONTENT): more records. */
+  readonly content: boolean;
+  /** The super admin's username (who handled what the demo says was handled). */
+  readonly adminUsername: string;
+  /** The demo seller's username. */
+  readonly sellerUsername: string;
+  /** Where secrets are kept, for demo records with a secret field. */
+  readonly config: Pick<Config, 'dataDir'> & { readonly secretsKey?: string | undefined };
+};
+
+export type AreaDemo = {
+  /** Areas whose demo records this one's use: theirs are written first. */
+  readonly after?: readonly string[];
+  /** Writes the records (each seed writes only while its tables hold none of its own). Loaded lazily: demo code stays out of a production start. */
+  readonly seed: (deps: DemoDeps) => Promise<unknown>;
 };
 
 export const defineArea = (area: ServerArea): ServerArea => area;

@@ -49,5 +49,28 @@ export const REFERENCE_TARGETS = AREAS.flatMap((area) => area.referenceTargets ?
 /** Every area's scheduled jobs (server/main.ts runs them with server/jobs' JOBS). */
 export const AREA_JOBS = AREAS.flatMap((area) => area.jobs ?? []);
 
+/**
+ * The areas with demo records, in the order they are written: each after the areas it names in
+ * `after`, otherwise in AREAS order. An unknown name or a cycle stops the seed.
+ */
+export const demoOrder = (areas: readonly ServerArea[]): ServerArea[] => {
+  const withDemo = areas.filter((area) => area.demo);
+  const done = new Set<string>();
+  const ordered: ServerArea[] = [];
+  const visit = (area: ServerArea, path: readonly string[]): void => {
+    if (done.has(area.name)) return;
+    if (path.includes(area.name)) throw new Error(`demo seeds: ${[...path, area.name].join(' -> ')} is a cycle`);
+    for (const name of area.demo?.after ?? []) {
+      const first = areas.find((a) => a.name === name);
+      if (!first) throw new Error(`${area.name}: its demo follows ${name}, which is no area`);
+      if (first.demo) visit(first, [...path, area.name]);
+    }
+    done.add(area.name);
+    ordered.push(area);
+  };
+  for (const area of withDemo) visit(area, []);
+  return ordered;
+};
+
 /** Every area's quota meters, for the create guard, the upload route and the capacity list. */
 export const QUOTA_METERS: readonly QuotaMeter[] = AREAS.flatMap((area) => area.meters ?? []);

@@ -14,7 +14,7 @@ import { DEMO_SELLER } from '../../server/db/seed/index';
 import type { AnyKysely } from '../../server/db/index';
 import { DEMO_BRANDS } from '../../server/db/seed/demo-content';
 import { DEMO_OWN_LABELS, DEMO_TRADES } from '../../server/db/seed/demo-products';
-import { DEMO_PROOFS } from '../../server/db/seed/demo-returns';
+import { DEMO_PROOFS } from '../../server/areas/oms/demo-returns';
 import { DEMO } from '../helpers/accounts';
 import { call, login } from '../helpers/api';
 import { listPathFields, routeOf, urlOf } from '../helpers/entity-bodies';

@@ -18,7 +18,7 @@ import { SYSTEM_OPERATE_MAN } from '../../src/schema/oms';
 import type { AnyKysely } from '../../server/db/index';
 import { createDb } from '../../server/db/index';
 import type { Database } from '../../server/db/schema';
-import { seedDemoOrders } from '../../server/db/seed/demo-orders';
+import { seedDemoOrders } from '../../server/areas/oms/demo-orders';
 import { toDbTime } from '../../server/db/time';
 import type { Job, JobLogger } from '../../server/jobs/runner';
 import { createJobRunner } from '../../server/jobs/runner';

@@ -107,7 +107,7 @@ describe.each(testDialects())('seed (%s)', (dialect) => {
     const demoSeller = await db.selectFrom('ums_admin').selectAll().where('username', '=', 'seller').executeTakeFirstOrThrow();
     expect(demoSeller.invite_code).toMatch(/^[A-Z0-9]{8}$/);
 
-    // VIP payments in each state (server/db/seed/demo-pay-records.ts): the seller's year runs, seller2's month ended and
+    // VIP payments in each state (server/areas/vip/demo-pay-records.ts): the seller's year runs, seller2's month ended and
     // was renewed (both demo sellers may open shops: the VIP gate), and its cash application waits for an admin.
     const payments = await db.selectFrom('pay_record').select(['seller_id', 'status', 'amount']).execute();
     expect(new Set(payments.map((p) => p.status))).toEqual(new Set(Object.values(PAY_STATUS)));

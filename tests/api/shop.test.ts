@@ -6,7 +6,7 @@ import type { ShopOpenCheck } from '../../src/schema/shop';
 import { hashPassword } from '../../server/auth/password';
 import { secretsKeyOf } from '../../server/config';
 import { createSecrets, readSecret } from '../../server/crud/secrets';
-import { DEMO_PAYPAL, DEMO_PAYPAL_SHOP } from '../../server/db/seed/demo-shop-paypal';
+import { DEMO_PAYPAL, DEMO_PAYPAL_SHOP } from '../../server/areas/shop/demo-shop-paypal';
 import { SEED_ROLES } from '../../src/schema/resources';
 import { DEMO } from '../helpers/accounts';
 import type { Answer } from '../helpers/api';

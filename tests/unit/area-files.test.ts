@@ -1,6 +1,6 @@
 // Protects: docs/guide/areas.md's list of the files a new area touches (issue 28). A throwaway
 // fixture area (a folder on each half, a declaration module with one entity, a route, a migration
-// and a demo seed, none of them registered) is checked against every table of the tree that lists
+// and a demo seed in its server folder, none of them registered) is checked against every table of the tree that lists
 // each area: a module importing the parts of several areas (a registry), or keyed by every route
 // or by every entity name (menu titles, translations, the permission matrix). The fixture is in
 // none of them, so it would need each; the test fails when the guide does not name one. A new
@@ -24,7 +24,7 @@ const sourceFiles = (dir: string): string[] =>
 /** The throwaway fixture area: the names a new area brings, registered nowhere. */
 const FIXTURE = {
   folder: 'fxkite', declaration: 'src/schema/fxkite.ts', entity: 'fxKite', route: 'fxKite',
-  migration: 'server/db/migrations/999_fxkite.ts', demo: 'server/db/seed/demo-fxkite.ts',
+  migration: 'server/db/migrations/999_fxkite.ts', demo: 'server/areas/fxkite/demo-kites.ts',
 } as const;
 
 const SERVER_AREAS = dirsOf('server/areas');

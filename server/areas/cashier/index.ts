@@ -10,4 +10,6 @@ export const cashierArea = defineArea({
   name: 'cashier',
   hooks: { balance: balanceHooks },
   actions: () => [balanceActions],
+  // Balances per shop: one that paid two orders, one partly bound, one free; after the coupons used on orders.
+  demo: { after: ['oms', 'sms'], seed: async ({ db, adminUsername }) => (await import('./demo-balances')).seedDemoBalances(db, adminUsername) },
 });

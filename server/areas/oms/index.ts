@@ -12,4 +12,14 @@ export const omsArea = defineArea({
   hooks: { order: orderHooks, orderOperateHistory: orderHistoryHooks, returnApply: returnHooks },
   actions: () => [orderActions, returnActions],
   jobs: [applyOrderSettings],
+  // A few orders per demo shop (more with the list content: a shop's orders are of its own
+  // products), then return addresses and return requests in every status on the paid ones.
+  demo: {
+    seed: async ({ db, content, adminUsername }) => {
+      const { seedDemoOrders } = await import('./demo-orders');
+      const { seedDemoReturns } = await import('./demo-returns');
+      await seedDemoOrders(db, content ? 120 : 4);
+      await seedDemoReturns(db, { perShop: content ? 16 : 3, handler: adminUsername, proofs: content });
+    },
+  },
 });

@@ -7,4 +7,6 @@ export const referralArea = defineArea({
   name: 'referral',
   actions: distributionActions,
   routes: (api, { db, config }) => registerReferralRoutes(api, db, config),
+  // The demo seller referred the second one (clicks on its invite link, rewards on its VIP payments).
+  demo: { after: ['vip'], seed: async ({ db, sellerUsername }) => (await import('./demo-referral')).seedDemoReferral(db, sellerUsername) },
 });

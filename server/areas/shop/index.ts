@@ -4,4 +4,8 @@ import { shopActions } from './actions';
 import { shopHooks } from './hooks';
 import { shopsMeter } from './meters';
 
-export const shopArea = defineArea({ name: 'shop', hooks: { shop: shopHooks }, actions: shopActions, meters: [shopsMeter] });
+export const shopArea = defineArea({
+  name: 'shop', hooks: { shop: shopHooks }, actions: shopActions, meters: [shopsMeter],
+  // Online PayPal of a demo shop: its secret key is encrypted by the shop repository.
+  demo: { seed: async ({ db, config }) => (await import('./demo-shop-paypal')).seedDemoShopPaypal(db, config) },
+});

@@ -14,4 +14,13 @@ export const smsArea = defineArea({
   routes: (api, deps) => {
     registerPriceRoutes(api, deps);
   },
+  // Flash sales running, coming and ended with products in their sessions (with the list content,
+  // after the products); coupons of each scope and those the demo members hold, some used on their orders.
+  demo: {
+    after: ['member'],
+    seed: async ({ db, content }) => {
+      if (content) await (await import('./demo-flash')).seedDemoFlash(db);
+      await (await import('./demo-coupon')).seedDemoCoupons(db);
+    },
+  },
 });

@@ -10,4 +10,9 @@ export const vipArea = defineArea({
   hooks: ({ config }) => ({ payRecord: payRecordHooks(config) }),
   actions: vipActions,
   routes: (api, deps) => registerVipRoutes(api, deps),
+  // VIP payments in each state for the demo sellers.
+  demo: {
+    seed: async ({ db, adminUsername, sellerUsername }) =>
+      (await import('./demo-pay-records')).seedDemoPayRecords(db, { admin: adminUsername, seller: sellerUsername }),
+  },
 });

@@ -43,7 +43,7 @@ const DEMO_SHOPS: readonly { owner: string; shopName: string; details: DemoShopD
     { code: 'SP-BOX-002', name: 'Pizza box 12 inch', size: '305 x 305 x 40 mm', material: 'Steel rule on birch plywood', location: 'Rack A2', status: 1, usage: 46_500, life: 50_000 },
     { code: 'SP-LBL-010', name: 'Round label 50 mm', size: '50 mm', material: 'Flexible magnetic die', location: 'Drawer 3', status: 2, usage: 8000, life: 200_000 },
   ] },
-  // Online PayPal too (./demo-shop-paypal.ts): this shop takes every payment method.
+  // Online PayPal too (server/areas/shop/demo-shop-paypal.ts): this shop takes every payment method.
   { owner: 'seller', shopName: 'Sunrise Print Studio', details: {
     company_name: 'Sunrise Print Studio LLC', legal_person_name: 'Emily Carter', country: 'United States', city: 'Portland',
     street_line1: '1200 NW Marshall Street', address_line2: 'Suite 210', postcode: '97209', first_name: 'Emily', last_name: 'Carter',

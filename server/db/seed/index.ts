@@ -17,18 +17,10 @@ import { audit } from '../audit';
 import { toCount } from '../index';
 import type { Database } from '../schema';
 import { toDbTime } from '../time';
-import { seedDemoBalances } from './demo-balances';
-import { seedDemoCoupons } from './demo-coupon';
 import { seedDemoContent } from './demo-content';
-import { seedDemoFlash } from './demo-flash';
-import { seedDemoOrders } from './demo-orders';
-import { seedDemoPayRecords } from './demo-pay-records';
-import { seedDemoMembers } from './demo-members';
-import { seedDemoShopPaypal } from './demo-shop-paypal';
-import { seedDemoReferral } from './demo-referral';
-import { seedDemoReturns } from './demo-returns';
 import { DEMO_GROUP, DEMO_SELLER2, seedDemoTenancy } from './demo-tenancy';
 import { menuTitle } from './menu-titles';
+import { AREAS, demoOrder } from '../../areas/index';
 
 export const DEMO_ADMIN_PASSWORD = 'admin123';
 export const DEMO_SELLER = { username: 'seller', password: 'seller123' } as const;
@@ -271,24 +263,11 @@ export const seed = async (db: Kysely<Database>, config: SeedConfig, options: Se
   // After the accounts' transaction: each record goes through its entity's repository, which runs its own.
   // Before the orders: a shop's orders are of its own products (./demo-orders.ts).
   if (withDemoSeller && options.content) await seedDemoContent(db, config);
-  // A few orders per demo shop (./demo-orders.ts); demo content adds many more.
-  if (withDemoSeller) await seedDemoOrders(db, options.content ? 120 : 4);
-  // Return addresses, and return requests in every status on the paid demo orders (./demo-returns.ts).
-  if (withDemoSeller) await seedDemoReturns(db, { perShop: options.content ? 16 : 3, handler: config.adminUsername, proofs: Boolean(options.content) });
-  // VIP payments in each state for the demo sellers (./demo-pay-records.ts).
-  if (withDemoSeller) await seedDemoPayRecords(db, { admin: config.adminUsername, seller: DEMO_SELLER.username });
-  // Online PayPal of a demo shop: its secret key is encrypted by the shop repository (./demo-shop-paypal.ts).
-  if (withDemoSeller) await seedDemoShopPaypal(db, config);
-  // Flash sales running, coming and ended, with products in their sessions (./demo-flash.ts); after the products.
-  if (withDemoSeller && options.content) await seedDemoFlash(db);
-  // Each demo shop's buyers, linked to their orders, with duplicates to merge (./demo-members.ts); after the member levels of demo content.
-  if (withDemoSeller) await seedDemoMembers(db);
-  // Coupons of each scope, and the coupons the demo members hold, some used on their orders (./demo-coupon.ts); after the members.
-  if (withDemoSeller) await seedDemoCoupons(db);
-  // Cashier balances per shop: one that paid two orders, one partly bound, one free (./demo-balances.ts); after the members.
-  if (withDemoSeller) await seedDemoBalances(db, config.adminUsername);
-  // The demo seller referred the second one, with clicks on its invite link (./demo-referral.ts).
-  if (withDemoSeller) await seedDemoReferral(db, DEMO_SELLER.username);
+  // Each area's demo records (its `demo`, in its own folder), in the order their `after` asks.
+  if (withDemoSeller) {
+    const deps = { db, content: Boolean(options.content), adminUsername: config.adminUsername, sellerUsername: DEMO_SELLER.username, config };
+    for (const area of demoOrder(AREAS)) await area.demo?.seed(deps);
+  }
 
   const admin = created.find((a) => a.username === config.adminUsername);
   if (admin && adminPassword.source === 'generated') {

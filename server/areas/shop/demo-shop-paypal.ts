@@ -6,7 +6,7 @@
  */
 import type { Kysely } from 'kysely';
 import { ENTITIES, entityList } from '../../../src/schema/entities';
-import { ENTITY_HOOKS } from '../../areas/index';
+import { ENTITY_HOOKS } from '../index';
 import { hashPassword } from '../../auth/password';
 import type { Config } from '../../config';
 import { secretsKeyOf } from '../../config';
@@ -14,7 +14,7 @@ import type { Actor } from '../../crud/repository';
 import { createRepository } from '../../crud/repository';
 import { ALL_SHOPS } from '../../crud/scope';
 import { createSecrets } from '../../crud/secrets';
-import type { Database } from '../schema';
+import type { Database } from '../../db/schema';
 
 export const DEMO_PAYPAL_SHOP = 'Sunrise Print Studio';
 /** Sandbox-shaped demo values: no PayPal account answers to them. */

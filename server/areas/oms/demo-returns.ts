@@ -11,12 +11,12 @@
 import type { Kysely } from 'kysely';
 import { multiplyCents } from '../../../src/schema/money';
 import { ORDER_STATUS, PAY_STATUS, RETURN_STATUS } from '../../../src/schema/oms';
-import type { AnyKysely } from '../index';
-import type { Database } from '../schema';
-import { toDbTime } from '../time';
+import type { AnyKysely } from '../../db/index';
+import type { Database } from '../../db/schema';
+import { toDbTime } from '../../db/time';
 
 /**
- * Each shop's two return addresses, at the shop's own address (./demo-tenancy.ts): its warehouse,
+ * Each shop's two return addresses, at the shop's own address (server/db/seed/demo-tenancy.ts): its warehouse,
  * which also ships, and a returns desk that only receives.
  */
 const addressesOf = (shop: ShopRow) => {
@@ -45,7 +45,7 @@ const WHY = [
   { reason: 'Missing parts', description: 'The pack arrived short: a third of the pieces were missing.', proofs: ['proof-missing-pieces.jpg'] },
   { reason: 'Changed my mind', description: 'We ordered twice by mistake; the second parcel is unopened.', proofs: [] },
 ] as const;
-/** The proof images' URLs (./demo-content.ts stores them under this prefix). */
+/** The proof images' URLs (server/db/seed/demo-content.ts stores them under this prefix). */
 export const DEMO_PROOFS = [...new Set(WHY.flatMap((w) => w.proofs))].map((file) => `/uploads/demo/${file}`);
 const CONTACTS = [
   { name: '王小明', phone: '13800138001' }, { name: 'Emma Clarke', phone: '+44 7700 900123' }, { name: '李娜', phone: '13912345678' },

@@ -4,16 +4,16 @@
  * clicks on the seller's code shortly before the second seller registered (over 200 days ago,
  * before its first VIP payment), and a few from other visitors over the last days. The seller
  * earns its own ratio (15 %, beside the global 10 %) on each of the second seller's confirmed VIP
- * payments (./demo-pay-records.ts, seeded before this), and the first reward has been paid out.
+ * payments (server/areas/vip/demo-pay-records.ts, seeded before this), and the first reward has been paid out.
  * Written only while no relation and no click exist.
  */
 import type { Kysely } from 'kysely';
 import { multiplyCents, toRatioUnits } from '../../../src/schema/money';
 import { DISTRIBUTION_STATUS } from '../../../src/schema/referral';
 import { PAY_STATUS } from '../../../src/schema/vip';
-import type { Database } from '../schema';
-import { toDbTime } from '../time';
-import { DEMO_SELLER2 } from './demo-tenancy';
+import type { Database } from '../../db/schema';
+import { toDbTime } from '../../db/time';
+import { DEMO_SELLER2 } from '../../db/seed/demo-tenancy';
 
 const HOUR = 60 * 60 * 1000;
 /** When the second seller registered with the code: after the old clicks, before its first payment (200 days ago). */

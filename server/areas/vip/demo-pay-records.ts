@@ -9,9 +9,9 @@
 import type { Kysely } from 'kysely';
 import { toCents } from '../../../src/schema/money';
 import { PAY_STATUS, vipPlanOf } from '../../../src/schema/vip';
-import type { Database } from '../schema';
-import { toDbTime } from '../time';
-import { DEMO_SELLER2 } from './demo-tenancy';
+import type { Database } from '../../db/schema';
+import { toDbTime } from '../../db/time';
+import { DEMO_SELLER2 } from '../../db/seed/demo-tenancy';
 
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -8,9 +8,9 @@
  */
 import type { Kysely } from 'kysely';
 import { ORDER_STATUS } from '../../../src/schema/oms';
-import type { AnyKysely } from '../index';
-import type { Database } from '../schema';
-import { toDbTime } from '../time';
+import type { AnyKysely } from '../../db/index';
+import type { Database } from '../../db/schema';
+import { toDbTime } from '../../db/time';
 
 const HOUR = 60 * 60 * 1000;
 

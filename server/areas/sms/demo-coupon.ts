@@ -12,13 +12,13 @@
 import type { Kysely } from 'kysely';
 import { ENTITIES, entityList } from '../../../src/schema/entities';
 import { COUPON_GET_TYPE, COUPON_PLATFORM, COUPON_USE_STATUS, COUPON_USE_TYPE } from '../../../src/schema/smsCoupon';
-import { ENTITY_HOOKS } from '../../areas/index';
+import { ENTITY_HOOKS } from '../index';
 import type { Actor } from '../../crud/repository';
 import { createRepository } from '../../crud/repository';
 import { ALL_SHOPS } from '../../crud/scope';
-import { toCount } from '../index';
-import type { Database } from '../schema';
-import { toDbTime } from '../time';
+import { toCount } from '../../db/index';
+import type { Database } from '../../db/schema';
+import { toDbTime } from '../../db/time';
 
 const DAY = 86_400_000;
 

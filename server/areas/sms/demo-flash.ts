@@ -13,12 +13,12 @@ import type { EntityName } from '../../../src/schema/entities';
 import { entityList } from '../../../src/schema/entities';
 import { fromCents, multiplyCents } from '../../../src/schema/money';
 import { UNLIMITED_STOCK } from '../../../src/schema/rules';
-import { ENTITY_HOOKS } from '../../areas/index';
+import { ENTITY_HOOKS } from '../index';
 import type { Actor } from '../../crud/repository';
 import { createRepository } from '../../crud/repository';
 import { ALL_SHOPS } from '../../crud/scope';
-import { toCount } from '../index';
-import type { Database } from '../schema';
+import { toCount } from '../../db/index';
+import type { Database } from '../../db/schema';
 
 const DAY_MS = 86_400_000;
 /** A calendar day `offset` days from today (UTC), as a flash sale's dates are written. */

@@ -1,7 +1,7 @@
 /**
  * Demo members (demo mode only): each demo shop's buyers, so the member list, its approval and
  * its merge can be tried on a fresh start. The buyers are the ones the demo orders name
- * (./demo-orders.ts writes `member_username`); their orders are linked to the member rows here.
+ * (server/areas/oms/demo-orders.ts writes `member_username`); their orders are linked to the member rows here.
  * Two buyers are there twice under a second username with the same mobile (duplicates to merge),
  * two wait for approval and one was rejected. Members come from the storefront with their apply
  * status already decided, so, like orders, they are written directly in the declared columns
@@ -9,8 +9,8 @@
  */
 import type { Kysely } from 'kysely';
 import { MEMBER_APPLY_STATUS } from '../../../src/schema/member';
-import type { Database } from '../schema';
-import { toDbTime } from '../time';
+import type { Database } from '../../db/schema';
+import { toDbTime } from '../../db/time';
 
 type DemoMember = {
   readonly username: string; readonly nickname: string; readonly realName: string; readonly mobile: string;
