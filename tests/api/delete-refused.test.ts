@@ -7,31 +7,24 @@
  * types, empty shops and user groups take their attributes, molds and addresses, and memberships
  * with them, each attribute, mold and address with its own audit row.)
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MessageKey } from '../../src/schema/api';
 import { MESSAGES } from '../../src/schema/api';
 import { entityList } from '../../src/schema/entities';
 import { errorsZh } from '../../src/i18n/errors';
-import { DEMO } from '../helpers/accounts';
 import type { Answer } from '../helpers/api';
-import { call, login } from '../helpers/api';
+import { call } from '../helpers/api';
 import { snapshotData } from '../helpers/entity-bodies';
-import type { TestApp } from '../helpers/test-db';
-import { createTestApp, testDialects } from '../helpers/test-db';
+import { apiSuite } from '../helpers/api-suite';
+import { testDialects } from '../helpers/test-db';
 
 type Rec = { id: number; code?: string; username?: string };
 
 describe.each(testDialects())('refused deletes explain themselves (%s)', (dialect) => {
-  let t: TestApp;
-  let token: string;
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-    token = await login(t.app, DEMO.admin);
-  });
-  afterAll(async () => t?.close());
+  const suite = apiSuite(dialect);
 
-  const get = <T = Rec>(url: string) => call<T>(t.app, 'GET', `/api${url}`, { token });
-  const post = <T = Rec>(url: string, body?: unknown) => call<T>(t.app, 'POST', `/api${url}`, { token, body });
+  const get = <T = Rec>(url: string) => call<T>(suite.app, 'GET', `/api${url}`, { token: suite.token });
+  const post = <T = Rec>(url: string, body?: unknown) => call<T>(suite.app, 'POST', `/api${url}`, { token: suite.token, body });
   const created = async (url: string, body: unknown): Promise<Rec> => {
     const answer = await post(url, body);
     if (answer.status !== 200) throw new Error(`${url} ${answer.status} ${answer.raw}`);
@@ -40,14 +33,14 @@ describe.each(testDialects())('refused deletes explain themselves (%s)', (dialec
 
   /** The refusal names its reason at the top, in English, with a Chinese text for the admin; nothing changed. */
   const refused = async (request: () => Promise<Answer>, status: number, messageKey: MessageKey) => {
-    const before = await snapshotData(t.db, entityList);
+    const before = await snapshotData(suite.db, entityList);
     const answer = await request();
     expect(answer.status).toBe(status);
     expect(answer.body.messageKey).toBe(messageKey);
     expect(answer.body.message).toBe(MESSAGES[messageKey]);
     expect(answer.body.errors ?? []).toEqual([]);
     expect(errorsZh[messageKey]).toMatch(/[\u4e00-\u9fff]/);
-    expect(await snapshotData(t.db, entityList)).toEqual(before);
+    expect(await snapshotData(suite.db, entityList)).toEqual(before);
   };
 
   it('a product category with sub-categories: "Delete its sub-categories first"', async () => {
@@ -80,7 +73,7 @@ describe.each(testDialects())('refused deletes explain themselves (%s)', (dialec
 
   it('a shop with orders, cashier money, products or members: close it instead; an empty shop goes with its molds and addresses, each audited', async () => {
     const shopOf = async (table: 'oms_order') => {
-      const row = await t.db.selectFrom(table).select('shop_id').orderBy('id').executeTakeFirstOrThrow();
+      const row = await suite.db.selectFrom(table).select('shop_id').orderBy('id').executeTakeFirstOrThrow();
       return Number(row.shop_id);
     };
     const withOrders = await shopOf('oms_order');
@@ -101,7 +94,7 @@ describe.each(testDialects())('refused deletes explain themselves (%s)', (dialec
     const mold = await created('/mold/create', { shopId: empty.id, code: 'RF-1', name: 'Refuse mold', ratedLife: 1000 });
     const address = await created('/companyAddress/create', { shopId: empty.id, addressName: 'Refuse depot', name: 'Li', phone: '139', detailAddress: 'Road 2' });
     expect((await post(`/shop/delete/${empty.id}`)).status).toBe(200);
-    const audited = await t.db.selectFrom('sys_audit_log').select(['entity', 'entity_id', 'action'])
+    const audited = await suite.db.selectFrom('sys_audit_log').select(['entity', 'entity_id', 'action'])
       .where('action', '=', 'delete').where('entity', 'in', ['mold', 'oms_company_address', 'shop']).orderBy('id', 'desc').limit(3).execute();
     expect(audited.map((r) => `${r.entity}:${r.entity_id}`).sort()).toEqual([`mold:${mold.id}`, `oms_company_address:${address.id}`, `shop:${empty.id}`].sort());
   });

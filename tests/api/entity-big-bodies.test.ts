@@ -5,13 +5,12 @@
  * most 20 field errors plus their total (`errorCount`). If this fails, a 1 MB body of unknown
  * keys gets a multi-megabyte answer and stalls the server for seconds.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { entityList } from '../../src/schema/entities';
-import { DEMO } from '../helpers/accounts';
-import { call, login } from '../helpers/api';
+import { call } from '../helpers/api';
 import { API, hasRoute, routeOf, snapshotData, urlOf } from '../helpers/entity-bodies';
-import type { TestApp } from '../helpers/test-db';
-import { createTestApp, testDialects } from '../helpers/test-db';
+import { apiSuite } from '../helpers/api-suite';
+import { testDialects } from '../helpers/test-db';
 
 const JSON_TYPE = { 'content-type': 'application/json' };
 /** Loose: the refusal is one walk of the parsed body; seconds would mean it was validated. */
@@ -21,23 +20,17 @@ const manyKeys = (count: number, value: unknown = 0): Record<string, unknown> =>
   Object.fromEntries(Array.from({ length: count }, (_v, i) => [`k${i}`, value]));
 
 describe.each(testDialects())('big bodies (%s)', (dialect) => {
-  let t: TestApp;
-  let token: string;
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-    token = await login(t.app, DEMO.admin);
-  }, 60_000);
-  afterAll(async () => t?.close());
+  const suite = apiSuite(dialect);
 
   const timed = async (url: string, body: string, headers: Record<string, string> = JSON_TYPE) => {
     const started = performance.now();
-    const answer = await call(t.app, 'POST', url, { token, body, headers });
+    const answer = await call(suite.app, 'POST', url, { token: suite.token, body, headers });
     return { answer, ms: performance.now() - started };
   };
 
   for (const entity of entityList.filter(hasRoute('create'))) {
     it(`POST ${entity.path}/create: 60,000 unknown keys in 1 MB get a short too_many_fields answer, quickly, nothing stored`, async () => {
-      const before = await snapshotData(t.db, entityList);
+      const before = await snapshotData(suite.db, entityList);
       const body = JSON.stringify(manyKeys(60_000));
       expect(body.length).toBeGreaterThan(600_000);
       const { answer, ms } = await timed(urlOf(routeOf(entity, 'create')!), body);
@@ -45,7 +38,7 @@ describe.each(testDialects())('big bodies (%s)', (dialect) => {
       expect(answer.body.messageKey).toBe('too_many_fields');
       expect(answer.raw.length).toBeLessThan(1_000);
       expect(ms, `${ms} ms`).toBeLessThan(ANSWER_MS);
-      expect(await snapshotData(t.db, entityList)).toEqual(before);
+      expect(await snapshotData(suite.db, entityList)).toEqual(before);
     });
   }
 
@@ -60,7 +53,7 @@ describe.each(testDialects())('big bodies (%s)', (dialect) => {
   });
 
   it('a few errors are listed in full, without a count', async () => {
-    const answer = await call(t.app, 'POST', `${API}/brand/create`, { token, body: JSON.stringify(manyKeys(3)), headers: JSON_TYPE });
+    const answer = await call(suite.app, 'POST', `${API}/brand/create`, { token: suite.token, body: JSON.stringify(manyKeys(3)), headers: JSON_TYPE });
     expect(answer.status).toBe(400);
     expect(answer.body.errors!.length).toBeGreaterThanOrEqual(3);
     expect(answer.body.errors!.length).toBeLessThanOrEqual(20);
