@@ -51,7 +51,7 @@ export default defineConfig(({ mode }) => ({
     // from the JS, and not served unless SERVE_SOURCE_MAPS asks (server/http/static.ts).
     sourcemap: 'hidden',
     // Not the groups' dependencies: react and react-router stay in the login page's entry.
-    rolldownOptions: { output: { codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: vendorChunk }] } } },
+    rolldownOptions: { output: { codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: vendorChunk, debugName: 'vendor' }] } } },
   },
   server: { proxy: { '/api': apiTarget } },
   test: {
