@@ -119,6 +119,8 @@ const main = async (): Promise<void> => {
   if (demoSettings) {
     const unavailable = channelInfo(config).filter((c) => !c.available).map((c) => c.value);
     log(`Demo VIP payment: bank, offline PayPal and blockchain show demo values (not real accounts; VIP_* settings replace them)${unavailable.length ? `; not available: ${unavailable.join(', ')}` : ''}.`);
+    // Online PayPal takes a real PayPal app; the default API base is PayPal's sandbox, where no money moves.
+    if (unavailable.includes('paypal')) log('  Online PayPal: set PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET of a PayPal sandbox app to try it (Alipay and WeChat have no provider adapter yet).');
   }
 };
 
