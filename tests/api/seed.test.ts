@@ -2,8 +2,7 @@
 // and production or a non-demo start never gets a fixed admin password.
 import { statSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Kysely } from 'kysely';
+import { describe, expect, it } from 'vitest';
 import { RESOURCE_CATEGORIES, SEED_ROLES } from '../../src/schema/resources';
 import { SECTIONS } from '../../src/schema/routes';
 import { verifyPassword } from '../../server/auth/password';
@@ -15,7 +14,7 @@ import { DEMO_STAFF, hasAdmins, seed, sellerMenuNames } from '../../server/db/se
 import { MENU_TITLES } from '../../server/db/seed/menu-titles';
 import { PAY_STATUS, vipLevelOf } from '../../src/schema/vip';
 import { DEMO } from '../helpers/accounts';
-import type { TestDatabase } from '../helpers/test-db';
+import { migratedDatabase } from '../helpers/api-suite';
 import { createTestDatabase, testConfig, testDialects } from '../helpers/test-db';
 
 const routeNames = () => SECTIONS.flatMap((s) => [s.name, ...s.children.map((c) => c.name)]);
@@ -25,42 +24,32 @@ it('every route of the menu tree has an English title', () => {
 });
 
 describe.each(testDialects())('seed (%s)', (dialect) => {
-  let database: TestDatabase;
-  let db: Kysely<Database>;
+  const store = migratedDatabase(dialect);
   const snapshot = async () => {
     const out: Record<string, unknown[]> = {};
     for (const table of Object.keys(TABLE_COLUMNS) as (keyof Database)[]) {
       if (table === 'sys_audit_log') continue;
-      out[table] = await db.selectFrom(table).selectAll().execute();
+      out[table] = await store.db.selectFrom(table).selectAll().execute();
     }
     return out;
   };
-  beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    db = createDb({ database: database.target });
-    await migrateToLatest(db);
-  });
-  afterAll(async () => {
-    await db?.destroy();
-    await database?.drop();
-  });
 
   // Hashes six demo passwords (argon2id): many seconds on a loaded 2-core machine, hence the timeout.
   it('seeds admin, roles, menus, resources and grants; a second run changes nothing', async () => {
-    const config = testConfig(database.dir, database.target);
-    expect(await hasAdmins(db)).toBe(false);
-    const first = await seed(db, config, { demo: true });
+    const config = testConfig(store.database.dir, store.database.target);
+    expect(await hasAdmins(store.db)).toBe(false);
+    const first = await seed(store.db, config, { demo: true });
     expect(first.seeded).toBe(true);
     expect(first.accounts.map((a) => [a.username, a.password, a.passwordSource])).toEqual(
       [DEMO.admin, DEMO.seller, DEMO.productAdmin, DEMO.orderAdmin, DEMO.marketingAdmin, DEMO.seller2].map((a) => [a.username, a.password, 'demo']),
     );
-    expect(await hasAdmins(db)).toBe(true);
+    expect(await hasAdmins(store.db)).toBe(true);
     const before = await snapshot();
-    const second = await seed(db, config, { demo: true });
+    const second = await seed(store.db, config, { demo: true });
     expect(second.seeded).toBe(false);
     expect(await snapshot()).toEqual(before);
 
-    const menus = await db.selectFrom('ums_menu').selectAll().execute();
+    const menus = await store.db.selectFrom('ums_menu').selectAll().execute();
     expect(menus.map((m) => m.name).sort()).toEqual(routeNames().sort());
     for (const section of SECTIONS) {
       const row = menus.find((m) => m.name === section.name)!;
@@ -70,14 +59,14 @@ describe.each(testDialects())('seed (%s)', (dialect) => {
       }
     }
 
-    const resources = await db.selectFrom('ums_resource').selectAll().execute();
+    const resources = await store.db.selectFrom('ums_resource').selectAll().execute();
     expect(resources.map((r) => r.url).sort()).toEqual(RESOURCE_CATEGORIES.flatMap((c) => c.resources.map((r) => r.url)).sort());
 
     const grants = async (code: string) => {
-      const role = await db.selectFrom('ums_role').selectAll().where('code', '=', code).executeTakeFirstOrThrow();
-      const menuNames = (await db.selectFrom('ums_role_menu_relation as rm').innerJoin('ums_menu as m', 'm.id', 'rm.menu_id')
+      const role = await store.db.selectFrom('ums_role').selectAll().where('code', '=', code).executeTakeFirstOrThrow();
+      const menuNames = (await store.db.selectFrom('ums_role_menu_relation as rm').innerJoin('ums_menu as m', 'm.id', 'rm.menu_id')
         .select('m.name').where('rm.role_id', '=', role.id).execute()).map((r) => r.name).sort();
-      const urls = (await db.selectFrom('ums_role_resource_relation as rr').innerJoin('ums_resource as r', 'r.id', 'rr.resource_id')
+      const urls = (await store.db.selectFrom('ums_role_resource_relation as rr').innerJoin('ums_resource as r', 'r.id', 'rr.resource_id')
         .select('r.url').where('rr.role_id', '=', role.id).execute()).map((r) => r.url).sort();
       return { role, menuNames, urls };
     };
@@ -101,18 +90,18 @@ describe.each(testDialects())('seed (%s)', (dialect) => {
       expect(granted.urls).toEqual([...RESOURCE_CATEGORIES.find((c) => c.name === staff.category)!.resources.map((r) => r.url), ...staff.extraUrls].sort());
     }
 
-    const admin = await db.selectFrom('ums_admin').selectAll().where('username', '=', 'admin').executeTakeFirstOrThrow();
+    const admin = await store.db.selectFrom('ums_admin').selectAll().where('username', '=', 'admin').executeTakeFirstOrThrow();
     expect(admin.password.startsWith('$argon2id$')).toBe(true);
     expect((await verifyPassword(admin.password, DEMO.admin.password)).ok).toBe(true);
-    const demoSeller = await db.selectFrom('ums_admin').selectAll().where('username', '=', 'seller').executeTakeFirstOrThrow();
+    const demoSeller = await store.db.selectFrom('ums_admin').selectAll().where('username', '=', 'seller').executeTakeFirstOrThrow();
     expect(demoSeller.invite_code).toMatch(/^[A-Z0-9]{8}$/);
 
     // VIP payments in each state (server/areas/vip/demo-pay-records.ts): the seller's year runs, seller2's month ended and
     // was renewed (both demo sellers may open shops: the VIP gate), and its cash application waits for an admin.
-    const payments = await db.selectFrom('pay_record').select(['seller_id', 'status', 'amount']).execute();
+    const payments = await store.db.selectFrom('pay_record').select(['seller_id', 'status', 'amount']).execute();
     expect(new Set(payments.map((p) => p.status))).toEqual(new Set(Object.values(PAY_STATUS)));
     expect(vipLevelOf(demoSeller.vip_expire_time)).toBe(1);
-    const seller2 = await db.selectFrom('ums_admin').selectAll().where('username', '=', DEMO.seller2.username).executeTakeFirstOrThrow();
+    const seller2 = await store.db.selectFrom('ums_admin').selectAll().where('username', '=', DEMO.seller2.username).executeTakeFirstOrThrow();
     expect(vipLevelOf(seller2.vip_expire_time)).toBe(1);
     expect(payments.filter((p) => p.seller_id === seller2.id && p.status === PAY_STATUS.paid)).toHaveLength(2);
     expect(payments.filter((p) => p.seller_id === seller2.id && p.status === PAY_STATUS.unpaid)).toHaveLength(1);

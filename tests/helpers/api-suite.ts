@@ -16,8 +16,10 @@ import type { Answer } from './api';
 import { call, login } from './api';
 import type { Fixtures } from './entity-bodies';
 import { createFixtures } from './entity-bodies';
-import type { TestApp, TestDialect } from './test-db';
-import { createTestApp } from './test-db';
+import { createDb } from '../../server/db/index';
+import { migrateToLatest } from '../../server/db/migrations/index';
+import type { TestApp, TestDatabase, TestDialect } from './test-db';
+import { createTestApp, createTestDatabase } from './test-db';
 
 export type ApiSuiteOptions = {
   /** The demo role signed in (default: the super admin). */
@@ -58,4 +60,27 @@ export const apiSuite = (dialect: TestDialect, options: ApiSuiteOptions = {}): A
     get: (url, headers) => call(ready().t.app, 'GET', url, { token: ready().token, headers }),
     post: (url, body, headers) => call(ready().t.app, 'POST', url, { token: ready().token, body, headers }),
   };
+};
+
+/**
+ * A migrated, empty database of the dialect for a describe block: made before its tests, dropped
+ * after. Read `db` and `database` inside tests and hooks.
+ */
+export const migratedDatabase = (dialect: TestDialect): { readonly db: Kysely<Database>; readonly database: TestDatabase } => {
+  let state: { db: Kysely<Database>; database: TestDatabase } | undefined;
+  const ready = () => {
+    if (!state) throw new Error('migratedDatabase: read inside a test or hook, after beforeAll');
+    return state;
+  };
+  beforeAll(async () => {
+    const database = await createTestDatabase(dialect);
+    const db = createDb({ database: database.target });
+    state = { db, database };
+    await migrateToLatest(db);
+  });
+  afterAll(async () => {
+    await state?.db.destroy();
+    await state?.database.drop();
+  });
+  return { get db() { return ready().db; }, get database() { return ready().database; } };
 };
