@@ -21,22 +21,36 @@ const firstShopId = async (page: Page): Promise<number> => page.evaluate(async (
 
 const WAIT = { timeout: 30_000 };
 
+/**
+ * Answers the page's questions as `control.answer` says (dismiss until told otherwise) and records
+ * each once answered: the page goes on only after the question is closed.
+ */
+const answerDialogs = (page: Page) => {
+  const control = { answer: 'dismiss' as 'accept' | 'dismiss', said: [] as string[] };
+  page.on('dialog', (dialog: Dialog) => {
+    const said = `${dialog.type()}: ${dialog.message()}`;
+    void (control.answer === 'accept' ? dialog.accept() : dialog.dismiss()).then(() => control.said.push(said));
+  });
+  return control;
+};
+
+/** Opens the first shop's form and waits for its record: the name field filled. */
+const openShopForm = async (page: Page, shopName: RegExp) => {
+  await page.goto('/home');
+  const id = await firstShopId(page);
+  await page.goto(`/shop/updateShop?id=${id}`);
+  const name = page.getByRole('textbox', { name: shopName });
+  await expect.poll(() => name.inputValue(), WAIT).not.toBe('');
+  return name;
+};
+
 describe.each(['en', 'zh'] as const)('leaving a form page in the browser (%s)', (lang) => {
   const t = TEXTS[lang];
 
   it('asks before a menu link leaves a changed form, keeps it on "cancel", and leaves an unchanged one silently', () => withPage(async (page) => {
-    const dialogs: string[] = [];
-    let answer: 'accept' | 'dismiss' = 'dismiss';
-    // Recorded once answered: the page goes on only after the question is closed.
-    page.on('dialog', (dialog: Dialog) => {
-      const said = `${dialog.type()}: ${dialog.message()}`;
-      void (answer === 'accept' ? dialog.accept() : dialog.dismiss()).then(() => dialogs.push(said));
-    });
-    await page.goto('/home');
-    const id = await firstShopId(page);
-    await page.goto(`/shop/updateShop?id=${id}`);
-    const name = page.getByRole('textbox', { name: t.shopName });
-    await expect.poll(() => name.inputValue(), WAIT).not.toBe('');
+    const questions = answerDialogs(page);
+    const dialogs = questions.said;
+    const name = await openShopForm(page, t.shopName);
     const link = page.getByRole('navigation', { name: t.nav }).getByRole('link', { name: t.shopList });
 
     await name.fill('Renamed while leaving');
@@ -45,7 +59,7 @@ describe.each(['en', 'zh'] as const)('leaving a form page in the browser (%s)', 
     expect(new URL(page.url()).pathname).toBe('/shop/updateShop');
     expect(await name.inputValue()).toBe('Renamed while leaving');
 
-    answer = 'accept';
+    questions.answer = 'accept';
     await link.click();
     await page.waitForURL('**/shop/shopList', WAIT);
     await expect.poll(() => dialogs.length, WAIT).toBe(2);
@@ -80,18 +94,10 @@ describe.each(['en', 'zh'] as const)('leaving a form page in the browser (%s)', 
 
 describe('switching the language on a changed form', () => {
   it('asks first: "cancel" keeps the language and the typed value, "OK" reloads in the other language without asking again', () => withPage(async (page) => {
-    const dialogs: string[] = [];
-    let answer: 'accept' | 'dismiss' = 'dismiss';
-    page.on('dialog', (dialog: Dialog) => {
-      const said = `${dialog.type()}: ${dialog.message()}`;
-      void (answer === 'accept' ? dialog.accept() : dialog.dismiss()).then(() => dialogs.push(said));
-    });
+    const questions = answerDialogs(page);
+    const dialogs = questions.said;
     // No language set by the harness: the switch's choice must survive the reload.
-    await page.goto('/home');
-    const id = await firstShopId(page);
-    await page.goto(`/shop/updateShop?id=${id}`);
-    const name = page.getByRole('textbox', { name: TEXTS.en.shopName });
-    await expect.poll(() => name.inputValue(), WAIT).not.toBe('');
+    const name = await openShopForm(page, TEXTS.en.shopName);
     await name.fill('Typed before switching');
     const switchTo = async (label: string) => {
       await page.getByRole('button', { name: /^(Language|语言)$/ }).click();
@@ -104,7 +110,7 @@ describe('switching the language on a changed form', () => {
     expect(await page.evaluate(() => localStorage.getItem('lang'))).not.toBe('zh');
     expect(await page.locator('html').getAttribute('lang')).toBe('en');
 
-    answer = 'accept';
+    questions.answer = 'accept';
     await switchTo('中文');
     await page.getByRole('textbox', { name: TEXTS.zh.shopName }).waitFor(WAIT);
     expect(await page.locator('html').getAttribute('lang')).toBe('zh-CN');
