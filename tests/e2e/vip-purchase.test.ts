@@ -1,6 +1,8 @@
-// Protects: buying VIP end to end in the real browser, in English and in Chinese (on a phone too): the demo seller applies for three months by offline bank on /pay/index, the admin confirms it in the pay record list, and the seller's page then shows the expiry three months later and keeps level 1 in local storage.
+// Protects: buying VIP end to end in the real browser, in English and in Chinese (on a phone too): every offline channel can be chosen in the demo (its demo values, server/areas/vip/channels.ts); the demo seller applies for three months by offline bank on /pay/index, the admin confirms it in the pay record list, and the seller's page then shows the expiry three months later and keeps level 1 in local storage.
 import { describe, expect, it } from 'vitest';
 import { addMonths } from '../../server/areas/vip/actions';
+import { DEMO_VIP_PAYMENT } from '../../server/areas/vip/channels';
+import { PAY_CHANNELS } from '../../src/schema/vip';
 import { strings } from '../../src/resources/vip/strings';
 import type { AdminInfo } from '../../src/schema/api';
 import type { DemoRole } from '../helpers/accounts';
@@ -34,7 +36,14 @@ describe('buying VIP', () => {
       expect(await status.getAttribute('data-expire-time')).toBe(before ?? '');
 
       await page.getByRole('radiogroup', { name: t.vip.plans }).getByRole('radio', { name: new RegExp(t.resources.payRecord.enums.plan.month_3) }).check();
-      await page.getByRole('radiogroup', { name: t.vip.channel }).getByRole('radio', { name: t.resources.payRecord.enums.channel.bank, exact: true }).check();
+      // npm start's demo sets every offline channel up (clearly fake values where VIP_* are unset).
+      const channels = page.getByRole('radiogroup', { name: t.vip.channel });
+      for (const channel of PAY_CHANNELS.filter((c) => !c.online)) {
+        expect(await channels.getByRole('radio', { name: t.resources.payRecord.enums.channel[channel.label], exact: true }).isEnabled(), channel.value).toBe(true);
+      }
+      await channels.getByRole('radio', { name: t.resources.payRecord.enums.channel.blockchain, exact: true }).check();
+      await page.getByText(DEMO_VIP_PAYMENT.walletAddress, { exact: false }).first().waitFor();
+      await channels.getByRole('radio', { name: t.resources.payRecord.enums.channel.bank, exact: true }).check();
       // What to pay to comes from the server's settings.
       await page.getByText(t.vip.how.bank_account.replace('%{account}', BANK_ACCOUNT)).waitFor();
       await page.getByRole('textbox', { name: t.vip.reference }).fill(reference);
