@@ -5,10 +5,14 @@
  */
 import type { MessageKey } from '../schema/api';
 import { MESSAGES } from '../schema/api';
+import { AREA_MESSAGES } from '../schema/messages';
+import { textsOf } from '../schema/messageTable';
 
-export const errorsEn = Object.fromEntries(
-  Object.entries(MESSAGES).map(([key, text]) => [key, text.replace(/\{(\w+)\}/g, '%{$1}')]),
-) as Record<MessageKey, string>;
+/** Texts with `{param}` placeholders in polyglot's `%{param}`. */
+const polyglot = <K extends string>(texts: Readonly<Record<K, string>>): Record<K, string> =>
+  Object.fromEntries(Object.entries<string>(texts).map(([key, text]) => [key, text.replace(/\{(\w+)\}/g, '%{$1}')])) as Record<K, string>;
+
+export const errorsEn = polyglot(MESSAGES) as Record<MessageKey, string>;
 
 export const errorsZh: Record<MessageKey, string> = {
   success: '操作成功',
@@ -47,7 +51,6 @@ export const errorsZh: Record<MessageKey, string> = {
   invalid_date: '不是有效的日期',
   not_unique: '该值已被使用',
   repeated_application: '已有待处理的申请，请勿重复提交',
-  already_recommended: '已在推荐列表中，请勿重复推荐',
   channel_unavailable: '该支付渠道暂不可用',
   paypal_failed: 'PayPal 暂时无法完成付款，请稍后重试',
   paypal_not_approved: '该 PayPal 付款尚未确认',
@@ -64,20 +67,6 @@ export const errorsZh: Record<MessageKey, string> = {
   referral_admin_only: '只有管理员可以设置分销比例或登记奖励支付',
   reward_over_unpaid: '超过推荐人未支付的奖励（%{max}）',
   invalid_reference: '引用的记录不存在',
-  expire_before_start: '结束时间必须晚于开始时间',
-  min_point_below_amount: '使用门槛须为 0（无门槛）或不低于优惠券面额',
-  per_limit_over_count: '每人限领不能多于发行总量',
-  coupon_choose_categories: '请选择优惠券可用的商品分类',
-  coupon_choose_products: '请选择优惠券可用的商品',
-  coupon_has_history: '已有会员领取此优惠券，不能删除（可让其到期结束）',
-  end_date_before_start: '结束日期不能早于开始日期',
-  end_time_not_after_start: '结束时间必须晚于开始时间',
-  flash_sessions_overlap: '已启用的场次与该时间段重叠：%{name}（%{start}–%{end}）',
-  flash_session_has_products: '该场次中还有秒杀商品：请先移除',
-  flash_product_repeated: '该商品已在此秒杀活动的这个场次中',
-  flash_price_above_price: '秒杀价格不能高于商品价格（%{max}）',
-  flash_count_above_stock: '秒杀数量不能超过商品库存（此活动还可用 %{max}）',
-  flash_limit_above_count: '每人限购数量不能超过秒杀数量',
   attr_values_invalid: '属性值不能为空或重复',
   up_to_three: '最多只能添加三个',
   at_least_one: '至少要保留一个',
@@ -140,4 +129,6 @@ export const errorsZh: Record<MessageKey, string> = {
   password_repeated: '密码不能是同一个字符（或几个字符）的重复',
   password_sequence: '密码不能是连续的字母、数字或键盘按键（如 abcdefgh 或 12345678）',
   too_many_requests: '请求过于频繁，请在 %{seconds} 秒后重试',
+  // The areas' own messages (src/schema/messages.ts), in polyglot's placeholder syntax.
+  ...polyglot(textsOf(AREA_MESSAGES, 'zh')),
 };

@@ -6,6 +6,8 @@
 import type { RecordOf } from './entity';
 import type { menu } from './ums';
 import type { adminProfile } from './umsAdmin';
+import { AREA_MESSAGES } from './messages';
+import { textsOf } from './messageTable';
 
 /** Envelope result codes, numbered as in `mall` (404 there means "validation failed"). */
 export const ResultCode = {
@@ -106,7 +108,6 @@ export const MESSAGES = {
   invalid_date: 'Not a valid date',
   not_unique: 'This value is already used',
   repeated_application: 'Have repeated submit application',
-  already_recommended: 'Already recommended: it is on this list',
   channel_unavailable: 'This payment channel is not available',
   paypal_failed: 'PayPal could not take the payment just now; please try again',
   paypal_not_approved: 'The PayPal payment has not been approved yet',
@@ -123,20 +124,6 @@ export const MESSAGES = {
   referral_admin_only: 'Only an administrator can set distribution ratios or record reward payments',
   reward_over_unpaid: "More than the referrer's unpaid rewards ({max})",
   invalid_reference: 'The referenced record does not exist',
-  expire_before_start: 'The expire time must be after the start time',
-  min_point_below_amount: 'The minimum spend must be 0 (none) or at least the coupon amount',
-  per_limit_over_count: 'The per-member limit cannot be more than the total count',
-  coupon_choose_categories: 'Choose the categories the coupon may be used on',
-  coupon_choose_products: 'Choose the products the coupon may be used on',
-  coupon_has_history: 'Members hold this coupon: it cannot be deleted (let it end instead)',
-  end_date_before_start: 'The end date must not be before the start date',
-  end_time_not_after_start: 'The end time must be after the start time',
-  flash_sessions_overlap: 'An enabled session already covers part of this time: {name} ({start}–{end})',
-  flash_session_has_products: 'This session holds products of a flash sale: remove them first',
-  flash_product_repeated: 'This product is already in this session of the flash sale',
-  flash_price_above_price: "The flash price may not be above the product's price ({max})",
-  flash_count_above_stock: "The flash count may not be above the product's stock ({max} left for this sale)",
-  flash_limit_above_count: 'The per-buyer limit may not be above the flash count',
   attr_values_invalid: 'Attribute value cannot be empty or repeated',
   up_to_three: 'Up to three can be added',
   at_least_one: 'At least one must be left',
@@ -199,6 +186,8 @@ export const MESSAGES = {
   password_repeated: 'The password cannot be one character (or a few) repeated',
   password_sequence: 'The password cannot be a run of letters, digits or keyboard keys (like abcdefgh or 12345678)',
   too_many_requests: 'Too many requests; try again in {seconds} seconds',
+  // The areas' own messages (./messages.ts).
+  ...textsOf(AREA_MESSAGES, 'en'),
 } as const;
 export type MessageKey = keyof typeof MESSAGES;
 
