@@ -9,12 +9,25 @@ import { zh } from '../../src/i18n/zh';
 import { buildMenuModel } from '../../src/providers/menus';
 import { apiMatcher } from '../../src/schema/access';
 import type { AdminInfo, Envelope } from '../../src/schema/api';
+import { entityList } from '../../src/schema/entities';
 import { ALL_ROUTES } from '../../src/schema/routes';
 import type { DemoRole } from '../helpers/accounts';
+import { listPathFields, routeOf } from '../helpers/entity-bodies';
 import type { BrowserSuite, Viewport } from './harness';
 import { trackNetwork } from './harness';
 
 export const LAPTOP: Viewport = { width: 1280, height: 720 };
+const EMPTY_STATE = { en: /^No .* yet$/, zh: /^暂无/ } as const;
+
+/**
+ * The entity list screens a fresh demo fills, for `auditPaths`' `filled`: visible menu routes whose
+ * list needs no URL parameter; with `scopedOnly`, the shop-scoped ones (what a seller sees filled).
+ */
+export const demoFilledPaths = (scopedOnly: boolean): ReadonlySet<string> => new Set(entityList.flatMap((entity) => {
+  const route = ALL_ROUTES.find((r) => r.name === entity.menu.route && !r.hidden);
+  const listed = routeOf(entity, 'list') && listPathFields(entity).every((f) => entity.fields[f]?.default !== undefined);
+  return route && listed && (!scopedOnly || entity.tenant !== null) ? [route.path] : [];
+}));
 /** The other desktop windows of issue 24, checked on the same page by resizing it (no new load). */
 export const WIDER_DESKTOPS: readonly Viewport[] = [{ width: 1366, height: 768 }, { width: 1920, height: 1080 }];
 const MESSAGES = { en, zh } as const;
@@ -91,7 +104,9 @@ export const routeWalk = (suite: BrowserSuite) => {
    * `alsoAt`, each opened screen is resized to those windows too and audited again (the sizes taken
    * in turn forth and back, so a path starts at the size the last one ended at: one resize fewer).
    */
-  const auditPaths = async (role: DemoRole, viewport: Viewport, lang: Lang, paths: readonly string[], alsoAt: readonly Viewport[] = []): Promise<string[]> => {
+  const auditPaths = async (
+    role: DemoRole, viewport: Viewport, lang: Lang, paths: readonly string[], alsoAt: readonly Viewport[] = [], filled: ReadonlySet<string> = new Set(),
+  ): Promise<string[]> => {
     const context = await suite.context({ as: role, viewport, lang });
     const problems: string[] = [];
     try {
@@ -130,6 +145,17 @@ export const routeWalk = (suite: BrowserSuite) => {
           if (state !== expected) problems.push(`${where}: ${state} (expected ${expected})`);
           if (at !== path) problems.push(`${where}: went to ${at}`);
           if (await page.getByRole('heading', { name: MESSAGES[lang].app.access_denied.title }).count() > 0) problems.push(`${where}: Access denied`);
+          // The screen names itself: the route table's title as its heading (the hidden routes' in tests/ui/page-titles.test.tsx).
+          const title = (MESSAGES[lang].menu as Readonly<Record<string, string>>)[name ?? ''];
+          if (!title) problems.push(`${where}: no ${lang} title for ${name}`);
+          else await marker.getByRole('heading', { level: 1, name: title, exact: true }).first().waitFor({ timeout: 10_000 })
+            .catch(() => problems.push(`${where}: no heading "${title}"`));
+          if (filled.has(path) && state === 'open') {
+            // A fresh demo fills this list: a data row or card, and no empty state (it replaces the whole table).
+            const shown = await marker.locator('tbody tr, ul > li').first().waitFor({ timeout: 30_000 }).then(() => true, () => false);
+            if (!shown) problems.push(`${where}: no rows in the demo`);
+            else if (await marker.getByText(EMPTY_STATE[lang]).count() > 0) problems.push(`${where}: an empty state`);
+          }
         }
         if (refused.length > 0) problems.push(`${where}: refused ${refused.join(', ')}`);
         const refusedBefore = refused.length;
