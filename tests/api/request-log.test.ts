@@ -48,6 +48,14 @@ const browse = async (app: TestApp['app'], seller: string) => {
 
 const requestLines = (lines: Line[]) => lines.map((l) => [l.msg, l.method, l.url, l.status]);
 
+/** The lines `browse` writes for its API calls, in order (a refused sign-in's status is whatever it answers). */
+const API_LINES = [
+  ['request', 'GET', '/api/health', 200],
+  ['request', 'GET', '/api/order/list', 401],
+  ['request', 'GET', '/api/admin/list', 403],
+  ['request', 'POST', '/api/admin/login', expect.any(Number)],
+];
+
 describe('request log', () => {
   afterAll(async () => {
     await Promise.all(apps.map((t) => t.close()));
@@ -60,12 +68,7 @@ describe('request log', () => {
 
     it('writes one line per API request with its status and time, refused ones included, and none for the admin\'s or uploaded files', async () => {
       await browse(log.app, log.seller);
-      expect(requestLines(log.lines)).toEqual([
-        ['request', 'GET', '/api/health', 200],
-        ['request', 'GET', '/api/order/list', 401],
-        ['request', 'GET', '/api/admin/list', 403],
-        ['request', 'POST', '/api/admin/login', expect.any(Number)],
-      ]);
+      expect(requestLines(log.lines)).toEqual(API_LINES);
       expect(log.lines.every((l) => typeof l.ms === 'number')).toBe(true);
       // A security event keeps its reason and level (warn), on the request's own line.
       expect(log.lines.slice(2).map((l) => [l.level, l.note])).toEqual([[40, 'permission denied'], [40, 'sign-in failed']]);
@@ -90,10 +93,7 @@ describe('request log', () => {
     it('also writes the page and file requests, still one line each', async () => {
       await browse(log.app, log.seller);
       expect(requestLines(log.lines)).toEqual([
-        ['request', 'GET', '/api/health', 200],
-        ['request', 'GET', '/api/order/list', 401],
-        ['request', 'GET', '/api/admin/list', 403],
-        ['request', 'POST', '/api/admin/login', expect.any(Number)],
+        ...API_LINES,
         ['request', 'GET', '/oms/order', 200],
         ['request', 'GET', '/assets/app.js', 200],
         ['request', 'GET', '/uploads/demo/proof.png', 200],
