@@ -5,6 +5,8 @@
 import { errorsZh } from './errors';
 import type { AdminMessages } from './en';
 import { publicZh } from './public/zh';
+import { AREA_MENU_TITLES } from '../schema/messages';
+import { textsOf } from '../schema/messageTable';
 
 /** A seeded resource's description is its name (server/db/seed), so both read the same. */
 const nameAndDescription = (names: Readonly<Record<string, string>>) =>
@@ -102,26 +104,6 @@ export const zh: AdminMessages = {
     returnApply: '退货申请处理',
     returnApplyDetail: '退货申请详情',
     returnReason: '退货原因设置',
-    sms: '营销',
-    flash: '秒杀活动列表',
-    flashSession: '秒杀时间段列表',
-    selectSession: '秒杀时间段选择',
-    flashProductRelation: '秒杀商品列表',
-    coupon: '优惠券列表',
-    addCoupon: '添加优惠券',
-    updateCoupon: '修改优惠券',
-    couponHistory: '优惠券领取详情',
-    homeBrand: '品牌推荐',
-    homeNew: '新品推荐',
-    homeHot: '人气推荐',
-    homeSubject: '专题推荐',
-    priceCheck: '价格试算',
-    homeAdvertise: '广告列表',
-    subject: '专题列表',
-    addSubject: '添加专题',
-    updateSubject: '编辑专题',
-    addHomeAdvertise: '添加广告',
-    updateHomeAdvertise: '编辑广告',
     member: '会员',
     memberList: '会员列表',
     memberLevel: '会员等级',
@@ -150,6 +132,8 @@ export const zh: AdminMessages = {
     user_group: '用户组',
     capacity: '容量预警',
     auditLog: '操作日志',
+    // The areas' own menu titles (src/schema/messages.ts).
+    ...textsOf(AREA_MENU_TITLES, 'zh'),
   },
   builtin: {
     role: {

@@ -6,6 +6,8 @@
  * reads them (src/i18n/builtins.ts).
  */
 import { DEMO_ROLES, RESOURCE_CATEGORIES, SEED_ROLES } from './resources';
+import { AREA_MENU_TITLES } from './messages';
+import { textsOf } from './messageTable';
 
 /**
  * English menu titles written into ums_menu.title, by menu `name` (a route or section name); the
@@ -20,12 +22,6 @@ export const SEEDED_MENU_TITLES = {
   oms: 'Orders', order: 'Orders', orderDetail: 'Order detail', deliverOrderList: 'Ship orders',
   balanceList: 'Cashier balances', orderSetting: 'Order settings', returnApply: 'Return requests',
   returnApplyDetail: 'Return request detail', returnReason: 'Return reasons',
-  sms: 'Marketing', flash: 'Flash sales', flashSession: 'Flash sessions', selectSession: 'Select session',
-  flashProductRelation: 'Flash sale products', coupon: 'Coupons', addCoupon: 'Add coupon', updateCoupon: 'Edit coupon',
-  couponHistory: 'Coupon history', homeBrand: 'Brand recommendations', homeNew: 'New products',
-  homeHot: 'Popular products', homeSubject: 'Topic recommendations', priceCheck: 'Price check', homeAdvertise: 'Advertisements',
-  addHomeAdvertise: 'Add advertisement', updateHomeAdvertise: 'Edit advertisement',
-  subject: 'Special topics', addSubject: 'Add special topic', updateSubject: 'Edit special topic',
   member: 'Members', memberList: 'Member list', memberLevel: 'Member levels',
   pay: 'Payments', payIndex: 'VIP purchase', payRecord: 'Pay records',
   mold: 'Die-cutting molds', kmold: 'Molds',
@@ -33,6 +29,8 @@ export const SEEDED_MENU_TITLES = {
   ums: 'Permissions', admin: 'Admins', role: 'Roles', allocMenu: 'Allocate menus', allocResource: 'Allocate resources',
   menu: 'Menus', addMenu: 'Add menu', updateMenu: 'Edit menu', resource: 'Resources',
   resourceCategory: 'Resource categories', group: 'Groups', user_group: 'User groups', capacity: 'Capacity warning', auditLog: 'Audit log',
+  // The areas' own menu titles (./messages.ts).
+  ...textsOf(AREA_MENU_TITLES, 'en'),
 } as const satisfies Record<string, string>;
 
 /** The same titles, looked up by any name (a route or section may have none). */

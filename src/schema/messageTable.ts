@@ -1,10 +1,14 @@
 /**
- * A table of server messages an area declares beside its entities: each key's English text (what
- * the server answers, `{param}` placeholders) and its Chinese together (./messages.ts lists the tables).
+ * Tables of texts an area declares beside its entities, each key's English and Chinese together:
+ * its server messages (the English is what the server answers, `{param}` placeholders) and its
+ * menu titles. ./messages.ts lists every area's tables.
  */
 export type AreaMessages = Readonly<Record<string, { readonly en: string; readonly zh: string }>>;
 
-export const defineMessages = <const M extends AreaMessages>(messages: M): M => messages;
+/** A table of texts in both languages. */
+export const defineTexts = <const M extends AreaMessages>(texts: M): M => texts;
+/** An area's server messages. */
+export const defineMessages = defineTexts;
 
 type Texts<M extends AreaMessages, L extends 'en' | 'zh'> = { readonly [K in keyof M]: M[K][L] };
 

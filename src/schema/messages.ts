@@ -3,10 +3,15 @@
  * key's English and Chinese in one table in the area's own declaration files
  * (`src/schema/smsMessages.ts`), instead of one entry in each of two shared lists. The English
  * joins MESSAGES (./api.ts), the Chinese the admin's error texts (src/i18n/errors.ts); a new
- * area adds its table here.
+ * area adds its table here. The same for the titles of an area's menu (`src/schema/smsMenu.ts`):
+ * the seed and the English strings take the English (./builtins.ts), src/i18n/zh.ts the Chinese.
  */
 import type { AreaMessages } from './messageTable';
+import { SMS_MENU_TITLES } from './smsMenu';
 import { SMS_MESSAGES } from './smsMessages';
 
 /** Every area's messages. */
 export const AREA_MESSAGES = { ...SMS_MESSAGES } as const satisfies AreaMessages;
+
+/** Every area's menu titles (section and route names as in src/schema/routes.ts). */
+export const AREA_MENU_TITLES = { ...SMS_MENU_TITLES } as const satisfies AreaMessages;
