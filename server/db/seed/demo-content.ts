@@ -83,6 +83,16 @@ const PRODUCT_TYPES: readonly { name: string; attributes: readonly Attr[] }[] = 
     { name: 'Material', type: 1, inputType: 1, selectType: 1, inputList: 'Kraft board,E-flute corrugated,B-flute corrugated,Recycled board', sort: 8, searchType: 1 },
     { name: 'Print', type: 1, inputType: 1, selectType: 1, inputList: 'Plain,One colour,Full colour', sort: 7 },
   ] },
+  { name: 'Labels', attributes: [
+    { name: 'Size', type: 0, inputType: 1, selectType: 1, inputList: '25 mm,50 mm,75 mm', sort: 10 },
+    { name: 'Roll of', type: 0, inputType: 1, selectType: 1, inputList: '250,500,1000', sort: 9 },
+    { name: 'Finish', type: 1, inputType: 1, selectType: 1, inputList: 'Gloss,Matte,Kraft', sort: 8, searchType: 1 },
+  ] },
+  { name: 'Bags and wrap', attributes: [
+    { name: 'Size', type: 0, inputType: 1, selectType: 1, inputList: 'S,M,L', sort: 10 },
+    { name: 'Pack of', type: 0, inputType: 1, selectType: 1, inputList: '25,50,100', sort: 9 },
+    { name: 'Material', type: 1, inputType: 1, selectType: 1, inputList: 'Kraft paper,Recycled paper,Honeycomb paper', sort: 8, searchType: 1 },
+  ] },
   { name: 'Cookware', attributes: [
     { name: 'Diameter', type: 0, inputType: 1, selectType: 1, inputList: '24 cm,28 cm,32 cm', sort: 10 },
     { name: 'Material', type: 1, inputType: 1, selectType: 1, inputList: 'Carbon steel,Cast iron,Stainless steel', sort: 9, searchType: 1 },
@@ -115,8 +125,8 @@ const CATEGORIES: readonly { name: string; icon: string; unit: string; keywords:
     { name: 'Mailer boxes', icon: 'cat-packaging.png', unit: 'pack', filters: ['Packaging/Material', 'Packaging/Print'] },
     { name: 'Shipping cartons', icon: 'cat-packaging.png', unit: 'pack', filters: ['Packaging/Material'] },
     { name: 'Gift boxes', icon: 'cat-packaging.png', unit: 'pack', filters: ['Packaging/Print'] },
-    { name: 'Labels & stickers', icon: 'cat-packaging.png', unit: 'roll' },
-    { name: 'Paper bags', icon: 'cat-packaging.png', unit: 'pack' },
+    { name: 'Labels & stickers', icon: 'cat-packaging.png', unit: 'roll', filters: ['Labels/Finish'] },
+    { name: 'Paper bags', icon: 'cat-packaging.png', unit: 'pack', filters: ['Bags and wrap/Material'] },
     { name: 'Protective packaging', icon: 'cat-packaging.png', unit: 'roll' },
   ] },
 ];

@@ -1,6 +1,7 @@
 /**
- * The demo catalog (demo content only): a few hundred products spread over the seeded
- * second-level categories, brands, product types and the demo sellers' shops, each with SKUs built
+ * The demo catalog (demo content only): 250 products spread over the seeded second-level
+ * categories, brands, product types and shops, each shop selling what its trade is (DEMO_TRADES:
+ * the demo sellers packaging, the platform's outlet consumer goods), each with SKUs built
  * from its type's specifications, parameter values, and some with a price strategy (promotion
  * price, member prices, quantity discounts, full/reduce tiers). Made through the product's own
  * repository (same validation, hooks, counters and audit rows as the API), with the shipped
@@ -66,9 +67,9 @@ const LINES: Readonly<Record<string, Line>> = {
   'Mailer boxes': { adjectives: ['Kraft', 'White', 'Black', 'Recycled', 'Printed', 'Tuck-front'], nouns: ['mailer box', 'postal box', 'subscription box', 'book mailer', 'shoe mailer'], price: [39, 299], brands: ['Sunrise', 'Harbor Boxes'], unit: 'pack', weight: 2400, type: 'Packaging', shops: [[SUNRISE_PACKAGING, 15], [HARBOR_BOXES, 5]] },
   'Shipping cartons': { adjectives: ['Single-wall', 'Double-wall', 'Heavy-duty', 'Removal', 'Long', 'Recycled'], nouns: ['shipping carton', 'moving box', 'archive box', 'pallet box', 'bottle carton'], price: [49, 399], brands: ['Harbor Boxes', 'Sunrise'], unit: 'pack', weight: 5200, type: 'Packaging', shops: [[SUNRISE_PACKAGING, 10], [HARBOR_BOXES, 10]] },
   'Gift boxes': { adjectives: ['Magnetic-lid', 'Two-piece', 'Drawer', 'Foil-stamped', 'Window', 'Linen-covered'], nouns: ['gift box', 'wine box', 'jewellery box', 'tea gift box', 'hamper box'], price: [59, 499], brands: ['Sunrise', 'Harbor Boxes'], unit: 'pack', weight: 1800, type: 'Packaging', shops: [[SUNRISE_PRINT, 10], [HARBOR_BOXES, 10]] },
-  'Labels & stickers': { adjectives: ['Round', 'Kraft', 'Clear', 'Gloss', 'Matte', 'Fragile'], nouns: ['label roll', 'sticker sheet', 'seal sticker', 'address label roll', 'barcode label roll'], price: [19, 189], brands: ['Sunrise'], unit: 'roll', weight: 400, shops: [[SUNRISE_PRINT, 15], [SUNRISE_PACKAGING, 5]] },
-  'Paper bags': { adjectives: ['Twisted-handle', 'Flat-handle', 'Kraft', 'Printed', 'Gift', 'Grease-proof'], nouns: ['paper bag', 'carrier bag', 'bakery bag', 'bottle bag', 'shopping bag'], price: [29, 259], brands: ['Sunrise', 'EcoWrap'], unit: 'pack', weight: 1600, shops: [[SUNRISE_PRINT, 20]] },
-  'Protective packaging': { adjectives: ['Honeycomb', 'Crinkle', 'Kraft', 'Padded', 'Corner', 'Paper'], nouns: ['wrap roll', 'void fill', 'padded envelope', 'edge protector', 'packing tape'], price: [25, 219], brands: ['EcoWrap'], unit: 'roll', weight: 1200, shops: [[SUNRISE_PACKAGING, 15], [HARBOR_BOXES, 5]] },
+  'Labels & stickers': { adjectives: ['Round', 'Kraft', 'Clear', 'Gloss', 'Matte', 'Fragile'], nouns: ['label roll', 'sticker sheet', 'seal sticker', 'address label roll', 'barcode label roll'], price: [19, 189], brands: ['Sunrise'], unit: 'roll', weight: 400, type: 'Labels', shops: [[SUNRISE_PRINT, 15], [SUNRISE_PACKAGING, 5]] },
+  'Paper bags': { adjectives: ['Twisted-handle', 'Flat-handle', 'Kraft', 'Printed', 'Gift', 'Grease-proof'], nouns: ['paper bag', 'carrier bag', 'bakery bag', 'bottle bag', 'shopping bag'], price: [29, 259], brands: ['Sunrise', 'EcoWrap'], unit: 'pack', weight: 1600, type: 'Bags and wrap', shops: [[SUNRISE_PRINT, 20]] },
+  'Protective packaging': { adjectives: ['Honeycomb', 'Crinkle', 'Kraft', 'Padded', 'Corner', 'Paper'], nouns: ['wrap roll', 'void fill', 'padded envelope', 'edge protector', 'packing tape'], price: [25, 219], brands: ['EcoWrap'], unit: 'roll', weight: 1200, type: 'Bags and wrap', shops: [[SUNRISE_PACKAGING, 15], [HARBOR_BOXES, 5]] },
 };
 
 /**
