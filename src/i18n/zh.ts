@@ -7,6 +7,7 @@ import type { AdminMessages } from './en';
 import { publicZh } from './public/zh';
 import { AREA_MENU_TITLES } from '../schema/messages';
 import { textsOf } from '../schema/messageTable';
+import { RESOURCE_CATEGORIES } from '../schema/resources';
 
 /** A seeded resource's description is its name (server/db/seed), so both read the same. */
 const nameAndDescription = (names: Readonly<Record<string, string>>) =>
@@ -155,6 +156,8 @@ export const zh: AdminMessages = {
       Other: { name: '其他' },
     },
     resource: nameAndDescription({
+      // The resources an area declares with their Chinese names (src/schema/smsResources.ts).
+      ...Object.fromEntries(RESOURCE_CATEGORIES.flatMap((c) => c.resources).flatMap((r) => (r.zh ? [[r.url, r.zh]] : []))),
       '/product/**': '商品',
       '/sku/**': 'SKU 库存',
       '/brand/**': '品牌',
@@ -172,20 +175,8 @@ export const zh: AdminMessages = {
       '/orderSetting/**': '订单设置',
       '/companyAddress/**': '公司地址',
       '/balance/**': '收银余额',
-      '/coupon/**': '优惠券',
-      '/couponHistory/**': '优惠券领取记录',
-      '/flash/**': '秒杀活动',
-      '/flashProductRelation/**': '秒杀商品',
-      '/flashSession/**': '秒杀时间段',
-      '/home/advertise/**': '广告',
-      '/home/brand/**': '品牌推荐',
-      '/home/newProduct/**': '新品推荐',
-      '/home/recommendProduct/**': '人气推荐',
-      '/home/recommendSubject/**': '专题推荐',
-      '/price/**': '价格试算',
       '/prefrenceArea/**': '优选专区',
       '/prefrenceArea/listAll': '优选专区查询',
-      '/subject/**': '专题',
       '/subject/listAll': '专题查询',
       '/product/list': '商品查询',
       '/shop/**': '店铺',

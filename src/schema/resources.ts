@@ -4,9 +4,11 @@
  * the resource to the seller role on first start.
  */
 import { HOME_API } from './homeApi';
+import { SMS_RESOURCES } from './smsResources';
 import { PROFILE_API } from './umsAdmin';
 
-export type ResourceDecl = { readonly name: string; readonly url: string; readonly seller?: boolean };
+/** `zh`: the resource's Chinese name, for a resource an area declares with its texts (src/i18n/zh.ts reads it). */
+export type ResourceDecl = { readonly name: string; readonly url: string; readonly seller?: boolean; readonly zh?: string };
 export type ResourceCategoryDecl = { readonly name: string; readonly sort: number; readonly resources: readonly ResourceDecl[] };
 
 /**
@@ -50,22 +52,8 @@ export const RESOURCE_CATEGORIES: readonly ResourceCategoryDecl[] = [
     // Each shop's money received and the orders bound to it: sellers reconcile their own shops'.
     { name: 'Cashier balances', url: '/balance/**', seller: true },
   ] },
-  { name: 'Marketing', sort: 70, resources: [
-    { name: 'Coupons', url: '/coupon/**' },
-    { name: 'Coupon history', url: '/couponHistory/**' },
-    { name: 'Flash sales', url: '/flash/**' },
-    { name: 'Flash sale products', url: '/flashProductRelation/**' },
-    { name: 'Flash sessions', url: '/flashSession/**' },
-    { name: 'Advertisements', url: '/home/advertise/**' },
-    { name: 'Brand recommendations', url: '/home/brand/**' },
-    { name: 'New products', url: '/home/newProduct/**' },
-    { name: 'Popular products', url: '/home/recommendProduct/**' },
-    { name: 'Special topic recommendations', url: '/home/recommendSubject/**' },
-    // What a buyer would pay (`GET /price/check`): reads products, member levels, flash sales and coupons, changes nothing.
-    { name: 'Price check', url: '/price/**' },
-    // Topics have their screens under Marketing (the topic recommendations pick from them).
-    { name: 'Special topics', url: '/subject/**' },
-  ] },
+  // The Marketing area's own resources (./smsResources.ts).
+  { name: 'Marketing', sort: 70, resources: SMS_RESOURCES },
   { name: 'Content', sort: 60, resources: [
     { name: 'Preference areas', url: '/prefrenceArea/**' },
   ] },
