@@ -13,9 +13,8 @@
  * area's list that asks otherwise) costs one unused request and nothing else: the screen asks
  * for what it needs as always. Permissions are unchanged: the server answers these calls as any.
  */
-import type { GetListParams, SortPayload } from 'react-admin';
+import type { GetListParams } from 'react-admin';
 import type { Envelope } from '../schema/api';
-import { PAGE_SIZE } from '../schema/rules';
 import { ALL_ROUTES } from '../schema/routes';
 import { screenEntityList } from '../schema/screenEntities';
 import type { ApiRequest } from '../providers/api';
@@ -23,7 +22,8 @@ import { startEarlyGet } from '../providers/api';
 import { createEntityDataProvider } from '../providers/entityDataProvider';
 import type { Entity } from '../schema/entity';
 import { parseDialogHash } from '../engine/routing';
-import { ADMIN_STORE_KEY } from './storeKey';
+import { firstListParamsOf } from './listParams';
+import { listStoreKey } from './screenRequestPlan';
 
 export type ScreenLocation = { readonly pathname: string; readonly search: string; readonly hash: string };
 
@@ -33,73 +33,14 @@ const starter = createEntityDataProvider(<T>(path: string, request: ApiRequest =
   return startEarlyGet<T>(path, request.query);
 });
 
-/** The store key of an entity's unpinned list (src/engine/EntityList.tsx `storeKey`). */
-export const listStoreKey = (entity: Entity, pinned: Readonly<Record<string, unknown>> = {}): string =>
-  `${entity.name}.list${JSON.stringify(pinned)}`;
-
-type ListQuery = { sort?: unknown; order?: unknown; page?: unknown; perPage?: unknown; filter?: unknown };
-
-/**
- * react-admin's stored list parameters (its `localStorageStore(undefined, ADMIN_STORE_KEY)`: JSON
- * under `RaStore<appKey>.<key>`), read without loading react-admin: this chunk must not wait for it.
- */
-const storedListParams = (key: string): ListQuery => {
-  try {
-    const raw = localStorage.getItem(`RaStore${ADMIN_STORE_KEY}.${key}`);
-    const value: unknown = raw === null ? null : JSON.parse(raw);
-    return value && typeof value === 'object' ? value as ListQuery : {};
-  } catch {
-    return {};
-  }
-};
-
-/** The list's query in the URL, as react-admin's `parseQueryFromLocation` reads it (`filter` is JSON). */
-const queryOfSearch = (search: string): ListQuery & Record<string, unknown> => {
-  const query: Record<string, unknown> = Object.fromEntries(new URLSearchParams(search));
-  for (const field of ['filter', 'displayedFilters']) {
-    if (typeof query[field] !== 'string') continue;
-    try {
-      query[field] = JSON.parse(query[field] as string);
-    } catch {
-      delete query[field];
-    }
-  }
-  return query;
-};
-
-/** react-admin's `hasCustomParams`: the store holds more than its initial value. */
-const hasCustomParams = (params: ListQuery): boolean => {
-  const filter = params.filter as Record<string, unknown> | undefined;
-  return Boolean(filter && (Object.keys(filter).length > 0 || params.order != null || params.page !== 1 || params.perPage != null || params.sort != null));
-};
-
-const numberOr = (value: unknown, fallback: number): number => {
-  if (value === undefined) return fallback;
-  const parsed = typeof value === 'string' ? parseInt(value, 10) : Number(value);
-  return Number.isNaN(parsed) ? fallback : parsed;
-};
-
 /**
  * The first `getList` parameters of an entity's unpinned list at `search`, worked out as
  * react-admin's `useListParams` (`getQuery`) and `useListController` do: the URL's query when it
  * has one, else the stored parameters when the user changed any, else the defaults (the
  * declaration's sort, the first page size). tests/ui/early-requests.test.tsx holds it to react-admin's own.
  */
-export const firstListParams = (entity: Entity, search: string): GetListParams => {
-  const fromUrl = queryOfSearch(search);
-  const stored = storedListParams(listStoreKey(entity));
-  const query: ListQuery = Object.keys(fromUrl).length > 0 ? fromUrl : hasCustomParams(stored) ? { ...stored } : { filter: {} };
-  const sort: SortPayload = entity.defaultSort ?? { field: 'id', order: 'DESC' };
-  if (!query.sort) {
-    query.sort = sort.field;
-    query.order = sort.order;
-  }
-  return {
-    pagination: { page: numberOr(query.page ?? 1, 1), perPage: numberOr(query.perPage ?? PAGE_SIZE.choices[0], 10) },
-    sort: { field: query.sort as string, order: query.order as SortPayload['order'] },
-    filter: { ...(query.filter as Record<string, unknown> | undefined) },
-  };
-};
+export const firstListParams = (entity: Entity, search: string): GetListParams =>
+  firstListParamsOf(listStoreKey(entity), entity.defaultSort ?? { field: 'id', order: 'DESC' }, search);
 
 /** Starts the screen's first call for `location`; resolves when started (failures are the screen's to see). */
 export const startScreenRequests = (location: ScreenLocation): void => {

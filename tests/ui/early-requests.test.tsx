@@ -6,7 +6,7 @@ import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { answerInfo, answerScreensEmpty, PRELOAD_TIMEOUT_MS, preloadScreens, renderAdmin, superAdmin } from './admin-harness';
-import { startScreenRequests } from '../../src/admin/earlyRequests';
+import { startScreenRequestsEarly } from '../../src/admin/earlyStart';
 import { ADMIN_STORE_KEY } from '../../src/admin/adminStore';
 import { apiFetch, startEarlyGet } from '../../src/providers/api';
 import { server } from './msw-server';
@@ -50,7 +50,8 @@ const openEarly = async (path: string, { writeBetween = false } = {}) => {
   localStorage.setItem('loginToken', token);
   const url = new URL(path, 'http://localhost');
   void startEarlyGet('/admin/info');
-  startScreenRequests({ pathname: url.pathname, search: url.search, hash: url.hash });
+  // The entry's way: the generated table, and the declarations only for a list opened with a filter.
+  await startScreenRequestsEarly({ pathname: url.pathname, search: url.search, hash: url.hash });
   if (writeBetween) {
     server.use(http.post('*/api/brand/update/showStatus', () => envelope(null)));
     await apiFetch('/brand/update/showStatus', { method: 'POST', query: { ids: 1, showStatus: 0 } });
@@ -103,7 +104,7 @@ describe('early requests (issue 23)', () => {
     const token = `Bearer early-${++tokens}`;
     localStorage.setItem('loginToken', token);
     // Started for the first page; the screen opens at the second.
-    startScreenRequests({ pathname: '/pms/brand', search: '', hash: '' });
+    await startScreenRequestsEarly({ pathname: '/pms/brand', search: '', hash: '' });
     renderAdmin('/pms/brand?page=2&perPage=10&sort=sort&order=DESC', { token });
     expect(await screen.findByText('Late', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.queryByText('Early')).not.toBeInTheDocument();

@@ -7,7 +7,8 @@ export const loadAdmin = () => import('../../admin/AdminApp');
 
 /**
  * The opened admin screen's first requests (the session and its data), started beside the shell's
- * download: a small chunk that only knows the declarations and the data provider.
+ * download: a small chunk with the route -> first-request table, which loads the declarations and
+ * the data provider only for what the table cannot settle (src/admin/earlyStart.ts).
  */
 export const startAdminRequests = (location: { pathname: string; search: string; hash: string }): Promise<void> =>
-  import('../../admin/earlyRequests').then((m) => m.startScreenRequests(location)).catch(() => undefined);
+  import('../../admin/earlyStart').then((m) => m.startScreenRequestsEarly(location)).catch(() => undefined);

@@ -1,0 +1,72 @@
+/**
+ * The opened screen's first data request, started from the entry beside the shell's download
+ * (issue 23), from the route -> first-request table generated from the declarations
+ * (src/admin/screenRequestTable.ts): the declarations and zod are not evaluated first. What the
+ * table cannot settle (a list opened with a filter, whose query the field declarations shape; a
+ * list whose path takes a filter) goes to src/admin/earlyRequests.ts, which loads them. The request
+ * is the one the data provider makes (src/providers/entityDataProvider.ts `getList`/`getOne`);
+ * tests/unit/screen-request-table.test.ts holds the two to the same URLs.
+ */
+import { startEarlyGet } from '../providers/api';
+import { PAGE_SIZE } from '../schema/rules';
+import { firstListParamsOf } from './listParams';
+import type { ScreenLocation } from './earlyRequests';
+import type { ListRequestPlan } from './screenRequestTypes';
+import { SCREEN_REQUEST_TABLE } from './screenRequestTable';
+
+type Query = Record<string, string | number>;
+/** A GET to start, `full` when the declarations must decide, null when the screen reads nothing first. */
+export type EarlyPlan = { readonly path: string; readonly query?: Query } | 'full' | null;
+
+const isEmpty = (value: unknown): boolean => value === undefined || value === null || value === '';
+
+const fillId = (url: string, id: string): string => url.replace(/\{id\}/g, encodeURIComponent(id));
+
+/**
+ * The dialog a hash opens, as src/engine/routing.ts `parseDialogHash` reads it: `show` with the
+ * record's id as its path text (a number's digits as that number), another dialog, or none.
+ */
+const dialogOf = (hash: string): { mode: 'show'; id: string } | 'other' | null => {
+  const text = decodeURIComponent(hash.replace(/^#/, ''));
+  if (text === 'create') return 'other';
+  const match = /^(edit|show)=(.+)$/.exec(text);
+  if (!match) return null;
+  const raw = match[2]!;
+  return match[1] === 'show' ? { mode: 'show', id: /^\d+$/.test(raw) ? String(Number(raw)) : raw } : 'other';
+};
+
+const listPlan = (list: ListRequestPlan, search: string): EarlyPlan => {
+  const params = firstListParamsOf(list.storeKey, list.sort, search);
+  if (Object.values(params.filter).some((value) => !isEmpty(value))) return 'full';
+  const sorted = list.sortable.includes(params.sort.field) ? params.sort : list.defaultSort;
+  return {
+    path: list.url,
+    query: {
+      pageNum: params.pagination.page,
+      pageSize: Math.min(params.pagination.perPage, PAGE_SIZE.max),
+      ...(sorted ? { sort: sorted.field, order: sorted.order === 'ASC' ? 'asc' : 'desc' } : {}),
+    },
+  };
+};
+
+/** The first call of the screen at `location`, from the table alone. */
+export const earlyPlanOf = ({ pathname, search, hash }: ScreenLocation): EarlyPlan => {
+  const entry = SCREEN_REQUEST_TABLE[pathname];
+  if (!entry) return null;
+  if (entry.kind === 'edit') {
+    const id = new URLSearchParams(search).get('id');
+    return id && entry.get ? { path: fillId(entry.get, id) } : null;
+  }
+  const dialog = dialogOf(hash);
+  if (dialog === 'other') return null;
+  if (dialog) return entry.get ? { path: fillId(entry.get, dialog.id) } : null;
+  return entry.list ? listPlan(entry.list, search) : 'full';
+};
+
+/** Starts the screen's first call for `location` (failures are the screen's to see). */
+export const startScreenRequestsEarly = (location: ScreenLocation): Promise<void> => {
+  const plan = earlyPlanOf(location);
+  if (plan === 'full') return import('./earlyRequests').then((m) => m.startScreenRequests(location));
+  if (plan) startEarlyGet(plan.path, plan.query).catch(() => undefined);
+  return Promise.resolve();
+};

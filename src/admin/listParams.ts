@@ -1,0 +1,78 @@
+/**
+ * An entity list's first `getList` parameters, worked out as react-admin's `useListParams`
+ * (`getQuery`) and `useListController` do, without loading react-admin or the declarations: the
+ * early requests (issue 23) must not wait for either. tests/ui/early-requests.test.tsx holds it to
+ * react-admin's own.
+ */
+import { PAGE_SIZE } from '../schema/rules';
+import { ADMIN_STORE_KEY } from './storeKey';
+import type { SortSpec } from './screenRequestTypes';
+
+/** The parameters of react-admin's first `getList` of a list (a `GetListParams`). */
+export type FirstListParams = {
+  readonly pagination: { readonly page: number; readonly perPage: number };
+  readonly sort: SortSpec;
+  readonly filter: Record<string, unknown>;
+};
+
+type ListQuery = { sort?: unknown; order?: unknown; page?: unknown; perPage?: unknown; filter?: unknown };
+
+/**
+ * react-admin's stored list parameters (its `localStorageStore(undefined, ADMIN_STORE_KEY)`: JSON
+ * under `RaStore<appKey>.<key>`).
+ */
+const storedListParams = (key: string): ListQuery => {
+  try {
+    const raw = localStorage.getItem(`RaStore${ADMIN_STORE_KEY}.${key}`);
+    const value: unknown = raw === null ? null : JSON.parse(raw);
+    return value && typeof value === 'object' ? value as ListQuery : {};
+  } catch {
+    return {};
+  }
+};
+
+/** The list's query in the URL, as react-admin's `parseQueryFromLocation` reads it (`filter` is JSON). */
+const queryOfSearch = (search: string): ListQuery & Record<string, unknown> => {
+  const query: Record<string, unknown> = Object.fromEntries(new URLSearchParams(search));
+  for (const field of ['filter', 'displayedFilters']) {
+    if (typeof query[field] !== 'string') continue;
+    try {
+      query[field] = JSON.parse(query[field] as string);
+    } catch {
+      delete query[field];
+    }
+  }
+  return query;
+};
+
+/** react-admin's `hasCustomParams`: the store holds more than its initial value. */
+const hasCustomParams = (params: ListQuery): boolean => {
+  const filter = params.filter as Record<string, unknown> | undefined;
+  return Boolean(filter && (Object.keys(filter).length > 0 || params.order != null || params.page !== 1 || params.perPage != null || params.sort != null));
+};
+
+const numberOr = (value: unknown, fallback: number): number => {
+  if (value === undefined) return fallback;
+  const parsed = typeof value === 'string' ? parseInt(value, 10) : Number(value);
+  return Number.isNaN(parsed) ? fallback : parsed;
+};
+
+/**
+ * The first parameters of the list stored under `storeKey` at `search`: the URL's query when it
+ * has one, else the stored parameters when the user changed any, else the defaults (`sort`, the
+ * first page size).
+ */
+export const firstListParamsOf = (storeKey: string, sort: SortSpec, search: string): FirstListParams => {
+  const fromUrl = queryOfSearch(search);
+  const stored = storedListParams(storeKey);
+  const query: ListQuery = Object.keys(fromUrl).length > 0 ? fromUrl : hasCustomParams(stored) ? { ...stored } : { filter: {} };
+  if (!query.sort) {
+    query.sort = sort.field;
+    query.order = sort.order;
+  }
+  return {
+    pagination: { page: numberOr(query.page ?? 1, 1), perPage: numberOr(query.perPage ?? PAGE_SIZE.choices[0], 10) },
+    sort: { field: query.sort as string, order: query.order as SortSpec['order'] },
+    filter: { ...(query.filter as Record<string, unknown> | undefined) },
+  };
+};

@@ -1,0 +1,32 @@
+/**
+ * The shape of the route -> first-request table (src/admin/screenRequestTable.ts, generated from the
+ * declarations by src/admin/screenRequestPlan.ts): what the entry needs to start a screen's first
+ * call without loading the declarations (issue 23).
+ */
+export type SortSpec = { readonly field: string; readonly order: 'ASC' | 'DESC' };
+
+/** An entity's unpinned list: its URL (no `{field}` segments), stored-params key and sorting rules. */
+export type ListRequestPlan = {
+  readonly url: string;
+  /** react-admin's store key of the list (src/engine/EntityList.tsx `storeKey`). */
+  readonly storeKey: string;
+  /** The sort react-admin asks for when none is given (the declaration's, else `id DESC`). */
+  readonly sort: SortSpec;
+  /** The sort the data provider sends for a field that is not sortable (the declaration's), or none. */
+  readonly defaultSort: SortSpec | null;
+  /** The fields a list may be sorted by. */
+  readonly sortable: readonly string[];
+};
+
+export type ScreenRequestEntry = {
+  readonly entity: string;
+  /** `list` for the entity's list route, `edit` for its edit route. */
+  readonly kind: 'list' | 'edit';
+  /** The list's first page; null when the list needs what only the entity's code knows (a `{field}` path). */
+  readonly list: ListRequestPlan | null;
+  /** The record URL with an `{id}` placeholder; null when the entity reads no record by id. */
+  readonly get: string | null;
+};
+
+/** By route path (`/pms/product`). */
+export type ScreenRequestTable = Readonly<Record<string, ScreenRequestEntry>>;

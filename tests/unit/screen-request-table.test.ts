@@ -1,0 +1,84 @@
+// Protects: the route -> first-request table the entry reads without loading the declarations (issue 23)
+// is what the declarations give (declared once: it is generated, and stale when they change), and the
+// request it starts for each screen is the one the declarations' data provider makes, to the URL.
+import { readFileSync } from 'node:fs';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as Api from '../../src/providers/api';
+import type { ApiRequest } from '../../src/providers/api';
+
+const started = vi.hoisted(() => [] as string[]);
+vi.mock('../../src/providers/api', async (importOriginal) => {
+  const original = await importOriginal<typeof Api>();
+  return {
+    ...original,
+    startEarlyGet: (path: string, query?: ApiRequest['query']) => {
+      started.push(original.buildUrl(path, query));
+      return Promise.resolve({ code: 200, message: '', data: null });
+    },
+  };
+});
+
+const { screenRequestTableSource, buildScreenRequestTable } = await import('../../src/admin/screenRequestPlan');
+const { SCREEN_REQUEST_TABLE } = await import('../../src/admin/screenRequestTable');
+const { earlyPlanOf, startScreenRequestsEarly } = await import('../../src/admin/earlyStart');
+const { startScreenRequests } = await import('../../src/admin/earlyRequests');
+const { ALL_ROUTES } = await import('../../src/schema/routes');
+
+type Location = { pathname: string; search: string; hash: string };
+
+/** The URLs each way starts for `location`. */
+const startedBy = async (start: (location: Location) => unknown, location: Location): Promise<string[]> => {
+  started.length = 0;
+  await start(location);
+  return [...started];
+};
+
+describe('screen request table (issue 23)', () => {
+  beforeEach(() => {
+    started.length = 0;
+  });
+
+  it('is the generated text of the declarations (run `npm run gen:screen-requests` after changing them)', () => {
+    const file = readFileSync(new URL('../../src/admin/screenRequestTable.ts', import.meta.url), 'utf8');
+    expect(file).toBe(screenRequestTableSource());
+    expect(SCREEN_REQUEST_TABLE).toEqual(buildScreenRequestTable());
+  });
+
+  it('covers the entity screens, and the list of the product and order screens without the declarations', () => {
+    expect(earlyPlanOf({ pathname: '/pms/product', search: '', hash: '' })).toMatchObject({ path: '/product/list' });
+    expect(earlyPlanOf({ pathname: '/oms/order', search: '', hash: '' })).toMatchObject({ path: '/order/list' });
+    expect(Object.keys(SCREEN_REQUEST_TABLE).length).toBeGreaterThan(10);
+  });
+
+  it('starts for every route the same request as the declarations\' data provider', async () => {
+    let compared = 0;
+    for (const route of ALL_ROUTES) {
+      const entry = SCREEN_REQUEST_TABLE[route.path];
+      const sortable = entry?.list?.sortable[0] ?? 'id';
+      const locations: Location[] = [
+        { pathname: route.path, search: '', hash: '' },
+        { pathname: route.path, search: `?page=2&perPage=20&sort=${sortable}&order=ASC`, hash: '' },
+        { pathname: route.path, search: '?sort=notAField&order=ASC&perPage=500', hash: '' },
+        { pathname: route.path, search: `?filter=${encodeURIComponent('{"keyword":""}')}`, hash: '' },
+        { pathname: route.path, search: '', hash: '#show=007' },
+        { pathname: route.path, search: '', hash: '#show=a%20b' },
+        { pathname: route.path, search: '', hash: '#create' },
+        { pathname: route.path, search: '', hash: '#edit=3' },
+        { pathname: route.path, search: '?id=12', hash: '' },
+      ];
+      for (const location of locations) {
+        const plan = earlyPlanOf(location);
+        if (plan === 'full') continue;
+        expect(await startedBy(startScreenRequestsEarly, location), JSON.stringify(location)).toEqual(await startedBy(startScreenRequests, location));
+        compared += 1;
+      }
+    }
+    expect(compared).toBeGreaterThan(50);
+  });
+
+  it('leaves a list opened with a filter to the declarations', async () => {
+    const location = { pathname: '/pms/brand', search: `?filter=${encodeURIComponent('{"keyword":"x"}')}`, hash: '' };
+    expect(earlyPlanOf(location)).toBe('full');
+    expect(await startedBy(startScreenRequestsEarly, location)).toEqual(['/api/brand/list?pageNum=1&pageSize=10&keyword=x&sort=sort&order=desc']);
+  });
+});
