@@ -111,6 +111,28 @@ describe.each(testDialects())('home summary (%s)', (dialect) => {
     expect(Number(kept.rows[0]!.n)).toBe(Number(live.n));
   });
 
+  it('the days are kept between writes, and a new order or a payment changes today on the very next call', async () => {
+    const shop = (await shopsOf('seller'))[0]!;
+    const first = await summary('seller');
+    expect(await summary('seller')).toEqual(first);
+    const now = new Date().toISOString();
+    await t.db.insertInto('oms_order').values({
+      shop_id: shop.id, create_time: now, member_id: 1, member_username: 'm', total_amount: 4321, freight_amount: 0, pay_type: 0, source_type: 0,
+      order_type: 0, confirm_status: 0, delete_status: 0, modify_time: now, order_sn: 'HOME-CACHE-1', status: 0, pay_amount: 4321,
+    } as never).execute();
+    const added = await summary('seller');
+    expect(added.orders!.today.orders).toBe(first.orders!.today.orders + 1);
+    expect(added.orders!.today.sales).toEqual(first.orders!.today.sales);
+    // The admin's platform days (another key) follow as well.
+    expect((await summary('admin')).orders!.days).toEqual(await directDays('admin', added.timeZone, added.today));
+    await t.db.updateTable('oms_order').set({ status: 1 }).where('order_sn', '=', 'HOME-CACHE-1').execute();
+    const paid = await summary('seller');
+    expect(paid.orders!.today.sales[shop.currency]).toBe(fromCents(Math.round(first.orders!.today.sales[shop.currency]! * 100) + 4321));
+    expect(paid.orders!.days).toEqual(await directDays('seller', paid.timeZone, paid.today));
+    await t.db.deleteFrom('oms_order').where('order_sn', '=', 'HOME-CACHE-1').execute();
+    expect((await summary('seller')).orders!.days).toEqual(first.orders!.days);
+  });
+
   it('days follow the time zone (TZ), a daylight-saving day of 23 or 25 hours included: orders just either side of each midnight', async () => {
     const before = process.env.TZ;
     // New York's clocks went back on 2026-11-01 (a 25-hour day); whatever the date, every boundary of the window is tried.

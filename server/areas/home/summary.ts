@@ -6,7 +6,10 @@
  * - pending work: each item is the total of its list with the item's filter (the engine's own
  *   list query through the entity's repository), so the figure is what the linked list shows;
  * - orders and sales per day: the kept quarter-hour stats (server/db/order-stats.ts), at most 31 × 96
- *   rows per shop and currency, never the orders themselves;
+ *   rows per shop and currency, never the orders themselves; the per-day sums are kept under the
+ *   orders' table version (server/crud/list-cache.ts `cachedValue`), so between two writes of
+ *   orders they are not summed again (with many shops the month is tens of thousands of stats
+ *   rows: 10–30 ms), and the first call after any write sums them afresh;
  * - products, members, VIP, capacity, referral: indexed counts and sums over small tables; the
  *   products low on stock are the product list's `lowStock` filter (a comparison of two columns),
  *   read from the partial index the engine keeps of exactly those rows (server/crud/indexes.ts).
@@ -32,6 +35,8 @@ import { parseListQuery } from '../../crud/list-params';
 import type { Repository } from '../../crud/repository';
 import { scopeWhere } from '../../crud/repository';
 import type { Scope } from '../../crud/scope';
+import { cachedValue } from '../../crud/list-cache';
+import type { AnyKysely } from '../../db/index';
 import { toCount } from '../../db/index';
 import type { Database } from '../../db/schema';
 import type { QuotaMeter } from '../capacity/registry';
@@ -100,15 +105,18 @@ const dayOfBucket = (bucketStarts: readonly number[]) => {
 
 const ordersPart = async (deps: SummaryDeps, scope: Scope, zone: string, today: string): Promise<NonNullable<HomeSummary['orders']>> => {
   const db = deps.db;
+  const anyDb = db as unknown as AnyKysely;
   const shops = scope.kind === 'shops' ? scope.shopIds : null;
   const { dates, starts } = daysOf(zone, today);
   const emptyDay = (date: string): HomeDay => ({ date, orders: 0, sales: {} });
   const days = dates.map(emptyDay);
   let currencies: string[] = [];
   if (!shops || shops.length) {
+    const scopeKey = shops ? shops.join(',') : '*';
     let shopQuery = db.selectFrom('shop').select(['id', 'currency']);
     if (shops) shopQuery = shopQuery.where('id', 'in', [...shops]);
-    const currencyOf = new Map((await shopQuery.execute()).map((r) => [Number(r.id), r.currency || FALLBACK_CURRENCY]));
+    const shopRows = await cachedValue(anyDb, anyDb, ENTITIES.shop.table, `home:currencies\n${scopeKey}`, () => shopQuery.execute());
+    const currencyOf = new Map(shopRows.map((r) => [Number(r.id), r.currency || FALLBACK_CURRENCY]));
     currencies = [...new Set(currencyOf.values())].sort();
     const bucketStarts = starts.map((ms) => Math.floor(ms / 1000 / BUCKET_SECONDS));
     const day = dayOfBucket(bucketStarts);
@@ -117,7 +125,10 @@ const ordersPart = async (deps: SummaryDeps, scope: Scope, zone: string, today: 
       .select([sql<number>`${day}`.as('day'), 's.shop_id', sql<string>`sum(s.orders)`.as('orders'), sql<string>`sum(s.sales)`.as('sales')])
       .where('s.bucket', '>=', bucketStarts[0]!).where('s.bucket', '<', bucketStarts[bucketStarts.length - 1]!);
     if (shops) stats = stats.where('s.shop_id', 'in', [...shops]);
-    const rows = await stats.groupBy([sql`1`, 's.shop_id']).execute();
+    // Kept under the orders' version (the stats change only with the orders, by their triggers): between
+    // two writes of orders the same days and shops are not summed again; any write of an order drops it.
+    const rows = await cachedValue(anyDb, anyDb, ENTITIES.order.table, `home:days\n${bucketStarts.join(',')}\n${scopeKey}`,
+      () => stats.groupBy([sql`1`, 's.shop_id']).execute());
     const cents = days.map(() => new Map<string, number[]>());
     for (const row of rows) {
       const i = Number(row.day);
