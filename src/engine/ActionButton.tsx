@@ -29,6 +29,7 @@ import { submissionErrors } from '../providers/entityDataProvider';
 import { ActionTargetContext } from './actionTarget';
 import { apiValues, createDefaults, toFormErrors } from './formValidation';
 import { EntityFieldInput } from './kinds';
+import { RowButton } from './RowButton';
 import { actionLabelKey } from './labels';
 import { useRecordName } from './recordName';
 import type { FieldInputProps } from './screenOptions';
@@ -170,7 +171,7 @@ export const ActionTrigger = ({ entity, name, target, onDone, inputs, fixed, ini
   const label = translate(actionLabelKey(entity, name));
   return (
     <>
-      <Button
+      <RowButton
         label={actionLabelKey(entity, name)}
         onClick={(event) => {
           // Inside a clickable list row: running an action must not also open the row.
@@ -179,7 +180,7 @@ export const ActionTrigger = ({ entity, name, target, onDone, inputs, fixed, ini
         }}
       >
         <PlayArrow />
-      </Button>
+      </RowButton>
       {open && hasParams && <ParamsDialog entity={entity} name={name} target={target} onClose={() => setOpen(false)} onDone={close} inputs={inputs} fixed={fixed} initial={initial} notice={notice} />}
       {!hasParams && (
         <Confirm

@@ -8,13 +8,14 @@ import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import { useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import type { RaRecord } from 'react-admin';
-import { Button, Confirm, useCanAccess, useDelete, useDeleteMany, useListContext, useRecordContext, useRefresh } from 'react-admin';
+import { Confirm, useCanAccess, useDelete, useDeleteMany, useListContext, useRecordContext, useRefresh } from 'react-admin';
 import type { Entity } from '../schema/entity';
 import { recycleBinOf } from '../schema/recycleBin';
 import { useDoneFeedback } from './feedback';
+import { RowButton } from './RowButton';
 
 const DeleteTrigger = ({ onClick }: { readonly onClick: () => void }) => (
-  <Button
+  <RowButton
     label="ra.action.delete"
     color="error"
     // react-admin's class for its delete buttons: tells it apart from an image's "remove" button.
@@ -26,7 +27,7 @@ const DeleteTrigger = ({ onClick }: { readonly onClick: () => void }) => (
     }}
   >
     <DeleteIcon />
-  </Button>
+  </RowButton>
 );
 
 /** Deletes the record in context; `onDeleted` runs after the server agreed (pages leave, lists refresh). */

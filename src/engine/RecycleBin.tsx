@@ -19,6 +19,7 @@ import type { Entity } from '../schema/entity';
 import type { BinOperation } from '../schema/recycleBin';
 import { IN_BIN, recycleBinOf } from '../schema/recycleBin';
 import { useDoneFeedback } from './feedback';
+import { RowButton } from './RowButton';
 import { RowDeleteButton } from './RowDeleteButton';
 
 /** Whether a record is in its entity's recycle bin. */
@@ -94,15 +95,15 @@ const BinButtons = ({ entity, ids, name, onDone }: {
   return (
     <>
       {canRestore && (
-        <Button label="entity.bin.restore" disabled={restore.isPending} onClick={() => restore.mutate(ids)}>
+        <RowButton label="entity.bin.restore" disabled={restore.isPending} onClick={() => restore.mutate(ids)}>
           <RestoreIcon />
-        </Button>
+        </RowButton>
       )}
       {canPurge && (
         <>
-          <Button label="entity.bin.purge" color="error" onClick={() => setConfirming(true)}>
+          <RowButton label="entity.bin.purge" color="error" onClick={() => setConfirming(true)}>
             <DeleteForeverIcon />
-          </Button>
+          </RowButton>
           <Confirm
             isOpen={confirming}
             loading={purge.isPending}

@@ -34,3 +34,4 @@ export { EditRecordButton, ShowActions } from './EntityShow';
 export { RecordDeleteButton } from './DeleteButtons';
 export { RowDeleteButton } from './RowDeleteButton';
 export { LinkButton } from './LinkButton';
+export { RowButton } from './RowButton';

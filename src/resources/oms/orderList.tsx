@@ -19,7 +19,7 @@ import { MESSAGES } from '../../schema/api';
 import type { Entity } from '../../schema/entity';
 import { DELIVERY_COMPANIES, ORDER_DELETABLE_STATUSES, ORDER_STATUS, ORDER_STATUSES, order, PAY_STATUS } from '../../schema/oms';
 import { transitionAllows } from '../../schema/entity';
-import { ActionTrigger, fieldDisplay, LinkButton, RowDeleteButton, useShowHref } from '../../engine/blocks';
+import { ActionTrigger, fieldDisplay, LinkButton, RowButton, RowDeleteButton, useShowHref } from '../../engine/blocks';
 import { useIntlLocale } from '../../engine/locale';
 import { formatMoney, toCents } from '../../schema/money';
 
@@ -89,7 +89,7 @@ export const ShipRowButton = () => {
   const navigate = useNavigate();
   const canShip = useCanShip();
   if (!record || record.status !== ORDER_STATUS.pendingShipment || !canShip) return null;
-  return <Button label="entity.oms.ship" onClick={(event) => { event.stopPropagation(); navigate(deliverPath([record.id])); }}><LocalShippingIcon /></Button>;
+  return <RowButton label="entity.oms.ship" onClick={(event) => { event.stopPropagation(); navigate(deliverPath([record.id])); }}><LocalShippingIcon /></RowButton>;
 };
 
 /**

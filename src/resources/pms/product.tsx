@@ -19,6 +19,7 @@ import { useState } from 'react';
 import { Button, Loading, useCanAccess, useLocaleState, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { actionQueryKey, useActionMutation, useActionQuery } from '../../engine/actionQueries';
 import { WithRowAccess } from '../../engine/rowAccess';
+import { RowButton } from '../../engine/RowButton';
 import type { ScreenOptionsOf } from '../../engine/screenOptions';
 import { declaredAction } from '../../schema/access';
 import { childEntityOf } from '../../schema/entity';
@@ -109,7 +110,7 @@ const SkuStock = ({ canAccess }: { readonly canAccess: boolean | undefined }) =>
   if (!record || !canAccess) return null;
   return (
     <>
-      <Button label="entity.pms.sku_stock" onClick={(event) => { event.stopPropagation(); setOpen(true); }} />
+      <RowButton label="entity.pms.sku_stock" onClick={(event) => { event.stopPropagation(); setOpen(true); }} />
       {open && (
         <Dialog open onClose={() => setOpen(false)} maxWidth="md" fullWidth onClick={(event) => event.stopPropagation()}>
           <DialogTitle>{translate('entity.pms.sku_stock_of', { name: String(record.name) })}</DialogTitle>
