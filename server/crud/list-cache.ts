@@ -212,6 +212,34 @@ export const cachedValueAt = async <T>(db: AnyKysely, table: string, key: string
   return value;
 };
 
+const VERSIONS_TEXT = 'select name, version::text as version from sys_table_version where name = any($1)';
+
+/**
+ * The versions of several tables read by one statement, for values built from some of them
+ * (`cachedValueAt` under the joined versions of the tables each reads): PostgreSQL reads their
+ * counters (attaching a missing one once, as `listVersion` does; a table without one reads null);
+ * SQLite's one number of the whole database stands for every table.
+ */
+export const tableVersions = async (db: AnyKysely, tables: readonly string[]): Promise<ReadonlyMap<string, string | null>> => {
+  const names = [...new Set(tables)];
+  if (dialectOf(db) !== 'postgres') {
+    const version = await listVersion(db, names[0] ?? '');
+    return new Map(names.map((name) => [name, version]));
+  }
+  const read = async () => new Map((await db.executeQuery<{ name: string; version: string }>(CompiledQuery.raw(VERSIONS_TEXT, [names])))
+    .rows.map((row) => [row.name, String(row.version)]));
+  let found = await read();
+  const seen = attached.get(db) ?? new Set<string>();
+  attached.set(db, seen);
+  const missing = names.filter((name) => !found.has(name) && !seen.has(name));
+  if (missing.length) {
+    for (const name of missing) seen.add(name);
+    await ensureTableVersions(db, missing);
+    found = await read();
+  }
+  return new Map(names.map((name) => [name, found.get(name) ?? null]));
+};
+
 /** What the list cache of `db` holds now (the bench prints it). */
 export const listCacheStats = (db: AnyKysely): { entries: number; bytes: number } => {
   const cache = cacheOf(db);

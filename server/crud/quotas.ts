@@ -16,6 +16,8 @@ export type QuotaMeter<Q extends string = string> = {
   readonly quota: Q;
   /** The admin's current usage, in `unit`. */
   readonly count: (db: Db, adminId: number) => Promise<number>;
+  /** The tables `count` reads: a figure built on it is kept under their versions (the home page's capacity). */
+  readonly tables: readonly string[];
   /** Entity names whose create spends this quota (or a route's own target, such as uploads). */
   readonly guards: readonly string[];
   /**

@@ -111,7 +111,7 @@ describe.each(testDialects())('home summary (%s)', (dialect) => {
     expect(Number(kept.rows[0]!.n)).toBe(Number(live.n));
   });
 
-  it('the days are kept between writes, and a new order or a payment changes today on the very next call', async () => {
+  it('the parts are kept between writes, and a new order, a payment, a new member change them on the very next call', async () => {
     const shop = (await shopsOf('seller'))[0]!;
     const first = await summary('seller');
     expect(await summary('seller')).toEqual(first);
@@ -122,6 +122,8 @@ describe.each(testDialects())('home summary (%s)', (dialect) => {
     } as never).execute();
     const added = await summary('seller');
     expect(added.orders!.today.orders).toBe(first.orders!.today.orders + 1);
+    const pendingPayment = (a: HomeSummary) => a.pending.find((p) => p.key === 'ordersPendingPayment')!.count;
+    expect(pendingPayment(added)).toBe(pendingPayment(first) + 1);
     expect(added.orders!.today.sales).toEqual(first.orders!.today.sales);
     // The admin's platform days (another key) follow as well.
     expect((await summary('admin')).orders!.days).toEqual(await directDays('admin', added.timeZone, added.today));
@@ -131,6 +133,14 @@ describe.each(testDialects())('home summary (%s)', (dialect) => {
     expect(paid.orders!.days).toEqual(await directDays('seller', paid.timeZone, paid.today));
     await t.db.deleteFrom('oms_order').where('order_sn', '=', 'HOME-CACHE-1').execute();
     expect((await summary('seller')).orders!.days).toEqual(first.orders!.days);
+    // The other kept parts follow their own tables: a member who joined today (products: the low-stock test below).
+    const own = (await shopsOf('seller')).map((s) => s.id);
+    const member = await t.db.selectFrom('ums_member').select(['id', 'create_time']).where('shop_id', 'in', own)
+      .where('create_time', '<', new Date(dayStartMs(first.timeZone, first.today)).toISOString()).executeTakeFirstOrThrow();
+    await t.db.updateTable('ums_member').set({ create_time: new Date().toISOString() }).where('id', '=', member.id).execute();
+    expect((await summary('seller')).members!.newToday).toBe(first.members!.newToday + 1);
+    await t.db.updateTable('ums_member').set({ create_time: member.create_time }).where('id', '=', member.id).execute();
+    expect((await summary('seller')).members).toEqual(first.members);
   });
 
   it('days follow the time zone (TZ), a daylight-saving day of 23 or 25 hours included: orders just either side of each midnight', async () => {

@@ -78,7 +78,7 @@ const crateActions = entityActions(fxCrate, {
 });
 
 const meter: QuotaMeter = {
-  key: 'crates', unit: 'count', quota: 'quotaMolds', guards: ['fxCrate'],
+  key: 'crates', unit: 'count', quota: 'quotaMolds', guards: ['fxCrate'], tables: ['fx_crate'],
   count: async (db) => {
     // @ts-expect-error -- meters count through the typed database too
     void db.selectFrom('fx_crate');

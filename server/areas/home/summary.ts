@@ -35,7 +35,7 @@ import { parseListQuery } from '../../crud/list-params';
 import type { Repository } from '../../crud/repository';
 import { scopeWhere } from '../../crud/repository';
 import type { Scope } from '../../crud/scope';
-import { cachedValue } from '../../crud/list-cache';
+import { cachedValueAt, tableVersions } from '../../crud/list-cache';
 import type { AnyKysely } from '../../db/index';
 import { toCount } from '../../db/index';
 import type { Database } from '../../db/schema';
@@ -105,18 +105,15 @@ const dayOfBucket = (bucketStarts: readonly number[]) => {
 
 const ordersPart = async (deps: SummaryDeps, scope: Scope, zone: string, today: string): Promise<NonNullable<HomeSummary['orders']>> => {
   const db = deps.db;
-  const anyDb = db as unknown as AnyKysely;
   const shops = scope.kind === 'shops' ? scope.shopIds : null;
   const { dates, starts } = daysOf(zone, today);
   const emptyDay = (date: string): HomeDay => ({ date, orders: 0, sales: {} });
   const days = dates.map(emptyDay);
   let currencies: string[] = [];
   if (!shops || shops.length) {
-    const scopeKey = shops ? shops.join(',') : '*';
     let shopQuery = db.selectFrom('shop').select(['id', 'currency']);
     if (shops) shopQuery = shopQuery.where('id', 'in', [...shops]);
-    const shopRows = await cachedValue(anyDb, anyDb, ENTITIES.shop.table, `home:currencies\n${scopeKey}`, () => shopQuery.execute());
-    const currencyOf = new Map(shopRows.map((r) => [Number(r.id), r.currency || FALLBACK_CURRENCY]));
+    const currencyOf = new Map((await shopQuery.execute()).map((r) => [Number(r.id), r.currency || FALLBACK_CURRENCY]));
     currencies = [...new Set(currencyOf.values())].sort();
     const bucketStarts = starts.map((ms) => Math.floor(ms / 1000 / BUCKET_SECONDS));
     const day = dayOfBucket(bucketStarts);
@@ -125,10 +122,7 @@ const ordersPart = async (deps: SummaryDeps, scope: Scope, zone: string, today: 
       .select([sql<number>`${day}`.as('day'), 's.shop_id', sql<string>`sum(s.orders)`.as('orders'), sql<string>`sum(s.sales)`.as('sales')])
       .where('s.bucket', '>=', bucketStarts[0]!).where('s.bucket', '<', bucketStarts[bucketStarts.length - 1]!);
     if (shops) stats = stats.where('s.shop_id', 'in', [...shops]);
-    // Kept under the orders' version (the stats change only with the orders, by their triggers): between
-    // two writes of orders the same days and shops are not summed again; any write of an order drops it.
-    const rows = await cachedValue(anyDb, anyDb, ENTITIES.order.table, `home:days\n${bucketStarts.join(',')}\n${scopeKey}`,
-      () => stats.groupBy([sql`1`, 's.shop_id']).execute());
+    const rows = await stats.groupBy([sql`1`, 's.shop_id']).execute();
     const cents = days.map(() => new Map<string, number[]>());
     for (const row of rows) {
       const i = Number(row.day);
@@ -146,7 +140,7 @@ const ordersPart = async (deps: SummaryDeps, scope: Scope, zone: string, today: 
   return { currencies, days, today: at(0), yesterday: at(-1), lastWeek: at(-7) };
 };
 
-const pendingPart = async (deps: SummaryDeps, caller: Caller, now: number): Promise<PendingItem[]> => {
+const pendingPart = async (deps: SummaryDeps, caller: Caller, now: number, versions: Versions): Promise<PendingItem[]> => {
   const items: PendingItem[] = [];
   let orderCounts: Record<string, number> | undefined;
   for (const decl of PENDING_WORK) {
@@ -158,9 +152,15 @@ const pendingPart = async (deps: SummaryDeps, caller: Caller, now: number): Prom
       ? { ...decl.filter, endTimeFrom: new Date(now).toISOString(), endTimeTo: new Date(now + ADS_ENDING_DAYS * DAY_MS).toISOString() }
       : decl.filter;
     // The order list takes the total of one status from the kept counts (README "counters"): one read for the three items.
+    // A list's total is kept under its table's version (its filters and scope are columns of that table);
+    // the ads' window moves with the clock, so that one is counted every time.
     const count = decl.entity === 'order' && Object.keys(filter).join() === 'status'
-      ? (orderCounts ??= await countsBy(deps.db, entity, 'status', caller.scope))[String(filter.status)] ?? 0
-      : await listTotal(deps, decl.entity, filter, caller.scope);
+      ? (orderCounts ??= await kept(deps, versions, [entity.table], `orderCounts\n${JSON.stringify(caller.scope)}`,
+        () => countsBy(deps.db, entity, 'status', caller.scope)))[String(filter.status)] ?? 0
+      : decl.key === 'adsEndingSoon'
+        ? await listTotal(deps, decl.entity, filter, caller.scope)
+        : await kept(deps, versions, [entity.table], `pending\n${decl.key}\n${JSON.stringify(caller.scope)}`,
+          () => listTotal(deps, decl.entity, filter, caller.scope));
     items.push({ key: decl.key, route: decl.route, filter, count });
   }
   return items;
@@ -233,29 +233,77 @@ const referralPart = async (db: Kysely<Database>, scope: Scope, adminId: number)
   return { unpaid: fromCents(sumCents([...owed.values()].map((n) => Math.max(0, n)))), currency: VIP_CURRENCY };
 };
 
+/** The tables each part reads (beyond the request's scope and clock, which its key holds). */
+const PART_TABLES = {
+  // The quarter-hour stats and the status counts change only with the orders (their triggers).
+  orders: [ENTITIES.order.table, ENTITIES.shop.table],
+  products: [ENTITIES.product.table],
+  members: [ENTITIES.member.table],
+  vipRevenue: [ENTITIES.payRecord.table],
+  referral: [ENTITIES.distributionRecord.table, ENTITIES.referralReward.table],
+  seller: [ENTITIES.admin.table, ENTITIES.product.table, ENTITIES.referralClick.table],
+} as const;
+const capacityTables = (meters: readonly QuotaMeter[]): string[] =>
+  [userGroup.table, ...userGroup.owns!.map((o) => o.table), ...meters.flatMap((m) => m.tables)];
+
+type Versions = ReadonlyMap<string, string | null>;
+
+/**
+ * A part kept under the versions of the tables it reads (server/crud/list-cache.ts): computed
+ * again only after one of them changed, so between writes the summary costs one read of the
+ * versions instead of twenty-odd statements (the orders' days alone sum tens of thousands of stats
+ * rows with many shops). `key` holds what else the part depends on: the caller's scope, the days.
+ */
+const kept = <T>(deps: SummaryDeps, versions: Versions, tables: readonly string[], key: string, compute: () => Promise<T>): Promise<T> => {
+  const parts = tables.map((table) => versions.get(table) ?? null);
+  if (parts.includes(null)) return compute();
+  return cachedValueAt(deps.db as unknown as AnyKysely, `home:${tables.join(',')}`, key, parts.join(':'), compute);
+};
+
 export const homeSummary = async (deps: SummaryDeps, caller: Caller, zone: string, now = Date.now()): Promise<HomeSummary> => {
-  const { grants, scope } = caller;
+  const { grants, scope, adminId } = caller;
   const today = localDate(zone, now);
   const answer: HomeSummary = { timeZone: zone, today, pending: [] };
-  if (mayList(grants, ENTITIES.order as unknown as Entity)) answer.orders = await ordersPart(deps, scope, zone, today);
-  answer.pending = await pendingPart(deps, caller, now);
-  if (mayList(grants, ENTITIES.product as unknown as Entity)) {
-    answer.products = await productsPart(deps, scope, answer.pending.find((p) => p.key === 'productsLowStock')?.count);
+  // Read BEFORE anything kept under them, in one statement.
+  const versions = await tableVersions(deps.db as unknown as AnyKysely, [
+    ...Object.values(PART_TABLES).flat(), ...capacityTables(deps.meters),
+    ...PENDING_WORK.map((p) => (ENTITIES[p.entity] as unknown as Entity).table),
+  ]);
+  const scopeKey = JSON.stringify(scope);
+  if (mayList(grants, ENTITIES.order as unknown as Entity)) {
+    answer.orders = await kept(deps, versions, PART_TABLES.orders, `orders\n${zone}\n${today}\n${scopeKey}`, () => ordersPart(deps, scope, zone, today));
   }
-  if (mayList(grants, ENTITIES.member as unknown as Entity)) answer.members = await membersPart(deps, scope, zone, today);
-  if (mayAction(grants, ENTITIES.payRecord as unknown as Entity, 'confirm')) answer.vipRevenue = await vipRevenuePart(deps.db, zone, today);
-  if (mayAction(grants, userGroup as unknown as Entity, 'capacity')) answer.capacity = await capacityPart(deps);
-  if (mayList(grants, ENTITIES.distributionRecord as unknown as Entity)) answer.referral = await referralPart(deps.db, scope, caller.adminId);
+  answer.pending = await pendingPart(deps, caller, now, versions);
+  if (mayList(grants, ENTITIES.product as unknown as Entity)) {
+    const lowStock = answer.pending.find((p) => p.key === 'productsLowStock')?.count;
+    answer.products = await kept(deps, versions, PART_TABLES.products, `products\n${lowStock}\n${scopeKey}`, () => productsPart(deps, scope, lowStock));
+  }
+  if (mayList(grants, ENTITIES.member as unknown as Entity)) {
+    answer.members = await kept(deps, versions, PART_TABLES.members, `members\n${zone}\n${today}\n${scopeKey}`, () => membersPart(deps, scope, zone, today));
+  }
+  if (mayAction(grants, ENTITIES.payRecord as unknown as Entity, 'confirm')) {
+    answer.vipRevenue = await kept(deps, versions, PART_TABLES.vipRevenue, `vipRevenue\n${zone}\n${today}`, () => vipRevenuePart(deps.db, zone, today));
+  }
+  if (mayAction(grants, userGroup as unknown as Entity, 'capacity')) {
+    answer.capacity = await kept(deps, versions, capacityTables(deps.meters), 'capacity', () => capacityPart(deps));
+  }
+  if (mayList(grants, ENTITIES.distributionRecord as unknown as Entity)) {
+    answer.referral = await kept(deps, versions, PART_TABLES.referral, `referral\n${adminId}\n${scopeKey}`, () => referralPart(deps.db, scope, adminId));
+  }
   if (isSeller(scope)) {
-    const account = await deps.db.selectFrom('ums_admin').select('vip_expire_time').where('id', '=', caller.adminId).executeTakeFirst();
-    const expireTime = account?.vip_expire_time ?? null;
+    const productTotal = answer.products?.total;
+    const seller = await kept(deps, versions, PART_TABLES.seller, `seller\n${adminId}\n${productTotal}\n${scopeKey}`, async () => {
+      const account = await deps.db.selectFrom('ums_admin').select('vip_expire_time').where('id', '=', adminId).executeTakeFirst();
+      const products = productTotal ?? (scope.shopIds.length
+        ? toCount((await deps.db.selectFrom('pms_product').select(sql<string>`count(*)`.as('n')).where('shop_id', 'in', [...scope.shopIds]).where('delete_status', '=', 0).executeTakeFirstOrThrow()).n)
+        : 0);
+      const clicked = await deps.db.selectFrom('rms_click').select('id').where('seller_id', '=', adminId).limit(1).executeTakeFirst();
+      return { expireTime: account?.vip_expire_time ?? null, products, clicked: clicked !== undefined };
+    });
+    const { expireTime } = seller;
     const left = expireTime ? Math.ceil((Date.parse(expireTime) - now) / DAY_MS) : 0;
     answer.vip = { level: vipLevelOf(expireTime, new Date(now)), expireTime, daysLeft: Math.max(0, left) };
-    const products = answer.products?.total ?? (scope.shopIds.length
-      ? toCount((await deps.db.selectFrom('pms_product').select(sql<string>`count(*)`.as('n')).where('shop_id', 'in', [...scope.shopIds]).where('delete_status', '=', 0).executeTakeFirstOrThrow()).n)
-      : 0);
-    const clicked = await deps.db.selectFrom('rms_click').select('id').where('seller_id', '=', caller.adminId).limit(1).executeTakeFirst();
-    answer.gettingStarted = { vip: expireTime !== null, shop: scope.shopIds.length > 0, product: products > 0, invite: clicked !== undefined };
+    answer.gettingStarted = { vip: expireTime !== null, shop: scope.shopIds.length > 0, product: seller.products > 0, invite: seller.clicked };
   }
   return answer;
 };

@@ -4,7 +4,7 @@ import type { QuotaMeter } from '../capacity/registry';
 
 /** Molds in the shops the admin owns; a new mold spends its shop owner's quota, whoever adds it. */
 export const moldsMeter: QuotaMeter = {
-  key: 'molds', unit: 'count', quota: 'quotaMolds', guards: ['mold'],
+  key: 'molds', unit: 'count', quota: 'quotaMolds', guards: ['mold'], tables: ['mold', 'shop'],
   count: async (db, adminId) => {
     const row = await db.selectFrom('mold').innerJoin('shop', 'shop.id', 'mold.shop_id')
       .select((eb) => eb.fn.countAll().as('n')).where('shop.owner_id', '=', adminId).executeTakeFirst();

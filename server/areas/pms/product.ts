@@ -198,7 +198,7 @@ export const productActions = entityActions(product, {
 
 /** Products in the shops an admin owns (the bin's too: they still hold their place until deleted for good). */
 export const productsMeter: QuotaMeter = {
-  key: 'products', unit: 'count', quota: 'quotaProducts', guards: ['product'],
+  key: 'products', unit: 'count', quota: 'quotaProducts', guards: ['product'], tables: ['pms_product', 'shop'],
   count: async (db, adminId) => {
     const row = await db.selectFrom('pms_product').innerJoin('shop', 'shop.id', 'pms_product.shop_id')
       .select((eb) => eb.fn.countAll().as('n')).where('shop.owner_id', '=', adminId).executeTakeFirst();

@@ -7,7 +7,7 @@ const BYTES_PER_MB = 1024 * 1024;
 
 /** Upload storage: the recorded sizes of the admin's uploads, in MB. */
 export const storageMeter: QuotaMeter = {
-  key: 'storage', unit: 'MB', quota: 'quotaStorageMb', guards: [UPLOAD_TARGET],
+  key: 'storage', unit: 'MB', quota: 'quotaStorageMb', guards: [UPLOAD_TARGET], tables: ['sys_upload'],
   count: async (db, adminId) => {
     const row = await db.selectFrom('sys_upload').select((eb) => eb.fn.sum<number | string | null>('size_bytes').as('bytes'))
       .where('admin_id', '=', adminId).executeTakeFirst();
