@@ -6,13 +6,15 @@
  * - pending work: each item is the total of its list with the item's filter (the engine's own
  *   list query through the entity's repository), so the figure is what the linked list shows;
  * - orders and sales per day: the kept quarter-hour stats (server/db/order-stats.ts), at most 31 × 96
- *   rows per shop and currency, never the orders themselves; the per-day sums are kept under the
- *   orders' table version (server/crud/list-cache.ts `cachedValue`), so between two writes of
- *   orders they are not summed again (with many shops the month is tens of thousands of stats
- *   rows: 10–30 ms), and the first call after any write sums them afresh;
+ *   rows per shop and currency, never the orders themselves;
  * - products, members, VIP, capacity, referral: indexed counts and sums over small tables; the
  *   products low on stock are the product list's `lowStock` filter (a comparison of two columns),
  *   read from the partial index the engine keeps of exactly those rows (server/crud/indexes.ts).
+ *
+ * Each part is kept under the versions of the tables it reads (`kept`, server/crud/list-cache.ts),
+ * read together in one statement: between two writes of those tables a part is not computed
+ * again (with many shops the month's days alone are tens of thousands of stats rows, 10–30 ms at
+ * a million orders), and the first call after a write computes it afresh, so figures stay exact.
  *
  * Money figures come only with the lists that carry them (orders; pay records for VIP revenue;
  * distribution records for referral rewards), so a product admin gets none.
