@@ -22,7 +22,9 @@ import { startEarlyGet } from '../providers/api';
 import { createEntityDataProvider } from '../providers/entityDataProvider';
 import type { Entity } from '../schema/entity';
 import { parseDialogHash } from '../engine/routing';
-import { firstListParamsOf } from './listParams';
+import { firstListParamsOf, storedListItem } from './listParams';
+import { PAGE_SIZE } from '../schema/rules';
+import { ADMIN_STORE_KEY } from './storeKey';
 import { listStoreKey } from './screenRequestPlan';
 
 export type ScreenLocation = { readonly pathname: string; readonly search: string; readonly hash: string };
@@ -39,8 +41,9 @@ const starter = createEntityDataProvider(<T>(path: string, request: ApiRequest =
  * has one, else the stored parameters when the user changed any, else the defaults (the
  * declaration's sort, the first page size). tests/ui/early-requests.test.tsx holds it to react-admin's own.
  */
-export const firstListParams = (entity: Entity, search: string): GetListParams =>
-  firstListParamsOf(listStoreKey(entity), entity.defaultSort ?? { field: 'id', order: 'DESC' }, search);
+export const firstListParams = (entity: Entity, search: string): GetListParams => firstListParamsOf(
+  storedListItem(ADMIN_STORE_KEY, listStoreKey(entity)), entity.defaultSort ?? { field: 'id', order: 'DESC' }, search, PAGE_SIZE.choices[0],
+);
 
 /** Starts the screen's first call for `location`; resolves when started (failures are the screen's to see). */
 export const startScreenRequests = (location: ScreenLocation): void => {

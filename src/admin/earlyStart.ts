@@ -8,11 +8,10 @@
  * tests/unit/screen-request-table.test.ts holds the two to the same URLs.
  */
 import { startEarlyGet } from '../providers/api';
-import { PAGE_SIZE } from '../schema/rules';
-import { firstListParamsOf } from './listParams';
+import { firstListParamsOf, storedListItem } from './listParams';
 import type { ScreenLocation } from './earlyRequests';
 import type { ListRequestPlan } from './screenRequestTypes';
-import { SCREEN_REQUEST_TABLE } from './screenRequestTable';
+import { LIST_DEFAULTS, SCREEN_REQUEST_TABLE } from './screenRequestTable';
 
 type Query = Record<string, string | number>;
 /** A GET to start, `full` when the declarations must decide, null when the screen reads nothing first. */
@@ -36,14 +35,14 @@ const dialogOf = (hash: string): { mode: 'show'; id: string } | 'other' | null =
 };
 
 const listPlan = (list: ListRequestPlan, search: string): EarlyPlan => {
-  const params = firstListParamsOf(list.storeKey, list.sort, search);
+  const params = firstListParamsOf(storedListItem(LIST_DEFAULTS.adminStoreKey, list.storeKey), list.sort, search, LIST_DEFAULTS.perPage);
   if (Object.values(params.filter).some((value) => !isEmpty(value))) return 'full';
   const sorted = list.sortable.includes(params.sort.field) ? params.sort : list.defaultSort;
   return {
     path: list.url,
     query: {
       pageNum: params.pagination.page,
-      pageSize: Math.min(params.pagination.perPage, PAGE_SIZE.max),
+      pageSize: Math.min(params.pagination.perPage, LIST_DEFAULTS.maxPerPage),
       ...(sorted ? { sort: sorted.field, order: sorted.order === 'ASC' ? 'asc' : 'desc' } : {}),
     },
   };

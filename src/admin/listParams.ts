@@ -4,8 +4,6 @@
  * early requests (issue 23) must not wait for either. tests/ui/early-requests.test.tsx holds it to
  * react-admin's own.
  */
-import { PAGE_SIZE } from '../schema/rules';
-import { ADMIN_STORE_KEY } from './storeKey';
 import type { SortSpec } from './screenRequestTypes';
 
 /** The parameters of react-admin's first `getList` of a list (a `GetListParams`). */
@@ -19,11 +17,11 @@ type ListQuery = { sort?: unknown; order?: unknown; page?: unknown; perPage?: un
 
 /**
  * react-admin's stored list parameters (its `localStorageStore(undefined, ADMIN_STORE_KEY)`: JSON
- * under `RaStore<appKey>.<key>`).
+ * under `RaStore<appKey>.<key>`, the `item` given here: `storedListItem`).
  */
-const storedListParams = (key: string): ListQuery => {
+const storedListParams = (item: string): ListQuery => {
   try {
-    const raw = localStorage.getItem(`RaStore${ADMIN_STORE_KEY}.${key}`);
+    const raw = localStorage.getItem(item);
     const value: unknown = raw === null ? null : JSON.parse(raw);
     return value && typeof value === 'object' ? value as ListQuery : {};
   } catch {
@@ -57,21 +55,25 @@ const numberOr = (value: unknown, fallback: number): number => {
   return Number.isNaN(parsed) ? fallback : parsed;
 };
 
+/** The local storage item of a list's stored parameters (react-admin's store under `storeKey`). */
+export const storedListItem = (adminStoreKey: string, storeKey: string): string => `RaStore${adminStoreKey}.${storeKey}`;
+
 /**
- * The first parameters of the list stored under `storeKey` at `search`: the URL's query when it
- * has one, else the stored parameters when the user changed any, else the defaults (`sort`, the
- * first page size).
+ * The first parameters of the list whose parameters react-admin stores in the local storage item
+ * `item` (`storedListItem`), at `search`: the URL's query when it has one, else the stored
+ * parameters when the user changed any, else the defaults (`sort`, the first page size `perPage`).
+ * It imports nothing: the early chunk (./earlyStart.ts) is given what it needs by the generated table.
  */
-export const firstListParamsOf = (storeKey: string, sort: SortSpec, search: string): FirstListParams => {
+export const firstListParamsOf = (item: string, sort: SortSpec, search: string, perPage: number): FirstListParams => {
   const fromUrl = queryOfSearch(search);
-  const stored = storedListParams(storeKey);
+  const stored = storedListParams(item);
   const query: ListQuery = Object.keys(fromUrl).length > 0 ? fromUrl : hasCustomParams(stored) ? { ...stored } : { filter: {} };
   if (!query.sort) {
     query.sort = sort.field;
     query.order = sort.order;
   }
   return {
-    pagination: { page: numberOr(query.page ?? 1, 1), perPage: numberOr(query.perPage ?? PAGE_SIZE.choices[0], 10) },
+    pagination: { page: numberOr(query.page ?? 1, 1), perPage: numberOr(query.perPage ?? perPage, 10) },
     sort: { field: query.sort as string, order: query.order as SortSpec['order'] },
     filter: { ...(query.filter as Record<string, unknown> | undefined) },
   };

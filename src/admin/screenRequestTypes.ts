@@ -30,3 +30,13 @@ export type ScreenRequestEntry = {
 
 /** By route path (`/pms/product`). */
 export type ScreenRequestTable = Readonly<Record<string, ScreenRequestEntry>>;
+
+/** What every list's first request takes from the rules and the admin's store (src/schema/rules.ts, ./storeKey.ts). */
+export type ListDefaults = {
+  /** react-admin's store key prefix (`ADMIN_STORE_KEY`). */
+  readonly adminStoreKey: string;
+  /** The first page size offered (`PAGE_SIZE.choices[0]`). */
+  readonly perPage: number;
+  /** The largest page the data provider asks for (`PAGE_SIZE.max`). */
+  readonly maxPerPage: number;
+};

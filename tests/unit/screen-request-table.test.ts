@@ -18,8 +18,8 @@ vi.mock('../../src/providers/api', async (importOriginal) => {
   };
 });
 
-const { screenRequestTableSource, buildScreenRequestTable } = await import('../../src/admin/screenRequestPlan');
-const { SCREEN_REQUEST_TABLE } = await import('../../src/admin/screenRequestTable');
+const { screenRequestTableSource, buildScreenRequestTable, listDefaults } = await import('../../src/admin/screenRequestPlan');
+const { LIST_DEFAULTS, SCREEN_REQUEST_TABLE } = await import('../../src/admin/screenRequestTable');
 const { earlyPlanOf, startScreenRequestsEarly } = await import('../../src/admin/earlyStart');
 const { startScreenRequests } = await import('../../src/admin/earlyRequests');
 const { ALL_ROUTES } = await import('../../src/schema/routes');
@@ -42,6 +42,7 @@ describe('screen request table (issue 23)', () => {
     const file = readFileSync(new URL('../../src/admin/screenRequestTable.ts', import.meta.url), 'utf8');
     expect(file).toBe(screenRequestTableSource());
     expect(SCREEN_REQUEST_TABLE).toEqual(buildScreenRequestTable());
+    expect(LIST_DEFAULTS).toEqual(listDefaults());
   });
 
   it('covers the entity screens, and the list of the product and order screens without the declarations', () => {
