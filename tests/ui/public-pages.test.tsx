@@ -14,7 +14,8 @@ import { server } from './msw-server';
 // The real shell is react-admin; these tests only need to know the public entry handed over to it.
 vi.mock('../../src/admin/AdminApp', () => {
   const AdminApp = () => <p>admin shell</p>;
-  return { AdminApp, default: AdminApp };
+  // The login page warms the first screen's chunk once the shell is loaded.
+  return { AdminApp, default: AdminApp, preloadScreen: () => undefined };
 });
 
 const LocationProbe = () => {
