@@ -91,6 +91,7 @@ export const errorsZh: Record<MessageKey, string> = {
   note_required: '操作备注不能为空',
   duplicate_row: '同一条记录出现了多次',
   payable_negative: '应付金额不能为负数',
+  payable_zero_unpaid: '未付款订单的应付金额必须大于零',
   timeout: '请求超时',
   service_unavailable: '服务暂时不可用',
   cannot_grant: '不能授予自己没有的角色、菜单或资源',

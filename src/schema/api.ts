@@ -148,6 +148,7 @@ export const MESSAGES = {
   note_required: 'Operation note cannot be empty',
   duplicate_row: 'This record is named more than once',
   payable_negative: 'The payable amount cannot be negative',
+  payable_zero_unpaid: 'An unpaid order must have a payable amount above zero',
   timeout: 'The request timed out',
   service_unavailable: 'The service is temporarily unavailable',
   cannot_grant: 'You cannot grant a role, menu or resource you do not hold yourself',

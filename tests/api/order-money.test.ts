@@ -1,4 +1,4 @@
-// Protects: an order's money stays true (issue 25): fee and line changes are refused (409, by name) once money is bound or received unless the amount stays, closing an order with cashier money bound is refused naming the amount (the order's read carries it), and a property test of random bind, unbind, fee, line, ship, close, return, refund and purge sequences (one by one and in parallel) keeps bound ≤ payable, paid ⇔ bound = payable or paid by channel, refunded ≤ paid and shipped money fixed (SQLite and PostgreSQL).
+// Protects: an order's money stays true (issue 25): fee and line changes are refused (409, by name) once money is bound or received unless the amount stays, an unpaid order's payable amount never falls to zero, closing an order with cashier money bound is refused naming the amount (the order's read carries it), and a property test of random bind, unbind, fee, line, ship, close, return, refund and purge sequences (one by one and in parallel) keeps bound ≤ payable, paid ⇔ bound = payable or paid by channel, refunded ≤ paid and shipped money fixed (SQLite and PostgreSQL).
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MESSAGES } from '../../src/schema/api';
@@ -86,6 +86,16 @@ describe.each(testDialects())('order money (%s)', (dialect) => {
     expect(await payOf(order.id)).toBe(3_300);
     expect((await fees(order.id, 0, 7)).status).toBe(200);
     expect(await payOf(order.id)).toBe(2_100);
+  });
+
+  it('an unpaid order\'s payable amount stays above zero: waiting for a payment of nothing is refused (found by the property below, seed 1984361202)', async () => {
+    const order = await insertOrder();
+    const answer = await fees(order.id, 8, 36); // 28.00 + 8.00 − 36.00 = 0
+    expect(answer.status, answer.raw).toBe(400);
+    expect(answer.body.errors?.[0]).toMatchObject({ field: 'discountAmount', messageKey: 'payable_zero_unpaid' });
+    expect(await payOf(order.id)).toBe(3_300);
+    expect((await fees(order.id, 8, 35.99)).status).toBe(200);
+    expect(await payOf(order.id)).toBe(1);
   });
 
   it('closing an order with cashier money bound is refused naming the amount, which the order read carries; unbound, it closes', async () => {

@@ -62,12 +62,14 @@ const refusedOn = (field: string, messageKey: 'order_paid_amount_fixed' | 'payab
  * A fee or line change keeps the order's money true (issue 25): a paid or refunded order's payable
  * amount is what was received, so it no longer changes (paid by cashier money means bound = payable;
  * paid by a channel means that amount arrived); an unpaid order with cashier money bound keeps its
- * payable amount above what is bound (equal would make it paid behind the cashier's back). A change
- * that leaves the amount as it is always passes. The engine locked the order; bind locks it too.
+ * payable amount above what is bound (equal would make it paid behind the cashier's back), and an
+ * unpaid order without any keeps it above zero (at zero it would wait for a payment of nothing). A
+ * change that leaves the amount as it is always passes. The engine locked the order; bind locks it too.
  */
 const guardPayable = async (trx: Db, record: OrderRecord, next: number, field: string): Promise<void> => {
   if (next === toCents(record.payAmount)) return;
   if (record.payStatus !== PAY_STATUS.unpaid) throw refusedOn(field, 'order_paid_amount_fixed');
+  if (next === 0) throw fieldInvalid(field, 'payable_zero_unpaid');
   const bound = (await boundCentsOf(trx, [record.id])).get(record.id) ?? 0;
   if (bound > 0 && next <= bound) throw refusedOn(field, 'payable_not_above_bound', { bound: fromCents(bound) });
 };
