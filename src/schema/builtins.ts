@@ -15,13 +15,6 @@ import { textsOf } from './messageTable';
  */
 export const SEEDED_MENU_TITLES = {
   shop: 'Shops', shopList: 'Shop list', addShop: 'Add shop', updateShop: 'Edit shop',
-  pms: 'Products', product: 'Products', addProduct: 'Add product', updateProduct: 'Edit product',
-  productCate: 'Product categories', addProductCate: 'Add category', updateProductCate: 'Edit category',
-  productAttr: 'Product types', productAttrList: 'Product attributes', addProductAttr: 'Add attribute',
-  updateProductAttr: 'Edit attribute', brand: 'Brands', addBrand: 'Add brand', updateBrand: 'Edit brand',
-  oms: 'Orders', order: 'Orders', orderDetail: 'Order detail', deliverOrderList: 'Ship orders',
-  balanceList: 'Cashier balances', orderSetting: 'Order settings', returnApply: 'Return requests',
-  returnApplyDetail: 'Return request detail', returnReason: 'Return reasons',
   member: 'Members', memberList: 'Member list', memberLevel: 'Member levels',
   pay: 'Payments', payIndex: 'VIP purchase', payRecord: 'Pay records',
   mold: 'Die-cutting molds', kmold: 'Molds',

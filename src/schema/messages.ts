@@ -1,17 +1,24 @@
 /**
  * Server messages areas declare beside their entities (`defineMessages`, ./messageTable.ts): each
  * key's English and Chinese in one table in the area's own declaration files
- * (`src/schema/smsMessages.ts`), instead of one entry in each of two shared lists. The English
+ * (`src/schema/<area>Messages.ts`), instead of one entry in each of two shared lists. The English
  * joins MESSAGES (./api.ts), the Chinese the admin's error texts (src/i18n/errors.ts); a new
- * area adds its table here. The same for the titles of an area's menu (`src/schema/smsMenu.ts`):
+ * area adds its table here. The same for the titles of an area's menu (`src/schema/<area>Menu.ts`):
  * the seed and the English strings take the English (./builtins.ts), src/i18n/zh.ts the Chinese.
  */
+import { CASHIER_MENU_TITLES } from './cashierMenu';
+import { CASHIER_MESSAGES } from './cashierMessages';
+import { joinTexts } from './messageTable';
 import type { AreaMessages } from './messageTable';
+import { OMS_MENU_TITLES } from './omsMenu';
+import { OMS_MESSAGES } from './omsMessages';
+import { PMS_MENU_TITLES } from './pmsMenu';
+import { PMS_MESSAGES } from './pmsMessages';
 import { SMS_MENU_TITLES } from './smsMenu';
 import { SMS_MESSAGES } from './smsMessages';
 
 /** Every area's messages. */
-export const AREA_MESSAGES = { ...SMS_MESSAGES } as const satisfies AreaMessages;
+export const AREA_MESSAGES = joinTexts(PMS_MESSAGES, OMS_MESSAGES, CASHIER_MESSAGES, SMS_MESSAGES) satisfies AreaMessages;
 
 /** Every area's menu titles (section and route names as in src/schema/routes.ts). */
-export const AREA_MENU_TITLES = { ...SMS_MENU_TITLES } as const satisfies AreaMessages;
+export const AREA_MENU_TITLES = joinTexts(PMS_MENU_TITLES, OMS_MENU_TITLES, CASHIER_MENU_TITLES, SMS_MENU_TITLES) satisfies AreaMessages;

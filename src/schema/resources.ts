@@ -3,7 +3,10 @@
  * declared once: the seed writes them, the permission tests read them. `seller: true` grants
  * the resource to the seller role on first start.
  */
+import { CASHIER_RESOURCES } from './cashierResources';
 import { HOME_API } from './homeApi';
+import { OMS_RESOURCES } from './omsResources';
+import { PMS_CONTENT_RESOURCES, PMS_RESOURCES } from './pmsResources';
 import { SMS_RESOURCES } from './smsResources';
 import { PROFILE_API } from './umsAdmin';
 
@@ -24,39 +27,11 @@ export const SELF_SERVICE_URLS = [
 export const PUBLIC_API_URLS = ['/admin/login', '/admin/register', '/health', '/rms/click', '/vip/paypal/webhook'] as const;
 
 export const RESOURCE_CATEGORIES: readonly ResourceCategoryDecl[] = [
-  { name: 'Products', sort: 90, resources: [
-    { name: 'Products', url: '/product/**', seller: true },
-    { name: 'SKU stock', url: '/sku/**', seller: true },
-    { name: 'Brands', url: '/brand/**' },
-    { name: 'Brand look-up', url: '/brand/list', seller: true },
-    { name: 'Product categories', url: '/productCategory/**' },
-    { name: 'Product category look-up', url: '/productCategory/list/**', seller: true },
-    { name: 'Product types', url: '/productAttribute/category/**' },
-    // The product form picks a product type.
-    { name: 'Product type look-up', url: '/productAttribute/category/list', seller: true },
-    { name: 'Product attributes', url: '/productAttribute/**' },
-    { name: 'Product attribute look-up', url: '/productAttribute/list/**', seller: true },
-    // The product form links special topics and preference areas.
-    { name: 'Special topic look-up', url: '/subject/listAll', seller: true },
-    // The marketing pickers (popular and new products, flash sale products, coupon scopes) search the catalog.
-    { name: 'Product look-up', url: '/product/list' },
-    { name: 'Preference area look-up', url: '/prefrenceArea/listAll', seller: true },
-  ] },
-  { name: 'Orders', sort: 80, resources: [
-    { name: 'Orders', url: '/order/**', seller: true },
-    { name: 'Return applications', url: '/returnApply/**', seller: true },
-    { name: 'Return reasons', url: '/returnReason/**' },
-    { name: 'Order settings', url: '/orderSetting/**' },
-    // Each shop's return addresses: sellers keep their own and pick one when they accept a return.
-    { name: 'Company addresses', url: '/companyAddress/**', seller: true },
-    // Each shop's money received and the orders bound to it: sellers reconcile their own shops'.
-    { name: 'Cashier balances', url: '/balance/**', seller: true },
-  ] },
-  // The Marketing area's own resources (./smsResources.ts).
+  // Each area's resources are its own (src/schema/<area>Resources.ts); a category lists them in order.
+  { name: 'Products', sort: 90, resources: PMS_RESOURCES },
+  { name: 'Orders', sort: 80, resources: [...OMS_RESOURCES, ...CASHIER_RESOURCES] },
   { name: 'Marketing', sort: 70, resources: SMS_RESOURCES },
-  { name: 'Content', sort: 60, resources: [
-    { name: 'Preference areas', url: '/prefrenceArea/**' },
-  ] },
+  { name: 'Content', sort: 60, resources: PMS_CONTENT_RESOURCES },
   { name: 'Shops', sort: 50, resources: [
     // Every shop operation, status changes (`/shop/updateStatus/{id}`) included: administrators'.
     { name: 'Shops', url: '/shop/**' },

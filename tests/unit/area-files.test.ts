@@ -1,8 +1,9 @@
 // Protects: docs/guide/areas.md's list of the files a new area touches (issue 28). A throwaway
-// fixture area (a folder on each half, a declaration module with one entity, a route, a migration
-// and a demo seed in its server folder, none of them registered) is checked against every table of the tree that lists
-// each area: a module importing the parts of several areas (a registry), or keyed by every route
-// or by every entity name (menu titles, translations, the permission matrix). The fixture is in
+// fixture area (a folder on each half, a declaration module with one entity, its messages, menu
+// titles and permission resources, a route, a migration and a demo seed in its server folder, none
+// of them registered) is checked against every table of the tree that lists each area: a module
+// importing the parts of several areas (a registry), or keyed by every route or by every entity
+// name (menu titles, translations, the permission matrix). The fixture is in
 // none of them, so it would need each; the test fails when the guide does not name one. A new
 // table of areas therefore fails here until the guide names it.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -25,7 +26,11 @@ const sourceFiles = (dir: string): string[] =>
 const FIXTURE = {
   folder: 'fxkite', declaration: 'src/schema/fxkite.ts', entity: 'fxKite', route: 'fxKite',
   migration: 'server/db/migrations/999_fxkite.ts', demo: 'server/areas/fxkite/demo-kites.ts',
+  texts: ['src/schema/fxkiteMessages.ts', 'src/schema/fxkiteMenu.ts', 'src/schema/fxkiteResources.ts'],
 } as const;
+
+/** An area's tables of texts beside its declarations: messages, menu titles, permission resources. */
+const TEXT_TABLE = /^src\/schema\/[a-z]\w*(Messages|Menu|Resources)(\.ts)?$/;
 
 const SERVER_AREAS = dirsOf('server/areas');
 const BROWSER_AREAS = dirsOf('src/resources');
@@ -34,13 +39,14 @@ const DECLARATIONS = readdirSync(join(root, 'src/schema'))
   .filter((name) => name !== 'entity.ts' && /\.ts$/.test(name) && readFileSync(join(root, 'src/schema', name), 'utf8').includes('defineEntity('))
   .map((name) => `src/schema/${name}`);
 
-/** Which area part a resolved module path is (server or browser folder, declaration, migration, demo seed), or null. */
+/** Which area part a resolved module path is (server or browser folder, declaration, table of texts, migration, demo seed), or null. */
 const areaPartOf = (path: string): string | null => {
   const server = path.match(/^server\/areas\/(\w+)(\/|$)/);
   if (server && SERVER_AREAS.includes(server[1]!)) return `server:${server[1]}`;
   const browser = path.match(/^src\/resources\/(\w+)(\/|$)/);
   if (browser && BROWSER_AREAS.includes(browser[1]!)) return `browser:${browser[1]}`;
   if (DECLARATIONS.includes(`${path}.ts`)) return `declaration:${path}`;
+  if (TEXT_TABLE.test(path)) return `texts:${path}`;
   if (/^server\/db\/migrations\/\d+_\w+$/.test(path)) return `migration:${path}`;
   if (/^server\/db\/seed\/demo-[\w-]+$/.test(path)) return `demo:${path}`;
   return null;
@@ -48,7 +54,7 @@ const areaPartOf = (path: string): string | null => {
 
 /** The files outside every area's own folders, where a table of areas would live. */
 const isAreaOwn = (file: string): boolean =>
-  /^server\/areas\/\w+\//.test(file) || /^src\/resources\/\w+\//.test(file) || DECLARATIONS.includes(file)
+  /^server\/areas\/\w+\//.test(file) || /^src\/resources\/\w+\//.test(file) || DECLARATIONS.includes(file) || TEXT_TABLE.test(file)
   || /^server\/db\/migrations\/\d+_/.test(file) || /^server\/db\/seed\/demo-/.test(file);
 
 /** A module that imports the parts of this many areas is a registry every area joins. */
@@ -95,7 +101,7 @@ describe('the files a new area touches (docs/guide/areas.md)', () => {
   it('the fixture area would join every table of areas, and the guide names each', () => {
     const tables = tablesOfAreas();
     // The detection finds the registries it must: a blind scan would pass anything.
-    for (const known of ['server/areas/index.ts', 'src/resources/index.ts', 'src/schema/entities.ts', 'src/schema/builtins.ts', 'src/i18n/zh.ts', 'server/db/migrations/index.ts']) {
+    for (const known of ['server/areas/index.ts', 'src/resources/index.ts', 'src/schema/entities.ts', 'src/schema/messages.ts', 'src/schema/resources.ts', 'server/db/migrations/index.ts']) {
       expect(tables.has(known), `${known} should be found as a table of areas`).toBe(true);
     }
     for (const [file] of tables) {
@@ -109,7 +115,7 @@ describe('the files a new area touches (docs/guide/areas.md)', () => {
 
   it('the fixture area\'s own files are covered by the guide\'s patterns', () => {
     for (const own of [`server/areas/${FIXTURE.folder}/index.ts`, `src/resources/${FIXTURE.folder}/index.ts`, `src/resources/${FIXTURE.folder}/strings.ts`,
-      FIXTURE.declaration, FIXTURE.migration, FIXTURE.demo]) {
+      FIXTURE.declaration, ...FIXTURE.texts, FIXTURE.migration, FIXTURE.demo]) {
       expect(namedAs(own), own).toBe(true);
     }
   });
