@@ -168,7 +168,7 @@ export const order = defineEntity({
     shopName: referenceName('shopId'),
     createTime: dateTime({ auto: 'create', list: true, sortable: true, filter: { param: 'createTime', op: 'prefix', range: true } }),
     memberId: int({ min: 0, immutable: true }),
-    memberUsername: text({ length: [0, 64], immutable: true, list: true, listPriority: 'medium' }),
+    memberUsername: text({ length: [0, 64], immutable: true, list: true, listPriority: 'medium', filter: { param: 'memberUsername', op: 'eq' } }),
     totalAmount: money({ ...money0, list: true, sortable: true, section: 'fees' }),
     payAmount: money({ ...money0, section: 'fees' }),
     freightAmount: money({ ...money0, section: 'fees' }),
