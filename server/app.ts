@@ -25,6 +25,7 @@ import { registerStatic } from './http/static';
 import { registerHealthRoutes } from './http/health';
 import { refuseUnsafeText } from './http/unsafe-text';
 import { registerUploadFiles } from './areas/uploads/routes';
+import { registerDemoPaypal } from './areas/vip/demo-paypal';
 import { AREAS, collectHooks, QUOTA_METERS, REFERENCE_TARGETS } from './areas/index';
 import type { ServerArea } from './areas/area';
 import type { Entity } from '../src/schema/entity';
@@ -133,6 +134,7 @@ export const buildApp = (config: Config, options: BuildOptions = {}): FastifyIns
   }
 
   registerUploadFiles(app, config);
+  registerDemoPaypal(app, config);
   registerStatic(app, config);
 
   if (ownsDb) app.addHook('onClose', async () => { await db.destroy(); });

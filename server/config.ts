@@ -73,7 +73,11 @@ export type Config = {
    * The online PayPal channel (REST v2 API, server/areas/vip/paypal.ts): available only with a
    * client id and secret; webhooks are accepted only with the webhook id, checked by PayPal.
    */
-  paypal: { apiBase: string; clientId: string | null; clientSecret: string | null; webhookId: string | null };
+  paypal: {
+    apiBase: string; clientId: string | null; clientSecret: string | null; webhookId: string | null;
+    /** The demo's own PayPal sandbox stands in for PayPal at apiBase (server/areas/vip/demo-paypal.ts). */
+    demoSandbox?: boolean;
+  };
   trustProxy: boolean | number | string[];
   staticDir: string;
   jobsEnabled: boolean;
@@ -129,7 +133,7 @@ export const settingsTable = [
   { name: 'VIP_WALLET_ADDRESS', default: '(none)', meaning: 'Wallet address sellers pay VIP to on VIP_BLOCKCHAIN_NETWORK; unset: the blockchain channel is unavailable (`npm start`\'s demo, with neither set: a fake TRC20 wallet)' },
   { name: 'VIP_BANK_ACCOUNT', default: '(none)', meaning: 'Bank account (name, bank, number) sellers transfer VIP payments to; unset: the bank channel says to ask the operator (`npm start`\'s demo: a fake account)' },
   { name: 'PAYPAL_API_BASE', default: 'https://api-m.sandbox.paypal.com', meaning: 'Base URL of PayPal\'s REST API for online VIP payments (`https://api-m.paypal.com` for live payments)' },
-  { name: 'PAYPAL_CLIENT_ID', default: '(none)', meaning: 'Client id of the operator\'s PayPal REST app; with PAYPAL_CLIENT_SECRET, sellers may pay VIP online by PayPal; unset: that channel is unavailable' },
+  { name: 'PAYPAL_CLIENT_ID', default: '(none)', meaning: 'Client id of the operator\'s PayPal REST app; with PAYPAL_CLIENT_SECRET, sellers may pay VIP online by PayPal; unset: that channel is unavailable (`npm start`\'s demo: the app\'s own PayPal stand-in under `/demo-paypal`, no account and no money)' },
   { name: 'PAYPAL_CLIENT_SECRET', default: '(none)', meaning: 'Secret of that PayPal REST app (never answered or logged)' },
   { name: 'PAYPAL_WEBHOOK_MAX_PER_IP', default: '60', meaning: 'PayPal webhook deliveries checked per client address within the webhook window; past it 429 without asking PayPal (each check is one call to PayPal)' },
   { name: 'PAYPAL_WEBHOOK_WINDOW_SECONDS', default: '60', meaning: 'Length of the PayPal webhook throttle window' },

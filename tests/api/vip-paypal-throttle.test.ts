@@ -2,8 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, freshIp } from '../helpers/accounts';
 import { call, login } from '../helpers/api';
-import type { FakePaypal } from '../helpers/fake-paypal';
-import { fakePaypalSettings, startFakePaypal } from '../helpers/fake-paypal';
+import type { FakePaypal } from '../../server/areas/vip/demo-paypal';
+import { fakePaypalSettings, startFakePaypal } from '../../server/areas/vip/demo-paypal';
 import type { TestApp } from '../helpers/test-db';
 import { createTestApp, testDialects } from '../helpers/test-db';
 

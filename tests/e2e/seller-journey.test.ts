@@ -1,7 +1,7 @@
-// Protects: the seller's journey of issue 12 in the real browser ("Done when"): an invite link of the demo seller is opened, a new seller registers with it, is sent from /shop/addShop to /pay/index without VIP, buys three months by offline bank, the admin confirms it, the seller opens a shop; the referrer sees the click, the relation and the reward (amount × ratio). Online PayPal on /pay/index against a local fake of PayPal's REST API, in English on a desktop and Chinese on a phone (apply, approve on the fake's page, capture on the return, VIP active). The journey's key pages on a phone-sized viewport: nothing runs off the screen and every form's button is reachable.
+// Protects: the seller's journey of issue 12 in the real browser ("Done when"): an invite link of the demo seller is opened, a new seller registers with it, is sent from /shop/addShop to /pay/index without VIP, buys three months by offline bank, the admin confirms it, the seller opens a shop; the referrer sees the click, the relation and the reward (amount × ratio). Online PayPal on /pay/index as `npm start` offers it with no PayPal app: through the app's own PayPal stand-in (its page says it is a demo), in English on a desktop and Chinese on a phone (apply, approve on the fake's page, capture on the return, VIP active). The journey's key pages on a phone-sized viewport: nothing runs off the screen and every form's button is reachable.
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addMonths } from '../../server/areas/vip/actions';
 import { publicEn } from '../../src/i18n/public/en';
 import { strings as shopStrings } from '../../src/resources/shop/strings';
@@ -11,16 +11,12 @@ import { fromCents, multiplyCents, toCents } from '../../src/schema/money';
 import type { InviteLink } from '../../src/schema/referral';
 import { vipPlanOf } from '../../src/schema/vip';
 import type { DemoRole } from '../helpers/accounts';
-import { FAKE_PAYPAL, startFakePaypal } from '../helpers/fake-paypal';
+import { DEMO_PAYPAL_PREFIX } from '../../server/areas/vip/demo-paypal';
 import { DESKTOP, PHONE, browserSuite, signIn } from './harness';
 
 const BANK_ACCOUNT = 'Marketplace Ltd, Example Bank, 0012-3456-7890';
-const fake = await startFakePaypal();
-const suite = browserSuite({
-  VIP_BANK_ACCOUNT: BANK_ACCOUNT,
-  PAYPAL_API_BASE: fake.baseUrl, PAYPAL_CLIENT_ID: FAKE_PAYPAL.clientId, PAYPAL_CLIENT_SECRET: FAKE_PAYPAL.clientSecret, PAYPAL_WEBHOOK_ID: FAKE_PAYPAL.webhookId,
-});
-afterAll(async () => { await fake.close(); });
+// No PAYPAL_* settings: the demo's own stand-in takes PayPal's place, as on `npm start`.
+const suite = browserSuite({ VIP_BANK_ACCOUNT: BANK_ACCOUNT });
 
 const WAIT = { timeout: 30_000 } as const;
 
@@ -160,8 +156,9 @@ describe("the seller's journey", () => {
       if (viewport === PHONE) expect(await fitsWidth(page)).toBe(true);
       await page.getByRole('button', { name: t.vip.paypal.submit }).click();
 
-      // PayPal's page (the fake's): the amount of one month, then "Pay Now".
-      await page.waitForURL(`${fake.baseUrl}/checkoutnow**`, WAIT);
+      // PayPal's page (the demo stand-in's, on the app's own origin, saying so): the amount of one month, then "Pay Now".
+      await page.waitForURL(`${suite.baseUrl}${DEMO_PAYPAL_PREFIX}/checkoutnow**`, WAIT);
+      await page.getByRole('note').getByText(/no real money/).waitFor(WAIT);
       expect(await page.locator('[data-amount]').textContent()).toBe('USD 20.00');
       await page.getByRole('button', { name: 'Pay Now' }).click();
 

@@ -1,7 +1,8 @@
-// Protects: the demo (npm start) offers every offline VIP channel with clearly fake values when the VIP_* settings are unset, and a setting the operator made wins.
+// Protects: the demo (npm start) offers every offline VIP channel with clearly fake values when the VIP_* settings are unset, and online PayPal through the app's own PayPal stand-in (no PayPal app needed) at the address the server listens on; a setting the operator made wins.
 import { describe, expect, it } from 'vitest';
 import { PAY_CHANNELS } from '../../src/schema/vip';
 import { channelInfo, DEMO_VIP_PAYMENT, withDemoVipPayment } from '../../server/areas/vip/channels';
+import { DEMO_PAYPAL_PREFIX, withDemoPaypal } from '../../server/areas/vip/demo-paypal';
 import type { Config } from '../../server/config';
 
 const unset: Pick<Config, 'vipPayment' | 'paypal'> = {
@@ -32,5 +33,17 @@ describe('the demo\'s VIP payment values', () => {
     // A network without a wallet stays the operator's (unavailable), never half the demo's.
     expect(withDemoVipPayment({ ...unset, vipPayment: { ...unset.vipPayment, blockchainNetwork: 'ERC20' } }).vipPayment)
       .toMatchObject({ blockchainNetwork: 'ERC20', walletAddress: null });
+  });
+
+  it('offer online PayPal through the app\'s own stand-in, reached where the server listens; a PayPal app of the operator wins', () => {
+    const listening = { ...unset, host: '0.0.0.0', port: 8080 };
+    const demo = withDemoPaypal(listening);
+    expect(demo.paypal).toMatchObject({ apiBase: `http://127.0.0.1:8080${DEMO_PAYPAL_PREFIX}`, demoSandbox: true, webhookId: null });
+    expect(channelInfo(withDemoVipPayment(demo)).find((c) => c.value === 'paypal')).toMatchObject({ available: true });
+    expect(withDemoPaypal({ ...listening, host: '::1' }).paypal.apiBase).toBe(`http://[::1]:8080${DEMO_PAYPAL_PREFIX}`);
+    const operator = { ...listening, paypal: { ...unset.paypal, clientId: 'live-id', clientSecret: 'live-secret' } };
+    expect(withDemoPaypal(operator)).toBe(operator);
+    // On a port picked at start (PORT=0) the server cannot call itself before it listens: left off.
+    expect(withDemoPaypal({ ...listening, port: 0 }).paypal.demoSandbox).toBeUndefined();
   });
 });

@@ -1,5 +1,8 @@
 /**
- * A local fake of the part of PayPal's REST API the VIP purchase uses, with PayPal's shapes: the
+ * A stand-in for the part of PayPal's REST API the VIP purchase uses, with PayPal's shapes: the tests'
+ * fake PayPal (on a port of its own, `startFakePaypal`) and the demo's PayPal sandbox (mounted on the
+ * app under DEMO_PAYPAL_PREFIX by `npm start` when no PayPal app is configured, so a newcomer can try
+ * online PayPal end to end with no account and no money: `registerDemoPaypal`). It has the
  * OAuth2 client-credentials token (`POST /v1/oauth2/token`, Basic auth), orders (`POST
  * /v2/checkout/orders`, `GET /v2/checkout/orders/{id}`, `POST …/{id}/capture` honouring
  * `PayPal-Request-Id`, 422 `ORDER_NOT_APPROVED` / `ORDER_ALREADY_CAPTURED`), a capture's refund
@@ -10,10 +13,14 @@
  * the fake knows (PayPal signs with its certificate); `signedWebhook` makes one as PayPal would send it.
  */
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import formbody from '@fastify/formbody';
 import Fastify from 'fastify';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../../config';
 
 export const FAKE_PAYPAL = { clientId: 'fake-client-id', clientSecret: 'fake-client-secret', webhookId: 'WH-FAKE-0001' } as const;
+/** Where the demo's sandbox answers on the app itself (outside the API prefix: PayPal's paths, not ours). */
+export const DEMO_PAYPAL_PREFIX = '/demo-paypal';
 
 type Amount = { currency_code: string; value: string };
 type FakeOrder = {
@@ -24,8 +31,7 @@ type FakeOrder = {
   cancelUrl: string;
 };
 
-export type FakePaypal = {
-  readonly baseUrl: string;
+export type PaypalSandbox = {
   readonly orders: Map<string, FakeOrder>;
   /** How often each route was called (`POST /v2/checkout/orders/:id/capture`). */
   readonly calls: Map<string, number>;
@@ -37,7 +43,17 @@ export type FakePaypal = {
   signedWebhook: (eventType: string, resource: Record<string, unknown>, options?: { forged?: boolean }) => { headers: Record<string, string>; body: Record<string, unknown> };
   /** The capture event PayPal sends for a captured order. */
   captureEvent: (orderId: string) => { eventType: string; resource: Record<string, unknown> };
-  close: () => Promise<void>;
+};
+
+export type FakePaypal = PaypalSandbox & { readonly baseUrl: string; close: () => Promise<void> };
+
+type SandboxOptions = {
+  /** Where its routes are (`''` on a port of its own). */
+  prefix: string;
+  /** The origin the buyer's browser reaches the approval page at, for an order. */
+  pageOrigin: (order: FakeOrder) => string;
+  /** The origin of the API, named in webhook signature headers. */
+  apiOrigin: () => string;
 };
 
 const newId = () => randomBytes(9).toString('hex').toUpperCase().slice(0, 17);
@@ -45,22 +61,22 @@ const newId = () => randomBytes(9).toString('hex').toUpperCase().slice(0, 17);
 const paypalError = (reply: FastifyReply, status: number, name: string, issue?: string) =>
   reply.code(status).send({ name, message: name, debug_id: randomUUID(), ...(issue ? { details: [{ issue, description: issue }] } : {}) });
 
-export const startFakePaypal = async (): Promise<FakePaypal> => {
-  const app = Fastify({ logger: false });
+/** The sandbox's routes on `app` (under `prefix`) and the handles tests drive it by. */
+const paypalSandbox = (app: FastifyInstance, site: SandboxOptions): PaypalSandbox => {
+  const { prefix } = site;
   const orders = new Map<string, FakeOrder>();
   const calls = new Map<string, number>();
   const tokens = new Set<string>();
   const captureAnswers = new Map<string, unknown>();
   const signingKey = randomBytes(32);
-  let baseUrl = '';
   const state = { down: false };
 
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, body));
   app.addHook('onRequest', async (request, reply) => {
-    const route = `${request.method} ${request.routeOptions.url ?? request.url}`;
+    const path = request.url.slice(prefix.length);
+    const route = `${request.method} ${(request.routeOptions.url ?? request.url).slice(prefix.length)}`;
     calls.set(route, (calls.get(route) ?? 0) + 1);
-    if (state.down && request.url.startsWith('/v')) return paypalError(reply, 503, 'SERVICE_UNAVAILABLE');
-    if (request.url.startsWith('/v2/') || request.url.startsWith('/v1/notifications/')) {
+    if (state.down && path.startsWith('/v')) return paypalError(reply, 503, 'SERVICE_UNAVAILABLE');
+    if (path.startsWith('/v2/') || path.startsWith('/v1/notifications/')) {
       const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
       if (!token || !tokens.has(token)) return paypalError(reply, 401, 'AUTHENTICATION_FAILURE');
     }
@@ -69,7 +85,8 @@ export const startFakePaypal = async (): Promise<FakePaypal> => {
 
   app.post('/v1/oauth2/token', async (request, reply) => {
     const basic = Buffer.from(`${FAKE_PAYPAL.clientId}:${FAKE_PAYPAL.clientSecret}`).toString('base64');
-    if (request.headers.authorization !== `Basic ${basic}` || request.body !== 'grant_type=client_credentials') {
+    const grant = (request.body as { grant_type?: unknown } | null)?.grant_type;
+    if (request.headers.authorization !== `Basic ${basic}` || grant !== 'client_credentials') {
       return reply.code(401).send({ error: 'invalid_client', error_description: 'Client Authentication failed' });
     }
     const token = `A21AA${randomBytes(24).toString('hex')}`;
@@ -80,8 +97,8 @@ export const startFakePaypal = async (): Promise<FakePaypal> => {
   const view = (order: FakeOrder) => ({
     id: order.id, status: order.status, intent: 'CAPTURE', purchase_units: order.purchase_units,
     links: [
-      { href: `${baseUrl}/v2/checkout/orders/${order.id}`, rel: 'self', method: 'GET' },
-      ...(order.status === 'CREATED' ? [{ href: `${baseUrl}/checkoutnow?token=${order.id}`, rel: 'payer-action', method: 'GET' }] : []),
+      { href: `${site.apiOrigin()}${prefix}/v2/checkout/orders/${order.id}`, rel: 'self', method: 'GET' },
+      ...(order.status === 'CREATED' ? [{ href: `${site.pageOrigin(order)}${prefix}/checkoutnow?token=${order.id}`, rel: 'payer-action', method: 'GET' }] : []),
     ],
   });
 
@@ -140,16 +157,23 @@ export const startFakePaypal = async (): Promise<FakePaypal> => {
     if (order.status === 'CREATED') order.status = 'APPROVED';
   };
 
-  // The buyer's page: PayPal's checkout, reduced to one button.
+  // The buyer's page: PayPal's checkout, reduced to one button, saying in both languages that it is a
+  // stand-in (it is reached from the admin, whose language it does not know). Nothing on it comes
+  // from the buyer but the order id, which must name a known order.
   app.get('/checkoutnow', async (request, reply) => {
     const token = String((request.query as { token?: string }).token ?? '');
     const order = orders.get(token);
     if (!order) return reply.code(404).type('text/html').send('<p>No such order</p>');
     const amount = order.purchase_units[0]!.amount;
-    return reply.type('text/html').send(`<!doctype html><html><head><title>PayPal (fake)</title></head><body>
-<h1>Pay with PayPal (fake)</h1><p data-amount>${amount.currency_code} ${amount.value}</p>
-<form method="post" action="/checkoutnow/approve?token=${order.id}"><button type="submit">Pay Now</button></form>
-<a href="${order.cancelUrl}${order.cancelUrl.includes('?') ? '&' : '?'}token=${order.id}">Cancel and return</a></body></html>`);
+    const cancel = `${order.cancelUrl}${order.cancelUrl.includes('?') ? '&' : '?'}token=${order.id}`;
+    return reply.type('text/html').send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>PayPal (demo stand-in)</title><style>body{font:16px/1.5 system-ui,sans-serif;max-width:28rem;margin:2rem auto;padding:0 1rem}
+.note{background:#fff4e5;border:1px solid #f0b429;padding:.75rem;border-radius:6px}button{font-size:1rem;padding:.6rem 1.4rem;margin:1rem 0}</style></head><body>
+<h1>Pay with PayPal</h1>
+<p class="note" role="note">Demo stand-in for PayPal: no account, no real money. <span lang="zh">演示用的 PayPal 替身：无需账户，不会产生真实付款。</span></p>
+<p>Amount <span lang="zh">金额</span>: <strong data-amount>${amount.currency_code} ${amount.value}</strong></p>
+<form method="post" action="${prefix}/checkoutnow/approve?token=${order.id}"><button type="submit">Pay Now</button></form>
+<a href="${cancel}">Cancel and return</a></body></html>`);
   });
   app.post('/checkoutnow/approve', async (request, reply) => {
     const token = String((request.query as { token?: string }).token ?? '');
@@ -171,13 +195,7 @@ export const startFakePaypal = async (): Promise<FakePaypal> => {
     return { verification_status: success ? 'SUCCESS' : 'FAILURE' };
   });
 
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (!address || typeof address !== 'object') throw new Error('fake PayPal: no port');
-  baseUrl = `http://127.0.0.1:${address.port}`;
-
   return {
-    baseUrl,
     orders,
     calls,
     get down() { return state.down; },
@@ -191,7 +209,7 @@ export const startFakePaypal = async (): Promise<FakePaypal> => {
       return {
         body,
         headers: {
-          'paypal-auth-algo': 'SHA256withRSA', 'paypal-cert-url': `${baseUrl}/v1/notifications/certs/CERT-FAKE`,
+          'paypal-auth-algo': 'SHA256withRSA', 'paypal-cert-url': `${site.apiOrigin()}${prefix}/v1/notifications/certs/CERT-FAKE`,
           'paypal-transmission-id': transmissionId, 'paypal-transmission-time': time,
           'paypal-transmission-sig': options.forged ? `${signature.slice(0, -4)}AAAA` : signature,
         },
@@ -203,8 +221,21 @@ export const startFakePaypal = async (): Promise<FakePaypal> => {
       if (!order || !capture) throw new Error(`fake PayPal: order ${orderId} is not captured`);
       return { eventType: 'PAYMENT.CAPTURE.COMPLETED', resource: { ...capture, supplementary_data: { related_ids: { order_id: orderId } } } };
     },
-    close: () => app.close(),
   };
+};
+
+/** The tests' fake PayPal, on a port of its own. */
+export const startFakePaypal = async (): Promise<FakePaypal> => {
+  const app = Fastify({ logger: false });
+  await app.register(formbody);
+  let baseUrl = '';
+  const sandbox = paypalSandbox(app, { prefix: '', pageOrigin: () => baseUrl, apiOrigin: () => baseUrl });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address !== 'object') throw new Error('fake PayPal: no port');
+  baseUrl = `http://127.0.0.1:${address.port}`;
+  // A getter, not a spread: `down` is an accessor of the sandbox.
+  return Object.assign(sandbox, { baseUrl, close: () => app.close() });
 };
 
 /** The settings that point the app at the fake. */
@@ -212,3 +243,35 @@ export const fakePaypalSettings = (fake: Pick<FakePaypal, 'baseUrl'>, options: {
   apiBase: fake.baseUrl, clientId: FAKE_PAYPAL.clientId, clientSecret: FAKE_PAYPAL.clientSecret,
   webhookId: options.webhook === false ? null : FAKE_PAYPAL.webhookId,
 });
+
+/** The address this server reaches itself at, from where it listens. */
+const selfHost = (host: string): string => {
+  if (!host || host === '0.0.0.0' || host === '::' || host === 'localhost') return '127.0.0.1';
+  return host.includes(':') ? `[${host}]` : host;
+};
+
+/**
+ * The demo's settings for online PayPal (`npm start`, never in production): with no PayPal app
+ * configured, the app's own sandbox (below) stands in for PayPal, so the channel can be tried end to
+ * end with no account and no money. A configured PayPal app (PAYPAL_CLIENT_ID) wins. The server
+ * calls the sandbox over HTTP like PayPal, so it needs its own port (PORT=0 leaves the channel off).
+ */
+export const withDemoPaypal = <C extends Pick<Config, 'paypal' | 'host' | 'port'>>(config: C): C =>
+  config.paypal.clientId || !config.port ? config : {
+    ...config,
+    paypal: {
+      apiBase: `http://${selfHost(config.host)}:${config.port}${DEMO_PAYPAL_PREFIX}`,
+      clientId: FAKE_PAYPAL.clientId, clientSecret: FAKE_PAYPAL.clientSecret, webhookId: null, demoSandbox: true,
+    },
+  };
+
+/** Mounts the demo's PayPal sandbox when the settings ask for it (`withDemoPaypal`). */
+export const registerDemoPaypal = (app: FastifyInstance, config: Pick<Config, 'paypal'>): void => {
+  if (!config.paypal.demoSandbox) return;
+  const apiOrigin = config.paypal.apiBase.slice(0, -DEMO_PAYPAL_PREFIX.length);
+  app.register(async (scope) => {
+    // The buyer's browser comes back to the app's return URL, so it reaches the page at that origin
+    // (PUBLIC_URL or the request's), which may differ from the loopback address the API is called at.
+    paypalSandbox(scope, { prefix: DEMO_PAYPAL_PREFIX, pageOrigin: (order) => new URL(order.returnUrl).origin, apiOrigin: () => apiOrigin });
+  }, { prefix: DEMO_PAYPAL_PREFIX });
+};
