@@ -7,7 +7,8 @@
  * (src/schema/smsCoupon.ts), and the coupons' received and used counts with them. Only while
  * there are no coupons. A limited coupon needs sub-categories or products to name: without the demo
  * catalog (`DEMO_CONTENT=false`) one may be left out; the others and their history stay (the
- * generic API tests read a seeded history row).
+ * generic API tests read a seeded history row). Coupons are the platform's, used in shops of several
+ * currencies (CNY, USD, EUR), so their names carry amounts without a currency sign.
  */
 import type { Kysely } from 'kysely';
 import { ENTITIES, entityList } from '../../../src/schema/entities';
@@ -35,20 +36,20 @@ export const seedDemoCoupons = async (db: Kysely<Database>): Promise<number> => 
   const products = await db.selectFrom('pms_product').select(['id', 'name']).where('delete_status', '=', 0).orderBy('id').limit(3).execute();
 
   const coupons = [
-    { name: 'Welcome gift ¥10 off', type: 3, platform: COUPON_PLATFORM.all, amount: 10, minPoint: 0, publishCount: 1000, perLimit: 1,
+    { name: 'Welcome gift: 10 off', type: 3, platform: COUPON_PLATFORM.all, amount: 10, minPoint: 0, publishCount: 1000, perLimit: 1,
       startTime: at(-20), endTime: at(60), useType: COUPON_USE_TYPE.all, note: 'Given to every new member on registration.' },
-    { name: 'Spring sale ¥30 off ¥199', type: 0, platform: COUPON_PLATFORM.all, amount: 30, minPoint: 199, publishCount: 500, perLimit: 2,
+    { name: 'Spring sale: 30 off orders of 199 or more', type: 0, platform: COUPON_PLATFORM.all, amount: 30, minPoint: 199, publishCount: 500, perLimit: 2,
       startTime: at(-10), endTime: at(20), useType: COUPON_USE_TYPE.all, note: null },
     ...(categories.length ? [{
-      name: `${categories.map((c) => c.name).join(' & ')}: ¥20 off ¥100`, type: 2, platform: COUPON_PLATFORM.mobile, amount: 20, minPoint: 100,
+      name: `${categories.map((c) => c.name).join(' & ')}: 20 off orders of 100 or more`, type: 2, platform: COUPON_PLATFORM.mobile, amount: 20, minPoint: 100,
       publishCount: 300, perLimit: 1, startTime: at(-5), endTime: at(25), useType: COUPON_USE_TYPE.categories,
       productCategoryRelationList: categories.map((c) => Number(c.id)), note: 'App only.' }] : []),
     ...(products.length ? [{
-      name: 'Member price ¥15 off selected items', type: 1, platform: COUPON_PLATFORM.pc, amount: 15.5, minPoint: 50, publishCount: 200, perLimit: 3,
+      name: 'Members: 15.50 off selected items', type: 1, platform: COUPON_PLATFORM.pc, amount: 15.5, minPoint: 50, publishCount: 200, perLimit: 3,
       startTime: at(-3), endTime: at(30), useType: COUPON_USE_TYPE.products, productRelationList: products.map((p) => Number(p.id)), note: null }] : []),
-    { name: 'Double 11 preview ¥50 off ¥499', type: 0, platform: COUPON_PLATFORM.all, amount: 50, minPoint: 499, publishCount: 100, perLimit: 1,
+    { name: 'Double 11 preview: 50 off orders of 499 or more', type: 0, platform: COUPON_PLATFORM.all, amount: 50, minPoint: 499, publishCount: 100, perLimit: 1,
       startTime: at(7), endTime: at(14), useType: COUPON_USE_TYPE.all, note: 'Upcoming.' },
-    { name: 'Summer clearance ¥5 off', type: 0, platform: COUPON_PLATFORM.all, amount: 5, minPoint: 0, publishCount: 50, perLimit: 1,
+    { name: 'Summer clearance: 5 off', type: 0, platform: COUPON_PLATFORM.all, amount: 5, minPoint: 0, publishCount: 50, perLimit: 1,
       startTime: at(-90), endTime: at(-30), useType: COUPON_USE_TYPE.all, note: 'Ended.' },
   ];
   const ids: number[] = [];
