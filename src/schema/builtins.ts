@@ -14,14 +14,8 @@ import { textsOf } from './messageTable';
  * admin's English `menu.*` strings are these (src/i18n/en.ts), so the two cannot disagree.
  */
 export const SEEDED_MENU_TITLES = {
-  shop: 'Shops', shopList: 'Shop list', addShop: 'Add shop', updateShop: 'Edit shop',
-  member: 'Members', memberList: 'Member list', memberLevel: 'Member levels',
   pay: 'Payments', payIndex: 'VIP purchase', payRecord: 'Pay records',
-  mold: 'Die-cutting molds', kmold: 'Molds',
   rms: 'Referrals', relationList: 'Referrers', link: 'Invite links', distributeList: 'Distribution', rewardList: 'Reward payments', clickList: 'Click records',
-  ums: 'Permissions', admin: 'Admins', role: 'Roles', allocMenu: 'Allocate menus', allocResource: 'Allocate resources',
-  menu: 'Menus', addMenu: 'Add menu', updateMenu: 'Edit menu', resource: 'Resources',
-  resourceCategory: 'Resource categories', group: 'Groups', user_group: 'User groups', capacity: 'Capacity warning', auditLog: 'Audit log',
   // The areas' own menu titles (./messages.ts).
   ...textsOf(AREA_MENU_TITLES, 'en'),
 } as const satisfies Record<string, string>;

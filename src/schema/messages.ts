@@ -10,15 +10,26 @@ import { CASHIER_MENU_TITLES } from './cashierMenu';
 import { CASHIER_MESSAGES } from './cashierMessages';
 import { joinTexts } from './messageTable';
 import type { AreaMessages } from './messageTable';
+import { MEMBER_MENU_TITLES } from './memberMenu';
+import { MEMBER_MESSAGES } from './memberMessages';
+import { MOLD_MENU_TITLES } from './moldMenu';
 import { OMS_MENU_TITLES } from './omsMenu';
 import { OMS_MESSAGES } from './omsMessages';
 import { PMS_MENU_TITLES } from './pmsMenu';
 import { PMS_MESSAGES } from './pmsMessages';
+import { SHOP_MENU_TITLES } from './shopMenu';
+import { SHOP_MESSAGES } from './shopMessages';
 import { SMS_MENU_TITLES } from './smsMenu';
 import { SMS_MESSAGES } from './smsMessages';
+import { UMS_MENU_TITLES } from './umsMenu';
+import { UMS_MESSAGES } from './umsMessages';
 
 /** Every area's messages. */
-export const AREA_MESSAGES = joinTexts(PMS_MESSAGES, OMS_MESSAGES, CASHIER_MESSAGES, SMS_MESSAGES) satisfies AreaMessages;
+export const AREA_MESSAGES = joinTexts(
+  SHOP_MESSAGES, PMS_MESSAGES, OMS_MESSAGES, CASHIER_MESSAGES, SMS_MESSAGES, MEMBER_MESSAGES, UMS_MESSAGES,
+) satisfies AreaMessages;
 
 /** Every area's menu titles (section and route names as in src/schema/routes.ts). */
-export const AREA_MENU_TITLES = joinTexts(PMS_MENU_TITLES, OMS_MENU_TITLES, CASHIER_MENU_TITLES, SMS_MENU_TITLES) satisfies AreaMessages;
+export const AREA_MENU_TITLES = joinTexts(
+  SHOP_MENU_TITLES, PMS_MENU_TITLES, OMS_MENU_TITLES, CASHIER_MENU_TITLES, SMS_MENU_TITLES, MEMBER_MENU_TITLES, MOLD_MENU_TITLES, UMS_MENU_TITLES,
+) satisfies AreaMessages;

@@ -5,10 +5,14 @@
  */
 import { CASHIER_RESOURCES } from './cashierResources';
 import { HOME_API } from './homeApi';
+import { MEMBER_RESOURCES } from './memberResources';
+import { MOLD_RESOURCES } from './moldResources';
 import { OMS_RESOURCES } from './omsResources';
 import { PMS_CONTENT_RESOURCES, PMS_RESOURCES } from './pmsResources';
+import { SHOP_RESOURCES } from './shopResources';
 import { SMS_RESOURCES } from './smsResources';
 import { PROFILE_API } from './umsAdmin';
+import { UMS_RESOURCES } from './umsResources';
 
 /** `zh`: the resource's Chinese name, for a resource an area declares with its texts (src/i18n/zh.ts reads it). */
 export type ResourceDecl = { readonly name: string; readonly url: string; readonly seller?: boolean; readonly zh?: string };
@@ -32,25 +36,8 @@ export const RESOURCE_CATEGORIES: readonly ResourceCategoryDecl[] = [
   { name: 'Orders', sort: 80, resources: [...OMS_RESOURCES, ...CASHIER_RESOURCES] },
   { name: 'Marketing', sort: 70, resources: SMS_RESOURCES },
   { name: 'Content', sort: 60, resources: PMS_CONTENT_RESOURCES },
-  { name: 'Shops', sort: 50, resources: [
-    // Every shop operation, status changes (`/shop/updateStatus/{id}`) included: administrators'.
-    { name: 'Shops', url: '/shop/**' },
-    // A seller's own shops (the scope keeps it to them): list, look-up, read, open (`/shop/create`,
-    // VIP required), edit and close for good; not the status, which administrators set.
-    { name: 'Own shops', url: '/shop/*', seller: true },
-    { name: 'Own shops: edit', url: '/shop/update/*', seller: true },
-    { name: 'Own shops: delete', url: '/shop/delete/*', seller: true },
-    // The product admin's product form names the shop a product belongs to.
-    { name: 'Shop look-up', url: '/shop/listAll' },
-    { name: 'Die-cutting molds', url: '/mold/**', seller: true },
-  ] },
-  { name: 'Members', sort: 40, resources: [
-    { name: 'Members', url: '/member/**', seller: true },
-    // `mall`'s member list lies under /admin (`GET /admin/listMember`); the rest of /admin/** stays the account managers'.
-    { name: 'Member list', url: '/admin/listMember', seller: true },
-    { name: 'Member levels', url: '/memberLevel/**' },
-    { name: 'Member level look-up', url: '/memberLevel/list', seller: true },
-  ] },
+  { name: 'Shops', sort: 50, resources: [...SHOP_RESOURCES, ...MOLD_RESOURCES] },
+  { name: 'Members', sort: 40, resources: MEMBER_RESOURCES },
   { name: 'Payments and referral', sort: 30, resources: [
     // A seller reads the plans, applies, and lists and reads its own pay records (`/payRecord/*`
     // stops at one segment); confirming and refunding (`/payRecord/confirm/{id}`) are staff's.
@@ -69,16 +56,7 @@ export const RESOURCE_CATEGORIES: readonly ResourceCategoryDecl[] = [
     { name: 'Referral: own reward payment', url: '/rms/reward/{id:\\d+}', seller: true },
     { name: 'Referral', url: '/rms/**' },
   ] },
-  { name: 'Permissions', sort: 20, resources: [
-    { name: 'Admins', url: '/admin/**' },
-    { name: 'Roles', url: '/role/**' },
-    { name: 'Menus', url: '/menu/**' },
-    { name: 'Resource categories', url: '/resourceCategory/**' },
-    { name: 'Resources', url: '/resource/**' },
-    { name: 'User groups', url: '/userGroup/**' },
-    { name: 'Capacity warning', url: '/capacity/**' },
-    { name: 'Audit log', url: '/auditLog/**' },
-  ] },
+  { name: 'Permissions', sort: 20, resources: UMS_RESOURCES },
   { name: 'Other', sort: 10, resources: [
     { name: 'Uploads', url: '/minio/**', seller: true },
   ] },
