@@ -1,4 +1,4 @@
-// Protects: the demo seed fills every declared entity list for the super admin and the seller, its images are served, and it hangs together: every product in its shop's trade and made by a brand of that trade, orders of the shop's own products, returns with their reason's proof photos and the shop's own addresses, names in one language.
+// Protects: the demo seed fills every declared entity list for the super admin and the seller, its images are served, and it hangs together: every product in its shop's trade and made by a brand of that trade, orders of the shop's own products placed by the shop's own members and sent to the buyer's address by carriers of the shop's country, returns with their reason's proof photos and the shop's own addresses, names in one language.
 /**
  * The demo seed fills every screen: after `seed(..., { demo: true, content: true })` (what
  * `npm start` does on a fresh data folder) every declared entity's list answers at least one row
@@ -6,6 +6,7 @@
  * URLs are served from the upload storage. The entities come from `entityList`, so a new
  * declaration without demo content fails here.
  */
+import { marketOf } from '../../server/db/seed/demo-buyers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entityList } from '../../src/schema/entities';
 import type { Entity } from '../../src/schema/entity';
@@ -153,6 +154,21 @@ describe.each(testDialects())('demo content (%s)', (dialect) => {
       const addresses = await q().selectFrom('oms_company_address as a').innerJoin('shop as s', 's.id', 'a.shop_id')
         .select(['a.address_name', 'a.city', 's.shop_name', 's.city as shop_city']).execute() as { address_name: string; city: string | null; shop_name: string; shop_city: string | null }[];
       expect(addresses.filter((a) => !a.address_name.startsWith(a.shop_name) || a.city !== a.shop_city)).toEqual([]);
+    });
+
+    it('has each shop\'s orders placed by members of that shop, sent to the buyer\'s own address, by carriers of the shop\'s country', async () => {
+      const orders: { shop_country: string | null; member_shop: number | null; shop_id: number; username: string | null; member_username: string | null;
+        receiver_name: string | null; real_name: string | null; receiver_phone: string | null; mobile: string | null; delivery_company: string | null }[] =
+        await q().selectFrom('oms_order as o').innerJoin('shop as s', 's.id', 'o.shop_id').leftJoin('ums_member as m', 'm.id', 'o.member_id')
+          .select(['s.country as shop_country', 'm.shop_id as member_shop', 'o.shop_id', 'm.username', 'o.member_username', 'o.receiver_name', 'm.real_name',
+            'o.receiver_phone', 'm.mobile', 'o.delivery_company']).execute();
+      expect(orders.length).toBeGreaterThan(100);
+      expect(orders.filter((o) => Number(o.member_shop) !== Number(o.shop_id) || o.username !== o.member_username
+        || o.receiver_name !== o.real_name || o.receiver_phone !== o.mobile).map((o) => `${o.shop_id}: ${o.member_username} → ${o.receiver_name}`)).toEqual([]);
+      const shipped = orders.filter((o) => o.delivery_company !== null);
+      expect(shipped.length).toBeGreaterThan(10);
+      expect(shipped.filter((o) => !(marketOf(o.shop_country).carriers as readonly string[]).includes(o.delivery_company!))
+        .map((o) => `${o.shop_country}: ${o.delivery_company}`)).toEqual([]);
     });
 
     it('names each record in one language', async () => {

@@ -91,7 +91,7 @@ describe.each(testDialects())('members (%s)', (dialect) => {
     expect((await byName(shop, 'xiaoming')).apply_status).toBe(MEMBER_APPLY_STATUS.approved);
 
     const before = await memberTable();
-    const foreign = await byName(seller2Shops[0]!, 'xiaoming');
+    const foreign = await byName(seller2Shops[0]!, 'jonas.w');
     expect((await post(`/member/updateApplyStatus?ids=${foreign.id}&status=${MEMBER_APPLY_STATUS.rejected}`, seller)).status).toBe(404);
     const backToPending = await post(`/member/updateApplyStatus?ids=${waiting.id}&status=${MEMBER_APPLY_STATUS.pending}`, seller);
     expect(backToPending.status).toBe(400);
@@ -124,7 +124,7 @@ describe.each(testDialects())('members (%s)', (dialect) => {
   it('refuses merging a member into itself, across shops and another seller\'s members, changing nothing', async () => {
     const [mine, theirs] = [sellerShops[0]!, seller2Shops[0]!];
     const lily = await byName(mine, 'lily88');
-    const foreign = await byName(theirs, 'lily_88');
+    const foreign = await byName(theirs, 'sbakker');
     const before = { members: await memberTable(), orders: await orderOwners() };
 
     const self = await post(`/member/merge?keepId=${lily.id}&mergeId=${lily.id}`, seller);

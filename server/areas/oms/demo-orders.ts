@@ -16,6 +16,7 @@ import { DELIVERY_STATUS, ORDER_STATUS, PAY_STATUS } from '../../../src/schema/o
 import { sumCents } from '../../../src/schema/money';
 import type { AnyKysely } from '../../db/index';
 import type { Database } from '../../db/schema';
+import { marketOf, orderingBuyers } from '../../db/seed/demo-buyers';
 import { toDbTime } from '../../db/time';
 
 /** A line of an order, as the order keeps it (a copy of the product and SKU bought). */
@@ -57,17 +58,6 @@ const linesOf = async (db: AnyKysely, shop: { id: number; shop_name: string }): 
     .map(({ shops: _shops, ...line }) => ({ ...line, productId: null, pic: null, skuCode: `${line.sn}-01` }));
 };
 
-const RECEIVERS = [
-  { name: '王小明', phone: '13800138001', province: '广东省', city: '深圳市', region: '南山区', address: '科技园路 18 号', post: '518000', country: '中国' },
-  { name: 'Emma Clarke', phone: '+44 7700 900123', province: 'England', city: 'Leeds', region: 'Headingley', address: '12 Cardigan Road', post: 'LS6 3AG', country: 'United Kingdom' },
-  { name: '李娜', phone: '13912345678', province: '浙江省', city: '杭州市', region: '西湖区', address: '文三路 90 号 5 楼', post: '310012', country: '中国' },
-  { name: 'Lucas Martin', phone: '+33 6 12 34 56 78', province: 'Île-de-France', city: 'Paris', region: '11e', address: '5 Rue Oberkampf', post: '75011', country: 'France' },
-  { name: '陈伟', phone: '13600001111', province: '上海市', city: '上海市', region: '浦东新区', address: '张杨路 500 号', post: '200120', country: '中国' },
-] as const;
-
-const MEMBERS = ['lily88', 'tom_w', 'chen.wei', 'emma.c', 'lucas.m', 'xiaoming'] as const;
-const COMPANIES = ['SF Express', 'YTO Express', 'ZTO Express', 'Yunda Express'] as const;
-
 /** A deterministic sequence, so every fresh demo start shows the same orders. */
 const sequence = (seed: number) => {
   let state = seed;
@@ -84,7 +74,8 @@ const HOUR = 60 * MINUTE;
 export const seedDemoOrders = async (db: Kysely<Database>, perShop: number): Promise<number> => {
   const kdb = db as unknown as AnyKysely;
   // The sellers' shops: the platform's outlet takes no orders in the demo.
-  const shops: { id: number; shop_name: string }[] = await kdb.selectFrom('shop').select(['id', 'shop_name']).where('owner_id', 'is not', null).orderBy('id').execute();
+  const shops: { id: number; shop_name: string; country: string | null }[] = await kdb.selectFrom('shop').select(['id', 'shop_name', 'country'])
+    .where('owner_id', 'is not', null).orderBy('id').execute();
   const now = Date.now();
   let written = 0;
   for (const shop of shops) {
@@ -92,6 +83,9 @@ export const seedDemoOrders = async (db: Kysely<Database>, perShop: number): Pro
     const has = await kdb.selectFrom('oms_order').select('id').where('shop_id', '=', shopId).limit(1).executeTakeFirst();
     if (has) continue;
     const next = sequence(shopId * 7919);
+    // The shop's own buyers (members of the shop), each receiving at their own address, shipped by the carriers of its country.
+    const market = marketOf(shop.country);
+    const buyers = orderingBuyers(market);
     const products = await linesOf(kdb, shop);
     if (!products.length) continue;
     await kdb.transaction().execute(async (trx) => {
@@ -115,23 +109,23 @@ export const seedDemoOrders = async (db: Kysely<Database>, perShop: number): Pro
         const total = sumCents(lines.map((l) => l.product.cents * l.quantity));
         const freight = next(3) * 500;
         const coupon = next(4) === 0 ? Math.min(500, total) : 0;
-        const receiver = RECEIVERS[next(RECEIVERS.length)]!;
+        const buyer = buyers[next(buyers.length)]!;
         const paid = status >= ORDER_STATUS.pendingShipment && status <= ORDER_STATUS.completed;
         const shipped = status === ORDER_STATUS.shipped || status === ORDER_STATUS.completed;
         const { id } = await trx.insertInto('oms_order').values({
           shop_id: shopId, order_sn: `${new Date(created).toISOString().slice(0, 10).replace(/-/g, '')}${String(shopId).padStart(3, '0')}${String(i + 1).padStart(5, '0')}`,
-          create_time: at(0), member_id: 1 + next(500), member_username: MEMBERS[next(MEMBERS.length)],
+          create_time: at(0), member_id: 1 + next(500), member_username: buyer.username,
           total_amount: total, pay_amount: total + freight - coupon, freight_amount: freight, coupon_amount: coupon,
           promotion_amount: 0, integration_amount: 0, discount_amount: 0,
           // The stored payment and delivery status, as the status means them (demo returns mark some refunded).
           pay_status: paid ? PAY_STATUS.paid : PAY_STATUS.unpaid, delivery_status: shipped ? DELIVERY_STATUS.shipped : DELIVERY_STATUS.notShipped,
           pay_type: paid ? 1 + next(2) : 0, source_type: next(2), status, order_type: next(5) === 0 ? 1 : 0,
-          delivery_company: shipped ? COMPANIES[next(COMPANIES.length)] : null,
+          delivery_company: shipped ? market.carriers[next(market.carriers.length)] : null,
           delivery_sn: shipped ? `SF${String(1_000_000_000 + next(999_999_999))}` : null,
           auto_confirm_day: 15, integration: Math.floor(total / 100), growth: Math.floor(total / 100), promotion_info: null,
-          receiver_name: receiver.name, receiver_phone: receiver.phone, receiver_post_code: receiver.post, receiver_country: receiver.country,
-          receiver_province: receiver.province, receiver_city: receiver.city, receiver_region: receiver.region,
-          receiver_detail_address: receiver.address, note: null, confirm_status: status === ORDER_STATUS.completed ? 1 : 0, delete_status: 0,
+          receiver_name: buyer.realName, receiver_phone: buyer.mobile, receiver_post_code: buyer.address.post, receiver_country: buyer.country,
+          receiver_province: buyer.address.province, receiver_city: buyer.address.city, receiver_region: buyer.address.region,
+          receiver_detail_address: buyer.address.detail, note: null, confirm_status: status === ORDER_STATUS.completed ? 1 : 0, delete_status: 0,
           payment_time: paid ? at(1) : null, delivery_time: shipped ? at(20) : null,
           receive_time: status === ORDER_STATUS.completed ? at(70) : null, modify_time: status === ORDER_STATUS.pendingPayment ? at(0) : at(1),
         }).returning('id').executeTakeFirstOrThrow();

@@ -13,6 +13,7 @@ import { multiplyCents } from '../../../src/schema/money';
 import { ORDER_STATUS, PAY_STATUS, RETURN_STATUS } from '../../../src/schema/oms';
 import type { AnyKysely } from '../../db/index';
 import type { Database } from '../../db/schema';
+import { buyerNamed } from '../../db/seed/demo-buyers';
 import { toDbTime } from '../../db/time';
 
 /**
@@ -47,10 +48,6 @@ const WHY = [
 ] as const;
 /** The proof images' URLs (server/db/seed/demo-content.ts stores them under this prefix). */
 export const DEMO_PROOFS = [...new Set(WHY.flatMap((w) => w.proofs))].map((file) => `/uploads/demo/${file}`);
-const CONTACTS = [
-  { name: '王小明', phone: '13800138001' }, { name: 'Emma Clarke', phone: '+44 7700 900123' }, { name: '李娜', phone: '13912345678' },
-  { name: 'Lucas Martin', phone: '+33 6 12 34 56 78' },
-] as const;
 
 /**
  * Many requests wait for someone; the others show each outcome. The very first one is rejected,
@@ -103,7 +100,9 @@ export const seedDemoReturns = async (db: Kysely<Database>, options: { perShop: 
         const at = (hours: number) => toDbTime(new Date(Math.min(now, applied + hours * HOUR)));
         const handled = status !== RETURN_STATUS.pending;
         const granted = status === RETURN_STATUS.returning || status === RETURN_STATUS.completed;
-        const contact = CONTACTS[i % CONTACTS.length]!;
+        // The buyer who ordered asks (server/db/seed/demo-buyers.ts); an order of someone else's name, the shop's contact.
+        const buyer = buyerNamed(order.member_username);
+        const contact = buyer ? { name: buyer.realName, phone: buyer.mobile } : { name: `${shop.first_name ?? ''} ${shop.last_name ?? ''}`.trim(), phone: shop.phone ?? '' };
         const why = WHY[i % WHY.length]!;
         // A full refund, or part of it where the goods came back used.
         const refund = granted ? (i % 3 === 0 ? Math.floor(line / 2) : line) : null;
