@@ -13,25 +13,71 @@ const packageOf = (id: string): string | null => {
   return first.startsWith('@') ? `${first}/${second}` : first;
 };
 
-/**
- * Left where the build puts them: the login page's own packages (the entry, so /login loads nothing
- * else), and zod, which the declarations need: the screen's early request (src/admin/earlyRequests.ts)
- * must not wait for react-admin's chunk.
- */
-const OWN_PLACE_PACKAGES = new Set(['react', 'react-dom', 'scheduler', 'react-router', 'react-router-dom', 'cookie', 'set-cookie-parser', 'zod']);
 /** MUI's core and what it draws with: one long-cached chunk for every admin screen. */
 const MUI_PACKAGE = /^(@mui\/(material|system|utils|styled-engine|private-theming|icons-material|types|core-downloads-tracker)|@emotion\/.+|@popperjs\/core|react-transition-group|stylis|clsx|hoist-non-react-statics|react-is|@babel\/runtime|prop-types|dom-helpers)$/;
 /** Packages only some forms load (the rich text editor, the date pickers, the invite QR code): they stay with those forms. */
 const LAZY_PACKAGE = /^(@tiptap\/.+|prosemirror-.+|@mui\/x-.+|dayjs|qrcode|dijkstrajs|pngjs|encode-utf8|linkifyjs|orderedmap|rope-sequence|w3c-keyname|fast-equals|use-sync-external-store|@zxcvbn-ts\/.+)$/;
 
+const ENTRY = fileURLToPath(new URL('src/main.tsx', import.meta.url));
 /**
- * The admin's code in a few long-cached chunks (issue 23): MUI, and react-admin with the rest of
- * the shell's packages, each one file instead of some forty small shared chunks that loaded in
- * waves. Our own code is split by the build (the entry, the shell, each screen).
+ * Where every admin screen starts: the shell, the entity engine with the areas' screen options,
+ * the home page. What they import statically (and the entry does not) is the admin's own chunk.
  */
-const vendorChunk = (id: string): string | null => {
+const ADMIN_ROOT = /\/src\/(admin\/AdminApp\.tsx|engine\/screens\.tsx|resources\/[^/]+\/screenOptions\.tsx?|pages\/home\/HomePage\.tsx)$/;
+
+type ModuleInfoOf = (id: string) => { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[]; importers: readonly string[] } | null;
+
+/** The modules reached from `roots` by static imports (and dynamic ones too when `dynamic`). */
+const reached = (info: ModuleInfoOf, roots: readonly string[], dynamic: boolean): Set<string> => {
+  const seen = new Set<string>();
+  const next = [...roots];
+  while (next.length > 0) {
+    const id = next.pop()!;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const module = info(id);
+    if (module) next.push(...module.importedIds, ...(dynamic ? module.dynamicallyImportedIds : []));
+  }
+  return seen;
+};
+
+type Parts = { entry: Set<string>; admin: Set<string> };
+/** Per chunking pass (keyed by the entry's module info, which the pass reuses). */
+const partsByPass = new WeakMap<object, Parts>();
+/**
+ * `entry`: what the login page's entry imports statically (never grouped: the entry would then load
+ * the group). `admin`: our code the admin's start imports statically, and our helpers that two or
+ * more lazy screens share (else each is a chunk of a few hundred bytes).
+ */
+const partsOf = (info: ModuleInfoOf): Parts => {
+  const entryInfo = info(ENTRY);
+  if (!entryInfo) return { entry: new Set(), admin: new Set() };
+  let parts = partsByPass.get(entryInfo);
+  if (!parts) {
+    const entry = reached(info, [ENTRY], false);
+    const all = [...reached(info, [ENTRY], true)].filter((id) => !entry.has(id) && packageOf(id) === null && !id.includes('\0'));
+    const start = reached(info, all.filter((id) => ADMIN_ROOT.test(id)), false);
+    const shared = (id: string) => (info(id)?.importers.length ?? 0) > 1;
+    parts = { entry, admin: new Set(all.filter((id) => start.has(id) || shared(id))) };
+    partsByPass.set(entryInfo, parts);
+  }
+  return parts;
+};
+
+/**
+ * The admin in three long-cached chunks of about the same size that load in one wave (issue 23):
+ * MUI, react-admin with the rest of the shell's packages, and our own code every screen starts from
+ * (the shell, the entity engine, the declarations with zod, the areas' screen options, the home
+ * page). The login page's entry and the lazy parts (rich text, date pickers, an area's own screens)
+ * stay where the build puts them.
+ */
+const chunkOf = (id: string, ctx: { getModuleInfo: ModuleInfoOf }): string | null => {
+  const { entry, admin } = partsOf((m) => ctx.getModuleInfo(m));
+  if (entry.has(id)) return null;
   const name = packageOf(id);
-  if (name === null || OWN_PLACE_PACKAGES.has(name) || LAZY_PACKAGE.test(name)) return null;
+  if (name === null) return admin.has(id) ? 'admin' : null;
+  if (LAZY_PACKAGE.test(name)) return null;
+  if (name === 'zod') return 'admin';
   return MUI_PACKAGE.test(name) ? 'mui' : 'react-admin';
 };
 
@@ -51,7 +97,7 @@ export default defineConfig(({ mode }) => ({
     // from the JS, and not served unless SERVE_SOURCE_MAPS asks (server/http/static.ts).
     sourcemap: 'hidden',
     // Not the groups' dependencies: react and react-router stay in the login page's entry.
-    rolldownOptions: { output: { codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: vendorChunk, debugName: 'vendor' }] } } },
+    rolldownOptions: { output: { codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: chunkOf, debugName: 'admin chunks' }] } } },
   },
   server: { proxy: { '/api': apiTarget } },
   test: {

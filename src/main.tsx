@@ -7,7 +7,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { getLang } from './i18n/lang';
-import { loadAdmin, startAdminRequests } from './pages/public/adminChunk';
+import { startScreenRequestsEarly } from './admin/earlyStart';
+import { loadAdmin } from './pages/public/adminChunk';
 import { PublicRoutes } from './pages/public/PublicRoutes';
 import { getToken, startEarlyGet } from './providers/api';
 import { HOME_API } from './schema/homeApi';
@@ -21,21 +22,15 @@ root.lang = getLang() === 'zh' ? 'zh-CN' : 'en';
 // The brand values live in TS for the admin's MUI theme; the public CSS reads the same values from here.
 for (const [name, value] of Object.entries(cssVariables)) root.style.setProperty(name, value);
 
-// An admin page opened signed in: the session, the admin's code and the screen's first data
-// request all leave now, side by side, instead of one after another as the chunks arrive.
+// An admin page opened signed in: the session and the screen's first data request leave now (the
+// route -> request table is in this entry), then the admin's code, in one wave of a few chunks.
 const publicPaths: readonly string[] = PUBLIC_PATHS;
 if (getToken() && !publicPaths.includes(window.location.pathname)) {
   void startEarlyGet('/admin/info');
-  // The screen's own chunks as soon as the shell's are there, not after the session and a render.
-  const shell = () => loadAdmin().then((admin) => admin.preloadScreen(window.location.pathname)).catch(() => undefined);
-  if (['/', '/home'].includes(window.location.pathname)) {
-    void startEarlyGet(HOME_API.summary);
-    void shell();
-  } else {
-    // The shell's ~40 modulepreloads take the browser's six connections to the server: started
-    // after the small chunk that sends the screen's request (and that request), not before them.
-    void startAdminRequests(window.location).then(shell);
-  }
+  if (['/', '/home'].includes(window.location.pathname)) void startEarlyGet(HOME_API.summary);
+  else startScreenRequestsEarly(window.location);
+  // An area's own screen is a lazy chunk of its own: it starts as soon as the shell is there, not after a render.
+  loadAdmin().then((admin) => admin.preloadScreen(window.location.pathname)).catch(() => undefined);
 }
 
 const container = document.getElementById('root');

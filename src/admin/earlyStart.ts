@@ -1,21 +1,22 @@
 /**
- * The opened screen's first data request, started from the entry beside the shell's download
- * (issue 23), from the route -> first-request table generated from the declarations
- * (src/admin/screenRequestTable.ts): the declarations and zod are not evaluated first. What the
- * table cannot settle (a list opened with a filter, whose query the field declarations shape; a
- * list whose path takes a filter) goes to src/admin/earlyRequests.ts, which loads them. The request
- * is the one the data provider makes (src/providers/entityDataProvider.ts `getList`/`getOne`);
- * tests/unit/screen-request-table.test.ts holds the two to the same URLs.
+ * The opened screen's first data request (issue 23), started by the entry as soon as the route is
+ * known, before the admin's code arrives, from the route -> first-request table generated from the
+ * declarations (src/admin/screenRequestTable.ts): neither the declarations nor react-admin are
+ * loaded for it. It is the call the data provider makes (src/providers/entityDataProvider.ts
+ * `getList`/`getOne`: tests/unit/screen-request-table.test.ts holds the two to the same URLs), so the
+ * screen takes its answer (src/providers/api.ts) instead of asking again. What the table cannot
+ * settle (a list opened with a filter, whose query the field declarations shape; a list whose path
+ * takes a filter) is not started: the screen asks as always.
  */
 import { startEarlyGet } from '../providers/api';
 import { firstListParamsOf, storedListItem } from './listParams';
-import type { ScreenLocation } from './earlyRequests';
 import type { ListRequestPlan } from './screenRequestTypes';
 import { LIST_DEFAULTS, SCREEN_REQUEST_TABLE } from './screenRequestTable';
 
+export type ScreenLocation = { readonly pathname: string; readonly search: string; readonly hash: string };
 type Query = Record<string, string | number>;
-/** A GET to start, `full` when the declarations must decide, null when the screen reads nothing first. */
-export type EarlyPlan = { readonly path: string; readonly query?: Query } | 'full' | null;
+/** A GET to start, or null when the screen reads nothing first or the table cannot tell what. */
+export type EarlyPlan = { readonly path: string; readonly query?: Query } | null;
 
 const isEmpty = (value: unknown): boolean => value === undefined || value === null || value === '';
 
@@ -36,7 +37,7 @@ const dialogOf = (hash: string): { mode: 'show'; id: string } | 'other' | null =
 
 const listPlan = (list: ListRequestPlan, search: string): EarlyPlan => {
   const params = firstListParamsOf(storedListItem(LIST_DEFAULTS.adminStoreKey, list.storeKey), list.sort, search, LIST_DEFAULTS.perPage);
-  if (Object.values(params.filter).some((value) => !isEmpty(value))) return 'full';
+  if (Object.values(params.filter).some((value) => !isEmpty(value))) return null;
   const sorted = list.sortable.includes(params.sort.field) ? params.sort : list.defaultSort;
   return {
     path: list.url,
@@ -59,13 +60,11 @@ export const earlyPlanOf = ({ pathname, search, hash }: ScreenLocation): EarlyPl
   const dialog = dialogOf(hash);
   if (dialog === 'other') return null;
   if (dialog) return entry.get ? { path: fillId(entry.get, dialog.id) } : null;
-  return entry.list ? listPlan(entry.list, search) : 'full';
+  return entry.list ? listPlan(entry.list, search) : null;
 };
 
-/** Starts the screen's first call for `location` (failures are the screen's to see). */
-export const startScreenRequestsEarly = (location: ScreenLocation): Promise<void> => {
+/** Starts the screen's first call for `location`, if the table knows it (failures are the screen's to see). */
+export const startScreenRequestsEarly = (location: ScreenLocation): void => {
   const plan = earlyPlanOf(location);
-  if (plan === 'full') return import('./earlyRequests').then((m) => m.startScreenRequests(location));
   if (plan) startEarlyGet(plan.path, plan.query).catch(() => undefined);
-  return Promise.resolve();
 };

@@ -62,7 +62,7 @@ export const storedListItem = (adminStoreKey: string, storeKey: string): string 
  * The first parameters of the list whose parameters react-admin stores in the local storage item
  * `item` (`storedListItem`), at `search`: the URL's query when it has one, else the stored
  * parameters when the user changed any, else the defaults (`sort`, the first page size `perPage`).
- * It imports nothing: the early chunk (./earlyStart.ts) is given what it needs by the generated table.
+ * It imports nothing: the entry's early start (./earlyStart.ts) is given what it needs by the generated table.
  */
 export const firstListParamsOf = (item: string, sort: SortSpec, search: string, perPage: number): FirstListParams => {
   const fromUrl = queryOfSearch(search);

@@ -50,7 +50,7 @@ const openEarly = async (path: string, { writeBetween = false } = {}) => {
   localStorage.setItem('loginToken', token);
   const url = new URL(path, 'http://localhost');
   void startEarlyGet('/admin/info');
-  // The entry's way: the generated table, and the declarations only for a list opened with a filter.
+  // The entry's way: the generated table (a list opened with a filter is left to the screen).
   await startScreenRequestsEarly({ pathname: url.pathname, search: url.search, hash: url.hash });
   if (writeBetween) {
     server.use(http.post('*/api/brand/update/showStatus', () => envelope(null)));

@@ -11,7 +11,8 @@ import type { AdminInfo, LoginResult } from '../../schema/api';
 import { SIGN_IN_LENGTH } from '../../schema/auth-rules';
 import { HOME_API } from '../../schema/homeApi';
 import { PUBLIC_PATHS } from '../../schema/routes';
-import { loadAdmin, startAdminRequests } from './adminChunk';
+import { startScreenRequestsEarly } from '../../admin/earlyStart';
+import { loadAdmin } from './adminChunk';
 import { Field } from './Field';
 import { errorText, t } from './i18n';
 import { PublicShell } from './PublicShell';
@@ -91,7 +92,7 @@ export const Login = () => {
         if (!hasRoles(answer.data)) return answer;
         const target = new URL(next, window.location.origin);
         if (['/', '/home'].includes(target.pathname)) void startEarlyGet(HOME_API.summary);
-        else void startAdminRequests(target);
+        else startScreenRequestsEarly(target);
         void shell.then((admin) => admin?.preloadScreen(target.pathname));
         return answer;
       });
