@@ -27,12 +27,19 @@ type AreaMessages = { readonly en: object; readonly zh: object };
 
 export type AdminMessages = { readonly en: TranslationMessages; readonly zh: TranslationMessages };
 
-/** Every dictionary of both languages merged, with the areas' strings over the shared ones. */
+/**
+ * Every dictionary of both languages merged, with the areas' strings over the shared ones. Each
+ * language is merged when first read: a page load reads one (the language is fixed per load).
+ */
 export const adminMessages = (areas: readonly AreaMessages[]): AdminMessages => {
-  const english = [entityEn, ...areas.map((a) => a.en as Tree), en].reduce<Tree>(deepMerge, englishMessages);
-  // English underneath: a key a future react-admin adds reads in English rather than as a raw key.
-  const chinese = [raZh, entityZh, ...areas.map((a) => a.zh as Tree), zh].reduce<Tree>(deepMerge, english);
-  return { en: english as TranslationMessages, zh: chinese as TranslationMessages };
+  let english: Tree | undefined;
+  let chinese: Tree | undefined;
+  const englishTree = (): Tree => english ??= [entityEn, ...areas.map((a) => a.en as Tree), en].reduce<Tree>(deepMerge, englishMessages);
+  return {
+    get en() { return englishTree() as TranslationMessages; },
+    // English underneath: a key a future react-admin adds reads in English rather than as a raw key.
+    get zh() { return (chinese ??= [raZh, entityZh, ...areas.map((a) => a.zh as Tree), zh].reduce<Tree>(deepMerge, englishTree())) as TranslationMessages; },
+  };
 };
 
 // react-admin fills only the placeholders of the plural form it expects (a bulk update of many
