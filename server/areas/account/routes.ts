@@ -6,13 +6,14 @@
  * password change (ends every other session), and one's own profile (nickname, email, avatar, note).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Kysely, Selectable, Updateable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AdminInfo, AdminProfile, LoginResult } from '../../../src/schema/api';
 import { fieldError } from '../../../src/schema/api';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, INVITE_CODE_PATTERN, normalizeUsername, PASSWORD_LENGTH, SIGN_IN_LENGTH } from '../../../src/schema/auth-rules';
 import { columnOf } from '../../../src/schema/entity';
+import type { RecordOf } from '../../../src/schema/entity';
 import { SEED_ROLES } from '../../../src/schema/resources';
 import { adminProfile, PROFILE_API } from '../../../src/schema/umsAdmin';
 import { updateSchema } from '../../../src/schema/validation';
@@ -33,6 +34,7 @@ import type { Database, UmsAdminTable } from '../../db/schema';
 import { toDbTime } from '../../db/time';
 import { ok } from '../../http/envelope';
 import type { RepositoryOf } from '../area';
+import { patchOf, recordOfRow } from '../../crud/row';
 import { ALL_SHOPS } from '../../crud/scope';
 import { conflict, fieldInvalid, forbidden, httpError, tooManyAttempts, tooManyRequests, unauthorized, validationFailed } from '../../http/errors';
 import { parseWith } from '../../http/validation';
@@ -79,11 +81,15 @@ const updatePasswordBody = z.strictObject({
 // The account declaration's own rules for the fields a user may change about themselves; strict,
 // so `username`, `status`, `roleIds`, `password`... are refused, never quietly dropped.
 const profileBody = updateSchema(adminProfile);
-const PROFILE_FIELDS = Object.entries(adminProfile.fields).map(([field, decl]) => ({ field, column: columnOf(field, decl) as keyof UmsAdminTable }));
+/** The profile's columns, from its declaration: what `/admin/info` and the profile update read. */
+const PROFILE_COLUMNS = Object.entries(adminProfile.fields).map(([field, decl]) => columnOf(field, decl) as keyof UmsAdminTable);
 
-type ProfileRow = Pick<Selectable<UmsAdminTable>, 'username' | 'nick_name' | 'email' | 'icon' | 'note'>;
-const profileOf = (row: ProfileRow): AdminProfile =>
-  ({ username: row.username, nickName: row.nick_name, email: row.email, icon: row.icon, note: row.note });
+type ProfileRow = Pick<Selectable<UmsAdminTable>, 'id' | 'username'> & Partial<Selectable<UmsAdminTable>>;
+/** The caller's profile from its row, through the declaration (the username is the account's, shown but not changed here). */
+const profileOf = (row: ProfileRow): AdminProfile => {
+  const { id: _id, ...fields } = recordOfRow(adminProfile, row as Selectable<UmsAdminTable>);
+  return { username: row.username, ...fields };
+};
 
 const clientOf = (request: FastifyRequest) => ({
   ip: request.ip ?? null,
@@ -215,7 +221,7 @@ export const registerAdminAuthRoutes = (app: FastifyInstance, deps: AuthRouteDep
   app.get('/admin/info', { config: { openapi: { summary: "The caller's username, icon (and the rest of its profile), role names, menus and granted URL patterns", tags: ['admin'], query: null, body: null } } }, async (request) => {
     const auth = requireAuth(request);
     // The profile is read every time (it changes without a permission version); the rest is cached.
-    const admin = await db.selectFrom('ums_admin').select(['username', 'icon', 'nick_name', 'email', 'note', 'vip_expire_time']).where('id', '=', auth.adminId).executeTakeFirst();
+    const admin = await db.selectFrom('ums_admin').select(['id', 'username', ...PROFILE_COLUMNS, 'vip_expire_time']).where('id', '=', auth.adminId).executeTakeFirst();
     if (!admin) throw unauthorized(); // deleted between the session check and now
     // The VIP is read with the profile: a confirmed payment moves it without a permission version.
     const vip = { vipLevel: vipLevelOf(admin.vip_expire_time), vipExpireTime: admin.vip_expire_time };
@@ -370,23 +376,22 @@ export const registerAdminAuthRoutes = (app: FastifyInstance, deps: AuthRouteDep
   app.post(PROFILE_API.update, { config: { openapi: { summary: "Change the caller's own nickname, email, avatar (icon) and note; nothing else. Answers the profile", tags: ['admin'], query: null, body: profileBody } } }, async (request) => {
     const auth = requireAuth(request);
     const body = parseWith(profileBody, request.body, adminProfile);
-    const changes: Record<string, string | null> = {};
-    for (const { field, column } of PROFILE_FIELDS) {
-      const value = body[field];
-      if (value !== undefined) changes[column] = typeof value === 'string' && value.trim() !== '' ? value : null;
-    }
+    // A blank text clears the field (stored as null), as the profile form sends it.
+    const values = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)
+      .map(([field, value]) => [field, typeof value === 'string' && value.trim() === '' ? null : value])) as Partial<RecordOf<typeof adminProfile>>;
     const profile = await db.transaction().execute(async (trx) => {
-      const select = () => trx.selectFrom('ums_admin').select(['username', 'nick_name', 'email', 'icon', 'note']).where('id', '=', auth.adminId).executeTakeFirst();
+      const select = () => trx.selectFrom('ums_admin').select(['id', 'username', ...PROFILE_COLUMNS]).where('id', '=', auth.adminId).executeTakeFirst();
       const before = await select();
       if (!before) throw unauthorized(); // deleted between the session check and now
-      const changed = Object.entries(changes).filter(([column, value]) => before[column as keyof ProfileRow] !== value);
-      if (!changed.length) return profileOf(before);
-      await trx.updateTable('ums_admin').set(Object.fromEntries(changed) as Updateable<UmsAdminTable>).where('id', '=', auth.adminId).execute();
+      const current = profileOf(before);
+      const changed = Object.fromEntries(Object.entries(values).filter(([field, value]) => current[field as keyof typeof current] !== value));
+      if (!Object.keys(changed).length) return current;
+      await trx.updateTable('ums_admin').set(patchOf(adminProfile, changed)).where('id', '=', auth.adminId).execute();
       const after = await select();
       if (!after) throw unauthorized();
       await audit(trx, {
         adminId: auth.adminId, action: 'update_profile', entity: 'ums_admin', entityId: auth.adminId,
-        before: profileOf(before), after: profileOf(after), ip: request.ip ?? null,
+        before: current, after: profileOf(after), ip: request.ip ?? null,
       });
       return profileOf(after);
     });
