@@ -29,11 +29,37 @@ const attached = new WeakMap<object, Set<string>>();
 
 /** Read at every use, so a test may lower them for a while. */
 export const LIST_CACHE_LIMITS = {
-  /** Lists longer than this are not cached; they take the plain COUNT + OFFSET path (4 MB of ids at most). */
-  idsPerEntry: 1_000_000,
+  /**
+   * Lists longer than this are not cached; they take the capped count + index walk path
+   * (./list-read.ts). Kept small: every write drops the kept ids, and the next view reads them
+   * all again, so a list of a million ids cost 0.4–0.65 s per view under a write stream (issue 27).
+   */
+  idsPerEntry: 10_000,
   entries: 256,
   /** Ids are 4 bytes each; with the keys this bounds the cache's memory. */
   bytes: 32 * 1024 * 1024,
+};
+
+/**
+ * The totals of lists: exact up to `exactUpTo` rows, found by a count that stops there; past it
+ * the answer says "more than exactUpTo" (`totalExact: false`, `totalAtLeast`), with PostgreSQL's
+ * planner estimate as `total`, and the exact count is a request of its own (`exactTotal=1`).
+ * Read at every use, so a test may lower it for a while.
+ */
+export const LIST_TOTAL_LIMITS = { exactUpTo: 10_000 };
+
+/**
+ * The rows PostgreSQL's planner expects `query` to return (its statistics: no row is read), or
+ * null where there is no such estimate (SQLite).
+ */
+export const plannedRows = async (db: AnyKysely, query: Compilable): Promise<number | null> => {
+  if (dialectOf(db) !== 'postgres') return null;
+  const compiled = query.compile();
+  const { rows } = await db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(`explain (format json) ${compiled.sql}`, [...compiled.parameters]));
+  const raw = rows[0] ? Object.values(rows[0])[0] : null;
+  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as [{ Plan?: { 'Plan Rows'?: number } }] | null;
+  const estimate = plan?.[0]?.Plan?.['Plan Rows'];
+  return typeof estimate === 'number' && Number.isFinite(estimate) ? estimate : null;
 };
 
 /** `ids: null`: the list is too long to keep; remembered so it is not fetched again to find out. */

@@ -36,6 +36,8 @@ export type ListParams = {
   sort: { column: string; order: 'asc' | 'desc' };
   /** The recycle bin's records instead of the live ones (`?deleteStatus=1`; see src/schema/recycleBin.ts). */
   bin?: boolean;
+  /** The exact total whatever it costs (`?exactTotal=1`), where a long list's answer would otherwise bound it. */
+  exactTotal?: boolean;
 };
 
 type Query = Record<string, unknown>;
@@ -205,10 +207,17 @@ export const parseListQuery = (entity: Entity, query: Query, pathParams: Record<
     else if (raw !== undefined && raw !== '' && raw !== '0') error(recycleBin.param, 'invalid_value');
   }
 
+  // `exactTotal=1`: the exact total even when it costs a count of every matching row (the list's
+  // answer otherwise says "more than N" past LIST_TOTAL_LIMITS.exactUpTo: ./list-read.ts).
+  known.add('exactTotal');
+  const rawExact = first(all.exactTotal);
+  const exactTotal = rawExact === '1' || rawExact === 'true';
+  if (rawExact !== undefined && rawExact !== '' && !exactTotal && rawExact !== '0' && rawExact !== 'false') error('exactTotal', 'invalid_value');
+
   for (const param of Object.keys(all)) {
     if (!known.has(param)) error(param, 'unknown_field');
   }
   if (errors.length) throw validationFailed(errors);
   const sortColumn = sortField === 'id' ? 'id' : columnOf(sortField, entity.fields[sortField]!);
-  return { pageNum, pageSize, conditions, search, ids, sort: { column: sortColumn, order }, ...(bin ? { bin } : {}) };
+  return { pageNum, pageSize, conditions, search, ids, sort: { column: sortColumn, order }, ...(bin ? { bin } : {}), ...(exactTotal ? { exactTotal } : {}) };
 };

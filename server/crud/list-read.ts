@@ -11,7 +11,7 @@ import { conditionOf, escapeLike, likeOf } from './conditions';
 import { countedTotalQuery, counterSpecOf } from './counters';
 import type { AnyDb, EntityHooks } from './hooks';
 import { areaDb } from './hooks';
-import { cachedIds, cachedValueAt, fillOnce, forgetLong, lastIds, LIST_CACHE_LIMITS, listVersion, pageWithVersion, readIds, storeIds } from './list-cache';
+import { cachedIds, cachedValueAt, fillOnce, forgetLong, lastIds, LIST_CACHE_LIMITS, LIST_TOTAL_LIMITS, listVersion, pageWithVersion, plannedRows, readIds, storeIds } from './list-cache';
 import type { ListParams } from './list-params';
 import type { ownedLists } from './lists';
 import type { referenceNames } from './reference-names';
@@ -126,13 +126,31 @@ export const listReads = (context: ListReadContext) => {
         return answer(rows, page, ids.length);
       }
     }
-    // Too long to keep (or no change signal): COUNT + an index walk to the page. The count is kept
-    // under the version read above, like the ids: a million-row tab recounts once per write, not per view.
-    const count = async () => Number((await db.selectFrom(table).select((eb: Eb) => eb.fn.countAll().as('count'))
-      .where(where).executeTakeFirst() as { count?: unknown } | undefined)?.count ?? 0);
-    const total = version === null ? await count() : await cachedValueAt(db, table, `count\n${key}`, version, count);
-    if (version !== null) forgetLong(db, key, total);
-    return pageAt(params, where, offset, total);
+    // Too long to keep (or no change signal): a capped count + an index walk to the page. The count
+    // stops at LIST_TOTAL_LIMITS.exactUpTo + 1 rows, so neither grows with the table: a longer list's
+    // total is "more than N" (with the planner's estimate where there is one) until the exact count
+    // is asked for (`exactTotal=1`, which the screens send after the page, ./list-params.ts). Both
+    // are kept under the version read above: a count runs once per write, not per view.
+    const exactUpTo = LIST_TOTAL_LIMITS.exactUpTo;
+    const keptAt = <T extends number | null>(query: () => Promise<T>, name: string): Promise<T> => (version === null ? query() : cachedValueAt(db, table, `${name}\n${key}`, version, query));
+    if (params.exactTotal) {
+      const total = await keptAt(async () => Number((await db.selectFrom(table).select((eb: Eb) => eb.fn.countAll().as('count'))
+        .where(where).executeTakeFirst() as { count?: unknown } | undefined)?.count ?? 0), 'count');
+      if (version !== null) forgetLong(db, key, total);
+      return pageAt(params, where, offset, total);
+    }
+    const bounded = await keptAt(async () => Number((await db.selectFrom(db.selectFrom(table).select(sql<number>`1`.as('one')).where(where).limit(exactUpTo + 1).as('t'))
+      .select((eb: Eb) => eb.fn.countAll().as('count')).executeTakeFirst() as { count?: unknown } | undefined)?.count ?? 0), `bounded ${exactUpTo}`);
+    if (bounded <= exactUpTo) {
+      if (version !== null) forgetLong(db, key, bounded);
+      return pageAt(params, where, offset, bounded);
+    }
+    const estimate = sqlite ? null : await keptAt(() => plannedRows(db, db.selectFrom(table).select('id').where(where)), 'estimate');
+    const atLeast = exactUpTo + 1;
+    const total = Math.max(atLeast, Math.round(estimate ?? 0));
+    // No page is past the end of a list whose end is unknown: the walk answers an empty page there.
+    const page = await pageAt(params, where, offset, Number.MAX_SAFE_INTEGER);
+    return { list: page.list, total, totalExact: false, totalAtLeast: atLeast };
   };
 
   /**

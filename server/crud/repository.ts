@@ -56,9 +56,16 @@ export type Actor = HookActor;
  */
 export type BeforeCreate = (trx: AnyDb, entity: Entity, values: Record<string, unknown>, actor: Actor) => Promise<void>;
 
+/** A list's page with its total, exact unless marked. */
+export type ListAnswer = { list: ApiRecord[]; total: number; totalExact?: false; totalAtLeast?: number };
+
 export type Repository = {
   readonly entity: Entity;
-  list: (params: ListParams, scope: Scope) => Promise<{ list: ApiRecord[]; total: number }>;
+  /**
+   * A page and its total; a total past LIST_TOTAL_LIMITS.exactUpTo that was not asked for exactly is
+   * marked `totalExact: false`, `totalAtLeast` its bound and `total` an estimate (./list-read.ts).
+   */
+  list: (params: ListParams, scope: Scope) => Promise<ListAnswer>;
   /** Every row the scope allows, in the list order (for look-ups; tables behind it stay small). */
   listAll: (params: ListParams, scope: Scope) => Promise<ApiRecord[]>;
   get: (id: number, scope: Scope) => Promise<ApiRecord>;

@@ -241,8 +241,9 @@ export const registerEntityRoutes = (app: FastifyInstance, deps: EntityRouteDeps
             const query = request.query as Record<string, unknown>;
             const params = parseListQuery(entity, query, request.params as Record<string, string>);
             if (isLookup(entity, query)) return ok(await repo.listAll(params, await scopeOf(request)));
-            const { list, total } = await repo.list(params, await scopeOf(request));
-            return ok(toPage(list, total, params.pageNum, params.pageSize));
+            const { list, total, totalExact, totalAtLeast } = await repo.list(params, await scopeOf(request));
+            // mall's CommonPage, and for a long list's bounded total (additive): `totalExact: false`, `totalAtLeast`.
+            return ok({ ...toPage(list, total, params.pageNum, params.pageSize), ...(totalExact === false ? { totalExact, totalAtLeast } : {}) });
           });
           break;
         case 'listAll':

@@ -46,6 +46,9 @@ const page = (item: JsonSchema): JsonSchema => ({
   properties: {
     pageNum: { type: 'integer' }, pageSize: { type: 'integer' }, totalPage: { type: 'integer' },
     total: { type: 'integer' }, list: { type: 'array', items: item },
+    // Only on a list longer than the exact bound that was not asked `exactTotal=1`: `total` is then an estimate.
+    totalExact: { type: 'boolean', description: 'false when `total` is an estimate (the list has at least `totalAtLeast` rows); absent when exact' },
+    totalAtLeast: { type: 'integer', description: 'with `totalExact: false`: the list has at least this many rows' },
   },
 });
 

@@ -95,6 +95,7 @@ export const listParameters = (entity: Entity): QueryParameter[] => {
   const sortable = ['id', ...Object.entries(entity.fields).filter(([, d]) => d.sortable).map(([n]) => n)];
   params.push({ name: 'sort', in: 'query', required: false, schema: { type: 'string', enum: sortable } });
   params.push({ name: 'order', in: 'query', required: false, schema: { type: 'string', enum: ['asc', 'desc'] } });
+  params.push({ name: 'exactTotal', in: 'query', required: false, schema: { type: 'integer', enum: [0, 1], default: 0 }, description: '1: the exact total even past the bound where a long list answers an estimate (`totalExact: false`)' });
   return params;
 };
 

@@ -157,7 +157,8 @@ export const order = defineEntity({
   routes: { create: false, update: false },
   deleteStyle: 'batch',
   defaultSort: { field: 'id', order: 'DESC' },
-  search: { param: 'receiverKeyword', fields: ['receiverName', 'receiverPhone'] },
+  // Served by a trigram index (migration 480): a million orders, a keyword in milliseconds.
+  search: { param: 'receiverKeyword', fields: ['receiverName', 'receiverPhone'], index: 'trigram' },
   batch: [{ kind: 'delete', path: '/delete' }],
   softDelete: { field: 'deleteStatus' },
   // The status tabs' counts (`/order/statusCounts`): kept by triggers (migration 320), never a count over every order.

@@ -39,6 +39,7 @@ import * as m465 from './465_order_history_note_key';
 import * as m470 from './470_flash';
 import * as m471 from './471_coupon';
 import * as m472 from './472_home_recommend';
+import * as m480 from './480_order_search_index';
 import type { AnyKysely } from '../index';
 
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -76,6 +77,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '470_flash': m470,
   '471_coupon': m471,
   '472_home_recommend': m472,
+  '480_order_search_index': m480,
 };
 
 /**
