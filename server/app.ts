@@ -24,8 +24,6 @@ import { registerSecurityHeaders } from './http/security';
 import { registerStatic } from './http/static';
 import { registerHealthRoutes } from './http/health';
 import { refuseUnsafeText } from './http/unsafe-text';
-import { registerUploadFiles } from './areas/uploads/routes';
-import { registerDemoPaypal } from './areas/vip/demo-paypal';
 import { AREAS, collectHooks, QUOTA_METERS, REFERENCE_TARGETS } from './areas/index';
 import type { ServerArea } from './areas/area';
 import type { Entity } from '../src/schema/entity';
@@ -133,8 +131,8 @@ export const buildApp = (config: Config, options: BuildOptions = {}): FastifyIns
     }, { prefix: config.apiPrefix });
   }
 
-  registerUploadFiles(app, config);
-  registerDemoPaypal(app, config);
+  // Areas' routes outside the API (uploaded files, the demo PayPal stand-in), in AREAS order.
+  for (const area of areas) area.appRoutes?.(app, { config });
   registerStatic(app, config);
 
   if (ownsDb) app.addHook('onClose', async () => { await db.destroy(); });

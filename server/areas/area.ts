@@ -54,6 +54,11 @@ export type ServerArea = {
   readonly actions?: (deps: AreaDeps) => readonly EntityActions[];
   /** Routes beyond the generated ones, registered inside the API scope (behind the guard). */
   readonly routes?: (api: FastifyInstance, deps: AreaDeps) => void;
+  /**
+   * Routes outside the API prefix and its guard, on the app itself after the API: what a browser
+   * loads directly (the uploaded files' URLs, a demo stand-in for an outside service's pages).
+   */
+  readonly appRoutes?: (app: FastifyInstance, deps: { readonly config: Config }) => void;
   /** Quotas the area's creates spend (counted from its tables). */
   readonly meters?: readonly QuotaMeter[];
   /** Entities its own routes serve that declared entities may reference (and name: `referenceName`). */

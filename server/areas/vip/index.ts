@@ -1,6 +1,7 @@
 /** Seller VIP: plans, applications and pay records (src/schema/vip.ts), and online PayPal. */
 import { defineArea } from '../area';
 import { vipActions } from './actions';
+import { registerDemoPaypal } from './demo-paypal';
 import { payRecordHooks } from './hooks';
 import { registerVipRoutes } from './routes';
 
@@ -10,6 +11,8 @@ export const vipArea = defineArea({
   hooks: ({ config }) => ({ payRecord: payRecordHooks(config) }),
   actions: vipActions,
   routes: (api, deps) => registerVipRoutes(api, deps),
+  // The demo's PayPal stand-in (`/demo-paypal`), mounted only when the settings ask for it.
+  appRoutes: (app, { config }) => registerDemoPaypal(app, config),
   // VIP payments in each state for the demo sellers.
   demo: {
     seed: async ({ db, adminUsername, sellerUsername }) =>
