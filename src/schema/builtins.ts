@@ -10,15 +10,11 @@ import { AREA_MENU_TITLES } from './messages';
 import { textsOf } from './messageTable';
 
 /**
- * English menu titles written into ums_menu.title, by menu `name` (a route or section name); the
- * admin's English `menu.*` strings are these (src/i18n/en.ts), so the two cannot disagree.
+ * English menu titles written into ums_menu.title, by menu `name` (a route or section name): each
+ * area's own (src/schema/<area>Menu.ts, joined in ./messages.ts). The admin's English `menu.*`
+ * strings are these (src/i18n/en.ts), so the two cannot disagree.
  */
-export const SEEDED_MENU_TITLES = {
-  pay: 'Payments', payIndex: 'VIP purchase', payRecord: 'Pay records',
-  rms: 'Referrals', relationList: 'Referrers', link: 'Invite links', distributeList: 'Distribution', rewardList: 'Reward payments', clickList: 'Click records',
-  // The areas' own menu titles (./messages.ts).
-  ...textsOf(AREA_MENU_TITLES, 'en'),
-} as const satisfies Record<string, string>;
+export const SEEDED_MENU_TITLES = textsOf(AREA_MENU_TITLES, 'en') satisfies Record<string, string>;
 
 /** The same titles, looked up by any name (a route or section may have none). */
 export const MENU_TITLES: Readonly<Record<string, string>> = SEEDED_MENU_TITLES;

@@ -9,13 +9,15 @@ import { MEMBER_RESOURCES } from './memberResources';
 import { MOLD_RESOURCES } from './moldResources';
 import { OMS_RESOURCES } from './omsResources';
 import { PMS_CONTENT_RESOURCES, PMS_RESOURCES } from './pmsResources';
+import { REFERRAL_RESOURCES } from './referralResources';
 import { SHOP_RESOURCES } from './shopResources';
 import { SMS_RESOURCES } from './smsResources';
 import { PROFILE_API } from './umsAdmin';
 import { UMS_RESOURCES } from './umsResources';
+import { VIP_RESOURCES } from './vipResources';
 
-/** `zh`: the resource's Chinese name, for a resource an area declares with its texts (src/i18n/zh.ts reads it). */
-export type ResourceDecl = { readonly name: string; readonly url: string; readonly seller?: boolean; readonly zh?: string };
+/** `name` is the seeded English name (its description too), `zh` the Chinese the admin shows for it (src/i18n/zh.ts). */
+export type ResourceDecl = { readonly name: string; readonly zh: string; readonly url: string; readonly seller?: boolean };
 export type ResourceCategoryDecl = { readonly name: string; readonly sort: number; readonly resources: readonly ResourceDecl[] };
 
 /**
@@ -38,27 +40,11 @@ export const RESOURCE_CATEGORIES: readonly ResourceCategoryDecl[] = [
   { name: 'Content', sort: 60, resources: PMS_CONTENT_RESOURCES },
   { name: 'Shops', sort: 50, resources: [...SHOP_RESOURCES, ...MOLD_RESOURCES] },
   { name: 'Members', sort: 40, resources: MEMBER_RESOURCES },
-  { name: 'Payments and referral', sort: 30, resources: [
-    // A seller reads the plans, applies, and lists and reads its own pay records (`/payRecord/*`
-    // stops at one segment); confirming and refunding (`/payRecord/confirm/{id}`) are staff's.
-    { name: 'VIP plans and application', url: '/vip/**', seller: true },
-    { name: 'Own VIP pay records', url: '/payRecord/*', seller: true },
-    { name: 'VIP pay records: confirm and refund', url: '/payRecord/**' },
-    // A seller reads its own invite link, clicks, relations, distribution records and reward
-    // payments (owner-bound lists); setting ratios (`/rms/ratio`) and recording payments
-    // (`/rms/reward/create`) are staff's. `POST /rms/click` is public.
-    { name: 'Referral: own invite link', url: '/rms/link', seller: true },
-    { name: 'Referral: own clicks', url: '/rms/click/*', seller: true },
-    { name: 'Referral: own relations', url: '/rms/relation/*', seller: true },
-    { name: 'Referral: own distribution records', url: '/rms/distribute/*', seller: true },
-    { name: 'Referral: own reward payments', url: '/rms/reward/list', seller: true },
-    // One record by id only: `/rms/reward/*` would also match the staff's `/rms/reward/create`.
-    { name: 'Referral: own reward payment', url: '/rms/reward/{id:\\d+}', seller: true },
-    { name: 'Referral', url: '/rms/**' },
-  ] },
+  { name: 'Payments and referral', sort: 30, resources: [...VIP_RESOURCES, ...REFERRAL_RESOURCES] },
   { name: 'Permissions', sort: 20, resources: UMS_RESOURCES },
   { name: 'Other', sort: 10, resources: [
-    { name: 'Uploads', url: '/minio/**', seller: true },
+    // The uploads every image and file field posts to (server/areas/uploads): no one area's.
+    { name: 'Uploads', zh: '文件上传', url: '/minio/**', seller: true },
   ] },
 ];
 
