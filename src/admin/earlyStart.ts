@@ -18,6 +18,9 @@ type Query = Record<string, string | number>;
 /** A GET to start, or null when the screen reads nothing first or the table cannot tell what. */
 export type EarlyPlan = { readonly path: string; readonly query?: Query } | null;
 
+/** react-admin's sort of a list whose declaration gives none. */
+const ID_DESC = { field: 'id', order: 'DESC' } as const;
+
 const isEmpty = (value: unknown): boolean => value === undefined || value === null || value === '';
 
 const fillId = (url: string, id: string): string => url.replace(/\{id\}/g, encodeURIComponent(id));
@@ -36,7 +39,7 @@ const dialogOf = (hash: string): { mode: 'show'; id: string } | 'other' | null =
 };
 
 const listPlan = (list: ListRequestPlan, search: string): EarlyPlan => {
-  const params = firstListParamsOf(storedListItem(LIST_DEFAULTS.adminStoreKey, list.storeKey), list.sort, search, LIST_DEFAULTS.perPage);
+  const params = firstListParamsOf(storedListItem(LIST_DEFAULTS.adminStoreKey, list.storeKey), list.defaultSort ?? ID_DESC, search, LIST_DEFAULTS.perPage);
   if (Object.values(params.filter).some((value) => !isEmpty(value))) return null;
   const sorted = list.sortable.includes(params.sort.field) ? params.sort : list.defaultSort;
   return {

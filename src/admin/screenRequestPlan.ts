@@ -23,7 +23,6 @@ const listPlanOf = (entity: Entity): ListRequestPlan | null => {
   return {
     url,
     storeKey: listStoreKey(entity),
-    sort: defaultSort ?? { field: 'id', order: 'DESC' },
     defaultSort,
     sortable: Object.entries(entity.fields).filter(([, decl]) => decl.sortable === true).map(([name]) => name),
   };
@@ -45,7 +44,7 @@ export const buildScreenRequestTable = (): ScreenRequestTable => {
     const entity = screenEntityList.findLast((e) => e.menu.route === route.name || e.menu.edit === route.name);
     if (!entity) continue;
     const kind = entity.menu.route === route.name ? 'list' : 'edit';
-    table[route.path] = { entity: entity.name, kind, list: kind === 'list' ? listPlanOf(entity) : null, get: getUrlOf(entity) };
+    table[route.path] = { kind, list: kind === 'list' ? listPlanOf(entity) : null, get: getUrlOf(entity) };
   }
   return table;
 };
@@ -60,6 +59,7 @@ export const screenRequestTableSource = (table: ScreenRequestTable = buildScreen
   '',
   `export const LIST_DEFAULTS: ListDefaults = ${JSON.stringify(listDefaults(), null, 2)};`,
   '',
-  `export const SCREEN_REQUEST_TABLE: ScreenRequestTable = ${JSON.stringify(table, null, 2)};`,
+  // One route a line.
+  `export const SCREEN_REQUEST_TABLE: ScreenRequestTable = {\n${Object.entries(table).map(([path, entry]) => `  ${JSON.stringify(path)}: ${JSON.stringify(entry)},`).join('\n')}\n};`,
   '',
 ].join('\n');

@@ -10,16 +10,16 @@ export type ListRequestPlan = {
   readonly url: string;
   /** react-admin's store key of the list (src/engine/EntityList.tsx `storeKey`). */
   readonly storeKey: string;
-  /** The sort react-admin asks for when none is given (the declaration's, else `id DESC`). */
-  readonly sort: SortSpec;
-  /** The sort the data provider sends for a field that is not sortable (the declaration's), or none. */
+  /**
+   * The declaration's sort, or none: react-admin asks for it (else `id DESC`) when no sort is given,
+   * and the data provider sends it for a field that is not sortable.
+   */
   readonly defaultSort: SortSpec | null;
   /** The fields a list may be sorted by. */
   readonly sortable: readonly string[];
 };
 
 export type ScreenRequestEntry = {
-  readonly entity: string;
   /** `list` for the entity's list route, `edit` for its edit route. */
   readonly kind: 'list' | 'edit';
   /** The list's first page; null when the list needs what only the entity's code knows (a `{field}` path). */
