@@ -15,7 +15,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import type { Identifier, RaRecord } from 'react-admin';
 import {
-  Button, CreateButton, DataTable, ExportButton, FilterButton, List, Pagination, TopToolbar, useBasename, useCanAccess,
+  Button, CreateButton, DataTable, ExportButton, FilterButton, List, TopToolbar, useBasename, useCanAccess,
   useCanAccessResources, useGetResourceLabel, useTranslate,
 } from 'react-admin';
 import { useIsMobile } from '../theme/useIsMobile';
@@ -24,6 +24,7 @@ import { PAGE_SIZE } from '../schema/rules';
 import { buttonActions, CollectionActionButtons, RowActionButtons } from './ActionButton';
 import { EntityBulkActions, hasBulkActions } from './BulkActions';
 import { entityColumns, narrowHiddenColumns, ONE_LINE_CLASS } from './columns';
+import { EntityPagination } from './EntityPagination';
 import type { DialogState } from './EntityFormDialog';
 import { EntityFormDialog } from './EntityFormDialog';
 import { useEntityExporter } from './exporter';
@@ -257,7 +258,7 @@ const EntityListView = ({ entity, options, pinned }: ScreenProps & { readonly pi
             hasHiddenColumns={(options.hiddenColumns ?? []).length > 0 || Object.values(entity.fields).some((f) => f.list && f.listPriority)}
           />
         )}
-        pagination={<Pagination rowsPerPageOptions={[...PAGE_SIZE.choices]} />}
+        pagination={<EntityPagination rowsPerPageOptions={[...PAGE_SIZE.choices]} />}
         empty={<EmptyList entity={entity} createTo={createTo} onCreate={onCreate} />}
       >
         {Top && <Top entity={entity} />}

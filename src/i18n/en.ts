@@ -51,6 +51,11 @@ export const en = {
     not_available: 'This screen is not available yet.',
     /** A refused field inside a list, in an error text: "Logistics number (row 2)". */
     field_in_row: '%{field} (row %{row})',
+    /** A long list's range while its exact total is on its way (server/crud/list-read.ts: `totalExact: false`). */
+    list_total: {
+      more_than: '%{from}-%{to} of more than %{bound}',
+      about: '%{from}-%{to} of about %{estimate}',
+    },
     access_denied: {
       title: 'Access denied',
       text: 'Your roles do not include this page. Ask an administrator if you need it.',

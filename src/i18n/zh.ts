@@ -55,6 +55,10 @@ export const zh: AdminMessages = {
     },
     not_available: '该页面暂未开放。',
     field_in_row: '%{field}（第 %{row} 行）',
+    list_total: {
+      more_than: '第 %{from}-%{to} 条，共超过 %{bound} 条',
+      about: '第 %{from}-%{to} 条，共约 %{estimate} 条',
+    },
     access_denied: {
       title: '无权访问',
       text: '你的角色不包含该页面。如需使用，请联系管理员。',

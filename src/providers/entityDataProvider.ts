@@ -170,10 +170,22 @@ const sortQuery = (entity: Entity, sort: GetListParams['sort']): Query => {
   return chosen ? { sort: chosen.field, order: chosen.order === 'ASC' ? 'asc' : 'desc' } : {};
 };
 
+/**
+ * A long list's total that is not exact (server/crud/list-read.ts): the list has at least
+ * `totalAtLeast` rows and `total` is an estimate; the list's `meta` carries it to the pagination
+ * (./../engine/EntityPagination.tsx), which asks for the exact total with `meta.exactTotal`.
+ */
+export type ListTotalMeta = { readonly totalExact: false; readonly totalAtLeast: number; readonly estimate: number };
+
 /** Lists answer `Page<T>`; a plain array (some `mall` lookups) is taken as the whole list. */
-const toListResult = <R extends RaRecord>(data: Page<RaRecord> | RaRecord[] | null): GetListResult<R> => {
+const toListResult = <R extends RaRecord>(data: (Page<RaRecord> & { totalExact?: boolean; totalAtLeast?: number }) | RaRecord[] | null): GetListResult<R> => {
   if (Array.isArray(data)) return { data: data as R[], total: data.length };
-  return { data: (data?.list ?? []) as R[], total: data?.total ?? 0 };
+  const total = data?.total ?? 0;
+  if (data?.totalExact === false) {
+    const meta: ListTotalMeta = { totalExact: false, totalAtLeast: data.totalAtLeast ?? total, estimate: total };
+    return { data: (data.list ?? []) as R[], total, meta };
+  }
+  return { data: (data?.list ?? []) as R[], total };
 };
 
 /**
@@ -439,7 +451,7 @@ export const createEntityDataProvider = (fetcher: Fetcher = httpClient, upload: 
     const page = params.pagination?.page ?? 1;
     const perPage = Math.min(params.pagination?.perPage ?? PAGE_SIZE.choices[0], PAGE_SIZE.max);
     const data = await call<Page<RaRecord> | RaRecord[]>(path, {
-      query: { pageNum: page, pageSize: perPage, ...query, ...sortQuery(entity, params.sort) },
+      query: { pageNum: page, pageSize: perPage, ...query, ...sortQuery(entity, params.sort), ...((params.meta as { exactTotal?: boolean } | undefined)?.exactTotal ? { exactTotal: 1 } : {}) },
       signal: params.signal,
     });
     return screenList(entity, toListResult<R>(data));
