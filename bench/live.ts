@@ -53,6 +53,19 @@ const TARGET = { p99Ms: 50, writerP99Ms: 50, rssMb: 400, coldMs: 100 };
 // ---------------------------------------------------------------------------------------------
 // The data
 
+/**
+ * Receivers' names as a shop has them: 40 first names by 60 family names, so a full name
+ * matches ~416 orders in a million and a name search has selective trigrams (a
+ * counter like "Receiver 123" shares most of its trigrams with every row and measured the index, not the list).
+ */
+const FIRST_NAMES = ['Olivia', 'Emma', 'Liam', 'Noah', 'Ava', 'Sophia', 'Mia', 'Lucas', 'Ethan', 'Amelia', 'Harper', 'Mason', 'Logan', 'Ella', 'Chloe', 'Daniel', 'Grace', 'Henry', 'Jack', 'Leo', 'Lily', 'Zoe', 'Anna', 'Max', 'Ruby', 'Oscar', 'Ivy', 'Hugo', 'Nora', 'Felix', 'Wei', 'Fang', 'Ming', 'Jing', 'Lei', 'Yan', 'Hui', 'Tao', 'Lin', 'Jun'] as const;
+const LAST_NAMES = ['Smith', 'Johnson', 'Brown', 'Taylor', 'Wilson', 'Clarke', 'Walker', 'Wright', 'Green', 'Hall', 'Wood', 'Harris', 'Martin', 'Thompson', 'White', 'Hughes', 'Edwards', 'Turner', 'Baker', 'Kim', 'Lee', 'Park', 'Chen', 'Wang', 'Zhang', 'Liu', 'Yang', 'Huang', 'Zhao', 'Zhou', 'Wu', 'Xu', 'Sun', 'Ma', 'Zhu', 'Hu', 'Guo', 'He', 'Lin', 'Luo', 'Bakker', 'Jansen', 'Visser', 'Smit', 'Meyer', 'Weber', 'Fischer', 'Schulz', 'Becker', 'Hoffmann', 'Dubois', 'Moreau', 'Laurent', 'Simon', 'Michel', 'Garcia', 'Rossi', 'Russo', 'Novak', 'Silva'] as const;
+const receiverName = (n: number): string => `${FIRST_NAMES[n % FIRST_NAMES.length]} ${LAST_NAMES[Math.floor(n / FIRST_NAMES.length) % LAST_NAMES.length]}`;
+/** The same name in SQL, of the series' `i`. */
+const receiverNameSql = (): string =>
+  `(case i % ${FIRST_NAMES.length} ${FIRST_NAMES.map((name, k) => `when ${k} then '${name}'`).join(' ')} end) || ' ' || `
+  + `(case (i / ${FIRST_NAMES.length}) % ${LAST_NAMES.length} ${LAST_NAMES.map((name, k) => `when ${k} then '${name}'`).join(' ')} end)`;
+
 /** ROWS orders over the demo shops, the newest now, evenly back over a year; then 1–3 lines each. */
 const fillOrders = async (db: Kysely<Database>): Promise<void> => {
   const anyDb = db as unknown as AnyKysely;
@@ -80,7 +93,7 @@ const fillOrders = async (db: Kysely<Database>): Promise<void> => {
           delivery_sn, delivery_time, modify_time)
         select ${shopOf}, ${sn}, ${time(0)}, 1000 + i % 50000, 'member' || (i % 50000), 1000 + (i * 7919) % 100000, 1000 + (i * 7919) % 100000,
           (i % 3) * 500, case when i % 6 = 0 then 0 else 1 + i % 2 end, i % 2, i % 6, case when i % 10 = 0 then 1 else 0 end,
-          'Receiver ' || (i % 9973), '138' || (10000000 + i % 89999999), '518000', 'Guangdong', 'Shenzhen', 'Nanshan',
+          ${sql.raw(receiverNameSql())}, '138' || (10000000 + i % 89999999), '518000', 'Guangdong', 'Shenzhen', 'Nanshan',
           'Keyuan Road ' || (i % 500), null, case when i % 6 = 3 then 1 else 0 end, 0,
           case when i % 6 in (1, 2, 3) then ${time(600)} else null end,
           case when i % 6 in (2, 3) then 'SF Express' else null end, case when i % 6 in (2, 3) then 'SF' || i else null end,
@@ -125,7 +138,7 @@ const storefront = (db: AnyKysely, shops: number[]) => {
         const row = await trx.insertInto('oms_order').values({
           shop_id: shopId, order_sn: `L${Date.now()}${String(n).padStart(6, '0')}`, create_time: now(), modify_time: now(),
           member_id: 1000 + (n % 50000), member_username: `member${n % 50000}`, total_amount: 2000, pay_amount: 2000, freight_amount: 0,
-          pay_type: 0, source_type: n % 2, status: 0, order_type: 0, receiver_name: `Receiver ${n % 9973}`, receiver_phone: `139${10000000 + n}`,
+          pay_type: 0, source_type: n % 2, status: 0, order_type: 0, receiver_name: receiverName(n), receiver_phone: `139${10000000 + n}`,
           receiver_post_code: '518000', receiver_province: 'Guangdong', receiver_city: 'Shenzhen', receiver_region: 'Nanshan',
           receiver_detail_address: `Keyuan Road ${n % 500}`, confirm_status: 0, delete_status: 0,
         }).returning('id').executeTakeFirstOrThrow();
@@ -293,7 +306,7 @@ const shapesOf = (caller: 'admin' | 'seller', shopId: number, sns: string[]): Sh
     { name: 'all, page 1', paths: [list('')], filter: false },
     { name: `all, page ${DEEP_PAGE}`, paths: [list('', DEEP_PAGE)], filter: false },
     { name: 'order SN', paths: sns.map((sn) => list(`orderSn=${sn}`)), filter: true },
-    { name: 'keyword (receiver name)', paths: pick(20, (n) => list(`receiverKeyword=${encodeURIComponent(`Receiver ${100 + n * 37}`)}`)), filter: true },
+    { name: 'keyword (receiver name)', paths: pick(20, (n) => list(`receiverKeyword=${encodeURIComponent(receiverName(100 + n * 37))}`)), filter: true },
     { name: 'member', paths: pick(20, (n) => list(`memberUsername=member${(n * 2477) % 50000}`)), filter: true },
     { name: 'shop', paths: [list(`shopId=${shopId}`), list(`shopId=${shopId}`, 2)], filter: true },
     { name: 'this month', paths: [list(`createTimeFrom=${month}&createTimeTo=${tomorrow}`), list(`createTimeFrom=${month}&createTimeTo=${tomorrow}`, 2)], filter: true },
