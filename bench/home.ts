@@ -23,8 +23,8 @@ import type { HomeSummary } from '../src/schema/home';
 import { order } from '../src/schema/oms';
 import type { MeasuredLoad } from './load';
 import { dbCpu, measuredLoad, warmUp } from './load';
-import type { BenchServer, Dialect } from './setup';
-import { benchDialects, loadAverage, printTable, series, startBenchServer, timed } from './setup';
+import type { Dialect } from './setup';
+import { benchDialects, loadAverage, loginAs, printTable, series, startBenchServer, timed } from './setup';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
@@ -64,15 +64,6 @@ const fillOrders = async (db: Kysely<Database>): Promise<void> => {
     await recountOrderStats(anyDb);
     await sql`vacuum analyze oms_order, oms_order_stats`.execute(anyDb);
   }
-};
-
-const loginAs = async (server: BenchServer, username: string, password: string): Promise<string> => {
-  const response = await fetch(`${server.address}/api/admin/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }),
-  });
-  const envelope = (await response.json()) as { code: number; data: { token: string; tokenHead: string } };
-  if (envelope.code !== 200) throw new Error(`login of ${username} failed: ${JSON.stringify(envelope)}`);
-  return `${envelope.data.tokenHead}${envelope.data.token}`;
 };
 
 /** Today's live orders counted directly, for the check before timing. */

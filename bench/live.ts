@@ -21,8 +21,6 @@
  * Targets: every shape's p99 < 50 ms, the writer's p99 < 50 ms, RSS < 400 MB, cold first page
  * < 100 ms; `--check` exits 1 when one is missed.
  */
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { counterSpecOf, recountCounters } from '../server/crud/counters';
@@ -34,9 +32,9 @@ import type { Entity } from '../src/schema/entity';
 import { order } from '../src/schema/oms';
 import { startFloor } from './floor';
 import type { MeasuredLoad } from './load';
-import { dbCpu, measuredLoad } from './load';
+import { dbCpu, jsonChild, measuredLoad } from './load';
 import type { BenchServer, Dialect } from './setup';
-import { benchDialects, loadAverage, printTable, series, startBenchServer } from './setup';
+import { benchDialects, loadAverage, loginAs, printTable, series, startBenchServer } from './setup';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 60);
@@ -264,32 +262,10 @@ const runReaders = async (spec: ReaderSpec): Promise<void> => {
   process.stdout.write(`${JSON.stringify(out)}\n`);
 };
 
-const readersInChild = (spec: ReaderSpec): Promise<ReaderResult> => new Promise((ok, fail) => {
-  const self = fileURLToPath(import.meta.url);
-  const tsx = fileURLToPath(new URL('../node_modules/.bin/tsx', import.meta.url));
-  const child = spawn(tsx, [self, '--readers'], { stdio: ['pipe', 'pipe', 'inherit'] });
-  child.stdin.end(JSON.stringify(spec));
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => { output += chunk.toString(); });
-  child.once('error', fail);
-  child.once('exit', (code) => {
-    const line = output.trim().split('\n').pop() ?? '';
-    if (code !== 0 || !line.startsWith('{')) fail(new Error(`readers exited with ${code}: ${output}`));
-    else ok(JSON.parse(line) as ReaderResult);
-  });
-});
+const readersInChild = (spec: ReaderSpec): Promise<ReaderResult> => jsonChild<ReaderResult>(import.meta.url, '--readers', spec, 'readers');
 
 // ---------------------------------------------------------------------------------------------
 // The shapes
-
-const loginAs = async (server: BenchServer, username: string, password: string): Promise<string> => {
-  const response = await fetch(`${server.address}/api/admin/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }),
-  });
-  const envelope = (await response.json()) as { code: number; data: { token: string; tokenHead: string } };
-  if (envelope.code !== 200) throw new Error(`login of ${username} failed: ${JSON.stringify(envelope)}`);
-  return `${envelope.data.tokenHead}${envelope.data.token}`;
-};
 
 const day = (date: Date): string => date.toISOString().slice(0, 10);
 

@@ -62,20 +62,25 @@ const runLoad = async (spec: LoadSpec): Promise<void> => {
   process.stdout.write(`${JSON.stringify(out)}\n`);
 };
 
-export const loadInChild = (spec: LoadSpec): Promise<LoadResult> => new Promise((ok, fail) => {
-  const self = fileURLToPath(import.meta.url);
+/**
+ * Runs `script` again in a child process with `flag`, hands it `spec` on stdin and answers the JSON
+ * of its last output line: a measuring client that does not share the server's process and core time.
+ */
+export const jsonChild = <T>(script: string, flag: string, spec: unknown, what: string): Promise<T> => new Promise((ok, fail) => {
   const tsx = fileURLToPath(new URL('../node_modules/.bin/tsx', import.meta.url));
-  const child = spawn(tsx, [self, '--load'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(tsx, [fileURLToPath(script), flag], { stdio: ['pipe', 'pipe', 'inherit'] });
   child.stdin.end(JSON.stringify(spec));
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => { output += chunk.toString(); });
   child.once('error', fail);
   child.once('exit', (code) => {
     const line = output.trim().split('\n').pop() ?? '';
-    if (code !== 0 || !line.startsWith('{')) fail(new Error(`load generator exited with ${code}: ${output}`));
-    else ok(JSON.parse(line) as LoadResult);
+    if (code !== 0 || !line.startsWith('{')) fail(new Error(`${what} exited with ${code}: ${output}`));
+    else ok(JSON.parse(line) as T);
   });
 });
+
+export const loadInChild = (spec: LoadSpec): Promise<LoadResult> => jsonChild<LoadResult>(import.meta.url, '--load', spec, 'load generator');
 
 const loadIndex = process.argv.indexOf('--load');
 if (loadIndex >= 0 && fileURLToPath(import.meta.url) === process.argv[1]) {

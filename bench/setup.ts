@@ -122,6 +122,16 @@ export const startBenchServer = async (
 type Envelope<T> = { code: number; message: string; data: T };
 
 /** One request, checked (code 200), with its wall time in ms. */
+/** The Authorization header of a signed-in account, through the login route as a client signs in. */
+export const loginAs = async (server: BenchServer, username: string, password: string): Promise<string> => {
+  const response = await fetch(`${server.address}/api/admin/login`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }),
+  });
+  const envelope = (await response.json()) as { code: number; data: { token: string; tokenHead: string } };
+  if (envelope.code !== 200) throw new Error(`login of ${username} failed: ${JSON.stringify(envelope)}`);
+  return `${envelope.data.tokenHead}${envelope.data.token}`;
+};
+
 export const timed = async <T>(server: BenchServer, method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ ms: number; data: T }> => {
   const start = performance.now();
   const answer = await fetch(`${server.address}/api${path}`, {
