@@ -78,9 +78,7 @@ const populate = async (db: Kysely<Database>, staffPassword: string): Promise<{ 
     }).returning('id').executeTakeFirstOrThrow();
     await trx.insertInto('ums_admin_role_relation').values(staffRoles.map((role_id) => ({ admin_id: staff.id, role_id }))).execute();
 
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- declared tables are not in the static Database type
-    const anyTrx = trx as unknown as Kysely<any>;
-    await anyTrx.insertInto('pms_brand').values(Array.from({ length: 50 }, (_v, i) => ({
+    await trx.insertInto('pms_brand').values(Array.from({ length: 50 }, (_v, i) => ({
       name: `Brand ${i}`, first_letter: 'B', sort: i, factory_status: i % 2, show_status: 1, product_count: 0, product_comment_count: 0,
       logo: `/uploads/brand-${i}.png`, big_pic: null, brand_story: null,
     }))).execute();
