@@ -7,7 +7,7 @@
  * which would ask about the entity name rather than the route, is turned off.
  */
 import type { ComponentType } from 'react';
-import { useCallback } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { Identifier, RaRecord } from 'react-admin';
 import { Create, Edit, useBasename, useNavigate } from 'react-admin';
@@ -40,16 +40,32 @@ const useListPathFor = ({ entity, options }: ScreenProps) => {
   );
 };
 
+/**
+ * Leaves a saved form for `to` once the form has stopped guarding its changes. Navigating inside
+ * the save's success callback raced react-hook-form: the router's blocker could see the form
+ * still dirty and not yet submitted, ask "leave unsaved changes?", and stay on the page when the
+ * question was dismissed (seen under load in CI). The form is told to stop guarding first; its
+ * blocker is updated in the form's own effect, which runs before this screen's.
+ */
+const useLeaveAfterSave = () => {
+  const navigate = useNavigate();
+  const [to, setTo] = useState<string | null>(null);
+  useEffect(() => {
+    if (to !== null) navigate(to);
+  }, [navigate, to]);
+  return { guarding: to === null, leave: setTo };
+};
+
 export const EntityCreate = ({ entity, options, Form = EntityForm }: PageProps) => {
   const [search] = useSearchParams();
-  const navigate = useNavigate();
+  const { guarding, leave } = useLeaveAfterSave();
   const done = useDoneFeedback();
   const listPathFor = useListPathFor({ entity, options });
   const pinned = pinnedValues(options, search, true) ?? {};
   const mutationOptions = {
     onSuccess: (data: RaRecord) => {
       done('created');
-      navigate(listPathFor(data));
+      leave(listPathFor(data));
     },
     onError: silentError,
   };
@@ -57,7 +73,7 @@ export const EntityCreate = ({ entity, options, Form = EntityForm }: PageProps) 
     <>
       <ScreenHeading route={entity.menu.create ?? entity.menu.route} />
       <Create resource={entity.name} disableAuthentication mutationOptions={mutationOptions}>
-        <Form entity={entity} options={options} mode="create" pinned={pinned} warnWhenUnsavedChanges toolbar={<EntityToolbar entity={entity} />} />
+        <Form entity={entity} options={options} mode="create" pinned={pinned} warnWhenUnsavedChanges={guarding} toolbar={<EntityToolbar entity={entity} />} />
       </Create>
     </>
   );
@@ -65,7 +81,7 @@ export const EntityCreate = ({ entity, options, Form = EntityForm }: PageProps) 
 
 export const EntityEdit = ({ entity, options, Form = EntityForm }: PageProps) => {
   const [search] = useSearchParams();
-  const navigate = useNavigate();
+  const { guarding, leave } = useLeaveAfterSave();
   const done = useDoneFeedback();
   const listPathFor = useListPathFor({ entity, options });
   const id = idFrom(search.get('id'));
@@ -74,7 +90,7 @@ export const EntityEdit = ({ entity, options, Form = EntityForm }: PageProps) =>
   const mutationOptions = {
     onSuccess: (data: RaRecord) => {
       done('saved');
-      navigate(listPathFor(data));
+      leave(listPathFor(data));
     },
     onError: silentError,
   };
@@ -89,20 +105,20 @@ export const EntityEdit = ({ entity, options, Form = EntityForm }: PageProps) =>
         mutationOptions={mutationOptions}
         redirectOnError={() => listPathFor()}
       >
-        <EditForm entity={entity} options={options} Form={Form} onDeleted={(record) => navigate(listPathFor(record))} />
+        <EditForm entity={entity} options={options} Form={Form} guarding={guarding} onDeleted={(record) => leave(listPathFor(record))} />
       </Edit>
     </>
   );
 };
 
-const EditForm = ({ entity, options, Form, onDeleted }: ScreenProps & {
-  readonly Form: ComponentType<EntityFormProps>; readonly onDeleted: (record?: RaRecord) => void;
+const EditForm = ({ entity, options, Form, guarding, onDeleted }: ScreenProps & {
+  readonly Form: ComponentType<EntityFormProps>; readonly guarding: boolean; readonly onDeleted: (record?: RaRecord) => void;
 }) => (
   <Form
     entity={entity}
     options={options}
     mode="edit"
-    warnWhenUnsavedChanges
+    warnWhenUnsavedChanges={guarding}
     toolbar={<EntityToolbar entity={entity} deletable onDeleted={onDeleted} />}
   />
 );
