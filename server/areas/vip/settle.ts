@@ -28,6 +28,8 @@ import type { Database } from '../../db/schema';
 import { conflict, httpError, isHttpError, notFound } from '../../http/errors';
 import type { PaypalClient, PaypalOrder } from './paypal';
 import { approveLinkOf, PaypalError } from './paypal';
+import type { OnlineChannel, VerifiedNotice } from './online';
+import { payRecordIdOfTradeNo } from './online';
 
 export type PaypalStart = { payRecordId: number; orderId: string; approveUrl: string };
 export type PaypalSettlement = { payRecordId: number; status: 'paid' | 'pending' | 'refunded'; orderStatus: string };
@@ -168,17 +170,57 @@ export const createPaypalSettler = (deps: SettleDeps) => {
       await giveBack(order, payRecordId, 'amount or currency differs from the application');
       throw httpError({ status: 409, messageKey: 'paypal_amount_mismatch' });
     }
-    try {
-      await deps.confirm(payRecordId);
-    } catch (error) {
-      // Confirmed by a parallel settlement: the transition refused the second one (409), which is the point.
-      if (!(isHttpError(error) && error.problem.status === 409)) throw error;
-    }
-    const after = await recordOf(db, payRecordId);
-    return { payRecordId, status: statusName(after?.status ?? record.status), orderStatus: order.status };
+    const status = await confirmPaid(deps, payRecordId, record.status);
+    return { payRecordId, status, orderStatus: order.status };
   };
 
   return { startOrder, settle };
 };
 
 export type PaypalSettler = ReturnType<typeof createPaypalSettler>;
+
+/**
+ * The last step of every online channel: the declared confirm transition on a record whose payment
+ * the provider has verified (state check, lock, VIP extension, referral reward and audit rows in one
+ * transaction). Confirmed by a parallel settlement meanwhile, the transition refuses the second one
+ * (409): that is the point, and the answer is the record's status after either.
+ */
+export const confirmPaid = async (deps: Pick<SettleDeps, 'db' | 'confirm'>, payRecordId: number, before: number): Promise<PaypalSettlement['status']> => {
+  try {
+    await deps.confirm(payRecordId);
+  } catch (error) {
+    if (!(isHttpError(error) && error.problem.status === 409)) throw error;
+  }
+  const after = await recordOf(deps.db, payRecordId);
+  return statusName(after?.status ?? before);
+};
+
+export type NoticeSettlement = { payRecordId: number; status: PaypalSettlement['status'] };
+
+/**
+ * Settles a verified notify of an online channel (./online.ts): the record its trade number names,
+ * paid through that channel, for exactly the record's amount in the plans' currency. Unknown record:
+ * 404 `payment_unknown`; another channel: 409 `payment_wrong_channel`; another amount or currency:
+ * 409 `payment_amount_mismatch` (logged as an error: the operator gives the money back by hand); a
+ * notify that does not say paid, or a record paid or refunded already: its status, nothing moves.
+ */
+export const settleNotice = async (
+  deps: Pick<SettleDeps, 'db' | 'confirm' | 'log'>, channel: OnlineChannel, notice: VerifiedNotice,
+): Promise<NoticeSettlement> => {
+  const payRecordId = payRecordIdOfTradeNo(notice.tradeNo);
+  const record = payRecordId === null ? undefined : await recordOf(deps.db, payRecordId);
+  if (!record || payRecordId === null) throw notFound('payment_unknown');
+  if (record.channel !== channel) throw httpError({ status: 409, messageKey: 'payment_wrong_channel' });
+  if (!notice.paid || record.status !== PAY_STATUS.unpaid) {
+    if (notice.paid && record.status === PAY_STATUS.refunded) {
+      deps.log.warn({ channel, payRecordId, providerReference: notice.providerReference }, 'Online payment for a refunded application: not confirmed');
+    }
+    return { payRecordId, status: statusName(record.status) };
+  }
+  if (notice.currency !== VIP_CURRENCY || notice.amountCents !== Number(record.amount)) {
+    deps.log.error({ channel, payRecordId, providerReference: notice.providerReference, paid: notice.amountCents, currency: notice.currency }, 'Online payment does not match the pay record: not confirmed');
+    throw httpError({ status: 409, messageKey: 'payment_amount_mismatch' });
+  }
+  deps.log.info({ channel, payRecordId, providerReference: notice.providerReference }, 'Online payment verified');
+  return { payRecordId, status: await confirmPaid(deps, payRecordId, record.status) };
+};
