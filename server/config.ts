@@ -78,6 +78,15 @@ export type Config = {
     /** The demo's own PayPal sandbox stands in for PayPal at apiBase (server/areas/vip/demo-paypal.ts). */
     demoSandbox?: boolean;
   };
+  /**
+   * The online Alipay channel (page pay, server/areas/vip/alipay.ts): available with the app id,
+   * the app's private key (requests are signed RSA2) and Alipay's public key (notifies are checked).
+   */
+  alipay: {
+    appId: string | null; privateKey: string | null; alipayPublicKey: string | null; gateway: string;
+    /** The demo's Alipay stand-in (server/areas/vip/demo-alipay.ts) plays the gateway with this key pair's other halves. */
+    demo?: { appPublicKey: string; gatewayPrivateKey: string };
+  };
   trustProxy: boolean | number | string[];
   staticDir: string;
   jobsEnabled: boolean;
@@ -138,6 +147,10 @@ export const settingsTable = [
   { name: 'PAYPAL_WEBHOOK_MAX_PER_IP', default: '60', meaning: 'PayPal webhook deliveries checked per client address within the webhook window; past it 429 without asking PayPal (each check is one call to PayPal)' },
   { name: 'PAYPAL_WEBHOOK_WINDOW_SECONDS', default: '60', meaning: 'Length of the PayPal webhook throttle window' },
   { name: 'PAYPAL_WEBHOOK_ID', default: '(none)', meaning: 'Id of the webhook registered with PayPal for `${API_PREFIX}/vip/paypal/webhook`; each event is checked with PayPal\'s verify-webhook-signature under it; unset: webhook events are refused (payments still settle when the buyer returns)' },
+  { name: 'ALIPAY_APP_ID', default: '(none)', meaning: 'App id of the operator\'s Alipay app; with ALIPAY_PRIVATE_KEY and ALIPAY_PUBLIC_KEY, sellers may pay VIP online by Alipay (page pay); unset: that channel is unavailable (`npm start`\'s demo: the app\'s own Alipay stand-in under `/demo-alipay` with a key pair made at start, no account and no money)' },
+  { name: 'ALIPAY_PRIVATE_KEY', default: '(none)', meaning: 'The app\'s RSA private key that signs requests (RSA2, SHA256withRSA): PEM (`\\n` for line breaks) or the bare base64 Alipay\'s key tool writes (never answered or logged)' },
+  { name: 'ALIPAY_PUBLIC_KEY', default: '(none)', meaning: 'Alipay\'s public key (not the app\'s) that checks each notify to `${API_PREFIX}/vip/alipay/notify`: PEM or bare base64' },
+  { name: 'ALIPAY_GATEWAY', default: 'https://openapi.alipay.com/gateway.do', meaning: 'Alipay\'s gateway the buyer is sent to (`https://openapi-sandbox.dl.alipaydev.com/gateway.do` for Alipay\'s sandbox)' },
   { name: 'TRUST_PROXY', default: 'false', meaning: 'Trust X-Forwarded-* headers: `true`, a hop count, or a comma list of proxy addresses' },
   { name: 'STATIC_DIR', default: './dist', meaning: 'Built admin served at `/` (built on start when index.html is missing)' },
   { name: 'JOBS_ENABLED', default: 'true', meaning: 'Run the scheduled jobs (session and throttle purges, order time-outs and automatic receipt) in this process; several processes may run them, each run happens once' },
@@ -228,6 +241,11 @@ const envSchema = z.object({
   PAYPAL_CLIENT_ID: z.string().trim().max(200).optional(),
   PAYPAL_CLIENT_SECRET: z.string().trim().max(200).optional(),
   PAYPAL_WEBHOOK_ID: z.string().trim().max(100).optional(),
+  ALIPAY_APP_ID: z.string().trim().max(64).optional(),
+  ALIPAY_PRIVATE_KEY: z.string().trim().max(8000).optional(),
+  ALIPAY_PUBLIC_KEY: z.string().trim().max(4000).optional(),
+  ALIPAY_GATEWAY: z.string().trim().url('must be a URL like https://openapi.alipay.com/gateway.do').regex(/^https?:\/\//, 'must start with http:// or https://')
+    .default('https://openapi.alipay.com/gateway.do'),
   TRUST_PROXY: z.string().trim().default('false'),
   STATIC_DIR: z.string().trim().min(1).default('./dist'),
   JOBS_ENABLED: bool.default(true),
@@ -363,6 +381,10 @@ export const loadConfig = (env: Env = process.env, cwd = process.cwd()): Config 
     paypal: {
       apiBase: e.PAYPAL_API_BASE, clientId: e.PAYPAL_CLIENT_ID || null,
       clientSecret: e.PAYPAL_CLIENT_SECRET || null, webhookId: e.PAYPAL_WEBHOOK_ID || null,
+    },
+    alipay: {
+      appId: e.ALIPAY_APP_ID || null, privateKey: e.ALIPAY_PRIVATE_KEY || null,
+      alipayPublicKey: e.ALIPAY_PUBLIC_KEY || null, gateway: e.ALIPAY_GATEWAY,
     },
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     staticDir: abs(e.STATIC_DIR),

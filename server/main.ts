@@ -23,6 +23,7 @@ import { outletShopId } from './db/seed/demo-products';
 import { JOBS } from './jobs/index';
 import { createJobRunner } from './jobs/runner';
 import { channelInfo, withDemoVipPayment } from './areas/vip/channels';
+import { DEMO_ALIPAY_PREFIX, withDemoAlipay } from './areas/vip/demo-alipay';
 import { withDemoPaypal } from './areas/vip/demo-paypal';
 
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -84,7 +85,7 @@ const main = async (): Promise<void> => {
   // Outside production the demo offers every offline VIP channel with clearly fake values (server/areas/vip/channels.ts).
   const demoSettings = demo && loaded.nodeEnv !== 'production';
   const config = {
-    ...(demoSettings ? withDemoPaypal(withDemoVipPayment(loaded)) : loaded),
+    ...(demoSettings ? withDemoAlipay(withDemoPaypal(withDemoVipPayment(loaded))) : loaded),
     defaultShopId: loaded.defaultShopId ?? (demo ? await outletShopId(db as unknown as AnyKysely) : null),
   };
   const app = buildApp(config, { db });
@@ -119,8 +120,8 @@ const main = async (): Promise<void> => {
   if (demo && config.nodeEnv !== 'production') log('Demo logins: admin / admin123 (unless ADMIN_PASSWORD was set on first start), seller / seller123');
   if (demoSettings) {
     const unavailable = channelInfo(config).filter((c) => !c.available).map((c) => c.value);
-    log(`Demo VIP payment: bank, offline PayPal and blockchain show demo values (not real accounts; VIP_* settings replace them)${config.paypal.demoSandbox ? `; online PayPal goes to a stand-in at ${config.paypal.apiBase} (no account, no money; PAYPAL_CLIENT_ID replaces it)` : ''}${unavailable.length ? `; not available: ${unavailable.join(', ')}` : ''}.`);
-    if (unavailable.includes('alipay') || unavailable.includes('wechat')) log('  Online Alipay and WeChat have no provider adapter yet: they are listed as unavailable.');
+    log(`Demo VIP payment: bank, offline PayPal and blockchain show demo values (not real accounts; VIP_* settings replace them)${config.paypal.demoSandbox ? `; online PayPal goes to a stand-in at ${config.paypal.apiBase} (no account, no money; PAYPAL_CLIENT_ID replaces it)` : ''}${config.alipay.demo ? `; online Alipay goes to a stand-in at ${DEMO_ALIPAY_PREFIX} with demo keys made at start (ALIPAY_APP_ID replaces it)` : ''}${unavailable.length ? `; not available: ${unavailable.join(', ')}` : ''}.`);
+    if (unavailable.includes('wechat')) log('  Online WeChat has no provider adapter yet: it is listed as unavailable.');
   }
 };
 

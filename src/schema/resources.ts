@@ -29,8 +29,9 @@ export const SELF_SERVICE_URLS = [
 ] as const;
 
 /** Routes open to anonymous callers. */
-// PayPal's webhook carries no token: each event is verified with PayPal (server/areas/vip/routes.ts).
-export const PUBLIC_API_URLS = ['/admin/login', '/admin/register', '/health', '/rms/click', '/vip/paypal/webhook'] as const;
+// PayPal's webhook and Alipay's and WeChat Pay's notifies carry no token: each is verified, with PayPal
+// or with the provider's public key (server/areas/vip/routes.ts).
+export const PUBLIC_API_URLS = ['/admin/login', '/admin/register', '/health', '/rms/click', '/vip/paypal/webhook', '/vip/alipay/notify'] as const;
 
 export const RESOURCE_CATEGORIES: readonly ResourceCategoryDecl[] = [
   // Each area's resources are its own (src/schema/<area>Resources.ts); a category lists them in order.

@@ -27,8 +27,8 @@ export const VIP_CURRENCY = 'USD';
 
 /**
  * Payment channels (spec section 9, with the issue's offline PayPal). `online` ones need a
- * provider adapter: PayPal's is built (server/areas/vip/paypal.ts) and usable once its credentials
- * are set; Alipay and WeChat have none. A channel the settings do not make usable (those, offline
+ * provider adapter: PayPal's (server/areas/vip/paypal.ts), Alipay's (./alipay.ts) and WeChat
+ * Pay's, each usable once its credentials are set (or, in the demo, its stand-in's). A channel the settings do not make usable (those, offline
  * PayPal without an account, blockchain without a wallet) is offered as unavailable and an
  * application through it is refused (`channel_unavailable`). `needsReference`: the administrator can only
  * find the payment by what the buyer enters (a transfer number, a transaction id or hash, a
@@ -49,11 +49,13 @@ export const PAY_CHANNELS = [
 export type PayChannel = (typeof PAY_CHANNELS)[number];
 export const payChannelOf = (value: unknown): PayChannel | undefined => PAY_CHANNELS.find((c) => c.value === value);
 
-export { paypalOrderPath, VIP_API } from './vipApi';
+export { onlinePaymentPath, paypalOrderPath, VIP_API } from './vipApi';
 
 /** One channel as `GET /vip/plans` answers it: whether it can be used and what the buyer pays to (from the settings). */
 export type VipChannelInfo = {
   value: PayChannel['value']; online: boolean; available: boolean;
+  /** An online channel played by the demo's stand-in (no account, no money): the page says so. */
+  demo?: boolean;
   paypalAccount?: string; blockchainNetwork?: string; walletAddress?: string; bankAccount?: string;
 };
 

@@ -9,7 +9,15 @@ export const VIP_API = {
   paypalOrder: '/vip/paypal/order/:id',
   paypalCapture: '/vip/paypal/capture',
   paypalWebhook: '/vip/paypal/webhook',
+  /** Alipay and WeChat Pay (server/areas/vip/online.ts): start the payment of an application, and each provider's notify. */
+  onlineStart: '/vip/online/:channel/:id',
+  alipayNotify: '/vip/alipay/notify',
+  wechatNotify: '/vip/wechat/notify',
 } as const;
+
+/** The path that starts the online payment of one application through Alipay or WeChat Pay. */
+export const onlinePaymentPath = (channel: 'alipay' | 'wechat', id: number): string =>
+  VIP_API.onlineStart.replace(':channel', channel).replace(':id', String(id));
 
 /** The path of the PayPal order route for one application. */
 export const paypalOrderPath = (id: number): string => VIP_API.paypalOrder.replace(':id', String(id));

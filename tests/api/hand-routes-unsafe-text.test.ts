@@ -40,6 +40,9 @@ const HAND_ROUTES: Record<string, HandRoute> = {
   'POST /vip/paypal/capture': { params: body('orderId') },
   // PayPal's event: refused whole (400) until PayPal verifies it, whatever its texts hold.
   'POST /vip/paypal/webhook': { params: [], anonymous: true },
+  'POST /vip/online/:channel/:id': { params: [] },
+  // A provider's notify: refused whole (400) until its signature checks out.
+  'POST /vip/alipay/notify': { params: [], anonymous: true },
   'GET /rms/link': { params: [] },
   'POST /rms/click': { params: body('code'), anonymous: true },
   'GET /home/summary': { params: [] },

@@ -119,6 +119,9 @@ const ROUTE_ACCESS: Record<string, Access> = {
   'POST /vip/paypal/order/:id': SELLERS,
   'POST /vip/paypal/capture': SELLERS,
   'POST /vip/paypal/webhook': 'public',
+  // Alipay (and WeChat Pay): a seller starts its own application's payment; the provider's notify is checked by its signature.
+  'POST /vip/online/:channel/:id': SELLERS,
+  'POST /vip/alipay/notify': 'public',
   'GET /rms/link': SELLERS,
   'POST /rms/click': 'public',
   // Every signed-in account: the answer holds only the figures of the lists the caller may call (tests/api/home.test.ts).

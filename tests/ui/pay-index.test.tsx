@@ -94,8 +94,8 @@ describe.each(['en', 'zh'] as const)('/pay/index (%s)', (lang) => {
     expect(online).toBeDisabled();
     expect(within(channels).getAllByText(`${vip.unavailable}: ${vip.unavailable_online}`).length).toBeGreaterThan(0);
     expect(within(channels).getByRole('radio', { name: new RegExp(labels.channel.blockchain) })).toBeDisabled();
-    // Without credentials online PayPal is "not set up", like the wallet; Alipay and WeChat have no adapter.
-    expect(within(channels).getAllByText(`${vip.unavailable}: ${vip.unavailable_setup}`)).toHaveLength(2);
+    // Without credentials online PayPal and Alipay are "not set up", like the wallet; WeChat has no adapter.
+    expect(within(channels).getAllByText(`${vip.unavailable}: ${vip.unavailable_setup}`)).toHaveLength(3);
 
     // Offline PayPal: the account to pay to.
     await user.click(within(channels).getByRole('radio', { name: labels.channel.paypal_offline }));

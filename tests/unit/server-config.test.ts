@@ -159,6 +159,7 @@ describe('settingsTable', () => {
       VIP_PAYPAL_ACCOUNT: 'pay@example.com', VIP_BLOCKCHAIN_NETWORK: 'TRC20', VIP_WALLET_ADDRESS: 'TXyz', VIP_BANK_ACCOUNT: 'ACME Bank 123',
       PAYPAL_API_BASE: 'http://127.0.0.1:9/paypal', PAYPAL_CLIENT_ID: 'client-1', PAYPAL_CLIENT_SECRET: 'secret-1', PAYPAL_WEBHOOK_ID: 'WH-1',
       PAYPAL_WEBHOOK_MAX_PER_IP: '9', PAYPAL_WEBHOOK_WINDOW_SECONDS: '30',
+      ALIPAY_APP_ID: '2021000000000001', ALIPAY_PRIVATE_KEY: 'MIIEv-private', ALIPAY_PUBLIC_KEY: 'MIIB-public', ALIPAY_GATEWAY: 'http://127.0.0.1:9/gateway.do',
       S3_BUCKET: 'admin-uploads', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_REGION: 'eu-west-1', S3_ACCESS_KEY_ID: 'key', S3_SECRET_ACCESS_KEY: 'secret',
       S3_FORCE_PATH_STYLE: 'true',
     };

@@ -2,14 +2,17 @@
  * Which payment channels can be used, from the settings: what `GET /vip/plans` shows the buyer and
  * what an application is checked against (server/areas/vip/hooks.ts), from one place. Offline
  * PayPal needs the operator's account, blockchain its network and wallet; online PayPal the REST
- * app's credentials; Alipay and WeChat have no adapter.
+ * app's credentials, Alipay its app id and keys; WeChat has no adapter yet. A channel the demo's
+ * stand-in plays says so (`demo`).
  */
 import type { VipChannelInfo } from '../../../src/schema/vip';
 import { PAY_CHANNELS, payChannelOf } from '../../../src/schema/vip';
 import type { Config } from '../../config';
+import { alipayReady } from './alipay';
 import { paypalReady } from './paypal';
 
-type ChannelSettings = Pick<Config, 'vipPayment' | 'paypal'>;
+/** Alipay's and WeChat's settings are optional here: without them those channels are unavailable. */
+type ChannelSettings = Pick<Config, 'vipPayment' | 'paypal'> & Partial<Pick<Config, 'alipay'>>;
 
 export const channelAvailable = (config: ChannelSettings, value: unknown): boolean => {
   const pay = config.vipPayment;
@@ -17,7 +20,8 @@ export const channelAvailable = (config: ChannelSettings, value: unknown): boole
     case 'paypal_offline': return !!pay.paypalAccount;
     case 'blockchain': return !!pay.blockchainNetwork && !!pay.walletAddress;
     case 'paypal': return paypalReady(config.paypal);
-    case 'alipay': case 'wechat': case undefined: return false;
+    case 'alipay': return alipayReady(config.alipay);
+    case 'wechat': case undefined: return false;
     default: return true;
   }
 };
@@ -32,6 +36,8 @@ export const channelInfo = (config: ChannelSettings): VipChannelInfo[] => {
       case 'paypal_offline': return available ? { ...base, paypalAccount: pay.paypalAccount! } : base;
       case 'blockchain': return available ? { ...base, blockchainNetwork: pay.blockchainNetwork!, walletAddress: pay.walletAddress! } : base;
       case 'bank': return pay.bankAccount ? { ...base, bankAccount: pay.bankAccount } : base;
+      case 'paypal': return config.paypal.demoSandbox ? { ...base, demo: true } : base;
+      case 'alipay': return config.alipay?.demo ? { ...base, demo: true } : base;
       default: return base;
     }
   });

@@ -1,6 +1,7 @@
-/** Seller VIP: plans, applications and pay records (src/schema/vip.ts), and online PayPal. */
+/** Seller VIP: plans, applications and pay records (src/schema/vip.ts), and online payment (PayPal, Alipay). */
 import { defineArea } from '../area';
 import { vipActions } from './actions';
+import { registerDemoAlipay } from './demo-alipay';
 import { registerDemoPaypal } from './demo-paypal';
 import { payRecordHooks } from './hooks';
 import { registerVipRoutes } from './routes';
@@ -11,8 +12,11 @@ export const vipArea = defineArea({
   hooks: ({ config }) => ({ payRecord: payRecordHooks(config) }),
   actions: vipActions,
   routes: (api, deps) => registerVipRoutes(api, deps),
-  // The demo's PayPal stand-in (`/demo-paypal`), mounted only when the settings ask for it.
-  appRoutes: (app, { config }) => registerDemoPaypal(app, config),
+  // The demo's PayPal and Alipay stand-ins (`/demo-paypal`, `/demo-alipay`), mounted only when the settings ask for them.
+  appRoutes: (app, { config }) => {
+    registerDemoPaypal(app, config);
+    registerDemoAlipay(app, config);
+  },
   // VIP payments in each state for the demo sellers.
   demo: {
     seed: async ({ db, adminUsername, sellerUsername }) =>

@@ -12,7 +12,8 @@
  * 3. the settler (./settle.ts `settleNotice`) finds the record by the trade number, checks channel,
  *    amount and currency against the record and confirms it through the declared `confirm`
  *    transition: one transaction, once (a repeated notify answers "paid" and changes nothing);
- * 4. `acknowledge` / `refuse`: the answer the provider expects, so it stops or retries delivering.
+ * 4. `acknowledge`: the answer the provider expects as success, so it stops delivering; any
+ *    refusal is an error answer, so it delivers again later (a repeat changes nothing).
  */
 import type { FastifyReply } from 'fastify';
 
@@ -68,10 +69,11 @@ export type OnlineAdapter = {
   readonly create: (payment: PaymentRequest) => Promise<PaymentStart>;
   /** Throws NoticeRefused when the signature or the message does not check out. */
   readonly verify: (notice: IncomingNotice) => VerifiedNotice | Promise<VerifiedNotice>;
-  /** The answer that tells the provider the notify was taken (it stops delivering it). */
+  /**
+   * The answer that tells the provider the notify was taken (it stops delivering it). A refusal is
+   * the API's usual error answer: not what the provider calls success, so it delivers again later.
+   */
   readonly acknowledge: (reply: FastifyReply) => FastifyReply;
-  /** The answer that tells the provider the notify was not taken (it delivers it again later). */
-  readonly refuse: (reply: FastifyReply, status: number, message: string) => FastifyReply;
 };
 
 /** A failure of the provider's API (HTTP status, the provider's code where it names one). */

@@ -12,7 +12,7 @@
  *   is a call to PayPal, so deliveries are throttled per client address (PAYPAL_WEBHOOK_MAX_PER_IP
  *   in the shared throttle table, as invite-link clicks are): past the limit, 429 and no call.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { entityList } from '../../../src/schema/entities';
 import type { VipPlansAnswer } from '../../../src/schema/vip';
@@ -31,8 +31,12 @@ import { vipActions } from './actions';
 import { channelInfo } from './channels';
 import { createPaypalClient, paypalReady } from './paypal';
 import type { PaypalClient } from './paypal';
-import { createPaypalSettler } from './settle';
+import { createAlipayAdapter } from './alipay';
+import type { OnlineAdapter, OnlineChannel } from './online';
+import { NoticeRefused } from './online';
+import { createPaypalSettler, settleNotice, startPayment } from './settle';
 
+const onlineParams = z.strictObject({ channel: z.enum(['alipay', 'wechat']), id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 const idParams = z.strictObject({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 const captureBody = z.strictObject({ orderId: z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9-]+$/) });
 /** What the webhook reads of PayPal's event; the rest is passed to the signature check as sent. */
@@ -55,8 +59,14 @@ const orderOfEvent = (event: z.infer<typeof webhookEvent>): string | null => {
   return null;
 };
 
+/** The online channels on the adapter contract (./online.ts), from the settings. */
+export const onlineAdapters = (config: Pick<Config, 'alipay'>): Partial<Record<OnlineChannel, OnlineAdapter>> => ({
+  alipay: createAlipayAdapter(config.alipay),
+});
+
 export const registerVipRoutes = (api: FastifyInstance, deps: AreaDeps, paypal: PaypalClient = createPaypalClient(deps.config.paypal)): void => {
   const { config, db } = deps;
+  const adapters = onlineAdapters(config);
   api.get(VIP_API.plans, { config: { openapi: { summary: 'VIP periods with price and list price, and the payment channels with what the buyer must do', tags: ['vip'], query: null, body: null } } }, async () =>
     ok<VipPlansAnswer>({
       currency: VIP_CURRENCY,
@@ -65,11 +75,49 @@ export const registerVipRoutes = (api: FastifyInstance, deps: AreaDeps, paypal: 
     }));
 
   const perform = actionPerformer({ db, entities: entityList, actions: vipActions() });
+  // The provider, not an administrator, confirms: no admin id on the record or the audit rows.
+  const systemConfirm = (request: FastifyRequest) => async (id: number) => {
+    await perform(payRecord, 'confirm', { ids: [id], params: {}, actor: { adminId: null, ip: request.ip ?? null, scope: ALL_SHOPS } });
+  };
   const settlerFor = (request: FastifyRequest) => createPaypalSettler({
     db, paypal, log: requestLineNotes(request),
     // PayPal, not an administrator, confirms: no admin id on the record or the audit rows.
-    confirm: async (id) => { await perform(payRecord, 'confirm', { ids: [id], params: {}, actor: { adminId: null, ip: request.ip ?? null, scope: ALL_SHOPS } }); },
+    confirm: systemConfirm(request),
   });
+
+  api.post(VIP_API.onlineStart, { config: { openapi: { summary: "Start the online payment (Alipay page pay, WeChat Pay Native) of the caller's unpaid application; answers where to pay or the QR code's text", tags: ['vip'], query: null, body: null } } }, async (request) => {
+    const auth = requireAuth(request);
+    const { channel, id } = parseWith(onlineParams, request.params);
+    const adapter = adapters[channel];
+    if (!adapter?.ready) throw fieldInvalid('channel', 'channel_unavailable');
+    const origin = originOf(request, config);
+    return ok(await startPayment({ db, adapter, log: requestLineNotes(request) }, id, auth.adminId, {
+      returnUrl: `${origin}/pay/index?${channel}=return`,
+      notifyUrl: `${origin}${config.apiPrefix}${channel === 'alipay' ? VIP_API.alipayNotify : VIP_API.wechatNotify}`,
+    }));
+  });
+
+  /**
+   * A provider's notify (public): its signature checked with the provider's key by the adapter,
+   * then settled once (./settle.ts `settleNotice`). A notify that fails the check is 400
+   * `notify_refused` and changes nothing; the provider's "success" answer only once settled.
+   */
+  const onNotify = (channel: OnlineChannel) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const adapter = adapters[channel];
+    if (!adapter?.ready) throw httpError({ status: 400, messageKey: 'notify_refused' });
+    let notice;
+    try {
+      notice = await adapter.verify({ headers: request.headers, rawBody: (request as { rawBody?: string }).rawBody ?? '', body: request.body });
+    } catch (error) {
+      if (!(error instanceof NoticeRefused)) throw error;
+      noteOnRequestLine(request, 'warn', { channel, reason: error.reason }, 'Payment notify not verified: ignored');
+      throw httpError({ status: 400, messageKey: 'notify_refused' });
+    }
+    await settleNotice({ db, confirm: systemConfirm(request), log: requestLineNotes(request) }, channel, notice);
+    return adapter.acknowledge(reply);
+  };
+  api.post(VIP_API.alipayNotify, { config: { openapi: { summary: "Alipay's asynchronous notify (public; signed RSA2, checked with Alipay's public key): a paid trade confirms its application once", tags: ['vip'], query: null, body: null, public: true } } }, onNotify('alipay'));
+
   const requireReady = () => {
     if (!paypalReady(config.paypal)) throw fieldInvalid('channel', 'channel_unavailable');
   };

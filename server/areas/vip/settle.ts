@@ -28,8 +28,8 @@ import type { Database } from '../../db/schema';
 import { conflict, httpError, isHttpError, notFound } from '../../http/errors';
 import type { PaypalClient, PaypalOrder } from './paypal';
 import { approveLinkOf, PaypalError } from './paypal';
-import type { OnlineChannel, VerifiedNotice } from './online';
-import { payRecordIdOfTradeNo } from './online';
+import type { OnlineAdapter, OnlineChannel, VerifiedNotice } from './online';
+import { payRecordIdOfTradeNo, tradeNoOf } from './online';
 
 export type PaypalStart = { payRecordId: number; orderId: string; approveUrl: string };
 export type PaypalSettlement = { payRecordId: number; status: 'paid' | 'pending' | 'refunded'; orderStatus: string };
@@ -223,4 +223,39 @@ export const settleNotice = async (
   }
   deps.log.info({ channel, payRecordId, providerReference: notice.providerReference }, 'Online payment verified');
   return { payRecordId, status: await confirmPaid(deps, payRecordId, record.status) };
+};
+
+export type OnlineStartAnswer = { payRecordId: number; channel: OnlineChannel; tradeNo: string; payUrl?: string; codeUrl?: string };
+
+/**
+ * Starts the online payment of the seller's own unpaid application through `adapter`'s channel:
+ * the record's trade number (one per record, kept as its reference) and amount go to the provider,
+ * which answers where the buyer goes or what to show. Starting again makes the same trade, which
+ * the providers answer again rather than charge twice. A provider's refusal or outage is 502
+ * `payment_provider_failed` (the details are logged).
+ */
+export const startPayment = async (
+  deps: Pick<SettleDeps, 'db' | 'log'> & { readonly adapter: OnlineAdapter },
+  payRecordId: number, sellerId: number, urls: { returnUrl: string; notifyUrl: string },
+): Promise<OnlineStartAnswer> => {
+  const { db, adapter, log } = deps;
+  const record = await recordOf(db, payRecordId);
+  if (!record || record.seller_id !== sellerId) throw notFound();
+  if (record.channel !== adapter.channel) throw httpError({ status: 409, messageKey: 'payment_wrong_channel' });
+  if (record.status !== PAY_STATUS.unpaid) throw conflict('status', 'wrong_state');
+  const tradeNo = tradeNoOf(payRecordId);
+  if (record.reference !== tradeNo) {
+    await db.updateTable('pay_record').set({ reference: tradeNo }).where('id', '=', payRecordId).where('status', '=', PAY_STATUS.unpaid).execute();
+  }
+  let start;
+  try {
+    start = await adapter.create({
+      payRecordId, tradeNo, amountCents: Number(record.amount), currency: VIP_CURRENCY, description: `VIP #${payRecordId}`, ...urls,
+    });
+  } catch (error) {
+    if (isHttpError(error)) throw error;
+    log.warn({ err: error, channel: adapter.channel, payRecordId }, 'Online payment could not be started');
+    throw httpError({ status: 502, messageKey: 'payment_provider_failed' });
+  }
+  return { payRecordId, channel: adapter.channel, tradeNo, ...start };
 };

@@ -21,6 +21,7 @@ import { httpClient } from '../../providers/httpClient';
 import type { VipPlansAnswer } from '../../schema/vip';
 import { payChannelOf, payRecord, VIP_API, VIP_CURRENCY } from '../../schema/vip';
 import { ChannelPicker, HowToPay, PlanPicker, Section, useMoneyText } from './payChoices';
+import { isOnlineChannel, OnlineReturn, usePayOnline } from './onlineFlow';
 import { PaypalReturn, usePayByPaypal } from './paypalFlow';
 import { MyApplications, useMyApplications, useVipStatus, VipLevel } from './VipStatus';
 
@@ -50,6 +51,7 @@ const ApplyForm = ({ answer, onApplied }: { readonly answer: VipPlansAnswer; rea
   const money = useMoneyText(answer.currency);
   const [create, { isPending }] = useCreate();
   const payByPaypal = usePayByPaypal();
+  const payOnline = usePayOnline();
   const available = answer.channels.filter((c) => c.available);
   const [plan, setPlan] = useState<number | null>(answer.plans[0]?.value ?? null);
   const [channelValue, setChannelValue] = useState<string | null>(available[0]?.value ?? null);
@@ -77,6 +79,7 @@ const ApplyForm = ({ answer, onApplied }: { readonly answer: VipPlansAnswer; rea
         onApplied();
         // On to PayPal to approve; the application stays listed (and payable) if the buyer turns back.
         if (channel.value === 'paypal') payByPaypal.mutate(Number(record.id));
+        else if (isOnlineChannel(channel.value)) payOnline.mutate({ channel: channel.value, id: Number(record.id) });
         else notify('vip.submitted', { type: 'success' });
       },
       onError: (error) => {
@@ -125,9 +128,10 @@ const ApplyForm = ({ answer, onApplied }: { readonly answer: VipPlansAnswer; rea
       )}
       {problems.form && <Alert severity="error" role="alert" data-apply-error>{problems.form}</Alert>}
       {payByPaypal.isError && <Alert severity="error" role="alert" data-apply-error>{translate('vip.paypal.start_failed')}</Alert>}
-      <Button type="submit" variant="contained" size="large" disabled={!chosenPlan || !channel || isPending || payByPaypal.isPending}
+      {payOnline.isError && <Alert severity="error" role="alert" data-apply-error>{translate('vip.online.start_failed')}</Alert>}
+      <Button type="submit" variant="contained" size="large" disabled={!chosenPlan || !channel || isPending || payByPaypal.isPending || payOnline.isPending}
         sx={{ alignSelf: { xs: 'stretch', sm: 'flex-start' } }}>
-        {translate(channel?.value === 'paypal' ? 'vip.paypal.submit' : 'vip.submit')}
+        {translate(channel?.value === 'paypal' ? 'vip.paypal.submit' : isOnlineChannel(channel?.value) ? `vip.online.submit.${channel.value}` : 'vip.submit')}
       </Button>
     </Stack>
   );
@@ -148,6 +152,7 @@ export const PayIndexScreen = () => {
       <Stack spacing={2} sx={{ maxWidth: 1100 }}>
         <Typography color="text.secondary">{translate('vip.intro')}</Typography>
         <PaypalReturn onSettled={refresh} />
+        <OnlineReturn onReturned={refresh} />
         <Section id="vip-status" title={translate('vip.status_title')}>
           <Stack spacing={2}>
             <VipLevel status={status} />

@@ -24,6 +24,7 @@ import { rememberVipLevel } from '../../providers/vipLevel';
 import type { AdminInfo } from '../../schema/api';
 import { PAY_STATUS, payRecord, vipLevelOf } from '../../schema/vip';
 import { channelLabelKey, planLabelKey, useMoneyText } from './payChoices';
+import { isOnlineChannel, usePayOnline } from './onlineFlow';
 import { usePayByPaypal } from './paypalFlow';
 
 /** How many of the buyer's latest applications the page lists (the pay record list has them all). */
@@ -92,8 +93,15 @@ const ApplicationItem = ({ record, currency }: { readonly record: RaRecord; read
     channel: translate(channelLabelKey({ value: String(record.channel) }), { _: String(record.channel) }),
   });
   const payByPaypal = usePayByPaypal();
-  // An unpaid PayPal application (the buyer turned back on PayPal's page) is paid from here.
-  const payable = record.channel === 'paypal' && record.status === PAY_STATUS.unpaid;
+  const payOnline = usePayOnline();
+  const channel = record.channel;
+  // An unpaid online application (the buyer turned back on the provider's page) is paid from here.
+  const payable = (channel === 'paypal' || isOnlineChannel(channel)) && record.status === PAY_STATUS.unpaid;
+  const pay = () => {
+    if (isOnlineChannel(channel)) payOnline.mutate({ channel, id: Number(record.id) });
+    else payByPaypal.mutate(Number(record.id));
+  };
+  const failed = payByPaypal.isError || payOnline.isError;
   const details = [
     typeof record.createTime === 'string' ? translate('vip.applied_at', { date: dateText(record.createTime) }) : null,
     record.reference ? `${translate('vip.reference')}: ${String(record.reference)}` : null,
@@ -105,11 +113,11 @@ const ApplicationItem = ({ record, currency }: { readonly record: RaRecord; read
       <Stack spacing={0.5} sx={{ alignItems: 'flex-start', minWidth: 0 }}>
         <ListItemText primary={title} secondary={details.join(' · ')} secondaryTypographyProps={{ sx: { wordBreak: 'break-word' } }} />
         {payable && (
-          <Button size="small" variant="outlined" disabled={payByPaypal.isPending} onClick={() => payByPaypal.mutate(Number(record.id))}>
-            {translate('vip.paypal.pay_now')}
+          <Button size="small" variant="outlined" disabled={payByPaypal.isPending || payOnline.isPending} onClick={pay}>
+            {translate(isOnlineChannel(channel) ? `vip.online.pay_now.${channel}` : 'vip.paypal.pay_now')}
           </Button>
         )}
-        {payable && payByPaypal.isError && <Typography variant="caption" color="error" role="alert">{translate('vip.paypal.start_failed')}</Typography>}
+        {payable && failed && <Typography variant="caption" color="error" role="alert">{translate(isOnlineChannel(channel) ? 'vip.online.start_failed' : 'vip.paypal.start_failed')}</Typography>}
       </Stack>
     </ListItem>
   );

@@ -81,8 +81,8 @@ export const PlanPicker = ({ answer, value, onChange }: { readonly answer: VipPl
   );
 };
 
-/** Why a channel cannot be chosen: Alipay and WeChat have no adapter yet; the others a setting the operator has not made. */
-const unavailableReasonKey = (channel: VipChannelInfo) => (channel.online && channel.value !== 'paypal' ? 'vip.unavailable_online' : 'vip.unavailable_setup');
+/** Why a channel cannot be chosen: WeChat has no adapter yet; the others a setting the operator has not made. */
+const unavailableReasonKey = (channel: VipChannelInfo) => (channel.value === 'wechat' ? 'vip.unavailable_online' : 'vip.unavailable_setup');
 
 export const ChannelPicker = ({ channels, value, onChange }: { readonly channels: readonly VipChannelInfo[]; readonly value: string | null; readonly onChange: (channel: string) => void }) => {
   const translate = useTranslate();
@@ -136,7 +136,8 @@ export const HowToPay = ({ channel, amount }: { readonly channel: VipChannelInfo
       if (channel.walletAddress) steps.push(<Copyable key="wallet" text={translate('vip.how.wallet', { address: channel.walletAddress })} />);
       break;
     case 'paypal':
-      steps.push(<Typography key="how" variant="body2">{translate('vip.how.paypal')}</Typography>);
+    case 'alipay':
+      steps.push(<Typography key="how" variant="body2">{translate(`vip.how.${channel.value}`)}</Typography>);
       break;
     case 'cash':
     case 'other':
@@ -145,6 +146,8 @@ export const HowToPay = ({ channel, amount }: { readonly channel: VipChannelInfo
     default:
       steps.push(<Typography key="how" variant="body2">{translate('vip.unavailable_online')}</Typography>);
   }
+  // The demo's stand-in plays the provider: said plainly, so nobody thinks money moves.
+  if (channel.demo) steps.push(<Typography key="demo" variant="body2" color="warning.main" data-demo-channel>{translate('vip.how.demo')}</Typography>);
   return (
     <Stack spacing={0.5} data-how-to-pay={channel.value}>
       {amount !== null && <Typography variant="subtitle1" component="p">{translate('vip.amount_due', { amount })}</Typography>}

@@ -57,6 +57,14 @@ const en = {
       cash: 'Pay the amount in cash to the operator; add the receipt number below if you have one.',
       other: 'Describe how you paid below; the operator will check it.',
       paypal: 'You pay on PayPal\'s page; when you come back here, your VIP starts at once.',
+      alipay: 'You pay on Alipay\'s page; your VIP starts as soon as Alipay confirms the payment.',
+      demo: 'Demo: a stand-in plays this payment provider here. No account and no real money are involved.',
+    },
+    online: {
+      submit: { alipay: 'Continue to Alipay', wechat: 'Show the WeChat Pay code' },
+      pay_now: { alipay: 'Pay with Alipay', wechat: 'Pay with WeChat' },
+      start_failed: 'The payment could not be started. Try again in a moment.',
+      returned: { alipay: 'Back from Alipay. Your application shows as paid below as soon as Alipay confirms the payment.' },
     },
     paypal: {
       submit: 'Continue to PayPal',
@@ -142,6 +150,14 @@ export const strings = defineStrings(en, {
       cash: '请向运营方支付现金；如有收据，请在下方填写收据编号。',
       other: '请在下方说明您的支付方式，运营方会核实。',
       paypal: '您将在 PayPal 页面付款；返回本页后 VIP 立即生效。',
+      alipay: '您将在支付宝页面付款；支付宝确认收款后 VIP 立即生效。',
+      demo: '演示：此处由替身扮演支付服务商，无需账户，不会产生真实付款。',
+    },
+    online: {
+      submit: { alipay: '前往支付宝付款', wechat: '显示微信支付二维码' },
+      pay_now: { alipay: '使用支付宝付款', wechat: '使用微信付款' },
+      start_failed: '无法发起付款，请稍后重试。',
+      returned: { alipay: '已从支付宝返回。支付宝确认收款后，您的申请将在下方显示为已支付。' },
     },
     paypal: {
       submit: '前往 PayPal 付款',
