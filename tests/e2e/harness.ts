@@ -11,6 +11,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import type { Lang } from '../../src/i18n/lang';
 import { LANG_KEY } from '../../src/i18n/lang';
 import { TOKEN_KEY } from '../../src/providers/api';
+import type { Envelope } from '../../src/schema/api';
 import type { Credentials, DemoRole } from '../helpers/accounts';
 import { DEMO } from '../helpers/accounts';
 import { removeRunFolders, runTag, sourceFingerprint } from '../helpers/db-templates';
@@ -156,7 +157,7 @@ export type BrowserSuite = {
 
 /**
  * Starts the server (with `env`) and Chromium before the file's tests and stops them after.
- * Each demo role signs in through the real login form once, on first use; later pages of the role
+ * Each demo role signs in once, on first use (through the login API); later pages of the role
  * start from that stored state. A test that ends its session (logout, a password change) or
  * that is about signing in uses `signIn` on an anonymous page instead, so the shared session lives on.
  */
@@ -178,17 +179,20 @@ export const browserSuite = (env: Record<string, string> = {}): BrowserSuite => 
     return { server, browser };
   };
 
+  /**
+   * The role's session as the login page leaves it: its token in local storage. Asked of the login
+   * API, not typed into the form: the form is what ./foundation.test.ts and the journeys test with
+   * `signIn`, and two page loads per role and file were most of what a stored state cost.
+   */
   const signInOnce = async (role: DemoRole): Promise<StorageState> => {
-    const { server: s, browser: b } = running();
-    const context = await b.newContext({ baseURL: s.baseUrl, viewport: DESKTOP, locale: 'en-US' });
-    try {
-      await signIn(await context.newPage(), DEMO[role]);
-      const state = await context.storageState();
-      // The language is each page's own choice (PageOptions.lang), never carried over from the sign-in.
-      return { ...state, origins: state.origins.map((o) => ({ ...o, localStorage: o.localStorage.filter((e) => e.name !== LANG_KEY) })) };
-    } finally {
-      await context.close();
-    }
+    const { server: s } = running();
+    const { username, password } = DEMO[role];
+    const response = await fetch(`${s.baseUrl}/api/admin/login`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }),
+    });
+    const answer = await response.json() as Envelope<{ token: string; tokenHead: string }>;
+    if (answer.code !== 200) throw new Error(`${role} could not sign in: ${answer.code} ${answer.message}`);
+    return { cookies: [], origins: [{ origin: s.baseUrl, localStorage: [{ name: TOKEN_KEY, value: `${answer.data.tokenHead}${answer.data.token}` }] }] };
   };
 
   const stateOf = (role: DemoRole): Promise<StorageState> => {

@@ -32,6 +32,9 @@ export const demoFilledPaths = (scopedOnly: boolean): ReadonlySet<string> => new
 export const WIDER_DESKTOPS: readonly Viewport[] = [{ width: 1366, height: 768 }, { width: 1920, height: 1080 }];
 const MESSAGES = { en, zh } as const;
 
+/** One pass over the paths at a size (and, resizing each screen, `alsoAt`), with the lists that must show rows. */
+export type Walk = { readonly viewport: Viewport; readonly alsoAt?: readonly Viewport[]; readonly filled?: ReadonlySet<string> };
+
 /** The walk over `suite`'s server: the paths a role may open, and the audit of a list of them. */
 export const routeWalk = (suite: BrowserSuite) => {
   const get = async <T>(role: DemoRole, path: string): Promise<T> => {
@@ -84,10 +87,13 @@ export const routeWalk = (suite: BrowserSuite) => {
     const unnamed = [...document.querySelectorAll('button, [role="button"], a[href]')]
       .filter((el) => visible(el) && !named(el)).map((el) => el.outerHTML.slice(0, 200));
     const scrolls = (el) => { for (let p = el.parentElement; p; p = p.parentElement) if (/(auto|scroll|hidden|clip)/.test(getComputedStyle(p).overflowX)) return true; return false; };
-    const wide = [...document.querySelectorAll('body *')]
+    const width = document.documentElement.scrollWidth;
+    // Which elements stick out is only said when the page is too wide: a walk over every element's
+    // ancestors, most of an audit's time on a filled list.
+    const wide = width <= window.innerWidth ? [] : [...document.querySelectorAll('body *')]
       .filter((el) => visible(el) && el.getBoundingClientRect().right > window.innerWidth + 1 && !scrolls(el))
       .slice(-3).map((el) => describe(el) + ' ends at ' + Math.round(el.getBoundingClientRect().right));
-    return { width: document.documentElement.scrollWidth, viewport: window.innerWidth, wide, unnamed };
+    return { width, viewport: window.innerWidth, wide, unnamed };
   })()`;
 
   /** Resolves once the document's width has stayed the same for two frames (a resize's re-layout and re-render done). */
@@ -98,16 +104,16 @@ export const routeWalk = (suite: BrowserSuite) => {
   })`;
 
   /**
-   * Opens every path on one page of the role, size and language; answers the problems found. A path
-   * without a record is one the role's menu offers: it must also open its screen (or "not available
-   * yet" where the route table declares none) with no refused call and no jump elsewhere. With
-   * `alsoAt`, each opened screen is resized to those windows too and audited again (the sizes taken
-   * in turn forth and back, so a path starts at the size the last one ended at: one resize fewer).
+   * Opens every path on one page of the role and language, once per walk: each walk sets its size,
+   * then opens the paths in turn (the later walks find the chunks loaded, so a walk costs its
+   * screens, not a new page). A path without a record is one the role's menu offers: it must also
+   * open its screen (or "not available yet" where the route table declares none) with no refused
+   * call and no jump elsewhere. A walk's `alsoAt` sizes are audited too on each opened screen by
+   * resizing it (taken in turn forth and back, so a path starts at the size the last one ended at:
+   * one resize fewer); its `filled` lists must show rows. Answers the problems found.
    */
-  const auditPaths = async (
-    role: DemoRole, viewport: Viewport, lang: Lang, paths: readonly string[], alsoAt: readonly Viewport[] = [], filled: ReadonlySet<string> = new Set(),
-  ): Promise<string[]> => {
-    const context = await suite.context({ as: role, viewport, lang });
+  const auditPaths = async (role: DemoRole, lang: Lang, paths: readonly string[], walks: readonly Walk[]): Promise<string[]> => {
+    const context = await suite.context({ as: role, viewport: walks[0]!.viewport, lang });
     const problems: string[] = [];
     try {
       const page = await context.newPage();
@@ -117,68 +123,72 @@ export const routeWalk = (suite: BrowserSuite) => {
       });
       const quiet = trackNetwork(page);
       await page.goto('/home');
-      const sizes = [viewport, ...alsoAt];
-      for (const [index, path] of paths.entries()) {
-        const name = ALL_ROUTES.find((r) => r.path === path.split('?')[0])?.name;
-        const order = index % 2 === 0 ? sizes : [...sizes].reverse();
-        const first = order[0]!;
-        if (sizes.length > 1 && page.viewportSize()?.width !== first.width) await page.setViewportSize(first);
-        const where = `${role} ${lang} ${first.width}×${first.height} ${path}`;
-        refused.length = 0;
-        if (path.includes('?')) {
-          // A record's page may hand over to another route at once (order detail: the order list's
-          // show view), so it gets a load of its own and any screen counts as arrived.
-          await page.goto(path);
-          await page.locator('[data-route-screen][data-route-state]').first().waitFor({ state: 'attached', timeout: 30_000 });
-          await quiet(250);
-        } else {
-          if (path !== '/home') await openInApp(page, path);
-          await page.locator(`[data-route-screen="${name}"]`).waitFor({ state: 'attached', timeout: 30_000 });
-          await quiet(250);
-          const expected = SCREEN_ROUTES.has(name ?? '') ? 'open' : 'unavailable';
-          // Wait for the expected state (a screen may still be settling); a wrong one is reported below.
-          const marker = page.locator(`[data-route-screen="${name}"]`);
-          await page.locator(`[data-route-screen="${name}"][data-route-state="${expected}"]`)
-            .waitFor({ state: 'attached', timeout: 10_000 }).catch(() => undefined);
-          const state = await marker.getAttribute('data-route-state');
-          const at = new URL(page.url()).pathname;
-          if (state !== expected) problems.push(`${where}: ${state} (expected ${expected})`);
-          if (at !== path) problems.push(`${where}: went to ${at}`);
-          if (await page.getByRole('heading', { name: MESSAGES[lang].app.access_denied.title }).count() > 0) problems.push(`${where}: Access denied`);
-          // The screen names itself: the route table's title as its heading (the hidden routes' in tests/ui/page-titles.test.tsx).
-          const title = (MESSAGES[lang].menu as Readonly<Record<string, string>>)[name ?? ''];
-          if (!title) problems.push(`${where}: no ${lang} title for ${name}`);
-          else await marker.getByRole('heading', { level: 1, name: title, exact: true }).first().waitFor({ timeout: 10_000 })
-            .catch(() => problems.push(`${where}: no heading "${title}"`));
-          if (filled.has(path) && state === 'open') {
-            // A fresh demo fills this list: a data row or card, and no empty state (it replaces the whole table).
-            const shown = await marker.locator('tbody tr, ul > li').first().waitFor({ timeout: 30_000 }).then(() => true, () => false);
-            if (!shown) problems.push(`${where}: no rows in the demo`);
-            else if (await marker.getByText(EMPTY_STATE[lang]).count() > 0) problems.push(`${where}: an empty state`);
+      for (const { viewport, alsoAt = [], filled = new Set<string>() } of walks) {
+        const sizes = [viewport, ...alsoAt];
+        if (page.viewportSize()?.width !== viewport.width) await page.setViewportSize(viewport);
+        for (const [index, path] of paths.entries()) {
+          const name = ALL_ROUTES.find((r) => r.path === path.split('?')[0])?.name;
+          const order = index % 2 === 0 ? sizes : [...sizes].reverse();
+          const first = order[0]!;
+          if (page.viewportSize()?.width !== first.width) await page.setViewportSize(first);
+          const where = `${role} ${lang} ${first.width}×${first.height} ${path}`;
+          refused.length = 0;
+          if (path.includes('?')) {
+            // A record's page may hand over to another route at once (order detail: the order list's
+            // show view), so it gets a load of its own and any screen counts as arrived.
+            await page.goto(path);
+            await page.locator('[data-route-screen][data-route-state]').first().waitFor({ state: 'attached', timeout: 30_000 });
+            await quiet(250);
+          } else {
+            if (new URL(page.url()).pathname !== path) await openInApp(page, path);
+            await page.locator(`[data-route-screen="${name}"]`).waitFor({ state: 'attached', timeout: 30_000 });
+            const expected = SCREEN_ROUTES.has(name ?? '') ? 'open' : 'unavailable';
+            // Wait for the expected state (a screen may still be settling); a wrong one is reported below.
+            const marker = page.locator(`[data-route-screen="${name}"]`);
+            await page.locator(`[data-route-screen="${name}"][data-route-state="${expected}"]`)
+              .waitFor({ state: 'attached', timeout: 10_000 }).catch(() => undefined);
+            const state = await marker.getAttribute('data-route-state');
+            const at = new URL(page.url()).pathname;
+            if (state !== expected) problems.push(`${where}: ${state} (expected ${expected})`);
+            if (at !== path) problems.push(`${where}: went to ${at}`);
+            if (await page.getByRole('heading', { name: MESSAGES[lang].app.access_denied.title }).count() > 0) problems.push(`${where}: Access denied`);
+            // The screen names itself: the route table's title as its heading (the hidden routes' in tests/ui/page-titles.test.tsx).
+            const title = (MESSAGES[lang].menu as Readonly<Record<string, string>>)[name ?? ''];
+            if (!title) problems.push(`${where}: no ${lang} title for ${name}`);
+            else await marker.getByRole('heading', { level: 1, name: title, exact: true }).first().waitFor({ timeout: 10_000 })
+              .catch(() => problems.push(`${where}: no heading "${title}"`));
+            if (filled.has(path) && state === 'open') {
+              // A fresh demo fills this list: a data row or card, and no empty state (it replaces the whole table).
+              const shown = await marker.locator('tbody tr, ul > li').first().waitFor({ timeout: 30_000 }).then(() => true, () => false);
+              if (!shown) problems.push(`${where}: no rows in the demo`);
+              else if (await marker.getByText(EMPTY_STATE[lang]).count() > 0) problems.push(`${where}: an empty state`);
+            }
+            // The screen is drawn, so its own calls have left (effects run at commit): a short quiet
+            // after them catches a late one and its refusal.
+            await quiet(100);
           }
-        }
-        if (refused.length > 0) problems.push(`${where}: refused ${refused.join(', ')}`);
-        const refusedBefore = refused.length;
-        for (const size of order) {
-          const at = `${role} ${lang} ${size.width}×${size.height} ${path}`;
-          if (size !== first) {
-            await page.setViewportSize(size);
-            await page.evaluate(SETTLED);
+          if (refused.length > 0) problems.push(`${where}: refused ${refused.join(', ')}`);
+          const refusedBefore = refused.length;
+          for (const size of order) {
+            const at = `${role} ${lang} ${size.width}×${size.height} ${path}`;
+            if (size !== first) {
+              await page.setViewportSize(size);
+              await page.evaluate(SETTLED);
+            }
+            const audit = await page.evaluate(AUDIT) as Audit;
+            // The audit is of the window asked for (a resize that did not take would pass unseen).
+            if (audit.viewport !== size.width) problems.push(`${at}: the window is ${audit.viewport} px wide, not ${size.width}`);
+            if (audit.width > audit.viewport) problems.push(`${at}: ${audit.width} px wide (${audit.wide.join('; ')})`);
+            for (const button of audit.unnamed) problems.push(`${at}: unnamed ${button}`);
           }
-          const audit = await page.evaluate(AUDIT) as Audit;
-          // The audit is of the window asked for (a resize that did not take would pass unseen).
-          if (audit.viewport !== size.width) problems.push(`${at}: the window is ${audit.viewport} px wide, not ${size.width}`);
-          if (audit.width > audit.viewport) problems.push(`${at}: ${audit.width} px wide (${audit.wide.join('; ')})`);
-          for (const button of audit.unnamed) problems.push(`${at}: unnamed ${button}`);
+          if (refused.length > refusedBefore) problems.push(`${where}: refused after resizing ${refused.slice(refusedBefore).join(', ')}`);
         }
-        if (refused.length > refusedBefore) problems.push(`${where}: refused after resizing ${refused.slice(refusedBefore).join(', ')}`);
       }
     } finally {
       await context.close();
     }
     return problems;
   };
-
 
   return { pathsOf, auditPaths };
 };
