@@ -87,6 +87,17 @@ export type Config = {
     /** The demo's Alipay stand-in (server/areas/vip/demo-alipay.ts) plays the gateway with this key pair's other halves. */
     demo?: { appPublicKey: string; gatewayPrivateKey: string };
   };
+  /**
+   * The online WeChat Pay channel (API v3 Native pay, server/areas/vip/wechatpay.ts): available with
+   * the merchant id, app id, the merchant's private key and its certificate serial (requests are
+   * signed), WeChat Pay's public key (notifies are checked) and the APIv3 key (notifies decrypted).
+   */
+  wechatPay: {
+    mchId: string | null; appId: string | null; privateKey: string | null; certSerial: string | null;
+    platformPublicKey: string | null; apiV3Key: string | null; apiBase: string;
+    /** The demo's WeChat Pay stand-in (server/areas/vip/demo-wechatpay.ts) with the other halves of the demo keys. */
+    demo?: { merchantPublicKey: string; platformPrivateKey: string; scanPath: string };
+  };
   trustProxy: boolean | number | string[];
   staticDir: string;
   jobsEnabled: boolean;
@@ -151,6 +162,13 @@ export const settingsTable = [
   { name: 'ALIPAY_PRIVATE_KEY', default: '(none)', meaning: 'The app\'s RSA private key that signs requests (RSA2, SHA256withRSA): PEM (`\\n` for line breaks) or the bare base64 Alipay\'s key tool writes (never answered or logged)' },
   { name: 'ALIPAY_PUBLIC_KEY', default: '(none)', meaning: 'Alipay\'s public key (not the app\'s) that checks each notify to `${API_PREFIX}/vip/alipay/notify`: PEM or bare base64' },
   { name: 'ALIPAY_GATEWAY', default: 'https://openapi.alipay.com/gateway.do', meaning: 'Alipay\'s gateway the buyer is sent to (`https://openapi-sandbox.dl.alipaydev.com/gateway.do` for Alipay\'s sandbox)' },
+  { name: 'WECHAT_PAY_MCH_ID', default: '(none)', meaning: 'WeChat Pay merchant id; with the app id, keys, serial and APIv3 key below, sellers may pay VIP online by WeChat Pay (API v3 Native pay: a QR code); unset: that channel is unavailable (`npm start`\'s demo: the app\'s own WeChat Pay stand-in under `/demo-wechatpay` with keys made at start, whose QR page offers "simulate the scan")' },
+  { name: 'WECHAT_PAY_APP_ID', default: '(none)', meaning: 'The app id (appid) bound to that merchant' },
+  { name: 'WECHAT_PAY_PRIVATE_KEY', default: '(none)', meaning: 'The merchant\'s API private key (apiclient_key.pem) that signs requests (WECHATPAY2-SHA256-RSA2048): PEM (`\\n` for line breaks) or bare base64 (never answered or logged)' },
+  { name: 'WECHAT_PAY_CERT_SERIAL', default: '(none)', meaning: 'Serial number of the merchant\'s API certificate, named in each request\'s signature' },
+  { name: 'WECHAT_PAY_PUBLIC_KEY', default: '(none)', meaning: 'WeChat Pay\'s public key (or its platform certificate\'s) that checks each notify to `${API_PREFIX}/vip/wechat/notify`: PEM or bare base64' },
+  { name: 'WECHAT_PAY_API_V3_KEY', default: '(none)', meaning: 'The 32-character APIv3 key that decrypts notifies (AEAD_AES_256_GCM; never answered or logged)' },
+  { name: 'WECHAT_PAY_API_BASE', default: 'https://api.mch.weixin.qq.com', meaning: 'Base URL of WeChat Pay\'s API v3' },
   { name: 'TRUST_PROXY', default: 'false', meaning: 'Trust X-Forwarded-* headers: `true`, a hop count, or a comma list of proxy addresses' },
   { name: 'STATIC_DIR', default: './dist', meaning: 'Built admin served at `/` (built on start when index.html is missing)' },
   { name: 'JOBS_ENABLED', default: 'true', meaning: 'Run the scheduled jobs (session and throttle purges, order time-outs and automatic receipt) in this process; several processes may run them, each run happens once' },
@@ -246,6 +264,14 @@ const envSchema = z.object({
   ALIPAY_PUBLIC_KEY: z.string().trim().max(4000).optional(),
   ALIPAY_GATEWAY: z.string().trim().url('must be a URL like https://openapi.alipay.com/gateway.do').regex(/^https?:\/\//, 'must start with http:// or https://')
     .default('https://openapi.alipay.com/gateway.do'),
+  WECHAT_PAY_MCH_ID: z.string().trim().max(32).optional(),
+  WECHAT_PAY_APP_ID: z.string().trim().max(32).optional(),
+  WECHAT_PAY_PRIVATE_KEY: z.string().trim().max(8000).optional(),
+  WECHAT_PAY_CERT_SERIAL: z.string().trim().max(64).optional(),
+  WECHAT_PAY_PUBLIC_KEY: z.string().trim().max(4000).optional(),
+  WECHAT_PAY_API_V3_KEY: z.string().trim().length(32, 'must be the 32-character APIv3 key').optional(),
+  WECHAT_PAY_API_BASE: z.string().trim().url('must be a URL like https://api.mch.weixin.qq.com').regex(/^https?:\/\//, 'must start with http:// or https://')
+    .transform((v) => v.replace(/\/+$/, '')).default('https://api.mch.weixin.qq.com'),
   TRUST_PROXY: z.string().trim().default('false'),
   STATIC_DIR: z.string().trim().min(1).default('./dist'),
   JOBS_ENABLED: bool.default(true),
@@ -385,6 +411,11 @@ export const loadConfig = (env: Env = process.env, cwd = process.cwd()): Config 
     alipay: {
       appId: e.ALIPAY_APP_ID || null, privateKey: e.ALIPAY_PRIVATE_KEY || null,
       alipayPublicKey: e.ALIPAY_PUBLIC_KEY || null, gateway: e.ALIPAY_GATEWAY,
+    },
+    wechatPay: {
+      mchId: e.WECHAT_PAY_MCH_ID || null, appId: e.WECHAT_PAY_APP_ID || null, privateKey: e.WECHAT_PAY_PRIVATE_KEY || null,
+      certSerial: e.WECHAT_PAY_CERT_SERIAL || null, platformPublicKey: e.WECHAT_PAY_PUBLIC_KEY || null,
+      apiV3Key: e.WECHAT_PAY_API_V3_KEY || null, apiBase: e.WECHAT_PAY_API_BASE,
     },
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     staticDir: abs(e.STATIC_DIR),

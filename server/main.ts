@@ -25,6 +25,7 @@ import { createJobRunner } from './jobs/runner';
 import { channelInfo, withDemoVipPayment } from './areas/vip/channels';
 import { DEMO_ALIPAY_PREFIX, withDemoAlipay } from './areas/vip/demo-alipay';
 import { withDemoPaypal } from './areas/vip/demo-paypal';
+import { DEMO_WECHATPAY_PREFIX, withDemoWechatPay } from './areas/vip/demo-wechatpay';
 
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -85,7 +86,7 @@ const main = async (): Promise<void> => {
   // Outside production the demo offers every offline VIP channel with clearly fake values (server/areas/vip/channels.ts).
   const demoSettings = demo && loaded.nodeEnv !== 'production';
   const config = {
-    ...(demoSettings ? withDemoAlipay(withDemoPaypal(withDemoVipPayment(loaded))) : loaded),
+    ...(demoSettings ? withDemoWechatPay(withDemoAlipay(withDemoPaypal(withDemoVipPayment(loaded)))) : loaded),
     defaultShopId: loaded.defaultShopId ?? (demo ? await outletShopId(db as unknown as AnyKysely) : null),
   };
   const app = buildApp(config, { db });
@@ -120,8 +121,7 @@ const main = async (): Promise<void> => {
   if (demo && config.nodeEnv !== 'production') log('Demo logins: admin / admin123 (unless ADMIN_PASSWORD was set on first start), seller / seller123');
   if (demoSettings) {
     const unavailable = channelInfo(config).filter((c) => !c.available).map((c) => c.value);
-    log(`Demo VIP payment: bank, offline PayPal and blockchain show demo values (not real accounts; VIP_* settings replace them)${config.paypal.demoSandbox ? `; online PayPal goes to a stand-in at ${config.paypal.apiBase} (no account, no money; PAYPAL_CLIENT_ID replaces it)` : ''}${config.alipay.demo ? `; online Alipay goes to a stand-in at ${DEMO_ALIPAY_PREFIX} with demo keys made at start (ALIPAY_APP_ID replaces it)` : ''}${unavailable.length ? `; not available: ${unavailable.join(', ')}` : ''}.`);
-    if (unavailable.includes('wechat')) log('  Online WeChat has no provider adapter yet: it is listed as unavailable.');
+    log(`Demo VIP payment: bank, offline PayPal and blockchain show demo values (not real accounts; VIP_* settings replace them)${config.paypal.demoSandbox ? `; online PayPal goes to a stand-in at ${config.paypal.apiBase} (no account, no money; PAYPAL_CLIENT_ID replaces it)` : ''}${config.alipay.demo ? `; online Alipay goes to a stand-in at ${DEMO_ALIPAY_PREFIX} with demo keys made at start (ALIPAY_APP_ID replaces it)` : ''}${config.wechatPay.demo ? `; online WeChat Pay goes to a stand-in at ${DEMO_WECHATPAY_PREFIX} whose QR page offers "simulate the scan" (WECHAT_PAY_MCH_ID replaces it)` : ''}${unavailable.length ? `; not available: ${unavailable.join(', ')}` : ''}.`);
   }
 };
 

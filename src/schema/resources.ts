@@ -31,7 +31,7 @@ export const SELF_SERVICE_URLS = [
 /** Routes open to anonymous callers. */
 // PayPal's webhook and Alipay's and WeChat Pay's notifies carry no token: each is verified, with PayPal
 // or with the provider's public key (server/areas/vip/routes.ts).
-export const PUBLIC_API_URLS = ['/admin/login', '/admin/register', '/health', '/rms/click', '/vip/paypal/webhook', '/vip/alipay/notify'] as const;
+export const PUBLIC_API_URLS = ['/admin/login', '/admin/register', '/health', '/rms/click', '/vip/paypal/webhook', '/vip/alipay/notify', '/vip/wechat/notify'] as const;
 
 export const RESOURCE_CATEGORIES: readonly ResourceCategoryDecl[] = [
   // Each area's resources are its own (src/schema/<area>Resources.ts); a category lists them in order.

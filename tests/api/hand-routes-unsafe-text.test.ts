@@ -43,6 +43,7 @@ const HAND_ROUTES: Record<string, HandRoute> = {
   'POST /vip/online/:channel/:id': { params: [] },
   // A provider's notify: refused whole (400) until its signature checks out.
   'POST /vip/alipay/notify': { params: [], anonymous: true },
+  'POST /vip/wechat/notify': { params: [], anonymous: true },
   'GET /rms/link': { params: [] },
   'POST /rms/click': { params: body('code'), anonymous: true },
   'GET /home/summary': { params: [] },

@@ -122,6 +122,7 @@ const ROUTE_ACCESS: Record<string, Access> = {
   // Alipay (and WeChat Pay): a seller starts its own application's payment; the provider's notify is checked by its signature.
   'POST /vip/online/:channel/:id': SELLERS,
   'POST /vip/alipay/notify': 'public',
+  'POST /vip/wechat/notify': 'public',
   'GET /rms/link': SELLERS,
   'POST /rms/click': 'public',
   // Every signed-in account: the answer holds only the figures of the lists the caller may call (tests/api/home.test.ts).

@@ -2,7 +2,7 @@
  * Which payment channels can be used, from the settings: what `GET /vip/plans` shows the buyer and
  * what an application is checked against (server/areas/vip/hooks.ts), from one place. Offline
  * PayPal needs the operator's account, blockchain its network and wallet; online PayPal the REST
- * app's credentials, Alipay its app id and keys; WeChat has no adapter yet. A channel the demo's
+ * app's credentials, Alipay its app id and keys, WeChat Pay its merchant, keys and APIv3 key. A channel the demo's
  * stand-in plays says so (`demo`).
  */
 import type { VipChannelInfo } from '../../../src/schema/vip';
@@ -10,9 +10,10 @@ import { PAY_CHANNELS, payChannelOf } from '../../../src/schema/vip';
 import type { Config } from '../../config';
 import { alipayReady } from './alipay';
 import { paypalReady } from './paypal';
+import { wechatPayReady } from './wechatpay';
 
 /** Alipay's and WeChat's settings are optional here: without them those channels are unavailable. */
-type ChannelSettings = Pick<Config, 'vipPayment' | 'paypal'> & Partial<Pick<Config, 'alipay'>>;
+type ChannelSettings = Pick<Config, 'vipPayment' | 'paypal'> & Partial<Pick<Config, 'alipay' | 'wechatPay'>>;
 
 export const channelAvailable = (config: ChannelSettings, value: unknown): boolean => {
   const pay = config.vipPayment;
@@ -21,7 +22,8 @@ export const channelAvailable = (config: ChannelSettings, value: unknown): boole
     case 'blockchain': return !!pay.blockchainNetwork && !!pay.walletAddress;
     case 'paypal': return paypalReady(config.paypal);
     case 'alipay': return alipayReady(config.alipay);
-    case 'wechat': case undefined: return false;
+    case 'wechat': return wechatPayReady(config.wechatPay);
+    case undefined: return false;
     default: return true;
   }
 };
@@ -38,6 +40,7 @@ export const channelInfo = (config: ChannelSettings): VipChannelInfo[] => {
       case 'bank': return pay.bankAccount ? { ...base, bankAccount: pay.bankAccount } : base;
       case 'paypal': return config.paypal.demoSandbox ? { ...base, demo: true } : base;
       case 'alipay': return config.alipay?.demo ? { ...base, demo: true } : base;
+      case 'wechat': return config.wechatPay?.demo ? { ...base, demo: true } : base;
       default: return base;
     }
   });

@@ -1,8 +1,8 @@
 /**
  * Pay record rules the declaration cannot state: the amount is the plan's price (derived: a
  * posted amount is never read); a channel the settings do not make usable is refused (an offline
- * PayPal account, a blockchain network and wallet, PayPal REST credentials, Alipay's app id and keys;
- * WeChat has no adapter yet), so the server decides what the purchase page shows; and a channel whose payment is
+ * PayPal account, a blockchain network and wallet, PayPal REST credentials, Alipay's app id and keys,
+ * WeChat Pay's merchant and keys), so the server decides what the purchase page shows; and a channel whose payment is
  * found by its reference (`needsReference`) needs one.
  */
 import type { payRecord } from '../../../src/schema/vip';
@@ -11,7 +11,7 @@ import type { Config } from '../../config';
 import { payChannelOf, vipPlanOf } from '../../../src/schema/vip';
 import { channelAvailable } from './channels';
 
-export const payRecordHooks = (config: Pick<Config, 'vipPayment' | 'paypal'> & Partial<Pick<Config, 'alipay'>>): EntityHooks<typeof payRecord> => ({
+export const payRecordHooks = (config: Pick<Config, 'vipPayment' | 'paypal'> & Partial<Pick<Config, 'alipay' | 'wechatPay'>>): EntityHooks<typeof payRecord> => ({
   validate: ({ record, before }) => {
     if (before) return [];
     const channel = payChannelOf(record.channel);

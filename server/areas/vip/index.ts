@@ -1,8 +1,9 @@
-/** Seller VIP: plans, applications and pay records (src/schema/vip.ts), and online payment (PayPal, Alipay). */
+/** Seller VIP: plans, applications and pay records (src/schema/vip.ts), and online payment (PayPal, Alipay, WeChat Pay). */
 import { defineArea } from '../area';
 import { vipActions } from './actions';
 import { registerDemoAlipay } from './demo-alipay';
 import { registerDemoPaypal } from './demo-paypal';
+import { registerDemoWechatPay } from './demo-wechatpay';
 import { payRecordHooks } from './hooks';
 import { registerVipRoutes } from './routes';
 
@@ -12,10 +13,11 @@ export const vipArea = defineArea({
   hooks: ({ config }) => ({ payRecord: payRecordHooks(config) }),
   actions: vipActions,
   routes: (api, deps) => registerVipRoutes(api, deps),
-  // The demo's PayPal and Alipay stand-ins (`/demo-paypal`, `/demo-alipay`), mounted only when the settings ask for them.
+  // The demo's PayPal, Alipay and WeChat Pay stand-ins (`/demo-paypal`, `/demo-alipay`, `/demo-wechatpay`), mounted only when the settings ask for them.
   appRoutes: (app, { config }) => {
     registerDemoPaypal(app, config);
     registerDemoAlipay(app, config);
+    registerDemoWechatPay(app, config);
   },
   // VIP payments in each state for the demo sellers.
   demo: {

@@ -33,8 +33,11 @@ export type PaymentRequest = {
   readonly notifyUrl: string;
 };
 
-/** Where the buyer goes (`payUrl`) or what the page shows as a QR code (`codeUrl`). */
-export type PaymentStart = { readonly payUrl?: string; readonly codeUrl?: string };
+/**
+ * Where the buyer goes (`payUrl`) or what the page shows as a QR code (`codeUrl`); with the demo's
+ * stand-in, where the page's "simulate the scan" button posts (`simulateUrl`), since no phone can scan it.
+ */
+export type PaymentStart = { readonly payUrl?: string; readonly codeUrl?: string; readonly simulateUrl?: string };
 
 /** A notify whose signature checked out, as the settler reads it. */
 export type VerifiedNotice = {

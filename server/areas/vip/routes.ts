@@ -32,6 +32,7 @@ import { channelInfo } from './channels';
 import { createPaypalClient, paypalReady } from './paypal';
 import type { PaypalClient } from './paypal';
 import { createAlipayAdapter } from './alipay';
+import { createWechatPayAdapter } from './wechatpay';
 import type { OnlineAdapter, OnlineChannel } from './online';
 import { NoticeRefused } from './online';
 import { createPaypalSettler, settleNotice, startPayment } from './settle';
@@ -60,8 +61,9 @@ const orderOfEvent = (event: z.infer<typeof webhookEvent>): string | null => {
 };
 
 /** The online channels on the adapter contract (./online.ts), from the settings. */
-export const onlineAdapters = (config: Pick<Config, 'alipay'>): Partial<Record<OnlineChannel, OnlineAdapter>> => ({
+export const onlineAdapters = (config: Pick<Config, 'alipay' | 'wechatPay'>): Partial<Record<OnlineChannel, OnlineAdapter>> => ({
   alipay: createAlipayAdapter(config.alipay),
+  wechat: createWechatPayAdapter(config.wechatPay),
 });
 
 export const registerVipRoutes = (api: FastifyInstance, deps: AreaDeps, paypal: PaypalClient = createPaypalClient(deps.config.paypal)): void => {
@@ -117,6 +119,19 @@ export const registerVipRoutes = (api: FastifyInstance, deps: AreaDeps, paypal: 
     return adapter.acknowledge(reply);
   };
   api.post(VIP_API.alipayNotify, { config: { openapi: { summary: "Alipay's asynchronous notify (public; signed RSA2, checked with Alipay's public key): a paid trade confirms its application once", tags: ['vip'], query: null, body: null, public: true } } }, onNotify('alipay'));
+  // WeChat Pay signs the body as sent: in a scope of its own, JSON is kept as text beside its parse.
+  api.register(async (scope) => {
+    if (scope.hasContentTypeParser('application/json')) scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+      (request as { rawBody?: string }).rawBody = body as string;
+      try {
+        done(null, JSON.parse(body as string) as unknown);
+      } catch {
+        done(httpError({ status: 400, messageKey: 'notify_refused' }), undefined);
+      }
+    });
+    scope.post(VIP_API.wechatNotify, { config: { openapi: { summary: "WeChat Pay's notify (public; signature checked with WeChat Pay's public key, resource decrypted with the APIv3 key): a paid transaction confirms its application once", tags: ['vip'], query: null, body: null, public: true } } }, onNotify('wechat'));
+  });
 
   const requireReady = () => {
     if (!paypalReady(config.paypal)) throw fieldInvalid('channel', 'channel_unavailable');

@@ -225,7 +225,7 @@ export const settleNotice = async (
   return { payRecordId, status: await confirmPaid(deps, payRecordId, record.status) };
 };
 
-export type OnlineStartAnswer = { payRecordId: number; channel: OnlineChannel; tradeNo: string; payUrl?: string; codeUrl?: string };
+export type OnlineStartAnswer = { payRecordId: number; channel: OnlineChannel; tradeNo: string; payUrl?: string; codeUrl?: string; simulateUrl?: string };
 
 /**
  * Starts the online payment of the seller's own unpaid application through `adapter`'s channel:

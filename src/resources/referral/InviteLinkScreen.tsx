@@ -6,17 +6,17 @@
  * carries it; if it cannot be loaded the page works without the picture.
  */
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import MuiTextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { FocusEvent } from 'react';
 import { Loading, useTranslate } from 'react-admin';
 import { PageFrame } from '../../pages/shared/PageFrame';
+import { QrCode } from '../../pages/shared/QrCode';
 import { apiFetch } from '../../providers/api';
 import type { InviteLink } from '../../schema/referral';
 import { inviteLinkOf } from '../../schema/referral';
@@ -45,24 +45,6 @@ const CopyRow = ({ label, value, name }: { label: string; value: string; name: s
       </Stack>
       {state === 'failed' && <Alert severity="warning">{translate('referral.copy_failed')}</Alert>}
     </Stack>
-  );
-};
-
-/** The QR code of `text` as an SVG image; nothing while it is being drawn or if it cannot be. */
-const QrCode = ({ text, label }: { text: string; label: string }) => {
-  const [svg, setSvg] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    import('qrcode')
-      .then((qr) => qr.toString(text, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }))
-      .then((drawn) => { if (live) setSvg(drawn); })
-      .catch(() => { if (live) setSvg(null); });
-    return () => { live = false; };
-  }, [text]);
-  if (!svg) return null;
-  return (
-    <Box component="img" src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`} alt={label}
-      sx={{ width: 192, height: 192, alignSelf: { xs: 'center', sm: 'flex-start' }, border: 1, borderColor: 'divider', borderRadius: 1 }} />
   );
 };
 

@@ -51,7 +51,7 @@ const ApplyForm = ({ answer, onApplied }: { readonly answer: VipPlansAnswer; rea
   const money = useMoneyText(answer.currency);
   const [create, { isPending }] = useCreate();
   const payByPaypal = usePayByPaypal();
-  const payOnline = usePayOnline();
+  const payOnline = usePayOnline(onApplied);
   const available = answer.channels.filter((c) => c.available);
   const [plan, setPlan] = useState<number | null>(answer.plans[0]?.value ?? null);
   const [channelValue, setChannelValue] = useState<string | null>(available[0]?.value ?? null);
@@ -129,6 +129,7 @@ const ApplyForm = ({ answer, onApplied }: { readonly answer: VipPlansAnswer; rea
       {problems.form && <Alert severity="error" role="alert" data-apply-error>{problems.form}</Alert>}
       {payByPaypal.isError && <Alert severity="error" role="alert" data-apply-error>{translate('vip.paypal.start_failed')}</Alert>}
       {payOnline.isError && <Alert severity="error" role="alert" data-apply-error>{translate('vip.online.start_failed')}</Alert>}
+      {payOnline.dialog}
       <Button type="submit" variant="contained" size="large" disabled={!chosenPlan || !channel || isPending || payByPaypal.isPending || payOnline.isPending}
         sx={{ alignSelf: { xs: 'stretch', sm: 'flex-start' } }}>
         {translate(channel?.value === 'paypal' ? 'vip.paypal.submit' : isOnlineChannel(channel?.value) ? `vip.online.submit.${channel.value}` : 'vip.submit')}

@@ -16,7 +16,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { RaRecord } from 'react-admin';
-import { useGetList, useTranslate } from 'react-admin';
+import { useGetList, useRefresh, useTranslate } from 'react-admin';
 import { enumLabelKey } from '../../engine/blocks';
 import { useIntlLocale } from '../../engine/locale';
 import { httpClient } from '../../providers/httpClient';
@@ -93,7 +93,8 @@ const ApplicationItem = ({ record, currency }: { readonly record: RaRecord; read
     channel: translate(channelLabelKey({ value: String(record.channel) }), { _: String(record.channel) }),
   });
   const payByPaypal = usePayByPaypal();
-  const payOnline = usePayOnline();
+  const refresh = useRefresh();
+  const payOnline = usePayOnline(refresh);
   const channel = record.channel;
   // An unpaid online application (the buyer turned back on the provider's page) is paid from here.
   const payable = (channel === 'paypal' || isOnlineChannel(channel)) && record.status === PAY_STATUS.unpaid;
@@ -117,6 +118,7 @@ const ApplicationItem = ({ record, currency }: { readonly record: RaRecord; read
             {translate(isOnlineChannel(channel) ? `vip.online.pay_now.${channel}` : 'vip.paypal.pay_now')}
           </Button>
         )}
+        {payOnline.dialog}
         {payable && failed && <Typography variant="caption" color="error" role="alert">{translate(isOnlineChannel(channel) ? 'vip.online.start_failed' : 'vip.paypal.start_failed')}</Typography>}
       </Stack>
     </ListItem>

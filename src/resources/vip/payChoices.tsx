@@ -81,8 +81,6 @@ export const PlanPicker = ({ answer, value, onChange }: { readonly answer: VipPl
   );
 };
 
-/** Why a channel cannot be chosen: WeChat has no adapter yet; the others a setting the operator has not made. */
-const unavailableReasonKey = (channel: VipChannelInfo) => (channel.value === 'wechat' ? 'vip.unavailable_online' : 'vip.unavailable_setup');
 
 export const ChannelPicker = ({ channels, value, onChange }: { readonly channels: readonly VipChannelInfo[]; readonly value: string | null; readonly onChange: (channel: string) => void }) => {
   const translate = useTranslate();
@@ -101,7 +99,7 @@ export const ChannelPicker = ({ channels, value, onChange }: { readonly channels
               {translate(channelLabelKey(channel))}
               {!channel.available && (
                 <Typography variant="caption" component="span" color="text.secondary" sx={{ display: 'block' }}>
-                  {`${translate('vip.unavailable')}: ${translate(unavailableReasonKey(channel))}`}
+                  {`${translate('vip.unavailable')}: ${translate('vip.unavailable_setup')}`}
                 </Typography>
               )}
             </span>
@@ -137,6 +135,7 @@ export const HowToPay = ({ channel, amount }: { readonly channel: VipChannelInfo
       break;
     case 'paypal':
     case 'alipay':
+    case 'wechat':
       steps.push(<Typography key="how" variant="body2">{translate(`vip.how.${channel.value}`)}</Typography>);
       break;
     case 'cash':
