@@ -1,4 +1,4 @@
-// Protects: the seller's journey of issue 12 in the real browser ("Done when"): an invite link of the demo seller is opened, a new seller registers with it, is sent from /shop/addShop to /pay/index without VIP, buys three months by offline bank, the admin confirms it, the seller opens a shop; the referrer sees the click, the relation and the reward (amount × ratio). Online PayPal on /pay/index as `npm start` offers it with no PayPal app: through the app's own PayPal stand-in (its page says it is a demo), in English on a desktop and Chinese on a phone (apply, approve on the fake's page, capture on the return, VIP active). The journey's key pages on a phone-sized viewport: nothing runs off the screen and every form's button is reachable.
+// Protects: the seller's journey of issue 12 in the real browser ("Done when"): an invite link of the demo seller is opened, a new seller registers with it, is sent from /shop/addShop to /pay/index without VIP, buys three months by offline bank, the admin confirms it, the seller opens a shop; the referrer sees the click, the relation and the reward (amount × ratio). Online PayPal on /pay/index as `npm start` offers it with no PayPal app: through the app's own PayPal stand-in (its page says it is a demo), in English on a desktop and Chinese on a phone (apply, approve on the fake's page, capture on the return, VIP active); online Alipay likewise through the demo's Alipay stand-in (signed request, pay page, signed notify, return). The journey's key pages on a phone-sized viewport: nothing runs off the screen and every form's button is reachable.
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -11,6 +11,7 @@ import { fromCents, multiplyCents, toCents } from '../../src/schema/money';
 import type { InviteLink } from '../../src/schema/referral';
 import { vipPlanOf } from '../../src/schema/vip';
 import type { DemoRole } from '../helpers/accounts';
+import { DEMO_ALIPAY_PREFIX } from '../../server/areas/vip/demo-alipay';
 import { DEMO_PAYPAL_PREFIX } from '../../server/areas/vip/demo-paypal';
 import { DESKTOP, PHONE, browserSuite, signIn } from './harness';
 
@@ -175,6 +176,38 @@ describe("the seller's journey", () => {
       await page.reload();
       await page.getByText(t.vip.paypal.paid).waitFor(WAIT);
       expect((await infoOf('seller2')).vipExpireTime).toBe(after);
+    } finally {
+      await context.close();
+    }
+  }, 240_000);
+
+  it("pays VIP online by Alipay through the demo's stand-in: its page says it is a demo, its notify settles the application (en)", async () => {
+    const t = vipStrings.en;
+    const adminToken = await suite.tokenOf('admin');
+    const pendingOf = async () => (await api<{ list: { id: number }[] }>(`/payRecord/list?status=0&sellerId=${(await infoOf('seller2')).id}`, adminToken)).list;
+    for (const record of await pendingOf()) {
+      await fetch(`${suite.baseUrl}/api/payRecord/confirm/${record.id}`, { method: 'POST', headers: { Authorization: adminToken } });
+    }
+    const context = await suite.context({ as: 'seller2', lang: 'en', viewport: DESKTOP });
+    try {
+      const page = await context.newPage();
+      await page.goto('/pay/index');
+      await page.locator('[data-vip-level]').waitFor(WAIT);
+      await page.getByRole('radiogroup', { name: t.vip.plans }).getByRole('radio', { name: new RegExp(t.resources.payRecord.enums.plan.month_1) }).check();
+      await page.getByRole('radiogroup', { name: t.vip.channel }).getByRole('radio', { name: t.resources.payRecord.enums.channel.alipay, exact: true }).check();
+      await page.getByText(t.vip.how.alipay).waitFor(WAIT);
+      await page.getByText(t.vip.how.demo).waitFor(WAIT);
+      await page.getByRole('button', { name: t.vip.online.submit.alipay }).click();
+
+      await page.waitForURL(`${suite.baseUrl}${DEMO_ALIPAY_PREFIX}/gateway.do**`, WAIT);
+      await page.getByRole('note').getByText(/no real money/).waitFor(WAIT);
+      expect(await page.locator('[data-amount]').textContent()).toBe('USD 20.00');
+      await page.getByRole('button', { name: /^Pay/ }).click();
+
+      await page.waitForURL('**/pay/index?alipay=return**', WAIT);
+      await page.getByText(t.vip.online.returned.alipay).waitFor(WAIT);
+      await page.getByRole('list', { name: t.vip.applications }).locator('li').first()
+        .getByText(t.resources.payRecord.enums.status.paid, { exact: true }).waitFor(WAIT);
     } finally {
       await context.close();
     }
