@@ -1,7 +1,7 @@
-// Protects: the VIP purchase page /pay/index in both languages: the declared periods with price and struck list price, the channels (online PayPal disabled with its reason until configured; then chosen: apply, make the PayPal order and go to its approval page, capture on the return, the cancel note and paying a waiting application), what to pay to for the chosen channel, the reference a channel needs, submitting to POST /vip/apply, the server's "Have repeated submit application" shown with the pending application, the level kept in local storage, and the loading, empty and error states.
+// Protects: the VIP purchase page /pay/index in both languages: the declared periods with price and struck list price, the channels (online PayPal disabled with its reason until configured; then chosen: apply, make the PayPal order and go to its approval page, capture on the return, the cancel note and paying a waiting application; WeChat Pay in the demo: the code in a dialog, "simulate the scan", paid), what to pay to for the chosen channel, the reference a channel needs, submitting to POST /vip/apply, the server's "Have repeated submit application" shown with the pending application, the level kept in local storage, and the loading, empty and error states.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { en } from '../../src/i18n/en';
 import { zh } from '../../src/i18n/zh';
@@ -11,6 +11,7 @@ import { formatMoney, toCents } from '../../src/schema/money';
 import type { VipChannelInfo, VipPlansAnswer } from '../../src/schema/vip';
 import { PAY_CHANNELS, VIP_CURRENCY, VIP_PLANS } from '../../src/schema/vip';
 import { envelope, page, renderAt, serve } from './entity-harness';
+import { server } from './msw-server';
 
 const ME = 7;
 const BANK_ACCOUNT = 'ACME Bank, account 0012-3456';
@@ -207,6 +208,35 @@ describe.each(['en', 'zh'] as const)('/pay/index (%s)', (lang) => {
     expect(applies[0]?.body).toEqual({ plan: 1, channel: 'paypal' });
     await waitFor(() => expect(assign).toHaveBeenCalledWith(approveUrl));
     assign.mockRestore();
+  });
+
+  it('should pay by WeChat Pay in the demo: the code in a dialog, "simulate the scan" posts to the stand-in, then paid', async () => {
+    const demo = plansAnswer();
+    const answer = { ...demo, channels: demo.channels.map((c) => (c.value === 'wechat' ? { ...c, available: true, demo: true } : c)) };
+    serveAll({ plans: () => envelope(answer), apply: () => envelope({ ...pending, channel: 'wechat', reference: null }) });
+    const codeUrl = 'weixin://wxpay/bizpayurl?pr=DEMO1';
+    const starts = serve('post', '/vip/online/wechat/41', () => envelope({ payRecordId: 41, channel: 'wechat', tradeNo: 'VIP000041', codeUrl, simulateUrl: '/demo-wechatpay/scan' }));
+    let paid = false;
+    serve('get', '/payRecord/41', () => envelope({ ...pending, channel: 'wechat', status: paid ? 1 : 0 }));
+    const scans: unknown[] = [];
+    server.use(http.post('*/demo-wechatpay/scan', async ({ request }) => {
+      scans.push(await request.json());
+      paid = true;
+      return HttpResponse.json({ delivered: true, status: 204 });
+    }));
+    renderAt('/pay/index', { lang });
+    const user = userEvent.setup({ delay: null });
+    const channels = await screen.findByRole('radiogroup', { name: vip.channel });
+    await user.click(within(channels).getByRole('radio', { name: labels.channel.wechat }));
+    expect(screen.getByText(vip.how.wechat)).toBeInTheDocument();
+    expect(screen.getByText(vip.how.demo)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: vip.online.submit.wechat }));
+    const dialog = await screen.findByRole('dialog', { name: vip.wechat.title });
+    expect(starts).toHaveLength(1);
+    expect(within(dialog).getByText(vip.wechat.scan)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: vip.wechat.simulate }));
+    await waitFor(() => expect(scans).toEqual([{ codeUrl }]));
+    expect(await within(dialog).findByText(vip.wechat.paid)).toBeInTheDocument();
   });
 
   it('should capture on the return from PayPal and say the VIP is active; a cancel says the application waits, payable from the list', async () => {

@@ -6,6 +6,7 @@
  * `/pay/index?alipay=return&…`, where the page says so and reads the applications again.
  */
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -77,7 +78,8 @@ const WechatCodeDialog = ({ start, onClose, onPaid }: { readonly start: OnlineSt
         {paid ? <Alert severity="success" data-online-outcome="wechat-paid">{translate('vip.wechat.paid')}</Alert> : (
           <Stack spacing={2} sx={{ alignItems: 'center' }}>
             <Typography variant="body2">{translate('vip.wechat.scan')}</Typography>
-            <QrCode text={start.codeUrl ?? ''} label={translate('vip.wechat.qr')} />
+            {/* A block of its own: the code keeps the size it has on the invite link page, centred here. */}
+            <Box sx={{ width: '100%', textAlign: 'center' }}><QrCode text={start.codeUrl ?? ''} label={translate('vip.wechat.qr')} /></Box>
             <LinearProgress aria-label={translate('vip.wechat.waiting')} sx={{ width: '100%' }} />
             {start.simulateUrl && (
               <>
