@@ -1,4 +1,4 @@
-// Protects: online WeChat Pay for VIP (issue 24 item 6, API v3 Native pay) on the online adapter contract, against a local WeChat Pay stand-in with demo keys made per run: starting a WeChat application makes a Native trade signed WECHATPAY2-SHA256-RSA2048 (the stand-in checks it) and answers its code_url; WeChat Pay's notify (signature checked with its public key, the transaction decrypted AEAD_AES_256_GCM with the APIv3 key) confirms the record once through the confirm transition, a replay changes nothing; a forged signature, an old timestamp, a resource under another key, a wrong amount and an unknown trade are refused with a clear error and change nothing; the stand-in's "simulate the scan" pays end to end over HTTP. SQLite and PostgreSQL.
+// Protects: online WeChat Pay for VIP (issue 24 item 6, API v3 Native pay) on the online adapter contract, against a local WeChat Pay stand-in with demo keys made per run: starting a WeChat application makes a Native trade signed WECHATPAY2-SHA256-RSA2048 (the stand-in checks it) and answers its code_url; WeChat Pay's notify (signature checked with its public key, the transaction decrypted AEAD_AES_256_GCM with the APIv3 key) confirms the record once through the confirm transition, a replay changes nothing; a forged signature, an old timestamp, a resource under another key, a wrong amount and an unknown trade are refused with a clear error and change nothing (with the real HTTP status even under HTTP_200_ENVELOPES); the stand-in's "simulate the scan" pays end to end over HTTP. SQLite and PostgreSQL.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO } from '../helpers/accounts';
 import { call, login } from '../helpers/api';
@@ -92,6 +92,18 @@ describe.each(testDialects())('online WeChat Pay (%s)', (dialect) => {
     expect(await confirms(id)).toBe(0);
     // Someone else's application cannot be started.
     expect((await post(`/vip/online/wechat/${id}`, seller2)).status).toBe(404);
+  });
+
+  it('a refused notify keeps its real status with HTTP_200_ENVELOPES: WeChat Pay takes any 2xx for received', async () => {
+    const enveloped = await createTestApp(dialect, { wechatPay: fake.settings, http200Envelopes: true });
+    try {
+      const delivery = signedWechatNotify(fake.settings, { out_trade_no: 'VIP000001', total: 6000 }, { forged: true });
+      const answer = await enveloped.app.inject({ method: 'POST', url: '/api/vip/wechat/notify', headers: delivery.headers, payload: delivery.body });
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json()).toMatchObject({ messageKey: 'notify_refused', message: 'The payment notice could not be verified' });
+    } finally {
+      await enveloped.close();
+    }
   });
 
   it("the stand-in's simulated scan pays: its notify, over HTTP, settles the application", async () => {

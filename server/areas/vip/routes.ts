@@ -22,7 +22,7 @@ import { beginAttempt, ipKey } from '../../auth/throttle';
 import { actionPerformer } from '../../crud/actions';
 import { ALL_SHOPS } from '../../crud/scope';
 import type { Config } from '../../config';
-import { ok } from '../../http/envelope';
+import { failure, ok } from '../../http/envelope';
 import { fieldInvalid, httpError, isHttpError, tooManyRequests } from '../../http/errors';
 import { noteOnRequestLine, requestLineNotes } from '../../http/logging';
 import { parseWith } from '../../http/validation';
@@ -105,6 +105,17 @@ export const registerVipRoutes = (api: FastifyInstance, deps: AreaDeps, paypal: 
    * `notify_refused` and changes nothing; the provider's "success" answer only once settled.
    */
   const onNotify = (channel: OnlineChannel) => async (request: FastifyRequest, reply: FastifyReply) => {
+    try {
+      return await handleNotify(channel, request, reply);
+    } catch (error) {
+      if (!isHttpError(error)) throw error;
+      // The real status even with HTTP_200_ENVELOPES: a provider takes any 2xx for "received" and would never deliver again.
+      noteOnRequestLine(request, 'debug', { status: error.problem.status, messageKey: error.problem.messageKey }, 'notify refused');
+      return reply.code(error.problem.status).type('application/json; charset=utf-8')
+        .send(failure(error.problem.code, error.problem.messageKey, { params: error.problem.params }));
+    }
+  };
+  const handleNotify = async (channel: OnlineChannel, request: FastifyRequest, reply: FastifyReply) => {
     const adapter = adapters[channel];
     if (!adapter?.ready) throw httpError({ status: 400, messageKey: 'notify_refused' });
     let notice;
