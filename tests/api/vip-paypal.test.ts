@@ -1,4 +1,4 @@
-// Protects: online PayPal for VIP (issue 12 item 2; one capture per application, issue 25) against a local fake of PayPal's REST API: a second start answers the open order again, only the application's current order is captured and only while it is unpaid, an order captured anyway is refunded, an unknown order id is a clear 404; an application by PayPal gets a PayPal order for its amount (approval link answered), capture on the buyer's return and PayPal's verified webhooks (order approved, capture completed) confirm it through the pay record's confirm transition exactly once (repeats and 20 parallel settlements extend the VIP once, one capture at PayPal), forged webhooks, another seller, an unapproved order, a wrong amount and PayPal outages change nothing; without credentials the channel is unavailable and refused, and offline PayPal and blockchain are refused by the server until configured. SQLite and PostgreSQL.
+// Protects: online PayPal for VIP (issue 12 item 2; one capture per application, issue 25) against a local fake of PayPal's REST API: a second start answers the open order again, only the application's current order is captured and only while it is unpaid, an order captured anyway is refunded, an unknown order id is a clear 404; an application by PayPal gets a PayPal order for its amount (approval link answered), capture on the buyer's return and PayPal's verified webhooks (order approved, capture completed) confirm it through the pay record's confirm transition exactly once (repeats and 20 parallel settlements extend the VIP once, one capture at PayPal), forged webhooks, another seller, an unapproved order, a wrong amount and PayPal outages change nothing (a refused webhook keeps its real HTTP status under HTTP_200_ENVELOPES); without credentials the channel is unavailable and refused, and offline PayPal and blockchain are refused by the server until configured. SQLite and PostgreSQL.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO } from '../helpers/accounts';
 import type { Answer } from '../helpers/api';
@@ -211,5 +211,19 @@ describe.each(testDialects())('online PayPal and configured channels (%s)', (dia
     const unknown = await capture('NOSUCHORDER0001');
     expect(unknown.status).toBe(404);
     expect(unknown.body).toMatchObject({ messageKey: 'paypal_order_unknown', message: 'No PayPal order with this id belongs to your applications' });
+  });
+
+  it('a refused webhook keeps its real status with HTTP_200_ENVELOPES: PayPal takes any 2xx for received', async () => {
+    const enveloped = await createTestApp(dialect, { paypal: fakePaypalSettings(fake), http200Envelopes: true });
+    try {
+      const forged = fake.signedWebhook('CHECKOUT.ORDER.APPROVED', { id: 'ORDER1' }, { forged: true });
+      const answer = await post(enveloped, '/vip/paypal/webhook', null, forged.body, forged.headers);
+      expect(answer.status).toBe(400);
+      expect(answer.body).toMatchObject({ messageKey: 'webhook_refused' });
+      // Other answers keep the envelope's 200, as mall's clients expect.
+      expect((await post(enveloped, '/vip/paypal/capture', null, { orderId: 'ORDER1' })).status).toBe(200);
+    } finally {
+      await enveloped.close();
+    }
   });
 });

@@ -66,6 +66,23 @@ export const onlineAdapters = (config: Pick<Config, 'alipay' | 'wechatPay'>): Pa
   wechat: createWechatPayAdapter(config.wechatPay),
 });
 
+/**
+ * A provider's call back (notify, webhook) answered with its real HTTP status even under
+ * HTTP_200_ENVELOPES: a provider takes any 2xx for "received" and would never deliver a refused or
+ * failed one again.
+ */
+const withRealStatus = <T>(handler: (request: FastifyRequest, reply: FastifyReply) => Promise<T>) =>
+  async (request: FastifyRequest, reply: FastifyReply): Promise<T | FastifyReply> => {
+    try {
+      return await handler(request, reply);
+    } catch (error) {
+      if (!isHttpError(error)) throw error;
+      noteOnRequestLine(request, 'debug', { status: error.problem.status, messageKey: error.problem.messageKey }, 'provider call refused');
+      return reply.code(error.problem.status).type('application/json; charset=utf-8')
+        .send(failure(error.problem.code, error.problem.messageKey, { params: error.problem.params }));
+    }
+  };
+
 export const registerVipRoutes = (api: FastifyInstance, deps: AreaDeps, paypal: PaypalClient = createPaypalClient(deps.config.paypal)): void => {
   const { config, db } = deps;
   const adapters = onlineAdapters(config);
@@ -104,17 +121,7 @@ export const registerVipRoutes = (api: FastifyInstance, deps: AreaDeps, paypal: 
    * then settled once (./settle.ts `settleNotice`). A notify that fails the check is 400
    * `notify_refused` and changes nothing; the provider's "success" answer only once settled.
    */
-  const onNotify = (channel: OnlineChannel) => async (request: FastifyRequest, reply: FastifyReply) => {
-    try {
-      return await handleNotify(channel, request, reply);
-    } catch (error) {
-      if (!isHttpError(error)) throw error;
-      // The real status even with HTTP_200_ENVELOPES: a provider takes any 2xx for "received" and would never deliver again.
-      noteOnRequestLine(request, 'debug', { status: error.problem.status, messageKey: error.problem.messageKey }, 'notify refused');
-      return reply.code(error.problem.status).type('application/json; charset=utf-8')
-        .send(failure(error.problem.code, error.problem.messageKey, { params: error.problem.params }));
-    }
-  };
+  const onNotify = (channel: OnlineChannel) => withRealStatus((request, reply) => handleNotify(channel, request, reply));
   const handleNotify = async (channel: OnlineChannel, request: FastifyRequest, reply: FastifyReply) => {
     const adapter = adapters[channel];
     if (!adapter?.ready) throw httpError({ status: 400, messageKey: 'notify_refused' });
@@ -162,7 +169,7 @@ export const registerVipRoutes = (api: FastifyInstance, deps: AreaDeps, paypal: 
     return ok(await settlerFor(request).settle(orderId, auth.adminId));
   });
 
-  api.post(VIP_API.paypalWebhook, { config: { openapi: { summary: "PayPal's webhook (public; each event verified with PayPal): an approved or captured order confirms its application once", tags: ['vip'], query: null, body: webhookEvent, public: true } } }, async (request) => {
+  api.post(VIP_API.paypalWebhook, { config: { openapi: { summary: "PayPal's webhook (public; each event verified with PayPal): an approved or captured order confirms its application once", tags: ['vip'], query: null, body: webhookEvent, public: true } } }, withRealStatus(async (request) => {
     const refused = () => httpError({ status: 400, messageKey: 'webhook_refused' });
     if (!paypalReady(config.paypal) || !config.paypal.webhookId) throw refused();
     const event = webhookEvent.safeParse(request.body);
@@ -193,5 +200,5 @@ export const registerVipRoutes = (api: FastifyInstance, deps: AreaDeps, paypal: 
       if (isHttpError(error) && error.problem.status === 409) return ok({ handled: true, refused: error.problem.messageKey });
       throw error;
     }
-  });
+  }));
 };
