@@ -134,6 +134,10 @@ export default defineConfig(({ mode }) => ({
           name: 'e2e', include: ['tests/e2e/**/*.test.ts'], environment: 'node',
           globalSetup: ['tests/e2e/global-setup.ts'], testTimeout: 90_000, hookTimeout: 180_000,
           fileParallelism: false,
+          // One worker runs the files in turn and keeps its modules (as unit and api do): each file
+          // no longer re-imports the harness, the route tables and the translations (~4 s of a
+          // loaded core each). Each file still starts its own server and browser in beforeAll.
+          isolate: false,
         },
       },
     ],
