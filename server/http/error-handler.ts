@@ -39,13 +39,24 @@ const toProblem = (error: unknown): HttpProblem | null => {
   return null;
 };
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Answer errors with their real HTTP status even under HTTP_200_ENVELOPES: a payment provider's
+     * call back (notify, webhook) takes any 2xx for "received" and would never deliver it again.
+     */
+    realStatus?: boolean;
+  }
+}
+
 export const createErrorHandler = (options: { http200Envelopes: boolean }) =>
   (error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply => {
+    const always200 = options.http200Envelopes && request.routeOptions.config?.realStatus !== true;
     const problem = toProblem(error);
     if (!problem) {
       noteOnRequestLine(request, 'error', { err: error }, 'unhandled error');
       return reply
-        .code(options.http200Envelopes ? 200 : 500)
+        .code(always200 ? 200 : 500)
         .type('application/json; charset=utf-8')
         .send(failure(500, 'internal'));
     }
@@ -56,7 +67,7 @@ export const createErrorHandler = (options: { http200Envelopes: boolean }) =>
     else noteOnRequestLine(request, 'debug', { status: problem.status, messageKey: problem.messageKey }, 'request rejected');
     for (const [name, value] of Object.entries(problem.headers ?? {})) reply.header(name, value);
     return reply
-      .code(options.http200Envelopes ? 200 : problem.status)
+      .code(always200 ? 200 : problem.status)
       .type('application/json; charset=utf-8')
       .send(failure(problem.code, problem.messageKey, { params: problem.params, errors: problem.errors, data: problem.data }));
   };

@@ -22,7 +22,7 @@ import { beginAttempt, ipKey } from '../../auth/throttle';
 import { actionPerformer } from '../../crud/actions';
 import { ALL_SHOPS } from '../../crud/scope';
 import type { Config } from '../../config';
-import { failure, ok } from '../../http/envelope';
+import { ok } from '../../http/envelope';
 import { fieldInvalid, httpError, isHttpError, tooManyRequests } from '../../http/errors';
 import { noteOnRequestLine, requestLineNotes } from '../../http/logging';
 import { parseWith } from '../../http/validation';
@@ -66,23 +66,6 @@ export const onlineAdapters = (config: Pick<Config, 'alipay' | 'wechatPay'>): Pa
   wechat: createWechatPayAdapter(config.wechatPay),
 });
 
-/**
- * A provider's call back (notify, webhook) answered with its real HTTP status even under
- * HTTP_200_ENVELOPES: a provider takes any 2xx for "received" and would never deliver a refused or
- * failed one again.
- */
-const withRealStatus = <T>(handler: (request: FastifyRequest, reply: FastifyReply) => Promise<T>) =>
-  async (request: FastifyRequest, reply: FastifyReply): Promise<T | FastifyReply> => {
-    try {
-      return await handler(request, reply);
-    } catch (error) {
-      if (!isHttpError(error)) throw error;
-      noteOnRequestLine(request, 'debug', { status: error.problem.status, messageKey: error.problem.messageKey }, 'provider call refused');
-      return reply.code(error.problem.status).type('application/json; charset=utf-8')
-        .send(failure(error.problem.code, error.problem.messageKey, { params: error.problem.params }));
-    }
-  };
-
 export const registerVipRoutes = (api: FastifyInstance, deps: AreaDeps, paypal: PaypalClient = createPaypalClient(deps.config.paypal)): void => {
   const { config, db } = deps;
   const adapters = onlineAdapters(config);
@@ -121,8 +104,7 @@ export const registerVipRoutes = (api: FastifyInstance, deps: AreaDeps, paypal: 
    * then settled once (./settle.ts `settleNotice`). A notify that fails the check is 400
    * `notify_refused` and changes nothing; the provider's "success" answer only once settled.
    */
-  const onNotify = (channel: OnlineChannel) => withRealStatus((request, reply) => handleNotify(channel, request, reply));
-  const handleNotify = async (channel: OnlineChannel, request: FastifyRequest, reply: FastifyReply) => {
+  const onNotify = (channel: OnlineChannel) => async (request: FastifyRequest, reply: FastifyReply) => {
     const adapter = adapters[channel];
     if (!adapter?.ready) throw httpError({ status: 400, messageKey: 'notify_refused' });
     let notice;
@@ -136,7 +118,7 @@ export const registerVipRoutes = (api: FastifyInstance, deps: AreaDeps, paypal: 
     await settleNotice({ db, confirm: systemConfirm(request), log: requestLineNotes(request) }, channel, notice);
     return adapter.acknowledge(reply);
   };
-  api.post(VIP_API.alipayNotify, { config: { openapi: { summary: "Alipay's asynchronous notify (public; signed RSA2, checked with Alipay's public key): a paid trade confirms its application once", tags: ['vip'], query: null, body: null, public: true } } }, onNotify('alipay'));
+  api.post(VIP_API.alipayNotify, { config: { openapi: { summary: "Alipay's asynchronous notify (public; signed RSA2, checked with Alipay's public key): a paid trade confirms its application once", tags: ['vip'], query: null, body: null, public: true }, realStatus: true } }, onNotify('alipay'));
   // WeChat Pay signs the body as sent: in a scope of its own, JSON is kept as text beside its parse.
   api.register(async (scope) => {
     if (scope.hasContentTypeParser('application/json')) scope.removeContentTypeParser('application/json');
@@ -148,7 +130,7 @@ export const registerVipRoutes = (api: FastifyInstance, deps: AreaDeps, paypal: 
         done(httpError({ status: 400, messageKey: 'notify_refused' }), undefined);
       }
     });
-    scope.post(VIP_API.wechatNotify, { config: { openapi: { summary: "WeChat Pay's notify (public; signature checked with WeChat Pay's public key, resource decrypted with the APIv3 key): a paid transaction confirms its application once", tags: ['vip'], query: null, body: null, public: true } } }, onNotify('wechat'));
+    scope.post(VIP_API.wechatNotify, { config: { openapi: { summary: "WeChat Pay's notify (public; signature checked with WeChat Pay's public key, resource decrypted with the APIv3 key): a paid transaction confirms its application once", tags: ['vip'], query: null, body: null, public: true }, realStatus: true } }, onNotify('wechat'));
   });
 
   const requireReady = () => {
@@ -169,7 +151,7 @@ export const registerVipRoutes = (api: FastifyInstance, deps: AreaDeps, paypal: 
     return ok(await settlerFor(request).settle(orderId, auth.adminId));
   });
 
-  api.post(VIP_API.paypalWebhook, { config: { openapi: { summary: "PayPal's webhook (public; each event verified with PayPal): an approved or captured order confirms its application once", tags: ['vip'], query: null, body: webhookEvent, public: true } } }, withRealStatus(async (request) => {
+  api.post(VIP_API.paypalWebhook, { config: { openapi: { summary: "PayPal's webhook (public; each event verified with PayPal): an approved or captured order confirms its application once", tags: ['vip'], query: null, body: webhookEvent, public: true }, realStatus: true } }, async (request) => {
     const refused = () => httpError({ status: 400, messageKey: 'webhook_refused' });
     if (!paypalReady(config.paypal) || !config.paypal.webhookId) throw refused();
     const event = webhookEvent.safeParse(request.body);
@@ -200,5 +182,5 @@ export const registerVipRoutes = (api: FastifyInstance, deps: AreaDeps, paypal: 
       if (isHttpError(error) && error.problem.status === 409) return ok({ handled: true, refused: error.problem.messageKey });
       throw error;
     }
-  }));
+  });
 };
