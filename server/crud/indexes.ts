@@ -49,11 +49,14 @@ export type DeclaredIndex = {
   readonly name: string;
   readonly table: string;
   readonly columns: readonly string[];
-  /** What asks for it, for the log and the test: `filter:<field>`, `range:<field>`, `sort:<field>`, `tenant`, `compare:<param>`. */
+  /** What asks for it, for the log and the test: `filter:<field>`, `range:<field>`, `sort:<field>`, `tenant`, `compare:<param>`, `combined:<field>+<field>`. */
   readonly reason: string;
   /** A partial index's condition (a column-comparison filter's rows), as SQL both databases read alike. */
   readonly where?: string;
 };
+
+/** The reason of a declared filter combination's index (`listIndexes`): no index made otherwise stands in for it. */
+const COMBINED = 'combined:';
 
 const COMPARE_SQL = { lt: '<', lte: '<=', gt: '>', gte: '>=' } as const;
 
@@ -109,6 +112,15 @@ export const declaredIndexesOf = (entity: Entity): DeclaredIndex[] => {
     if (decl.sortable) add([...lead, column, 'id'], `sort:${field}`);
   }
   if (entity.tenant && entity.tenant !== 'id') add([entity.tenant, ...lead, ...(defaultSort ? [defaultSort] : []), 'id'], 'tenant');
+  // Declared filter combinations (`listIndexes`): equality columns then a range, after the lead.
+  for (const fields of entity.listIndexes ?? []) {
+    const columns = fields.map((field) => {
+      const column = stored(field);
+      if (!column) throw new Error(`declared index: ${entity.name}.listIndexes names ${field}, which is not a stored field`);
+      return column;
+    });
+    add([...lead, ...columns, 'id'], `${COMBINED}${fields.join('+')}`);
+  }
   // A column-comparison filter: partial indexes holding only its rows (few: the products low on
   // stock), so its list and total read those alone. In the list's order for staff, and by shop for
   // a seller; the condition's hash in the name, so a changed declaration makes a new index.
@@ -189,8 +201,10 @@ const ensureTable = async (db: AnyKysely, table: string, wanted: readonly Declar
   const sqlite = dialectOf(db) === 'sqlite';
   const keep = new Set<string>();
   for (const index of wanted) {
-    // A partial index holds rows no full index singles out: never served by another.
-    if (index.columns.some((c) => !catalog.columns.has(c)) || (!index.where && servedElsewhere(index, lead, catalog))) {
+    // A partial index holds rows no full index singles out, and a declared combination's columns
+    // were chosen together (a hand index led by the same column holds others): never served by another.
+    const ownRows = index.where !== undefined || index.reason.startsWith(COMBINED);
+    if (index.columns.some((c) => !catalog.columns.has(c)) || (!ownRows && servedElsewhere(index, lead, catalog))) {
       changes.skipped.push(index.name);
       continue;
     }

@@ -140,6 +140,14 @@ export type EntityOptions<F extends Record<string, FieldDecl>> = {
   /** Exact counts of live records per shop and value of these fields, kept by the database (see CountersDecl). */
   readonly counters?: CountersDecl<keyof F & string>;
   /**
+   * Filter combinations read often enough on a large table to get an index of their own: each is
+   * the recycle-bin flag, these fields' columns in this order (equality filters first, one range
+   * filter last), then `id` (server/crud/indexes.ts). The derived indexes serve one filter each; a
+   * list that combines several (an order list by shop, status and date) then reads every row of
+   * the most selective one to check the others, where this index answers its count from the index alone.
+   */
+  readonly listIndexes?: readonly (readonly (keyof F & string)[])[];
+  /**
    * The rows of other tables that hang on a record (their column holds its id), each with the
    * rule its delete follows (see OwnsDecl). Child rows and reference lists are owned already.
    * A test (tests/api/engine-owns.test.ts) reads the foreign keys of both databases and fails for a
