@@ -183,11 +183,14 @@ export const listReads = (context: ListReadContext) => {
     // one plans its walk for its real limit (the generic plan of an unknown limit sorted a seller's
     // 166,000 rows of a status: 30-39 ms of database CPU a view in bench:live, 1,000,000 orders,
     // where walking the id index back needs ~1); a short one keeps the generic plan, which reads its
-    // few rows by index and sorts them (the walk would pass a million rows to find none).
+    // few rows by index and sorts them (the walk would pass a million rows to find none). SQLite
+    // walked it all the same (a seller's status holding 1 order: 284 ms a view, the server's one
+    // thread blocked), so there the short one's order is one no index gives (`sortMatches`).
     if (scope.kind !== 'all') {
       const total = Number((await totalQuery.executeTakeFirst())?.n ?? 0);
       if (total === 0 || offset >= total) return { list: [], total };
-      const result = await pageAt(params, where, offset, total, total > LIST_TOTAL_LIMITS.exactUpTo);
+      const long = total > LIST_TOTAL_LIMITS.exactUpTo;
+      const result = await pageAt(params, where, offset, total, long, !long);
       if (version !== null && result.list.length) storeIds(db, key, version, Int32Array.from(result.list, (record) => Number(record.id)));
       return result;
     }
@@ -204,6 +207,12 @@ export const listReads = (context: ListReadContext) => {
   const pageAt = async (
     params: ListParams, where: ReturnType<typeof whereOf>, offset: number, total: number | Exclude<ReturnType<typeof countedTotalQuery>, 0 | undefined>,
     planLimit = false,
+    /**
+     * The matching rows are few (at most LIST_TOTAL_LIMITS.exactUpTo, known from the kept counts):
+     * read them by the filter's index and sort them. SQLite's planner, which weighs no LIMIT, would
+     * otherwise walk the order's index and check each row against the filter, however few match.
+     */
+    sortMatches = false,
   ): Promise<{ list: ApiRecord[]; total: number }> => {
     if (typeof total === 'number' && offset >= total) return { list: [], total };
     // The page's ids first (an index-only walk past `offset` rows), then only those rows: the
@@ -217,8 +226,10 @@ export const listReads = (context: ListReadContext) => {
     // `= any(array(…))` (a few ids, by primary key, whatever the plan), not `in (…)`, which such a
     // plan reads as a hash semi-join over the whole table (150 ms on 200,000 orders).
     const unknownToPlan = (value: number) => (sqlite || planLimit ? value : sql<number>`(select ${value}::int8)`);
+    // `+column` is SQLite's way to say "not by an index" (an expression no index is ordered by).
+    const orderTerm = (column: string) => (sqlite && sortMatches ? sql`+${sql.ref(column)}` : sql.ref(column));
     const pageIds = db.selectFrom(table).select('id').where(where)
-      .orderBy(params.sort.column, params.sort.order).orderBy('id', params.sort.order)
+      .orderBy(orderTerm(params.sort.column), params.sort.order).orderBy(orderTerm('id'), params.sort.order)
       .limit(unknownToPlan(params.pageSize)).offset(unknownToPlan(offset));
     const rows: Row[] = await rowsOf(db).where(sqlite ? sql<boolean>`${sql.ref(`${table}.id`)} in (${pageIds})` : sql<boolean>`${sql.ref(`${table}.id`)} = any(array(${pageIds}))`)
       .$if(typeof total !== 'number', (query) => query.select(() => (total as Exclude<typeof total, number>).as(TOTAL_COLUMN)))

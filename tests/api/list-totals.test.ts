@@ -1,4 +1,4 @@
-// Protects: a list's total is exact up to LIST_TOTAL_LIMITS.exactUpTo; past it the answer is marked (`totalExact: false`, `totalAtLeast`, `total` an estimate no lower than the bound) with the right page, `exactTotal=1` gives the exact number, and both follow writes. SQLite and PostgreSQL.
+// Protects: a list's total is exact up to LIST_TOTAL_LIMITS.exactUpTo; past it the answer is marked (`totalExact: false`, `totalAtLeast`, `total` an estimate no lower than the bound) with the right page, `exactTotal=1` gives the exact number, and both follow writes; a seller's status tab pages right whether short or long. SQLite and PostgreSQL.
 /**
  * Issue 27: a list's cost must not grow with the table. Past a bound, its total is counted only
  * up to the bound (./server/crud/list-read.ts); the screens then ask for the exact total with
@@ -10,6 +10,7 @@ import type { Page } from '../../src/schema/api';
 import { LIST_CACHE_LIMITS, LIST_TOTAL_LIMITS } from '../../server/crud/list-cache';
 import { DEMO } from '../helpers/accounts';
 import { call, login } from '../helpers/api';
+import { adminIdOf, shopIdsOf } from '../helpers/tenancy';
 import type { ApiRecord } from '../helpers/entity-bodies';
 import type { TestApp } from '../helpers/test-db';
 import { createTestApp, testDialects } from '../helpers/test-db';
@@ -88,6 +89,30 @@ describe.each(testDialects())('list totals: exact up to a bound, then marked (%s
     const whole = await list('name=longlist&pageSize=3&sort=sort&order=desc');
     expect(whole.total).toBe(9);
     expect(whole).not.toHaveProperty('totalExact');
+  });
+
+  it('pages a seller\'s status tabs right whether its shops hold few or many of the status', async () => {
+    // A seller's counted tab reads its total from the kept counts, then sorts its few rows (short:
+    // at most the bound) or walks the id index (long); both must give the rows a direct read gives.
+    LIST_TOTAL_LIMITS.exactUpTo = 1;
+    const seller = await login(t.app, DEMO.seller);
+    const shops = await shopIdsOf(t.db, await adminIdOf(t.db, DEMO.seller.username));
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- declared tables are not in the static Database type
+    const db = t.db as unknown as Kysely<any>;
+    const totals = new Set<string>();
+    for (const status of [0, 1, 2, 3, 4, 5]) {
+      const ids = (await db.selectFrom('oms_order').select('id').where('shop_id', 'in', shops).where('delete_status', '=', 0)
+        .where('status', '=', status).orderBy('id', 'desc').execute()).map((r) => Number(r.id));
+      totals.add(ids.length > LIST_TOTAL_LIMITS.exactUpTo ? 'long' : 'short');
+      for (const page of [1, 2, 3]) {
+        const answer = await call<Answer>(t.app, 'GET', `/api/order/list?status=${status}&pageSize=2&pageNum=${page}`, { token: seller });
+        expect(answer.status, answer.raw).toBe(200);
+        expect(answer.body.data.total).toBe(ids.length);
+        expect(answer.body.data.list.map((r) => r.id)).toEqual(ids.slice((page - 1) * 2, page * 2));
+      }
+    }
+    // Both ways were taken (the demo seller's orders are not all of one size).
+    expect([...totals].sort()).toEqual(['long', 'short']);
   });
 
   it('refuses a bad exactTotal', async () => {
