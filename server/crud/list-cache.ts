@@ -49,6 +49,15 @@ export const LIST_CACHE_LIMITS = {
 export const LIST_TOTAL_LIMITS = { exactUpTo: 10_000 };
 
 /**
+ * How many rows a long list's walk in id order (SQLite, ./list-read.ts `walkedPage`) may read for
+ * the first `rows` of the list before it gives up: the page's rows when at least one row in
+ * `perRow` matches, plus `slack`. A walk that gives up has cost a bounded few ms; the list's rows
+ * are then read the usual way. Read at every use, so a test may lower it.
+ */
+export const LIST_WALK_LIMITS = { perRow: 20, slack: 2_000 };
+export const walkBound = (rows: number): number => rows * LIST_WALK_LIMITS.perRow + LIST_WALK_LIMITS.slack;
+
+/**
  * The rows PostgreSQL's planner expects `query` to return (its statistics: no row is read), or
  * null where there is no such estimate (SQLite).
  */

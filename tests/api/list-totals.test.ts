@@ -1,4 +1,4 @@
-// Protects: a list's total is exact up to LIST_TOTAL_LIMITS.exactUpTo; past it the answer is marked (`totalExact: false`, `totalAtLeast`, `total` an estimate no lower than the bound) with the right page, `exactTotal=1` gives the exact number, and both follow writes; a seller's status tab pages right whether short or long. SQLite and PostgreSQL.
+// Protects: a list's total is exact up to LIST_TOTAL_LIMITS.exactUpTo; past it the answer is marked (`totalExact: false`, `totalAtLeast`, `total` an estimate no lower than the bound) with the right page, `exactTotal=1` gives the exact number, and both follow writes; a seller's status tab pages right whether short or long; a long list in id order pages right whether its bounded walk finds the page or gives up. SQLite and PostgreSQL.
 /**
  * Issue 27: a list's cost must not grow with the table. Past a bound, its total is counted only
  * up to the bound (./server/crud/list-read.ts); the screens then ask for the exact total with
@@ -7,7 +7,7 @@
 import type { Kysely } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from '../../src/schema/api';
-import { LIST_CACHE_LIMITS, LIST_TOTAL_LIMITS } from '../../server/crud/list-cache';
+import { LIST_CACHE_LIMITS, LIST_TOTAL_LIMITS, LIST_WALK_LIMITS } from '../../server/crud/list-cache';
 import { DEMO } from '../helpers/accounts';
 import { call, login } from '../helpers/api';
 import { adminIdOf, shopIdsOf } from '../helpers/tenancy';
@@ -113,6 +113,38 @@ describe.each(testDialects())('list totals: exact up to a bound, then marked (%s
     }
     // Both ways were taken (the demo seller's orders are not all of one size).
     expect([...totals].sort()).toEqual(['long', 'short']);
+  });
+
+  it('pages a long list in id order right whether its walk finds the page or gives up', async () => {
+    // SQLite reads such a page by walking the id order, bounded (list-read.ts `walkedPage`); past
+    // the bound it reads the filter's rows the usual way. Both must give a direct read's rows.
+    // Counted to 4 (the bound, 3, plus one): pages 1–4 of one row are known to exist and walked, page 5 is not.
+    LIST_TOTAL_LIMITS.exactUpTo = 3;
+    const admin = await login(t.app, DEMO.admin);
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- declared tables are not in the static Database type
+    const db = t.db as unknown as Kysely<any>;
+    const saved = { ...LIST_WALK_LIMITS };
+    let checked = 0;
+    try {
+      for (const [perRow, slack] of [[20, 2000], [0, 1]] as const) {
+        Object.assign(LIST_WALK_LIMITS, { perRow, slack });
+        for (const sourceType of [0, 1]) {
+          const ids = (await db.selectFrom('oms_order').select('id').where('delete_status', '=', 0).where('source_type', '=', sourceType)
+            .orderBy('id', 'desc').execute()).map((r) => Number(r.id));
+          if (ids.length <= 4) continue;
+          for (const page of [1, 2, 3, 4, 5]) {
+            const answer = await call<Answer>(t.app, 'GET', `/api/order/list?sourceType=${sourceType}&pageSize=1&pageNum=${page}`, { token: admin });
+            expect(answer.status, answer.raw).toBe(200);
+            expect(answer.body.data.totalExact).toBe(false);
+            expect(answer.body.data.list.map((r) => r.id), `${perRow} ${sourceType} ${page}`).toEqual(ids.slice(page - 1, page));
+            checked += 1;
+          }
+        }
+      }
+    } finally {
+      Object.assign(LIST_WALK_LIMITS, saved);
+    }
+    expect(checked).toBeGreaterThanOrEqual(10);
   });
 
   it('refuses a bad exactTotal', async () => {
