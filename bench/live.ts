@@ -24,6 +24,7 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { counterSpecOf, recountCounters } from '../server/crud/counters';
+import { listCacheStats } from '../server/crud/list-cache';
 import type { AnyKysely } from '../server/db/index';
 import { dialectOf } from '../server/db/index';
 import type { Database } from '../server/db/schema';
@@ -329,7 +330,7 @@ const directCount = async (db: AnyKysely, path: string, sellerShops: number[] | 
 
 type ShapeRow = { shape: Shape; mixed: ReaderResult[string]; alone: MeasuredLoad | null };
 type DialectResult = {
-  dialect: Dialect; rows: ShapeRow[]; writer: WriterResult; rss: number[]; floor: MeasuredLoad;
+  dialect: Dialect; rows: ShapeRow[]; writer: WriterResult; rss: number[]; memory: string[]; floor: MeasuredLoad;
   colds: { name: string; p50: number; max: number }[]; totals: { name: string; ok: boolean; what: string }[]; loads: string[];
 };
 
@@ -339,7 +340,16 @@ const benchDialect = async (dialect: Dialect): Promise<DialectResult> => {
   const db = server.db as unknown as AnyKysely;
   const rss: number[] = [];
   const loads: string[] = [];
-  const sample = () => { rss.push(process.memoryUsage().rss / 1024 / 1024); loads.push(loadAverage()); };
+  const memory: string[] = [];
+  // What the RSS is made of: V8's heap (used / reserved), buffers outside it, the list cache's ids.
+  const sample = () => {
+    const m = process.memoryUsage();
+    const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
+    const cache = listCacheStats(db);
+    rss.push(m.rss / 1024 / 1024);
+    memory.push(`${mb(m.rss)} (heap ${mb(m.heapUsed)}/${mb(m.heapTotal)}, external ${mb(m.external)}, list cache ${cache.entries} entries ${mb(cache.bytes)})`);
+    loads.push(loadAverage());
+  };
   const sampler = setInterval(sample, 30_000);
   try {
     sample();
@@ -402,7 +412,7 @@ const benchDialect = async (dialect: Dialect): Promise<DialectResult> => {
         totals.push({ name: shape.name, ok: data.total === direct, what: `${data.total}, counted ${direct}` });
       }
     }
-    return { dialect, rows, writer: writerResult, rss, floor, colds, totals, loads };
+    return { dialect, rows, writer: writerResult, rss, memory, floor, colds, totals, loads };
   } finally {
     clearInterval(sampler);
     await server.close();
@@ -425,7 +435,7 @@ const main = async (): Promise<void> => {
     process.stdout.write(`floor (token, session, 10 rows by id): CPU ${r.floor.cpuUs.toFixed(0)} µs/req, DB ${dbCpu(r.floor)} µs/req, p99 ${r.floor.load.p99} ms\n`);
     process.stdout.write(`writer: ${r.writer.done} writes in ${r.writer.seconds.toFixed(0)} s = ${(r.writer.done / r.writer.seconds).toFixed(1)}/s `
       + `(planned ${r.writer.planned}, failed ${r.writer.failed}; ${JSON.stringify(r.writer.byKind)}), p50 ${r.writer.p50.toFixed(1)} ms, p99 ${r.writer.p99.toFixed(1)} ms\n`);
-    process.stdout.write(`RSS every 30 s (MB): ${r.rss.map((m) => m.toFixed(0)).join(' ')}\n`);
+    process.stdout.write(`RSS every 30 s (MB): ${r.memory.join(' | ')}\n`);
     printTable(['cold first page (after a write)', 'p50 ms', 'max ms'], r.colds.map((c) => [c.name, c.p50.toFixed(1), c.max.toFixed(1)]));
     for (const t of r.totals) process.stdout.write(`${t.ok ? 'total ok ' : 'TOTAL BAD'} ${t.name}: ${t.what}\n`);
     for (const row of r.rows) {
