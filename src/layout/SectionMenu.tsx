@@ -16,7 +16,7 @@ import MenuList from '@mui/material/MenuList';
 import Paper from '@mui/material/Paper';
 import Popper from '@mui/material/Popper';
 import Tooltip from '@mui/material/Tooltip';
-import { useEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { useSidebarState, useTranslate } from 'react-admin';
 import { Link, useLocation } from 'react-router';
 import { useAdminSession } from '../admin/useAdminSession';
@@ -32,6 +32,11 @@ export const FLYOUT_DELAY_MS = 200;
 
 // Narrower than react-admin's 56 px icon column: page titles like "Product categories" then fit on one line.
 const ICON_SX = { minWidth: 40 } as const;
+// A fixed width: react-admin's sidebar wraps the menu in a fixed-position box that would otherwise
+// shrink to the text. Made once each: a new object per render is new styles for emotion to serialise.
+const MENU_SX = { pt: 1, width: SIDEBAR_WIDTH } as const;
+const MENU_SX_COLLAPSED = { pt: 1, width: SIDEBAR_CLOSED_WIDTH } as const;
+const NESTED_SX = { pl: 4 } as const;
 
 // Home has no menu row on the server, so no server title: an empty one makes menuTitleText read `menu.home`
 // in the chosen language (a title here would be taken for a renamed record and shown as typed, in English).
@@ -42,7 +47,13 @@ const useEntryTitle = () => {
   return (entry: MenuEntry): string => menuTitleText(translate, entry.name, entry.serverTitle);
 };
 
-const PageLink = ({ entry, isActive, isNested, isCollapsed, onNavigate }: {
+/*
+ * The menu's rows are memoised with props that stay the same while a screen opens: the menu itself
+ * is drawn again each time react-admin's routes settle (its session hook reads the router's route
+ * context, which every such pass renews), and without memo every row and its MUI parts were drawn
+ * again with it, twice per cold open (issue 23). The rows' links still follow the route themselves.
+ */
+const PageLink = memo(({ entry, isActive, isNested, isCollapsed, onNavigate }: {
   entry: MenuEntry; isActive: boolean; isNested?: boolean; isCollapsed?: boolean; onNavigate: () => void;
 }) => {
   const title = useEntryTitle()(entry);
@@ -54,22 +65,22 @@ const PageLink = ({ entry, isActive, isNested, isCollapsed, onNavigate }: {
       aria-current={isActive ? 'page' : undefined}
       aria-label={isCollapsed ? title : undefined}
       onClick={onNavigate}
-      sx={isNested ? { pl: 4 } : undefined}
+      sx={isNested ? NESTED_SX : undefined}
     >
       <ListItemIcon sx={ICON_SX}><MenuIcon name={entry.icon} fallback={entry.iconFallback} fontSize="small" /></ListItemIcon>
       {!isCollapsed && <ListItemText primary={title} />}
     </ListItemButton>
   );
   return isCollapsed ? <Tooltip title={title} placement="right">{button}</Tooltip> : button;
-};
+});
 
-const ExpandableSection = ({ section, isOpen, onToggle, activePage, onNavigate }: {
-  section: MenuSection; isOpen: boolean; onToggle: () => void; activePage?: string; onNavigate: () => void;
+const ExpandableSection = memo(({ section, isOpen, onToggle, activePage, onNavigate }: {
+  section: MenuSection; isOpen: boolean; onToggle: (section: string) => void; activePage?: string; onNavigate: () => void;
 }) => {
   const title = useEntryTitle()(section);
   return (
     <>
-      <ListItemButton onClick={onToggle} aria-expanded={isOpen}>
+      <ListItemButton onClick={() => onToggle(section.name)} aria-expanded={isOpen}>
         <ListItemIcon sx={ICON_SX}><MenuIcon name={section.icon} fallback={section.iconFallback} fontSize="small" /></ListItemIcon>
         <ListItemText primary={title} />
         {isOpen ? <ExpandLess fontSize="small" /> : <ExpandMore fontSize="small" />}
@@ -83,9 +94,9 @@ const ExpandableSection = ({ section, isOpen, onToggle, activePage, onNavigate }
       </Collapse>
     </>
   );
-};
+});
 
-const FlyoutSection = ({ section, isActive, activePage }: { section: MenuSection; isActive: boolean; activePage?: string }) => {
+const FlyoutSection = memo(({ section, isActive, activePage }: { section: MenuSection; isActive: boolean; activePage?: string }) => {
   const entryTitle = useEntryTitle();
   const title = entryTitle(section);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -133,7 +144,10 @@ const FlyoutSection = ({ section, isActive, activePage }: { section: MenuSection
       </Popper>
     </div>
   );
-};
+});
+
+/** A section not folded or unfolded by hand is open when it holds the page shown or the bottom bar chose it. */
+const opensByDefault = (name: string, current: string | undefined, focused: string | null): boolean => name === current || name === focused;
 
 export const SectionMenu = () => {
   const translate = useTranslate();
@@ -148,22 +162,24 @@ export const SectionMenu = () => {
   const isCollapsed = !isMobile && !isSidebarOpen;
   const sections = session?.model.sections ?? [];
   const activePage = route?.name;
+  const currentName = current?.name;
+  // The same function while the page and the drawer's choice stay: the memoised rows keep their props.
+  const onToggle = useCallback((name: string) => setToggled((previous) => ({
+    ...previous,
+    [name]: !(previous[name] ?? opensByDefault(name, currentName, focusedSection)),
+  })), [currentName, focusedSection]);
 
   return (
-    // A fixed width: react-admin's sidebar wraps the menu in a fixed-position box that would otherwise shrink to the text.
-    <List component="nav" aria-label={translate('app.sidebar.label')} sx={{ pt: 1, width: isCollapsed ? SIDEBAR_CLOSED_WIDTH : SIDEBAR_WIDTH }}>
+    <List component="nav" aria-label={translate('app.sidebar.label')} sx={isCollapsed ? MENU_SX_COLLAPSED : MENU_SX}>
       <PageLink entry={HOME} isActive={activePage === 'home'} isCollapsed={isCollapsed} onNavigate={closeDrawer} />
       {sections.map((section) => isCollapsed ? (
-        <FlyoutSection key={section.name} section={section} isActive={section.name === current?.name} activePage={activePage} />
+        <FlyoutSection key={section.name} section={section} isActive={section.name === currentName} activePage={activePage} />
       ) : (
         <ExpandableSection
           key={section.name}
           section={section}
-          isOpen={toggled[section.name] ?? (section.name === current?.name || section.name === focusedSection)}
-          onToggle={() => setToggled((previous) => ({
-            ...previous,
-            [section.name]: !(previous[section.name] ?? (section.name === current?.name || section.name === focusedSection)),
-          }))}
+          isOpen={toggled[section.name] ?? opensByDefault(section.name, currentName, focusedSection)}
+          onToggle={onToggle}
           activePage={activePage}
           onNavigate={closeDrawer}
         />
