@@ -10,11 +10,12 @@
 import { describe, expect, it } from 'vitest';
 import type { MessageKey } from '../../src/schema/api';
 import { MESSAGES } from '../../src/schema/api';
-import { entityList } from '../../src/schema/entities';
+import { ENTITIES, entityList } from '../../src/schema/entities';
 import { errorsZh } from '../../src/i18n/errors';
 import type { Answer } from '../helpers/api';
 import { call } from '../helpers/api';
 import { snapshotData } from '../helpers/entity-bodies';
+import { audit } from '../../server/db/audit';
 import { apiSuite } from '../helpers/api-suite';
 import { testDialects } from '../helpers/test-db';
 
@@ -42,6 +43,20 @@ describe.each(testDialects())('refused deletes explain themselves (%s)', (dialec
     expect(errorsZh[messageKey]).toMatch(/[\u4e00-\u9fff]/);
     expect(await snapshotData(suite.db, entityList)).toEqual(before);
   };
+
+  it('the "changes nothing" snapshot sees one changed value and one new audit row (else every check above passes unseen)', async () => {
+    const brand = await suite.db.selectFrom('pms_brand').select(['id', 'sort']).where('id', '=', await suite.fx.anyRecordId(ENTITIES.brand)).executeTakeFirstOrThrow();
+    const before = await snapshotData(suite.db, entityList);
+    expect(await snapshotData(suite.db, entityList)).toEqual(before);
+    await suite.db.updateTable('pms_brand').set({ sort: brand.sort + 1 }).where('id', '=', brand.id).execute();
+    const changed = await snapshotData(suite.db, entityList);
+    expect(changed).not.toEqual(before);
+    expect(Object.keys(changed).filter((table) => changed[table] !== before[table])).toEqual(['pms_brand']);
+    await suite.db.updateTable('pms_brand').set({ sort: brand.sort }).where('id', '=', brand.id).execute();
+    expect(await snapshotData(suite.db, entityList)).toEqual(before);
+    await audit(suite.db, { adminId: null, action: 'update', entity: 'brand', entityId: brand.id, before: null, after: null });
+    expect(await snapshotData(suite.db, entityList)).not.toEqual(before);
+  });
 
   it('a product category with sub-categories: "Delete its sub-categories first"', async () => {
     const parent = await created('/productCategory/create', { name: 'Refuse parent', parentId: 0 });
