@@ -12,10 +12,6 @@ import {
 } from './admin-harness';
 import { server } from './msw-server';
 
-// One react-router for everyone: react-admin (loaded by Node) reaches it through react-router-dom,
-// while Vitest would give our modules a second copy whose <Route> react-admin does not recognise.
-vi.mock('react-router', () => import('react-router-dom'));
-
 beforeAll(() => preloadScreens(), PRELOAD_TIMEOUT_MS);
 
 const answer = (path: string, envelope: object, status = 200) =>

@@ -2,16 +2,12 @@
 // / -> /home, unknown -> /404, section paths, hidden helper routes, access denied; a record's `#show=` link survives the sign-in).
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { authProvider, endSession } from '../../src/providers/authProvider';
 import {
   answerInfo, currentPath, currentState, findSidebar, menusFor, PRELOAD_TIMEOUT_MS, preloadScreens, renderAdmin, seller, superAdmin,
 } from './admin-harness';
 import { server } from './msw-server';
-
-// One react-router for everyone: react-admin (loaded by Node) reaches it through react-router-dom,
-// while Vitest would give our modules a second copy whose <Route> react-admin does not recognise.
-vi.mock('react-router', () => import('react-router-dom'));
 
 beforeAll(() => preloadScreens({ entities: true }), PRELOAD_TIMEOUT_MS);
 

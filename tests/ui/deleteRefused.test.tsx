@@ -3,11 +3,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { answerInfo, PRELOAD_TIMEOUT_MS, preloadScreens, renderAdmin, superAdmin } from './admin-harness';
 import { server } from './msw-server';
-
-vi.mock('react-router', () => import('react-router-dom'));
 
 beforeAll(() => preloadScreens({ entities: true }), PRELOAD_TIMEOUT_MS);
 

@@ -4,15 +4,12 @@
 // differ or when a write came between; the session read takes its early answer too.
 import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { answerInfo, answerScreensEmpty, PRELOAD_TIMEOUT_MS, preloadScreens, renderAdmin, superAdmin } from './admin-harness';
 import { startScreenRequestsEarly } from '../../src/admin/earlyStart';
 import { ADMIN_STORE_KEY } from '../../src/admin/adminStore';
 import { apiFetch, startEarlyGet } from '../../src/providers/api';
 import { server } from './msw-server';
-
-// One react-router for everyone (as tests/ui/adminRouting.test.tsx): react-admin reaches it through react-router-dom.
-vi.mock('react-router', () => import('react-router-dom'));
 
 beforeAll(() => preloadScreens({ entities: true }), PRELOAD_TIMEOUT_MS);
 

@@ -6,9 +6,6 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { answerInfo, currentPath, PRELOAD_TIMEOUT_MS, preloadScreens, renderAdmin, superAdmin } from './admin-harness';
 import { server } from './msw-server';
 
-// One react-router for everyone (see adminLayout.test.tsx).
-vi.mock('react-router', () => import('react-router-dom'));
-
 beforeAll(() => preloadScreens({ entities: true }), PRELOAD_TIMEOUT_MS);
 afterEach(() => vi.restoreAllMocks());
 

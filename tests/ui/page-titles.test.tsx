@@ -4,15 +4,12 @@
 // same way in the browser, where the route walk opens each anyway (tests/e2e/route-walk.ts).
 import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Lang } from '../../src/i18n/lang';
 import { createAdminI18nProvider as createI18nProvider } from '../../src/admin/i18n';
 import { ALL_ROUTES } from '../../src/schema/routes';
 import { answerInfo, PRELOAD_TIMEOUT_MS, preloadScreens, renderAdmin, superAdmin } from './admin-harness';
 import { server } from './msw-server';
-
-// One react-router for everyone (see adminRouting.test.tsx).
-vi.mock('react-router', () => import('react-router-dom'));
 
 beforeAll(() => preloadScreens({ entities: true }), PRELOAD_TIMEOUT_MS);
 

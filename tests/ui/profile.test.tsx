@@ -7,9 +7,6 @@ import type { AdminProfile } from '../../src/schema/api';
 import { answerInfo, PRELOAD_TIMEOUT_MS, preloadScreens, renderAdmin, seller } from './admin-harness';
 import { server } from './msw-server';
 
-// One react-router for everyone (see adminLayout.test.tsx).
-vi.mock('react-router', () => import('react-router-dom'));
-
 beforeAll(async () => {
   await preloadScreens({ entities: true });
   await import('../../src/layout/ProfileDialog');

@@ -4,14 +4,12 @@
 // never offers an entry whose screen would be refused.
 import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildMenuModel } from '../../src/providers/menus';
 import { apiMatcher } from '../../src/schema/access';
 import { RESOURCE_CATEGORIES, SELF_SERVICE_URLS } from '../../src/schema/resources';
 import { answerInfo, currentPath, menusFor, PRELOAD_TIMEOUT_MS, preloadScreens, renderAdmin, seller, superAdmin, SUPER_ADMIN_GRANT } from './admin-harness';
 import { server } from './msw-server';
-
-vi.mock('react-router', () => import('react-router-dom'));
 
 beforeAll(() => preloadScreens({ entities: true }), PRELOAD_TIMEOUT_MS);
 

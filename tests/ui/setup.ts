@@ -5,8 +5,13 @@
  */
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { server } from './msw-server';
+
+// One react-router for everyone: react-admin (loaded by Node) reaches it through react-router-dom,
+// while Vitest would give our modules a second copy whose <Route> react-admin does not recognise.
+// Here, once for every file, rather than repeated in each file that renders the admin.
+vi.mock('react-router', () => import('react-router-dom'));
 
 // Lazy chunks (the admin shell, the date pickers, the rich text editor) are transformed on first
 // import: a few hundred ms on an idle machine, well over 5 s on a loaded 2-core CI runner. A query

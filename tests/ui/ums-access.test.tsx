@@ -2,11 +2,9 @@
 // are hidden, through the real auth provider in the real shell; the menus still decide the routes.
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { answerInfo, PRELOAD_TIMEOUT_MS, preloadScreens, renderAdmin, superAdmin } from './admin-harness';
 import { server } from './msw-server';
-
-vi.mock('react-router', () => import('react-router-dom'));
 
 beforeAll(async () => {
   await preloadScreens({ entities: true });
