@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { precompress } from './scripts/precompress.js';
+import { UI_MOCKING_OUR_MODULES } from './tests/ui/isolated-files';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '8080'}`;
 
@@ -81,6 +82,9 @@ const chunkOf = (id: string, ctx: { getModuleInfo: ModuleInfoOf }): string | nul
   return MUI_PACKAGE.test(name) ? 'mui' : 'react-admin';
 };
 
+/** The jsdom (UI) test files' settings. */
+const UI_TEST = { include: ['tests/ui/**/*.test.tsx'], environment: 'jsdom' as const, setupFiles: ['tests/ui/setup.ts'], testTimeout: 30_000 };
+
 export default defineConfig(({ mode }) => ({
   plugins: [react(), precompress()],
   // react-router's package exports only its development build (extra checks and warnings); the
@@ -121,13 +125,13 @@ export default defineConfig(({ mode }) => ({
           globalSetup: ['tests/api/global-setup.ts'],
         },
       },
-      {
-        extends: true,
-        test: {
-          name: 'ui', include: ['tests/ui/**/*.test.tsx'], environment: 'jsdom',
-          setupFiles: ['tests/ui/setup.ts'], testTimeout: 30_000,
-        },
-      },
+      // The jsdom files share a worker's modules too (about half the project's CPU was each file
+      // importing react-admin, MUI and the screens anew), so module state our code keeps for a page's
+      // life must end with the session (renderAdmin ends one per render). The files that replace one
+      // of our modules with vi.mock keep modules of their own: a mock cannot take back a module other
+      // files already hold.
+      { extends: true, test: { ...UI_TEST, name: 'ui', exclude: [...UI_MOCKING_OUR_MODULES], isolate: false } },
+      { extends: true, test: { ...UI_TEST, name: 'ui-isolated', include: [...UI_MOCKING_OUR_MODULES] } },
       {
         extends: true,
         test: {

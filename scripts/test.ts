@@ -70,7 +70,7 @@ const runSideBySide = async (): Promise<void> => {
   const { outputFile, rest } = splitOutputFile();
   const started = Date.now();
   const runs = [
-    { name: 'main', projects: ['unit', 'api', 'ui'] },
+    { name: 'main', projects: ['unit', 'api', 'ui', 'ui-isolated'] },
     { name: 'e2e', projects: ['e2e'] },
   ];
   const codes = await Promise.all(runs.map((r) => run(r.name, r.projects, rest, outputFile).then((code) => {

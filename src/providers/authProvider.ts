@@ -6,13 +6,13 @@
  */
 import type { AuthProvider, UserIdentity } from 'react-admin';
 import { browserPage } from './browserPage';
-import { markForbidden } from './forbiddenSignal';
+import { clearForbidden, markForbidden } from './forbiddenSignal';
 import type { ApiMatcher } from '../schema/access';
 import { accessApiPath, apiMatcher, entityAccessRoute } from '../schema/access';
 import type { AdminInfo, AdminProfile, MenuItem } from '../schema/api';
 import { MESSAGES, ResultCode } from '../schema/api';
 import { ApiError, apiFetch, clearToken, getToken } from './api';
-import { httpClient, reportHttpError, requestLogoutConfirmation } from './httpClient';
+import { dropPendingFeedback, httpClient, reportHttpError, requestLogoutConfirmation } from './httpClient';
 import type { MenuModel } from './menus';
 import { buildMenuModel } from './menus';
 import { forgetVipLevel, rememberVipLevel } from './vipLevel';
@@ -100,6 +100,8 @@ export const endSession = (): void => {
   forgetVipLevel();
   cache = null;
   refusal = null;
+  clearForbidden();
+  dropPendingFeedback();
 };
 
 /** Tells the server, ends the session locally and loads the login page afresh (spec section 2). */

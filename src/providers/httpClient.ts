@@ -37,6 +37,11 @@ export const setHttpFeedback = (next: HttpFeedbackHandlers): (() => void) => {
   };
 };
 
+/** Forgets failures still waiting for the layout: they belong to the session that is ending. */
+export const dropPendingFeedback = (): void => {
+  pending.length = 0;
+};
+
 /** Normalises anything thrown into an `ApiError` (a bug in our code still gets a readable toast). */
 export const toApiError = (error: unknown): ApiError =>
   error instanceof ApiError ? error : new ApiError(error instanceof Error ? error.message : String(error), 0, 0);
