@@ -4,7 +4,7 @@
  * up to the bound (./server/crud/list-read.ts); the screens then ask for the exact total with
  * `exactTotal=1`. The bound is lowered here (a million rows are the bench's, not a test's).
  */
-import type { Kysely } from 'kysely';
+import type { AnyKysely } from '../../server/db/index';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from '../../src/schema/api';
 import { LIST_CACHE_LIMITS, LIST_TOTAL_LIMITS, LIST_WALK_LIMITS } from '../../server/crud/list-cache';
@@ -24,8 +24,7 @@ describe.each(testDialects())('list totals: exact up to a bound, then marked (%s
   beforeAll(async () => {
     t = await createTestApp(dialect);
     token = await login(t.app, DEMO.admin);
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- declared tables are not in the static Database type
-    const db = t.db as unknown as Kysely<any>;
+    const db = t.db as unknown as AnyKysely;
     const row = (name: string, sort: number) => ({
       name, type: 0, pic: '/uploads/a.png', start_time: '2030-01-01T00:00:00.000Z', end_time: '2030-02-01T00:00:00.000Z',
       status: 1, click_count: 0, order_count: 0, url: 'https://example.com', note: null, sort,
@@ -97,8 +96,7 @@ describe.each(testDialects())('list totals: exact up to a bound, then marked (%s
     LIST_TOTAL_LIMITS.exactUpTo = 1;
     const seller = await login(t.app, DEMO.seller);
     const shops = await shopIdsOf(t.db, await adminIdOf(t.db, DEMO.seller.username));
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- declared tables are not in the static Database type
-    const db = t.db as unknown as Kysely<any>;
+    const db = t.db as unknown as AnyKysely;
     const totals = new Set<string>();
     for (const status of [0, 1, 2, 3, 4, 5]) {
       const ids = (await db.selectFrom('oms_order').select('id').where('shop_id', 'in', shops).where('delete_status', '=', 0)
@@ -121,8 +119,7 @@ describe.each(testDialects())('list totals: exact up to a bound, then marked (%s
     // Counted to 4 (the bound, 3, plus one): pages 1–4 of one row are known to exist and walked, page 5 is not.
     LIST_TOTAL_LIMITS.exactUpTo = 3;
     const admin = await login(t.app, DEMO.admin);
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- declared tables are not in the static Database type
-    const db = t.db as unknown as Kysely<any>;
+    const db = t.db as unknown as AnyKysely;
     const saved = { ...LIST_WALK_LIMITS };
     let checked = 0;
     try {

@@ -15,6 +15,7 @@ import { fieldSchema } from '../../src/schema/validation';
 import { endpointOf, fillUrl, placeholdersOf } from '../../src/schema/endpoints';
 import type { Endpoint } from '../../src/schema/endpoints';
 import type { Database } from '../../server/db/schema';
+import type { AnyKysely } from '../../server/db/index';
 import { dialectOf } from '../../server/db/index';
 import { call } from './api';
 
@@ -258,8 +259,7 @@ export const createFixtures = (deps: FixtureDeps) => {
   /** A record to read or update: a new one where the entity has create, else its first row (orderSetting). */
   const anyRecordId = async (entity: Entity): Promise<number> => {
     if (createdByFixtures(entity)) return (await create(entity)).id;
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- declared tables are not in the static Database type
-    const row = await (deps.db as unknown as Kysely<any>).selectFrom(entity.table).select('id').orderBy('id').executeTakeFirst();
+    const row = await (deps.db as unknown as AnyKysely).selectFrom(entity.table).select('id').orderBy('id').executeTakeFirst();
     if (!row) throw new Error(`${entity.name} has no create route and no row`);
     return Number(row.id);
   };
@@ -385,8 +385,7 @@ export const dataTables = (entities: readonly Entity[]): string[] =>
  * database writes that text for every table in one statement instead of one round trip per table.
  */
 export const snapshotData = async (db: Kysely<Database>, entities: readonly Entity[]): Promise<Record<string, unknown>> => {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- declared tables are not in the static Database type
-  const anyDb = db as unknown as Kysely<any>;
+  const anyDb = db as unknown as AnyKysely;
   const tables = dataTables(entities);
   const lastAudit = sql<number | string | null>`(SELECT max(id) FROM sys_audit_log)`.as('sys_audit_log');
   if (dialectOf(anyDb) === 'postgres') {
