@@ -79,7 +79,8 @@ export const startBenchServer = async (
     const own = new URL(url);
     own.pathname = `/${name}`;
     target = { dialect: 'postgres', connectionString: own.toString() };
-    drop = () => adminQuery(url, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    // BENCH_KEEP_DB=1 keeps the filled database after the run, for EXPLAIN ANALYZE by hand.
+    if (!process.env.BENCH_KEEP_DB) drop = () => adminQuery(url, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   }
   const config: Config = {
     ...loadConfig({ DATA_DIR: join(dir, 'data'), STATIC_DIR: join(dir, 'no-static'), LOG_LEVEL: 'warn', NODE_ENV: 'development',

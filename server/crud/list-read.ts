@@ -7,6 +7,7 @@ import type { SelectQueryBuilder } from 'kysely';
 import { sql } from 'kysely';
 import type { Entity } from '../../src/schema/entity';
 import type { AnyEb, AnyKysely } from '../db/index';
+import { PLAN_EACH_TIME } from '../db/named-statements';
 import { conditionOf, escapeLike, likeOf } from './conditions';
 import { countedTotalQuery, counterSpecOf } from './counters';
 import type { AnyDb, EntityHooks } from './hooks';
@@ -254,7 +255,11 @@ export const listReads = (context: ListReadContext) => {
     const orderTerm = (column: string) => (sqlite && sortMatches ? sql`+${sql.ref(column)}` : sql.ref(column));
     const pageIds = db.selectFrom(table).select('id').where(where)
       .orderBy(orderTerm(params.sort.column), params.sort.order).orderBy(orderTerm('id'), params.sort.order)
-      .limit(unknownToPlan(params.pageSize)).offset(unknownToPlan(offset));
+      .limit(unknownToPlan(params.pageSize)).offset(unknownToPlan(offset))
+      // A walk planned for its real limit is planned at every view: a plan PostgreSQL kept after
+      // five would be a generic one, whose unknown limit and default selectivities sort every
+      // matching row (server/db/named-statements.ts).
+      .$if(!sqlite && planLimit, (query) => query.modifyEnd(sql.raw(PLAN_EACH_TIME)));
     const rows: Row[] = await rowsOf(db).where(sqlite ? sql<boolean>`${sql.ref(`${table}.id`)} in (${pageIds})` : sql<boolean>`${sql.ref(`${table}.id`)} = any(array(${pageIds}))`)
       .$if(typeof total !== 'number', (query) => query.select(() => (total as Exclude<typeof total, number>).as(TOTAL_COLUMN)))
       .orderBy(params.sort.column, params.sort.order)

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { createDb } from '../../server/db/index';
 import { migrateToLatest } from '../../server/db/migrations/index';
-import { withNamedStatements } from '../../server/db/named-statements';
+import { PLAN_EACH_TIME, withNamedStatements } from '../../server/db/named-statements';
 import type { Database } from '../../server/db/schema';
 import { seed } from '../../server/db/seed/index';
 import { DEMO } from '../helpers/accounts';
@@ -64,6 +64,17 @@ describe.runIf(onPostgres)('named statements (postgres)', () => {
     const statements = (await preparedOn(client)).map((p) => p.statement);
     // Two names at most: the third text stays unnamed.
     expect(statements.filter((s) => texts.includes(s)).sort()).toEqual(texts.slice(0, 2));
+  }));
+
+  it('a text marked PLAN_EACH_TIME is never named, so it is planned with its values at every use', () => withClient(10, async (client) => {
+    const marked = `select 4 + $1::int as n ${PLAN_EACH_TIME}`;
+    for (let n = 0; n < 7; n += 1) expect((await client.query<{ n: number }>(marked, [n])).rows).toEqual([{ n: 4 + n }]);
+    const plain = 'select 5 + $1::int as n';
+    for (let n = 0; n < 2; n += 1) await client.query(plain, [n]);
+    const statements = (await preparedOn(client)).map((p) => p.statement);
+    // The same kind of text without the mark is named on its second use.
+    expect(statements).toContain(plain);
+    expect(statements).not.toContain(marked);
   }));
 
   it('a named statement that fails to parse is not kept: the next use reports the same error', () => withClient(10, async (client) => {
@@ -141,6 +152,19 @@ describe.runIf(onPostgres)('named statements (postgres)', () => {
       const kept = await preparedWith('sys_page_value', '"oms_order" t');
       expect(kept).toBeDefined();
       expect(Number(kept!.generic_plans)).toBeGreaterThan(0);
+    });
+
+    it('plans a long list\'s walk at every view (never a kept generic plan), and answers the same page', async () => {
+      const from = '2000-01-01';
+      const expected = await db.selectFrom('oms_order').select('id').where('create_time', '>=', `${from}T00:00:00.000Z`)
+        .where('delete_status', '=', 0).orderBy('id', 'desc').limit(3).offset(3).execute();
+      for (let n = 0; n < 8; n += 1) {
+        await db.updateTable('oms_order').set({ note: `long view ${n}` }).where('id', '=', expected[0]!.id).execute();
+        expect(await page(`/order/list?pageNum=2&pageSize=3&createTimeFrom=${from}`)).toEqual(expected.map((r) => Number(r.id)));
+      }
+      // The walk's statement (the page's rows by the ids it walks to) is not among this connection's prepared ones.
+      expect(await preparedWith('any(array(', '"create_time" >=')).toBeUndefined();
+      expect(await preparedWith(PLAN_EACH_TIME)).toBeUndefined();
     });
 
     it('keeps one generic plan for a cached page (the product list), and answers the same page before and after', async () => {
