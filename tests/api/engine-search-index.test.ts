@@ -212,4 +212,12 @@ describe.each(testDialects())('the products\' keyword index after the migrations
       expect(made.rows[0]?.indexdef).toMatch(/USING gin \(lower\(.*name.*\) gin_trgm_ops\)/);
     }
   });
+
+  it.runIf(dialect === 'postgres')('keeps no pending list on any keyword index: a search reads none, no write flushes one', async () => {
+    const names = [trigramIndexOf('pms_product', 'name'), trigramIndexOf('oms_order', 'receiver_name'), trigramIndexOf('oms_order', 'receiver_phone')];
+    const options = await sql<{ name: string; options: string[] | null }>`select relname as name, reloptions as options from pg_class
+      where relname = any(${names})`.execute(db);
+    expect(options.rows.map((r) => r.name).sort()).toEqual([...names].sort());
+    for (const row of options.rows) expect(row.options, row.name).toContain('fastupdate=off');
+  });
 });

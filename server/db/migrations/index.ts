@@ -40,6 +40,7 @@ import * as m470 from './470_flash';
 import * as m471 from './471_coupon';
 import * as m472 from './472_home_recommend';
 import * as m480 from './480_order_search_index';
+import * as m490 from './490_search_index_no_pending_list';
 import type { AnyKysely } from '../index';
 
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -78,6 +79,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '471_coupon': m471,
   '472_home_recommend': m472,
   '480_order_search_index': m480,
+  '490_search_index_no_pending_list': m490,
 };
 
 /**
