@@ -24,7 +24,7 @@ import { mb, prepareAdvertisements } from './advertisements';
 import type { LoadResult } from './load';
 import { loadInChild } from './load';
 import type { ServerProcess, ServerStats } from './serve';
-import { startServerProcess } from './serve';
+import { startFlags, startServerProcess } from './serve';
 import { freshDatabase } from './setup';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
@@ -55,7 +55,7 @@ const benchDialect = async (dialect: 'sqlite' | 'postgres'): Promise<DialectResu
     const setupStart = performance.now();
     const matching = await prepareAdvertisements(config, ROWS);
     const setupSeconds = (performance.now() - setupStart) / 1000;
-    server = await startServerProcess({ env, cwd: dir, database: database.target }, PROFILE_DIR ? [`--cpu-prof`, `--cpu-prof-dir=${PROFILE_DIR}`] : []);
+    server = await startServerProcess({ env, cwd: dir, database: database.target }, [...startFlags(), ...(PROFILE_DIR ? [`--cpu-prof`, `--cpu-prof-dir=${PROFILE_DIR}`] : [])]);
     const address = server.address;
 
     const login = await fetch(`${address}/api/admin/login`, {

@@ -142,19 +142,25 @@ const CLOCK_TICKS = 100;
 export type MeasuredLoad = { load: LoadResult; cpuUs: number; dbCpuUs: number | null };
 
 /**
- * A load with the CPU it cost per request: this process's (the server under test runs in it)
- * and, on PostgreSQL, the database's (`dialect` says whether to read it; 10 ms resolution).
+ * A load with the CPU it cost per request: this process's (the server under test runs in it), or
+ * the server process's (`serverCpuUs`: its CPU used so far, µs), and, on PostgreSQL, the
+ * database's (`dialect` says whether to read it; 10 ms resolution).
  */
-export const measuredLoad = async (spec: LoadSpec, dialect: 'sqlite' | 'postgres'): Promise<MeasuredLoad> => {
+export const measuredLoad = async (spec: LoadSpec, dialect: 'sqlite' | 'postgres', serverCpuUs?: () => Promise<number>): Promise<MeasuredLoad> => {
+  const ownCpu = async () => {
+    const cpu = process.cpuUsage();
+    return cpu.user + cpu.system;
+  };
+  const cpuOf = serverCpuUs ?? ownCpu;
   const dbBefore = dialect === 'postgres' ? databaseCpuSeconds() : null;
-  const before = process.cpuUsage();
+  const before = await cpuOf();
   const load = await loadInChild(spec);
-  const cpu = process.cpuUsage(before);
+  const cpu = (await cpuOf()) - before;
   const dbAfter = dbBefore === null ? null : databaseCpuSeconds();
   const requests = Math.max(load.total, 1);
   return {
     load,
-    cpuUs: (cpu.user + cpu.system) / requests,
+    cpuUs: cpu / requests,
     dbCpuUs: dbBefore === null || dbAfter === null ? null : ((dbAfter - dbBefore) * 1e6) / requests,
   };
 };

@@ -48,7 +48,13 @@ export type ServerStats = {
   db: ReturnType<typeof dbCacheStats>;
 };
 
-type Question = { type: 'stats' } | { type: 'floor'; table: string } | { type: 'gc' } | { type: 'snapshot'; dir: string };
+/**
+ * `call`: runs `name`, exported by the module at `module` (a file URL), with the server's database
+ * and `args`, inside the server process: what a storefront module of the same app would write
+ * (bench:live's new orders and payments, which mall's admin has no route for).
+ */
+type Question = { type: 'stats' } | { type: 'floor'; table: string } | { type: 'gc' } | { type: 'snapshot'; dir: string }
+  | { type: 'call'; module: string; name: string; args: unknown[] };
 type Request = Question & { id: number };
 type Reply = { id: number; value?: unknown; error?: string };
 
@@ -86,6 +92,11 @@ const serve = async (spec: ServeSpec): Promise<void> => {
       return floor.url;
     }
     if (request.type === 'snapshot') return writeHeapSnapshot(join(request.dir, `server-${process.pid}-${Date.now()}.heapsnapshot`));
+    if (request.type === 'call') {
+      const run = ((await import(request.module)) as Record<string, unknown>)[request.name];
+      if (typeof run !== 'function') throw new Error(`${request.module} exports no function ${request.name}`);
+      return (run as (db: AnyKysely, ...args: unknown[]) => Promise<unknown>)(db as unknown as AnyKysely, ...request.args);
+    }
     if (request.type === 'gc') {
       (globalThis as { gc?: () => void }).gc?.();
       return null;
@@ -118,11 +129,22 @@ export type ServerProcess = {
   gc: () => Promise<void>;
   /** A V8 heap snapshot of the server written into `dir` (for Chrome DevTools' Memory tab); its path. */
   snapshot: (dir: string) => Promise<string>;
+  /** `name` of the module at `module` (a file URL) run in the server with its database and `args`; its answer. */
+  call: <T>(module: string, name: string, ...args: unknown[]) => Promise<T>;
   close: () => Promise<void>;
 };
 
-/** `nodeOptions`: extra node flags for the server (e.g. heap settings), as `npm start` would get them in NODE_OPTIONS. */
-export const startServerProcess = (spec: ServeSpec, nodeOptions: string[] = []): Promise<ServerProcess> => new Promise((ok, fail) => {
+/**
+ * The node flags `npm start` gives the server (package.json's `start`: its heap limit), so the
+ * server the benches measure is the one a shop runs.
+ */
+export const startFlags = (): string[] => {
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts: { start: string } };
+  return pkg.scripts.start.split(/\s+/).filter((word) => /^--max-(old|semi)-space-size=\d+$/.test(word));
+};
+
+/** `nodeOptions`: node flags for the server; by default those of `npm start` (`startFlags`). */
+export const startServerProcess = (spec: ServeSpec, nodeOptions: string[] = startFlags()): Promise<ServerProcess> => new Promise((ok, fail) => {
   const child = fork(fileURLToPath(import.meta.url), ['--serve', JSON.stringify(spec)], {
     execArgv: ['--import', 'tsx', ...nodeOptions], stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -147,6 +169,7 @@ export const startServerProcess = (spec: ServeSpec, nodeOptions: string[] = []):
         floor: (table) => ask<string>({ type: 'floor', table }),
         gc: () => ask<void>({ type: 'gc' }),
         snapshot: (dir) => ask<string>({ type: 'snapshot', dir }),
+        call: <T>(module: string, name: string, ...args: unknown[]) => ask<T>({ type: 'call', module, name, args }),
         close: async () => {
           if (child.connected) child.disconnect();
           await exited;

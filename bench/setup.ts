@@ -63,10 +63,22 @@ export type BenchServer = {
   close: () => Promise<void>;
 };
 
-/** A fresh database (migrated, demo seed; `content`: the demo catalog's categories and brands too), filled by `fill` before the server listens. */
-export const startBenchServer = async (
+/** A bench's database, migrated, seeded and filled, with the settings a server on it reads. */
+export type BenchDatabase = {
+  dialect: Dialect; dir: string; target: DatabaseTarget; config: Config;
+  /** The settings as the environment a server process reads them from (bench/serve.ts). */
+  env: Record<string, string>;
+  /** This process's handle on it. */
+  db: Kysely<Database>;
+  setupSeconds: number;
+  /** Closes the handle and drops the database (BENCH_KEEP_DB=1 keeps a PostgreSQL one, for EXPLAIN ANALYZE by hand). */
+  cleanup: () => Promise<void>;
+};
+
+/** A fresh database (migrated, demo seed; `content`: the demo catalog's categories and brands too), filled by `fill`, its declared indexes made. */
+export const prepareBenchDatabase = async (
   dialect: Dialect, name: string, fill: (db: Kysely<Database>) => Promise<void>, options: { content?: boolean } = {},
-): Promise<BenchServer & { setupSeconds: number }> => {
+): Promise<BenchDatabase> => {
   const dir = mkdtempSync(join(tmpdir(), `admin-${name}-`));
   let target: DatabaseTarget;
   let drop = async () => {};
@@ -79,15 +91,14 @@ export const startBenchServer = async (
     const own = new URL(url);
     own.pathname = `/${name}`;
     target = { dialect: 'postgres', connectionString: own.toString() };
-    // BENCH_KEEP_DB=1 keeps the filled database after the run, for EXPLAIN ANALYZE by hand.
     if (!process.env.BENCH_KEEP_DB) drop = () => adminQuery(url, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   }
-  const config: Config = {
-    ...loadConfig({ DATA_DIR: join(dir, 'data'), STATIC_DIR: join(dir, 'no-static'), LOG_LEVEL: 'warn', NODE_ENV: 'development',
-      // The scheduled jobs stay off: on generated data they would spend the run closing the backlog of overdue unpaid orders.
-      JOBS_ENABLED: 'false', JWT_SECRET: randomBytes(48).toString('base64url') }, dir),
-    database: target,
+  const env = {
+    DATA_DIR: join(dir, 'data'), STATIC_DIR: join(dir, 'no-static'), LOG_LEVEL: 'warn', NODE_ENV: 'development',
+    // The scheduled jobs stay off: on generated data they would spend the run closing the backlog of overdue unpaid orders.
+    JOBS_ENABLED: 'false', JWT_SECRET: randomBytes(48).toString('base64url'),
   };
+  const config: Config = { ...loadConfig(env, dir), database: target };
   const db = createDb(config);
   const cleanup = async () => {
     await db.destroy();
@@ -102,20 +113,37 @@ export const startBenchServer = async (
     // As server/main.ts does: the declared indexes before the app, whose ready hook would time out
     // making them on a million rows (it did on a loaded machine).
     await ensureDeclaredIndexes(db as unknown as AnyKysely, entityList);
-    const setupSeconds = (performance.now() - setupStart) / 1000;
-    const app = buildApp(config, { db });
-    const address = await app.listen({ port: 0, host: '127.0.0.1' });
-    const login = await fetch(`${address}/api/admin/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'admin123' }),
-    });
-    const envelope = (await login.json()) as { code: number; data: { token: string; tokenHead: string } };
-    if (envelope.code !== 200) throw new Error(`login failed: ${JSON.stringify(envelope)}`);
-    return {
-      dialect, db, config, app, address, setupSeconds, authorization: `${envelope.data.tokenHead}${envelope.data.token}`,
-      close: async () => { await app.close(); await cleanup(); },
-    };
+    return { dialect, dir, target, config, env, db, setupSeconds: (performance.now() - setupStart) / 1000, cleanup };
   } catch (error) {
     await cleanup();
+    throw error;
+  }
+};
+
+/** The super admin's Authorization header, signed in through the login route. */
+export const signInAdmin = async (address: string): Promise<string> => {
+  const login = await fetch(`${address}/api/admin/login`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'admin123' }),
+  });
+  const envelope = (await login.json()) as { code: number; data: { token: string; tokenHead: string } };
+  if (envelope.code !== 200) throw new Error(`login failed: ${JSON.stringify(envelope)}`);
+  return `${envelope.data.tokenHead}${envelope.data.token}`;
+};
+
+/** `prepareBenchDatabase`, then a server in this process on it, signed in as the super admin. */
+export const startBenchServer = async (
+  dialect: Dialect, name: string, fill: (db: Kysely<Database>) => Promise<void>, options: { content?: boolean } = {},
+): Promise<BenchServer & { setupSeconds: number }> => {
+  const prepared = await prepareBenchDatabase(dialect, name, fill, options);
+  try {
+    const app = buildApp(prepared.config, { db: prepared.db });
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    return {
+      dialect, db: prepared.db, config: prepared.config, app, address, setupSeconds: prepared.setupSeconds, authorization: await signInAdmin(address),
+      close: async () => { await app.close(); await prepared.cleanup(); },
+    };
+  } catch (error) {
+    await prepared.cleanup();
     throw error;
   }
 };
@@ -124,7 +152,7 @@ type Envelope<T> = { code: number; message: string; data: T };
 
 /** One request, checked (code 200), with its wall time in ms. */
 /** The Authorization header of a signed-in account, through the login route as a client signs in. */
-export const loginAs = async (server: BenchServer, username: string, password: string): Promise<string> => {
+export const loginAs = async (server: Pick<BenchServer, 'address'>, username: string, password: string): Promise<string> => {
   const response = await fetch(`${server.address}/api/admin/login`, {
     method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }),
   });
