@@ -22,6 +22,7 @@ import type { Compilable } from 'kysely';
 import { CompiledQuery } from 'kysely';
 import type { AnyKysely } from '../db/index';
 import { dialectOf, sqliteHandleOf } from '../db/index';
+import { PLAN_EACH_TIME } from '../db/named-statements';
 import { ensureTableVersions, tableVersion } from '../db/table-versions';
 
 /** Tables whose counter this process tried to attach at a list (PostgreSQL). */
@@ -64,7 +65,8 @@ export const walkBound = (rows: number): number => rows * LIST_WALK_LIMITS.perRo
 export const plannedRows = async (db: AnyKysely, query: Compilable): Promise<number | null> => {
   if (dialectOf(db) !== 'postgres') return null;
   const compiled = query.compile();
-  const { rows } = await db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(`explain (format json) ${compiled.sql}`, [...compiled.parameters]));
+  // Planned with its values each time, never kept as a named statement (its plan is the answer).
+  const { rows } = await db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(`explain (format json) ${compiled.sql} ${PLAN_EACH_TIME}`, [...compiled.parameters]));
   const raw = rows[0] ? Object.values(rows[0])[0] : null;
   const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as [{ Plan?: { 'Plan Rows'?: number } }] | null;
   const estimate = plan?.[0]?.Plan?.['Plan Rows'];
