@@ -17,7 +17,7 @@ import type { ComponentType } from 'react';
 import { useState } from 'react';
 import type { Identifier } from 'react-admin';
 import {
-  Button, Confirm, Form, SaveButton, Toolbar, useCanAccess, useDataProvider, useListContext, useNotify, useRecordContext, useRefresh, useTranslate,
+  Button, Confirm, Form, SaveButton, Toolbar, useDataProvider, useListContext, useNotify, useRecordContext, useRefresh, useTranslate,
 } from 'react-admin';
 import type { ActionOn, Entity } from '../schema/entity';
 import { actionParamsEntity, transitionAllows } from '../schema/entity';
@@ -30,6 +30,7 @@ import { ActionTargetContext } from './actionTarget';
 import { apiValues, createDefaults, toFormErrors } from './formValidation';
 import { EntityFieldInput } from './kinds';
 import { RowButton } from './RowButton';
+import { WithRowAccess } from './rowAccess';
 import { actionLabelKey } from './labels';
 import { useRecordName } from './recordName';
 import type { FieldInputProps } from './screenOptions';
@@ -150,13 +151,21 @@ const ParamsDialog = ({ entity, name, target, onClose, onDone, inputs = {}, fixe
 const confirmContent = (on: ActionOn): string =>
   (on === 'row' ? 'entity.run.confirm_row' : on === 'selection' ? 'entity.run.confirm_selection' : 'entity.run.confirm_collection');
 
+type TriggerProps = {
+  readonly entity: Entity; readonly name: string; readonly target: Target; readonly onDone?: () => void; readonly inputs?: ActionInputs;
+} & Given;
+
 /**
  * One action on one target: the trigger, then the parameters form or the confirmation. Exported
- * (blocks.ts) for a view that places one button itself (a product line's own change).
+ * (blocks.ts) for a view that places one button itself (a product line's own change). Shown to
+ * users who may call it: in a list, from the list's one access answer (./rowAccess.tsx), since a
+ * query per row is answered in a commit of its own per row.
  */
-export const ActionTrigger = ({ entity, name, target, onDone, inputs, fixed, initial, notice }: {
-  readonly entity: Entity; readonly name: string; readonly target: Target; readonly onDone?: () => void; readonly inputs?: ActionInputs;
-} & Given) => {
+export const ActionTrigger = (props: TriggerProps) => (
+  <WithRowAccess entity={props.entity} action={declaredAction(props.name)} render={(canAccess) => (canAccess ? <AllowedTrigger {...props} /> : null)} />
+);
+
+const AllowedTrigger = ({ entity, name, target, onDone, inputs, fixed, initial, notice }: TriggerProps) => {
   const translate = useTranslate();
   const [open, setOpen] = useState(false);
   const decl = entity.actions?.[name];
@@ -165,8 +174,7 @@ export const ActionTrigger = ({ entity, name, target, onDone, inputs, fixed, ini
     onDone?.();
   };
   const { run, pending } = useRun(entity, name, target, close);
-  const { canAccess } = useCanAccess({ resource: entity.name, action: declaredAction(name) });
-  if (!decl || !canAccess) return null;
+  if (!decl) return null;
   const hasParams = Object.keys(decl.params ?? {}).length > 0;
   const label = translate(actionLabelKey(entity, name));
   return (

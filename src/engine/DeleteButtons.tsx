@@ -13,6 +13,7 @@ import type { Entity } from '../schema/entity';
 import { recycleBinOf } from '../schema/recycleBin';
 import { useDoneFeedback } from './feedback';
 import { RowButton } from './RowButton';
+import { WithRowAccess } from './rowAccess';
 
 const DeleteTrigger = ({ onClick }: { readonly onClick: () => void }) => (
   <RowButton
@@ -30,16 +31,25 @@ const DeleteTrigger = ({ onClick }: { readonly onClick: () => void }) => (
   </RowButton>
 );
 
-/** Deletes the record in context; `onDeleted` runs after the server agreed (pages leave, lists refresh). */
-export const RecordDeleteButton = ({ entity, onDeleted }: { readonly entity: Entity; readonly onDeleted?: (record: RaRecord) => void }) => {
+type RecordDeleteProps = { readonly entity: Entity; readonly onDeleted?: (record: RaRecord) => void };
+
+/**
+ * Deletes the record in context; `onDeleted` runs after the server agreed (pages leave, lists refresh).
+ * Shown to users who may delete: in a list, from the list's one access answer (./rowAccess.tsx),
+ * since a query per row is answered in a commit of its own per row.
+ */
+export const RecordDeleteButton = (props: RecordDeleteProps) => (
+  <WithRowAccess entity={props.entity} action="delete" render={(canAccess) => (canAccess ? <AllowedRecordDelete {...props} /> : null)} />
+);
+
+const AllowedRecordDelete = ({ entity, onDeleted }: RecordDeleteProps) => {
   const record = useRecordContext();
   const done = useDoneFeedback();
   // The form the button sits in, if any: its unsaved changes go with the deleted record.
   const form = useFormContext() as ReturnType<typeof useFormContext> | null;
   const [open, setOpen] = useState(false);
   const [deleteOne, { isPending }] = useDelete();
-  const { canAccess } = useCanAccess({ resource: entity.name, action: 'delete', record });
-  if (!record || !canAccess) return null;
+  if (!record) return null;
   const confirm = () => {
     void deleteOne(entity.name, { id: record.id, previousData: record }, {
       mutationMode: 'pessimistic',

@@ -22,10 +22,11 @@ type RowAccess = {
 
 const RowAccessContext = createContext<RowAccess | null>(null);
 
-/** The actions a row may offer: the toggles of its flags and the entity's declared actions. */
+/** The actions a row may offer: the toggles of its flags, the entity's declared actions and delete. */
 export const rowAccessActions = (entity: Entity): string[] => [
   ...Object.entries(entity.fields).filter(([, decl]) => decl.toggle).map(([name]) => setAction(name)),
   ...Object.keys(entity.actions ?? {}).map(declaredAction),
+  'delete',
 ];
 
 /** Asks the auth provider about every row action of the entity, once, for the list's rows. */

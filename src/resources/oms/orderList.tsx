@@ -21,6 +21,7 @@ import { DELIVERY_COMPANIES, ORDER_DELETABLE_STATUSES, ORDER_STATUS, ORDER_STATU
 import { transitionAllows } from '../../schema/entity';
 import { ActionTrigger, fieldDisplay, LinkButton, RowButton, RowDeleteButton, useShowHref } from '../../engine/blocks';
 import { useIntlLocale } from '../../engine/locale';
+import { WithRowAccess } from '../../engine/rowAccess';
 import { formatMoney, toCents } from '../../schema/money';
 
 /** The tabs: all, then every status but "invalid" (mall's tabs). */
@@ -84,13 +85,20 @@ export const ShipSelectedButton = () => {
 };
 
 /** "Ship" on a row pending shipment: the shipping screen with that one order. */
-export const ShipRowButton = () => {
+const ShipRow = ({ canShip }: { readonly canShip: boolean }) => {
   const record = useRecordContext();
   const navigate = useNavigate();
-  const canShip = useCanShip();
   if (!record || record.status !== ORDER_STATUS.pendingShipment || !canShip) return null;
   return <RowButton label="entity.oms.ship" onClick={(event) => { event.stopPropagation(); navigate(deliverPath([record.id])); }}><LocalShippingIcon /></RowButton>;
 };
+
+/**
+ * "Ship" on a row pending shipment. In a list it reads the list's one access answer
+ * (../../engine/rowAccess.tsx): asked per row, each row's query was answered in a commit of its own.
+ */
+export const ShipRowButton = () => (
+  <WithRowAccess entity={order} action={declaredAction('deliver')} render={(canAccess) => <ShipRow canShip={canAccess === true} />} />
+);
 
 /**
  * A row's operations by its status (the list's and the order page's): ship (pending shipment),
