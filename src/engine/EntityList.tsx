@@ -10,7 +10,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { Theme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import type { ComponentType, MouseEvent } from 'react';
+import type { ComponentType, MouseEvent, ReactNode } from 'react';
 import { useCallback, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import type { Identifier, RaRecord } from 'react-admin';
@@ -62,9 +62,10 @@ const CreateControl = ({ entity, createTo, onCreate }: { readonly entity: Entity
 
 type ControlsProps = { readonly entity: Entity; readonly createTo: string | null; readonly onCreate: (() => void) | null };
 
-const ListActions = ({ entity, createTo, onCreate, hasHiddenFilters, hasHiddenColumns }: ControlsProps & {
+const ListActions = ({ entity, createTo, onCreate, hasHiddenFilters, chooser }: ControlsProps & {
   readonly hasHiddenFilters: boolean;
-  readonly hasHiddenColumns: boolean;
+  /** The table's columns and default hidden ones, for the Columns chooser; null when the list offers none. */
+  readonly chooser: { readonly columns: ReactNode; readonly hiddenColumns: string[] | undefined } | null;
 }) => {
   // Nothing is added to the recycle bin: its view offers no create.
   const inBin = useInRecycleBin(entity);
@@ -72,7 +73,7 @@ const ListActions = ({ entity, createTo, onCreate, hasHiddenFilters, hasHiddenCo
     // Wraps onto a second line rather than pushing the page wider (react-admin's keeps one line).
     <TopToolbar sx={TOOLBAR_SX}>
       {hasHiddenFilters && <FilterButton />}
-      {hasHiddenColumns && <ListColumnsButton />}
+      {chooser && <ListColumnsButton columns={chooser.columns} hiddenColumns={chooser.hiddenColumns} />}
       {!inBin && <CreateControl entity={entity} createTo={createTo} onCreate={onCreate} />}
       {!inBin && <CollectionActionButtons entity={entity} />}
       <RecycleBinToggle entity={entity} />
@@ -255,7 +256,9 @@ const EntityListView = ({ entity, options, pinned }: ScreenProps & { readonly pi
             createTo={createTo}
             onCreate={onCreate}
             hasHiddenFilters={hasOptionalFilters(entity, new Set(Object.keys(pinned)), canList)}
-            hasHiddenColumns={(options.hiddenColumns ?? []).length > 0 || Object.values(entity.fields).some((f) => f.list && f.listPriority)}
+            chooser={(options.hiddenColumns ?? []).length > 0 || Object.values(entity.fields).some((f) => f.list && f.listPriority)
+              ? { columns: tableColumns, hiddenColumns }
+              : null}
           />
         )}
         pagination={<EntityPagination rowsPerPageOptions={[...PAGE_SIZE.choices]} />}
