@@ -116,6 +116,69 @@ export const listVersion = async (db: AnyKysely, table: string): Promise<string 
 };
 
 /**
+ * How many rows have been written so far, as far as one counter can tell: PostgreSQL's
+ * `written_rows` of the table (migration 495), SQLite's `total_changes()` of the server's one
+ * connection (every table's: more than this table's, never fewer). Two readings are comparable
+ * when their `epoch` is the same: on SQLite a commit by another connection (`data_version`) writes
+ * rows no counter here saw. Null: no such counter (a table not counted).
+ */
+export type RowsWritten = { epoch: string; rows: number };
+
+const PG_STATE_TEXT = 'select version::text as version, written_rows::text as written from sys_table_version where name = $1';
+
+/**
+ * `listVersion` and the rows written so far, read together (one statement, the version first in
+ * meaning: both as of the same moment). For a long list, whose "more than N" holds until as many
+ * rows as it had to spare have been written (`keptLongTotal`).
+ */
+export const listState = async (db: AnyKysely, table: string): Promise<{ version: string | null; written: RowsWritten | null }> => {
+  if (dialectOf(db) === 'postgres') {
+    const read = async () => (await db.executeQuery<{ version: string; written: string }>(CompiledQuery.raw(PG_STATE_TEXT, [table]))).rows[0];
+    let row = await read();
+    if (!row && !attached.get(db)?.has(table)) {
+      attached.set(db, (attached.get(db) ?? new Set()).add(table));
+      await ensureTableVersions(db, [table]);
+      row = await read();
+    }
+    return row ? { version: String(row.version), written: { epoch: 'postgres', rows: Number(row.written) } } : { version: null, written: null };
+  }
+  const { rows } = await db.executeQuery<{ changes: number; version: number }>(SQLITE_VERSION);
+  return { version: `${rows[0]!.changes}:${rows[0]!.version}`, written: { epoch: String(rows[0]!.version), rows: Number(rows[0]!.changes) } };
+};
+
+/** A long list's count (at least `LIST_TOTAL_LIMITS.exactUpTo + 1`), with the rows written when it was taken. */
+type LongTotal = { count: number; written: RowsWritten; estimate: number | null };
+const longTotals = new WeakMap<object, Map<string, LongTotal>>();
+
+/**
+ * The count of a long list kept from an earlier version while it provably still holds: at most
+ * `count - (exactUpTo + 1)` rows written since, each of which moves a list's count by one at most.
+ * Returns the least the list can hold now and the estimate kept with it; undefined when nothing
+ * holds (count again, then `keepLongTotal`).
+ */
+export const keptLongTotal = (db: AnyKysely, key: string, written: RowsWritten | null): { atLeast: number; estimate: number | null } | undefined => {
+  const kept = longTotals.get(db)?.get(key);
+  if (!kept || !written || kept.written.epoch !== written.epoch) return undefined;
+  const since = written.rows - kept.written.rows;
+  const atLeast = kept.count - Math.max(since, 0);
+  if (since < 0 || atLeast <= LIST_TOTAL_LIMITS.exactUpTo) return undefined;
+  return { atLeast, estimate: kept.estimate };
+};
+
+/** Keeps a long list's count taken after `written` was read (so rows written meanwhile are counted twice, never missed). */
+export const keepLongTotal = (db: AnyKysely, key: string, total: LongTotal): void => {
+  let map = longTotals.get(db);
+  if (!map) {
+    map = new Map();
+    longTotals.set(db, map);
+  }
+  map.delete(key);
+  map.set(key, total);
+  // As many as the ids cache keeps lists, the least recently kept going first.
+  while (map.size > LIST_CACHE_LIMITS.entries) map.delete(map.keys().next().value!);
+};
+
+/**
  * The cached ordered ids of `key` at `version`; undefined when unknown; null when the list was too
  * long to keep, at this version or any earlier one: a list of a million rows rarely shrinks below
  * the limit between two writes, and finding out again would read a million ids after every write.

@@ -1,10 +1,10 @@
-// Protects: cached list orders stay exact across server processes: a write through a second process (API, raw SQL, batch, delete) shows in the first process's very next list, totals and order included, and a rolled-back write changes nothing; on PostgreSQL every declared table gets a change counter that moves once per committed writing transaction (never for a rolled-back one or another table's write). SQLite and PostgreSQL.
+// Protects: cached list orders stay exact across server processes: a write through a second process (API, raw SQL, batch, delete) shows in the first process's very next list, totals and order included, and a rolled-back write changes nothing; on PostgreSQL every declared table gets a change counter that moves once per committed writing transaction (never for a rolled-back one or another table's write), and a count of the rows such transactions wrote. SQLite and PostgreSQL.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '../../src/schema/api';
 import type { Entity } from '../../src/schema/entity';
 import { defineEntity, int, text } from '../../src/schema/entity';
-import { listCacheStats } from '../../server/crud/list-cache';
+import { listCacheStats, listState } from '../../server/crud/list-cache';
 import type { AnyKysely } from '../../server/db/index';
 import { tableVersion } from '../../server/db/table-versions';
 import { call } from '../helpers/api';
@@ -116,5 +116,33 @@ describe.each(testDialects())('list orders across server processes (%s)', (diale
     await sql`truncate fx_other`.execute(db);
     expect(await version('fx_other')).toBe(start.other + 2);
     expect((await call<Page<{ id: number }>>(fx.app, 'GET', '/fxOther/list')).body.data.total).toBe(0);
+  });
+
+  it.runIf(dialect === 'postgres')('counts the rows each committed transaction wrote, never fewer, and jumps past any count at a truncate', async () => {
+    const db = second.db as AnyKysely;
+    const written = async (table: string) => (await listState(db, table)).written!.rows;
+    // At least the rows written: PostgreSQL's own count of a transaction's rows also holds those of
+    // this connection's earlier transactions it has not yet filed (more, never fewer).
+    const before = { listed: await written('fx_listed'), other: await written('fx_other') };
+    await db.insertInto('fx_listed').values([{ name: 'w1', rank: 0 }, { name: 'w2', rank: 0 }, { name: 'w3', rank: 0 }]).execute();
+    const afterInsert = await written('fx_listed');
+    expect(afterInsert).toBeGreaterThanOrEqual(before.listed + 3);
+    // Two updated, one deleted, in one transaction with another table's insert: 3 rows here, 1 there.
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable('fx_listed').set({ rank: 5 }).where('name', 'in', ['w1', 'w2']).execute();
+      await trx.insertInto('fx_other').values({ name: 'o2' }).execute();
+      await trx.deleteFrom('fx_listed').where('name', '=', 'w3').execute();
+    });
+    const afterMixed = await written('fx_listed');
+    expect(afterMixed).toBeGreaterThanOrEqual(afterInsert + 3);
+    expect(await written('fx_other')).toBeGreaterThanOrEqual(before.other + 1);
+    // A rolled-back transaction commits no count.
+    await expect(db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('fx_listed').execute();
+      throw new Error('roll back');
+    })).rejects.toThrow('roll back');
+    expect(await written('fx_listed')).toBe(afterMixed);
+    await sql`truncate fx_other`.execute(db);
+    expect(await written('fx_other')).toBeGreaterThanOrEqual(before.other + 1e15);
   });
 });

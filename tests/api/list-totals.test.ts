@@ -90,6 +90,26 @@ describe.each(testDialects())('list totals: exact up to a bound, then marked (%s
     expect(whole).not.toHaveProperty('totalExact');
   });
 
+  it('keeps "more than" only while it holds: rows deleted outside the engine make a long list exact again', async () => {
+    const db = t.db as unknown as AnyKysely;
+    await db.insertInto('sms_home_advertise').values(Array.from({ length: 9 }, (_, n) => ({
+      name: `holdlist ${n}`, type: 0, pic: '/uploads/a.png', start_time: '2030-01-01T00:00:00.000Z', end_time: '2030-02-01T00:00:00.000Z',
+      status: 1, click_count: 0, order_count: 0, url: 'https://example.com', note: null, sort: n,
+    }))).execute();
+    expect((await list('name=holdlist&pageSize=3&sort=sort&order=desc')).totalExact).toBe(false);
+    // One row gone: still more than 3 (8 left), whether counted again or not.
+    await db.deleteFrom('sms_home_advertise').where('name', '=', 'holdlist 0').execute();
+    const eight = await list('name=holdlist&pageSize=3&sort=sort&order=desc');
+    expect(eight.totalExact).toBe(false);
+    expect(eight.list.map((r) => r.name)).toEqual(['holdlist 8', 'holdlist 7', 'holdlist 6']);
+    // Six more in one statement: 2 left, which the answer must say exactly.
+    await db.deleteFrom('sms_home_advertise').where('name', 'in', [1, 2, 3, 4, 5, 6].map((n) => `holdlist ${n}`)).execute();
+    const two = await list('name=holdlist&pageSize=3&sort=sort&order=desc');
+    expect(two.total).toBe(2);
+    expect(two).not.toHaveProperty('totalExact');
+    expect(two.list.map((r) => r.name)).toEqual(['holdlist 8', 'holdlist 7']);
+  });
+
   it('pages a seller\'s status tabs right whether its shops hold few or many of the status', async () => {
     // A seller's counted tab reads its total from the kept counts, then sorts its few rows (short:
     // at most the bound) or walks the id index (long); both must give the rows a direct read gives.
@@ -116,7 +136,7 @@ describe.each(testDialects())('list totals: exact up to a bound, then marked (%s
   it('pages a long list in id order right whether its walk finds the page or gives up', async () => {
     // SQLite reads such a page by walking the id order, bounded (list-read.ts `walkedPage`); past
     // the bound it reads the filter's rows the usual way. Both must give a direct read's rows.
-    // Counted to 4 (the bound, 3, plus one): pages 1–4 of one row are known to exist and walked, page 5 is not.
+    // Counted to at most 7 (twice the bound, 3, plus one): the pages of one row up to that count are known to exist and walked.
     LIST_TOTAL_LIMITS.exactUpTo = 3;
     const admin = await login(t.app, DEMO.admin);
     const db = t.db as unknown as AnyKysely;

@@ -15,6 +15,7 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '../../src/schema/api';
 import { buildApp } from '../../server/app';
+import { LIST_CACHE_LIMITS, LIST_TOTAL_LIMITS } from '../../server/crud/list-cache';
 import { createDb } from '../../server/db/index';
 import { migrateToLatest } from '../../server/db/migrations/index';
 import type { Database } from '../../server/db/schema';
@@ -110,6 +111,37 @@ describe.each(testDialects())('statements per request (%s)', (dialect) => {
     const brands = new Map((await db.selectFrom('pms_brand').select(['id', 'name']).execute()).map((b) => [Number(b.id), b.name]));
     for (const product of answer.list) {
       expect(product.brandName).toBe(product.brandId === null ? null : brands.get(Number(product.brandId)) ?? null);
+    }
+  });
+
+  it('a long list seen again after a small write counts nothing again; after as many rows as it spares, it counts', async () => {
+    const saved = { exactUpTo: LIST_TOTAL_LIMITS.exactUpTo, idsPerEntry: LIST_CACHE_LIMITS.idsPerEntry };
+    // Bound 3: the count goes to 7 (twice the bound, plus one), so a list of 7 or more spares 3 rows written.
+    Object.assign(LIST_TOTAL_LIMITS, { exactUpTo: 3 });
+    Object.assign(LIST_CACHE_LIMITS, { idsPerEntry: 2 });
+    try {
+      const url = '/order/list?sourceType=0&pageNum=1&pageSize=2';
+      const ids = (await db.selectFrom('oms_order').select('id').where('delete_status', '=', 0).where('source_type', '=', 0)
+        .orderBy('id', 'desc').execute()).map((r) => Number(r.id));
+      expect(ids.length).toBeGreaterThanOrEqual(7);
+      const view = async () => {
+        statements = [];
+        const answer = await call<Page<ApiRecord> & { totalExact?: boolean }>(app, 'GET', `/api${url}`, { token: admin });
+        expect(answer.status, answer.raw).toBe(200);
+        expect(answer.body.data.totalExact).toBe(false);
+        expect(answer.body.data.list.map((r) => r.id)).toEqual(ids.slice(0, 2));
+        return statements.filter((text) => /count\(\*\)/.test(text));
+      };
+      await view();
+      // One row written: the kept count (7, sparing 3) still holds.
+      await db.updateTable('oms_order').set({ note: 'one write' }).where('id', '=', ids[ids.length - 1]!).execute();
+      expect(await view()).toEqual([]);
+      // Three rows more written (four since the count): it may not hold, so the list is counted again.
+      await db.updateTable('oms_order').set({ note: 'three writes' }).where('id', 'in', ids.slice(-3)).execute();
+      expect(await view()).toHaveLength(1);
+    } finally {
+      Object.assign(LIST_TOTAL_LIMITS, { exactUpTo: saved.exactUpTo });
+      Object.assign(LIST_CACHE_LIMITS, { idsPerEntry: saved.idsPerEntry });
     }
   });
 

@@ -41,6 +41,7 @@ import * as m471 from './471_coupon';
 import * as m472 from './472_home_recommend';
 import * as m480 from './480_order_search_index';
 import * as m490 from './490_search_index_no_pending_list';
+import * as m495 from './495_table_written_rows';
 import type { AnyKysely } from '../index';
 
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -80,6 +81,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '472_home_recommend': m472,
   '480_order_search_index': m480,
   '490_search_index_no_pending_list': m490,
+  '495_table_written_rows': m495,
 };
 
 /**
