@@ -11,7 +11,7 @@ import { Navigate, Route, useLocation } from 'react-router';
 import { AdminLayout } from '../layout/AdminLayout';
 import { AccessDenied } from '../pages/shared/AccessDenied';
 import { getToken } from '../providers/api';
-import { authProvider, LOGIN_PATH } from '../providers/authProvider';
+import { authProvider, loadedAdminSession, LOGIN_PATH } from '../providers/authProvider';
 import { dataProvider } from '../providers/dataProvider';
 import { createAdminI18nProvider } from './i18n';
 import { screenEntityList } from '../schema/screenEntities';
@@ -34,7 +34,7 @@ export const AdminApp = () => {
   // Made once per mount: the language is fixed per page load, and tests mount fresh apps.
   const i18nProvider = useMemo(() => createAdminI18nProvider(), []);
   const store = useMemo(() => createAdminStore(), []);
-  const queryClient = useMemo(() => createQueryClient(), []);
+  const queryClient = useMemo(() => createQueryClient(loadedAdminSession()), []);
 
   // Checked before react-admin starts, so an anonymous visit costs no loading screen and keeps
   // its target (react-admin's own guard, `requireAuth`, stays as the second line).

@@ -6,6 +6,7 @@
 import { lazy, useState } from 'react';
 import type { ComponentType } from 'react';
 import { NotAvailable } from '../pages/shared/NotAvailable';
+import { loadAdminSession } from '../providers/authProvider';
 import { AREA_SCREENS, loadScreenOptions } from '../resources';
 import { ALL_ROUTES } from '../schema/routes';
 import { ENTITY_SCREEN_ROUTES, HOME_ROUTE } from './screenRoutes';
@@ -68,6 +69,9 @@ export const SCREENS: Readonly<Partial<Record<string, ComponentType>>> = Object.
  * screen's chunks join the shell's wave, and the screen is drawn with the layout's first pass.
  */
 export const preloadScreen = (pathname: string): void => {
+  // The session too (its request already left from the entry): loaded before the shell's first
+  // draw, that draw shows the layout and the screen at once (./queryClient.ts).
+  loadAdminSession().catch(() => undefined);
   const name = pathname === '/' ? HOME_ROUTE : ALL_ROUTES.find((r) => r.path === pathname)?.name;
   // A failed load is the lazy screen's to report when it renders.
   if (name) ROUTE_SCREENS[name]?.start().catch(() => undefined);

@@ -37,6 +37,8 @@ export type AdminSession = {
 
 // One /admin/info per page load and token: every menu, route gate and identity read shares it.
 let cache: { token: string; session: Promise<AdminSession> } | null = null;
+// The cached session once it has answered: the shell's first draw reads it without waiting a turn.
+let settled: { session: Promise<AdminSession>; value: AdminSession } | null = null;
 // Why the last token was dropped here (an account without roles): later reads, which find no
 // token, keep saying so instead of a bare "not signed in".
 let refusal: ApiError | null = null;
@@ -80,6 +82,7 @@ export const loadAdminSession = (): Promise<AdminSession> => {
   if (cache?.token === token) return cache.session;
   const session = fetchSession();
   cache = { token, session };
+  keepSettled(session);
   // A failed read is not kept: the next render may try again (e.g. after a network blip).
   session.catch(() => {
     if (cache?.session === session) cache = null;
@@ -87,11 +90,32 @@ export const loadAdminSession = (): Promise<AdminSession> => {
   return session;
 };
 
+const keepSettled = (session: Promise<AdminSession>): void => {
+  session.then((value) => {
+    if (cache?.session === session) settled = { session, value };
+  }, () => undefined);
+};
+
+/**
+ * The signed-in admin's session if its read has already answered for the current token, else
+ * null. The shell hands it to react-admin's first draw (src/admin/queryClient.ts), which would
+ * otherwise draw a loading state and wait a turn for each of its auth reads (issue 23).
+ */
+export const loadedAdminSession = (): AdminSession | null => {
+  const token = getToken();
+  return token && cache?.token === token && settled?.session === cache.session ? settled.value : null;
+};
+
+/** What react-admin's `getIdentity` shows of a session: the nickname when there is one (the name people chose to be shown by). */
+export const identityOf = (session: AdminSession): UserIdentity =>
+  ({ id: session.username, fullName: session.nickName?.trim() || session.username, avatar: session.icon ?? undefined });
+
 /** The caller's profile as saved (the answer of the profile update): the app bar shows it without reading `/admin/info` again. */
 export const rememberProfile = (profile: AdminProfile): void => {
   if (!cache) return;
   const { nickName, email, icon, note } = profile;
   cache = { token: cache.token, session: cache.session.then((session) => ({ ...session, nickName, email, icon, note })) };
+  keepSettled(cache.session);
 };
 
 /** Forgets the token and the cached session (the 401 dialog's "log in again" and logout use it). */
@@ -99,6 +123,7 @@ export const endSession = (): void => {
   clearToken();
   forgetVipLevel();
   cache = null;
+  settled = null;
   refusal = null;
   clearForbidden();
   dropPendingFeedback();
@@ -165,9 +190,7 @@ export const authProvider: AuthProvider = {
   },
 
   getIdentity: async (): Promise<UserIdentity> => {
-    const session = await loadAdminSession();
-    // The nickname when there is one: the name people chose to be shown by.
-    return { id: session.username, fullName: session.nickName?.trim() || session.username, avatar: session.icon ?? undefined };
+    return identityOf(await loadAdminSession());
   },
 
   getPermissions: () => loadAdminSession(),
