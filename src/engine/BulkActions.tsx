@@ -104,10 +104,22 @@ const BatchSetControl = ({ entity, operations }: { readonly entity: Entity; read
   );
 };
 
-/** The declared bulk actions, then the area's own (`extra`: the screen's `bulkActions`), then delete. */
-export const EntityBulkActions = ({ entity, extra: Extra, actionInputs }: {
+type BulkActionsProps = {
   readonly entity: Entity; readonly extra?: ComponentType<{ readonly entity: Entity }>; readonly actionInputs?: EntityScreenOptions['actionInputs'];
-}) => {
+};
+
+/**
+ * The declared bulk actions, then the area's own (`extra`: the screen's `bulkActions`), then delete.
+ * Drawn once rows are selected: react-admin keeps its bulk toolbar's content mounted while the bar
+ * is folded away, so these buttons and their access reads were drawn with a list's rows, a pass of
+ * their own between the rows and their paint (issue 23).
+ */
+export const EntityBulkActions = (props: BulkActionsProps) => {
+  const { selectedIds } = useListContext();
+  return selectedIds.length > 0 ? <SelectedBulkActions {...props} /> : null;
+};
+
+const SelectedBulkActions = ({ entity, extra: Extra, actionInputs }: BulkActionsProps) => {
   const operations = useBatchOperations(entity);
   if (useInRecycleBin(entity)) return <RecycleBinBulkActions entity={entity} />;
   return (
