@@ -19,11 +19,13 @@ const WRITTEN = `(select case when current_setting('track_counts') <> 'on' or c.
     else pg_stat_get_xact_tuples_inserted(c.oid) + pg_stat_get_xact_tuples_updated(c.oid) + pg_stat_get_xact_tuples_deleted(c.oid) end
   from (select to_regclass(quote_ident(t)) as oid) c)`;
 
-export const up = async (db: AnyKysely): Promise<void> => {
-  if (dialectOf(db) !== 'postgres') return;
-  await sql`alter table sys_table_version add column written_rows bigint not null default 0`.execute(db);
-  // As migration 130's, plus the rows: once per transaction and table, at COMMIT (deferred).
-  await sql.raw(`create or replace function sys_bump_table_versions() returns trigger language plpgsql as $$
+/** Migration 130's two bump functions, with (`rows`) or without the rows written. */
+const bumpFunctions = (rows: boolean): string[] => {
+  const add = (written: string) => (rows ? `, written_rows = sys_table_version.written_rows + ${written}` : '');
+  const columns = rows ? '(name, version, written_rows)' : '(name, version)';
+  return [
+    // Once per transaction and table, at COMMIT (deferred); see migration 130.
+    `create or replace function sys_bump_table_versions() returns trigger language plpgsql as $$
     declare
       noted text := coalesce(current_setting('sys.changed_tables', true), '');
       bumped text := coalesce(current_setting('sys.bumped_tables', true), '');
@@ -31,45 +33,31 @@ export const up = async (db: AnyKysely): Promise<void> => {
     begin
       if noted = '' and position(',' || tg_table_name || ',' in ',' || bumped || ',') > 0 then return null; end if;
       for t in select distinct n from unnest(string_to_array(noted || ',' || tg_table_name, ',')) as n where n <> '' order by 1 loop
-        insert into sys_table_version (name, version, written_rows) values (t, 1, ${WRITTEN})
-          on conflict (name) do update set version = sys_table_version.version + 1,
-            written_rows = sys_table_version.written_rows + excluded.written_rows;
+        insert into sys_table_version ${columns} values (t, 1${rows ? `, ${WRITTEN}` : ''})
+          on conflict (name) do update set version = sys_table_version.version + 1${add('excluded.written_rows')};
       end loop;
       perform set_config('sys.changed_tables', '', true);
       perform set_config('sys.bumped_tables', bumped || ',' || noted || ',' || tg_table_name, true);
       return null;
-    end $$`).execute(db);
-  await sql`create or replace function sys_bump_table_version_now() returns trigger language plpgsql as $$
+    end $$`,
+    // A TRUNCATE: past any count kept on the rows written.
+    `create or replace function sys_bump_table_version_now() returns trigger language plpgsql as $$
     begin
-      insert into sys_table_version (name, version, written_rows) values (tg_table_name, 1, 1000000000000000)
-        on conflict (name) do update set version = sys_table_version.version + 1,
-          written_rows = sys_table_version.written_rows + 1000000000000000;
+      insert into sys_table_version ${columns} values (tg_table_name, 1${rows ? ', 1000000000000000' : ''})
+        on conflict (name) do update set version = sys_table_version.version + 1${add('1000000000000000')};
       return null;
-    end $$`.execute(db);
+    end $$`,
+  ];
+};
+
+export const up = async (db: AnyKysely): Promise<void> => {
+  if (dialectOf(db) !== 'postgres') return;
+  await sql`alter table sys_table_version add column written_rows bigint not null default 0`.execute(db);
+  for (const text of bumpFunctions(true)) await sql.raw(text).execute(db);
 };
 
 export const down = async (db: AnyKysely): Promise<void> => {
   if (dialectOf(db) !== 'postgres') return;
-  await sql.raw(`create or replace function sys_bump_table_versions() returns trigger language plpgsql as $$
-    declare
-      noted text := coalesce(current_setting('sys.changed_tables', true), '');
-      bumped text := coalesce(current_setting('sys.bumped_tables', true), '');
-      t text;
-    begin
-      if noted = '' and position(',' || tg_table_name || ',' in ',' || bumped || ',') > 0 then return null; end if;
-      for t in select distinct n from unnest(string_to_array(noted || ',' || tg_table_name, ',')) as n where n <> '' order by 1 loop
-        insert into sys_table_version (name, version) values (t, 1)
-          on conflict (name) do update set version = sys_table_version.version + 1;
-      end loop;
-      perform set_config('sys.changed_tables', '', true);
-      perform set_config('sys.bumped_tables', bumped || ',' || noted || ',' || tg_table_name, true);
-      return null;
-    end $$`).execute(db);
-  await sql`create or replace function sys_bump_table_version_now() returns trigger language plpgsql as $$
-    begin
-      insert into sys_table_version (name, version) values (tg_table_name, 1)
-        on conflict (name) do update set version = sys_table_version.version + 1;
-      return null;
-    end $$`.execute(db);
+  for (const text of bumpFunctions(false)) await sql.raw(text).execute(db);
   await sql`alter table sys_table_version drop column written_rows`.execute(db);
 };
