@@ -35,7 +35,7 @@ import { order } from '../src/schema/oms';
 import type { MeasuredLoad } from './load';
 import { dbCpu, jsonChild, measuredLoad } from './load';
 import type { ServerProcess } from './serve';
-import { startServerProcess } from './serve';
+import { startFlags, startServerProcess } from './serve';
 import type { Dialect } from './setup';
 import { benchDialects, loadAverage, loginAs, prepareBenchDatabase, printTable, series, signInAdmin } from './setup';
 
@@ -359,7 +359,9 @@ const benchDialect = async (dialect: Dialect): Promise<DialectResult> => {
   try {
     // The server in a process of its own (as bench:memory): its RSS and CPU are the server's, not
     // the writer's bookkeeping or this process's fill.
-    serverProcess = await startServerProcess({ env: prepared.env, cwd: prepared.dir, database: prepared.target });
+    // BENCH_PROFILE=<dir>: a V8 CPU profile of the server for the whole run (Chrome DevTools' Performance tab).
+    const profile = process.env.BENCH_PROFILE ? [`--cpu-prof`, `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+    serverProcess = await startServerProcess({ env: prepared.env, cwd: prepared.dir, database: prepared.target }, [...startFlags(), ...profile]);
     const server: LiveServer = {
       process: serverProcess, address: serverProcess.address, authorization: await signInAdmin(serverProcess.address),
       db: prepared.db as unknown as AnyKysely,
