@@ -1,7 +1,7 @@
 // Protects: the list-order cache stays bounded (entries and bytes, least recently used out first, a list in use kept), answers an entry only under the version it was filled at, and shares one fill among concurrent requests (at most FILLS_AT_ONCE different fills at a time); PostgreSQL's id arrays are read exactly; a cached value (the order counts) is recomputed after any write and kept per database.
 import { afterEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { cachedIds, cachedValue, fillOnce, FILLS_AT_ONCE, lastIds, LIST_CACHE_LIMITS, listCacheStats, parseIdArray, storeIds } from '../../server/crud/list-cache';
+import { cachedIds, cachedValue, cachedValueAt, fillOnce, FILLS_AT_ONCE, lastIds, LIST_CACHE_LIMITS, listCacheStats, parseIdArray, storeIds } from '../../server/crud/list-cache';
 import type { AnyKysely } from '../../server/db/index';
 import { createDb } from '../../server/db/index';
 
@@ -83,6 +83,24 @@ describe('list-order cache', () => {
     expect([...cachedIds(db, 'k', '1')!]).toEqual([1, 2]);
     await fillOnce(db, 'k', '2', fill);
     expect(fills).toBe(2);
+  });
+
+  it('computes a value once for requests that miss together, and again after a failed computation', async () => {
+    const db = fakeDb();
+    let computed = 0;
+    const slow = (value: number) => async () => { computed += 1; await new Promise((resolve) => setTimeout(resolve, 5)); return value; };
+    const together = await Promise.all([1, 2, 3].map(() => cachedValueAt(db, 't', 'sum', 'v1', slow(7))));
+    expect(together).toEqual([7, 7, 7]);
+    expect(computed).toBe(1);
+    expect(await cachedValueAt(db, 't', 'sum', 'v1', slow(8))).toBe(7);
+    expect(computed).toBe(1);
+    // Another version computes anew; a failure reaches every request waiting on it and is not kept.
+    const failing = async () => { computed += 1; await Promise.resolve(); throw new Error('database gone'); };
+    const failed = await Promise.allSettled([cachedValueAt(db, 't', 'sum', 'v2', failing), cachedValueAt(db, 't', 'sum', 'v2', failing)]);
+    expect(failed.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    expect(computed).toBe(2);
+    expect(await cachedValueAt(db, 't', 'sum', 'v2', slow(9))).toBe(9);
+    expect(computed).toBe(3);
   });
 
   it('keeps a computed value while the table is unchanged, recomputes it after a write, and keeps it per database (SQLite)', async () => {
