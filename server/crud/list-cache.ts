@@ -23,7 +23,7 @@ import { CompiledQuery } from 'kysely';
 import type { AnyKysely } from '../db/index';
 import { dialectOf, sqliteHandleOf } from '../db/index';
 import { PLAN_EACH_TIME } from '../db/named-statements';
-import { ensureTableVersions, tableVersion } from '../db/table-versions';
+import { ensureTableVersions } from '../db/table-versions';
 
 /** Tables whose counter this process tried to attach at a list (PostgreSQL). */
 const attached = new WeakMap<object, Set<string>>();
@@ -102,18 +102,7 @@ const SQLITE_VERSION = CompiledQuery.raw('select total_changes() as changes, dat
  * The number the ordered ids of `table` are kept under, or null when the table has no exact
  * change signal (then nothing is cached). Read it BEFORE computing what is stored under it.
  */
-export const listVersion = async (db: AnyKysely, table: string): Promise<string | null> => {
-  if (dialectOf(db) === 'postgres') {
-    const version = await tableVersion(db, table);
-    if (version !== null || attached.get(db)?.has(table)) return version;
-    // Not counted yet (made after the server started): attach its counter once, then use it.
-    attached.set(db, (attached.get(db) ?? new Set()).add(table));
-    await ensureTableVersions(db, [table]);
-    return tableVersion(db, table);
-  }
-  const { rows } = await db.executeQuery<{ changes: number; version: number }>(SQLITE_VERSION);
-  return `${rows[0]!.changes}:${rows[0]!.version}`;
-};
+export const listVersion = async (db: AnyKysely, table: string): Promise<string | null> => (await listState(db, table)).version;
 
 /**
  * How many rows have been written so far, as far as one counter can tell: PostgreSQL's
@@ -135,6 +124,7 @@ export const listState = async (db: AnyKysely, table: string): Promise<{ version
   if (dialectOf(db) === 'postgres') {
     const read = async () => (await db.executeQuery<{ version: string; written: string }>(CompiledQuery.raw(PG_STATE_TEXT, [table]))).rows[0];
     let row = await read();
+    // Not counted yet (made after the server started): attach its counter once, then use it.
     if (!row && !attached.get(db)?.has(table)) {
       attached.set(db, (attached.get(db) ?? new Set()).add(table));
       await ensureTableVersions(db, [table]);
