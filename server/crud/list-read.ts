@@ -3,7 +3,7 @@
  * writes keep, the ids kept while the table is unchanged, or a count and an index walk), and every
  * row for look-ups, with the child rows declared `inList` and what the area's `afterList` fills in.
  */
-import type { SelectQueryBuilder } from 'kysely';
+import type { RawBuilder, SelectQueryBuilder } from 'kysely';
 import { sql } from 'kysely';
 import type { Entity } from '../../src/schema/entity';
 import type { AnyEb, AnyKysely } from '../db/index';
@@ -29,8 +29,7 @@ type Eb = AnyEb;
 const TOTAL_COLUMN = 'sys_list_total';
 
 /** A statement PostgreSQL plans with its values at every execution (never a kept generic plan). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const planEachTime = <Q extends SelectQueryBuilder<any, any, any>>(query: Q): Q => query.modifyEnd(sql.raw(PLAN_EACH_TIME)) as Q;
+const planEachTime = <Q extends { modifyEnd: (modifier: RawBuilder<unknown>) => Q }>(query: Q): Q => query.modifyEnd(sql.raw(PLAN_EACH_TIME));
 
 /** What the list reads share with the rest of the repository. */
 export type ListReadContext = {
