@@ -176,7 +176,11 @@ const storefront = (server: LiveServer, shops: number[]) => {
 /** The server under test (its own process) and this process's handle on its database (reads for the checks). */
 type LiveServer = { process: ServerProcess; address: string; authorization: string; db: AnyKysely };
 
-type WriterResult = { planned: number; done: number; failed: number; seconds: number; p50: number; p99: number; byKind: Record<string, number> };
+/** `phases`: the writes' p99 in each phase of the run (`phase()` names the current one) and per kind, to tell where a tail comes from. */
+type WriterResult = {
+  planned: number; done: number; failed: number; seconds: number; p50: number; p99: number; byKind: Record<string, number>;
+  phases: { name: string; n: number; p99: number }[]; kinds: { name: string; n: number; p99: number }[];
+};
 
 const quantile = (sorted: number[], q: number): number => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : 0);
 
@@ -209,6 +213,14 @@ const startWriter = async (server: LiveServer) => {
   };
   const times: number[] = [];
   const byKind: Record<string, number> = {};
+  let phase = 'mixed';
+  const timesByPhase = new Map<string, number[]>();
+  const timesByKind = new Map<string, number[]>();
+  const add = (map: Map<string, number[]>, name: string, ms: number) => {
+    const list = map.get(name);
+    if (list) list.push(ms);
+    else map.set(name, [ms]);
+  };
   let planned = 0;
   let failed = 0;
   let lastError = '';
@@ -222,7 +234,14 @@ const startWriter = async (server: LiveServer) => {
     planned += 1;
     const kind = plan[n % plan.length]!;
     const t0 = performance.now();
-    const p = write(kind, n).then(() => { times.push(performance.now() - t0); byKind[kind] = (byKind[kind] ?? 0) + 1; }, (error: unknown) => {
+    const during = phase;
+    const p = write(kind, n).then(() => {
+      const ms = performance.now() - t0;
+      times.push(ms);
+      add(timesByPhase, during, ms);
+      add(timesByKind, kind, ms);
+      byKind[kind] = (byKind[kind] ?? 0) + 1;
+    }, (error: unknown) => {
       failed += 1;
       lastError = String(error);
     }).finally(() => { inFlight.delete(p); });
@@ -238,8 +257,11 @@ const startWriter = async (server: LiveServer) => {
       await Promise.all([...inFlight]);
       if (failed) process.stdout.write(`  writer: ${failed} failed writes, last: ${lastError}\n`);
       const sorted = [...times].sort((a, b) => a - b);
-      return { planned, done: times.length, failed, seconds, p50: quantile(sorted, 0.5), p99: quantile(sorted, 0.99), byKind };
+      const summary = (map: Map<string, number[]>) => [...map].map(([name, values]) => ({ name, n: values.length, p99: quantile(values.sort((a, b) => a - b), 0.99) }));
+      return { planned, done: times.length, failed, seconds, p50: quantile(sorted, 0.5), p99: quantile(sorted, 0.99), byKind, phases: summary(timesByPhase), kinds: summary(timesByKind) };
     },
+    /** Names the phase the next writes belong to. */
+    phase: (name: string) => { phase = name; },
     /** One write now (for the cold views): a new order. */
     once: () => store.newOrder(),
   };
@@ -413,6 +435,7 @@ const measure = async (dialect: Dialect, server: LiveServer): Promise<DialectRes
     loads.push(loadAverage());
     process.stdout.write(`  mixed readers done; load average ${loadAverage()}\n`);
     const rows: ShapeRow[] = [];
+    writer.phase('shapes alone');
     for (const shape of shapes) {
       const alone = SHAPE_S > 0 ? await measuredLoad({
         url: `${server.address}${shape.paths[0]!}`, paths: shape.paths, authorization: authOf(shape), connections: CONNECTIONS, duration: SHAPE_S,
@@ -424,6 +447,7 @@ const measure = async (dialect: Dialect, server: LiveServer): Promise<DialectRes
     const floorUrl = await server.process.floor('oms_order');
     const floor = await measuredLoad({ url: `${floorUrl}?pageNum=1`, authorization: server.authorization, pages: DEEP_PAGE, connections: CONNECTIONS, duration: Math.max(SHAPE_S, 3) }, dialect, serverCpuUs);
     // Cold: the first view of each filter right after a write (nothing kept for it is usable then).
+    writer.phase('cold views');
     const colds: DialectResult['colds'] = [];
     for (const shape of shapes.filter((s) => s.filter)) {
       const times: number[] = [];
@@ -471,6 +495,8 @@ const main = async (): Promise<void> => {
     process.stdout.write(`floor (token, session, 10 rows by id): CPU ${r.floor.cpuUs.toFixed(0)} µs/req, DB ${dbCpu(r.floor)} µs/req, p99 ${r.floor.load.p99} ms\n`);
     process.stdout.write(`writer: ${r.writer.done} writes in ${r.writer.seconds.toFixed(0)} s = ${(r.writer.done / r.writer.seconds).toFixed(1)}/s `
       + `(planned ${r.writer.planned}, failed ${r.writer.failed}; ${JSON.stringify(r.writer.byKind)}), p50 ${r.writer.p50.toFixed(1)} ms, p99 ${r.writer.p99.toFixed(1)} ms\n`);
+    const parts = (list: WriterResult['phases']) => list.map((p) => `${p.name} ${p.p99.toFixed(1)} (${p.n})`).join(', ');
+    process.stdout.write(`writer p99 ms by phase: ${parts(r.writer.phases)}; by kind: ${parts(r.writer.kinds)}\n`);
     process.stdout.write(`RSS every 30 s (MB): ${r.memory.join(' | ')}\n`);
     printTable(['cold first page (after a write)', 'p50 ms', 'max ms'], r.colds.map((c) => [c.name, c.p50.toFixed(1), c.max.toFixed(1)]));
     for (const t of r.totals) process.stdout.write(`${t.ok ? 'total ok ' : 'TOTAL BAD'} ${t.name}: ${t.what}\n`);

@@ -23,6 +23,7 @@ import { CompiledQuery } from 'kysely';
 import type { AnyKysely } from '../db/index';
 import { dialectOf, sqliteHandleOf } from '../db/index';
 import { PLAN_EACH_TIME } from '../db/named-statements';
+import { ROW_LOG_KEEP } from '../db/row-log';
 import { ensureTableVersions } from '../db/table-versions';
 
 /** Tables whose counter this process tried to attach at a list (PostgreSQL). */
@@ -73,8 +74,11 @@ export const plannedRows = async (db: AnyKysely, query: Compilable): Promise<num
   return typeof estimate === 'number' && Number.isFinite(estimate) ? estimate : null;
 };
 
-/** `ids: null`: the list is too long to keep; remembered so it is not fetched again to find out. */
-type Entry = { version: string; ids: Int32Array | null; bytes: number };
+/**
+ * `ids: null`: the list is too long to keep; remembered so it is not fetched again to find out.
+ * `logAt`: the row log's place the ids are at least as new as (a `rowLog` table, `catchUp`), or null.
+ */
+type Entry = { version: string; ids: Int32Array | null; bytes: number; logAt: string | null };
 type Cache = { entries: Map<string, Entry>; bytes: number };
 
 const caches = new WeakMap<object, Cache>();
@@ -192,23 +196,24 @@ export const cachedIds = (db: AnyKysely, key: string, version: string): Int32Arr
  * The entry of `key` whatever its version, to read a page of it together with the current
  * version in one statement (`pageWithVersion`); the caller uses it only if the versions agree.
  */
-export const lastIds = (db: AnyKysely, key: string): { version: string; ids: Int32Array } | undefined => {
+export type KeptIds = { version: string; ids: Int32Array; logAt: string | null };
+export const lastIds = (db: AnyKysely, key: string): KeptIds | undefined => {
   const cache = cacheOf(db);
   const entry = cache.entries.get(key);
   if (!entry?.ids) return undefined;
   // Marked as used, as cachedIds does: the hot lists are the last to go when the cache is full.
   cache.entries.delete(key);
   cache.entries.set(key, entry);
-  return { version: entry.version, ids: entry.ids };
+  return { version: entry.version, ids: entry.ids, logAt: entry.logAt };
 };
 
-export const storeIds = (db: AnyKysely, key: string, version: string, ids: Int32Array | null): void => {
+export const storeIds = (db: AnyKysely, key: string, version: string, ids: Int32Array | null, logAt: string | null = null): void => {
   const cache = cacheOf(db);
   drop(cache, key);
   // A JS string's characters take two bytes; a Map entry and its objects about a hundred more.
   const bytes = (ids?.byteLength ?? 0) + key.length * 2 + 100;
   if (bytes > LIST_CACHE_LIMITS.bytes) return;
-  cache.entries.set(key, { version, ids, bytes });
+  cache.entries.set(key, { version, ids, bytes, logAt });
   cache.bytes += bytes;
   while (cache.entries.size > LIST_CACHE_LIMITS.entries || cache.bytes > LIST_CACHE_LIMITS.bytes) {
     drop(cache, cache.entries.keys().next().value!);
@@ -352,9 +357,9 @@ export const tableVersions = async (db: AnyKysely, tables: readonly string[]): P
 };
 
 /** What the list cache of `db` holds now (the bench prints it). */
-export const listCacheStats = (db: AnyKysely): { entries: number; bytes: number } => {
+export const listCacheStats = (db: AnyKysely): { entries: number; bytes: number; caughtUp: number } => {
   const cache = cacheOf(db);
-  return { entries: cache.entries.size, bytes: cache.bytes };
+  return { entries: cache.entries.size, bytes: cache.bytes, caughtUp: caughtUpCount.get(db) ?? 0 };
 };
 
 /**
@@ -389,7 +394,10 @@ const inFillSlot = async <T>(db: AnyKysely, work: () => Promise<T>): Promise<T> 
   }
 };
 
-export const fillOnce = (db: AnyKysely, key: string, version: string, fill: () => Promise<Int32Array | null>): Promise<Int32Array | null> => {
+/** What a fill read: the ids, and the row log's place they are at least as new as (`rowLogPlace`), if any. */
+export type Filled = { ids: Int32Array | null; logAt: string | null };
+
+export const fillOnce = (db: AnyKysely, key: string, version: string, fill: () => Promise<Int32Array | null | Filled>): Promise<Int32Array | null> => {
   let pending = filling.get(db);
   if (!pending) {
     pending = new Map();
@@ -398,8 +406,9 @@ export const fillOnce = (db: AnyKysely, key: string, version: string, fill: () =
   const id = `${version}\n${key}`;
   let promise = pending.get(id);
   if (!promise) {
-    promise = inFillSlot(db, fill).then((ids) => {
-      storeIds(db, key, version, ids);
+    promise = inFillSlot(db, fill).then((filled) => {
+      const { ids, logAt } = filled === null || filled instanceof Int32Array ? { ids: filled, logAt: null } : filled;
+      storeIds(db, key, version, ids, logAt);
       return ids;
     }).finally(() => pending.delete(id));
     pending.set(id, promise);
@@ -452,4 +461,127 @@ export const pageWithVersion = async (
     rows: rows.filter((row) => row.id !== null && row.id !== undefined),
     value: rows[0]?.sys_page_value,
   };
+};
+
+// ---------------------------------------------------------------------------------------------
+// Catching up: a kept list of a `rowLog` table (server/db/row-log.ts) after writes
+
+const SQLITE_LOG_PLACE = 'select coalesce(max(seq), 0) from sys_row_log';
+
+/**
+ * Where the row log stands, for the ids of a `rowLog` table about to be read: on PostgreSQL the
+ * table's change number `version` read before them (the log is numbered by it); on SQLite the
+ * log's last entry, read by the server's one connection outside any transaction, else null (no
+ * catch-up for these ids): inside one it would see entries a rollback takes back, whose numbers
+ * the next entries are then given again. Read right before the ids, synchronously on SQLite.
+ */
+export const rowLogPlace = (db: AnyKysely, version: string): string | null => {
+  if (dialectOf(db) === 'postgres') return version;
+  const sqlite = sqliteHandleOf(db);
+  if (!sqlite || sqlite.inTransaction) return null;
+  return String(sqlite.prepare(SQLITE_LOG_PLACE).pluck().get() ?? 0);
+};
+
+/** At most this many rows written since a list was kept are checked; more, and it is read again. Read at every use. */
+export const CATCH_UP_LIMITS = { rows: 1_000 };
+
+/**
+ * The ids of a list in id order after some of its rows changed: those of `kept` not in `changed`,
+ * and the `matching` ones (the changed rows the list's filter selects now), in the list's order.
+ */
+export const mergeIds = (kept: Int32Array, changed: ReadonlySet<number>, matching: readonly number[], order: 'asc' | 'desc'): Int32Array => {
+  const add = Int32Array.from(new Set(matching)).sort();
+  if (order === 'desc') add.reverse();
+  const out = new Int32Array(kept.length + add.length);
+  const before = order === 'asc' ? (a: number, b: number) => a < b : (a: number, b: number) => a > b;
+  let n = 0;
+  let j = 0;
+  for (const id of kept) {
+    if (changed.has(id)) continue;
+    while (j < add.length && before(add[j]!, id)) out[n++] = add[j++]!;
+    out[n++] = id;
+  }
+  while (j < add.length) out[n++] = add[j++]!;
+  return out.slice(0, n);
+};
+
+/** The rows written since a kept list (the `sys_changed` set of `catchUp`'s statement), for its `matching` query. */
+export const CHANGED_ROWS = 'select row_id from sys_changed';
+
+type CaughtUp = { version: string; ids: Int32Array | null; logAt: string };
+
+/**
+ * One statement: the rows of `table` written since `from.logAt` and which of them `matching`
+ * (the list's filter, limited to `id in (CHANGED_ROWS)`) selects now, with the version and the
+ * log's place, all in one snapshot. Undefined when the kept ids cannot be brought up to date so:
+ * too many rows written, a TRUNCATE, the log pruned past them, or (SQLite) a transaction open on
+ * the connection.
+ */
+const caughtUp = async (db: AnyKysely, table: string, from: KeptIds & { logAt: string }, matching: Compilable, order: 'asc' | 'desc'): Promise<CaughtUp | undefined> => {
+  const limit = CATCH_UP_LIMITS.rows;
+  const rows = matching.compile();
+  type Read = { version: string | null; log_at?: string | number; changed_count: number | string; reset: unknown; changed: string; matching: string };
+  let read: Read | undefined;
+  if (dialectOf(db) === 'postgres') {
+    const text = `with sys_changed as materialized (select distinct row_id from sys_row_log where tbl = $1 and version > $2::int8 limit $3),
+      sys_matching as (${rows.sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + 3}`)})
+      select (select version::text from sys_table_version where name = $1) as version, (select count(*) from sys_changed) as changed_count,
+        exists (select 1 from sys_changed where row_id is null) as reset,
+        array(select row_id from sys_changed where row_id is not null)::text as changed, array(select id from sys_matching)::text as matching`;
+    read = (await db.executeQuery<Read>(CompiledQuery.raw(text, [table, from.logAt, limit + 1, ...rows.parameters]))).rows[0];
+  } else {
+    const sqlite = sqliteHandleOf(db);
+    if (!sqlite || sqlite.inTransaction) return undefined;
+    const text = `with sys_changed as materialized (select distinct row_id from sys_row_log where tbl = ? and seq > ? limit ?),
+      sys_matching as (${rows.sql})
+      select (select total_changes() || ':' || data_version from pragma_data_version) as version, (${SQLITE_LOG_PLACE}) as log_at,
+        (select count(*) from sys_changed) as changed_count, 0 as reset,
+        (select json_group_array(row_id) from sys_changed) as changed, (select json_group_array(id) from sys_matching) as matching`;
+    read = sqlite.prepare(text).get(table, Number(from.logAt), limit + 1, ...rows.parameters) as Read | undefined;
+  }
+  if (!read || read.version === null || Number(read.changed_count) > limit || read.reset === true || read.reset === 1) return undefined;
+  const postgres = dialectOf(db) === 'postgres';
+  const logAt = postgres ? read.version : String(read.log_at);
+  // Pruned past the kept place (server/db/row-log.ts): the rows written since are no longer all there.
+  if (BigInt(logAt) - BigInt(from.logAt) > BigInt(ROW_LOG_KEEP) || BigInt(logAt) < BigInt(from.logAt)) return undefined;
+  const list = (text: string): number[] => (postgres ? [...parseIdArray(text)] : (JSON.parse(text) as number[]));
+  const ids = mergeIds(from.ids, new Set(list(read.changed)), list(read.matching), order);
+  return { version: read.version, ids: ids.length <= LIST_CACHE_LIMITS.idsPerEntry ? ids : null, logAt };
+};
+
+const catchingUp = new WeakMap<object, Map<string, Promise<CaughtUp | undefined>>>();
+/** Kept lists brought up to date so far, per database (`listCacheStats`: the tests and benches read it). */
+const caughtUpCount = new WeakMap<object, number>();
+
+/**
+ * The kept ids of `key` (a list in id order of a `rowLog` table, kept at an older version) brought
+ * up to date by checking only the rows written since, and kept under the version read with them;
+ * undefined when that cannot be done (then the list is read again). Requests that find the same
+ * kept ids stale at once share one statement. `matching`: the list's query of ids (its filter,
+ * answered row by row, not by a keyword index) limited to `id in (CHANGED_ROWS)`.
+ */
+export const catchUp = async (
+  db: AnyKysely, table: string, key: string, from: KeptIds, matching: Compilable, order: 'asc' | 'desc',
+): Promise<Int32Array | null | undefined> => {
+  const { logAt } = from;
+  if (logAt === null) return undefined;
+  let pending = catchingUp.get(db);
+  if (!pending) {
+    pending = new Map();
+    catchingUp.set(db, pending);
+  }
+  const own = pending;
+  const id = `${from.version}\n${logAt}\n${key}`;
+  let promise = own.get(id);
+  if (!promise) {
+    promise = caughtUp(db, table, { ...from, logAt }, matching, order).then((caught) => {
+      if (caught) {
+        storeIds(db, key, caught.version, caught.ids, caught.logAt);
+        caughtUpCount.set(db, (caughtUpCount.get(db) ?? 0) + 1);
+      }
+      return caught;
+    }).finally(() => own.delete(id));
+    own.set(id, promise);
+  }
+  return (await promise)?.ids;
 };

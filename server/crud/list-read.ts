@@ -13,7 +13,8 @@ import { countedTotalQuery, counterSpecOf } from './counters';
 import type { AnyDb, EntityHooks } from './hooks';
 import { areaDb } from './hooks';
 import type { RowsWritten } from './list-cache';
-import { cachedIds, cachedValueAt, fillOnce, forgetLong, keepLongTotal, keptLongTotal, lastIds, LIST_CACHE_LIMITS, LIST_TOTAL_LIMITS, listState, listVersion, pageWithVersion, plannedRows, readIds, storeIds, walkBound } from './list-cache';
+import { cachedIds, cachedValueAt, catchUp, CHANGED_ROWS, fillOnce, forgetLong, keepLongTotal, keptLongTotal, lastIds, LIST_CACHE_LIMITS, LIST_TOTAL_LIMITS, listState, listVersion, pageWithVersion, plannedRows, readIds, rowLogPlace, storeIds, walkBound } from './list-cache';
+import { isRowLogged } from '../db/row-log';
 import type { ListParams } from './list-params';
 import type { ownedLists } from './lists';
 import type { referenceNames } from './reference-names';
@@ -52,18 +53,34 @@ export const listReads = (context: ListReadContext) => {
   const { entity, db, sqlite, hooks, lists, names, rowsOf, pageNames, recordsOf, scoped } = context;
   const table = entity.table;
 
-  /** The rows a list's parameters select inside the scope (filters, search, ids). */
-  const whereOf = (params: ListParams, scope: Scope) => (eb: Eb) => {
+  /**
+   * The rows a list's parameters select inside the scope (filters, search, ids). `rowByRow`: for a
+   * few given rows (a catch-up), the keyword checked on each row instead of looked up in its index.
+   */
+  const whereOf = (params: ListParams, scope: Scope, rowByRow = false) => (eb: Eb) => {
     const parts = [scoped(eb, scope, params.bin ? 'bin' : 'live'), ...params.conditions.map((c) => (c.named
       ? names.where(eb, table, c.named, (column) => conditionOf(eb, { ...c, column }))
       : conditionOf(eb, c)))];
     if (params.search) {
       const pattern = `%${escapeLike(params.search.value)}%`;
       const like = (column: string) => likeOf(column, pattern);
-      parts.push(indexedSearch(entity, params.search, sqlite ? 'sqlite' : 'postgres', like) ?? eb.or(params.search.columns.map(like)));
+      parts.push((!rowByRow && indexedSearch(entity, params.search, sqlite ? 'sqlite' : 'postgres', like)) || eb.or(params.search.columns.map(like)));
     }
     if (params.ids) parts.push(params.ids.length ? eb('id', 'in', params.ids) : sql<boolean>`1 = 0`);
     return eb.and(parts);
+  };
+
+  /**
+   * Which of the rows written since a list was kept (`CHANGED_ROWS`, ./list-cache.ts `catchUp`) its
+   * filter selects now. The written rows are read by primary key first, in a subquery named as the
+   * table (so the filter's qualified columns read it), and the filter, keyword included, is checked
+   * on each: PostgreSQL plans that subquery apart (`offset 0`), where it could have taken the
+   * keyword's trigram index for the whole table and joined the few written rows to it.
+   */
+  const changedMatching = (params: ListParams, scope: Scope) => {
+    const written = db.selectFrom(table).selectAll().where(sql.ref(`${table}.id`), 'in', sql`(${sql.raw(CHANGED_ROWS)})`)
+      .$if(!sqlite, (query) => query.offset(0)).as(table);
+    return db.selectFrom(written).select('id').where(whereOf(params, scope, true));
   };
 
   /**
@@ -120,15 +137,25 @@ export const listReads = (context: ListReadContext) => {
       ({ version, written } = await listState(db, table));
     }
     if (version !== null) {
-      let ids = cachedIds(db, key, version);
+      // A table with a row log (`rowLog`): the kept ids of a list in id order catch up on the rows
+      // written since, checked alone, where reading the list again searched a million orders for a
+      // keyword after every write (server/crud/list-cache.ts `catchUp`).
+      const logged = isRowLogged(db, table);
+      let ids = last && last.version !== version && logged && params.sort.column === 'id'
+        ? await catchUp(db, table, key, last, changedMatching(params, scope), params.sort.order)
+        : undefined;
+      if (ids === undefined) ids = cachedIds(db, key, version);
       if (ids === undefined) {
-        ids = await fillOnce(db, key, version, async () => {
+        const at = version;
+        ids = await fillOnce(db, key, at, async () => {
           // One more than the longest list kept: to learn that this one is longer.
           const limit = LIST_CACHE_LIMITS.idsPerEntry;
+          // Where the row log stands, read before the ids (synchronously with them on SQLite).
+          const logAt = logged ? rowLogPlace(db, at) : null;
           const read = await readIds(db, db.selectFrom(table).select('id').where(where)
             .orderBy(params.sort.column, params.sort.order).orderBy('id', params.sort.order)
             .limit(limit + 1).$if(byValue, planEachTime));
-          return read.length <= limit ? read : null;
+          return { ids: read.length <= limit ? read : null, logAt };
         });
       }
       if (ids) {

@@ -33,6 +33,7 @@ import { registerActionRoutes } from './actions';
 import type { Secrets } from './secrets';
 import { secretFields } from '../../src/schema/entity';
 import type { AnyKysely } from '../db/index';
+import { ensureRowLogs } from '../db/row-log';
 import { ensureTableVersions } from '../db/table-versions';
 import { checkCounters, counterSpecOf } from './counters';
 import { ensureDeclaredIndexes } from './indexes';
@@ -182,6 +183,8 @@ export const registerEntityRoutes = (app: FastifyInstance, deps: EntityRouteDeps
   // orders can be cached exactly (./list-cache.ts); a newly declared table needs nothing more.
   app.addHook('onReady', async () => {
     await ensureTableVersions(deps.db as unknown as AnyKysely, deps.entities.map((e) => e.table));
+    // The row log of the tables that declare it (server/db/row-log.ts), for their kept lists to catch up.
+    await ensureRowLogs(deps.db as unknown as AnyKysely, deps.entities.filter((e) => e.rowLog).map((e) => e.table));
     // Declared counters exist (their migration made them), or the start stops (./counters.ts).
     await checkCounters(deps.db as unknown as AnyKysely, deps.entities);
     // The indexes the declared filters and sorts need (./indexes.ts): made once, then a catalog read

@@ -148,6 +148,13 @@ export type EntityOptions<F extends Record<string, FieldDecl>> = {
    */
   readonly listIndexes?: readonly (readonly (keyof F & string)[])[];
   /**
+   * Written all the time while its lists are read (the orders of a live shop): its writes go to a
+   * row log (server/db/row-log.ts), so a list kept from before them catches up by checking the
+   * rows written since instead of being read again (a keyword among a million orders was searched
+   * again after every write). Costs each written row one log entry.
+   */
+  readonly rowLog?: boolean;
+  /**
    * The rows of other tables that hang on a record (their column holds its id), each with the
    * rule its delete follows (see OwnsDecl). Child rows and reference lists are owned already.
    * A test (tests/api/engine-owns.test.ts) reads the foreign keys of both databases and fails for a

@@ -166,6 +166,8 @@ export const order = defineEntity({
   // A shop's orders of a status in a date range, and a shop's (a seller's) date range: on a million
   // orders their counts read 10,000 index entries instead of a heap row each (bench:live, issue 27).
   listIndexes: [['shopId', 'status', 'createTime'], ['shopId', 'createTime']],
+  // Written all the time while admins list them: kept lists catch up on the rows written (server/db/row-log.ts).
+  rowLog: true,
   fields: {
     orderSn: text({ required: true, length: [1, 64], unique: true, immutable: true, list: true, filter: { param: 'orderSn', op: 'eq', alwaysOn: true } }),
     shopId: reference('shop', 'shopName', { required: true, immutable: true, list: true, listPriority: 'medium', filter: { param: 'shopId', op: 'eq' } }),

@@ -1,7 +1,7 @@
 // Protects: the list-order cache stays bounded (entries and bytes, least recently used out first, a list in use kept), answers an entry only under the version it was filled at, and shares one fill among concurrent requests (at most FILLS_AT_ONCE different fills at a time); PostgreSQL's id arrays are read exactly; a cached value (the order counts) is recomputed after any write and kept per database.
 import { afterEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { cachedIds, cachedValue, cachedValueAt, fillOnce, FILLS_AT_ONCE, lastIds, LIST_CACHE_LIMITS, listCacheStats, parseIdArray, storeIds } from '../../server/crud/list-cache';
+import { cachedIds, cachedValue, cachedValueAt, fillOnce, FILLS_AT_ONCE, lastIds, LIST_CACHE_LIMITS, listCacheStats, mergeIds, parseIdArray, storeIds } from '../../server/crud/list-cache';
 import type { AnyKysely } from '../../server/db/index';
 import { createDb } from '../../server/db/index';
 
@@ -122,5 +122,14 @@ describe('list-order cache', () => {
     } finally {
       await Promise.all([one.destroy(), two.destroy()]);
     }
+  });
+
+  it('merges a kept list in id order with the rows written since: the changed ones out, the matching ones in their places', () => {
+    const kept = Int32Array.from([9, 7, 5, 3, 1]);
+    // 7 changed and no longer matches, 5 changed and still matches, 8 and 10 are new matches, 4 new and not matching.
+    expect([...mergeIds(kept, new Set([7, 5, 8, 10, 4]), [5, 10, 8], 'desc')]).toEqual([10, 9, 8, 5, 3, 1]);
+    expect([...mergeIds(Int32Array.from([1, 3, 5]), new Set([3, 6, 0]), [6, 0, 6], 'asc')]).toEqual([0, 1, 5, 6]);
+    expect([...mergeIds(new Int32Array(0), new Set([2]), [2], 'desc')]).toEqual([2]);
+    expect([...mergeIds(kept, new Set(), [], 'desc')]).toEqual([...kept]);
   });
 });

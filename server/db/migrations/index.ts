@@ -42,6 +42,7 @@ import * as m472 from './472_home_recommend';
 import * as m480 from './480_order_search_index';
 import * as m490 from './490_search_index_no_pending_list';
 import * as m495 from './495_table_written_rows';
+import * as m500 from './500_row_log';
 import type { AnyKysely } from '../index';
 
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -82,6 +83,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '480_order_search_index': m480,
   '490_search_index_no_pending_list': m490,
   '495_table_written_rows': m495,
+  '500_row_log': m500,
 };
 
 /**
