@@ -77,7 +77,7 @@ const serve = async (spec: ServeSpec): Promise<void> => {
     }
   }).observe({ entryTypes: ['gc'] });
   const config = { ...loadConfig(spec.env, spec.cwd), database: spec.database };
-  const db = createDb(config);
+  const db = createDb(config, { backgroundCheckpoints: true });
   // As server/main.ts: the declared indexes before listening (on a million rows, past Fastify's ready timeout).
   const started = performance.now();
   const indexes = await ensureDeclaredIndexes(db as unknown as AnyKysely, entityList);

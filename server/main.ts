@@ -52,7 +52,7 @@ const main = async (): Promise<void> => {
   // `npm run dev` serves the admin from Vite's dev server and passes --no-build.
   if (!process.argv.includes('--no-build')) await ensureAdminBuilt(loaded);
 
-  const db = createDb(loaded);
+  const db = createDb(loaded, { backgroundCheckpoints: true });
   await migrateToLatest(db);
   if (!(await hasAdmins(db))) {
     const result = await seed(db, loaded, { demo, content: demo && loaded.demoContent });

@@ -10,6 +10,7 @@ import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely'
 import pg from 'pg';
 import type { Config } from '../config';
 import { withNamedStatements } from './named-statements';
+import { checkpointInBackground } from './sqlite-checkpoints';
 import type { Database } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -18,7 +19,11 @@ export type Dialect = 'sqlite' | 'postgres';
  * `onStatement`: told the SQL of every statement run through Kysely (tests count a request's statements).
  * `connections`: the PostgreSQL pool's size (10); a test that reads one connection's state uses 1.
  */
-export type DbOptions = { onStatement?: (sql: string) => void; connections?: number };
+export type DbOptions = {
+  onStatement?: (sql: string) => void; connections?: number;
+  /** SQLite: WAL checkpoints on a thread of their own (./sqlite-checkpoints.ts), for the server; tests leave them to SQLite. */
+  backgroundCheckpoints?: boolean;
+};
 
 export const createDb = (config: Pick<Config, 'database'>, options: DbOptions = {}): Kysely<Database> => {
   const target = config.database;
@@ -51,8 +56,9 @@ export const createDb = (config: Pick<Config, 'database'>, options: DbOptions = 
   sqlite.pragma('foreign_keys = ON');
   // A second process (or a CLI) holding the write lock makes us wait instead of failing at once.
   sqlite.pragma('busy_timeout = 5000');
+  const stopCheckpoints = options.backgroundCheckpoints && target.filename !== ':memory:' ? checkpointInBackground(sqlite, target.filename) : null;
   const statements = new Map<string, SQLite.Statement>();
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, statements) }), log });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, statements, stopCheckpoints) }), log });
   sqliteHandles.set(db, sqlite);
   cacheStats.set(db, () => ({ statements: statements.size, connections: 1, idleConnections: 0 }));
   return db;
@@ -80,9 +86,12 @@ const STATEMENT_CACHE_SIZE = 500;
  * (bounded, least recently used out). A statement still busy with a streaming iterate() is
  * never handed out twice: a fresh one is prepared instead.
  */
-const withStatementCache = (sqlite: SQLite.Database, cache: Map<string, SQLite.Statement>): SqliteDatabase => {
+const withStatementCache = (sqlite: SQLite.Database, cache: Map<string, SQLite.Statement>, beforeClose: (() => void) | null): SqliteDatabase => {
   return {
-    close: () => sqlite.close(),
+    close: () => {
+      beforeClose?.();
+      sqlite.close();
+    },
     prepare: (sql: string) => {
       let statement = cache.get(sql);
       if (statement && !statement.busy) {
