@@ -6,7 +6,7 @@
  * - every declared route exists inside the layout; the user's menus decide what it shows.
  */
 import { useMemo } from 'react';
-import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { AdminContext, AdminUI, CustomRoutes, Resource, ResourceDefinitionContextProvider, type ResourceDefinitions } from 'react-admin';
 import { Navigate, Route, useLocation } from 'react-router';
 import { AdminLayout } from '../layout/AdminLayout';
 import { AccessDenied } from '../pages/shared/AccessDenied';
@@ -20,37 +20,34 @@ import { muiTheme } from '../theme/muiTheme';
 import { createAdminStore } from './adminStore';
 import { createQueryClient } from './queryClient';
 import { RouteScreen } from './RouteScreen';
+import { adminRouterProvider } from './routerProvider';
 import { SectionRedirect } from './SectionRedirect';
 
 export { preloadScreen } from './screens';
 
 export const NOT_FOUND_PATH = '/404';
 
+/**
+ * Every entity as react-admin knows it (labels, references' record representation; no views: the
+ * screens stay at the route table's paths), given to react-admin up front. As `<Resource>`
+ * children they were registered after the first draw and again once react-admin had read its
+ * children, and each registration drew the whole admin again (issue 23). Built from the
+ * declarations, so the entity engine itself still loads with the first entity screen.
+ */
+const RESOURCE_DEFINITIONS: ResourceDefinitions = Object.fromEntries(
+  screenEntityList.map((entity) => [entity.name, Resource.registerResource({ name: entity.name, recordRepresentation: entity.display })]),
+);
+
 const ToHome = () => <Navigate to="/home" replace />;
 const ToNotFound = () => <Navigate to={NOT_FOUND_PATH} replace />;
 
-export const AdminApp = () => {
-  const location = useLocation();
-  // Made once per mount: the language is fixed per page load, and tests mount fresh apps.
-  const i18nProvider = useMemo(() => createAdminI18nProvider(), []);
-  const store = useMemo(() => createAdminStore(), []);
-  const queryClient = useMemo(() => createQueryClient(loadedAdminSession()), []);
-
-  // Checked before react-admin starts, so an anonymous visit costs no loading screen and keeps
-  // its target (react-admin's own guard, `requireAuth`, stays as the second line).
-  if (!getToken()) {
-    return <Navigate to={LOGIN_PATH} replace state={{ from: `${location.pathname}${location.search}${location.hash}` }} />;
-  }
-
-  return (
-    <Admin
-      basename=""
-      authProvider={authProvider}
-      dataProvider={dataProvider}
-      i18nProvider={i18nProvider}
-      store={store}
-      queryClient={queryClient}
-      theme={muiTheme}
+/**
+ * What react-admin draws, made once: AdminApp draws again at every navigation (it reads the
+ * location), and a new element here would draw react-admin's routes and the layout again with it.
+ */
+const ADMIN_UI = (
+  <ResourceDefinitionContextProvider definitions={RESOURCE_DEFINITIONS}>
+    <AdminUI
       layout={AdminLayout}
       dashboard={ToHome}
       catchAll={ToNotFound}
@@ -67,11 +64,37 @@ export const AdminApp = () => {
           <Route key={section.name} path={section.path} element={<SectionRedirect section={section.name} />} />
         ))}
       </CustomRoutes>
-      {/* Resources without views: react-admin knows each entity (labels, references) while the
-          screens stay at the route table's paths. Built from the declarations, so the entity
-          engine itself still loads with the first entity screen. */}
-      {screenEntityList.map((entity) => <Resource key={entity.name} name={entity.name} recordRepresentation={entity.display} />)}
-    </Admin>
+    </AdminUI>
+  </ResourceDefinitionContextProvider>
+);
+
+export const AdminApp = () => {
+  const location = useLocation();
+  // Made once per mount: the language is fixed per page load, and tests mount fresh apps.
+  const i18nProvider = useMemo(() => createAdminI18nProvider(), []);
+  const store = useMemo(() => createAdminStore(), []);
+  const queryClient = useMemo(() => createQueryClient(loadedAdminSession()), []);
+
+  // Checked before react-admin starts, so an anonymous visit costs no loading screen and keeps
+  // its target (react-admin's own guard, `requireAuth`, stays as the second line).
+  if (!getToken()) {
+    return <Navigate to={LOGIN_PATH} replace state={{ from: `${location.pathname}${location.search}${location.hash}` }} />;
+  }
+
+  // <Admin> is AdminContext + AdminUI; the definitions' provider goes between them.
+  return (
+    <AdminContext
+      basename=""
+      authProvider={authProvider}
+      dataProvider={dataProvider}
+      i18nProvider={i18nProvider}
+      store={store}
+      queryClient={queryClient}
+      theme={muiTheme}
+      routerProvider={adminRouterProvider}
+    >
+      {ADMIN_UI}
+    </AdminContext>
   );
 };
 
