@@ -410,7 +410,7 @@ const measure = async (dialect: Dialect, server: LiveServer): Promise<DialectRes
     const m = stats.memory;
     const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
     rss.push(stats.rss / 1024 / 1024);
-    memory.push(`${mb(stats.rss)} (heap ${mb(m.heapUsed)}/${mb(m.heapTotal)}, external ${mb(m.external)}, list cache ${stats.listCache.entries} entries ${mb(stats.listCache.bytes)}, GC ${stats.gc.count}× ${(stats.gc.ms / 1000).toFixed(1)} s)`);
+    memory.push(`${mb(stats.rss)} (heap ${mb(m.heapUsed)}/${mb(m.heapTotal)}, external ${mb(m.external)}, list cache ${stats.listCache.entries} entries ${mb(stats.listCache.bytes)}, GC ${stats.gc.count}× ${(stats.gc.ms / 1000).toFixed(1)} s, ${stats.gc.major} full, longest ${stats.gc.longestMs.toFixed(0)} ms; event loop delay p99 ${stats.loopDelay.p99.toFixed(0)} max ${stats.loopDelay.max.toFixed(0)} ms)`);
     loads.push(loadAverage());
   };
   const sampler = setInterval(() => { void sample(); }, 30_000);

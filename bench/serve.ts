@@ -11,7 +11,7 @@
 import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PerformanceObserver } from 'node:perf_hooks';
+import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { getHeapSpaceStatistics, writeHeapSnapshot } from 'node:v8';
 import { buildApp } from '../server/app';
@@ -39,8 +39,13 @@ export type ServerStats = {
   rss: number; peakRss: number; rssAnon: number; rssFile: number;
   /** process.cpuUsage() of the server since it started, µs. */
   cpu: NodeJS.CpuUsage;
-  /** Garbage collections so far and the milliseconds they took (PerformanceObserver 'gc'). */
-  gc: { count: number; ms: number };
+  /**
+   * Garbage collections so far and the milliseconds they took (PerformanceObserver 'gc'); `major`:
+   * the full (mark-compact) ones; `longestMs`: the longest pause since the last stats.
+   */
+  gc: { count: number; ms: number; major: number; longestMs: number };
+  /** The event loop's delay since the last stats (perf_hooks' histogram, ms): what every request waited beyond its own work at worst. */
+  loopDelay: { p99: number; max: number };
   /** V8's heap spaces (new, old, code, large objects...): bytes reserved and used. */
   heapSpaces: { name: string; size: number; used: number }[];
   listCache: { entries: number; bytes: number };
@@ -69,13 +74,17 @@ const procStatus = (): { rss: number; peakRss: number; rssAnon: number; rssFile:
 };
 
 const serve = async (spec: ServeSpec): Promise<void> => {
-  const gc = { count: 0, ms: 0 };
+  const gc = { count: 0, ms: 0, major: 0, longestMs: 0 };
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
       gc.count += 1;
       gc.ms += entry.duration;
+      gc.longestMs = Math.max(gc.longestMs, entry.duration);
+      if ((entry as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR) gc.major += 1;
     }
   }).observe({ entryTypes: ['gc'] });
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
   const config = { ...loadConfig(spec.env, spec.cwd), database: spec.database };
   const db = createDb(config, { backgroundCheckpoints: true });
   // As server/main.ts: the declared indexes before listening (on a million rows, past Fastify's ready timeout).
@@ -101,8 +110,11 @@ const serve = async (spec: ServeSpec): Promise<void> => {
       (globalThis as { gc?: () => void }).gc?.();
       return null;
     }
+    const since = { gc: { ...gc }, loopDelay: { p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 } };
+    gc.longestMs = 0;
+    loop.reset();
     return {
-      memory: process.memoryUsage(), ...procStatus(), cpu: process.cpuUsage(), gc: { ...gc },
+      memory: process.memoryUsage(), ...procStatus(), cpu: process.cpuUsage(), ...since,
       heapSpaces: getHeapSpaceStatistics().map((space) => ({ name: space.space_name, size: space.space_size, used: space.space_used_size })),
       listCache: listCacheStats(db as unknown as AnyKysely), tokens: verifiedTokenCount(), db: dbCacheStats(db),
     } satisfies ServerStats;

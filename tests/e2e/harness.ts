@@ -22,6 +22,12 @@ const E2E_TEMPLATES = join(tmpdir(), 'admin-e2e-templates');
 export const CHROMIUM_ARGS = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  // Chromium 156.0.8078.108 (Debian, 2026-11) loads the address bar's popup as two WebUI pages
+  // (chrome://omnibox-popup.top-chrome/, its AI-mode page) in a renderer of their own for every new
+  // window, that is every browser context here: they ran beside each measured load on the two
+  // cores (bench:open's cold list 3.1 s painted against 0.86 s with the .73 build a day before), and
+  // a new page took 0.5-0.9 s against 0.3 s without them. No test uses the browser's own UI.
+  '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup',
 ];
 
 const freePort = (): Promise<number> => new Promise((resolve, reject) => {
