@@ -66,15 +66,16 @@ export const ensureRowLogs = async (db: AnyKysely, tables: readonly string[]): P
         }
         return;
       }
+      // `if not exists`: another process starting at the same time may have made them meanwhile.
       for (const table of missing) {
         const t = quote(table);
         const name = literal(table);
-        await sql.raw(`create trigger ${quote(sqliteTrigger(table, 'ai'))} after insert on ${t} begin
+        await sql.raw(`create trigger if not exists ${quote(sqliteTrigger(table, 'ai'))} after insert on ${t} begin
           insert into sys_row_log (tbl, row_id) values (${name}, new.id); end`).execute(trx);
-        await sql.raw(`create trigger ${quote(sqliteTrigger(table, 'au'))} after update on ${t} begin
+        await sql.raw(`create trigger if not exists ${quote(sqliteTrigger(table, 'au'))} after update on ${t} begin
           insert into sys_row_log (tbl, row_id) values (${name}, new.id);
           insert into sys_row_log (tbl, row_id) select ${name}, old.id where old.id is not new.id; end`).execute(trx);
-        await sql.raw(`create trigger ${quote(sqliteTrigger(table, 'ad'))} after delete on ${t} begin
+        await sql.raw(`create trigger if not exists ${quote(sqliteTrigger(table, 'ad'))} after delete on ${t} begin
           insert into sys_row_log (tbl, row_id) values (${name}, old.id); end`).execute(trx);
       }
     });
