@@ -94,6 +94,7 @@ const serve = async (spec: ServeSpec): Promise<void> => {
   const app = buildApp(config, { db });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const floors: { close: () => Promise<void> }[] = [];
+  const modules = new Map<string, Promise<Record<string, unknown>>>();
   const answer = async (request: Request): Promise<unknown> => {
     if (request.type === 'floor') {
       const floor = await startFloor(db, config.jwtSecret, request.table);
@@ -102,7 +103,14 @@ const serve = async (spec: ServeSpec): Promise<void> => {
     }
     if (request.type === 'snapshot') return writeHeapSnapshot(join(request.dir, `server-${process.pid}-${Date.now()}.heapsnapshot`));
     if (request.type === 'call') {
-      const run = ((await import(request.module)) as Record<string, unknown>)[request.name];
+      // Imported once: each import() went through tsx's loader hooks, a thread hop per call, which
+      // a storefront module of the app (imported statically) would not pay on each write.
+      let loaded = modules.get(request.module);
+      if (!loaded) {
+        loaded = import(request.module) as Promise<Record<string, unknown>>;
+        modules.set(request.module, loaded);
+      }
+      const run = (await loaded)[request.name];
       if (typeof run !== 'function') throw new Error(`${request.module} exports no function ${request.name}`);
       return (run as (db: AnyKysely, ...args: unknown[]) => Promise<unknown>)(db as unknown as AnyKysely, ...request.args);
     }
