@@ -517,7 +517,7 @@ type CaughtUp = { version: string; ids: Int32Array | null; logAt: string };
  * too many rows written, a TRUNCATE, the log pruned past them, or (SQLite) a transaction open on
  * the connection.
  */
-const caughtUp = async (db: AnyKysely, table: string, from: KeptIds & { logAt: string }, matching: Compilable, order: 'asc' | 'desc'): Promise<CaughtUp | undefined> => {
+const caughtUp = async (db: AnyKysely, table: string, from: KeptIds & { logAt: string }, matching: Compilable, order: 'asc' | 'desc', planEachTime: boolean): Promise<CaughtUp | undefined> => {
   const limit = CATCH_UP_LIMITS.rows;
   const rows = matching.compile();
   type Read = { version: string | null; log_at?: string | number; changed_count: number | string; reset: unknown; changed: string; matching: string };
@@ -528,7 +528,7 @@ const caughtUp = async (db: AnyKysely, table: string, from: KeptIds & { logAt: s
       select (select version::text from sys_table_version where name = $1) as version, (select count(*) from sys_changed) as changed_count,
         exists (select 1 from sys_changed where row_id is null) as reset,
         array(select row_id from sys_changed where row_id is not null)::text as changed, array(select id from sys_matching)::text as matching`;
-    read = (await db.executeQuery<Read>(CompiledQuery.raw(text, [table, from.logAt, limit + 1, ...rows.parameters]))).rows[0];
+    read = (await db.executeQuery<Read>(CompiledQuery.raw(planEachTime ? `${text} ${PLAN_EACH_TIME}` : text, [table, from.logAt, limit + 1, ...rows.parameters]))).rows[0];
   } else {
     const sqlite = sqliteHandleOf(db);
     if (!sqlite || sqlite.inTransaction) return undefined;
@@ -558,10 +558,12 @@ const caughtUpCount = new WeakMap<object, number>();
  * up to date by checking only the rows written since, and kept under the version read with them;
  * undefined when that cannot be done (then the list is read again). Requests that find the same
  * kept ids stale at once share one statement. `matching`: the list's query of ids (its filter,
- * answered row by row, not by a keyword index) limited to `id in (CHANGED_ROWS)`.
+ * answered row by row, not by a keyword index) limited to `id in (CHANGED_ROWS)`. `planEachTime`:
+ * PostgreSQL plans it with its values every time (a list with a keyword, as its fill: no keyword
+ * read is kept as a generic plan).
  */
 export const catchUp = async (
-  db: AnyKysely, table: string, key: string, from: KeptIds, matching: Compilable, order: 'asc' | 'desc',
+  db: AnyKysely, table: string, key: string, from: KeptIds, matching: Compilable, order: 'asc' | 'desc', planEachTime = false,
 ): Promise<Int32Array | null | undefined> => {
   const { logAt } = from;
   if (logAt === null) return undefined;
@@ -574,7 +576,7 @@ export const catchUp = async (
   const id = `${from.version}\n${logAt}\n${key}`;
   let promise = own.get(id);
   if (!promise) {
-    promise = caughtUp(db, table, { ...from, logAt }, matching, order).then((caught) => {
+    promise = caughtUp(db, table, { ...from, logAt }, matching, order, planEachTime).then((caught) => {
       if (caught) {
         storeIds(db, key, caught.version, caught.ids, caught.logAt);
         caughtUpCount.set(db, (caughtUpCount.get(db) ?? 0) + 1);

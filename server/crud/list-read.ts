@@ -142,7 +142,7 @@ export const listReads = (context: ListReadContext) => {
       // keyword after every write (server/crud/list-cache.ts `catchUp`).
       const logged = isRowLogged(db, table);
       let ids = last && last.version !== version && logged && params.sort.column === 'id'
-        ? await catchUp(db, table, key, last, changedMatching(params, scope), params.sort.order)
+        ? await catchUp(db, table, key, last, changedMatching(params, scope), params.sort.order, byValue)
         : undefined;
       if (ids === undefined) ids = cachedIds(db, key, version);
       if (ids === undefined) {

@@ -179,7 +179,7 @@ describe.runIf(onPostgres)('named statements (postgres)', () => {
         .orderBy('id', 'desc').limit(3).execute()).map((r) => Number(r.id));
       expect(expected.length).toBeGreaterThan(0);
       for (let n = 0; n < 8; n += 1) {
-        // A write before each view: the kept ids are dropped and read again.
+        // A write before each view: the kept ids catch up on the written row (the row log), or are read again.
         await db.updateTable('oms_order').set({ note: `keyword view ${n}` }).where('id', '=', expected[0]!).execute();
         expect(await page(`/order/list?pageNum=1&pageSize=3&receiverKeyword=${encodeURIComponent(keyword)}`)).toEqual(expected);
       }
