@@ -1,4 +1,4 @@
-// A real server on a fresh database and a real Chromium, one pair per test file (browserSuite),
+// A real server on a fresh database per test file and a real Chromium per test worker (browserSuite),
 // with one sign-in per demo role whose stored state every later page of that role reuses.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -126,6 +126,20 @@ export const removeSeededDataDirs = (tag: string): void => removeRunFolders(E2E_
 export const launchBrowser = (): Promise<Browser> =>
   chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 
+let workerBrowser: Promise<Browser> | undefined;
+/**
+ * The Chromium this test worker's files share (the e2e project keeps a worker's modules between
+ * its files): launched on first use, and again if it went away. A launch and the first context's
+ * start-up were ~2 s of a loaded core per file. Each test still gets a fresh context (own storage,
+ * cookies, cache); Playwright ends the browser when the worker exits.
+ */
+const sharedBrowser = async (): Promise<Browser> => {
+  const current = workerBrowser && await workerBrowser.catch(() => undefined);
+  if (current?.isConnected()) return current;
+  workerBrowser = launchBrowser();
+  return workerBrowser;
+};
+
 export type Viewport = { width: number; height: number };
 export const DESKTOP: Viewport = { width: 1280, height: 800 };
 export const PHONE: Viewport = { width: 390, height: 844 };
@@ -162,7 +176,8 @@ export type BrowserSuite = {
 };
 
 /**
- * Starts the server (with `env`) and Chromium before the file's tests and stops them after.
+ * Starts the server (with `env`) before the file's tests and stops it after; the pages are the
+ * worker's shared Chromium's, each in a fresh context.
  * Each demo role signs in once, on first use (through the login API); later pages of the role
  * start from that stored state. A test that ends its session (logout, a password change) or
  * that is about signing in uses `signIn` on an anonymous page instead, so the shared session lives on.
@@ -173,10 +188,11 @@ export const browserSuite = (env: Record<string, string> = {}): BrowserSuite => 
   const states = new Map<DemoRole, Promise<StorageState>>();
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(env), launchBrowser()]);
+    [server, browser] = await Promise.all([startServer(env), sharedBrowser()]);
   });
   afterAll(async () => {
-    await browser?.close();
+    // A context a test left open (a failed test's) goes with its file, not into the next one's.
+    await Promise.all(browser?.contexts().map((c) => c.close()) ?? []);
     await server?.stop();
   });
 
