@@ -26,6 +26,7 @@ import { channelInfo, withDemoVipPayment } from './areas/vip/channels';
 import { DEMO_ALIPAY_PREFIX, withDemoAlipay } from './areas/vip/demo-alipay';
 import { withDemoPaypal } from './areas/vip/demo-paypal';
 import { DEMO_WECHATPAY_PREFIX, withDemoWechatPay } from './areas/vip/demo-wechatpay';
+import { keptPemPairs } from './areas/vip/demo-keys';
 
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -85,8 +86,9 @@ const main = async (): Promise<void> => {
   // The demo's records made without a shop (mall's clients) go to its ownerless outlet shop.
   // Outside production the demo offers every offline VIP channel with clearly fake values (server/areas/vip/channels.ts).
   const demoSettings = demo && loaded.nodeEnv !== 'production';
+  const demoKeys = keptPemPairs(loaded.dataDir);
   const config = {
-    ...(demoSettings ? withDemoWechatPay(withDemoAlipay(withDemoPaypal(withDemoVipPayment(loaded)))) : loaded),
+    ...(demoSettings ? withDemoWechatPay(withDemoAlipay(withDemoPaypal(withDemoVipPayment(loaded)), demoKeys), demoKeys) : loaded),
     defaultShopId: loaded.defaultShopId ?? (demo ? await outletShopId(db as unknown as AnyKysely) : null),
   };
   const app = buildApp(config, { db });

@@ -1,7 +1,11 @@
-// Protects: the demo (npm start) offers every offline VIP channel with clearly fake values when the VIP_* settings are unset, and online PayPal through the app's own PayPal stand-in (no PayPal app needed) at the address the server listens on; a setting the operator made wins.
+// Protects: the demo (npm start) keeps its payment stand-ins' key pairs beside its data; it offers every offline VIP channel with clearly fake values when the VIP_* settings are unset, and online PayPal through the app's own PayPal stand-in (no PayPal app needed) at the address the server listens on; a setting the operator made wins.
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PAY_CHANNELS } from '../../src/schema/vip';
 import { channelInfo, DEMO_VIP_PAYMENT, withDemoVipPayment } from '../../server/areas/vip/channels';
+import { keptPemPairs } from '../../server/areas/vip/demo-keys';
 import { DEMO_PAYPAL_PREFIX, withDemoPaypal } from '../../server/areas/vip/demo-paypal';
 import type { Config } from '../../server/config';
 
@@ -45,5 +49,29 @@ describe('the demo\'s VIP payment values', () => {
     expect(withDemoPaypal(operator)).toBe(operator);
     // On a port picked at start (PORT=0) the server cannot call itself before it listens: left off.
     expect(withDemoPaypal({ ...listening, port: 0 }).paypal.demoSandbox).toBeUndefined();
+  });
+});
+
+describe('the demo\'s payment key pairs kept beside the data', () => {
+  it('are made once per role, kept owner-only, and read back at the next start', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'demo-keys-'));
+    try {
+      const first = keptPemPairs(dir);
+      const app = first('alipay-app');
+      const platform = first('wechatpay-platform');
+      expect(app.privateKey).toMatch(/^-----BEGIN PRIVATE KEY-----/);
+      expect(platform.publicKey).not.toBe(app.publicKey);
+      const file = join(dir, 'demo-keys.json');
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      // A later start (a new reader over the same folder) gets the same pairs without making any.
+      const again = keptPemPairs(dir);
+      expect(again('alipay-app')).toEqual(app);
+      expect(again('wechatpay-platform')).toEqual(platform);
+      // What a half-written or edited file holds for a role is replaced, not used.
+      writeFileSync(file, JSON.stringify({ 'alipay-app': { publicKey: 1 } }));
+      expect(keptPemPairs(dir)('alipay-app').publicKey).not.toBe(app.publicKey);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,6 +1,6 @@
 /**
  * A stand-in for Alipay's gateway, for the demo (`npm start` with no ALIPAY_APP_ID) and the tests:
- * with a demo key pair of the app and one of "Alipay", both made at start and clearly fake, it plays
+ * with a demo key pair of the app and one of "Alipay", both clearly fake (made once, ./demo-keys.ts), it plays
  * Alipay's side of page pay. `GET /demo-alipay/gateway.do` checks the request's RSA2 signature with
  * the app's public key (as Alipay does) and shows a "pay" page with the amount; its button marks the
  * trade paid, posts Alipay's asynchronous notify, signed with the stand-in's "Alipay" private key,
@@ -12,20 +12,18 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import { alipaySign, alipayTime, alipayVerify, keyOf } from './alipay';
+import type { PemPairs } from './demo-keys';
+import { freshPemPair } from './demo-keys';
 
 /** Where the demo's stand-in answers on the app itself (outside the API prefix, as Alipay's gateway is). */
 export const DEMO_ALIPAY_PREFIX = '/demo-alipay';
 /** The demo app's id: plainly not one Alipay would issue. */
 export const DEMO_ALIPAY_APP_ID = 'DEMO-ALIPAY-APP-NOT-REAL';
 
-const pemPair = () => generateKeyPairSync('rsa', {
-  modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-});
-
-/** Alipay settings with two fresh demo key pairs: the app's (its private half signs requests) and "Alipay's" (signs notifies). */
-export const demoAlipaySettings = (gateway: string): Config['alipay'] => {
-  const app = pemPair();
-  const gatewayPair = pemPair();
+/** Alipay settings with two demo key pairs: the app's (its private half signs requests) and "Alipay's" (signs notifies). */
+export const demoAlipaySettings = (gateway: string, pairs: PemPairs = freshPemPair): Config['alipay'] => {
+  const app = pairs('alipay-app');
+  const gatewayPair = pairs('alipay-gateway');
   return {
     appId: DEMO_ALIPAY_APP_ID, privateKey: app.privateKey, alipayPublicKey: gatewayPair.publicKey, gateway,
     demo: { appPublicKey: app.publicKey, gatewayPrivateKey: gatewayPair.privateKey },
@@ -71,8 +69,8 @@ export const createAlipaySandbox = (gateway = 'http://alipay.test/gateway.do') =
  * The demo's settings for online Alipay (`npm start`, never in production): with no Alipay app
  * configured, the stand-in below plays the gateway with demo keys. A configured app (ALIPAY_APP_ID) wins.
  */
-export const withDemoAlipay = <C extends Pick<Config, 'alipay'>>(config: C): C =>
-  config.alipay.appId ? config : { ...config, alipay: demoAlipaySettings(`${DEMO_ALIPAY_PREFIX}/gateway.do`) };
+export const withDemoAlipay = <C extends Pick<Config, 'alipay'>>(config: C, pairs: PemPairs = freshPemPair): C =>
+  config.alipay.appId ? config : { ...config, alipay: demoAlipaySettings(`${DEMO_ALIPAY_PREFIX}/gateway.do`, pairs) };
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

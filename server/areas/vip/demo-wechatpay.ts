@@ -1,6 +1,6 @@
 /**
  * A stand-in for the part of WeChat Pay's API v3 the VIP purchase uses, for the demo (`npm start`
- * with no WECHAT_PAY_MCH_ID) and the tests, with demo keys made at start (the merchant's pair and
+ * with no WECHAT_PAY_MCH_ID) and the tests, with demo keys (./demo-keys.ts: the merchant's pair and
  * "WeChat Pay's" pair, plus an APIv3 key), all clearly fake:
  *
  * - `POST /v3/pay/transactions/native` checks the request's WECHATPAY2-SHA256-RSA2048 signature
@@ -18,20 +18,18 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import Fastify from 'fastify';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { Config } from '../../config';
+import type { PemPairs } from './demo-keys';
+import { freshPemPair } from './demo-keys';
 import { keyOf } from './alipay';
 import { encryptResource, notifyMessage, parseAuthorization, requestMessage, rsaSign, rsaVerify } from './wechatpay';
 
 export const DEMO_WECHATPAY_PREFIX = '/demo-wechatpay';
 export const DEMO_WECHATPAY = { mchId: '1900000000', appId: 'wxDEMO0000NOTREAL', certSerial: 'DEMO-SERIAL-NOT-REAL' } as const;
 
-const pemPair = () => generateKeyPairSync('rsa', {
-  modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-});
-
 /** WeChat Pay settings with fresh demo keys (the merchant's pair, "WeChat Pay's" pair, an APIv3 key). */
-export const demoWechatPaySettings = (apiBase: string, scanPath = `${DEMO_WECHATPAY_PREFIX}/scan`): Config['wechatPay'] => {
-  const merchant = pemPair();
-  const platform = pemPair();
+export const demoWechatPaySettings = (apiBase: string, scanPath = `${DEMO_WECHATPAY_PREFIX}/scan`, pairs: PemPairs = freshPemPair): Config['wechatPay'] => {
+  const merchant = pairs('wechatpay-merchant');
+  const platform = pairs('wechatpay-platform');
   return {
     mchId: DEMO_WECHATPAY.mchId, appId: DEMO_WECHATPAY.appId, privateKey: merchant.privateKey, certSerial: DEMO_WECHATPAY.certSerial,
     platformPublicKey: platform.publicKey, apiV3Key: randomBytes(16).toString('hex'), apiBase,
@@ -140,10 +138,10 @@ const wechatSandbox = (scope: FastifyInstance, settings: Config['wechatPay'], de
  * The demo's settings for online WeChat Pay (`npm start`, never in production): with no merchant
  * configured, the stand-in plays WeChat Pay on the app's own port (PORT=0 leaves the channel off).
  */
-export const withDemoWechatPay = <C extends Pick<Config, 'wechatPay' | 'host' | 'port'>>(config: C): C => {
+export const withDemoWechatPay = <C extends Pick<Config, 'wechatPay' | 'host' | 'port'>>(config: C, pairs: PemPairs = freshPemPair): C => {
   if (config.wechatPay.mchId || !config.port) return config;
   const host = !config.host || config.host === '0.0.0.0' || config.host === '::' || config.host === 'localhost' ? '127.0.0.1' : config.host.includes(':') ? `[${config.host}]` : config.host;
-  return { ...config, wechatPay: demoWechatPaySettings(`http://${host}:${config.port}${DEMO_WECHATPAY_PREFIX}`) };
+  return { ...config, wechatPay: demoWechatPaySettings(`http://${host}:${config.port}${DEMO_WECHATPAY_PREFIX}`, undefined, pairs) };
 };
 
 /** Mounts the demo's WeChat Pay stand-in when the settings carry demo keys (`withDemoWechatPay`). */
