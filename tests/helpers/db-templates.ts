@@ -3,7 +3,7 @@
  * every file migrating and seeding its own (about 1.2 s of CPU each, ~190 times a run).
  *
  * A template is keyed by the server's sources (a change to a migration, the seed or an entity makes
- * a new one), the dialect, the seed options and the config overrides. It holds the database
+ * a new one), the dialect, the seed options and the overrides of the settings the seed read (`template`). It holds the database
  * (a SQLite file, or a PostgreSQL database copied with `CREATE DATABASE … TEMPLATE`), the data
  * folder the seed wrote (its secrets key, which encrypted the demo secrets, and any uploads) and the
  * seed's result. Templates live as long as the vitest run that made them (named after its process,
@@ -61,26 +61,54 @@ export type Template = {
 
 export type Built = { database: string; dataDir: string; seeded: unknown };
 
+/** The settings a build read: each key, and whether and how the caller had set it. */
+type Reads = Record<string, { set: boolean; value?: string }>;
+
+const asJson = (value: unknown): string | undefined => (value === undefined ? undefined : JSON.stringify(value));
+
+/** Whether `settings` agree with a template's on every key its build read. */
+const agrees = (reads: Reads, settings: Record<string, unknown>): boolean => Object.entries(reads)
+  .every(([name, read]) => (settings[name] !== undefined) === read.set && asJson(settings[name]) === read.value);
+
 /**
- * The template for `key`, made by `build` (into the folder it is given) when this run has none yet.
- * Workers racing for the same key each build one; the first to rename its folder into place wins and
- * the others drop theirs.
+ * The template for `key` and the caller's `settings`, made by `build` (into the folder it is given)
+ * when this run has none that fits. A template is kept with the settings its build read (`watch`
+ * wraps the config the build hands on, and records each key read), and fits any later call whose
+ * settings agree on those keys: tests that only change a rate limit or a payment gateway share the
+ * template of the plain seed instead of migrating and seeding one each. Workers racing for the same
+ * template each build one; the first to rename its folder into place wins and the others drop theirs.
  */
-export const template = async (dialect: string, key: unknown, build: (dir: string) => Promise<Built>): Promise<Template> => {
+export const template = async (
+  dialect: string, key: unknown, settings: Record<string, unknown>,
+  build: (dir: string, watch: <T extends object>(config: T) => T) => Promise<Built>,
+): Promise<Template> => {
   const name = createHash('sha256').update(sourceFingerprint()).update(dialect).update(JSON.stringify(key)).digest('hex').slice(0, 16);
-  const home = join(TEMPLATES, runTag(), `${dialect}-${name}`);
+  const run = join(TEMPLATES, runTag());
+  const prefix = `${dialect}-${name}-`;
   // Paths inside the folder are kept relative to it: the folder is renamed into place once built.
-  const read = (): Template => {
+  const read = (home: string): Template => {
     const stored = JSON.parse(readFileSync(join(home, 'template.json'), 'utf8')) as Omit<Template, 'dataDir'> & { inFolder: boolean };
     return { database: stored.inFolder ? join(home, stored.database) : stored.database, seeded: stored.seeded, dataDir: join(home, 'data') };
   };
-  if (existsSync(join(home, 'template.json'))) return read();
-  const work = `${home}.${randomBytes(4).toString('hex')}`;
+  const fitting = existsSync(run) ? readdirSync(run).find((folder) => folder.startsWith(prefix) && !folder.includes('.')
+    && agrees(JSON.parse(readFileSync(join(run, folder, 'reads.json'), 'utf8')) as Reads, settings)) : undefined;
+  if (fitting) return read(join(run, fitting));
+  const work = join(run, `${prefix}.${randomBytes(4).toString('hex')}`);
   mkdirSync(work, { recursive: true });
-  const built = await build(work);
+  const readKeys = new Set<string>();
+  const watch = <T extends object>(config: T): T => new Proxy(config, {
+    get: (target, property, receiver) => {
+      if (typeof property === 'string') readKeys.add(property);
+      return Reflect.get(target, property, receiver) as unknown;
+    },
+  });
+  const built = await build(work, watch);
+  const reads: Reads = Object.fromEntries([...readKeys].sort().map((k) => [k, { set: settings[k] !== undefined, value: asJson(settings[k]) }]));
+  const home = join(run, `${prefix}${createHash('sha256').update(JSON.stringify(reads)).digest('hex').slice(0, 16)}`);
   const inFolder = built.database.startsWith(`${work}/`);
   const database = inFolder ? relative(work, built.database) : built.database;
   writeFileSync(join(work, 'template.json'), JSON.stringify({ database, inFolder, seeded: built.seeded }));
+  writeFileSync(join(work, 'reads.json'), JSON.stringify(reads));
   try {
     renameSync(work, home);
   } catch {
@@ -88,7 +116,8 @@ export const template = async (dialect: string, key: unknown, build: (dir: strin
     if (dialect === 'postgres') await adminQuery(`DROP DATABASE IF EXISTS "${built.database}" WITH (FORCE)`);
     rmSync(work, { recursive: true, force: true });
   }
-  return read();
+  if (process.env.TEMPLATE_READS) console.error(`template ${home}: ${Object.keys(reads).join(', ')}`);
+  return read(home);
 };
 
 /** A PostgreSQL database name for a template of this run. */

@@ -63,7 +63,7 @@ export const createTestDatabase = async (dialect: TestDialect, from?: string): P
  * createTestApp's database and data folder.
  */
 const seededTemplate = (dialect: TestDialect, overrides: Partial<Config>, seedOptions: SeedOptions) =>
-  template(dialect, { overrides, seedOptions }, async (dir) => {
+  template(dialect, seedOptions, overrides, async (dir, watch) => {
     let database = join(dir, 'template.sqlite');
     let target: DatabaseTarget = { dialect: 'sqlite', filename: database };
     if (dialect === 'postgres') {
@@ -75,7 +75,7 @@ const seededTemplate = (dialect: TestDialect, overrides: Partial<Config>, seedOp
     const db = createDb(config);
     try {
       await migrateToLatest(db);
-      const seeded = await seed(db, config, seedOptions);
+      const seeded = await seed(db, watch(config), seedOptions);
       return { database, dataDir: config.dataDir, seeded };
     } finally {
       await db.destroy();
