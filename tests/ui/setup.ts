@@ -5,6 +5,7 @@
  */
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { createRequire } from 'node:module';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { server } from './msw-server';
 
@@ -25,6 +26,36 @@ if (typeof Range !== 'undefined' && typeof Range.prototype.getClientRects !== 'f
   const none = { x: 0, y: 0, width: 0, height: 0, top: 0, left: 0, right: 0, bottom: 0, toJSON: () => ({}) } as DOMRect;
   Range.prototype.getClientRects = () => Object.assign([] as DOMRect[], { item: () => null }) as unknown as DOMRectList;
   Range.prototype.getBoundingClientRect = () => none;
+}
+
+// jsdom answers a <label for>'s `control` by walking the whole document for the id, and an input's
+// `labels` asks every node of the document for its control: a role query by name over a form reads
+// each candidate field's labels, so it cost (nodes x labels x nodes) — a fifth of a form file's CPU.
+// The document's id index answers the same (getElementById: the first element in tree order with
+// that id), so a label in the document looks its control up there; any other label as jsdom does.
+const jsdomRequire = createRequire(import.meta.url);
+const { isLabelable } = jsdomRequire('jsdom/lib/jsdom/living/helpers/form-controls.js') as { isLabelable: (node: unknown) => boolean };
+type LabelImpl = {
+  hasAttributeNS(ns: null, name: string): boolean;
+  getAttributeNS(ns: null, name: string): string | null;
+  getRootNode(options: object): { _byIdCache?: unknown; getElementById?: (id: string) => unknown };
+};
+const aLabel = document.createElement('label');
+const implKey = Object.getOwnPropertySymbols(aLabel).find((symbol) => symbol.description === 'impl');
+const labelImpl = implKey ? Object.getPrototypeOf((aLabel as unknown as Record<symbol, object>)[implKey]) as object : null;
+const control = labelImpl ? Object.getOwnPropertyDescriptor(labelImpl, 'control') : undefined;
+if (labelImpl && control?.get && !(control.get as { byIdIndex?: true }).byIdIndex) {
+  const walk = control.get;
+  const byIdIndex = Object.assign(function (this: LabelImpl) {
+    if (!this.hasAttributeNS(null, 'for')) return walk.call(this) as unknown;
+    const root = this.getRootNode({});
+    if (!root._byIdCache || !root.getElementById) return walk.call(this) as unknown;
+    const id = this.getAttributeNS(null, 'for') ?? '';
+    if (id === '') return null;
+    const found = root.getElementById(id);
+    return found && isLabelable(found) ? found : null;
+  }, { byIdIndex: true as const });
+  Object.defineProperty(labelImpl, 'control', { ...control, get: byIdIndex });
 }
 
 // A request no handler answers fails (msw's 'error' print: logged, and the fetch rejects instead
