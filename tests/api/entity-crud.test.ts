@@ -75,7 +75,7 @@ const filterCase = (f: ReturnType<typeof queryFilters>[number], record: ApiRecor
 };
 
 describe.each(testDialects())('generated entity routes (%s)', (dialect) => {
-  const s = apiSuite(dialect);
+  const s = apiSuite(dialect, { shareTargets: true });
 
   const get = <T = unknown>(url: string) => call<T>(s.app, 'GET', url, { token: s.token });
   const post = <T = unknown>(url: string, body?: unknown, headers?: Record<string, string>) => call<T>(s.app, 'POST', url, { token: s.token, body, headers });

@@ -134,7 +134,7 @@ describe.each(testDialects())('fuzzed bad input at every generated endpoint (%s)
     existing.set(gadget.name, [await insertGadget(t.db, shop.id, 'Fuzz one'), await insertGadget(t.db, shop.id, 'Fuzz two')]);
     existing.set('admin', (await t.db.selectFrom('ums_admin').select('id').orderBy('id').limit(2).execute()).map((r) => r.id));
     token = await login(t.app, DEMO.admin);
-    fx = createFixtures({ app: t.app, db: t.db, token });
+    fx = createFixtures({ app: t.app, db: t.db, token, shareTargets: true });
     for (const entity of entityList) {
       existing.set(entity.name, createdByFixtures(entity)
         ? [(await fx.create(entity, 0)).id, (await fx.create(entity, 1)).id]

@@ -38,7 +38,7 @@ const fieldErrorsOf = (answer: Answer): [string, string][] =>
 const optionalOnCreate = (decl: FieldDecl): boolean => !(decl.required && decl.default === undefined);
 
 describe.each(testDialects())('input safety at every generated route (%s)', (dialect) => {
-  const s = apiSuite(dialect);
+  const s = apiSuite(dialect, { shareTargets: true });
   let variant = 0;
 
   const post = (url: string, body: unknown) => call(s.app, 'POST', url, { token: s.token, body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });

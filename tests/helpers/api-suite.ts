@@ -27,6 +27,8 @@ export type ApiSuiteOptions = {
   overrides?: Partial<Config>;
   seed?: SeedOptions;
   build?: Omit<BuildOptions, 'db'>;
+  /** The fixtures make the records bodies point at once per variant (FixtureDeps `shareTargets`). */
+  shareTargets?: boolean;
 };
 
 export type ApiSuite = {
@@ -48,7 +50,7 @@ export const apiSuite = (dialect: TestDialect, options: ApiSuiteOptions = {}): A
   beforeAll(async () => {
     const t = await createTestApp(dialect, options.overrides, options.seed, options.build);
     const token = await login(t.app, DEMO[options.as ?? 'admin']);
-    state = { t, token, fx: createFixtures({ app: t.app, db: t.db, token }) };
+    state = { t, token, fx: createFixtures({ app: t.app, db: t.db, token, shareTargets: options.shareTargets }) };
   }, 60_000);
   afterAll(async () => { await state?.t.close(); });
   return {

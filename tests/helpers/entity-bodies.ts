@@ -94,8 +94,16 @@ const textValue = (name: string, decl: FieldDecl, seq: number): string => {
 
 const numberBounds = (decl: FieldDecl): [number, number] => [decl.min ?? 0, decl.max ?? 1_000_000];
 
+/** Each declaration's value schema, built once: zod builds a schema slowly (about a millisecond), and a file makes thousands of values. */
+const schemas = new WeakMap<FieldDecl, ReturnType<typeof fieldSchema>>();
+const schemaOf = (decl: FieldDecl) => {
+  let schema = schemas.get(decl);
+  if (!schema) schemas.set(decl, (schema = fieldSchema(decl)));
+  return schema;
+};
+
 const assertValid = (entity: Entity, name: string, decl: FieldDecl, value: unknown): unknown => {
-  if (!fieldSchema(decl).safeParse(value).success) {
+  if (!schemaOf(decl).safeParse(value).success) {
     throw new Error(`entity-bodies cannot make a valid ${entity.name}.${name} (${decl.kind}); teach it this declaration`);
   }
   return value;
@@ -118,7 +126,19 @@ const JSON_ID_LISTS: Readonly<Record<string, Readonly<Record<string, string>>>> 
   admin: { roleIds: 'role' },
 };
 
-export type FixtureDeps = { app: FastifyInstance; db: Kysely<Database>; token: string };
+/** Whether a declared unique (conditional or not) holds the field. */
+const inUnique = (entity: Entity, name: string): boolean => (entity.unique ?? []).some((u) => u.fields.includes(name));
+
+export type FixtureDeps = {
+  app: FastifyInstance; db: Kysely<Database>; token: string;
+  /**
+   * Make the records bodies point at (a product's shop, category, brand) once per variant and
+   * keep them for the file, instead of new ones for every body (a full product body made seven
+   * other records). For files that need a valid target, not a new one: a file that reads what
+   * earlier fixtures left behind (another category than its product's) leaves this off.
+   */
+  shareTargets?: boolean;
+};
 
 /**
  * Makes bodies and records through the API. `variant` makes values differ between records of
@@ -128,6 +148,24 @@ export type FixtureDeps = { app: FastifyInstance; db: Kysely<Database>; token: s
 export const createFixtures = (deps: FixtureDeps) => {
   let seq = 0;
   const nextSeq = () => (seq += 1);
+
+  /**
+   * The records bodies point at, with `shareTargets`: one per target and variant, so two records
+   * of one test still point at different targets where a filter or sort needs them to.
+   * `otherValue` always makes new ones (a value other than the current one).
+   */
+  const targets = new Map<string, Promise<number>>();
+  const shared = (key: string, make: () => Promise<number>): Promise<number> => {
+    if (!deps.shareTargets) return make();
+    let id = targets.get(key);
+    if (!id) {
+      id = make();
+      targets.set(key, id);
+      // A failed make is not kept: the next body tries again (and fails as loudly).
+      id.catch(() => targets.delete(key));
+    }
+    return id;
+  };
 
   /** A valid value of one writable field. */
   let clockSecond = 0;
@@ -165,9 +203,15 @@ export const createFixtures = (deps: FixtureDeps) => {
       }
       case 'image': return `/uploads/${name}-${nextSeq()}.png`;
       case 'images': return [`/uploads/${name}-${nextSeq()}.png`];
-      case 'reference': return (await referenceTarget(entityByName(decl.reference!.entity), variant, RULE_TARGETS[entity.name]?.[name])).id;
-      // A stored many-to-many picks a new record meeting its condition; an action's id list starts empty.
-      case 'references': return decl.relation ? [await pickFor(decl, variant)] : [];
+      case 'reference': {
+        const target = entityByName(decl.reference!.entity);
+        const overrides = RULE_TARGETS[entity.name]?.[name];
+        // A field some declared unique holds (one home-page entry per brand) points at a new record every time.
+        if (inUnique(entity, name)) return (await referenceTarget(target, variant, overrides)).id;
+        return shared(`${target.name} ${variant} ${JSON.stringify(overrides ?? {})}`, async () => (await referenceTarget(target, variant, overrides)).id);
+      }
+      // A stored many-to-many picks a record meeting its condition; an action's id list starts empty.
+      case 'references': return decl.relation ? [await shared(`pick ${decl.reference!.entity} ${variant} ${JSON.stringify(decl.relation.where ?? {})}`, () => pickFor(decl, variant))] : [];
       case 'json': {
         if (decl.default !== undefined) return decl.default;
         const target = JSON_ID_LISTS[entity.name]?.[name];
