@@ -169,7 +169,9 @@ export const createFixtures = (deps: FixtureDeps) => {
 
   /** A valid value of one writable field. */
   let clockSecond = 0;
-  const valueOf = async (entity: Entity, name: string, decl: FieldDecl, variant: number, timeIndex: number, clockIndex = 0): Promise<unknown> => {
+  const valueOf = async (
+    entity: Entity, name: string, decl: FieldDecl, variant: number, timeIndex: number, clockIndex = 0, targetVariant = variant,
+  ): Promise<unknown> => {
     // Grouping keys with a default (parentId 0 = top level) keep it: other values need a parent row.
     if (listPathFields(entity).includes(name) && decl.default !== undefined && decl.kind !== 'reference') return decl.default;
     switch (decl.kind) {
@@ -208,10 +210,10 @@ export const createFixtures = (deps: FixtureDeps) => {
         const overrides = RULE_TARGETS[entity.name]?.[name];
         // A field some declared unique holds (one home-page entry per brand) points at a new record every time.
         if (inUnique(entity, name)) return (await referenceTarget(target, variant, overrides)).id;
-        return shared(`${target.name} ${variant} ${JSON.stringify(overrides ?? {})}`, async () => (await referenceTarget(target, variant, overrides)).id);
+        return shared(`${target.name} ${targetVariant} ${JSON.stringify(overrides ?? {})}`, async () => (await referenceTarget(target, targetVariant, overrides)).id);
       }
       // A stored many-to-many picks a record meeting its condition; an action's id list starts empty.
-      case 'references': return decl.relation ? [await shared(`pick ${decl.reference!.entity} ${variant} ${JSON.stringify(decl.relation.where ?? {})}`, () => pickFor(decl, variant))] : [];
+      case 'references': return decl.relation ? [await shared(`pick ${decl.reference!.entity} ${targetVariant} ${JSON.stringify(decl.relation.where ?? {})}`, () => pickFor(decl, targetVariant))] : [];
       case 'json': {
         if (decl.default !== undefined) return decl.default;
         const target = JSON_ID_LISTS[entity.name]?.[name];
@@ -224,7 +226,7 @@ export const createFixtures = (deps: FixtureDeps) => {
         for (let i = 0; i < Math.max(decl.children!.min ?? 0, 1); i += 1) {
           const row: Body = {};
           for (const [field, child] of Object.entries(decl.children!.fields)) {
-            if (!child.serverManaged) row[field] = await valueOf(childEntityOf(entity, name), field, child, variant + i, timeIndex);
+            if (!child.serverManaged) row[field] = await valueOf(childEntityOf(entity, name), field, child, variant + i, timeIndex, 0, targetVariant + i);
           }
           rows.push(row);
         }
@@ -251,9 +253,11 @@ export const createFixtures = (deps: FixtureDeps) => {
 
   /**
    * A create body. `full`: every writable field; otherwise only the required ones (and
-   * grouping keys), so the server's defaults show.
+   * grouping keys), so the server's defaults show. `targetVariant`: the variant of the records
+   * the body points at (kept for the file with `shareTargets`), where the values vary from body
+   * to body but the targets need not.
    */
-  const bodyFor = async (entity: Entity, variant = 0, options: { full?: boolean } = {}): Promise<Body> => {
+  const bodyFor = async (entity: Entity, variant = 0, options: { full?: boolean; targetVariant?: number } = {}): Promise<Body> => {
     const body: Body = {};
     let timeIndex = 0;
     let clockIndex = 0;
@@ -261,7 +265,7 @@ export const createFixtures = (deps: FixtureDeps) => {
       const needed = decl.required || listPathFields(entity).includes(name);
       if (!options.full && !needed) continue;
       const dated = decl.kind === 'dateTime' || decl.kind === 'date';
-      body[name] = await valueOf(entity, name, decl, variant, dated ? timeIndex : 0, clockIndex);
+      body[name] = await valueOf(entity, name, decl, variant, dated ? timeIndex : 0, clockIndex, options.targetVariant ?? variant);
       if (dated) timeIndex += 1;
       if (decl.kind === 'time') clockIndex += 1;
     }
