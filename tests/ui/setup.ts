@@ -4,7 +4,7 @@
  * after each test. Kept generic: the public pages and the admin shell both use it.
  */
 import '@testing-library/jest-dom/vitest';
-import { cleanup, configure } from '@testing-library/react';
+import { cleanup, configure, getConfig } from '@testing-library/react';
 import { createRequire } from 'node:module';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { server } from './msw-server';
@@ -18,6 +18,22 @@ vi.mock('react-router', () => import('react-router-dom'));
 // import: a few hundred ms on an idle machine, well over 5 s on a loaded 2-core CI runner. A query
 // waits up to 15 s, which only a failing test ever spends; tests keep 30 s in all.
 configure({ asyncUtilTimeout: 15_000 });
+
+// A findBy or waitFor retries its query on every DOM change and every 50 ms, and each miss built
+// the error it throws with a print of the whole page (pretty-format over the document: a tenth of a
+// screen file's CPU), thrown away unless the wait runs out. While it retries (testing-library marks
+// that time as "expensive error diagnostics disabled") a miss now says only what it looked for; a
+// wait that runs out prints the page then, once (waitFor's timeout adds the print to the last miss),
+// and a getBy outside a wait prints it as before.
+const printPage = getConfig().getElementError;
+configure({
+  getElementError: (message, container) => {
+    if (!(getConfig() as { _disableExpensiveErrorDiagnostics?: boolean })._disableExpensiveErrorDiagnostics) return printPage(message, container);
+    const error = new Error(message ?? '');
+    error.name = 'TestingLibraryElementError';
+    return error;
+  },
+});
 
 // jsdom lays nothing out and gives a Range no geometry; the rich text editor (ProseMirror) asks a
 // Range for its rectangles when it scrolls an inserted image into view, and would throw outside
