@@ -123,7 +123,7 @@ const main = async (): Promise<void> => {
   if (demo && config.nodeEnv !== 'production') log('Demo logins: admin / admin123 (unless ADMIN_PASSWORD was set on first start), seller / seller123');
   if (demoSettings) {
     const unavailable = channelInfo(config).filter((c) => !c.available).map((c) => c.value);
-    log(`Demo VIP payment: bank, offline PayPal and blockchain show demo values (not real accounts; VIP_* settings replace them)${config.paypal.demoSandbox ? `; online PayPal goes to a stand-in at ${config.paypal.apiBase} (no account, no money; PAYPAL_CLIENT_ID replaces it)` : ''}${config.alipay.demo ? `; online Alipay goes to a stand-in at ${DEMO_ALIPAY_PREFIX} with demo keys made at start (ALIPAY_APP_ID replaces it)` : ''}${config.wechatPay.demo ? `; online WeChat Pay goes to a stand-in at ${DEMO_WECHATPAY_PREFIX} whose QR page offers "simulate the scan" (WECHAT_PAY_MCH_ID replaces it)` : ''}${unavailable.length ? `; not available: ${unavailable.join(', ')}` : ''}.`);
+    log(`Demo VIP payment: bank, offline PayPal and blockchain show demo values (not real accounts; VIP_* settings replace them)${config.paypal.demoSandbox ? `; online PayPal goes to a stand-in at ${config.paypal.apiBase} (no account, no money; PAYPAL_CLIENT_ID replaces it)` : ''}${config.alipay.demo ? `; online Alipay goes to a stand-in at ${DEMO_ALIPAY_PREFIX} with demo keys kept in its data folder (ALIPAY_APP_ID replaces it)` : ''}${config.wechatPay.demo ? `; online WeChat Pay goes to a stand-in at ${DEMO_WECHATPAY_PREFIX} whose QR page offers "simulate the scan" (WECHAT_PAY_MCH_ID replaces it)` : ''}${unavailable.length ? `; not available: ${unavailable.join(', ')}` : ''}.`);
   }
 };
 
