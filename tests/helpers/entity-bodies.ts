@@ -5,7 +5,7 @@
  * field without a default) fails loudly instead of being skipped.
  */
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { CompiledQuery, Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { expect } from 'vitest';
 import { ENTITIES } from '../../src/schema/entities';
@@ -422,24 +422,56 @@ export const outOfRangeOf = (decl: FieldDecl): { value: unknown; messageKey: str
 };
 
 /** Every entity table name plus the tables of their lists (child rows, relations), for "nothing changed" checks. */
-export const dataTables = (entities: readonly Entity[]): string[] =>
-  [...new Set(entities.flatMap((e) => [e.table, ...ownedTablesOf(e).map((t) => t.table)]))];
+const tablesOf = new WeakMap<readonly Entity[], string[]>();
+export const dataTables = (entities: readonly Entity[]): string[] => {
+  let tables = tablesOf.get(entities);
+  if (!tables) tablesOf.set(entities, (tables = [...new Set(entities.flatMap((e) => [e.table, ...ownedTablesOf(e).map((t) => t.table)]))]));
+  return tables;
+};
+
+/** The PostgreSQL version statement of a set of tables, compiled once. */
+const pgVersions = new Map<string, CompiledQuery>();
+/** Per database, each table's JSON text as last read, with the version it was read at. */
+const pgRows = new WeakMap<object, Map<string, { version: string; rows: string }>>();
 
 /**
  * Everything a refused request must leave alone: the full contents of the entity tables (so a
  * half-applied update shows, not only inserts) and the number of audit rows. Each table is kept as
  * the JSON text of its rows in id order: comparing two snapshots compares strings (a deep compare of
- * ~2,000 demo rows, twice per case, was most of the generic files' time), and on PostgreSQL the
- * database writes that text for every table in one statement instead of one round trip per table.
+ * ~2,000 demo rows, twice per case, was most of the generic files' time).
+ *
+ * On PostgreSQL the database writes that text, and only for the tables that changed since the last
+ * snapshot of this database: a table's version (its row count and the newest transaction id among
+ * its row versions, `xmin`) is read first, in one statement for all of them. A committed insert or
+ * update writes row versions with a newer transaction id than any before it (the requests of these
+ * tests run one after another), and a delete lowers the count, so a table whose version is the one
+ * its text was read at still holds exactly that text. Writing every row of every table out as JSON
+ * twice per case was most of the database's CPU in the generic files.
  */
 export const snapshotData = async (db: Kysely<Database>, entities: readonly Entity[]): Promise<Record<string, unknown>> => {
   const anyDb = db as unknown as AnyKysely;
   const tables = dataTables(entities);
   const lastAudit = sql<number | string | null>`(SELECT max(id) FROM sys_audit_log)`.as('sys_audit_log');
   if (dialectOf(anyDb) === 'postgres') {
-    const rowsOf = (table: string) => sql<string>`(SELECT coalesce(json_agg(x ORDER BY x.id)::text, '[]') FROM ${sql.table(table)} x)`.as(table);
-    const row = await anyDb.selectNoFrom([...tables.map(rowsOf), lastAudit]).executeTakeFirstOrThrow() as Record<string, unknown>;
-    return { ...row, sys_audit_log: Number(row.sys_audit_log ?? 0) };
+    // The audit log (an entity's table too) is kept as its newest id, as below.
+    const read = tables.filter((table) => table !== 'sys_audit_log');
+    const versionOf = (table: string) => sql<string>`(SELECT count(*) || ':' || coalesce(max(xmin::text::bigint), 0) FROM ${sql.table(table)})`;
+    const key = read.join(',');
+    let query = pgVersions.get(key);
+    if (!query) pgVersions.set(key, (query = anyDb.selectNoFrom([...read.map((table) => versionOf(table).as(table)), lastAudit]).compile()));
+    const versions = (await anyDb.executeQuery(query)).rows[0] as Record<string, unknown>;
+    let known = pgRows.get(db);
+    if (!known) pgRows.set(db, (known = new Map()));
+    const stale = read.filter((table) => known.get(table)?.version !== versions[table]);
+    if (stale.length) {
+      // Each stale table's text with the version it is read at, in one statement.
+      const fresh = await anyDb.selectNoFrom(stale.flatMap((table, i) => [
+        versionOf(table).as(`v${i}`),
+        sql<string>`(SELECT coalesce(json_agg(x ORDER BY x.id)::text, '[]') FROM ${sql.table(table)} x)`.as(`r${i}`),
+      ])).executeTakeFirstOrThrow() as Record<string, string>;
+      stale.forEach((table, i) => known.set(table, { version: fresh[`v${i}`]!, rows: fresh[`r${i}`]! }));
+    }
+    return { ...Object.fromEntries(read.map((table) => [table, known.get(table)!.rows])), sys_audit_log: Number(versions.sys_audit_log ?? 0) };
   }
   const snapshot: Record<string, unknown> = {};
   for (const table of tables) snapshot[table] = JSON.stringify(await anyDb.selectFrom(table).selectAll().orderBy('id').execute());
