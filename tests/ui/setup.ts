@@ -74,6 +74,38 @@ if (labelImpl && control?.get && !(control.get as { byIdIndex?: true }).byIdInde
   Object.defineProperty(labelImpl, 'control', { ...control, get: byIdIndex });
 }
 
+// jsdom's getComputedStyle checks each style rule that might apply to an element with its
+// selector engine, which parses the selector anew whenever it is one it cannot parse (MUI's styles
+// carry some: '::-moz-placeholder', '::-moz-focus-inner', '...$disabled'), building and throwing a
+// SyntaxError with its stack each time: a twentieth of a screen file's CPU. A selector that does
+// not parse matches no element, so a selector found unparsable (Element.matches throws a
+// SyntaxError for it, once) is answered "no match" from then on; every other as before.
+type DomSelector = { check: (selector: string, node: object, options?: object) => { match: boolean; ast: unknown; pseudoElement: unknown } };
+const documentKey = Object.getOwnPropertySymbols(document).find((symbol) => symbol.description === 'impl');
+const documentImpl = documentKey ? (document as unknown as Record<symbol, { _getDOMSelector?: () => DomSelector }>)[documentKey] : undefined;
+const domSelector = documentImpl?._getDOMSelector?.();
+if (domSelector && typeof domSelector.check === 'function' && !(domSelector.check as { unparsableKnown?: true }).unparsableKnown) {
+  const check = domSelector.check;
+  const unparsable = new Map<string, boolean>();
+  const isUnparsable = (selector: string): boolean => {
+    let known = unparsable.get(selector);
+    if (known === undefined) {
+      try {
+        document.documentElement.matches(selector);
+        known = false;
+      } catch (error) {
+        known = error instanceof DOMException && error.name === 'SyntaxError';
+      }
+      unparsable.set(selector, known);
+    }
+    return known;
+  };
+  domSelector.check = Object.assign(
+    (selector: string, node: object, options?: object) => (isUnparsable(selector) ? { match: false, ast: null, pseudoElement: null } : check(selector, node, options)),
+    { unparsableKnown: true as const },
+  );
+}
+
 // A request no handler answers fails (msw's 'error' print: logged, and the fetch rejects instead
 // of reaching the network), and so does the test that made it: the app would only show an error
 // toast, which most tests never look at, so a missing or unexpected call would otherwise pass.
