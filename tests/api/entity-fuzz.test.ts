@@ -113,6 +113,21 @@ const isValidBatchValue = (decl: FieldDecl, raw: string): boolean => {
 
 const encode = (pairs: [string, string][]): string => new URLSearchParams(pairs).toString();
 
+/**
+ * What expectWellFormedRefusal checks, in plain code: nearly every answer passes, and a few thousand
+ * expect() calls per file cost more than the requests' own checks. Where this says no, the expects
+ * run and say what is wrong.
+ */
+const isWellFormedRefusal = (answer: Answer): boolean => {
+  const body = answer.body as unknown as Record<string, unknown> | null | undefined;
+  if (answer.status < 400 || answer.status >= 500 || body === null || typeof body !== 'object') return false;
+  if (typeof body.code !== 'number' || typeof body.message !== 'string' || typeof body.messageKey !== 'string' || body.data !== null) return false;
+  const errors = body.errors ?? [];
+  return Array.isArray(errors) && errors.every((e: unknown) => e !== null && typeof e === 'object'
+    && typeof (e as Record<string, unknown>).field === 'string' && typeof (e as Record<string, unknown>).messageKey === 'string'
+    && typeof (e as Record<string, unknown>).message === 'string');
+};
+
 /** Every 4xx is an envelope with a code, a readable message and a stable key; field errors name a field. */
 const expectWellFormedRefusal = (answer: Answer, what: string) => {
   expect(answer.status, what).toBeGreaterThanOrEqual(400);
@@ -149,6 +164,7 @@ describe.each(testDialects())('fuzzed bad input at every generated endpoint (%s)
     const before = await snapshotData(t.db, entityList);
     await fc.assert(fc.asyncProperty(arbitrary, async (input) => {
       const { answer, what, write } = await request(input);
+      if (answer.status < 500 && !((write || answer.status >= 400) && !isWellFormedRefusal(answer))) return;
       expect(answer.status, `${what} -> ${answer.raw.slice(0, 300)}`).toBeLessThan(500);
       if (write || answer.status >= 400) expectWellFormedRefusal(answer, `${what} -> ${answer.raw.slice(0, 300)}`);
     }), { numRuns: RUNS });
@@ -316,6 +332,7 @@ describe.each(testDialects())('fuzzed bad input at every generated endpoint (%s)
             if (route.ids === 'query') url += `?${encode([[idName, String(target)]])}`;
             answer = await call(t.app, 'POST', url, { token, body: JSON.stringify(Object.fromEntries(values)), headers: JSON_TYPE });
           }
+          if (answer.status < 500 && !((decl.writes || answer.status >= 400) && !isWellFormedRefusal(answer))) return;
           const what = `${route.method} ${url} ${how} ${JSON.stringify(values).slice(0, 200)} -> ${answer.raw.slice(0, 300)}`;
           expect(answer.status, what).toBeLessThan(500);
           if (decl.writes || answer.status >= 400) expectWellFormedRefusal(answer, what);
