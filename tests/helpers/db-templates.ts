@@ -116,7 +116,6 @@ export const template = async (
     if (dialect === 'postgres') await adminQuery(`DROP DATABASE IF EXISTS "${built.database}" WITH (FORCE)`);
     rmSync(work, { recursive: true, force: true });
   }
-  if (process.env.TEMPLATE_READS) console.error(`template ${home}: ${Object.keys(reads).join(', ')}`);
   return read(home);
 };
 
