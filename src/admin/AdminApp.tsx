@@ -98,4 +98,3 @@ export const AdminApp = () => {
   );
 };
 
-export default AdminApp;

@@ -3,8 +3,10 @@
  * "not available yet". Screens load lazily: the generated entity screens (with the areas' options)
  * are one chunk, each area screen its own.
  */
-import { lazy, useState } from 'react';
 import type { ComponentType } from 'react';
+import { Loading } from 'react-admin';
+import type { LazyNow } from '../engine/lazyNow';
+import { lazyNow } from '../engine/lazyNow';
 import { NotAvailable } from '../pages/shared/NotAvailable';
 import { loadAdminSession } from '../providers/authProvider';
 import { AREA_SCREENS, loadScreenOptions } from '../resources';
@@ -30,38 +32,14 @@ const LOADERS: Readonly<Partial<Record<string, Loader>>> = {
 
 /**
  * A route's screen: its code loads once (preloadScreen or the first draw, whichever comes first).
- * A screen whose code is already there when it is first drawn is drawn at once: a lazy component
- * always suspends on its first draw, and React then shows the layout's fallback and draws the
- * layout again to reveal the screen, one more pass of the whole frame on a cold open (issue 23).
- * The choice is kept per mount, so a screen drawn lazily stays the same component.
+ * A screen whose code is already there when it is first drawn is drawn at once; one whose code is
+ * not yet there shows react-admin's loading indicator (as the layout's Suspense fallback did) and
+ * is drawn as soon as the code arrives (lazyNow: `lazy` would hold the reveal back up to 300 ms).
  */
-const routeScreen = (load: Loader) => {
-  let loaded: ComponentType | null = null;
-  let started: Promise<ScreenModule> | null = null;
-  const start = () => {
-    started ??= load().then((module) => {
-      loaded = module.default;
-      return module;
-    }, (error: unknown) => {
-      // A failed preload is tried again by the first draw (whose failure the screen shows).
-      started = null;
-      throw error;
-    });
-    return started;
-  };
-  const Lazy = lazy(start);
-  const Screen = () => {
-    const [Body] = useState<ComponentType>(() => loaded ?? Lazy);
-    return <Body />;
-  };
-  return { Screen, start };
-};
+const ROUTE_SCREENS: Readonly<Record<string, LazyNow<object>>> = Object.fromEntries(Object.entries(LOADERS).flatMap(([name, load]) =>
+  (load ? [[name, lazyNow(() => load().then((module) => module.default), () => <Loading />)]] : [])));
 
-const ROUTE_SCREENS = Object.fromEntries(Object.entries(LOADERS).flatMap(([name, load]) => (load ? [[name, routeScreen(load)]] : [])));
-
-export const SCREENS: Readonly<Partial<Record<string, ComponentType>>> = Object.fromEntries(
-  Object.entries(ROUTE_SCREENS).map(([name, { Screen }]) => [name, Screen]),
-);
+export const SCREENS: Readonly<Partial<Record<string, ComponentType>>> = ROUTE_SCREENS;
 
 /**
  * Starts loading the code of the screen at `pathname` (`/` is home) without waiting for the session
@@ -74,5 +52,5 @@ export const preloadScreen = (pathname: string): void => {
   loadAdminSession().catch(() => undefined);
   const name = pathname === '/' ? HOME_ROUTE : ALL_ROUTES.find((r) => r.path === pathname)?.name;
   // A failed load is the lazy screen's to report when it renders.
-  if (name) ROUTE_SCREENS[name]?.start().catch(() => undefined);
+  if (name) ROUTE_SCREENS[name]?.preload().catch(() => undefined);
 };

@@ -2,7 +2,6 @@
  * The form inputs the field kinds use (create and edit forms, dialogs included); which kind takes
  * which input is said once, in ./kinds.tsx, with `EntityFieldInput`.
  */
-import { lazy, Suspense } from 'react';
 import {
   PasswordInput, ReferenceArrayInput, ReferenceInput, useRecordContext, useTranslate,
 } from 'react-admin';
@@ -12,12 +11,12 @@ import { useSameAsFilter } from './actionTarget';
 import { ImageUploadInput } from './ImageUpload';
 import { LIST_ALL_QUERY, listAllSearch, referenceSearch } from './lookups';
 import { ReferenceAutocomplete, ReferenceAutocompleteArray, ReferenceSelect } from './referencePickers';
+import { lazyNow } from './lazyNow';
 import { fieldLabelKey } from './labels';
 import type { FieldInputProps } from './screenOptions';
 
 // The editor (tiptap + ProseMirror, ~130 KB gzip) loads only with a form that has rich text.
-const RichTextInput = lazy(() => import('./RichTextInput').then((m) => ({ default: m.RichTextInput })));
-export const LazyRichTextInput = (props: Parameters<typeof RichTextInput>[0]) => <Suspense fallback={null}><RichTextInput {...props} /></Suspense>;
+export const LazyRichTextInput = lazyNow(() => import('./RichTextInput').then((m) => m.RichTextInput));
 
 export const fromFlag = (value: unknown): boolean => Number(value) === 1;
 export const toFlag = (checked: unknown): 0 | 1 => (checked ? 1 : 0);

@@ -10,15 +10,16 @@ import Avatar from '@mui/material/Avatar';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { UserMenu, useGetIdentity, useTranslate, useUserMenu } from 'react-admin';
 import { Link } from 'react-router';
 import { logoutAndReload } from '../providers/authProvider';
+import { lazyNow } from '../engine/lazyNow';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
 
 // With the engine's inputs (avatar picker): fetched when first opened, not with the shell.
-const ProfileDialog = lazy(() => import('./ProfileDialog'));
+const ProfileDialog = lazyNow(() => import('./ProfileDialog').then((m) => m.default));
 
 /** Up to two letters: the initials of a "first last" name, else the first two characters. */
 export const initialsOf = (name: string): string => {
@@ -84,7 +85,7 @@ export const AdminUserMenu = () => {
         <LogoutMenuItem />
       </UserMenu>
       <ChangePasswordDialog open={changing} onClose={() => setChanging(false)} />
-      {editing && <Suspense fallback={null}><ProfileDialog onClose={() => setEditing(false)} /></Suspense>}
+      {editing && <ProfileDialog onClose={() => setEditing(false)} />}
     </>
   );
 };

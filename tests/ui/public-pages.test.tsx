@@ -15,7 +15,7 @@ import { server } from './msw-server';
 vi.mock('../../src/admin/AdminApp', () => {
   const AdminApp = () => <p>admin shell</p>;
   // The login page warms the first screen's chunk once the shell is loaded.
-  return { AdminApp, default: AdminApp, preloadScreen: () => undefined };
+  return { AdminApp, preloadScreen: () => undefined };
 });
 
 const LocationProbe = () => {

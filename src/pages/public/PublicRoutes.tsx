@@ -4,11 +4,11 @@
  * `<Admin basename="">` inside this router and decides about `/`, `/home`, unknown paths and
  * anonymous visitors. Exported apart from `main.tsx` so tests render it in a MemoryRouter.
  */
-import { lazy, Suspense } from 'react';
 import type { ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { getToken } from '../../providers/api';
 import { ANONYMOUS_PATHS, PUBLIC_PATHS } from '../../schema/routes';
+import { lazyNow } from '../../engine/lazyNow';
 import { loadAdmin } from './adminChunk';
 import { Homer } from './Homer';
 import { t } from './i18n';
@@ -17,8 +17,6 @@ import { NotFound } from './NotFound';
 import { Privacy } from './Privacy';
 import { Register } from './Register';
 import { Term } from './Term';
-
-const AdminApp = lazy(loadAdmin);
 
 /** Keyed by the shared declaration, so adding a public path without its page fails to compile. */
 const PAGES: Record<(typeof PUBLIC_PATHS)[number], ComponentType> = {
@@ -38,6 +36,9 @@ export const Loading = () => (
   </div>
 );
 
+/** The admin shell: drawn as soon as its chunk is there (lazyNow, not `lazy`: no 300 ms hold-back). */
+const AdminShell = lazyNow(() => loadAdmin().then((admin) => admin.AdminApp), () => <Loading />);
+
 const anonymousPaths: readonly string[] = ANONYMOUS_PATHS;
 
 /** A public page outside the anonymous set (`/404`) needs a token, as every admin path does. */
@@ -50,6 +51,6 @@ const PublicPage = ({ path }: { path: (typeof PUBLIC_PATHS)[number] }) => {
 export const PublicRoutes = () => (
   <Routes>
     {PUBLIC_PATHS.map((path) => <Route key={path} path={path} element={<PublicPage path={path} />} />)}
-    <Route path="*" element={<Suspense fallback={<Loading />}><AdminApp /></Suspense>} />
+    <Route path="*" element={<AdminShell />} />
   </Routes>
 );

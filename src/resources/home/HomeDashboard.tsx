@@ -21,7 +21,6 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { lazy, Suspense } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router';
 import { useIntlLocale } from '../../engine/locale';
@@ -30,9 +29,10 @@ import type { HomeSummary, ListFilter, MoneyByCurrency, PendingItem } from '../.
 import { HOME_API } from '../../schema/home';
 import type { RouteName } from '../../schema/routes';
 import { ALL_ROUTES } from '../../schema/routes';
+import { lazyNow } from '../../engine/lazyNow';
 import { changePercent, formatCount, formatMoney, formatPercent } from './format';
 
-const HomeCharts = lazy(() => import('./HomeCharts').then((m) => ({ default: m.HomeCharts })));
+const HomeCharts = lazyNow(() => import('./HomeCharts').then((m) => m.HomeCharts), () => <Skeleton variant="rounded" height={240} />);
 
 const pathOf = (route: RouteName): string => ALL_ROUTES.find((r) => r.name === route)?.path ?? '/home';
 
@@ -247,9 +247,7 @@ export const HomeDashboard = () => {
         {data.pending.length > 0 && <Grid size={{ xs: 12, md: 6 }}><PendingPanel items={data.pending} /></Grid>}
         {!starting && data.orders && data.orders.currencies.length > 0 && (
           <Grid size={12}>
-            <Suspense fallback={<Skeleton variant="rounded" height={240} />}>
-              <HomeCharts days={data.orders.days} currencies={data.orders.currencies} />
-            </Suspense>
+            <HomeCharts days={data.orders.days} currencies={data.orders.currencies} />
           </Grid>
         )}
         <Overviews data={data} />
