@@ -24,7 +24,7 @@ import { screenEntityOf } from '../schema/screenEntities';
 import { ChildRowsInput } from './ChildRowsInput';
 import { LocalizedDateInput } from './dateInputs';
 import {
-  EnumField, FlagField, ImageThumbField, JsonField, LocaleDateField, LocaleNumberField, NumberCell, ReferenceNameField, ReferencesField, SecretState, textField,
+  DateCell, EnumField, FlagField, ImageThumbField, JsonField, LocaleDateField, LocaleNumberField, NumberCell, ReferenceNameField, ReferencesField, SecretState, textField,
 } from './fields';
 import {
   formatJson, fromFlag, ImagePicker, LazyRichTextInput, parseJson, ReferenceFieldInput, ReferencesFieldInput, SecretInput, toFlag,
@@ -50,7 +50,7 @@ export type KindUi = {
   readonly input: (props: InputProps) => ReactElement | null;
   /**
    * The read-only display; `interactive`: a list cell, where a flag with a `toggle` is an inline
-   * switch and texts and numbers are bare text (`TextCell`, `NumberCell`: no Typography per cell).
+   * switch and texts, numbers and dates are bare text (`TextCell`, `NumberCell`, `DateCell`: no Typography per cell).
    */
   readonly display: (field: Field, interactive: boolean) => ReactElement;
   /** The list filter of a field declaring `filter`; none: a text filter. */
@@ -150,14 +150,14 @@ const TABLE = {
   date: {
     ...plain,
     input: ({ common }) => <LocalizedDateInput {...common} kind="date" />,
-    display: ({ name }) => <LocaleDateField source={name} />,
+    display: ({ name }, cell) => (cell ? <DateCell source={name} /> : <LocaleDateField source={name} />),
     filter: dayFilter, rangeInput: dayRange,
     csv: ({ value }) => String(value).slice(0, 10),
   },
   dateTime: {
     ...plain,
     input: ({ common }) => <LocalizedDateInput {...common} kind="dateTime" />,
-    display: ({ name }) => <LocaleDateField source={name} showTime />,
+    display: ({ name }, cell) => (cell ? <DateCell source={name} showTime /> : <LocaleDateField source={name} showTime />),
     filter: dayFilter, rangeInput: dayRange,
     csv: ({ value }) => localDate(String(value), true),
   },
