@@ -6,26 +6,27 @@
  */
 import TextField from '@mui/material/TextField';
 import type { ReactElement } from 'react';
+import { lazy, Suspense } from 'react';
 import { FieldTitle } from 'react-admin';
-import { lazyNow } from './lazyNow';
 import type { DatePickerInputProps } from './DatePickerInput';
 
-/** Holds the picker's place until its code is there: a disabled field of the same size and label. */
-const Placeholder = ({ source, label, resource, isRequired, size = 'small', margin, variant }: DatePickerInputProps): ReactElement => (
-  <TextField
-    disabled
-    size={size}
-    margin={margin}
-    variant={variant}
-    aria-hidden
-    slotProps={{ htmlInput: { 'aria-hidden': true, tabIndex: -1 }, inputLabel: { shrink: true } }}
-    label={label === '' || label === false ? null : <FieldTitle label={label as string} source={source} resource={resource} isRequired={isRequired} />}
-  />
-);
-
-const DatePickerInput = lazyNow(() => import('./DatePickerInput').then((m) => m.default), (props: DatePickerInputProps) => <Placeholder {...props} />);
+const DatePickerInput = lazy(() => import('./DatePickerInput'));
 
 /** `alwaysOn` is read by react-admin's filter form from the element's props, not by the input. */
 export type DateInputProps = DatePickerInputProps & { readonly alwaysOn?: boolean };
 
-export const LocalizedDateInput = ({ alwaysOn: _alwaysOn, ...props }: DateInputProps): ReactElement => <DatePickerInput {...props} />;
+export const LocalizedDateInput = ({ alwaysOn: _alwaysOn, ...props }: DateInputProps): ReactElement => {
+  const { source, label, resource, isRequired, size = 'small', margin, variant } = props;
+  const placeholder = (
+    <TextField
+      disabled
+      size={size}
+      margin={margin}
+      variant={variant}
+      aria-hidden
+      slotProps={{ htmlInput: { 'aria-hidden': true, tabIndex: -1 }, inputLabel: { shrink: true } }}
+      label={label === '' || label === false ? null : <FieldTitle label={label as string} source={source} resource={resource} isRequired={isRequired} />}
+    />
+  );
+  return <Suspense fallback={placeholder}><DatePickerInput {...props} /></Suspense>;
+};

@@ -39,6 +39,8 @@ describe.each<Lang>(['en', 'zh'])('date inputs in the chosen language (%s)', (la
   it('should show a date-time in the chosen convention and save what is written as an ISO instant', async () => {
     serve('get', '/home/advertise/11', () => envelope(advert));
     const updates = serve('post', '/home/advertise/update/11', () => envelope(1));
+    // Saved, the form goes back to the list.
+    serve('get', '/home/advertise/list', () => envelope(page([advert])));
     renderAt('/sms/updateHomeAdvertise?id=11', { lang });
 
     const start = await startInput(lang);

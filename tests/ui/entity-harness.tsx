@@ -16,6 +16,7 @@ import { HttpFeedback } from '../../src/layout/HttpFeedback';
 import { ADMIN_MESSAGES, createAdminI18nProvider as createI18nProvider } from '../../src/admin/i18n';
 import { muiTheme } from '../../src/theme/muiTheme';
 import { createEntityDataProvider } from '../../src/providers/entityDataProvider';
+import { createQueryClient } from '../../src/admin/queryClient';
 import { routePath } from '../../src/engine/routing';
 import { entityScreens } from '../../src/engine/screens';
 import { AREA_SCREENS, loadScreenOptions } from '../../src/resources';
@@ -56,7 +57,10 @@ export const renderAt = (path: string, { authProvider, lang, feedback = false }:
   const i18nProvider = lang ? createI18nProvider(lang) : testI18nProvider;
   return render(
     <MemoryRouter initialEntries={[path]}>
-      <AdminContext dataProvider={createEntityDataProvider()} i18nProvider={i18nProvider} store={memoryStore()} authProvider={authProvider} theme={muiTheme}>
+      {/* The app's query settings (no retries: react-query's default three, backing off 1 + 2 + 4 s,
+          kept a failed load from showing for 7 s); no session is put in its cache: the test's
+          authProvider answers every access question. */}
+      <AdminContext dataProvider={createEntityDataProvider()} queryClient={createQueryClient(null, () => null)} i18nProvider={i18nProvider} store={memoryStore()} authProvider={authProvider} theme={muiTheme}>
         <Routes>
           {Object.entries(screens).map(([name, Screen]) => <Route key={name} path={routePath(name)} element={<Screen />} />)}
         </Routes>

@@ -172,10 +172,6 @@ describe('advertisement list', () => {
     }
     // Written as the English convention shows them; sent as days.
     fireEvent.change(await screen.findByRole('textbox', { name: 'Expire time from' }), { target: { value: '05/01/2024' } });
-    // Applied before the second change: react-admin's filter form takes a list's filters back into
-    // the form unless the user changed it "just before", one flag for both debounced steps (its
-    // FilterLiveForm), so two changes inside the debounce on a loaded machine lost the first.
-    await waitFor(() => expect(lists.at(-1)?.query.get('endTimeFrom')).toBe('2024-05-01'));
     fireEvent.change(await screen.findByRole('textbox', { name: 'Expire time to' }), { target: { value: '06/30/2024' } });
     await waitFor(() => {
       expect(lists.at(-1)?.query.get('endTimeFrom')).toBe('2024-05-01');
