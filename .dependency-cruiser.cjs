@@ -7,8 +7,15 @@
 
 /** Browser and shared declarations, lowest first (a path prefix each). */
 const BROWSER_LAYERS = [
+  // The declaration language: knows no area.
   'src/schema/engine/',
-  'src/schema/',
+  // Limits every area may use.
+  'src/schema/(rules|auth-rules)\\.ts$',
+  // The areas' declarations, one folder each.
+  'src/schema/(?!engine/|home/summary\\.ts$)[^/]+/',
+  // The registries and tables derived from every area (entities, messages, routes, resources, api),
+  // and the home page's summary, which names every area's routes and entities.
+  'src/schema/((?!rules\\.ts$|auth-rules\\.ts$)[^/]+\\.ts|home/summary\\.ts)$',
   'src/i18n/',
   'src/theme/',
   'src/providers/',
@@ -39,8 +46,8 @@ const SERVER_LAYERS = [
   'server/main.ts',
 ];
 
-/** A layer is a path prefix, written as a regular expression (its dots are literal). */
-const escape = (prefix) => prefix.replace(/\.(?=[a-z])/g, '\\.');
+/** A layer is a path prefix, written as a regular expression (a dot before a letter is literal). */
+const escape = (prefix) => prefix.replace(/(?<!\\)\.(?=[a-z])/g, '\\.');
 const upwardRules = (layers, half) => layers.slice(0, -1).map((layer, i) => ({
   name: `${half}-no-upward`,
   severity: 'error',

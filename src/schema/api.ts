@@ -4,10 +4,14 @@
  */
 
 import type { RecordOf } from './engine/entity';
-import type { menu } from './ums/entities';
-import type { adminProfile } from './ums/admin';
+import { fillMessage, textsOf } from './engine/texts';
+import type { MessageParams } from './engine/texts';
 import { AREA_MESSAGES } from './messages';
-import { textsOf } from './engine/texts';
+import type { adminProfile } from './ums/admin';
+import type { MenuItem } from './ums/entities';
+
+export { fillMessage };
+export type { MenuItem, MessageParams };
 
 /** Envelope result codes, numbered as in `mall` (404 there means "validation failed"). */
 export const ResultCode = {
@@ -22,8 +26,6 @@ export type ResultCodeValue = (typeof ResultCode)[keyof typeof ResultCode];
 /** One problem with one field of a request, for showing next to that field. */
 export type FieldError = { field: string; messageKey: MessageKey; message: string; params?: MessageParams };
 
-/** Values of a message's `{name}` placeholders. */
-export type MessageParams = Record<string, string | number>;
 
 export type Envelope<T> = {
   code: number;
@@ -45,8 +47,6 @@ export type Page<T> = { pageNum: number; pageSize: number; totalPage: number; to
 
 export type LoginResult = { token: string; tokenHead: string };
 
-/** A menu record as its declaration answers it (the signed-in admin's menus, `/menu/treeList`). */
-export type MenuItem = RecordOf<typeof menu>;
 
 /** The signed-in admin's own account fields: what the profile dialog shows and changes (its declaration's fields). */
 export type AdminProfile = { username: string } & Omit<RecordOf<typeof adminProfile>, 'id'>;
@@ -143,12 +143,6 @@ export const MESSAGES = {
 } as const;
 export type MessageKey = keyof typeof MESSAGES;
 
-/**
- * The one message formatter: `{name}` placeholders (and the admin translations' `%{name}`) filled
- * from `params`; a placeholder without a value stays as it is, so the reader sees what is missing.
- */
-export const fillMessage = (text: string, params: MessageParams = {}): string =>
-  text.replace(/%?\{(\w+)\}/g, (match, name: string) => (name in params ? String(params[name]) : match));
 
 /** The English text of a message key with its placeholders filled in. */
 export const formatMessage = (key: MessageKey, params?: MessageParams): string => fillMessage(MESSAGES[key] as string, params);

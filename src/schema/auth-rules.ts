@@ -3,7 +3,9 @@
  * schemas from them and the public pages check them before sending (without loading zod,
  * which would cost the login page its size budget).
  */
-import type { MessageKey } from './api';
+
+/** The message keys an account name or password is refused with (each a key of MESSAGES, ./api.ts). */
+export type AccountProblem = 'required' | 'too_short' | 'too_long' | 'invalid_username' | 'password_blank' | 'password_repeated' | 'password_sequence' | 'password_contains_username';
 
 /** New usernames (registration, account creation, rename): after NFKC, 3..64 of USERNAME_PATTERN. */
 export const USERNAME_LENGTH = { min: 3, max: 64 } as const;
@@ -31,7 +33,7 @@ export const INVITE_CODE_KEY = 'code';
 export const normalizeUsername = (raw: string): string => raw.normalize('NFKC').trim();
 
 /** The problem with a new username (already normalised), or undefined. */
-export const usernameProblem = (username: string): MessageKey | undefined => {
+export const usernameProblem = (username: string): AccountProblem | undefined => {
   if (username === '') return 'required';
   if (username.length < USERNAME_LENGTH.min) return 'too_short';
   if (username.length > USERNAME_LENGTH.max) return 'too_long';
@@ -65,7 +67,7 @@ const isRun = (text: string): boolean => RUNS.some((row) => {
  * case). Whether it is a common password is checked by the server alone (the list is too large
  * for the login page's bundle).
  */
-export const passwordProblem = (password: string, username: string): MessageKey | undefined => {
+export const passwordProblem = (password: string, username: string): AccountProblem | undefined => {
   if (password === '') return 'required';
   if (password.length < PASSWORD_LENGTH.min) return 'too_short';
   if (password.length > PASSWORD_LENGTH.max) return 'too_long';

@@ -16,9 +16,9 @@ import { PROFILE_API } from './ums/admin';
 import { UMS_RESOURCES } from './ums/resources';
 import { VIP_RESOURCES } from './vip/resources';
 
-/** `name` is the seeded English name (its description too), `zh` the Chinese the admin shows for it (src/i18n/zh.ts). */
-export type ResourceDecl = { readonly name: string; readonly zh: string; readonly url: string; readonly seller?: boolean };
-export type ResourceCategoryDecl = { readonly name: string; readonly sort: number; readonly resources: readonly ResourceDecl[] };
+import type { ResourceCategoryDecl } from './engine/types';
+
+export type { ResourceCategoryDecl, ResourceDecl } from './engine/types';
 
 /**
  * Routes every signed-in account may call, whatever its roles (its own session and profile, and

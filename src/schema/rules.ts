@@ -1,16 +1,12 @@
-/** Business limits of spec section 9, declared once for both halves. */
+/** Business limits, declared once for both halves. */
 
-/** Names of shops, products, attributes, categories, types and advertisements. */
-export const NAME_LENGTH = { min: 2, max: 140 } as const;
+export { DEFAULT_MAX_ROWS, NAME_LENGTH } from './engine/limits';
 
 /** Uploads: jpg or png, checked by content; up to 10 MB. */
 export const UPLOAD_RULES = { mimeTypes: ['image/jpeg', 'image/png'], extensions: ['jpg', 'jpeg', 'png'], maxBytes: 10 * 1024 * 1024 } as const;
 
 /** Price tiers and category filter attributes: up to three, at least one left. */
 export const MAX_TIERS = 3;
-
-/** Default most rows of a child list (bodies stay far below the member cap). */
-export const DEFAULT_MAX_ROWS = 100;
 
 /** Stock of -1 means unlimited. */
 export const UNLIMITED_STOCK = -1;

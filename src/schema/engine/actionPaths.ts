@@ -4,7 +4,7 @@
  * user can open), so both ask the server the same question.
  */
 import { ACTION_PREFIX, actionEndpointOf, deleteEndpointOf, endpointOf, setEndpointOf } from './endpoints';
-import type { Entity } from './entity';
+import type { Entity } from './types';
 
 /** An action that sets one field through its batch or toggle path: `set:status`. */
 export const SET_ACTION_PREFIX = 'set:';

@@ -9,8 +9,8 @@
  *   is (`resources.<entity>.actions.<name>.name`), so its audit row reads like its button.
  * - `set_<field>`: a batch set or list switch, named after the field it set.
  */
-import type { ActionDecl, Entity } from './entity';
-import { snakeCase } from './entity';
+import { snakeCase } from './actions';
+import type { ActionDecl, Entity } from './types';
 
 /** Actions the server writes under fixed names. Stored in rows: a name is never renamed, only added. */
 export const SERVER_AUDIT_ACTIONS = [

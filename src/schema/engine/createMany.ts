@@ -3,8 +3,9 @@
  * entity's `pick` reference at once, and each pick becomes one record of the array the create
  * route takes (`[{ brandId: 3 }, { brandId: 5 }]`).
  */
-import type { Entity } from './entity';
-import { DEFAULT_MAX_ROWS, references } from './entity';
+import { references } from './fieldBuilders';
+import { DEFAULT_MAX_ROWS } from './limits';
+import type { Entity } from './types';
 
 const forms = new WeakMap<Entity, Entity>();
 

@@ -4,7 +4,7 @@
  * browser's access checks and the route table's needs ask about them, and OpenAPI, the test
  * helpers and the permission matrix walk them.
  */
-import type { ActionDecl, Entity, VariantDecl } from './entity';
+import type { ActionDecl, Entity, VariantDecl } from './types';
 import { BIN_OPERATIONS, recycleBinOf } from './recycleBin';
 
 /**

@@ -3,10 +3,9 @@
  * secret fields' helpers. Part of the entity declaration language (./entity.ts re-exports it).
  */
 import type { z } from 'zod';
-import type { Entity } from './entity';
-import type { ChildRowsDecl, EnumOption, FieldDecl, FieldKind, FieldOptions, InferFields, KindOptions, RelationDecl } from './fields';
 import { KINDS } from './kinds';
-import { NAME_LENGTH } from '../rules';
+import { NAME_LENGTH } from './limits';
+import type { ChildRowsDecl, Entity, EnumOption, FieldDecl, FieldKind, FieldOptions, InferFields, KindOptions, RelationDecl } from './types';
 
 
 /**

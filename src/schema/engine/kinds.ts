@@ -6,9 +6,9 @@
  * below makes a kind without an entry a compile error.
  */
 import { z } from 'zod';
-import type { ChildRowsDecl, FieldDecl, FieldKind, RelationRowsDecl } from './entity';
+import { DEFAULT_MAX_ROWS } from './limits';
 import { isCentAmount, isRatioValue } from './money';
-import { DEFAULT_MAX_ROWS } from '../rules';
+import type { ChildRowsDecl, FieldDecl, FieldKind, RelationRowsDecl } from './types';
 
 /**
  * Text no field may hold: NUL (U+0000), which PostgreSQL text cannot store (the write fails) and

@@ -3,8 +3,9 @@
  * both halves read it: the flag field, its column, the list parameter that shows the bin, and
  * the two operations on the bin's records.
  */
-import type { Entity } from './entity';
-import { columnOf, filterOf } from './entity';
+import { filterOf } from './fields';
+import { columnOf } from './storage';
+import type { Entity } from './types';
 
 export type RecycleBin = {
   /** The flag field: 0 live, 1 in the bin. */

@@ -2,8 +2,7 @@
  * Storage: the tables and columns an entity's records live in. Part of the entity declaration
  * language (./entity.ts re-exports it); server/db/declared.ts derives the table types by the same rules.
  */
-import type { Entity } from './entity';
-import type { FieldDecl } from './fields';
+import type { Entity, FieldDecl } from './types';
 
 /** snake_case column of a field. */
 export const columnOf = (fieldName: string, decl: FieldDecl): string =>

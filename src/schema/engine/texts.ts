@@ -33,3 +33,13 @@ export const joinTexts = <const T extends readonly AreaMessages[]>(...tables: T)
   }
   return joined as Joined<T>;
 };
+
+/** Values of a message's `{name}` placeholders. */
+export type MessageParams = Record<string, string | number>;
+
+/**
+ * The one message formatter: `{name}` placeholders (and the admin translations' `%{name}`) filled
+ * from `params`; a placeholder without a value stays as it is, so the reader sees what is missing.
+ */
+export const fillMessage = (text: string, params: MessageParams = {}): string =>
+  text.replace(/%?\{(\w+)\}/g, (match, name: string) => (name in params ? String(params[name]) : match));

@@ -2,7 +2,7 @@
  * The Members area's permission resources (API path patterns, as `ums_resource.url`), with their
  * names in English and Chinese: ../resources.ts places them in their category.
  */
-import type { ResourceDecl } from '../resources';
+import type { ResourceDecl } from '../engine/types';
 
 export const MEMBER_RESOURCES: readonly ResourceDecl[] = [
   { name: 'Members', zh: '会员', url: '/member/**', seller: true },

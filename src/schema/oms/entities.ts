@@ -1,7 +1,7 @@
 /** Orders area (`oms`) entities: return reasons, the order settings, orders and their history. */
 import { z } from 'zod';
-import type { MessageParams } from '../api';
-import { fillMessage } from '../api';
+import { fillMessage } from '../engine/texts';
+import type { MessageParams } from '../engine/texts';
 import { childRows, dateTime, defineEntity, enumeration, flag, image, images, int, json, longText, money, name, reference, referenceName, text } from '../engine/entity';
 import { fromCents, multiplyCents, toCents } from '../engine/money';
 import { defineEnum } from '../engine/enums';

@@ -2,7 +2,7 @@
  * The Referral area's permission resources (API path patterns, as `ums_resource.url`), with their
  * names in English and Chinese: ../resources.ts places them in their category.
  */
-import type { ResourceDecl } from '../resources';
+import type { ResourceDecl } from '../engine/types';
 
 export const REFERRAL_RESOURCES: readonly ResourceDecl[] = [
   // A seller reads its own invite link, clicks, relations, distribution records and reward

@@ -2,7 +2,7 @@
  * The Shops area's permission resources (API path patterns, as `ums_resource.url`), with their
  * names in English and Chinese: ../resources.ts places them in their category.
  */
-import type { ResourceDecl } from '../resources';
+import type { ResourceDecl } from '../engine/types';
 
 export const SHOP_RESOURCES: readonly ResourceDecl[] = [
   // Every shop operation, status changes (`/shop/updateStatus/{id}`) included: administrators'.

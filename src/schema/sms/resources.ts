@@ -3,7 +3,7 @@
  * names in English and Chinese: ../resources.ts places them in the Marketing category, and the
  * admin's Chinese resource names (src/i18n/zh.ts) read `zh` from there.
  */
-import type { ResourceDecl } from '../resources';
+import type { ResourceDecl } from '../engine/types';
 
 export const SMS_RESOURCES: readonly ResourceDecl[] = [
   { name: 'Coupons', zh: '优惠券', url: '/coupon/**' },

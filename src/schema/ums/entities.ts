@@ -5,7 +5,7 @@
  * is a declared action, served by the engine and run by server/areas/ums and server/areas/capacity.
  */
 import { dateTime, defineEntity, flag, int, longText, name, reference, referenceName, references, text } from '../engine/entity';
-import type { MenuItem } from '../api';
+import type { RecordOf } from '../engine/entity';
 import { PAGE_SIZE } from '../rules';
 
 const createTime = dateTime({ auto: 'create', list: true, sortable: true });
@@ -168,6 +168,9 @@ export const auditLog = defineEntity({
 });
 
 /** A node of `GET /menu/treeList` (the `treeList` action of menus): a menu with its children, recursively. */
+/** A menu record as its declaration answers it (the signed-in admin's menus, `/menu/treeList`). */
+export type MenuItem = RecordOf<typeof menu>;
+
 export type MenuNode = MenuItem & { readonly children: readonly MenuNode[] };
 
 /** One quota of a member in `GET /capacity/list` (the `capacity` action of user groups). */
