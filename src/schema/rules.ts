@@ -1,4 +1,4 @@
-/** Business limits of spec section 9, declared once for both halves. */
+/** Business limits, declared once so the server and the admin's forms refuse the same input. */
 
 /** Names of shops, products, attributes, categories, types and advertisements. */
 export const NAME_LENGTH = { min: 2, max: 140 } as const;
