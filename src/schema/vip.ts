@@ -80,7 +80,7 @@ export const vipLevelOf = (expireTime: string | null | undefined, now: Date = ne
 export const payRecord = defineEntity({
   name: 'payRecord', path: '/payRecord', table: 'pay_record', tenant: null, owner: 'sellerId', display: 'id',
   naming: ['sellerName', 'plan', 'amount'],
-  // `mall`-style create path of the issue: a seller's application.
+  // A `mall`-style create path of our own: a seller's application.
   createPath: '/vip/apply',
   menu: { route: 'payRecord' },
   defaultSort: { field: 'id', order: 'DESC' },
