@@ -1,6 +1,6 @@
 /**
  * The react-admin shell, loaded lazily by the public entry for every non-public path and
- * rendered inside its router (`basename=""`, real paths as in mall: `/oms/order`, ...).
+ * rendered inside its router (`basename=""`, the route table's real paths: `/oms/order`, ...).
  * - anonymous -> /login, remembering the target in router state `{from}`;
  * - `/` -> `/home`; a section path -> its first allowed page; unknown paths -> the public /404;
  * - every declared route exists inside the layout; the user's menus decide what it shows.
