@@ -1,4 +1,4 @@
-// Lint rules, including the layer boundaries of ARCHITECTURE.md section 2:
+// Lint rules, including the layer boundaries:
 // browser code never imports server/, server/ imports only src/schema from src/,
 // and src/schema imports neither React nor the database. Inside each half, the engines import no
 // area (src/engine, server/crud), the browser's providers import no screen, shell or layout, and

@@ -66,7 +66,7 @@ const partsOf = (info: ModuleInfoOf): Parts => {
 };
 
 /**
- * The admin in three long-cached chunks of about the same size that load in one wave (issue 23):
+ * The admin in three long-cached chunks of about the same size that load in one wave:
  * MUI, react-admin with the rest of the shell's packages, and our own code every screen starts from
  * (the shell, the entity engine, the declarations with zod, the areas' screen options, the home
  * page). The login page's entry and the lazy parts (rich text, date pickers, an area's own screens)
@@ -88,7 +88,7 @@ const UI_TEST = { include: ['tests/ui/**/*.test.tsx'], environment: 'jsdom' as c
 export default defineConfig(({ mode }) => ({
   plugins: [react(), precompress()],
   // react-router's package exports only its development build (extra checks and warnings); the
-  // production build it ships beside it is the one a production bundle should carry (issue 23).
+  // production build it ships beside it is the one a production bundle should carry.
   resolve: mode === 'production' ? {
     alias: [
       { find: /^react-router$/, replacement: fileURLToPath(new URL('node_modules/react-router/dist/production/index.mjs', import.meta.url)) },

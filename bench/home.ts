@@ -1,5 +1,5 @@
 /**
- * `npm run bench:home` (issue 22, "Fast"): the server time of `GET /home/summary` for the super
+ * `npm run bench:home`: the server time of `GET /home/summary` for the super
  * admin and the demo seller, at the demo size (the demo content's orders) and at BENCH_ROWS orders
  * (1,000,000; spread over the demo shops, one every 30 s back from now, so today, the last 7 and
  * 30 days and last year all hold orders), per dialect (SQLite, and PostgreSQL when DATABASE_URL or

@@ -11,7 +11,7 @@
  * floor (./floor.ts: token, session row, ten rows by primary key; in the server process) under the same load. Prints per
  * dialect requests/s, p50, p99, errors, the server CPU per request of the list and of the floor,
  * their ratio, the server's RSS and what its bounded caches hold (lists kept, their MB, tokens
- * remembered), and the server's memory by kind (V8 heap, external, array buffers). BENCH_ROWS=1000000 BENCH_MAX_PAGE=500 is the million-row case (pages 1 to 500). Targets (issue "lists at scale"): SQLite CPU ratio <= 1.3,
+ * remembered), and the server's memory by kind (V8 heap, external, array buffers). BENCH_ROWS=1000000 BENCH_MAX_PAGE=500 is the million-row case (pages 1 to 500). Targets: SQLite CPU ratio <= 1.3,
  * PostgreSQL p99 < 30 ms; --check exits 1 when one is missed.
  */
 import { randomBytes } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:live` (issue 27): the order lists while the shop is live. Per dialect (SQLite, and
+ * `npm run bench:live`: the order lists while the shop is live. Per dialect (SQLite, and
  * PostgreSQL when DATABASE_URL or TEST_DATABASE_URL names a server; BENCH_DIALECTS keeps one):
  * BENCH_ROWS orders (1,000,000) with 1–3 lines each, the newest now and the oldest a year back
  * (spread evenly whatever BENCH_ROWS is, so "this month" and "this year" hold the same share),

@@ -1,6 +1,6 @@
 /**
- * `npm run bench:memory`: the server's memory under long mixed list load (issue "lists at scale",
- * item 5: RSS under 300 MB after 10 minutes on 1,000,000 rows, the caches bounded in count and
+ * `npm run bench:memory`: the server's memory under long mixed list load (the target:
+ * RSS under 300 MB after 10 minutes on 1,000,000 rows, the caches bounded in count and
  * bytes). Per dialect (SQLite; PostgreSQL too when DATABASE_URL or TEST_DATABASE_URL names a
  * server; BENCH_DIALECTS=sqlite|postgres keeps one): BENCH_ROWS (1,000,000) advertisements filled
  * in this process, then the server as a process of its own (./serve.ts) on that database, and for

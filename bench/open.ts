@@ -1,5 +1,5 @@
 /**
- * `npm run bench:open` (issue 23): how fast a screen opens in the browser, as a person sees it.
+ * `npm run bench:open`: how fast a screen opens in the browser, as a person sees it.
  *
  * Starts the real server with the demo content (as `npm start`; the built admin, rebuilt when stale
  * as the browser tests do), signs in as the super admin once in Debian Chromium and keeps that
@@ -13,7 +13,7 @@
  * - long tasks: the main thread's tasks over 50 ms until painted (count and total ms).
  * Also:
  * - in-app navigation: on the product list, a click on the sidebar's order list -> its rows painted;
- * - sign-in: on /login, pressing "Sign in" -> the home figures painted (issue 22 needs it too).
+ * - sign-in: on /login, pressing "Sign in" -> the home figures painted (the home page is timed from sign-in too).
  * Median and max of each, with the machine's load average before and after (the machine is shared).
  *
  * Usage: npx tsx bench/open.ts [--check] [--loads N] [--only name,name]

@@ -1,6 +1,6 @@
 /**
- * `npm run bench:serialise` (issue "lists at scale", item 4: "response serialisation through the
- * declared schemas"): what writing a list answer as JSON costs, with V8's JSON.stringify (what the
+ * `npm run bench:serialise` (whether to serialise responses through the
+ * declared schemas): what writing a list answer as JSON costs, with V8's JSON.stringify (what the
  * server does) and with fast-json-stringify compiled from the entity's declared record schema
  * (server/openapi/entity-schemas.ts, what Fastify would do with a response schema). The answers are
  * real: a demo database (SQLite, demo catalog), a real server, `GET <list>?pageSize=N` for a few

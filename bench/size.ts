@@ -2,8 +2,8 @@
  * What the browser downloads, from the built `dist/`:
  *   - the login page: the entry script of dist/index.html, its modulepreload links and its CSS;
  *   - the whole admin: every JS and CSS file in dist/assets.
- * Sizes are gzip level 6 (what `gzip -c` does, as in shared/reference/login-bundle.md, so the
- * figures compare), 1 KB = 1000 B. The login JS is also split by package through the hidden
+ * Sizes are gzip level 6 (what `gzip -c` does, so a check by hand gives the same
+ * figures), 1 KB = 1000 B. The login JS is also split by package through the hidden
  * source maps the build writes (vite.config.ts `sourcemap: 'hidden'`).
  *
  * "On the wire" is what the server sends: the `.br` / `.gz` files the build writes beside each file

@@ -1,5 +1,5 @@
 /**
- * Indexes derived from the declarations (issue 9, item 2): every list query of an entity is
+ * Indexes derived from the declarations: every list query of an entity is
  * `<scope> and <filters> order by <sort column>, id` (./repository.ts `whereOf`, ./list-params.ts),
  * so the declaration already says which indexes its lists need; they are made when the server
  * starts instead of by hand in a migration per slow list found.

@@ -34,7 +34,7 @@ export const LIST_CACHE_LIMITS = {
   /**
    * Lists longer than this are not cached; they take the capped count + index walk path
    * (./list-read.ts). Kept small: every write drops the kept ids, and the next view reads them
-   * all again, so a list of a million ids cost 0.4–0.65 s per view under a write stream (issue 27).
+   * all again, so a list of a million ids cost 0.4–0.65 s per view under a write stream (bench:live).
    */
   idsPerEntry: 10_000,
   entries: 256,

@@ -1,6 +1,6 @@
 /**
  * The react-admin shell, loaded lazily by the public entry for every non-public path and
- * rendered inside its router (`basename=""`, paths as in the spec: `/oms/order`, ...).
+ * rendered inside its router (`basename=""`, the route table's real paths: `/oms/order`, ...).
  * - anonymous -> /login, remembering the target in router state `{from}`;
  * - `/` -> `/home`; a section path -> its first allowed page; unknown paths -> the public /404;
  * - every declared route exists inside the layout; the user's menus decide what it shows.
@@ -31,7 +31,7 @@ export const NOT_FOUND_PATH = '/404';
  * Every entity as react-admin knows it (labels, references' record representation; no views: the
  * screens stay at the route table's paths), given to react-admin up front. As `<Resource>`
  * children they were registered after the first draw and again once react-admin had read its
- * children, and each registration drew the whole admin again (issue 23). Built from the
+ * children, and each registration drew the whole admin again, delaying the first paint. Built from the
  * declarations, so the entity engine itself still loads with the first entity screen.
  */
 const RESOURCE_DEFINITIONS: ResourceDefinitions = Object.fromEntries(

@@ -1,5 +1,5 @@
 /**
- * The opened screen's first data request (issue 23), started by the entry as soon as the route is
+ * The opened screen's first data request, started by the entry as soon as the route is
  * known, before the admin's code arrives, from the route -> first-request table generated from the
  * declarations (src/admin/screenRequestTable.ts): neither the declarations nor react-admin are
  * loaded for it. It is the call the data provider makes (src/providers/entityDataProvider.ts

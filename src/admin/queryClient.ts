@@ -1,6 +1,6 @@
 /**
  * react-query settings for the admin. No automatic retries: every failed call already shows a
- * toast (spec section 8), and a retried call would show it again, up to four times.
+ * toast (src/providers/httpClient.ts), and a retried call would show it again, up to four times.
  */
 import type { Query, QueryKey } from '@tanstack/react-query';
 import { QueryClient } from '@tanstack/react-query';
@@ -38,7 +38,7 @@ export const sessionAnswerOf = (session: AdminSession, key: QueryKey): unknown =
  * `loadedAdminSession`). It is put where react-admin's auth hooks read it (their query keys:
  * `usePermissions`, which the layout's session reads go through, `useAuthState` of the route guard,
  * `useGetIdentity` of the user menu), so the first draw of a cold open is the layout with its screen
- * rather than a loading state, then the layout, then the user menu again, a turn apart (issue 23).
+ * rather than a loading state, then the layout, then the user menu again, a turn apart.
  * The identity's answer is asked again on mount as always; the session keeps usePermissions' five
  * minutes.
  *

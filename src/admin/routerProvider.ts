@@ -1,6 +1,6 @@
 /**
  * react-admin's router adapter with one change: its `<Routes>` draws again only when the routes it
- * is given describe other elements than last time (issue 23).
+ * is given describe other elements than last time, since each redraw delays a screen's opening.
  *
  * react-admin's route component draws its `<Routes>` anew, with new elements of the same routes,
  * whenever its own state moves: once after its first draw (it reads its children again into a new

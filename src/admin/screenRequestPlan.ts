@@ -1,5 +1,5 @@
 /**
- * Builds the route -> first-request table from the declarations (issue 23). The entry reads the
+ * Builds the route -> first-request table from the declarations, so a screen's data is asked for before its code arrives. The entry reads the
  * generated copy (src/admin/screenRequestTable.ts, written by `npm run gen:screen-requests`) so the
  * screen's first request leaves without evaluating the declarations and zod;
  * tests/unit/screen-request-table.test.ts checks that copy equals what this gives.

@@ -1,7 +1,7 @@
 /**
  * The shape of the route -> first-request table (src/admin/screenRequestTable.ts, generated from the
  * declarations by src/admin/screenRequestPlan.ts): what the entry needs to start a screen's first
- * call without loading the declarations (issue 23).
+ * call without loading the declarations (their code is not there yet).
  */
 export type SortSpec = { readonly field: string; readonly order: 'ASC' | 'DESC' };
 

@@ -43,7 +43,7 @@ export const SCREENS: Readonly<Partial<Record<string, ComponentType>>> = ROUTE_S
 
 /**
  * Starts loading the code of the screen at `pathname` (`/` is home) without waiting for the session
- * and the first render (issue 23): the shell calls it as soon as its own chunk is there, so the
+ * and the first render: the shell calls it as soon as its own chunk is there, so the
  * screen's chunks join the shell's wave, and the screen is drawn with the layout's first pass.
  */
 export const preloadScreen = (pathname: string): void => {

@@ -112,7 +112,7 @@ type BulkActionsProps = {
  * The declared bulk actions, then the area's own (`extra`: the screen's `bulkActions`), then delete.
  * Drawn once rows are selected: react-admin keeps its bulk toolbar's content mounted while the bar
  * is folded away, so these buttons and their access reads were drawn with a list's rows, a pass of
- * their own between the rows and their paint (issue 23).
+ * their own between the rows and their paint.
  */
 export const EntityBulkActions = (props: BulkActionsProps) => {
   const { selectedIds } = useListContext();

@@ -118,7 +118,7 @@ export const EntityForm = ({ entity: declared, options, mode, pinned, toolbar, o
   const formProps = { ...baseProps, toolbar };
 
   if (sections.length <= 1) return <SimpleForm {...formProps}>{probe}<FieldGrid>{sections[0]?.[1].map(inputOf)}</FieldGrid></SimpleForm>;
-  // The chosen tab lives in the form, not the URL: the routed pages sit at the spec's exact paths
+  // The chosen tab lives in the form, not the URL: the routed pages sit at the route table's exact paths
   // (`/shop/updateShop?id=1`, no `/*`), where tab sub-routes would match nothing and show no fields.
   return (
     <TabbedForm {...formProps} syncWithLocation={false}>

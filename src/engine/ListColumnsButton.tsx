@@ -6,7 +6,7 @@
  * Why: react-admin's DataTable draws its chooser (a switch and a drag handle per column: ~440
  * components on the product list, more than half of what 10 rows cost) into the button's popover,
  * which stays mounted while closed; on a cold open that was a pass of its own, and the button drew
- * again to attach it (issue 23). Its search field's `autoFocus` also forced a style recalculation
+ * again to attach it. Its search field's `autoFocus` also forced a style recalculation
  * of the whole page when it mounted with the rows (bench/render.ts). DataTable's own chooser looks
  * for a container this button never makes, so it draws nothing.
  */

@@ -1,8 +1,8 @@
 /**
  * A 0/1 flag as an inline switch in a list row. It calls the declared toggle endpoint (the batch
  * path with one id) pessimistically: the row flips and "Saved" shows only once the server has
- * answered yes. A refusal (401, 403, 500…) gets the one error toast of `httpClient` (spec
- * section 8) and the switch stays as it was.
+ * answered yes. A refusal (401, 403, 500…) gets the one error toast of `httpClient`
+ * and the switch stays as it was.
  *
  * A list shows hundreds of these (three per product row), so the switch is a native checkbox
  * with the switch role, drawn by one shared class (`RowSwitchStyles`, rendered once by the list),

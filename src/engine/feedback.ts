@@ -1,7 +1,7 @@
 /**
  * The one voice of a successful change: every screen (pages, dialogs, switches, bulk actions,
  * deletes) says "Added", "Saved" or "Deleted" in the same green toast, and only once the server
- * has said yes. Failures are not said here: `httpClient` shows the error toast of spec section 8.
+ * has said yes. Failures are not said here: `httpClient` shows the error toast of every failed call.
  */
 import { useCallback } from 'react';
 import { useNotify } from 'react-admin';

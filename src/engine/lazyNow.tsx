@@ -4,7 +4,7 @@
  * is there. React holds back the commit of what replaces a Suspense fallback until 300 ms after
  * that fallback appeared (its throttle against flicker): on a cold open of a list the main thread
  * sat idle ~80 ms between the admin's first render and its commit, and the home figures came
- * ~270 ms later after sign-in (bench:open, issue 23). A state update commits as soon as it renders.
+ * ~270 ms later after sign-in (bench:open). A state update commits as soon as it renders.
  *
  * Code already loaded (`preload`, an earlier mount) is drawn on the first pass. A failed load is
  * thrown while drawing, for the nearest error boundary, as `lazy` does; the next mount tries again.

@@ -14,7 +14,7 @@ export const getLang = (): Lang => {
   return browser.startsWith('zh') ? 'zh' : 'en';
 };
 
-/** Stores the choice; the caller reloads the page (spec section 2). */
+/** Stores the choice; the caller reloads the page. */
 export const setLang = (lang: Lang): void => {
   localStorage.setItem(LANG_KEY, lang);
 };

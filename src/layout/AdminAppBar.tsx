@@ -1,5 +1,5 @@
 /**
- * The top bar (spec section 2): menu toggle, breadcrumb from Home, loading indicator, language
+ * The top bar: menu toggle, breadcrumb from Home, loading indicator, language
  * switch and user menu. Written out rather than react-admin's <AppBar/>, whose toggle only knows
  * react-admin's own small-screen rule; ours also drives the mobile drawer.
  */

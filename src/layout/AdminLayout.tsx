@@ -1,5 +1,5 @@
 /**
- * The admin's frame (spec section 2): app bar, sidebar (desktop) or drawer plus bottom icon
+ * The admin's frame: app bar, sidebar (desktop) or drawer plus bottom icon
  * bar (mobile), and the feedback of failed calls. Pages render inside, once the session is known.
  */
 import { memo } from 'react';
@@ -18,7 +18,7 @@ import { useIsMobile } from '../theme/useIsMobile';
 /**
  * react-admin draws its layout again each time its routes settle while a screen opens (the
  * resources registering, the auth check, the screen's lazy code arriving): three passes of about
- * 450 components, most of them the bar and the menu (issue 23). Neither takes a prop that changes
+ * 450 components, most of them the bar and the menu. Neither takes a prop that changes
  * then (each reads what it shows through its own hooks), so memo keeps them from being drawn again.
  */
 const AppBar = memo(AdminAppBar);

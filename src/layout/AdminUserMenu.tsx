@@ -1,5 +1,5 @@
 /**
- * The user menu of the app bar (spec section 2: home and logout, plus one's own profile and
+ * The user menu of the app bar (home and logout, plus one's own profile and
  * password) with the user's avatar: the icon `/admin/info` gives, else the initials of the name.
  */
 import HomeIcon from '@mui/icons-material/Home';
@@ -49,7 +49,7 @@ const HomeMenuItem = () => {
 };
 
 // Not react-admin's <Logout/>: that one also wipes the preference store (the sidebar state),
-// which the spec keeps across sessions; ours tells the server and reloads (spec section 2).
+// which stays across sessions; ours tells the server and reloads.
 const LogoutMenuItem = () => {
   const translate = useTranslate();
   const userMenu = useUserMenu();

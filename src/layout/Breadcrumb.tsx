@@ -1,5 +1,5 @@
 /**
- * Home › Section › Page for the route shown (spec section 2). Home and the section are links
+ * Home › Section › Page for the route shown. Home and the section are links
  * (a section path leads to its first allowed page); the current page is plain text. Also names
  * the browser tab after the page.
  */

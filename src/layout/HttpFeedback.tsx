@@ -1,5 +1,5 @@
 /**
- * Draws what `httpClient` reports (spec section 8): a 3-second error toast per failed call, and
+ * Draws what `httpClient` reports: a 3-second error toast per failed call, and
  * the one "log in again" dialog for code 401, never two at once. Mounted once by the layout.
  */
 import { useEffect, useState } from 'react';

@@ -1,6 +1,6 @@
 /**
  * English / 中文 switch of the app bar. The choice is stored under `lang` and the page reloads
- * (spec section 2), so every part of the page, public pages included, reads the same language.
+ * so every part of the page, public pages included, reads the same language.
  * Unsaved edits are never dropped silently: the switch asks first, as leaving a changed form does.
  */
 import Translate from '@mui/icons-material/Translate';

@@ -1,5 +1,5 @@
 /**
- * The mobile bottom bar (spec section 2): home, the few sections used most (orders, products,
+ * The mobile bottom bar: home, the few sections used most (orders, products,
  * shops, ... of those the user has), and "More", which opens the drawer with every section. A
  * section opens the drawer with that section unfolded, where its pages are. Five labelled
  * entries fit a phone's width; ten icons without names did not say where they led.

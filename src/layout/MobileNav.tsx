@@ -1,5 +1,5 @@
 /**
- * State of the mobile navigation (spec section 2): whether the viewport counts as mobile, and
+ * State of the mobile navigation: whether the viewport counts as mobile, and
  * the temporary drawer that the app bar and the bottom icon bar open. The drawer remembers the
  * path it was opened on, so any navigation closes it without an effect.
  */

@@ -1,7 +1,7 @@
 /**
  * The sidebar menu, drawn from the sections the server's menus grant (src/providers/menus.ts).
  * Open sidebar (and the mobile drawer): sections fold out in place. Collapsed desktop sidebar:
- * icons only, and hovering a section opens its pages in a flyout after 200 ms (spec section 9).
+ * icons only, and hovering a section opens its pages in a flyout after 200 ms.
  */
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
@@ -27,7 +27,7 @@ import { MenuIcon } from './icons';
 import { useMobileNav } from './MobileNav';
 import { matchPath } from './routeLookup';
 
-/** Spec section 9: the collapsed sidebar waits this long before showing a section's pages. */
+/** The collapsed sidebar waits this long before showing a section's pages, so passing over it opens nothing. */
 export const FLYOUT_DELAY_MS = 200;
 
 // Narrower than react-admin's 56 px icon column: page titles like "Product categories" then fit on one line.
@@ -51,7 +51,7 @@ const useEntryTitle = () => {
  * The menu's rows are memoised with props that stay the same while a screen opens: the menu itself
  * is drawn again each time react-admin's routes settle (its session hook reads the router's route
  * context, which every such pass renews), and without memo every row and its MUI parts were drawn
- * again with it, twice per cold open (issue 23). The rows' links still follow the route themselves.
+ * again with it, twice per cold open. The rows' links still follow the route themselves.
  */
 const PageLink = memo(({ entry, isActive, isNested, isCollapsed, onNavigate }: {
   entry: MenuEntry; isActive: boolean; isNested?: boolean; isCollapsed?: boolean; onNavigate: () => void;

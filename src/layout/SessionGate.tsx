@@ -1,7 +1,7 @@
 /**
  * Shows the pages only once `/admin/info` has answered with a usable session; otherwise says why
  * in a sentence a person reads naturally (a disabled account, a session that ended, an account
- * without roles with the spec's "roles must be a non-null array", section 6) and offers a way on.
+ * without roles, which could open nothing) and offers a way on.
  */
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';

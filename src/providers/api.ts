@@ -90,7 +90,7 @@ const send = async <T>(path: string, request: ApiRequest): Promise<Envelope<T>> 
 };
 
 /**
- * GET answers asked for before the code that reads them arrived (issue 23): the entry starts the
+ * GET answers asked for before the code that reads them arrived: the entry starts the
  * session's `/admin/info` and the opened screen's first request as soon as the route is known,
  * in parallel with the admin's chunks, and the screen's own identical call (same URL, same
  * token) takes the answer instead of asking again. An answer is taken once; any write through

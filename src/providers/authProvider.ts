@@ -1,7 +1,7 @@
 /**
  * react-admin's view of the session. Signing in happens on the public login page (it stores
  * `loginToken`), so this provider only checks for the token, reads `GET /admin/info` once per
- * page load, and answers `canAccess` from the menus the server grants (ARCHITECTURE.md section 5)
+ * page load, and answers `canAccess` from the menus the server grants (the server decides; this only hides)
  * and, for actions, from the API resources it reports (`resources`, Ant patterns).
  */
 import type { AuthProvider, UserIdentity } from 'react-admin';
@@ -99,7 +99,7 @@ const keepSettled = (session: Promise<AdminSession>): void => {
 /**
  * The signed-in admin's session if its read has already answered for the current token, else
  * null. The shell hands it to react-admin's first draw (src/admin/queryClient.ts), which would
- * otherwise draw a loading state and wait a turn for each of its auth reads (issue 23).
+ * otherwise draw a loading state and wait a turn for each of its auth reads.
  */
 export const loadedAdminSession = (): AdminSession | null => {
   const token = getToken();
@@ -129,7 +129,7 @@ export const endSession = (): void => {
   dropPendingFeedback();
 };
 
-/** Tells the server, ends the session locally and loads the login page afresh (spec section 2). */
+/** Tells the server, ends the session locally and loads the login page afresh, so nothing of the last session stays in memory. */
 export const logoutAndReload = async (): Promise<void> => {
   // The server only drops its session; a failure must not keep the user signed in here.
   await apiFetch('/admin/logout', { method: 'POST' }).catch(() => undefined);
@@ -176,7 +176,7 @@ export const authProvider: AuthProvider = {
   checkError: async (error: unknown) => {
     const code = codeOf(error);
     if (code === ResultCode.unauthorized) {
-      // Spec section 8: a 401 asks the user (log in again or stay); it never logs out by itself.
+      // A 401 asks the user (log in again or stay); it never logs out by itself, so unsaved work is not lost.
       if (error instanceof ApiError) reportHttpError(error);
       else requestLogoutConfirmation();
       return;

@@ -1,5 +1,5 @@
 /**
- * Full page loads the admin asks for (spec section 2: logout and language switch reload the page).
+ * Full page loads the admin asks for (logout and the language switch reload the page).
  * Kept behind one object so tests can stub them: jsdom implements neither, and `location.reload`
  * cannot be spied on there.
  */

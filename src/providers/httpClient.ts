@@ -1,6 +1,6 @@
 /**
- * The admin's one way to call the API: `apiFetch` plus the feedback the spec asks for
- * (section 8): an error toast for every failed call, and on code 401 also the "log in again"
+ * The admin's one way to call the API: `apiFetch` plus the feedback every failure
+ * gets: an error toast for every failed call, and on code 401 also the "log in again"
  * dialog. Toasts and dialogs are React, so this module only holds a bridge; `<HttpFeedback/>`
  * (mounted by the layout inside `<Admin>`) installs the handlers that draw them.
  */

@@ -2,7 +2,7 @@
  * The admin's translations: react-admin's messages, the generic entity screens' (`entity`), the
  * shell's (`app`, `menu`, `errors`, `pub`) and the areas' (their entities' `resources` labels and
  * their screens' texts, handed in by the shell: providers import no area), English and Chinese. The language is chosen once per page load (`getLang()`); switching
- * stores it and reloads (spec section 2), so the provider never changes locale at runtime.
+ * stores it and reloads, so the provider never changes locale at runtime.
  */
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';

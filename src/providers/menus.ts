@@ -1,6 +1,6 @@
 /**
  * Turns the flat `menus` list of `GET /admin/info` into what the layout shows and what the
- * user may open (spec section 2 "Menu rules"; mall-admin-api.md section 3.5). Pure functions:
+ * user may open (highest `sort` first; hidden entries and routes without a menu row left out). Pure functions:
  * no React, no I/O, so the rules are unit-testable on their own.
  */
 import type { MenuItem } from '../schema/api';

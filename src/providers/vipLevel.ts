@@ -1,10 +1,10 @@
 /**
- * The seller's VIP level in local storage (`level`, spec sections 3 and 9): written from every
+ * The seller's VIP level in local storage (`level`): written from every
  * `/admin/info` answer (the session's and the purchase page's fresh one), dropped with the session.
  * The server stays the judge of what a VIP may do; this copy is what the browser remembers.
  */
 
-/** The local storage key of the level (spec section 3: loginToken, code, level, lang). */
+/** The local storage key of the level (beside `loginToken`, `code` and `lang`). */
 export const VIP_LEVEL_KEY = 'level';
 
 export const rememberVipLevel = (level: unknown): void => {

@@ -48,7 +48,7 @@ const r = <N extends string>(name: N, path: string, icon: IconName, sort: number
 /** Route names of the fixed part of the admin (always present, not driven by menus). */
 export const FIXED_ROUTES = ['home'] as const;
 
-/** Pages an anonymous visitor may open (spec section 2); any other path sends them to `/login`. */
+/** Pages an anonymous visitor may open; any other path sends them to `/login`. */
 export const ANONYMOUS_PATHS = ['/login', '/register', '/privacy', '/term', '/homer'] as const;
 
 /** Public pages: rendered without the layout (no admin shell); `/404` only for a signed-in user. */

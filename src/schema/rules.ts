@@ -1,4 +1,4 @@
-/** Business limits, declared once for both halves. */
+/** Business limits, declared once so the server and the admin's forms refuse the same input. */
 
 export { DEFAULT_MAX_ROWS, NAME_LENGTH } from './engine/limits';
 

@@ -1,5 +1,5 @@
 /**
- * The spec's mobile rule (sections 2 and 9): narrower than 768 px, or a portrait screen taller
+ * The mobile rule: narrower than 768 px, or a portrait screen taller
  * than 1.5 times its width. Not an MUI breakpoint, because the height matters too.
  */
 import { useSyncExternalStore } from 'react';

@@ -11,7 +11,7 @@ import { engineFixture } from '../fixtures/engine';
 const PENDING = 0;
 const APPROVED = 1;
 
-/** One pending application per member (the spec's "Have repeated submit application"). */
+/** One pending application per member ("Have repeated submit application"). */
 const application = defineEntity({
   name: 'fxApplication', path: '/fxApplication', table: 'fx_application', tenant: null, display: 'id',
   menu: { route: 'fxApplication' },

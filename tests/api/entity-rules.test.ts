@@ -1,6 +1,6 @@
 // Protects: entity-specific rules (brands, categories, attributes, product types, ads, return reasons, order settings) that generic tests cannot see.
 /**
- * The rules of particular entities (spec section 5 and mall's semantics) that the generic tests
+ * The rules of particular entities (our limits and mall's semantics) that the generic tests
  * cannot see: brand names and first letters, category levels and filter attributes, attribute
  * values and the product type counters, advertisement times, return reason and order setting
  * specifics. If this fails, an admin screen can store data mall's rules forbid.
@@ -39,7 +39,7 @@ describe.each(testDialects())('entity rules (%s)', (dialect) => {
   describe('brand', () => {
     const brand = (name: string, extra: Body = {}) => ({ name, logo: '/uploads/logo.png', ...extra });
 
-    it('names must have 2 to 140 characters, with the spec message, on create and update', async () => {
+    it('names must have 2 to 140 characters, with the length message, on create and update', async () => {
       await unchanged(async () => {
         for (const name of ['A', 'x'.repeat(141)]) {
           const answer = await post('/brand/create', brand(name));

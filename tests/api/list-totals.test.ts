@@ -1,6 +1,6 @@
 // Protects: a list's total is exact up to LIST_TOTAL_LIMITS.exactUpTo; past it the answer is marked (`totalExact: false`, `totalAtLeast`, `total` an estimate no lower than the bound) with the right page, `exactTotal=1` gives the exact number, and both follow writes; a seller's status tab pages right whether short or long; a long list in id order pages right whether its bounded walk finds the page or gives up. SQLite and PostgreSQL.
 /**
- * Issue 27: a list's cost must not grow with the table. Past a bound, its total is counted only
+ * A list's cost must not grow with the table. Past a bound, its total is counted only
  * up to the bound (./server/crud/list-read.ts); the screens then ask for the exact total with
  * `exactTotal=1`. The bound is lowered here (a million rows are the bench's, not a test's).
  */

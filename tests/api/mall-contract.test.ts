@@ -1,7 +1,7 @@
 // Protects: every endpoint of mall's admin reference that we serve answers in the documented shape on demo data, and mall's own form bodies are taken.
 /**
- * The wire contract of `mall`'s admin (../shared/reference/mall-admin-api.md, sections 1.2, 3.7,
- * 4.1–4.4): each `GET` endpoint it documents is in CONTRACT below (called on the demo data, its
+ * The wire contract of `mall`'s admin, as its API reference documents it (envelope, paging,
+ * answers): each `GET` endpoint it documents is in CONTRACT below (called on the demo data, its
  * answer checked: pages where mall pages, plain arrays where it answers arrays, comma-joined
  * strings where it has them, nested lists such as `historyList` as `[]` when empty) or in
  * NOT_SERVED, and where we differ on purpose the difference is in DIFFERENCES, which

@@ -1,4 +1,4 @@
-// Protects: the home page's four recommendation lists (issue 30 item 3) on mall's wire: create takes an array and forces recommendStatus=1 and sort=0, the name and status filters, sort and status changes, batch delete, a duplicate refused by name in both languages with nothing saved (50 parallel adds of one: exactly one row), a recommended record's delete taking its recommendations with it. SQLite and PostgreSQL.
+// Protects: the home page's four recommendation lists on mall's wire: create takes an array and forces recommendStatus=1 and sort=0, the name and status filters, sort and status changes, batch delete, a duplicate refused by name in both languages with nothing saved (50 parallel adds of one: exactly one row), a recommended record's delete taking its recommendations with it. SQLite and PostgreSQL.
 import { describe, expect, it } from 'vitest';
 import type { MessageKey } from '../../src/schema/api';
 import type { Entity } from '../../src/schema/engine/entity';

@@ -86,7 +86,7 @@ describe.each(testDialects())('UMS API (%s)', (dialect) => {
       expect(all.body.data.list.map((a) => a.username)).toEqual(expect.arrayContaining(['admin', 'seller', 'productAdmin', 'orderAdmin']));
       for (const admin of all.body.data.list) {
         expect(admin).not.toHaveProperty('password');
-        // mall's fields, plus the account's roles (issue 13 item 9: the list shows them).
+        // mall's fields, plus the account's roles (the list shows them).
         expect(Object.keys(admin).sort()).toEqual(
           ['createTime', 'email', 'icon', 'id', 'inviteCode', 'loginTime', 'nickName', 'note', 'referrerId', 'roles', 'status', 'username'],
         );

@@ -191,7 +191,7 @@ describe.each(testDialects())('return requests (%s)', (dialect) => {
     const orderOf = async (id: number) => (await get<{ status: number; payStatus: number; deliveryStatus: number }>(`/order/${id}`)).body.data;
     const confirm = (id: number, returnAmount: number) => post(`/returnApply/confirm/${id}`, { returnAmount, companyAddressId: addressA }, seller);
 
-    // A partial refund (10.00 of the 90.00 paid) counts: the spec's payment status has one "refunded".
+    // A partial refund (10.00 of the 90.00 paid) counts: the payment status has one "refunded", no partial state.
     const order = await paidOrder();
     const id = await insertReturn(order);
     expect((await confirm(id, 10)).body).toMatchObject({ code: 200 });

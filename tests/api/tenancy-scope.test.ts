@@ -82,7 +82,7 @@ describe.each(testDialects())('shop scope on shops and molds (%s)', (dialect) =>
       expect(everything.body.data.total).toBe(await countRows(t.db, 'shop'));
     });
 
-    it('a seller, who may not read the accounts, reads each shop\'s owner by name in list, listAll and get (issue 13 item 9)', async () => {
+    it('a seller, who may not read the accounts, reads each shop\'s owner by name in list, listAll and get', async () => {
       expect((await seller.get('/admin/list')).status).toBe(403);
       const mine = await seller.get<Page<ShopRecord>>('/shop/list?pageSize=200');
       expect(mine.body.data.list.map((s) => s.ownerName)).toEqual(ownShops.map(() => 'seller'));

@@ -1,4 +1,4 @@
-// Protects: seller VIP (issue 12 item 2): GET /vip/plans, POST /vip/apply (amount from the plan, never the body; one pending application per seller, also under races; unknown plan or channel, online channels refused, a reference where the channel needs one), pay records owned by the seller (own only; staff see all), confirm extends the VIP from the later of now and the expiry exactly once under 100 parallel calls, refund takes the period back, /admin/info carries the VIP.
+// Protects: seller VIP: GET /vip/plans, POST /vip/apply (amount from the plan, never the body; one pending application per seller, also under races; unknown plan or channel, online channels refused, a reference where the channel needs one), pay records owned by the seller (own only; staff see all), confirm extends the VIP from the later of now and the expiry exactly once under 100 parallel calls, refund takes the period back, /admin/info carries the VIP.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO } from '../helpers/accounts';
 import type { Answer } from '../helpers/api';

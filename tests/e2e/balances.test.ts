@@ -1,4 +1,4 @@
-// Protects: binding orders to a cashier balance in the real browser (issue 11 item 6), in English and Chinese: on /oms/balanceList the admin opens "Bind orders" of a balance, finds three unpaid orders of its shop by searching their numbers, and binding all three is refused under the third order's amount with "exceed balance limit" (nothing bound); without it the two fill the balance, the row lists them, and the server holds the balance used up and both orders paid.
+// Protects: binding orders to a cashier balance in the real browser, in English and Chinese: on /oms/balanceList the admin opens "Bind orders" of a balance, finds three unpaid orders of its shop by searching their numbers, and binding all three is refused under the third order's amount with "exceed balance limit" (nothing bound); without it the two fill the balance, the row lists them, and the server holds the balance used up and both orders paid.
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/schema/api';
 import { errorsZh } from '../../src/i18n/errors';

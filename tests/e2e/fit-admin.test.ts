@@ -20,7 +20,7 @@ describe('every screen fits its window and names its buttons, and every menu rou
   it.each(['en', 'zh'] as const)('opens every route, record pages included, at 390×844 and then at the desktop sizes, in %s', async (lang) => {
     const paths = await pathsOf('admin', true);
     expect(paths.length).toBeGreaterThan(40);
-    // The laptop walk resizes each screen to the wider desktops too (issue 24: 1366×768, 1920×1080).
+    // The laptop walk resizes each screen to the wider desktops too (1366×768, 1920×1080).
     expect(await auditPaths('admin', lang, paths, [{ viewport: PHONE }, { viewport: LAPTOP, alsoAt: WIDER_DESKTOPS, filled: demoFilledPaths(false) }])).toEqual([]);
   }, 480_000);
 });

@@ -16,7 +16,7 @@ describe('signing in', () => {
     await page.locator('input[name="username"]').waitFor();
   }));
 
-  it('sends an anonymous visitor from /404 to /login (spec section 2)', () => withPage(async (page) => {
+  it('sends an anonymous visitor from /404 to /login (the 404 page is for signed-in users)', () => withPage(async (page) => {
     await page.goto('/404');
     await page.waitForURL('**/login');
     await page.locator('input[name="username"]').waitFor();

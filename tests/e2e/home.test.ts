@@ -1,4 +1,4 @@
-// Protects: the home page of issue 22 in the real browser: for the admin, a seller and the product admin every figure shown equals a count made directly in the database for that caller, each pending-work link lands on a list whose total equals its figure (products low on stock: the product list with its lowStock chip), the page reads in English and Chinese, and fits a 390×844 phone with its charts.
+// Protects: the home page in the real browser: for the admin, a seller and the product admin every figure shown equals a count made directly in the database for that caller, each pending-work link lands on a list whose total equals its figure (products low on stock: the product list with its lowStock chip), the page reads in English and Chinese, and fits a 390×844 phone with its charts.
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';

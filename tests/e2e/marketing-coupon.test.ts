@@ -1,4 +1,4 @@
-// Protects: coupons in the real browser (issue 30 item 2), in English and Chinese: on /sms/addCoupon the admin creates a coupon limited to one category (a minimum spend below the amount is refused on its field first), the server holds that category as the coupon's only pick, and the coupon's row leads to its history, where the member who received it is listed.
+// Protects: coupons in the real browser, in English and Chinese: on /sms/addCoupon the admin creates a coupon limited to one category (a minimum spend below the amount is refused on its field first), the server holds that category as the coupon's only pick, and the coupon's row leads to its history, where the member who received it is listed.
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

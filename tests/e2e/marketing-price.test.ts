@@ -1,4 +1,4 @@
-// Protects: the price check screen (issue 30 item 5, "Done when") in the real browser, in English (desktop) and in Chinese (phone): the product picked by name, a quantity and a member level give the member price line by line with the reasons of the rules that did not apply; a flash sale running now replaces it (the member price line says so) and a coupon comes off the flash price; a coupon comes off it, and one whose minimum spend is not reached is refused saying so; and bad input is refused on its field.
+// Protects: the price check screen in the real browser, in English (desktop) and in Chinese (phone): the product picked by name, a quantity and a member level give the member price line by line with the reasons of the rules that did not apply; a flash sale running now replaces it (the member price line says so) and a coupon comes off the flash price; a coupon comes off it, and one whose minimum spend is not reached is refused saying so; and bad input is refused on its field.
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { strings } from '../../src/resources/sms/strings';

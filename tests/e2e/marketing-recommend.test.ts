@@ -1,4 +1,4 @@
-// Protects: issue 30's recommendations in the browser, in English and in Chinese, as the marketing admin: recommend a brand, a new product, a popular product and a topic from the searchable picker, switch one off, and re-sort it to the top of its list.
+// Protects: the home page's recommendations in the browser, in English and in Chinese, as the marketing admin: recommend a brand, a new product, a popular product and a topic from the searchable picker, switch one off, and re-sort it to the top of its list.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Envelope } from '../../src/schema/api';

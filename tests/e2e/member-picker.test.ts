@@ -1,4 +1,4 @@
-// Protects: issue 13 item 10, the user-group member picker is wide enough to read: on a desktop
+// Protects: the user-group member picker is wide enough to read: on a desktop
 // screen, in English and in Chinese, the search box is wide, and an account's username and its
 // (long) nickname each show whole on one line of its option.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Protects: shipping a batch in the real browser (issue 11 items 1 and 7): the admin picks the "Pending shipment" tab of the order list, selects two demo orders, ships them from the shipping screen with a company and a number each in one step, and finds them under the "Shipped" tab; the server holds them as shipped with those numbers.
+// Protects: shipping a batch in the real browser: the admin picks the "Pending shipment" tab of the order list, selects two demo orders, ships them from the shipping screen with a company and a number each in one step, and finds them under the "Shipped" tab; the server holds them as shipped with those numbers.
 import { describe, expect, it } from 'vitest';
 import { browserSuite } from './harness';
 

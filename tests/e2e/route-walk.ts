@@ -28,7 +28,7 @@ export const demoFilledPaths = (scopedOnly: boolean): ReadonlySet<string> => new
   const listed = routeOf(entity, 'list') && listPathFields(entity).every((f) => entity.fields[f]?.default !== undefined);
   return route && listed && (!scopedOnly || entity.tenant !== null) ? [route.path] : [];
 }));
-/** The other desktop windows of issue 24, checked on the same page by resizing it (no new load). */
+/** The other common desktop windows, checked on the same page by resizing it (no new load). */
 export const WIDER_DESKTOPS: readonly Viewport[] = [{ width: 1366, height: 768 }, { width: 1920, height: 1080 }];
 const MESSAGES = { en, zh } as const;
 

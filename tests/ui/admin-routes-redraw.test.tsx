@@ -1,6 +1,6 @@
 // Protects: react-admin's route component draws its routes again, with new elements of the same
 // routes, when its own state moves while a screen opens; the admin's router adapter
-// (src/admin/routerProvider.ts, issue 23) draws them again only when the routes differ, and a
+// (src/admin/routerProvider.ts) draws them again only when the routes differ, and a
 // navigation or a changed route still draws.
 import { act, render, screen } from '@testing-library/react';
 import { useState } from 'react';

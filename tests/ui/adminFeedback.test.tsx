@@ -1,6 +1,6 @@
-// Protects: the feedback of failed calls (spec section 8) — a 3-second error toast with the
+// Protects: the feedback of failed calls — a 3-second error toast with the
 // server's (translated) message, and one "log in again" dialog for code 401, never stacked; a
-// refused field named by its label in the reader's language, never its raw name (issue 24 item 3).
+// refused field named by its label in the reader's language, never its raw name.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -40,7 +40,7 @@ beforeEach(() => {
 afterEach(() => vi.restoreAllMocks());
 
 describe('401 dialog', () => {
-  it('should ask to log in again with the spec texts, and on confirm clear the token and reload', async () => {
+  it('should ask to log in again with mall\'s texts, and on confirm clear the token and reload', async () => {
     answer('/brand/list', { code: 401, message: 'Not logged in or the session has expired', messageKey: 'unauthorized', data: null }, 401);
     await openHome();
     await callApi('/brand/list');

@@ -1,4 +1,4 @@
-// Protects: the layout of spec section 2 — menus from /admin/info, breadcrumb, language switch,
+// Protects: the admin's layout — menus from /admin/info, breadcrumb, language switch,
 // user menu, the sidebar's stored state and collapsed flyouts, and the mobile bottom bar + drawer.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

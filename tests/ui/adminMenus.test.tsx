@@ -1,4 +1,4 @@
-// Protects: the menu rules of spec section 2 as pure functions (what shows, in which order,
+// Protects: the menu rules as pure functions (what shows, in which order,
 // and what the user may open).
 import { describe, expect, it } from 'vitest';
 import { buildMenuModel, firstPageOfSection } from '../../src/providers/menus';

@@ -1,4 +1,4 @@
-// Protects: who gets in and where each path leads (spec section 2: anonymous -> /login,
+// Protects: who gets in and where each path leads (anonymous -> /login,
 // / -> /home, unknown -> /404, section paths, hidden helper routes, access denied; a record's `#show=` link survives the sign-in).
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
@@ -76,7 +76,7 @@ describe('admin routing', () => {
     expect(await screen.findByRole('heading', { name: 'Access denied' })).toBeInTheDocument();
   });
 
-  it('should refuse an account without roles with the spec message and forget its token', async () => {
+  it('should refuse an account without roles with mall\'s message and forget its token', async () => {
     answerInfo({ username: 'norole', icon: null, menus: [] });
     renderAdmin('/home');
     const alerts = await screen.findAllByText('roles must be a non-null array');

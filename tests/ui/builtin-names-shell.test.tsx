@@ -1,4 +1,4 @@
-// Protects: issue 13 item 7, the side menu, breadcrumb and home page title seeded menus and roles in the chosen language, and renamed ones as the administrator named them; issue 24 item 5, the side menu's Home (no server row) reads in the chosen language.
+// Protects: the side menu, breadcrumb and home page title seeded menus and roles in the chosen language, and renamed ones as the administrator named them; the side menu's Home (no server row) reads in the chosen language.
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Lang } from '../../src/i18n/lang';

@@ -1,4 +1,4 @@
-// Protects: issue 13 item 7, built-in records (seeded roles, resources, resource categories, menus) show translated names in the chosen language while they keep their seeded text; a renamed one shows what was typed (lists, reference cells and pickers, allocation screens).
+// Protects: built-in records (seeded roles, resources, resource categories, menus) show translated names in the chosen language while they keep their seeded text; a renamed one shows what was typed (lists, reference cells and pickers, allocation screens).
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Protects: issue 13 item 7, date and date-time inputs (forms and list filters) follow the chosen language, not the browser's (jsdom's is en-US), and keep the wire values.
+// Protects: date and date-time inputs (forms and list filters) follow the chosen language, not the browser's (jsdom's is en-US), and keep the wire values.
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

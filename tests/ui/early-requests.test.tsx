@@ -1,4 +1,4 @@
-// Protects: the screen's first request sent from the entry before its code arrives (issue 23) is the
+// Protects: the screen's first request sent from the entry before its code arrives is the
 // screen's own call: the list takes that answer instead of asking again when the parameters are the
 // same (none in the URL, the ones react-admin stored, the ones in the URL), and asks anew when they
 // differ or when a write came between; the session read takes its early answer too.
@@ -56,7 +56,7 @@ const openEarly = async (path: string, { writeBetween = false } = {}) => {
   renderAdmin(path, { token });
 };
 
-describe('early requests (issue 23)', () => {
+describe('early requests', () => {
   it('should show the early answer of the list and the session without asking again', async () => {
     answerInfo(superAdmin());
     answerScreensEmpty();

@@ -1,4 +1,4 @@
-// Protects: issue 13 item 8, the CSV export of a list is readable in a spreadsheet, in the chosen
+// Protects: the CSV export of a list is readable in a spreadsheet, in the chosen
 // language: translated titles, labels for enums and switches, names for references, rich text as
 // plain text, UTF-8 with a byte-order mark.
 import { screen, waitFor } from '@testing-library/react';

@@ -1,6 +1,6 @@
-// Protects: issue 13 items 2 and 10, a change says it worked only after the server agreed, in one
+// Protects: a change says it worked only after the server agreed, in one
 // voice ("Saved", "Added", "Deleted", green) on every screen; a refused change (401, 500) gets the
-// error toast and 401 dialog of spec section 8 and never a success toast. In both languages.
+// error toast and 401 dialog every failed call gets and never a success toast. In both languages.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';

@@ -1,4 +1,4 @@
-// Protects: issue 13 item 6, forms speak the chosen language and guard the user's work — no
+// Protects: forms speak the chosen language and guard the user's work — no
 // browser-native validation bubbles, a URL field that takes only web addresses, an image that does
 // not decode refused when chosen, a changed dialog form that asks before closing, long forms in
 // two columns where fields are short.

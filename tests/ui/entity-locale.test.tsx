@@ -1,7 +1,7 @@
-// Protects: issue 13 item 7, the chosen language everywhere. Dates and numbers follow the admin's
+// Protects: the chosen language everywhere. Dates and numbers follow the admin's
 // language, not the browser's (jsdom's browser speaks en-US); column titles never break inside a
-// word; the audit log names actions, tables and users instead of showing their codes (issue 24 item 5:
-// a declared action as its button reads, and "System" for a row a job wrote).
+// word; the audit log names actions, tables and users instead of showing their codes
+// (a declared action as its button reads, and "System" for a row a job wrote).
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Lang } from '../../src/i18n/lang';

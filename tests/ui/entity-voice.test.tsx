@@ -1,4 +1,4 @@
-// Protects: issue 13 item 10 (wording), empty states and dialog titles read as sentences in both
+// Protects: wording, empty states and dialog titles read as sentences in both
 // languages ("No return reasons yet", not "No Return reasons yet"); the VIP page has one name.
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

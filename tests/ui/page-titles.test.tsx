@@ -1,4 +1,4 @@
-// Protects: issue 13 item 10, every page has its title. Every hidden route of the route table
+// Protects: every page has its title. Every hidden route of the route table
 // (forms, record pages, pages reached from a list) shows its name from the route table as the
 // page's heading, in English and in Chinese, inside the real shell. The menu routes are checked the
 // same way in the browser, where the route walk opens each anyway (tests/e2e/route-walk.ts).

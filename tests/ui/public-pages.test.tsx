@@ -56,7 +56,7 @@ describe('login page', () => {
     const logins = route('post', '/admin/login', () => envelope({ token: 'x', tokenHead: 'Bearer ' }));
     // Signed in, the admin asks who the account is.
     route('get', '/admin/info', () => envelope({ username: 'ab', icon: null, roles: ['Seller'], menus: [] }));
-    // ...and the home page's figures leave beside the admin's code (issue 23).
+    // ...and the home page's figures leave beside the admin's code.
     const summaries = route('get', '/home/summary', () => envelope({ timeZone: 'UTC', today: '2026-01-01', pending: [] }));
     renderAt('/login');
 
@@ -111,7 +111,7 @@ describe('login page', () => {
       infos.push(request.headers.get('Authorization'));
       return envelope({ username: 'admin', icon: null, roles: ['super admin'], menus: [] });
     }));
-    // The first screen's data (home's figures) is asked for as soon as the roles are known (issue 23).
+    // The first screen's data (home's figures) is asked for as soon as the roles are known.
     const summaries = route('get', '/home/summary', () => envelope({ timeZone: 'UTC', today: '2026-01-01', pending: [] }));
     renderAt('/login');
 
@@ -128,7 +128,7 @@ describe('login page', () => {
   it('should return to the page react-admin sent the visitor from', async () => {
     route('post', '/admin/login', () => envelope({ token: 't', tokenHead: 'Bearer ' }));
     route('get', '/admin/info', () => envelope({ username: 'seller', icon: null, roles: ['seller'], menus: [] }));
-    // The page's first list request leaves with the sign-in's end, before the admin's code (issue 23).
+    // The page's first list request leaves with the sign-in's end, before the admin's code.
     const orders = route('get', '/order/list', () => envelope({ pageNum: 1, pageSize: 10, totalPage: 0, total: 0, list: [] }));
     renderAt({ pathname: '/login', state: { nextPathname: '/oms/order' } });
 

@@ -1,4 +1,4 @@
-// Protects: issue 13 item 9, reference columns everywhere show names. Every declared reference
+// Protects: reference columns everywhere show names. Every declared reference
 // field shows the name the server joins in (a shop's owner, a mold's shop, a resource's category,
 // the audit log's user), in its list column and read-only on its record, never the bare id, and
 // without asking the referenced entity's own API (a seller may not read the admin accounts).

@@ -1,4 +1,4 @@
-// Protects: issue 24 item 5, a return's page shows the returned product's picture, name and attributes read as the order's page reads a line's (one component), never as JSON, in en and zh.
+// Protects: a return's page shows the returned product's picture, name and attributes read as the order's page reads a line's (one component), never as JSON, in en and zh.
 import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Lang } from '../../src/i18n/lang';

@@ -1,5 +1,5 @@
 // Protects: a session already loaded reaches react-admin's auth hooks on the shell's first draw
-// (src/admin/queryClient.ts, issue 23): usePermissions (the layout's session reads), the route
+// (src/admin/queryClient.ts): usePermissions (the layout's session reads), the route
 // guard's useAuthState and the user menu's useGetIdentity answer at once instead of a turn later,
 // under the query keys react-admin 5 reads them by.
 import { render, waitFor } from '@testing-library/react';

@@ -1,7 +1,7 @@
 // Protects: while a session is loaded, react-admin's access questions (its sign-in check,
 // useCanAccess, useCanAccessResources, the list rows' shared answer) are answered from it as the
 // query is made, as the auth provider answers them, and the answer holds while that session does
-// (src/admin/queryClient.ts, issue 23: a list's access checks answered a turn later and drew the
+// (src/admin/queryClient.ts; otherwise a list's access checks answer a turn later and draw the
 // whole list again). Without a loaded session, or once another is, the provider is asked.
 import { QueryObserver } from '@tanstack/react-query';
 import type { QueryKey } from '@tanstack/react-query';

@@ -1,7 +1,7 @@
-// Protects: issue 13 item 10, one voice: why the admin does not open reads naturally in both
+// Protects: one voice: why the admin does not open reads naturally in both
 // languages. A disabled account's token says "This account is disabled" (401, key
 // account_disabled) and what to do, an ended session says the user is signed out, an account
-// without roles keeps the spec's message under a plain heading; never "The admin cannot open".
+// without roles keeps mall's message under a plain heading; never "The admin cannot open".
 import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -47,7 +47,7 @@ describe.each<Lang>(['en', 'zh'])('why the admin does not open (%s)', (lang) => 
     expect(screen.getAllByText(t.expired).length).toBeGreaterThan(0);
   });
 
-  it('should head the spec\'s message for an account without roles with a plain sentence', async () => {
+  it('should head mall\'s message for an account without roles with a plain sentence', async () => {
     localStorage.setItem('lang', lang);
     answerInfo({ username: 'norole', icon: null, roles: [], menus: [] });
     renderAdmin('/home');

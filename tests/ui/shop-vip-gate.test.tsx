@@ -1,4 +1,4 @@
-// Protects: issue 12 item 3, a seller without a paid VIP who opens the add-shop page is sent to the VIP purchase page (/pay/index) with a notice saying why, in both languages; whoever may open a shop (a seller with VIP, an administrator) gets the form.
+// Protects: a seller without a paid VIP who opens the add-shop page is sent to the VIP purchase page (/pay/index) with a notice saying why, in both languages; whoever may open a shop (a seller with VIP, an administrator) gets the form.
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { strings as shopStrings } from '../../src/resources/shop/strings';

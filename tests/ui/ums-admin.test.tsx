@@ -1,4 +1,4 @@
-// Protects: admin accounts and roles screens: search, create and edit dialogs (password optional on edit), enable switch, delete, role assignment pre-checked, each account's roles by name in the list; issue 24 item 5, no account saved without a role (create, assign roles, edit), in en and zh.
+// Protects: admin accounts and roles screens: search, create and edit dialogs (password optional on edit), enable switch, delete, role assignment pre-checked, each account's roles by name in the list; no account saved without a role (create, assign roles, edit), in en and zh.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -120,7 +120,7 @@ describe('admin list', () => {
 
 describe.each<Lang>(['en', 'zh'])('roles in the admin list (%s)', (lang) => {
   const ROLES_HEADER = { en: 'Roles', zh: '角色' } as const;
-  // Seeded roles read in the chosen language (issue 13 item 7).
+  // Seeded roles read in the chosen language.
   const ROLE_NAMES = {
     en: { admin: 'Super adminOrder admin', productAdmin: 'Product admin' },
     zh: { admin: '超级管理员订单管理员', productAdmin: '商品管理员' },

@@ -1,4 +1,4 @@
-// Protects: docs/guide/areas.md's list of the files a new area touches (issue 28). A throwaway
+// Protects: docs/guide/areas.md's list of the files a new area touches stays true. A throwaway
 // fixture area (a folder on each half, a declaration module with one entity, its messages, menu
 // titles and permission resources, a route, a migration and a demo seed in its server folder, none
 // of them registered) is checked against every table of the tree that lists each area: a module

@@ -1,4 +1,4 @@
-// Protects: issue 24 item 5, every action the server writes into the audit log has a name in English and Chinese (the server's own, every declared action's, every field a batch or switch sets), and every table it names reads as a name.
+// Protects: every action the server writes into the audit log has a name in English and Chinese (the server's own, every declared action's, every field a batch or switch sets), and every table it names reads as a name.
 /**
  * The server writes only the actions src/schema/engine/audit.ts lists (server/db/audit.ts types its
  * entries with them, so a new literal does not compile until it is listed), the declared actions'

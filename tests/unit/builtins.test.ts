@@ -1,4 +1,4 @@
-// Protects: issue 13 item 7, the one rule for built-in record texts (translated while seeded, as stored once renamed) and a Chinese text for every seeded record.
+// Protects: the one rule for built-in record texts (translated while seeded, as stored once renamed) and a Chinese text for every seeded record.
 import { describe, expect, it } from 'vitest';
 import { builtinText, menuTitleText } from '../../src/i18n/builtins';
 import { BUILTIN_RECORDS } from '../../src/schema/builtins';

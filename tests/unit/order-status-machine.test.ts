@@ -1,4 +1,4 @@
-// Protects: the order's status machine as declared (issue 11 item 3): which actions each order status allows, transition by transition; the stored payment and delivery status each transition (the cashier's too) sets as the status table says; and the guide's order-state table (docs/guide/transitions.md) printed from the declaration, with its refunded line.
+// Protects: the order's status machine as declared: which actions each order status allows, transition by transition; the stored payment and delivery status each transition (the cashier's too) sets as the status table says; and the guide's order-state table (docs/guide/transitions.md) printed from the declaration, with its refunded line.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -10,7 +10,7 @@ const { brand, homeAdvertise, productAttribute, productCategory } = ENTITIES;
 const keysOf = (result: ReturnType<typeof validate>) => (result.ok ? [] : result.errors.map((e) => `${e.field}:${e.messageKey}`));
 
 describe('validation derived from declarations', () => {
-  it('refuses names outside 2 to 140 characters with the spec message', () => {
+  it('refuses names outside 2 to 140 characters with the length message', () => {
     const result = validate(createSchema(brand), { name: 'a', logo: '/a.png' }, brand);
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.errors[0]).toMatchObject({ field: 'name', messageKey: 'length_between', message: 'length must be between 2 and 140 characters' });

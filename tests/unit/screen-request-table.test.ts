@@ -1,4 +1,4 @@
-// Protects: the route -> first-request table the entry reads without loading the declarations (issue 23)
+// Protects: the route -> first-request table the entry reads without loading the declarations
 // is what the declarations give (declared once: it is generated, and stale when they change), and the
 // request it starts for each screen is the one the declarations' data provider makes, to the URL;
 // what it cannot settle (a list opened with a filter) it leaves to the screen.
@@ -64,7 +64,7 @@ const startedBy = async (start: (location: Location) => unknown, location: Locat
   return [...started];
 };
 
-describe('screen request table (issue 23)', () => {
+describe('screen request table', () => {
   beforeEach(() => {
     started.length = 0;
   });

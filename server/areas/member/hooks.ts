@@ -1,5 +1,5 @@
 /**
- * A member's apply status follows its shop's approval setting (spec section 3: members applying to
+ * A member's apply status follows its shop's approval setting (members applying to
  * a shop are approved at once or wait for the seller). Read inside the write's transaction, so a
  * setting changed a moment earlier is the one that counts.
  */

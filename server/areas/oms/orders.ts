@@ -59,7 +59,7 @@ const refusedOn = (field: string, messageKey: 'order_paid_amount_fixed' | 'payab
   httpError({ status: 409, code: ResultCode.failed, messageKey, params, errors: [fieldError(field, messageKey, params)] });
 
 /**
- * A fee or line change keeps the order's money true (issue 25): a paid or refunded order's payable
+ * A fee or line change keeps the order's money true: a paid or refunded order's payable
  * amount is what was received, so it no longer changes (paid by cashier money means bound = payable;
  * paid by a channel means that amount arrived); an unpaid order with cashier money bound keeps its
  * payable amount above what is bound (equal would make it paid behind the cashier's back), and an

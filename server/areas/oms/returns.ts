@@ -51,7 +51,7 @@ export const refundLimitCents = async (trx: Db, record: ReturnRecord): Promise<n
 
 /**
  * A return completed with a refund above 0 makes its paid order refunded, whole or partial (the
- * spec's payment status has one "refunded"), in the receive step's transaction. The order's status
+ * payment status has one "refunded"), in the receive step's transaction. The order's status
  * and delivery stay: this is no transition of the order (its state does not change), so it is
  * written here, with the order's audit row.
  */

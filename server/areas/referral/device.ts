@@ -1,6 +1,6 @@
 /**
  * A short device summary of a User-Agent for click records ("Chrome / Android / mobile"): enough
- * to tell visitors' devices apart on the click list, never the whole header (the issue: a public
+ * to tell visitors' devices apart on the click list, never the whole header (a public
  * endpoint stores no more than it needs).
  */
 import { DEVICE_SUMMARY_MAX } from '../../../src/schema/referral/entities';

@@ -1,5 +1,5 @@
 /**
- * The VIP gate (spec section 6: "Sellers need a paid VIP membership to open a shop"): a seller
+ * The VIP gate (sellers need a paid VIP membership to open a shop): a seller
  * may open a shop only while a paid VIP runs (`ums_admin.vip_expire_time` after now, moved by
  * confirmed and refunded payments, server/areas/vip). Administrators and other staff are not
  * gated. A seller is any caller whose shop scope is its own shops (server/auth/scope.ts).

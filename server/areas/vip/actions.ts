@@ -4,7 +4,7 @@
  * seller's VIP expiry in the same transaction and stamp who did it and when.
  *
  * Confirm: the VIP runs the plan's months longer, from the later of now and the current expiry
- * (ARCHITECTURE.md section 6: periods stack). Refund: the spec says nothing of it; we take back
+ * (periods stack, so buying early loses nothing). Refund: we take back
  * the months the payment granted, from the current expiry (never below "none"): a refund gives
  * the money back, so the seller keeps no time it paid for with it. A payment refunded right after
  * confirmation leaves the expiry where it was; one refunded later ends the VIP that much earlier.

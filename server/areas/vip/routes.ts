@@ -2,7 +2,7 @@
  * VIP routes beside the pay record's declared ones:
  *
  * - `GET /vip/plans`: the periods on sale with price and struck list price (src/schema/vip/entities.ts,
- *   spec section 9), and each payment channel with whether it can be used and what the buyer must
+ *   `VIP_PLANS`), and each payment channel with whether it can be used and what the buyer must
  *   do, from the settings (./channels.ts);
  * - online PayPal (./settle.ts): `POST /vip/paypal/order/{id}` makes the PayPal order of the
  *   caller's unpaid PayPal application and answers where to approve it; `POST /vip/paypal/capture`

@@ -1,5 +1,5 @@
 /**
- * Paying a VIP application online by PayPal (issue 12 item 2):
+ * Paying a VIP application online by PayPal:
  *
  * 1. the seller applies with the `paypal` channel (an unpaid pay record, as for any channel), then
  *    `startOrder` creates a PayPal order for the record's amount (its id kept as the record's
@@ -15,7 +15,7 @@
  * capture is asked with a request id (one capture per order), an order already captured is read
  * back, and the transition confirms an unpaid record once; a record already paid answers "paid".
  *
- * One capture per application (issue 25): a second start answers the open order again; only the
+ * One capture per application, so a seller never pays twice: a second start answers the open order again; only the
  * application's current order is captured, and only while it is unpaid. An approved order of an
  * application paid or refunded since, or an earlier order, is not captured (409
  * `paypal_order_stale`, logged); if PayPal captured one anyway, its capture is refunded (409

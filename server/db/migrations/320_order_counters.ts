@@ -3,7 +3,7 @@
  * shop and status in `oms_order_counts`, maintained by triggers on `oms_order` on every write and
  * filled here from the orders already there (server/crud/counters.ts). Before, the counts were a
  * grouped COUNT over every live order, repeated after each write (a million orders: 0.3–0.55 s).
- * The spec is written out, not read from the declaration, so this migration stays what it was.
+ * The counter spec is written out, not read from the declaration, so this migration stays what it was.
  */
 import type { CounterSpec } from '../../crud/counters';
 import { createCounters, dropCounters } from '../../crud/counters';

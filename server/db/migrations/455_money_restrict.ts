@@ -1,5 +1,5 @@
 /**
- * Money and the records it hangs on are never deleted by a cascade (issue 25): a shop's orders,
+ * Money and the records it hangs on are never deleted by a cascade: a shop's orders,
  * returns, cashier balances, products and members, an order's returns and cashier bindings, and a
  * balance's bindings refuse the delete of what they hang on (`ON DELETE RESTRICT`) instead of going
  * with it. The engine refuses first, by the declarations' `owns` (server/crud/owns.ts), with a

@@ -3,7 +3,7 @@
  * many of its rows have been written so far (`written_rows`: inserted, updated or deleted, summed
  * at each commit from the transaction's own counts). A long list's "more than 10,000" then holds
  * until as many rows have been written as it had to spare, instead of being counted again after
- * every write (server/crud/list-read.ts; issue 27: a count of 10,001 index entries after each of 20
+ * every write (server/crud/list-read.ts; it was a count of 10,001 index entries after each of 20
  * writes a second, per long list viewed). It may count more than were written (PostgreSQL's
  * count for the transaction also holds the connection's earlier rows it has not yet filed in its
  * statistics; a rolled-back subtransaction's; a second bump in one transaction), never fewer; without row statistics

@@ -1,7 +1,7 @@
 /**
  * The row log (`sys_row_log`): which rows of a table declared `rowLog` were written, and when, so
  * a list kept from before the writes catches up by checking those rows alone instead of reading
- * the list again (server/crud/list-cache.ts `catchUp`; issue 27: a receiver's name among a million
+ * the list again (server/crud/list-cache.ts `catchUp`; before it, a receiver's name among a million
  * orders was searched again after every one of 20 writes a second). The migration holds the table
  * and, on PostgreSQL, the trigger functions; the engine attaches the triggers to the declared
  * tables when it starts (server/db/row-log.ts), as it does the change counters.

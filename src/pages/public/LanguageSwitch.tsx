@@ -1,4 +1,4 @@
-/** en / 中文 switch. The choice is stored and the page reloads (spec section 2), so nothing re-renders in place. */
+/** en / 中文 switch. The choice is stored and the page reloads, so nothing re-renders in place. */
 import { getLang, LANGS, setLang } from '../../i18n/lang';
 import type { Lang } from '../../i18n/lang';
 import { t } from './i18n';

@@ -1,6 +1,6 @@
 /**
  * /login: plain elements and public.css instead of MUI, to keep the page's JS under its budget
- * (shared/reference/login-bundle.md). Flow: check the fields, POST /admin/login while the
+ * (bench/size.ts measures it). Flow: check the fields, POST /admin/login while the
  * admin chunk downloads, keep `tokenHead + token`, then GET /admin/info and require roles.
  */
 import { useState } from 'react';
@@ -97,7 +97,7 @@ export const Login = () => {
         return answer;
       });
       if (!hasRoles(info.data)) {
-        // A user without roles could open nothing in the admin (spec section 6): do not keep the session.
+        // A user without roles could open nothing in the admin: do not keep the session.
         clearToken();
         setAlert(t('errors.roles_required'));
         setBusy(false);

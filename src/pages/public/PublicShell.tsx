@@ -1,6 +1,6 @@
 /**
  * The frame of every public page: product name, language switch, the page, and links to the
- * legal pages. No admin layout (spec section 2), and nothing that needs the admin's bundle.
+ * legal pages. No admin layout, and nothing that needs the admin's bundle.
  */
 import { useEffect } from 'react';
 import type { ReactNode } from 'react';

@@ -1,6 +1,6 @@
 /**
  * /register: a seller signs up, optionally with the invite code of the link they came from.
- * The code is kept in local storage (key `code`, spec section 9) so it survives the visitor
+ * The code is kept in local storage (key `code`) so it survives the visitor
  * leaving and coming back to /register without the query.
  */
 import { useEffect, useRef, useState } from 'react';

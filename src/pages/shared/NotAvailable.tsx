@@ -1,4 +1,4 @@
-/** What a route shows until its screen is built (every route of the spec exists from the start). */
+/** What a route shows until its screen is built (every route of the route table exists from the start). */
 import Alert from '@mui/material/Alert';
 import { useTranslate } from 'react-admin';
 import { PageFrame } from './PageFrame';

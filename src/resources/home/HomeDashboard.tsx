@@ -1,5 +1,5 @@
 /**
- * The home page's figures (issue 22), from one request (`GET /home/summary`, src/schema/home/summary.ts):
+ * The home page's figures, from one request (`GET /home/summary`, src/schema/home/summary.ts):
  * today at a glance, the pending work (each a link to its list filtered to exactly those rows),
  * the overviews, a new seller's getting-started checklist and the charts (./HomeCharts.tsx, a lazy
  * chunk of its own). What the caller may not list is not in the answer and not on the page.

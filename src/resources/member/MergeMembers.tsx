@@ -1,5 +1,5 @@
 /**
- * Merging two members of one shop (spec: "Member list with a merge function"): pick two rows,
+ * Merging two members of one shop (one buyer signed up twice): pick two rows,
  * see them side by side, choose the one that survives; the server moves the other's orders to it
  * and removes it (`POST /member/merge?keepId=&mergeId=`, src/schema/member/entities.ts). The button shows
  * only to callers who may merge; the server refuses the rest anyway.

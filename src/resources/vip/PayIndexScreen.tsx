@@ -1,5 +1,5 @@
 /**
- * `/pay/index`: a seller buys VIP (spec section 2, issue 12 item 2). The seller's level and expiry
+ * `/pay/index`: a seller buys VIP. The seller's level and expiry
  * and latest applications; the six periods with price and struck list price; the payment channels
  * (an unavailable one disabled with the reason); for the chosen channel what to pay to and the
  * reference the administrator finds the payment by. Submitting is the pay record's create

@@ -1,6 +1,6 @@
 /**
- * Cashier balances (issue 11 item 6, spec section 3 "Balance: amount, pay channel, note, related
- * orders"): money a shop received (a bank transfer, cash, a PayPal payment…) and the orders it
+ * Cashier balances (amount, pay channel, note and the related
+ * orders): money a shop received (a bank transfer, cash, a PayPal payment…) and the orders it
  * pays for. Staff bind orders of the balance's own shop to it, each with an amount: all bindings
  * of a balance together never exceed it ("exceed balance limit"), and the bindings of an order
  * never exceed what it has to pay ("exceed order amount"). An order pending payment whose payable

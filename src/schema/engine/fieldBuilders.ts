@@ -31,7 +31,7 @@ type None = Record<never, never>;
 
 /** Single-line text. */
 export const text = <const O extends TextOptions = None>(o?: Exactly<O, TextOptions>) => field<string, 'text', O>('text', o);
-/** A name: required, 2 to 140 characters (spec section 5). */
+/** A name: required, 2 to 140 characters (`NAME_LENGTH` of ./limits.ts). */
 export const name = <const O extends TextOptions = None>(o?: Exactly<O, TextOptions>) =>
   field<string, 'text', { required: true } & O>('text', { required: true, length: [NAME_LENGTH.min, NAME_LENGTH.max], ...o });
 /** Multi-line plain text. */

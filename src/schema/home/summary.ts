@@ -1,5 +1,5 @@
 /**
- * The home page's one request (`GET /home/summary`, issue 22): its path and answer, and the
+ * The home page's one request (`GET /home/summary`): its path and answer, and the
  * pending-work items, each declared once as the list route and the list filter that shows exactly
  * its rows. The server answers each item's figure as the total of that same list (its own list
  * query with that filter, in the caller's scope), and the page links to the list with that filter,

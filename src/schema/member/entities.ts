@@ -28,7 +28,7 @@ export const { values: MEMBER_APPLY_STATUS, options: MEMBER_APPLY_STATUSES } = d
 });
 
 /**
- * A shop's members (spec section 3): buyers who applied to a shop, approved at once or by the
+ * A shop's members: buyers who applied to a shop, approved at once or by the
  * seller. One row per shop, so a buyer of two shops is two members and a merge never crosses shops.
  * The list is `mall`'s `GET /admin/listMember`; the rest lives under `/member`.
  */

@@ -50,7 +50,7 @@ export const ORDER_EDITABLE_STATUSES: readonly number[] = [ORDER_STATUS.pendingP
 export const ORDER_TRACKABLE_STATUSES: readonly number[] = [ORDER_STATUS.shipped, ORDER_STATUS.completed];
 
 /**
- * The order's stored payment and delivery status (spec section 4: payment unpaid, paid, refunded;
+ * The order's stored payment and delivery status (payment: unpaid, paid, refunded;
  * delivery not shipped, shipped). The server manages both: only the order's transitions move them
  * (their `sets`), and a return completed with a refund marks the order refunded.
  */
@@ -79,7 +79,7 @@ export const ORDER_STATUS_FACETS: Readonly<Record<number, { readonly payStatus: 
 
 /**
  * The state table's line for "refunded": a paid order (any status that is paid) one of whose
- * returns completes with a refund above 0, whole or partial (the spec has one "refunded"), keeps
+ * returns completes with a refund above 0, whole or partial (one "refunded", no partial state), keeps
  * its status and delivery; its payment status becomes refunded (server/areas/oms/returns.ts).
  */
 export const ORDER_REFUNDED_ROW = {
@@ -164,7 +164,7 @@ export const order = defineEntity({
   // The status tabs' counts (`/order/statusCounts`): kept by triggers (migration 320), never a count over every order.
   counters: { by: ['status'] },
   // A shop's orders of a status in a date range, and a shop's (a seller's) date range: on a million
-  // orders their counts read 10,000 index entries instead of a heap row each (bench:live, issue 27).
+  // orders their counts read 10,000 index entries instead of a heap row each (measured by bench:live).
   listIndexes: [['shopId', 'status', 'createTime'], ['shopId', 'createTime']],
   // Written all the time while admins list them: kept lists catch up on the rows written (server/db/row-log.ts).
   rowLog: true,

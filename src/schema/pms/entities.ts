@@ -126,7 +126,7 @@ export const productAttribute = defineEntity({
     summary: "A product category's filter attributes, each as {attributeId, attributeCategoryId}",
   }],
   refine: (r) => {
-    // Options picked from a list must each be non-empty and distinct (spec section 5).
+    // Options picked from a list must each be non-empty and distinct (a blank or repeated option could not be told apart).
     if (r.inputType !== 1 && !r.inputList) return [];
     const values = splitInputList(r.inputList);
     const valid = values.every((v) => v.length > 0) && new Set(values).size === values.length;

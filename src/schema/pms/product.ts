@@ -16,7 +16,7 @@ export const { values: PROMOTION, options: PROMOTION_TYPES, labelOf: promotionLa
 
 /**
  * The fields each price strategy fills (mall's product form shows them only under their strategy);
- * the others stay as typed. A tiered strategy keeps at least one tier (spec section 5).
+ * the others stay as typed. A tiered strategy keeps at least one tier (with none it prices nothing).
  */
 export const STRATEGY_FIELDS: Readonly<Record<number, readonly string[]>> = {
   [PROMOTION.promotionPrice]: ['promotionPrice', 'promotionStartTime', 'promotionEndTime'],
@@ -69,7 +69,7 @@ export const product = defineEntity({
     { table: 'sms_flash_promotion_product_relation', column: 'product_id', policy: 'cascade' },
   ],
   menu: { route: 'product', create: 'addProduct', edit: 'updateProduct' },
-  // Indexed: the list's name keyword over a large catalog (issue 10; migration 340).
+  // Indexed: the list's name keyword over a large catalog (100,000 products; migration 340).
   search: { param: 'keyword', fields: ['name'], index: 'trigram' },
   fields: {
     pic: image({ list: true, section: 'attributes' }),
@@ -83,7 +83,7 @@ export const product = defineEntity({
     productAttributeCategoryId: reference('productAttributeCategory', 'name', { section: 'attributes' }),
     productAttributeCategoryName: referenceName('productAttributeCategoryId'),
     subTitle: text({ required: true, length: [1, 255] }),
-    // Required by the spec (section 5: category, description and sub title), and every seeded product has one
+    // Required, as the category and the sub title are (a product page needs all three), and every seeded product has one
     // (server/db/seed/demo-products.ts); only list answers hold null, as in mall (the record schema says so).
     description: longText({ required: true, length: [1, 5000], omitInList: true }),
     productSn: text({ required: true, length: [1, 64], pattern: /^[A-Za-z0-9_.-]+$/, list: true, listPriority: 'medium', filter: { param: 'productSn', op: 'eq' } }),
@@ -171,7 +171,7 @@ export const product = defineEntity({
     detailMobileHtml: richText({ length: [0, 100_000], omitInList: true, section: 'detail' }),
   },
   softDelete: { field: 'deleteStatus' },
-  // Low on stock (the home page's pending work, issue 22): stock at or below the product's own
+  // Low on stock (one of the home page's pending-work items): stock at or below the product's own
   // low-stock level; an unlimited stock (-1) is never low. `GET /product/list?lowStock=1`.
   compareFilters: { lowStock: { field: 'stock', op: 'lte', than: 'lowStock', except: [UNLIMITED_STOCK] } },
   // mall's product form sends its flash-sale fields (kept by its flash promotions, not the product)

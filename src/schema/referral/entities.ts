@@ -1,11 +1,11 @@
 /**
- * Referral (spec section 3, issue 12 item 4): a seller's invite code and link, the clicks on
+ * Referral: a seller's invite code and link, the clicks on
  * invite links and the referral relations registrations with a code create. Clicks and relations
  * belong to the referring seller (`owner`): a seller sees the clicks on its own code and whom it
  * brought in; staff see all. Both are written only by the server (`POST /rms/click`,
  * `POST /admin/register`), so their lists are read-only.
  *
- * Distribution (issue 12 item 4): when a referred seller's VIP payment is confirmed, the referrer
+ * Distribution: when a referred seller's VIP payment is confirmed, the referrer
  * gets a distribution record of `amount × ratio` (the referrer's own ratio, else the global one),
  * once per payment, reversed when the payment is refunded; both in the payment's own transaction
  * (server/areas/referral/distribution.ts, called by the VIP area's confirm and refund). An

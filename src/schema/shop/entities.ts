@@ -1,7 +1,7 @@
 /**
  * Shops and what they own. A shop is the tenant every shop-owned record hangs on (owner and
  * status), with its company and address, contact, currency, the invite code its customers sign up
- * with, how their sign-ups are approved, and the payment methods it takes (spec section 3):
+ * with, how their sign-ups are approved, and the payment methods it takes:
  * offline PayPal (an account to pay to), online PayPal (an app's client id and secret key; the
  * secret is write-only, encrypted at rest) and offline blockchain (network and wallet address).
  * Die-cutting molds are the first shop-owned entity.

@@ -1,5 +1,5 @@
 /**
- * The price check (issue 30 item 5): what a buyer would pay for a quantity of one product (and
+ * The price check: what a buyer would pay for a quantity of one product (and
  * SKU), line by line, and why. A pure function over what the server read (server/areas/sms/price.ts),
  * in integer cents (../engine/money.ts); the route answers it in decimals (`priceCheckAnswer`).
  *

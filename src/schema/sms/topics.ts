@@ -2,7 +2,7 @@
  * Content a product is linked to (`mall`'s CMS): special topics (`subject`) and preference areas
  * (`prefrenceArea`, its spelling). Platform records, read by everyone who edits products (the
  * product form's pickers call `listAll`) and written by the staff holding `/subject/**` or
- * `/prefrenceArea/**`. Topics have their screens under Marketing (issue 30: `/sms/subject`, where
+ * `/prefrenceArea/**`. Topics have their screens under Marketing (`/sms/subject`, where
  * the home page's topic recommendations pick from them); preference areas have none. Products link
  * to both from step 4 of the product form (src/schema/pms/product.ts).
  */

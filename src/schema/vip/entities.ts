@@ -1,6 +1,6 @@
 /**
- * Seller VIP: the periods on sale (spec section 9) and the pay record of each purchase
- * (ARCHITECTURE.md section 6). A seller applies (`POST /vip/apply`, an unpaid record); an admin
+ * Seller VIP: the periods on sale and one pay record per purchase, the proof of what was paid
+ * and how. A seller applies (`POST /vip/apply`, an unpaid record); an admin
  * confirms an offline payment (unpaid → paid: the seller's VIP runs the plan's period longer,
  * from the later of now and the current expiry) or refunds a paid one (paid → refunded: the
  * period it granted is taken back from the expiry). Records belong to the seller who applied
@@ -9,7 +9,7 @@
 import { dateTime, defineEntity, enumeration, money, reference, referenceName, text } from '../engine/entity';
 import { PAY_STATUS, PAY_STATUSES } from '../oms/entities';
 
-/** The VIP periods on sale: `months` is the plan's value on the wire; prices in USD (spec section 9). */
+/** The VIP periods on sale: `months` is the plan's value on the wire; prices in USD. */
 export const VIP_PLANS = [
   { value: 1, label: 'month_1', months: 1, price: 20, listPrice: 100 },
   { value: 3, label: 'month_3', months: 3, price: 60, listPrice: 300 },
@@ -26,7 +26,7 @@ export const vipPlanOf = (value: unknown): VipPlan | undefined => VIP_PLANS.find
 export const VIP_CURRENCY = 'USD';
 
 /**
- * Payment channels (spec section 9, with the issue's offline PayPal). `online` ones need a
+ * Payment channels: offline ones an administrator confirms, and online ones. `online` ones need a
  * provider adapter: PayPal's (server/areas/vip/paypal.ts), Alipay's (./alipay.ts) and WeChat
  * Pay's, each usable once its credentials are set (or, in the demo, its stand-in's). A channel the settings do not make usable (those, offline
  * PayPal without an account, blockchain without a wallet) is offered as unavailable and an
@@ -72,7 +72,7 @@ export { PAY_STATUS } from '../oms/entities';
 /**
  * The VIP level a seller holds: 1 while its VIP runs (expiry after now), else 0. Derived from the
  * expiry rather than stored, so it can never outlive the period; the browser keeps it in local
- * storage (`level`, spec section 3).
+ * storage (`level`, src/providers/vipLevel.ts).
  */
 export const vipLevelOf = (expireTime: string | null | undefined, now: Date = new Date()): 0 | 1 =>
   expireTime && Date.parse(expireTime) > now.getTime() ? 1 : 0;
@@ -80,7 +80,7 @@ export const vipLevelOf = (expireTime: string | null | undefined, now: Date = ne
 export const payRecord = defineEntity({
   name: 'payRecord', path: '/payRecord', table: 'pay_record', tenant: null, owner: 'sellerId', display: 'id',
   naming: ['sellerName', 'plan', 'amount'],
-  // `mall`-style create path of the issue: a seller's application.
+  // A `mall`-style create path of our own: a seller's application.
   createPath: '/vip/apply',
   menu: { route: 'payRecord' },
   defaultSort: { field: 'id', order: 'DESC' },
