@@ -14,7 +14,7 @@ import { getToken } from '../providers/api';
 import { authProvider, loadedAdminSession, LOGIN_PATH } from '../providers/authProvider';
 import { dataProvider } from '../providers/dataProvider';
 import { createAdminI18nProvider } from './i18n';
-import { screenEntityList } from '../schema/screenEntities';
+import { entityList } from '../schema/entities';
 import { ALL_ROUTES, SECTIONS } from '../schema/routes';
 import { muiTheme } from '../theme/muiTheme';
 import { createAdminStore } from './adminStore';
@@ -35,7 +35,7 @@ export const NOT_FOUND_PATH = '/404';
  * declarations, so the entity engine itself still loads with the first entity screen.
  */
 const RESOURCE_DEFINITIONS: ResourceDefinitions = Object.fromEntries(
-  screenEntityList.map((entity) => [entity.name, Resource.registerResource({ name: entity.name, recordRepresentation: entity.display })]),
+  entityList.map((entity) => [entity.name, Resource.registerResource({ name: entity.name, recordRepresentation: entity.display })]),
 );
 
 const ToHome = () => <Navigate to="/home" replace />;

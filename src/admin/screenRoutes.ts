@@ -4,10 +4,10 @@
  * screen table and the browser test that opens every menu route agree on it.
  */
 import { AREA_SCREENS } from '../resources';
-import { screenEntityList } from '../schema/screenEntities';
+import { entityList } from '../schema/entities';
 
 /** The route names each entity's declaration claims (list, and create/edit when it has them). */
-export const ENTITY_SCREEN_ROUTES: readonly string[] = screenEntityList.flatMap(({ menu }) => [menu.route, menu.create, menu.edit])
+export const ENTITY_SCREEN_ROUTES: readonly string[] = entityList.flatMap(({ menu }) => [menu.route, menu.create, menu.edit])
   .filter((name): name is string => name !== undefined);
 
 export const AREA_SCREEN_ROUTES: readonly string[] = Object.keys(AREA_SCREENS);

@@ -30,7 +30,7 @@ import { builtinText } from '../i18n/builtins';
 import type { Entity, FieldDecl, HistoryDecl } from '../schema/engine/entity';
 import { filterOf, secretSetName } from '../schema/engine/entity';
 import { KINDS } from '../schema/engine/kinds';
-import { screenEntityOf } from '../schema/screenEntities';
+import { findEntity } from '../schema/entities';
 import { RowActionButtons } from './ActionButton';
 import { ChildRowsField, fieldDisplay } from './kinds';
 import { fieldLabelKey, sectionLabelKey } from './labels';
@@ -207,7 +207,7 @@ export const HISTORY_ROWS = 50;
 export const historyOf = (entity: Entity): { decl: HistoryDecl; entity: Entity } | null => {
   const decl = entity.states?.history;
   if (!decl) return null;
-  const history = screenEntityOf(decl.entity);
+  const history = findEntity(decl.entity);
   if (!history) throw new Error(`${entity.name}: the history entity "${decl.entity}" is not declared`);
   const recordField = history.fields[decl.record];
   // Without a filter on the record's id the list would show every record's history.

@@ -7,11 +7,11 @@
 import type { ComponentType } from 'react';
 import type { ENTITIES } from '../schema/entities';
 import type { RouteName } from '../schema/routes';
-import type { ScreenEntityName } from '../schema/screenEntities';
+import type { EntityName } from '../schema/entities';
 import type { ScreenOptionsOf } from './screenOptions';
 
 /** Screen options by entity name, each keyed by that entity's own field names (a misspelt entity or field does not compile). */
-export type ScreenOptionsByEntity = { readonly [K in ScreenEntityName]?: ScreenOptionsOf<(typeof ENTITIES)[K]> };
+export type ScreenOptionsByEntity = { readonly [K in EntityName]?: ScreenOptionsOf<(typeof ENTITIES)[K]> };
 
 export type LazyScreen = () => Promise<{ readonly default: ComponentType }>;
 

@@ -6,7 +6,7 @@ import {
   PasswordInput, ReferenceArrayInput, ReferenceInput, useRecordContext, useTranslate,
 } from 'react-admin';
 import { secretSetName } from '../schema/engine/entity';
-import { screenEntityOf } from '../schema/screenEntities';
+import { findEntity } from '../schema/entities';
 import { useSameAsFilter } from './actionTarget';
 import { ImageUploadInput } from './ImageUpload';
 import { LIST_ALL_QUERY, listAllSearch, referenceSearch } from './lookups';
@@ -67,7 +67,7 @@ export const SecretInput = ({ entity, name, decl, mode }: FieldInputProps) => {
 
 /** A reference: a plain select for a small table answered whole (`listAll`), else a searching picker. */
 export const ReferenceFieldInput = ({ entity, name, decl, disabled }: FieldInputProps & { readonly disabled: boolean }) => {
-  const target = decl.reference ? screenEntityOf(decl.reference.entity) : undefined;
+  const target = decl.reference ? findEntity(decl.reference.entity) : undefined;
   const filter = useSameAsFilter(decl.sameAs);
   if (!decl.reference) return null;
   if (target?.listAll) {
@@ -100,7 +100,7 @@ export const ReferenceFieldInput = ({ entity, name, decl, disabled }: FieldInput
 /** A list of references, picked with a searching multi-select. */
 export const ReferencesFieldInput = ({ entity, name, decl, disabled }: FieldInputProps & { readonly disabled: boolean }) => {
   if (!decl.reference) return null;
-  const target = screenEntityOf(decl.reference.entity);
+  const target = findEntity(decl.reference.entity);
   return (
     // A stored many-to-many's condition (`relation.where`) limits the choice where the target's list can filter on it.
     <ReferenceArrayInput

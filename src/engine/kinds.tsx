@@ -20,7 +20,7 @@ import {
 import type { Entity, FieldDecl, FieldKind } from '../schema/engine/entity';
 import { childEntityOf, nameFieldOf } from '../schema/engine/entity';
 import { MONEY_FORMAT, RATIO_FORMAT } from '../schema/engine/money';
-import { screenEntityOf } from '../schema/screenEntities';
+import { findEntity } from '../schema/entities';
 import { ChildRowsInput } from './ChildRowsInput';
 import { LocalizedDateInput } from './dateInputs';
 import {
@@ -255,7 +255,7 @@ export const rangeInput = (decl: FieldDecl, props: RangeProps): ReactElement => 
  */
 const referenceFilter = ({ name, decl, props }: FilterProps): ReactElement => {
   if (!decl.reference) return <NumberInput {...props} />;
-  const target = screenEntityOf(decl.reference.entity);
+  const target = findEntity(decl.reference.entity);
   return target?.listAll === true
     ? (
       <ReferenceInput source={name} reference={decl.reference.entity} alwaysOn={props.alwaysOn} queryOptions={LIST_ALL_QUERY}>

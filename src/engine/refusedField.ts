@@ -9,7 +9,7 @@ import type { Endpoint } from '../schema/engine/endpoints';
 import { endpointsOf, placeholdersOf } from '../schema/engine/endpoints';
 import type { Entity } from '../schema/engine/entity';
 import { actionParamsEntity } from '../schema/engine/entity';
-import { screenEntityList } from '../schema/screenEntities';
+import { entityList } from '../schema/entities';
 import { fieldLabelKey } from './labels';
 
 /** The call a refusal answered: its method and its path under the API prefix, without the query. */
@@ -26,7 +26,7 @@ const patternOf = (url: string): RegExp =>
 type Matched = { readonly entity: Entity; readonly endpoint: Endpoint; readonly pattern: RegExp; readonly holes: number };
 
 let routes: readonly Matched[] | undefined;
-const allRoutes = (): readonly Matched[] => (routes ??= screenEntityList.flatMap((entity) => endpointsOf(entity)
+const allRoutes = (): readonly Matched[] => (routes ??= entityList.flatMap((entity) => endpointsOf(entity)
   .map((endpoint) => ({ entity, endpoint, pattern: patternOf(endpoint.url), holes: placeholdersOf(endpoint.url).length }))));
 
 /** The endpoint a request called: the declared URL its path matches, the most literal first (`/order/statusCounts` before `/order/{id}`). */

@@ -5,7 +5,7 @@
  */
 import type { ReactElement } from 'react';
 import { Resource } from 'react-admin';
-import { screenEntityList } from '../schema/screenEntities';
+import { entityList } from '../schema/entities';
 
 export const entityResources = (): ReactElement[] =>
-  screenEntityList.map((entity) => <Resource key={entity.name} name={entity.name} recordRepresentation={entity.display} />);
+  entityList.map((entity) => <Resource key={entity.name} name={entity.name} recordRepresentation={entity.display} />);

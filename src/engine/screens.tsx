@@ -6,7 +6,7 @@
 import type { ComponentType } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { Entity } from '../schema/engine/entity';
-import { screenEntityList } from '../schema/screenEntities';
+import { entityList } from '../schema/entities';
 import { EntityList } from './EntityList';
 import { EntityCreate, EntityEdit, EntitySingleRecord } from './EntityPages';
 import { EntityShow, historyOf } from './EntityShow';
@@ -59,9 +59,14 @@ export const entityRouteScreens = (entity: Entity, options: EntityScreenOptions)
 
 const buildScreens = (optionsByEntity: ScreenOptionsByEntity): Record<string, ComponentType> => {
   const screens: Record<string, ComponentType> = {};
-  for (const entity of screenEntityList) {
+  for (const entity of entityList) {
+    // An entity declared with `screens: false` only borrows its route's headings and labels.
+    if (entity.menu.screens === false) continue;
     const options: EntityScreenOptions = withTreeScreens(entity, optionsByEntity[entity.name as keyof ScreenOptionsByEntity] ?? {});
-    Object.assign(screens, entityRouteScreens(entity, options));
+    const own = entityRouteScreens(entity, options);
+    const taken = Object.keys(own).filter((route) => route in screens);
+    if (taken.length > 0) throw new Error(`${entity.name}: another entity has screens on ${taken.join(', ')}; declare screens: false on one of them`);
+    Object.assign(screens, own);
   }
   return screens;
 };

@@ -14,7 +14,7 @@ import { createFormOf, createManyRecords } from '../schema/engine/createMany';
 import type { BinOperation } from '../schema/engine/recycleBin';
 import { joinedImages } from '../schema/engine/kinds';
 import { IN_BIN, recycleBinOf } from '../schema/engine/recycleBin';
-import { SCREEN_ENTITIES } from '../schema/screenEntities';
+import { findEntity } from '../schema/entities';
 import { PAGE_SIZE } from '../schema/rules';
 import type { ApiRequest } from './api';
 import { ApiError, buildUrl, getToken, REQUEST_TIMEOUT_MS } from './api';
@@ -90,7 +90,7 @@ const withFieldErrors = (error: unknown): unknown => {
 };
 
 export const entityOf = (resource: string): Entity => {
-  const entity = SCREEN_ENTITIES[resource];
+  const entity = findEntity(resource);
   if (!entity) throw new Error(`Unknown resource "${resource}"`);
   return entity;
 };

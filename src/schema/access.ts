@@ -9,7 +9,7 @@
  */
 import { compileAntPattern } from './engine/ant';
 import { ACTION_PREFIX, entityActionPath } from './engine/actionPaths';
-import { screenEntityOf } from './screenEntities';
+import { findEntity } from './entities';
 
 export { declaredAction, entityActionPath, SET_ACTION_PREFIX, setAction } from './engine/actionPaths';
 
@@ -19,7 +19,7 @@ export { declaredAction, entityActionPath, SET_ACTION_PREFIX, setAction } from '
  * which the API grant alone decides wherever its button shows (the screen has its own route).
  */
 export const entityAccessRoute = (resource: string, action: string): string | undefined => {
-  const entity = screenEntityOf(resource);
+  const entity = findEntity(resource);
   if (!entity || action.startsWith(ACTION_PREFIX)) return undefined;
   const { route, create, edit } = entity.menu;
   if (action === 'create') return create ?? route;
@@ -29,7 +29,7 @@ export const entityAccessRoute = (resource: string, action: string): string | un
 
 /** The API path `canAccess({ resource, action })` stands for, null for an impossible action, undefined when there is none to check. */
 export const accessApiPath = (resource: string, action: string): string | null | undefined => {
-  const entity = screenEntityOf(resource);
+  const entity = findEntity(resource);
   return entity ? entityActionPath(entity, action) : undefined;
 };
 

@@ -16,9 +16,6 @@ import { textsOf } from './engine/texts';
  */
 export const SEEDED_MENU_TITLES = textsOf(AREA_MENU_TITLES, 'en') satisfies Record<string, string>;
 
-/** The same titles, looked up by any name (a route or section may have none). */
-export const MENU_TITLES: Readonly<Record<string, string>> = SEEDED_MENU_TITLES;
-
 /** A kind of built-in record: the field that names one across renames, and its seeded texts. */
 export type BuiltinKind = {
   /** `code` of a role, `name` of a menu, `url` of a resource, `name` of a resource category. */
@@ -38,7 +35,7 @@ export const BUILTIN_RECORDS: Readonly<Record<BuiltinEntityName, BuiltinKind>> =
   },
   menu: {
     keyField: 'name',
-    texts: Object.fromEntries(Object.entries(MENU_TITLES).map(([name, title]) => [name, { title }])),
+    texts: Object.fromEntries(Object.entries(SEEDED_MENU_TITLES).map(([name, title]) => [name, { title }])),
   },
   resource: {
     keyField: 'url',

@@ -3,20 +3,8 @@
  * declared once: the seed writes them, the permission tests read them. `seller: true` grants
  * the resource to the seller role on first start.
  */
-import { CASHIER_RESOURCES } from './cashier/resources';
-import { HOME_API } from './home/api';
-import { MEMBER_RESOURCES } from './member/resources';
-import { MOLD_RESOURCES } from './mold/resources';
-import { OMS_RESOURCES } from './oms/resources';
-import { PMS_CONTENT_RESOURCES, PMS_RESOURCES } from './pms/resources';
-import { REFERRAL_RESOURCES } from './referral/resources';
-import { SHOP_RESOURCES } from './shop/resources';
-import { SMS_RESOURCES } from './sms/resources';
-import { PROFILE_API } from './ums/admin';
-import { UMS_RESOURCES } from './ums/resources';
-import { VIP_RESOURCES } from './vip/resources';
-
-import type { ResourceCategoryDecl } from './engine/types';
+import { SCHEMA_AREAS } from './areas';
+import type { ResourceCategoryDecl, ResourceDecl } from './engine/types';
 
 export type { ResourceCategoryDecl, ResourceDecl } from './engine/types';
 
@@ -24,30 +12,45 @@ export type { ResourceCategoryDecl, ResourceDecl } from './engine/types';
  * Routes every signed-in account may call, whatever its roles (its own session and profile, and
  * the home page's figures, which hold only what the caller's lists would show).
  */
-export const SELF_SERVICE_URLS = [
-  '/admin/info', '/admin/logout', '/admin/refreshToken', '/admin/updatePassword', PROFILE_API.update, PROFILE_API.uploadAvatar, HOME_API.summary,
-] as const;
+export const SELF_SERVICE_URLS: readonly string[] = [
+  '/admin/info', '/admin/logout', '/admin/refreshToken', '/admin/updatePassword', ...SCHEMA_AREAS.flatMap((area) => ('selfService' in area ? area.selfService : [])),
+];
 
 /** Routes open to anonymous callers. */
 // PayPal's webhook and Alipay's and WeChat Pay's notifies carry no token: each is verified, with PayPal
 // or with the provider's public key (server/areas/vip/routes.ts).
 export const PUBLIC_API_URLS = ['/admin/login', '/admin/register', '/health', '/rms/click', '/vip/paypal/webhook', '/vip/alipay/notify', '/vip/wechat/notify'] as const;
 
-export const RESOURCE_CATEGORIES: readonly ResourceCategoryDecl[] = [
-  // Each area's resources are its own (src/schema/<area>Resources.ts); a category lists them in order.
-  { name: 'Products', sort: 90, resources: PMS_RESOURCES },
-  { name: 'Orders', sort: 80, resources: [...OMS_RESOURCES, ...CASHIER_RESOURCES] },
-  { name: 'Marketing', sort: 70, resources: SMS_RESOURCES },
-  { name: 'Content', sort: 60, resources: PMS_CONTENT_RESOURCES },
-  { name: 'Shops', sort: 50, resources: [...SHOP_RESOURCES, ...MOLD_RESOURCES] },
-  { name: 'Members', sort: 40, resources: MEMBER_RESOURCES },
-  { name: 'Payments and referral', sort: 30, resources: [...VIP_RESOURCES, ...REFERRAL_RESOURCES] },
-  { name: 'Permissions', sort: 20, resources: UMS_RESOURCES },
-  { name: 'Other', sort: 10, resources: [
-    // The uploads every image and file field posts to (server/areas/uploads): no one area's.
-    { name: 'Uploads', zh: '文件上传', url: '/minio/**', seller: true },
-  ] },
+/** The permission categories, highest first: each lists the resources the areas place in it (./areas.ts order). */
+const CATEGORIES = [
+  { name: 'Products', sort: 90 },
+  { name: 'Orders', sort: 80 },
+  { name: 'Marketing', sort: 70 },
+  { name: 'Content', sort: 60 },
+  { name: 'Shops', sort: 50 },
+  { name: 'Members', sort: 40 },
+  { name: 'Payments and referral', sort: 30 },
+  { name: 'Permissions', sort: 20 },
+  { name: 'Other', sort: 10 },
+] as const;
+
+/** The one resource no area owns: the uploads every image and file field posts to (server/areas/uploads). */
+const SHARED_RESOURCES: Readonly<Record<string, readonly ResourceDecl[]>> = {
+  Other: [{ name: 'Uploads', zh: '文件上传', url: '/minio/**', seller: true }],
+};
+
+const placed = (category: string): ResourceDecl[] => [
+  ...SCHEMA_AREAS.flatMap((area) => Object.entries('resources' in area ? area.resources : {}).flatMap(([name, list]) => (name === category ? list : []))),
+  ...SHARED_RESOURCES[category] ?? [],
 ];
+
+for (const area of SCHEMA_AREAS) {
+  for (const category of Object.keys('resources' in area ? area.resources : {})) {
+    if (!CATEGORIES.some((c) => c.name === category)) throw new Error(`${area.name}: its resources name category ${category}, which ./resources.ts does not have`);
+  }
+}
+
+export const RESOURCE_CATEGORIES: readonly ResourceCategoryDecl[] = CATEGORIES.map((category) => ({ ...category, resources: placed(category.name) }));
 
 /** Seeded roles. `code` is our stable identifier; `name` is what `mall` clients see in `/admin/info`. */
 export const SEED_ROLES = {

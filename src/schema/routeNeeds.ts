@@ -10,7 +10,7 @@ import type { Entity } from './engine/entity';
 import { declaredAction, entityActionPath, fillPath } from './engine/actionPaths';
 import type { RouteNeed } from './routes';
 import { ALL_ROUTES } from './routes';
-import { screenEntityList, screenEntityOf } from './screenEntities';
+import { entityList, findEntity } from './entities';
 
 const entityNeeds = (entity: Entity, routeName: string): (string | null)[] => {
   const { route, create, edit } = entity.menu;
@@ -30,7 +30,7 @@ const ENDPOINT_ACTIONS: ReadonlySet<string> = new Set(['list', 'create', 'show',
 /** A declared need as the API path it calls; a declared action the entity lacks is a mistake in the table. */
 const needPath = (need: RouteNeed): string => {
   if (typeof need === 'string') return fillPath(need);
-  const entity = screenEntityOf(need.entity);
+  const entity = findEntity(need.entity);
   const action = ENDPOINT_ACTIONS.has(need.action) ? need.action : declaredAction(need.action);
   const path = entity ? entityActionPath(entity, action) : null;
   if (!path) throw new Error(`routes.ts: ${need.entity} declares no action ${need.action}`);
@@ -41,7 +41,7 @@ const build = (): ReadonlyMap<string, readonly string[]> => {
   const needs = new Map<string, readonly string[]>();
   for (const route of ALL_ROUTES) {
     const declared = (route.needs ?? []).map(needPath);
-    const derived = screenEntityList.flatMap((entity) => entityNeeds(entity, route.name))
+    const derived = entityList.flatMap((entity) => entityNeeds(entity, route.name))
       // An endpoint the declaration turns off is no need: the screen does not offer that call.
       .filter((path): path is string => path !== null);
     needs.set(route.name, [...new Set([...declared, ...derived])]);

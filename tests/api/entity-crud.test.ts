@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { entityList } from '../../src/schema/entities';
 import type { Entity, FieldDecl } from '../../src/schema/engine/entity';
 import { columnOf, filterOf, nameFieldOf } from '../../src/schema/engine/entity';
-import { screenEntityOf } from '../../src/schema/screenEntities';
+import { findEntity } from '../../src/schema/entities';
 import type { Page } from '../../src/schema/api';
 import { call } from '../helpers/api';
 import type { ApiRecord } from '../helpers/entity-bodies';
@@ -91,7 +91,7 @@ describe.each(testDialects())('generated entity routes (%s)', (dialect) => {
     for (const [name, decl] of Object.entries(entity.fields)) {
       if (!decl.nameOf) continue;
       const reference = entity.fields[decl.nameOf]!.reference!;
-      const target = screenEntityOf(reference.entity)!;
+      const target = findEntity(reference.entity)!;
       const id = record[decl.nameOf];
       const row = typeof id === 'number'
         ? await anyDb().selectFrom(target.table).select(`${columnOf(reference.display, target.fields[reference.display]!)} as display`)

@@ -14,7 +14,7 @@ import type { EntityScreenOptions, FieldInputProps } from '../../src/engine/scre
 import { createEntityDataProvider } from '../../src/providers/entityDataProvider';
 import { MESSAGES } from '../../src/schema/api';
 import type { Entity } from '../../src/schema/engine/entity';
-import type * as ScreenEntities from '../../src/schema/screenEntities';
+import type * as Entities from '../../src/schema/entities';
 import { muiTheme } from '../../src/theme/muiTheme';
 import { envelope, page, serve } from './entity-harness';
 
@@ -36,10 +36,10 @@ const { moveEntity } = await vi.hoisted(async () => {
 });
 
 // The data provider and the access checks find the fixture among the screen entities.
-vi.mock('../../src/schema/screenEntities', async (importOriginal) => {
-  const original = await importOriginal<typeof ScreenEntities>();
-  const SCREEN_ENTITIES: Readonly<Record<string, Entity>> = { ...original.SCREEN_ENTITIES, fxCrate: moveEntity as unknown as Entity };
-  return { ...original, SCREEN_ENTITIES, screenEntityList: Object.values(SCREEN_ENTITIES), screenEntityOf: (name: string) => SCREEN_ENTITIES[name] };
+vi.mock('../../src/schema/entities', async (importOriginal) => {
+  const original = await importOriginal<typeof Entities>();
+  const ENTITIES: Readonly<Record<string, Entity>> = { ...original.ENTITIES, fxCrate: moveEntity as unknown as Entity };
+  return { ...original, ENTITIES, entityList: Object.values(ENTITIES), findEntity: (name: string) => ENTITIES[name] };
 });
 
 const entity = moveEntity as unknown as Entity;

@@ -10,12 +10,15 @@ import { createMemoryRouter, Route, RouterProvider, Routes, useLocation } from '
 import { AdminApp } from '../../src/admin/AdminApp';
 import { endSession } from '../../src/providers/authProvider';
 import type { AdminInfo, MenuItem } from '../../src/schema/api';
-import { MENU_TITLES } from '../../src/schema/builtins';
+import { SEEDED_MENU_TITLES } from '../../src/schema/builtins';
 import type { HomeSummary } from '../../src/schema/home/summary';
 import { HOME_API } from '../../src/schema/home/api';
 import { SECTIONS } from '../../src/schema/routes';
 import { answerSideCallsEmpty } from './empty-answers';
 import { server } from './msw-server';
+
+/** The seeded titles, looked up by any menu name. */
+const MENU_TITLES: Readonly<Record<string, string>> = SEEDED_MENU_TITLES;
 
 /** Which pages of which sections a fixture grants: `'all'` or a list of route names. */
 export type Grant = Readonly<Record<string, 'all' | readonly string[]>>;

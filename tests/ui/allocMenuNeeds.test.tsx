@@ -5,8 +5,11 @@ import userEvent from '@testing-library/user-event';
 import type { AuthProvider } from 'react-admin';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiMatcher } from '../../src/schema/access';
-import { MENU_TITLES } from '../../src/schema/builtins';
+import { SEEDED_MENU_TITLES } from '../../src/schema/builtins';
 import { envelope, renderAt, serve } from './entity-harness';
+
+/** The seeded titles, looked up by any menu name. */
+const MENU_TITLES: Readonly<Record<string, string>> = SEEDED_MENU_TITLES;
 
 beforeAll(async () => {
 }, 60_000);

@@ -7,7 +7,7 @@ import { AdminContext, Edit, memoryStore } from 'react-admin';
 import { MemoryRouter } from 'react-router-dom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Entity } from '../../src/schema/engine/entity';
-import { SCREEN_ENTITIES } from '../../src/schema/screenEntities';
+import { ENTITIES } from '../../src/schema/entities';
 import { EntityForm } from '../../src/engine/EntityForm';
 import { createEntityDataProvider } from '../../src/providers/entityDataProvider';
 import { muiTheme } from '../../src/theme/muiTheme';
@@ -40,7 +40,7 @@ const bodyRows = () => screen.getAllByRole('row').filter((row) => within(row).qu
 
 describe('child rows and reference lists in the engine form', () => {
   // The fixture entities are served like declared ones for the length of this file.
-  const registry = SCREEN_ENTITIES as Record<string, Entity>;
+  const registry = ENTITIES as Record<string, Entity>;
   beforeAll(() => { registry.fxPlan = plan; registry.fxTag = fxTag as unknown as Entity; });
   afterAll(() => { delete registry.fxPlan; delete registry.fxTag; });
 

@@ -8,7 +8,7 @@ import type { Lang } from '../../src/i18n/lang';
 import { createAdminI18nProvider as createI18nProvider } from '../../src/admin/i18n';
 import { entityCsv } from '../../src/engine/exporter';
 import { brand } from '../../src/schema/pms/entities';
-import { mold } from '../../src/schema/shop/entities';
+import { mold } from '../../src/schema/mold/entities';
 import { homeAdvertise } from '../../src/schema/sms/advertise';
 import { envelope, page, renderAt, serve } from './entity-harness';
 

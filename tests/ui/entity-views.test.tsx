@@ -18,7 +18,7 @@ import { entityRouteScreens } from '../../src/engine/screens';
 import { createEntityDataProvider } from '../../src/providers/entityDataProvider';
 import { MESSAGES } from '../../src/schema/api';
 import type { Entity } from '../../src/schema/engine/entity';
-import { SCREEN_ENTITIES } from '../../src/schema/screenEntities';
+import { ENTITIES } from '../../src/schema/entities';
 import { muiTheme } from '../../src/theme/muiTheme';
 import { VIEW_FIXTURE_MESSAGES, VIEW_FIXTURES } from '../fixtures/views';
 import { envelope, page, renderAt, serve } from './entity-harness';
@@ -92,7 +92,7 @@ void misspelt;
 
 describe('views', () => {
   // The fixtures are served like declared entities for the length of this file.
-  const registry = SCREEN_ENTITIES as Record<string, Entity>;
+  const registry = ENTITIES as Record<string, Entity>;
   beforeAll(() => { Object.assign(registry, VIEW_FIXTURES); });
   afterAll(() => { delete registry.fxJob; delete registry.fxJobHistory; });
 

@@ -10,7 +10,7 @@ import { EntityList } from '../../src/engine/EntityList';
 import { HttpFeedback } from '../../src/layout/HttpFeedback';
 import { createEntityDataProvider } from '../../src/providers/entityDataProvider';
 import type { Entity } from '../../src/schema/engine/entity';
-import type * as ScreenEntities from '../../src/schema/screenEntities';
+import type * as Entities from '../../src/schema/entities';
 import { muiTheme } from '../../src/theme/muiTheme';
 import { envelope, page, serve, testI18nProvider } from './entity-harness';
 
@@ -29,10 +29,10 @@ const { binEntity } = await vi.hoisted(async () => {
 });
 
 // The data provider and the access checks find the fixture among the screen entities.
-vi.mock('../../src/schema/screenEntities', async (importOriginal) => {
-  const original = await importOriginal<typeof ScreenEntities>();
-  const SCREEN_ENTITIES: Readonly<Record<string, Entity>> = { ...original.SCREEN_ENTITIES, fxBin: binEntity as unknown as Entity };
-  return { ...original, SCREEN_ENTITIES, screenEntityList: Object.values(SCREEN_ENTITIES), screenEntityOf: (name: string) => SCREEN_ENTITIES[name] };
+vi.mock('../../src/schema/entities', async (importOriginal) => {
+  const original = await importOriginal<typeof Entities>();
+  const ENTITIES: Readonly<Record<string, Entity>> = { ...original.ENTITIES, fxBin: binEntity as unknown as Entity };
+  return { ...original, ENTITIES, entityList: Object.values(ENTITIES), findEntity: (name: string) => ENTITIES[name] };
 });
 
 const entity = binEntity as unknown as Entity;

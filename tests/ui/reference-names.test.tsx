@@ -15,7 +15,7 @@ import { routePath } from '../../src/engine/routing';
 import { createAdminI18nProvider as createI18nProvider } from '../../src/admin/i18n';
 import type { Entity, FieldDecl } from '../../src/schema/engine/entity';
 import { nameFieldOf } from '../../src/schema/engine/entity';
-import { screenEntityList } from '../../src/schema/screenEntities';
+import { entityList } from '../../src/schema/entities';
 import { answerSideCallsEmpty } from './empty-answers';
 import { envelope, page, renderAt, serve } from './entity-harness';
 import { server } from './msw-server';
@@ -25,7 +25,7 @@ const TARGET_ID = 7;
 const TARGET_NAME = 'Seventh Heaven';
 
 /** Every reference field of every screen entity. */
-const references = screenEntityList.flatMap((entity) => Object.entries(entity.fields)
+const references = entityList.flatMap((entity) => Object.entries(entity.fields)
   .filter(([, decl]) => decl.kind === 'reference')
   .map(([name, decl]) => ({ entity, name, decl })));
 
@@ -122,7 +122,7 @@ describe('reference filters', () => {
   };
 
   it('offers the shop owner filter only to users who may list the accounts it picks from', async () => {
-    serve('get', '/shop/list', () => envelope(page([recordOf(screenEntityList.find((e) => e.name === 'shop')!)])));
+    serve('get', '/shop/list', () => envelope(page([recordOf(entityList.find((e) => e.name === 'shop')!)])));
     renderAt('/shop/shopList', { authProvider: noAccounts });
     await screen.findByText(TARGET_NAME);
     await userEvent.click(await screen.findByRole('button', { name: 'Add filter' }));
@@ -131,7 +131,7 @@ describe('reference filters', () => {
   });
 
   it('lets the owner filter search the accounts by keyword for those who may', async () => {
-    serve('get', '/shop/list', () => envelope(page([recordOf(screenEntityList.find((e) => e.name === 'shop')!)])));
+    serve('get', '/shop/list', () => envelope(page([recordOf(entityList.find((e) => e.name === 'shop')!)])));
     const accounts = serve('get', '/admin/list', () => envelope(page([{ id: TARGET_ID, username: TARGET_NAME }])));
     renderAt('/shop/shopList');
     await screen.findByText(TARGET_NAME);

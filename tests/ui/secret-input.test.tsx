@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { EntityList } from '../../src/engine/EntityList';
 import { createEntityDataProvider } from '../../src/providers/entityDataProvider';
 import type { Entity } from '../../src/schema/engine/entity';
-import type * as ScreenEntities from '../../src/schema/screenEntities';
+import type * as Entities from '../../src/schema/entities';
 import { muiTheme } from '../../src/theme/muiTheme';
 import { createI18nProvider } from '../../src/providers/i18nProvider';
 import { envelope, page, serve, testI18nProvider } from './entity-harness';
@@ -23,10 +23,10 @@ const { vaultEntity } = await vi.hoisted(async () => {
   };
 });
 
-vi.mock('../../src/schema/screenEntities', async (importOriginal) => {
-  const original = await importOriginal<typeof ScreenEntities>();
-  const SCREEN_ENTITIES: Readonly<Record<string, Entity>> = { ...original.SCREEN_ENTITIES, fxVault: vaultEntity as unknown as Entity };
-  return { ...original, SCREEN_ENTITIES, screenEntityList: Object.values(SCREEN_ENTITIES), screenEntityOf: (name: string) => SCREEN_ENTITIES[name] };
+vi.mock('../../src/schema/entities', async (importOriginal) => {
+  const original = await importOriginal<typeof Entities>();
+  const ENTITIES: Readonly<Record<string, Entity>> = { ...original.ENTITIES, fxVault: vaultEntity as unknown as Entity };
+  return { ...original, ENTITIES, entityList: Object.values(ENTITIES), findEntity: (name: string) => ENTITIES[name] };
 });
 
 const entity = vaultEntity as unknown as Entity;

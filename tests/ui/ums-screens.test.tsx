@@ -2,8 +2,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MENU_TITLES } from '../../src/schema/builtins';
+import { SEEDED_MENU_TITLES } from '../../src/schema/builtins';
 import { envelope, page, renderAt, serve } from './entity-harness';
+
+/** The seeded titles, looked up by any menu name. */
+const MENU_TITLES: Readonly<Record<string, string>> = SEEDED_MENU_TITLES;
 
 beforeAll(async () => {
   await import('../../src/engine/screens');

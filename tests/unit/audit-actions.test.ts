@@ -17,7 +17,6 @@ import { auditActionName } from '../../src/resources/ums/auditActions';
 import { declaredAuditActions, SERVER_AUDIT_ACTIONS, SET_FIELD_PREFIX } from '../../src/schema/engine/audit';
 import { entityList } from '../../src/schema/entities';
 import type { Entity } from '../../src/schema/engine/entity';
-import { screenEntityList } from '../../src/schema/screenEntities';
 
 type Dict = { [key: string]: string | Dict };
 
@@ -58,7 +57,7 @@ describe('audit log action names', () => {
   it.each(['en', 'zh'] as const)('names every one of them in %s', (lang) => {
     const missing: string[] = [];
     for (const { table, action } of written) {
-      const name = auditActionName(screenEntityList, table, action);
+      const name = auditActionName(entityList, table, action);
       if (!name) { missing.push(`${table} ${action}: no name`); continue; }
       for (const key of [name.key, ...(name.fieldKey ? [name.fieldKey] : [])]) {
         const text = messageAt(DICTS[lang], key);
@@ -73,10 +72,10 @@ describe('audit log action names', () => {
   it('names a declared action as its own entity does, not as a namesake elsewhere', () => {
     const returns = entityList.find((e) => e.name === 'returnApply')!;
     const payRecords = entityList.find((e) => e.name === 'payRecord')!;
-    expect(auditActionName(screenEntityList, returns.table, 'confirm')?.key).toBe('resources.returnApply.actions.confirm.name');
-    expect(auditActionName(screenEntityList, payRecords.table, 'confirm')?.key).toBe('resources.payRecord.actions.confirm.name');
+    expect(auditActionName(entityList, returns.table, 'confirm')?.key).toBe('resources.returnApply.actions.confirm.name');
+    expect(auditActionName(entityList, payRecords.table, 'confirm')?.key).toBe('resources.payRecord.actions.confirm.name');
     // The server's own `create` on a brand is "Create", whatever other entity declares a `create` action.
-    expect(auditActionName(screenEntityList, 'pms_brand', 'create')?.key).toBe('entity.audit.actions.create');
-    expect(auditActionName(screenEntityList, 'pms_brand', 'no_such_action')).toBeUndefined();
+    expect(auditActionName(entityList, 'pms_brand', 'create')?.key).toBe('entity.audit.actions.create');
+    expect(auditActionName(entityList, 'pms_brand', 'no_such_action')).toBeUndefined();
   });
 });

@@ -1,6 +1,6 @@
 // Protects: every declared field, enum option, section and column-comparison filter is labelled in English and Chinese with identical keys and kept placeholders.
 import { describe, expect, it } from 'vitest';
-import { screenEntityList } from '../../src/schema/screenEntities';
+import { entityList } from '../../src/schema/entities';
 import { entityEn } from '../../src/i18n/entities/en';
 import { entityZh } from '../../src/i18n/entities/zh';
 import type { Tree } from '../../src/i18n/merge';
@@ -40,7 +40,7 @@ const isEntity = (value: unknown): value is Entity =>
  * any ums/shop declaration not registered yet (labels land before registration, so they must
  * be complete and must not count as extra meanwhile), and the price check's parameters (a form of fields, no table).
  */
-const labelled: readonly Entity[] = [...screenEntityList, ...([...Object.values(umsSchema), ...Object.values(shopSchema), ...Object.values(priceCheckSchema)] as unknown[]).filter(isEntity)]
+const labelled: readonly Entity[] = [...entityList, ...([...Object.values(umsSchema), ...Object.values(shopSchema), ...Object.values(priceCheckSchema)] as unknown[]).filter(isEntity)]
   .filter((entity, i, all) => all.findIndex((e) => e.name === entity.name) === i);
 
 /**

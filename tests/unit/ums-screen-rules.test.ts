@@ -6,7 +6,7 @@ import { capacityKeys, rowLevel } from '../../src/resources/ums/capacity';
 import { changedKeys, jsonLines, parseJson } from '../../src/resources/ums/jsonDiff';
 import { checkStateOf, initialChecked, menuIdsToSave, toggleNode } from '../../src/resources/ums/menuTree';
 import { groupResources } from '../../src/resources/ums/resourceGroups';
-import { MOLD_WEAR_WARNING } from '../../src/schema/shop/entities';
+import { MOLD_WEAR_WARNING } from '../../src/schema/mold/entities';
 import type { CapacityRow, MenuNode } from '../../src/schema/ums/entities';
 
 const node = (id: number, name: string, children: MenuNode[] = [], parentId = 0): MenuNode =>

@@ -3,7 +3,7 @@
  * the server scopes rows to the seller's shops) with a coloured status chip and the usage shown
  * as a bar against the rated life, turning to a warning from `MOLD_WEAR_WARNING`.
  */
-import type { mold } from '../../schema/shop/entities';
+import type { mold } from '../../schema/mold/entities';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import type { ChipProps } from '@mui/material/Chip';

@@ -12,14 +12,14 @@ import Typography from '@mui/material/Typography';
 import type { ComponentType } from 'react';
 import { useRecordContext, useTranslate } from 'react-admin';
 import type { Entity } from '../../schema/engine/entity';
-import { screenEntityList } from '../../schema/screenEntities';
+import { entityList } from '../../schema/entities';
 import type { ScreenOptionsOf, ShowViewProps } from '../../engine/blocks';
 import { BackToListButton, fieldDisplay, fieldLabelKey, FieldValue, ShowHeading, ShowLayout, ShowRecord } from '../../engine/blocks';
 import { SET_FIELD_PREFIX } from '../../schema/engine/audit';
 import { auditActionName } from './auditActions';
 import { changedKeys, jsonLines, parseJson } from './jsonDiff';
 
-const entityOfTable = (table: string): Entity | undefined => screenEntityList.find((e) => e.table === table);
+const entityOfTable = (table: string): Entity | undefined => entityList.find((e) => e.table === table);
 
 /**
  * `create`, `alloc_resource`… by name (a declared action as its button reads, ./auditActions.ts);
@@ -30,7 +30,7 @@ const ActionCell = () => {
   const translate = useTranslate();
   const action = String(record?.action ?? '');
   if (!action) return null;
-  const name = auditActionName(screenEntityList, String(record?.entity ?? ''), action);
+  const name = auditActionName(entityList, String(record?.entity ?? ''), action);
   if (!name) return <>{action}</>;
   const field = action.slice(SET_FIELD_PREFIX.length);
   const options = name.fieldKey ? { field: translate(name.fieldKey, { _: field }) } : action.startsWith(SET_FIELD_PREFIX) ? { field } : {};

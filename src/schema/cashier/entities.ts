@@ -47,8 +47,8 @@ export type OpenOrder = {
 export const balanceOrder = defineEntity({
   // Under /balance, so whoever may use balances (the `/balance/**` resource) reads their bindings too.
   name: 'balanceOrder', path: '/balance/order', table: 'oms_cashier_balance_order', tenant: 'shop_id', display: 'id',
-  // No screen of its own: the balance list shows them (ENTITIES puts the balance after it, so /oms/balanceList stays the balances).
-  menu: { route: 'balanceList' },
+  // No screen of its own: the balance list shows them.
+  menu: { route: 'balanceList', screens: false },
   routes: { create: false, update: false, delete: false },
   defaultSort: { field: 'id', order: 'DESC' },
   fields: {

@@ -317,7 +317,7 @@ export const orderOperateHistory = defineEntity({
   // Under /order, so whoever may read orders (the `/order/**` resource) reads their history too.
   name: 'orderOperateHistory', path: '/order/history', table: 'oms_order_operate_history', tenant: 'shop_id', display: 'id',
   // No screen of its own: the order's show view lists it (ENTITIES puts the order after it, so /oms/order stays the order list).
-  menu: { route: 'order' },
+  menu: { route: 'order', screens: false },
   routes: { create: false, update: false, delete: false },
   defaultSort: { field: 'id', order: 'DESC' },
   fields: {
@@ -342,7 +342,7 @@ export const orderMessage = defineEntity({
   // Under /order, so whoever may read orders reads their messages too.
   name: 'orderMessage', path: '/order/messages', table: 'oms_order_message', tenant: 'shop_id', display: 'id',
   // No screen of its own: the order's page lists them (ENTITIES puts the order after it).
-  menu: { route: 'order' },
+  menu: { route: 'order', screens: false },
   routes: { create: false, update: false, delete: false },
   defaultSort: { field: 'id', order: 'DESC' },
   fields: {
@@ -363,7 +363,7 @@ export const orderMessage = defineEntity({
 export const companyAddress = defineEntity({
   name: 'companyAddress', path: '/companyAddress', table: 'oms_company_address', tenant: 'shop_id', display: 'addressName',
   // No screen of its own: picked when a return is confirmed (ENTITIES puts the return after it, so /oms/returnApply stays the returns list).
-  menu: { route: 'returnApply' },
+  menu: { route: 'returnApply', screens: false },
   listAll: true,
   // mall's returns page fills its address picker from `GET /companyAddress/list` with no parameters: an array.
   plainList: true,

@@ -2,6 +2,8 @@
  * The Referral area's menu: the titles of its section and routes (src/schema/routes.ts), English
  * and Chinese together (../engine/texts.ts).
  */
+import { r } from '../engine/routes';
+import type { SectionDecl } from '../engine/routes';
 import { defineTexts } from '../engine/texts';
 
 export const REFERRAL_MENU_TITLES = defineTexts({
@@ -12,3 +14,15 @@ export const REFERRAL_MENU_TITLES = defineTexts({
   rewardList: { en: 'Reward payments', zh: '奖励支付记录' },
   clickList: { en: 'Click records', zh: '点击记录' },
 });
+
+/** Its menu section and routes (../routes.ts joins every area's). */
+export const REFERRAL_SECTIONS = [
+  { ...r('rms', '/rms', 'share', 55), seller: 'all', children: [
+    r('relationList', '/rms/relationList', 'people', 40),
+    r('link', '/rms/link', 'link', 30),
+    r('distributeList', '/rms/distributeList', 'money', 20),
+    // The reward payments, opened from the distribution list.
+    r('rewardList', '/rms/rewardList', 'wallet', 15, true),
+    r('clickList', '/rms/clickList', 'click', 10),
+  ] },
+] as const satisfies readonly SectionDecl[];

@@ -2,6 +2,8 @@
  * The Permissions area's menu: the titles of its section and routes (src/schema/routes.ts), English
  * and Chinese together (../engine/texts.ts).
  */
+import { r } from '../engine/routes';
+import type { SectionDecl } from '../engine/routes';
 import { defineTexts } from '../engine/texts';
 
 export const UMS_MENU_TITLES = defineTexts({
@@ -20,3 +22,22 @@ export const UMS_MENU_TITLES = defineTexts({
   capacity: { en: 'Capacity warning', zh: '容量预警' },
   auditLog: { en: 'Audit log', zh: '操作日志' },
 });
+
+/** Its menu section and routes (../routes.ts joins every area's). */
+export const UMS_SECTIONS = [
+  { ...r('ums', '/ums', 'security', 50), children: [
+    r('admin', '/ums/admin', 'admin', 120),
+    r('role', '/ums/role', 'role', 110),
+    r('allocMenu', '/ums/allocMenu', 'menu', 100, true, [{ entity: 'menu', action: 'treeList' }, { entity: 'role', action: 'listMenu' }]),
+    r('allocResource', '/ums/allocResource', 'resource', 90, true, ['/resource/listAll', '/resourceCategory/listAll', { entity: 'role', action: 'listResource' }]),
+    r('menu', '/ums/menu', 'menu', 80),
+    r('addMenu', '/ums/addMenu', 'add', 70, true),
+    r('updateMenu', '/ums/updateMenu', 'edit', 60, true),
+    r('resource', '/ums/resource', 'resource', 50),
+    r('resourceCategory', '/ums/resourceCategory', 'category', 40, true),
+    r('group', '/ums/group', 'group', 30),
+    r('user_group', '/ums/user_group', 'group', 20, false, [{ entity: 'userGroup', action: 'members' }]),
+    r('capacity', '/ums/capacity', 'storage', 10, false, [{ entity: 'userGroup', action: 'capacity' }]),
+    r('auditLog', '/ums/auditLog', 'history', 5),
+  ] },
+] as const satisfies readonly SectionDecl[];
