@@ -9,7 +9,7 @@ import { useMemo } from 'react';
 import { AdminContext, AdminUI, CustomRoutes, Resource, ResourceDefinitionContextProvider, type ResourceDefinitions } from 'react-admin';
 import { Navigate, Route, useLocation } from 'react-router';
 import { AdminLayout } from '../layout/AdminLayout';
-import { AccessDenied } from '../pages/shared/AccessDenied';
+import { AccessDenied } from '../ui/AccessDenied';
 import { getToken } from '../providers/api';
 import { authProvider, loadedAdminSession, LOGIN_PATH } from '../providers/authProvider';
 import { dataProvider } from '../providers/dataProvider';

@@ -19,7 +19,7 @@ import { MenuIcon } from '../../layout/icons';
 import { initialsOf } from '../../layout/AdminUserMenu';
 import type { MenuSection } from '../../providers/menus';
 import { HomeDashboard } from '../../resources/home/HomeDashboard';
-import { PageFrame } from '../shared/PageFrame';
+import { PageFrame } from '../../ui/PageFrame';
 
 const SectionCard = ({ section }: { section: MenuSection }) => {
   const translate = useTranslate();

@@ -21,7 +21,7 @@ import type { RaRecord } from 'react-admin';
 import { Button, Loading, useCanAccess, useGetList, useNavigate, useNotify, useTranslate } from 'react-admin';
 import { useAdminSession } from '../../admin/useAdminSession';
 import { builtinText } from '../../i18n/builtins';
-import { PageFrame } from '../../pages/shared/PageFrame';
+import { PageFrame } from '../../ui/PageFrame';
 import type { MenuNode } from '../../schema/ums';
 import { menu, resource, role } from '../../schema/ums';
 import { declaredAction, entityActionPath } from '../../schema/access';

@@ -20,7 +20,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
-import { QrCode } from '../../pages/shared/QrCode';
+import { QrCode } from '../../ui/QrCode';
 import { httpClient } from '../../providers/httpClient';
 import { onlinePaymentPath, PAY_STATUS, payRecord } from '../../schema/vip';
 import { paypalNavigation } from './paypalFlow';
