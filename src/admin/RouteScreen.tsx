@@ -12,7 +12,7 @@ import { AccessDenied } from '../ui/AccessDenied';
 import { NotAvailable } from '../ui/NotAvailable';
 import { setCurrentLocationKey, useForbidden } from '../providers/forbiddenSignal';
 import { SCREENS } from './screens';
-import { useAdminSession } from './useAdminSession';
+import { useAdminSession } from '../providers/useAdminSession';
 
 type RouteState = 'open' | 'denied' | 'unavailable';
 

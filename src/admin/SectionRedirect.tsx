@@ -3,7 +3,7 @@ import { Loading } from 'react-admin';
 import { Navigate } from 'react-router';
 import { AccessDenied } from '../ui/AccessDenied';
 import { firstPageOfSection } from '../providers/menus';
-import { useAdminSession } from './useAdminSession';
+import { useAdminSession } from '../providers/useAdminSession';
 
 export const SectionRedirect = ({ section }: { section: string }) => {
   const { session } = useAdminSession();

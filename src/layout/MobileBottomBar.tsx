@@ -12,7 +12,7 @@ import Paper from '@mui/material/Paper';
 import Tooltip from '@mui/material/Tooltip';
 import { useTranslate } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router';
-import { useAdminSession } from '../admin/useAdminSession';
+import { useAdminSession } from '../providers/useAdminSession';
 import { menuTitleText } from '../i18n/builtins';
 import { MenuIcon } from './icons';
 import { useMobileNav } from './MobileNav';

@@ -19,7 +19,7 @@ import Tooltip from '@mui/material/Tooltip';
 import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { useSidebarState, useTranslate } from 'react-admin';
 import { Link, useLocation } from 'react-router';
-import { useAdminSession } from '../admin/useAdminSession';
+import { useAdminSession } from '../providers/useAdminSession';
 import { menuTitleText } from '../i18n/builtins';
 import { SIDEBAR_CLOSED_WIDTH, SIDEBAR_WIDTH } from '../theme/muiTheme';
 import type { MenuEntry, MenuSection } from '../providers/menus';

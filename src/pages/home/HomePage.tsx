@@ -13,7 +13,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router';
-import { useAdminSession } from '../../admin/useAdminSession';
+import { useAdminSession } from '../../providers/useAdminSession';
 import { builtinText, menuTitleText } from '../../i18n/builtins';
 import { MenuIcon } from '../../layout/icons';
 import { initialsOf } from '../../layout/AdminUserMenu';

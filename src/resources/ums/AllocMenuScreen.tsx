@@ -19,7 +19,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { RaRecord } from 'react-admin';
 import { Button, Loading, useCanAccess, useGetList, useNavigate, useNotify, useTranslate } from 'react-admin';
-import { useAdminSession } from '../../admin/useAdminSession';
+import { useAdminSession } from '../../providers/useAdminSession';
 import { builtinText } from '../../i18n/builtins';
 import { PageFrame } from '../../ui/PageFrame';
 import type { MenuNode } from '../../schema/ums';
