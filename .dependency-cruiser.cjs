@@ -5,7 +5,13 @@
  * (server/areas/<area>, src/resources/<area>) is one layer shared by every area.
  */
 
-/** Browser and shared declarations, lowest first (a path prefix each). */
+/**
+ * Browser and shared declarations, lowest first (a path prefix each). The pages split in two: the
+ * home page is a screen the admin shell loads, so it sits below the shell; the public pages are the
+ * entry's own (main.tsx renders them, the admin is a lazy chunk), and they are the ones that start
+ * the admin: the login form starts the opened screen's first request (src/admin/earlyStart.ts, in
+ * the entry chunk) and the admin's download (src/pages/public/adminChunk.ts), so they sit above it.
+ */
 const BROWSER_LAYERS = [
   'src/schema/engine/',
   'src/schema/',
@@ -16,8 +22,9 @@ const BROWSER_LAYERS = [
   'src/engine/',
   'src/layout/',
   'src/resources/',
-  'src/pages/',
+  'src/pages/home/',
   'src/admin/',
+  'src/pages/public/',
   'src/main.tsx',
 ];
 
