@@ -61,6 +61,13 @@ module.exports = {
     { name: 'no-circular', severity: 'error', comment: 'an import circle: split the shared part into a leaf module', from: {}, to: { circular: true } },
     { name: 'browser-no-server', severity: 'error', comment: 'the browser never imports the server', from: { path: '^src/' }, to: { path: '^server/' } },
     { name: 'server-only-shared-src', severity: 'error', comment: 'the server shares only the declarations of src/schema', from: { path: '^server/' }, to: { path: '^src/', pathNot: '^src/schema/' } },
+    {
+      name: 'browser-area-apart',
+      severity: 'error',
+      comment: 'an area of the admin imports no other area: what two share is generic and goes down (src/engine, src/ui)',
+      from: { path: '^src/resources/([^/]+)/' },
+      to: { path: '^src/resources/[^/]+/', pathNot: '^src/resources/$1/' },
+    },
     ...upwardRules(BROWSER_LAYERS, 'browser'),
     ...upwardRules(SERVER_LAYERS, 'server'),
   ],

@@ -35,3 +35,6 @@ export { RecordDeleteButton } from './DeleteButtons';
 export { RowDeleteButton } from './RowDeleteButton';
 export { LinkButton } from './LinkButton';
 export { RowButton } from './RowButton';
+
+// Trees: both levels of a two-level tree, for a picker over them.
+export { useTwoLevels } from './tree';
