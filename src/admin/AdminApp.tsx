@@ -25,7 +25,7 @@ import { SectionRedirect } from './SectionRedirect';
 
 export { preloadScreen } from './screens';
 
-export const NOT_FOUND_PATH = '/404';
+const NOT_FOUND_PATH = '/404';
 
 /**
  * Every entity as react-admin knows it (labels, references' record representation; no views: the

@@ -26,7 +26,7 @@ const MOST_USED = ['oms', 'pms', 'shop', 'member', 'pay', 'mold', 'sms', 'rms', 
 const BAR_SECTIONS = 3;
 
 /** The user's sections the bar shows: the most used first, at most BAR_SECTIONS. */
-export const barSections = <S extends { readonly name: string }>(sections: readonly S[]): S[] => {
+const barSections = <S extends { readonly name: string }>(sections: readonly S[]): S[] => {
   const rank = (name: string) => {
     const at = MOST_USED.indexOf(name);
     return at < 0 ? MOST_USED.length : at;

@@ -28,7 +28,7 @@ import { useMobileNav } from './MobileNav';
 import { matchPath } from './routeLookup';
 
 /** Spec section 9: the collapsed sidebar waits this long before showing a section's pages. */
-export const FLYOUT_DELAY_MS = 200;
+const FLYOUT_DELAY_MS = 200;
 
 // Narrower than react-admin's 56 px icon column: page titles like "Product categories" then fit on one line.
 const ICON_SX = { minWidth: 40 } as const;
