@@ -18,8 +18,8 @@ import { Loading, useTranslate } from 'react-admin';
 import { PageFrame } from '../../ui/PageFrame';
 import { QrCode } from '../../ui/QrCode';
 import { apiFetch } from '../../providers/api';
-import type { InviteLink } from '../../schema/referral';
-import { inviteLinkOf } from '../../schema/referral';
+import type { InviteLink } from '../../schema/referral/entities';
+import { inviteLinkOf } from '../../schema/referral/entities';
 
 type CopyState = 'idle' | 'copied' | 'failed';
 

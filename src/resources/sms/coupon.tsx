@@ -1,5 +1,5 @@
 /**
- * The coupon screens' parts a declaration cannot say (src/schema/smsCoupon.ts): the categories and
+ * The coupon screens' parts a declaration cannot say (src/schema/sms/coupon.ts): the categories and
  * the products a coupon is limited to are asked for only when its scope names them (mall's form
  * does the same), the categories as one choice over the two levels, and each coupon row leads to
  * the members' coupons of that coupon (its history).
@@ -15,9 +15,9 @@ import type { RaRecord } from 'react-admin';
 import { InputHelperText, useInput, useRecordContext, useTranslate } from 'react-admin';
 import type { FieldInputProps } from '../../engine/blocks';
 import { EntityFieldInput, fieldLabelKey, LinkButton, useTwoLevels } from '../../engine/blocks';
-import { productCategory } from '../../schema/pms';
+import { productCategory } from '../../schema/pms/entities';
 import { ALL_ROUTES } from '../../schema/routes';
-import { COUPON_USE_TYPE } from '../../schema/smsCoupon';
+import { COUPON_USE_TYPE } from '../../schema/sms/coupon';
 
 type Category = RaRecord & { name: string };
 

@@ -22,7 +22,7 @@ import { useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { QrCode } from '../../ui/QrCode';
 import { httpClient } from '../../providers/httpClient';
-import { onlinePaymentPath, PAY_STATUS, payRecord } from '../../schema/vip';
+import { onlinePaymentPath, PAY_STATUS, payRecord } from '../../schema/vip/entities';
 import { paypalNavigation } from './paypalFlow';
 
 type OnlineChannel = 'alipay' | 'wechat';
