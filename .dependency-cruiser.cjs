@@ -5,7 +5,13 @@
  * (server/areas/<area>, src/resources/<area>) is one layer shared by every area.
  */
 
-/** Browser and shared declarations, lowest first (a path prefix each). */
+/**
+ * Browser and shared declarations, lowest first (a path prefix each). The pages split in two: the
+ * home page is a screen the admin shell loads, so it sits below the shell; the public pages are the
+ * entry's own (main.tsx renders them, the admin is a lazy chunk), and they are the ones that start
+ * the admin: the login form starts the opened screen's first request (src/admin/earlyStart.ts, in
+ * the entry chunk) and the admin's download (src/pages/public/adminChunk.ts), so they sit above it.
+ */
 const BROWSER_LAYERS = [
   // The declaration language: knows no area.
   'src/schema/engine/',
@@ -23,8 +29,9 @@ const BROWSER_LAYERS = [
   'src/engine/',
   'src/layout/',
   'src/resources/',
-  'src/pages/',
+  'src/pages/home/',
   'src/admin/',
+  'src/pages/public/',
   'src/main.tsx',
 ];
 
@@ -61,6 +68,13 @@ module.exports = {
     { name: 'no-circular', severity: 'error', comment: 'an import circle: split the shared part into a leaf module', from: {}, to: { circular: true } },
     { name: 'browser-no-server', severity: 'error', comment: 'the browser never imports the server', from: { path: '^src/' }, to: { path: '^server/' } },
     { name: 'server-only-shared-src', severity: 'error', comment: 'the server shares only the declarations of src/schema', from: { path: '^server/' }, to: { path: '^src/', pathNot: '^src/schema/' } },
+    {
+      name: 'browser-area-apart',
+      severity: 'error',
+      comment: 'an area of the admin imports no other area: what two share is generic and goes down (src/engine, src/ui)',
+      from: { path: '^src/resources/([^/]+)/' },
+      to: { path: '^src/resources/[^/]+/', pathNot: '^src/resources/$1/' },
+    },
     ...upwardRules(BROWSER_LAYERS, 'browser'),
     ...upwardRules(SERVER_LAYERS, 'server'),
   ],

@@ -9,7 +9,7 @@ import { useMemo } from 'react';
 import { AdminContext, AdminUI, CustomRoutes, Resource, ResourceDefinitionContextProvider, type ResourceDefinitions } from 'react-admin';
 import { Navigate, Route, useLocation } from 'react-router';
 import { AdminLayout } from '../layout/AdminLayout';
-import { AccessDenied } from '../pages/shared/AccessDenied';
+import { AccessDenied } from '../ui/AccessDenied';
 import { getToken } from '../providers/api';
 import { authProvider, loadedAdminSession, LOGIN_PATH } from '../providers/authProvider';
 import { dataProvider } from '../providers/dataProvider';
@@ -25,7 +25,7 @@ import { SectionRedirect } from './SectionRedirect';
 
 export { preloadScreen } from './screens';
 
-export const NOT_FOUND_PATH = '/404';
+const NOT_FOUND_PATH = '/404';
 
 /**
  * Every entity as react-admin knows it (labels, references' record representation; no views: the

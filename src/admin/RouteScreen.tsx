@@ -8,11 +8,11 @@
 import type { ReactNode } from 'react';
 import { Loading } from 'react-admin';
 import { useLocation } from 'react-router';
-import { AccessDenied } from '../pages/shared/AccessDenied';
-import { NotAvailable } from '../pages/shared/NotAvailable';
+import { AccessDenied } from '../ui/AccessDenied';
+import { NotAvailable } from '../ui/NotAvailable';
 import { setCurrentLocationKey, useForbidden } from '../providers/forbiddenSignal';
 import { SCREENS } from './screens';
-import { useAdminSession } from './useAdminSession';
+import { useAdminSession } from '../providers/useAdminSession';
 
 type RouteState = 'open' | 'denied' | 'unavailable';
 

@@ -1,9 +1,9 @@
 /** A section path (`/oms`, `/mold`) opens the section's first page the user may open. */
 import { Loading } from 'react-admin';
 import { Navigate } from 'react-router';
-import { AccessDenied } from '../pages/shared/AccessDenied';
+import { AccessDenied } from '../ui/AccessDenied';
 import { firstPageOfSection } from '../providers/menus';
-import { useAdminSession } from './useAdminSession';
+import { useAdminSession } from '../providers/useAdminSession';
 
 export const SectionRedirect = ({ section }: { section: string }) => {
   const { session } = useAdminSession();

@@ -13,10 +13,10 @@ import { firstListParamsOf, storedListItem } from './listParams';
 import type { ListRequestPlan } from './screenRequestTypes';
 import { LIST_DEFAULTS, SCREEN_REQUEST_TABLE } from './screenRequestTable';
 
-export type ScreenLocation = { readonly pathname: string; readonly search: string; readonly hash: string };
+type ScreenLocation = { readonly pathname: string; readonly search: string; readonly hash: string };
 type Query = Record<string, string | number>;
 /** A GET to start, or null when the screen reads nothing first or the table cannot tell what. */
-export type EarlyPlan = { readonly path: string; readonly query?: Query } | null;
+type EarlyPlan = { readonly path: string; readonly query?: Query } | null;
 
 /** react-admin's sort of a list whose declaration gives none. */
 const ID_DESC = { field: 'id', order: 'DESC' } as const;

@@ -7,7 +7,7 @@
 import type { SortSpec } from './screenRequestTypes';
 
 /** The parameters of react-admin's first `getList` of a list (a `GetListParams`). */
-export type FirstListParams = {
+type FirstListParams = {
   readonly pagination: { readonly page: number; readonly perPage: number };
   readonly sort: SortSpec;
   readonly filter: Record<string, unknown>;

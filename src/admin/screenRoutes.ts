@@ -10,7 +10,7 @@ import { entityList } from '../schema/entities';
 export const ENTITY_SCREEN_ROUTES: readonly string[] = entityList.flatMap(({ menu }) => [menu.route, menu.create, menu.edit])
   .filter((name): name is string => name !== undefined);
 
-export const AREA_SCREEN_ROUTES: readonly string[] = Object.keys(AREA_SCREENS);
+const AREA_SCREEN_ROUTES: readonly string[] = Object.keys(AREA_SCREENS);
 
 export const HOME_ROUTE = 'home';
 

@@ -7,7 +7,7 @@ import type { ComponentType } from 'react';
 import { Loading } from 'react-admin';
 import type { LazyNow } from '../engine/lazyNow';
 import { lazyNow } from '../engine/lazyNow';
-import { NotAvailable } from '../pages/shared/NotAvailable';
+import { NotAvailable } from '../ui/NotAvailable';
 import { loadAdminSession } from '../providers/authProvider';
 import { AREA_SCREENS, loadScreenOptions } from '../resources';
 import { ALL_ROUTES } from '../schema/routes';

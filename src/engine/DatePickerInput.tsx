@@ -19,7 +19,7 @@ import { TimePicker } from '@mui/x-date-pickers/TimePicker';
 import { enUS, zhCN } from '@mui/x-date-pickers/locales';
 import { FieldTitle, InputHelperText, useInput, useLocaleState } from 'react-admin';
 
-export type DateKind = 'date' | 'dateTime' | 'time';
+type DateKind = 'date' | 'dateTime' | 'time';
 
 export type DatePickerInputProps = {
   readonly kind: DateKind;
@@ -54,7 +54,7 @@ const TIME = /^\d{2}:\d{2}(:\d{2})?$/;
 const INCOMPLETE = 'incomplete';
 
 /** The form's value as the picker's; a date keeps its calendar day whatever the time zone. */
-export const pickerValue = (kind: DateKind, value: unknown): Dayjs | null => {
+const pickerValue = (kind: DateKind, value: unknown): Dayjs | null => {
   if (value === null || value === undefined || value === '') return null;
   if (kind === 'date' && typeof value === 'string' && DAY.test(value.slice(0, 10))) return dayjs(value.slice(0, 10), 'YYYY-MM-DD');
   // A time of day on today's date: only its hours, minutes and seconds are read back.
@@ -64,13 +64,13 @@ export const pickerValue = (kind: DateKind, value: unknown): Dayjs | null => {
 };
 
 /** The picker's value as the wire's (what the native inputs sent): `YYYY-MM-DD`, an ISO instant, or null. */
-export const wireValue = (kind: DateKind, value: Dayjs | null): string | null => {
+const wireValue = (kind: DateKind, value: Dayjs | null): string | null => {
   if (value === null) return null;
   if (kind === 'time') return value.format('HH:mm:ss');
   return kind === 'date' ? value.format('YYYY-MM-DD') : value.toDate().toISOString();
 };
 
-export const DatePickerInput = (props: DatePickerInputProps): ReactElement => {
+const DatePickerInput = (props: DatePickerInputProps): ReactElement => {
   const { kind, source, label, disabled = false, isRequired = false, incomplete = 'mark', helperText, size = 'small', margin, variant, resource, className } = props;
   const [locale] = useLocaleState();
   const { adapter, text } = LOCALES[locale === 'zh' ? 'zh' : 'en'];

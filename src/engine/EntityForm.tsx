@@ -48,7 +48,7 @@ const DirtyProbe = ({ onDirtyChange }: { readonly onDirtyChange: (dirty: boolean
 };
 
 /** Form fields in declaration order, grouped by section; fields without one come first. */
-export const sectionsOf = (entity: Entity): [string, [string, FieldDecl][]][] => {
+const sectionsOf = (entity: Entity): [string, [string, FieldDecl][]][] => {
   const groups = new Map<string, [string, FieldDecl][]>([[MAIN_SECTION, []]]);
   for (const entry of Object.entries(entity.fields)) {
     // A reference's name is shown by the reference's own (read-only or picker) input.

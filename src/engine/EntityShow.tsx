@@ -58,7 +58,7 @@ export const ShowButton = () => {
 };
 
 /** Back to the list the show view was opened from (the same URL without the `#show=` link). */
-export const useBackToList = (): (() => void) => {
+const useBackToList = (): (() => void) => {
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
   return () => navigate({ pathname, search });
@@ -141,7 +141,7 @@ const MAIN_SECTION = '';
  * The fields shown, by section in declaration order (fields without one first); child lists
  * apart (they are tables), a reference's name with its reference.
  */
-export const showSections = (entity: Entity): { section: string; fields: string[]; lists: string[] }[] => {
+const showSections = (entity: Entity): { section: string; fields: string[]; lists: string[] }[] => {
   const groups = new Map<string, { fields: string[]; lists: string[] }>([[MAIN_SECTION, { fields: [], lists: [] }]]);
   for (const [name, decl] of Object.entries(entity.fields)) {
     if (decl.nameOf) continue;
@@ -162,7 +162,7 @@ export const ShowPanel = ({ title, children, label }: { readonly title: string; 
 );
 
 /** A child list of the record in context as a read-only table under its label. */
-export const ChildRowsPanel = ({ entity, name }: { readonly entity: Entity; readonly name: string }) => {
+const ChildRowsPanel = ({ entity, name }: { readonly entity: Entity; readonly name: string }) => {
   const translate = useTranslate();
   const record = useRecordContext();
   const rows: unknown = record?.[name];
@@ -180,7 +180,7 @@ export const ChildRowsPanel = ({ entity, name }: { readonly entity: Entity; read
  * The record's fields by section, each section a panel; child lists as tables. Fields the
  * record's answer does not carry are left out; a secret shows whether one is set, never a value.
  */
-export const ShowFields = ({ entity, cells }: { readonly entity: Entity; readonly cells?: Cells }) => {
+const ShowFields = ({ entity, cells }: { readonly entity: Entity; readonly cells?: Cells }) => {
   const translate = useTranslate();
   const record = useRecordContext();
   const carried = (name: string) => carries(entity, record, name);
@@ -201,7 +201,7 @@ export const ShowFields = ({ entity, cells }: { readonly entity: Entity; readonl
 };
 
 /** How many history rows the page shows (newest first). */
-export const HISTORY_ROWS = 50;
+const HISTORY_ROWS = 50;
 
 /** The history entity and its record field's filter; null when there is none to read. */
 export const historyOf = (entity: Entity): { decl: HistoryDecl; entity: Entity } | null => {
@@ -271,7 +271,7 @@ export const HistoryTable = ({ entity }: { readonly entity: Entity }) => {
 };
 
 /** Edit the record in context: its edit route, or its list's edit dialog; hidden when it may not be edited. */
-export const EditRecordButton = ({ entity }: { readonly entity: Entity }) => {
+const EditRecordButton = ({ entity }: { readonly entity: Entity }) => {
   const record = useRecordContext();
   const { pathname, search } = useLocation();
   const { canAccess } = useCanAccess({ resource: entity.name, action: 'edit', record });
@@ -285,7 +285,7 @@ export const EditRecordButton = ({ entity }: { readonly entity: Entity }) => {
  * The record's buttons: back to the list, the declared row actions its state allows (the list
  * row's own), edit, and the screen's row buttons.
  */
-export const ShowActions = ({ entity, options }: { readonly entity: Entity; readonly options: EntityScreenOptions }) => {
+const ShowActions = ({ entity, options }: { readonly entity: Entity; readonly options: EntityScreenOptions }) => {
   const RowActions = options.rowActions;
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 2 }} role="toolbar">

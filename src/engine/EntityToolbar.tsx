@@ -5,7 +5,7 @@ import type { Entity } from '../schema/engine/entity';
 import { canDelete } from './BulkActions';
 import { RecordDeleteButton } from './DeleteButtons';
 
-export type EntityToolbarProps = {
+type EntityToolbarProps = {
   readonly entity: Entity;
   /** Show the delete button (edit forms of deletable entities). */
   readonly deletable?: boolean;

@@ -25,7 +25,7 @@ import { UPLOAD_RULES } from '../schema/rules';
 import { decodesAsImage } from './imageDecode';
 
 const BYTES_PER_MB = 1024 * 1024;
-export const UPLOAD_MB = UPLOAD_RULES.maxBytes / BYTES_PER_MB;
+const UPLOAD_MB = UPLOAD_RULES.maxBytes / BYTES_PER_MB;
 /** What the file chooser offers (the server checks the bytes again). */
 const ACCEPT = UPLOAD_RULES.mimeTypes.join(',');
 const DEFAULT_MAX_COUNT = 10;

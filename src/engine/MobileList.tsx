@@ -26,7 +26,7 @@ type Cells = NonNullable<EntityScreenOptions['cells']>;
 const isImage = (decl: FieldDecl): boolean => KIND_UI[decl.kind].picture;
 
 /** The card's fields: the first list image, then list fields other than the display one (low priority and counts last). */
-export const cardFields = (entity: Entity): { image: string | null; details: [string, FieldDecl][] } => {
+const cardFields = (entity: Entity): { image: string | null; details: [string, FieldDecl][] } => {
   const listed = Object.entries(entity.fields).filter(([name, decl]) => decl.list && name !== entity.display);
   const image = listed.find(([, decl]) => isImage(decl))?.[0] ?? null;
   const others = listed.filter(([, decl]) => !isImage(decl));

@@ -14,7 +14,7 @@ import type { MouseEvent, ReactNode } from 'react';
 import { createContext, useContext } from 'react';
 import { Button, LinkBase, useTranslate } from 'react-admin';
 
-export const ROW_BUTTON_CLASS = 'engine-row-button';
+const ROW_BUTTON_CLASS = 'engine-row-button';
 const ERROR_CLASS = 'engine-row-button-error';
 
 /** True inside a desktop list row's actions cell. */

@@ -27,9 +27,9 @@ export type BrowserArea = {
 };
 
 /** A message tree: nested objects with string leaves, as react-admin's translations are. */
-export type Messages = { readonly [key: string]: string | Messages };
+type Messages = { readonly [key: string]: string | Messages };
 
-export type AreaStrings = { readonly en: Messages; readonly zh: Messages };
+type AreaStrings = { readonly en: Messages; readonly zh: Messages };
 
 /**
  * An area's strings: Chinese is typed by English, so a key missing in either fails type-checking

@@ -13,7 +13,7 @@ import type { DatePickerInputProps } from './DatePickerInput';
 const DatePickerInput = lazy(() => import('./DatePickerInput'));
 
 /** `alwaysOn` is read by react-admin's filter form from the element's props, not by the input. */
-export type DateInputProps = DatePickerInputProps & { readonly alwaysOn?: boolean };
+type DateInputProps = DatePickerInputProps & { readonly alwaysOn?: boolean };
 
 export const LocalizedDateInput = ({ alwaysOn: _alwaysOn, ...props }: DateInputProps): ReactElement => {
   const { source, label, resource, isRequired, size = 'small', margin, variant } = props;

@@ -17,7 +17,7 @@ const FETCH_CONCURRENCY = 4;
 const FORMULA_START = /^[=+\-@\t\r]/;
 
 /** The list's columns plus rich text (a brand's story): what a person exporting a list looks for. */
-export const exportFields = (entity: Entity): [string, FieldDecl][] =>
+const exportFields = (entity: Entity): [string, FieldDecl][] =>
   // Never a secret (write-only: records carry only whether it is set): see `exported` in ./kinds.tsx.
   Object.entries(entity.fields).filter(([, decl]) => {
     const { exported } = KIND_UI[decl.kind];

@@ -8,7 +8,7 @@ import { useNotify } from 'react-admin';
 
 export type DoneWhat = 'created' | 'saved' | 'deleted' | 'recycled' | 'restored' | 'purged';
 
-export const DONE_KEYS: Readonly<Record<DoneWhat, string>> = {
+const DONE_KEYS: Readonly<Record<DoneWhat, string>> = {
   created: 'entity.created',
   saved: 'entity.saved',
   deleted: 'entity.deleted',

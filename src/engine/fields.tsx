@@ -50,13 +50,13 @@ export const ImageThumbField = ({ entity, name }: Pick<FieldProps, 'entity' | 'n
 };
 
 /** A text of a built-in record (a seeded role's name, …): translated while it is the seeded text. */
-export const BuiltinTextField = ({ entityName, source }: { readonly entityName: string; readonly source: string }) => {
+const BuiltinTextField = ({ entityName, source }: { readonly entityName: string; readonly source: string }) => {
   const record = useRecordContext();
   const translate = useTranslate();
   return <>{builtinText(translate, entityName, record, source)}</>;
 };
 
-export const BuiltinChip = ({ entityName, source }: { readonly entityName: string; readonly source: string }) => {
+const BuiltinChip = ({ entityName, source }: { readonly entityName: string; readonly source: string }) => {
   const record = useRecordContext();
   const translate = useTranslate();
   return <Chip size="small" label={builtinText(translate, entityName, record, source)} />;
@@ -68,7 +68,7 @@ export const BuiltinChip = ({ entityName, source }: { readonly entityName: strin
  * and NumberField builds a number formatter per value (`toLocaleString` with options), together
  * the largest part of a 100-row list's render after the rows' hooks (bench/render.ts).
  */
-export const TextCell = ({ source }: { readonly source: string }) => {
+const TextCell = ({ source }: { readonly source: string }) => {
   const value: unknown = useRecordContext()?.[source];
   return value === null || value === undefined || value === '' ? null : <>{String(value)}</>;
 };

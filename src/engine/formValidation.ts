@@ -13,10 +13,10 @@ import { KIND_UI } from './kinds';
 
 type Values = Record<string, unknown>;
 /** react-admin's translatable error: `{ message, args }` (with `_` as the fallback text). */
-export type FormErrorMessage = { message: string; args: Record<string, string | number> };
+type FormErrorMessage = { message: string; args: Record<string, string | number> };
 /** Errors of a child list's rows, by row and field, as react-admin's validation reads them. */
 type RowErrors = Record<string, FormErrorMessage>[];
-export type FormErrors = Record<string, FormErrorMessage | RowErrors>;
+type FormErrors = Record<string, FormErrorMessage | RowErrors>;
 
 /** Stands in for an image that will be uploaded on save: the file itself is checked by the picker. */
 const PENDING_UPLOAD_URL = '/pending-upload';

@@ -45,7 +45,7 @@ type FilterProps = Field & { readonly props: { readonly source: string; readonly
 type RangeProps = { readonly source: string; readonly label: ReactElement; readonly alwaysOn: boolean };
 type CsvProps = Field & { readonly value: unknown; readonly record: RaRecord; readonly translate: TranslateFunction };
 
-export type KindUi = {
+type KindUi = {
   /** The form input (create and edit). */
   readonly input: (props: InputProps) => ReactElement | null;
   /**
@@ -91,7 +91,7 @@ const localDate = (value: string, withTime: boolean): string => {
 const BLOCK_END = /<\/(p|div|h[1-6]|li|blockquote|pre)>|<br\s*\/?>/gi;
 
 /** The text a reader sees in stored HTML: paragraphs on their own lines, entities decoded. */
-export const htmlToText = (html: string): string => {
+const htmlToText = (html: string): string => {
   const doc = new DOMParser().parseFromString(html.replace(BLOCK_END, (tag) => `${tag}\n`), 'text/html');
   return (doc.body.textContent ?? '').split('\n').map((line) => line.trim()).filter(Boolean).join('\n');
 };

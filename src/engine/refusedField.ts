@@ -13,10 +13,10 @@ import { entityList } from '../schema/entities';
 import { fieldLabelKey } from './labels';
 
 /** The call a refusal answered: its method and its path under the API prefix, without the query. */
-export type RefusedRequest = { readonly method: 'GET' | 'POST'; readonly path: string };
+type RefusedRequest = { readonly method: 'GET' | 'POST'; readonly path: string };
 
 /** The message key of the field's label (with `smart_count` 1 for an entity's name), and its 1-based row inside a list. */
-export type RefusedFieldName = { readonly key: string; readonly row?: number };
+type RefusedFieldName = { readonly key: string; readonly row?: number };
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -30,7 +30,7 @@ const allRoutes = (): readonly Matched[] => (routes ??= entityList.flatMap((enti
   .map((endpoint) => ({ entity, endpoint, pattern: patternOf(endpoint.url), holes: placeholdersOf(endpoint.url).length }))));
 
 /** The endpoint a request called: the declared URL its path matches, the most literal first (`/order/statusCounts` before `/order/{id}`). */
-export const endpointOfRequest = (request: RefusedRequest): { entity: Entity; endpoint: Endpoint } | undefined => {
+const endpointOfRequest = (request: RefusedRequest): { entity: Entity; endpoint: Endpoint } | undefined => {
   const path = request.path.split('?')[0]!;
   const found = allRoutes().filter((r) => r.endpoint.method === request.method && r.pattern.test(path)).sort((a, b) => a.holes - b.holes)[0];
   return found && { entity: found.entity, endpoint: found.endpoint };

@@ -12,7 +12,7 @@ export const routePath = (name: string): string => {
   return route.path;
 };
 
-export type EntityPaths = { readonly list: string; readonly create?: string; readonly edit?: string };
+type EntityPaths = { readonly list: string; readonly create?: string; readonly edit?: string };
 
 export const entityPaths = (entity: Entity): EntityPaths => ({
   list: routePath(entity.menu.route),

@@ -23,7 +23,7 @@ type RowAccess = {
 const RowAccessContext = createContext<RowAccess | null>(null);
 
 /** The actions a row may offer: the toggles of its flags, the entity's declared actions and delete. */
-export const rowAccessActions = (entity: Entity): string[] => [
+const rowAccessActions = (entity: Entity): string[] => [
   ...Object.entries(entity.fields).filter(([, decl]) => decl.toggle).map(([name]) => setAction(name)),
   ...Object.keys(entity.actions ?? {}).map(declaredAction),
   'delete',

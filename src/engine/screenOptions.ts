@@ -9,7 +9,7 @@ import type { Entity, FieldDecl, RecordOf } from '../schema/engine/entity';
 import type { QueryValues } from './routing';
 
 /** A query-string parameter of the screen URL that pins a field (`mall`: `?cid=3&type=0`, `?parentId=5`). */
-export type RouteQueryParam<F extends string = string> = {
+type RouteQueryParam<F extends string = string> = {
   readonly param: string;
   readonly field: F;
   /** Used when the URL has none; without a default the list cannot be shown without it. */
@@ -35,7 +35,7 @@ export type ShowViewProps = ViewProps & { readonly id: Identifier };
  * (./blocks.ts). Each key replaces that view only; the others stay generated. A misspelt key
  * does not compile. `create` and `edit` replace the routed pages, so the entity needs those routes.
  */
-export type EntityViews = {
+type EntityViews = {
   readonly list?: ComponentType<ViewProps>;
   readonly create?: ComponentType<ViewProps>;
   readonly edit?: ComponentType<ViewProps>;

@@ -1,7 +1,6 @@
 /**
  * Route glue for the shell: every declared entity's screens by route name (`routes.ts`). The
- * shell mounts `entityScreens(options)[route.name]` at `route.path` and puts `entityResources()`
- * (./resources.tsx, light) among `<Admin>`'s children.
+ * shell mounts `entityScreens(options)[route.name]` at `route.path`.
  */
 import type { ComponentType } from 'react';
 import { useLocation } from 'react-router-dom';
@@ -81,6 +80,4 @@ export const entityScreens = (optionsByEntity: ScreenOptionsByEntity): Readonly<
   screens ??= buildScreens(optionsByEntity);
   return screens;
 };
-
-export { entityResources } from './resources';
 

@@ -6,8 +6,10 @@
  */
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
-import { SelectInput, useGetList, useGetOne, useGetResourceLabel, useRecordContext, useTranslate } from 'react-admin';
+import type { RaRecord } from 'react-admin';
+import { SelectInput, useDataProvider, useGetList, useGetOne, useGetResourceLabel, useRecordContext, useTranslate } from 'react-admin';
 import { builtinText } from '../i18n/builtins';
 import type { Entity, TreeDecl } from '../schema/engine/entity';
 import { filterOf } from '../schema/engine/entity';
@@ -57,6 +59,28 @@ const ParentHeader = ({ entity, pinned }: { readonly entity: Entity; readonly pi
       {data && <Typography variant="subtitle1" component="p">{builtinText(translate, entity.name, data, entity.display)}</Typography>}
     </Stack>
   );
+};
+
+/** A top-level record of a two-level tree with its children. */
+type TreeBranch<R extends RaRecord = RaRecord> = { readonly top: R; readonly children: R[] };
+
+/**
+ * Both levels of a tree entity as one choice needs them (a picker over top records and their
+ * children): the top level, then each top record's children, in the entity's default sort, read
+ * once per page and shared by every picker of the entity.
+ */
+export const useTwoLevels = <R extends RaRecord = RaRecord>(entity: Entity) => {
+  const { tree } = entity;
+  if (!tree) throw new Error(`${entity.name} is not declared as a tree`);
+  const dataProvider = useDataProvider();
+  return useQuery({
+    queryKey: [entity.name, 'twoLevels'],
+    queryFn: async ({ signal }): Promise<TreeBranch<R>[]> => {
+      const list = (parentId: number) => dataProvider.getList<R>(entity.name, { filter: { [tree.parent]: parentId }, pagination: LOOKUP, sort: entity.defaultSort, signal });
+      const tops = (await list(rootOf(tree))).data;
+      return Promise.all(tops.map(async (top) => ({ top, children: (await list(Number(top.id))).data })));
+    },
+  });
 };
 
 /** The parent of a record: none (the top level) or a top-level record (never itself). */

@@ -14,7 +14,7 @@ type RecordLike = Readonly<Record<string, unknown>>;
 const isBuiltinEntity = (entity: string): entity is BuiltinEntityName => Object.hasOwn(BUILTIN_RECORDS, entity);
 
 /** Menus reuse the route titles (`menu.<name>`); the others have `builtin.<entity>.<key>.<field>`. */
-export const builtinMessageKey = (entity: BuiltinEntityName, key: string, field: string): string =>
+const builtinMessageKey = (entity: BuiltinEntityName, key: string, field: string): string =>
   entity === 'menu' ? `menu.${key}` : `builtin.${entity}.${key}.${field}`;
 
 /** The English messages are the seeded texts themselves (menus are in `menu`). */

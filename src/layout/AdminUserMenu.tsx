@@ -28,7 +28,7 @@ export const initialsOf = (name: string): string => {
   return letters.toUpperCase();
 };
 
-export const UserAvatar = ({ size = 32 }: { size?: number }) => {
+const UserAvatar = ({ size = 32 }: { size?: number }) => {
   const { identity } = useGetIdentity();
   const name = identity?.fullName ?? '';
   const sx = { width: size, height: size, fontSize: size * 0.42, bgcolor: 'primary.main', color: 'primary.contrastText' };

@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link, useLocation } from 'react-router';
-import { useAdminSession } from '../admin/useAdminSession';
+import { useAdminSession } from '../providers/useAdminSession';
 import { menuTitleText } from '../i18n/builtins';
 import { useMobileNav } from './MobileNav';
 import { matchPath } from './routeLookup';

@@ -9,7 +9,7 @@ import { endSession } from '../providers/authProvider';
 import { setHttpFeedback } from '../providers/httpClient';
 import { apiErrorText } from './apiErrorText';
 
-export const TOAST_MS = 3000;
+const TOAST_MS = 3000;
 
 export const HttpFeedback = () => {
   const notify = useNotify();

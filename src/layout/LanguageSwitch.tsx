@@ -49,7 +49,7 @@ const reloadWithoutAsking = (): void => {
  * Stores the language and reloads; with unsaved edits on the page it first asks the question a
  * menu link asks when it leaves a changed form (`question`), and does nothing if the user stays.
  */
-export const switchLanguage = (lang: Lang, current: string, question = ''): void => {
+const switchLanguage = (lang: Lang, current: string, question = ''): void => {
   if (lang === current) return;
   const unsaved = hasUnsavedEdits();
   if (unsaved && !window.confirm(question)) return;

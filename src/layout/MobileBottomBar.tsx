@@ -12,7 +12,7 @@ import Paper from '@mui/material/Paper';
 import Tooltip from '@mui/material/Tooltip';
 import { useTranslate } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router';
-import { useAdminSession } from '../admin/useAdminSession';
+import { useAdminSession } from '../providers/useAdminSession';
 import { menuTitleText } from '../i18n/builtins';
 import { MenuIcon } from './icons';
 import { useMobileNav } from './MobileNav';
@@ -26,7 +26,7 @@ const MOST_USED = ['oms', 'pms', 'shop', 'member', 'pay', 'mold', 'sms', 'rms', 
 const BAR_SECTIONS = 3;
 
 /** The user's sections the bar shows: the most used first, at most BAR_SECTIONS. */
-export const barSections = <S extends { readonly name: string }>(sections: readonly S[]): S[] => {
+const barSections = <S extends { readonly name: string }>(sections: readonly S[]): S[] => {
   const rank = (name: string) => {
     const at = MOST_USED.indexOf(name);
     return at < 0 ? MOST_USED.length : at;

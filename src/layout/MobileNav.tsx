@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { useIsMobile } from '../theme/useIsMobile';
 
-export type MobileNav = {
+type MobileNav = {
   readonly isMobile: boolean;
   readonly isDrawerOpen: boolean;
   /** The section the bottom bar asked to show expanded in the drawer. */

@@ -48,7 +48,7 @@ const SaveButton = () => {
   return <Button type="submit" variant="contained" disabled={isSubmitting}>{translate('ra.action.save')}</Button>;
 };
 
-export const ProfileDialog = ({ onClose }: { readonly onClose: () => void }) => {
+const ProfileDialog = ({ onClose }: { readonly onClose: () => void }) => {
   const translate = useTranslate();
   const done = useDoneFeedback();
   const { refetch: refetchIdentity } = useGetIdentity();

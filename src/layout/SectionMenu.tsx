@@ -19,7 +19,7 @@ import Tooltip from '@mui/material/Tooltip';
 import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { useSidebarState, useTranslate } from 'react-admin';
 import { Link, useLocation } from 'react-router';
-import { useAdminSession } from '../admin/useAdminSession';
+import { useAdminSession } from '../providers/useAdminSession';
 import { menuTitleText } from '../i18n/builtins';
 import { SIDEBAR_CLOSED_WIDTH, SIDEBAR_WIDTH } from '../theme/muiTheme';
 import type { MenuEntry, MenuSection } from '../providers/menus';
@@ -28,7 +28,7 @@ import { useMobileNav } from './MobileNav';
 import { matchPath } from './routeLookup';
 
 /** The collapsed sidebar waits this long before showing a section's pages, so passing over it opens nothing. */
-export const FLYOUT_DELAY_MS = 200;
+const FLYOUT_DELAY_MS = 200;
 
 // Narrower than react-admin's 56 px icon column: page titles like "Product categories" then fit on one line.
 const ICON_SX = { minWidth: 40 } as const;

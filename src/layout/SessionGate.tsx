@@ -12,7 +12,7 @@ import type { ReactNode } from 'react';
 import type { TranslateFunction } from 'react-admin';
 import { Loading, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router';
-import { useAdminSession } from '../admin/useAdminSession';
+import { useAdminSession } from '../providers/useAdminSession';
 import { ApiError, getToken } from '../providers/api';
 import { endSession, LOGIN_PATH } from '../providers/authProvider';
 import { apiErrorText } from './apiErrorText';

@@ -2,7 +2,7 @@
 import type { RouteDecl, SectionDecl } from '../schema/routes';
 import { ALL_ROUTES, SECTIONS } from '../schema/routes';
 
-export type RouteMatch = { readonly route?: RouteDecl; readonly section?: SectionDecl };
+type RouteMatch = { readonly route?: RouteDecl; readonly section?: SectionDecl };
 
 const trimSlash = (path: string): string => (path.length > 1 ? path.replace(/\/+$/, '') : path);
 

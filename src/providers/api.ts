@@ -8,7 +8,7 @@ import { ResultCode } from '../schema/api';
 
 export const TOKEN_KEY = 'loginToken';
 export const REQUEST_TIMEOUT_MS = 35_000;
-export const API_BASE: string = import.meta.env?.VITE_API_BASE ?? '/api';
+const API_BASE: string = import.meta.env?.VITE_API_BASE ?? '/api';
 
 export const getToken = (): string | null => localStorage.getItem(TOKEN_KEY);
 export const setToken = (token: string): void => localStorage.setItem(TOKEN_KEY, token);
@@ -98,14 +98,14 @@ const send = async <T>(path: string, request: ApiRequest): Promise<Envelope<T>> 
  * EARLY_ANSWER_TTL_MS of its start is dropped when looked up.
  */
 const early = new Map<string, { readonly answer: Promise<Envelope<unknown>>; readonly startedAt: number }>();
-export const EARLY_ANSWER_TTL_MS = 20_000;
+const EARLY_ANSWER_TTL_MS = 20_000;
 /** The performance mark set when a screen takes an early answer (`detail`: the URL). */
 export const EARLY_ANSWER_MARK = 'early-answer-taken';
 
 const earlyKey = (url: string, token: string | null): string => `${token ?? ''}\n${url}`;
 
 /** Keeps `answer` as the answer of `GET path?query` for the next identical call (a rejection too). */
-export const shareEarlyAnswer = <T>(path: string, query: ApiRequest['query'], answer: Promise<Envelope<T>>): void => {
+const shareEarlyAnswer = <T>(path: string, query: ApiRequest['query'], answer: Promise<Envelope<T>>): void => {
   // Nobody may take it: its rejection must not count as unhandled. The taker sees it as it is.
   answer.catch(() => undefined);
   early.set(earlyKey(buildUrl(path, query), getToken()), { answer, startedAt: Date.now() });
@@ -135,7 +135,7 @@ const takeEarlyAnswer = (url: string): Promise<Envelope<unknown>> | null => {
 };
 
 /** Forgets every early answer not taken yet. */
-export const dropEarlyAnswers = (): void => early.clear();
+const dropEarlyAnswers = (): void => early.clear();
 
 /** Calls the API and resolves with the envelope of a success; rejects with `ApiError` otherwise. */
 export const apiFetch = <T>(path: string, request: ApiRequest = {}): Promise<Envelope<T>> => {

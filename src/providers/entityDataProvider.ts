@@ -23,7 +23,7 @@ import { httpClient, reportHttpError } from './httpClient';
 /** The transport: `apiFetch`'s signature (the admin passes `httpClient`, tests a fake). */
 export type Fetcher = <T>(path: string, request?: ApiRequest) => Promise<Envelope<T>>;
 /** Stores one image and answers its URL. */
-export type Uploader = (file: File) => Promise<string>;
+type Uploader = (file: File) => Promise<string>;
 
 type UploadAnswer = { url: string; name: string };
 type Query = NonNullable<ApiRequest['query']>;
@@ -60,10 +60,10 @@ export const uploadImageTo = (path: string): Uploader => async (file) => {
   }
 };
 
-export const uploadImage: Uploader = uploadImageTo(UPLOAD_PATH);
+const uploadImage: Uploader = uploadImageTo(UPLOAD_PATH);
 
 /** A refusal decided in the browser, worded as a translation key so react-admin's toast translates it. */
-export const refusal = (key: MessageKey): ApiError =>
+const refusal = (key: MessageKey): ApiError =>
   new ApiError(`errors.${key}`, ResultCode.validateFailed, 0, key, [fieldError('_', key)]);
 
 /**
@@ -89,7 +89,7 @@ const withFieldErrors = (error: unknown): unknown => {
   return error;
 };
 
-export const entityOf = (resource: string): Entity => {
+const entityOf = (resource: string): Entity => {
   const entity = findEntity(resource);
   if (!entity) throw new Error(`Unknown resource "${resource}"`);
   return entity;
@@ -105,7 +105,7 @@ const requireEndpoint = (entity: Entity, operation: Operation): Endpoint => {
 };
 
 /** Filter fields consumed by `{field}` segments of the list path. */
-export const pathFilterFields = (entity: Entity): string[] => placeholdersOf(entity.listPath ?? '');
+const pathFilterFields = (entity: Entity): string[] => placeholdersOf(entity.listPath ?? '');
 
 const isEmpty = (value: unknown): boolean => value === undefined || value === null || value === '';
 
@@ -223,7 +223,7 @@ const storedImage = async (value: unknown, upload: Uploader): Promise<unknown> =
 };
 
 /** An image value as the API holds it: the URL (react-admin's `{ src }` objects unwrapped). */
-export const imageUrlOf = (value: unknown): unknown => {
+const imageUrlOf = (value: unknown): unknown => {
   if (value && typeof value === 'object' && 'src' in value && !fileOf(value)) return (value as { src: unknown }).src;
   return value;
 };
@@ -293,7 +293,7 @@ export const createBody = (entity: Entity, data: AnyRecord): AnyRecord => {
 };
 
 /** Fields an update may change: writable and not immutable. */
-export const updatableFields = (entity: Entity): [string, FieldDecl][] =>
+const updatableFields = (entity: Entity): [string, FieldDecl][] =>
   writableFields(entity).filter(([, decl]) => !decl.immutable);
 
 /** The selective update body: only the updatable fields whose value differs from the record. */
@@ -328,7 +328,7 @@ const uploadFields = async (fields: Entity['fields'], body: AnyRecord, upload: U
 export const uploadImages = (entity: Entity, body: AnyRecord, upload: Uploader): Promise<AnyRecord> => uploadFields(entity.fields, body, upload);
 
 /** The records a recycle bin's operation works on. */
-export type BinParams = { readonly ids: readonly Identifier[] };
+type BinParams = { readonly ids: readonly Identifier[] };
 
 const notFound = (entity: Entity, id: Identifier): ApiError =>
   new ApiError('ra.notification.item_doesnt_exist', ResultCode.failed, 404, 'not_found', [], { resource: entity.name, id });
@@ -348,7 +348,7 @@ export type ActionRequest = {
 };
 
 /** What an action answers: its data, and for a transition on a selection the ids its state kept out. */
-export type ActionResult<T> = { data: T; skipped?: number[] };
+type ActionResult<T> = { data: T; skipped?: number[] };
 
 /** react-admin's data provider plus `action`, the one way the browser calls a declared action. */
 export type EntityDataProvider = DataProvider & {

@@ -9,7 +9,7 @@ import { ResultCode } from '../schema/api';
 import type { ApiRequest } from './api';
 import { ApiError, apiFetch } from './api';
 
-export type HttpFeedbackHandlers = {
+type HttpFeedbackHandlers = {
   /** Shows the error toast for a failed call. */
   readonly showError: (error: ApiError) => void;
   /** Opens the 401 dialog; calling it while the dialog is open does nothing. */
@@ -43,7 +43,7 @@ export const dropPendingFeedback = (): void => {
 };
 
 /** Normalises anything thrown into an `ApiError` (a bug in our code still gets a readable toast). */
-export const toApiError = (error: unknown): ApiError =>
+const toApiError = (error: unknown): ApiError =>
   error instanceof ApiError ? error : new ApiError(error instanceof Error ? error.message : String(error), 0, 0);
 
 /** Shows the feedback for a failed call once, however many layers hand the same error on. */

@@ -17,7 +17,7 @@ import { deepMerge } from '../i18n/merge';
 import { raZh } from '../i18n/ra-zh';
 import { zh } from '../i18n/zh';
 
-export const LOCALES: { locale: Lang; name: string }[] = [
+const LOCALES: { locale: Lang; name: string }[] = [
   { locale: 'en', name: 'English' },
   { locale: 'zh', name: '简体中文' },
 ];
@@ -25,7 +25,7 @@ export const LOCALES: { locale: Lang; name: string }[] = [
 /** The areas' strings, each an `{ en, zh }` pair (src/engine/area.ts `AreaStrings`). */
 type AreaMessages = { readonly en: object; readonly zh: object };
 
-export type AdminMessages = { readonly en: TranslationMessages; readonly zh: TranslationMessages };
+type AdminMessages = { readonly en: TranslationMessages; readonly zh: TranslationMessages };
 
 /**
  * Every dictionary of both languages merged, with the areas' strings over the shared ones. Each

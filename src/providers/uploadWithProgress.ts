@@ -8,12 +8,12 @@ import { MESSAGES, ResultCode } from '../schema/api';
 import { ApiError, buildUrl, getToken, REQUEST_TIMEOUT_MS } from './api';
 import { reportHttpError } from './httpClient';
 
-export const IMAGE_UPLOAD_PATH = '/minio/upload';
+const IMAGE_UPLOAD_PATH = '/minio/upload';
 
 /** Sent bytes and the body's size (the size is 0 while the browser cannot tell). */
-export type UploadProgress = (sent: number, total: number) => void;
+type UploadProgress = (sent: number, total: number) => void;
 
-export type RunningUpload = {
+type RunningUpload = {
   /** The stored image's URL; rejects with an ApiError (reported to the shell like any failed call). */
   readonly done: Promise<string>;
   /** Stops sending; `done` then rejects with an `AbortError`. */

@@ -5,13 +5,10 @@
  */
 
 /** The local storage key of the level (beside `loginToken`, `code` and `lang`). */
-export const VIP_LEVEL_KEY = 'level';
+const VIP_LEVEL_KEY = 'level';
 
 export const rememberVipLevel = (level: unknown): void => {
   if (level === 0 || level === 1) localStorage.setItem(VIP_LEVEL_KEY, String(level));
 };
 
 export const forgetVipLevel = (): void => localStorage.removeItem(VIP_LEVEL_KEY);
-
-/** The remembered level (0 when none is kept). */
-export const storedVipLevel = (): 0 | 1 => (localStorage.getItem(VIP_LEVEL_KEY) === '1' ? 1 : 0);

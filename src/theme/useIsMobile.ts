@@ -4,10 +4,10 @@
  */
 import { useSyncExternalStore } from 'react';
 
-export const MOBILE_MAX_WIDTH = 768;
-export const MOBILE_MIN_RATIO = 1.5;
+const MOBILE_MAX_WIDTH = 768;
+const MOBILE_MIN_RATIO = 1.5;
 
-export const isMobileViewport = (width: number, height: number): boolean =>
+const isMobileViewport = (width: number, height: number): boolean =>
   width < MOBILE_MAX_WIDTH || height / width > MOBILE_MIN_RATIO;
 
 const subscribe = (onChange: () => void): (() => void) => {

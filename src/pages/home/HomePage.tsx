@@ -13,13 +13,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router';
-import { useAdminSession } from '../../admin/useAdminSession';
+import { useAdminSession } from '../../providers/useAdminSession';
 import { builtinText, menuTitleText } from '../../i18n/builtins';
 import { MenuIcon } from '../../layout/icons';
 import { initialsOf } from '../../layout/AdminUserMenu';
 import type { MenuSection } from '../../providers/menus';
 import { HomeDashboard } from '../../resources/home/HomeDashboard';
-import { PageFrame } from '../shared/PageFrame';
+import { PageFrame } from '../../ui/PageFrame';
 
 const SectionCard = ({ section }: { section: MenuSection }) => {
   const translate = useTranslate();

@@ -29,7 +29,7 @@ const PAGES: Record<(typeof PUBLIC_PATHS)[number], ComponentType> = {
 };
 
 /** Shown while the admin chunk downloads: plain, because MUI is in the chunk being waited for. */
-export const Loading = () => (
+const Loading = () => (
   <div className="pub-loading" role="status">
     <span className="pub-spinner" aria-hidden="true" />
     {t('loading')}

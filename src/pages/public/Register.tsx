@@ -22,7 +22,7 @@ type RegisterField = 'username' | 'password' | 'confirm' | 'email' | 'code';
 const FIELDS: readonly RegisterField[] = ['username', 'password', 'confirm', 'email', 'code'];
 
 /** How long the success message stays before going to /login: long enough to read, short enough not to wait. */
-export const SUCCESS_DELAY_MS = 1200;
+const SUCCESS_DELAY_MS = 1200;
 
 /** Where a server answer without per-field errors still clearly belongs to one field. */
 const FIELD_OF_KEY: Partial<Record<string, RegisterField>> = {

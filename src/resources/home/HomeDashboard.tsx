@@ -37,7 +37,7 @@ const HomeCharts = lazyNow(() => import('./HomeCharts').then((m) => m.HomeCharts
 const pathOf = (route: RouteName): string => ALL_ROUTES.find((r) => r.name === route)?.path ?? '/home';
 
 /** The list screen at `route` with its filter, as the list keeps it in its URL. */
-export const listLink = (route: RouteName, filter: ListFilter): string =>
+const listLink = (route: RouteName, filter: ListFilter): string =>
   `${pathOf(route)}?filter=${encodeURIComponent(JSON.stringify(filter))}`;
 
 const Panel = ({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) => (

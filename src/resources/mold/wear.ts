@@ -3,7 +3,7 @@ import { MOLD_WEAR_WARNING } from '../../schema/mold/entities';
 
 export type WearLevel = 'ok' | 'warning' | 'worn_out';
 
-export type Wear = { readonly ratio: number; readonly percent: number; readonly level: WearLevel };
+type Wear = { readonly ratio: number; readonly percent: number; readonly level: WearLevel };
 
 export const wearOf = (usageCount: unknown, ratedLife: unknown): Wear | null => {
   const used = Number(usageCount ?? 0);

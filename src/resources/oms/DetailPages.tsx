@@ -9,7 +9,7 @@ import Button from '@mui/material/Button';
 import { useTranslate } from 'react-admin';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { dialogHash } from '../../engine/routing';
-import { PageFrame } from '../../pages/shared/PageFrame';
+import { PageFrame } from '../../ui/PageFrame';
 import { ALL_ROUTES } from '../../schema/routes';
 
 const detailPage = ({ route, list, choose, toList }: { route: string; list: string; choose: string; toList: string }) => {

@@ -96,7 +96,7 @@ const ShipRow = ({ canShip }: { readonly canShip: boolean }) => {
  * "Ship" on a row pending shipment. In a list it reads the list's one access answer
  * (../../engine/rowAccess.tsx): asked per row, each row's query was answered in a commit of its own.
  */
-export const ShipRowButton = () => (
+const ShipRowButton = () => (
   <WithRowAccess entity={order} action={declaredAction('deliver')} render={(canAccess) => <ShipRow canShip={canAccess === true} />} />
 );
 

@@ -6,7 +6,7 @@ import { useRecordContext } from 'react-admin';
 import type { Entity } from '../../schema/engine/entity';
 
 /** `mall`'s line attributes are JSON (`[{"key":"Colour","value":"Black"}]`); anything else shows as it is. */
-export const attributesText = (raw: unknown): string => {
+const attributesText = (raw: unknown): string => {
   if (typeof raw !== 'string' || raw === '') return '';
   try {
     const parsed: unknown = JSON.parse(raw);

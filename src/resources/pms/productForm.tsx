@@ -34,11 +34,11 @@ type Mode = EntityFormProps['mode'];
 type Options = EntityFormProps['options'];
 
 /** The steps, in mall's order: a declared section each ('' = the fields without one). */
-export const PRODUCT_STEPS = ['', 'promotion', 'attributes', 'detail'] as const;
+const PRODUCT_STEPS = ['', 'promotion', 'attributes', 'detail'] as const;
 const MAIN = '';
 
 /** The step of a form value's top-level field (an unknown one shows on the first). */
-export const stepOf = (entity: Entity, field: string): number => {
+const stepOf = (entity: Entity, field: string): number => {
   const at = PRODUCT_STEPS.indexOf((entity.fields[field]?.section ?? MAIN) as (typeof PRODUCT_STEPS)[number]);
   return Math.max(at, 0);
 };
@@ -179,7 +179,7 @@ const Steps = ({ entity, options, mode, toolbar }: Pick<EntityFormProps, 'entity
 };
 
 /** The stepped form (react-admin's `Form` around every step), with the engine's validation, defaults and unsaved-changes question. */
-export const ProductStepsForm = ({ entity, options, mode, pinned, toolbar, warnWhenUnsavedChanges }: EntityFormProps) => {
+const ProductStepsForm = ({ entity, options, mode, pinned, toolbar, warnWhenUnsavedChanges }: EntityFormProps) => {
   const record = useRecordContext();
   const formProps = useEntityFormProps(entity, mode, { pinned, warnWhenUnsavedChanges });
   if (mode === 'edit' && !record) return <Loading />;

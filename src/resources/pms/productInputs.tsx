@@ -15,36 +15,20 @@ import ListSubheader from '@mui/material/ListSubheader';
 import MenuItem from '@mui/material/MenuItem';
 import MuiTextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import type { RaRecord } from 'react-admin';
-import { InputHelperText, useDataProvider, useGetList, useInput, useTranslate } from 'react-admin';
+import { InputHelperText, useGetList, useInput, useTranslate } from 'react-admin';
 import type { FieldInputProps } from '../../engine/blocks';
-import { enumLabelKey, FieldGrid, fieldLabelKey, FormFieldCell } from '../../engine/blocks';
+import { enumLabelKey, FieldGrid, fieldLabelKey, FormFieldCell, useTwoLevels } from '../../engine/blocks';
 import type { FieldDecl } from '../../schema/engine/entity';
+import { productCategory } from '../../schema/pms/entities';
 import { PROMOTION, SERVICE_GUARANTEES, STRATEGY_FIELDS, TIER_MIN, TIERED_STRATEGIES } from '../../schema/pms/product';
 
 type Category = RaRecord & { name: string; parentId: number };
-type TopCategory = { top: Category; children: Category[] };
 
-const TOP_PARENT = 0;
-/** Enough for every category of one level (mall's cascader loads them all). */
+/** Enough for every member level (one page of them). */
 const ALL = { page: 1, perPage: 200 } as const;
-const BY_SORT = { field: 'sort', order: 'DESC' } as const;
-
-/** The two levels of categories: each top category with its children, fetched once per form (also the coupon's category picks). */
-export const useCategoryTree = () => {
-  const dataProvider = useDataProvider();
-  return useQuery({
-    queryKey: ['productCategory', 'twoLevels'],
-    queryFn: async ({ signal }): Promise<TopCategory[]> => {
-      const list = (parentId: number) => dataProvider.getList<Category>('productCategory', { filter: { parentId }, pagination: ALL, sort: BY_SORT, signal });
-      const tops = (await list(TOP_PARENT)).data;
-      return Promise.all(tops.map(async (top) => ({ top, children: (await list(Number(top.id))).data })));
-    },
-  });
-};
 
 /**
  * The category: one choice of a second-level category, listed under its top category (mall's
@@ -53,7 +37,7 @@ export const useCategoryTree = () => {
 export const CategoryPicker = ({ entity, name, decl }: FieldInputProps) => {
   const translate = useTranslate();
   const { field, fieldState, isRequired } = useInput({ source: name, isRequired: Boolean(decl.required) });
-  const tree = useCategoryTree();
+  const tree = useTwoLevels<Category>(productCategory);
   const value: unknown = field.value;
   const known = tree.data?.some((group) => group.children.some((c) => c.id === value)) ?? false;
   const label = translate(fieldLabelKey(entity, name));

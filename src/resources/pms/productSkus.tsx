@@ -45,7 +45,7 @@ const SKU_COLUMNS = Object.entries(skuEntity.fields).filter(([name, decl]) => !d
 
 const splitValues = (value: string | null | undefined): string[] => splitInputList(value).filter(Boolean);
 
-export const parseSpecs = (spData: unknown): Spec[] => {
+const parseSpecs = (spData: unknown): Spec[] => {
   try {
     const parsed = JSON.parse(String(spData ?? '[]')) as unknown;
     return Array.isArray(parsed) ? parsed.filter((e): e is Spec => typeof e?.key === 'string' && typeof e?.value === 'string') : [];
@@ -61,7 +61,7 @@ const sameSpecs = (a: readonly Spec[], b: readonly Spec[]): boolean =>
  * The SKUs of every combination of the chosen values (specifications in the type's order, values in
  * the order ticked). A combination that already had a SKU keeps it with all that was typed in it.
  */
-export const skusFor = (specs: readonly { name: string; values: readonly string[] }[], current: readonly Sku[], fresh: () => Sku): Sku[] => {
+const skusFor = (specs: readonly { name: string; values: readonly string[] }[], current: readonly Sku[], fresh: () => Sku): Sku[] => {
   const axes = specs.filter((s) => s.values.length > 0);
   if (!axes.length) return [];
   const combos = axes.reduce<Spec[][]>((acc, axis) => acc.flatMap((combo) => axis.values.map((value) => [...combo, { key: axis.name, value }])), [[]]);

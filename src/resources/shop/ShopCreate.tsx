@@ -14,7 +14,7 @@ import { routePath } from '../../engine/routing';
 import type { ShopOpenCheck } from '../../schema/shop/entities';
 
 /** Where a seller buys its VIP. */
-export const PAY_INDEX = routePath('payIndex');
+const PAY_INDEX = routePath('payIndex');
 
 export const ShopCreate = ({ entity, options }: ViewProps) => {
   const translate = useTranslate();

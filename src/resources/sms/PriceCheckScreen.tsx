@@ -29,7 +29,7 @@ import { EntityFieldInput } from '../../engine/kinds';
 import { fieldLabelKey } from '../../engine/labels';
 import { useIntlLocale } from '../../engine/locale';
 import type { FieldInputProps } from '../../engine/screenOptions';
-import { PageFrame } from '../../pages/shared/PageFrame';
+import { PageFrame } from '../../ui/PageFrame';
 import { ApiError, apiFetch } from '../../providers/api';
 import { submissionErrors } from '../../providers/entityDataProvider';
 import { formatMoney, toCents } from '../../schema/engine/money';

@@ -11,12 +11,15 @@ import ListSubheader from '@mui/material/ListSubheader';
 import MenuItem from '@mui/material/MenuItem';
 import MuiTextField from '@mui/material/TextField';
 import { useWatch } from 'react-hook-form';
+import type { RaRecord } from 'react-admin';
 import { InputHelperText, useInput, useRecordContext, useTranslate } from 'react-admin';
 import type { FieldInputProps } from '../../engine/blocks';
-import { EntityFieldInput, fieldLabelKey, LinkButton } from '../../engine/blocks';
+import { EntityFieldInput, fieldLabelKey, LinkButton, useTwoLevels } from '../../engine/blocks';
+import { productCategory } from '../../schema/pms/entities';
 import { ALL_ROUTES } from '../../schema/routes';
 import { COUPON_USE_TYPE } from '../../schema/sms/coupon';
-import { useCategoryTree } from '../pms/productInputs';
+
+type Category = RaRecord & { name: string };
 
 const ids = (value: unknown): number[] => (Array.isArray(value) ? value.map(Number).filter((id) => Number.isInteger(id) && id > 0) : []);
 
@@ -24,7 +27,7 @@ const ids = (value: unknown): number[] => (Array.isArray(value) ? value.map(Numb
 const CategoryPicks = ({ entity, name, decl }: FieldInputProps) => {
   const translate = useTranslate();
   const { field, fieldState } = useInput({ source: name, isRequired: Boolean(decl.required) });
-  const tree = useCategoryTree();
+  const tree = useTwoLevels<Category>(productCategory);
   const chosen = ids(field.value);
   const names = new Map((tree.data ?? []).flatMap(({ top, children }) => [top, ...children].map((c) => [Number(c.id), c.name] as const)));
   const error = fieldState.error?.message as Parameters<typeof InputHelperText>[0]['error'];

@@ -33,7 +33,7 @@ import { fieldLabelKey } from '../../engine/labels';
 import { LinkButton } from '../../engine/LinkButton';
 import { routePath, withQuery } from '../../engine/routing';
 import type { ScreenOptionsOf } from '../../engine/screenOptions';
-import { PageFrame } from '../../pages/shared/PageFrame';
+import { PageFrame } from '../../ui/PageFrame';
 import { ApiError } from '../../providers/api';
 import { product } from '../../schema/pms/product';
 import { flashProductRelation, flashPromotion, flashSession } from '../../schema/sms/flash';

@@ -17,7 +17,7 @@ import { useSearchParams } from 'react-router-dom';
 import type { RaRecord } from 'react-admin';
 import { Button, Loading, useCanAccess, useGetList, useNavigate, useNotify, useTranslate } from 'react-admin';
 import { builtinText } from '../../i18n/builtins';
-import { PageFrame } from '../../pages/shared/PageFrame';
+import { PageFrame } from '../../ui/PageFrame';
 import { resource, resourceCategory, role } from '../../schema/ums/entities';
 import { declaredAction } from '../../schema/access';
 import { actionQueryKey, useActionMutation, useActionQuery } from '../../engine/actionQueries';

@@ -25,7 +25,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Loading, useGetList, useTranslate } from 'react-admin';
 import { useLocation } from 'react-router-dom';
-import { PageFrame } from '../../pages/shared/PageFrame';
+import { PageFrame } from '../../ui/PageFrame';
 import { PAGE_SIZE } from '../../schema/rules';
 import { userGroup } from '../../schema/ums/entities';
 import type { Page } from '../../schema/api';

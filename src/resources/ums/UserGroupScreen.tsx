@@ -24,7 +24,7 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { RaRecord } from 'react-admin';
 import { Button, Confirm, Loading, useCanAccess, useGetList, useNotify, useTranslate } from 'react-admin';
-import { PageFrame } from '../../pages/shared/PageFrame';
+import { PageFrame } from '../../ui/PageFrame';
 import { userGroup } from '../../schema/ums/entities';
 import { adminAccount } from '../../schema/ums/admin';
 import { declaredAction } from '../../schema/access';

@@ -9,7 +9,7 @@ import { declaredAuditActions, SERVER_AUDIT_ACTIONS, SET_FIELD_PREFIX } from '..
 import { actionLabelKey, fieldLabelKey } from '../../engine/labels';
 
 /** The message key of an action's name, and for `set_<field>` the key of the field's label (`%{field}`). */
-export type AuditActionName = { readonly key: string; readonly fieldKey?: string };
+type AuditActionName = { readonly key: string; readonly fieldKey?: string };
 
 const isServerAction = (action: string): action is ServerAuditAction => (SERVER_AUDIT_ACTIONS as readonly string[]).includes(action);
 

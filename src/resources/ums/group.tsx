@@ -7,16 +7,19 @@ import { LinkButton } from '../../engine/LinkButton';
 import { RowDeleteButton } from '../../engine/RowDeleteButton';
 import { routePath, withQuery } from '../../engine/routing';
 import type { ScreenOptionsOf } from '../../engine/screenOptions';
-import { UMS_ROUTES } from './routes';
+import type { RouteName } from '../../schema/routes';
+
+/** The members screen of a group (`?groupId=` pins it). */
+const MEMBERS: RouteName = 'user_group';
 
 const GroupRowActions = ({ entity }: { readonly entity: Entity }) => {
   const record = useRecordContext();
-  const { canAccess } = useCanAccess({ resource: UMS_ROUTES.userGroup, action: 'list' });
+  const { canAccess } = useCanAccess({ resource: MEMBERS, action: 'list' });
   if (!record) return null;
   return (
     <>
       {canAccess && (
-        <LinkButton label="entity.ums.members" to={withQuery(routePath(UMS_ROUTES.userGroup), { groupId: record.id })}>
+        <LinkButton label="entity.ums.members" to={withQuery(routePath(MEMBERS), { groupId: record.id })}>
           <Groups />
         </LinkButton>
       )}

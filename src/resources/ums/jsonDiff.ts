@@ -2,7 +2,7 @@
  * Before/after of an audit entry, as pure functions: the stored JSON texts parsed leniently
  * (a text that is not JSON is shown as it is), and the top-level keys whose values differ.
  */
-export type Parsed = { readonly value: unknown; readonly ok: boolean };
+type Parsed = { readonly value: unknown; readonly ok: boolean };
 
 export const parseJson = (text: unknown): Parsed => {
   if (text === null || text === undefined || text === '') return { value: null, ok: true };

@@ -13,8 +13,8 @@ import type { resource } from '../../schema/ums/entities';
 /** A resource as far as these rules look at it. */
 export type ResourceRow = Readonly<Pick<RecordOf<typeof resource>, 'id' | 'name' | 'url'>>;
 
-export type MissingNeed = { readonly path: string; readonly resource: ResourceRow | null };
-export type RouteLack = { readonly route: string; readonly missing: readonly MissingNeed[] };
+type MissingNeed = { readonly path: string; readonly resource: ResourceRow | null };
+type RouteLack = { readonly route: string; readonly missing: readonly MissingNeed[] };
 
 const covers = (url: string) => {
   const matches = compileAntPattern(url);

@@ -5,12 +5,12 @@
  */
 import type { MenuNode } from '../../schema/ums/entities';
 
-export type CheckState = 'checked' | 'unchecked' | 'indeterminate';
+type CheckState = 'checked' | 'unchecked' | 'indeterminate';
 
 const childrenOf = (node: MenuNode): readonly MenuNode[] => node.children ?? [];
 
 /** The leaf ids under a node (the node itself when it has no children). */
-export const leafIds = (node: MenuNode): number[] =>
+const leafIds = (node: MenuNode): number[] =>
   childrenOf(node).length === 0 ? [node.id] : childrenOf(node).flatMap(leafIds);
 
 export const allLeafIds = (roots: readonly MenuNode[]): number[] => roots.flatMap(leafIds);

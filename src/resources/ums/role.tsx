@@ -14,10 +14,10 @@ import { LinkButton } from '../../engine/LinkButton';
 import { RowDeleteButton } from '../../engine/RowDeleteButton';
 import { routePath, withQuery } from '../../engine/routing';
 import type { ScreenOptionsOf } from '../../engine/screenOptions';
-import { UMS_ROUTES } from './routes';
+import type { RouteName } from '../../schema/routes';
 
 /** A link to an allocation screen when the user has both its route (menus) and its save action. */
-const AllocLink = ({ route, action, label, icon }: { readonly route: string; readonly action: string; readonly label: string; readonly icon: ReactNode }) => {
+const AllocLink = ({ route, action, label, icon }: { readonly route: RouteName; readonly action: string; readonly label: string; readonly icon: ReactNode }) => {
   const record = useRecordContext();
   const { canAccess: canOpen } = useCanAccess({ resource: route, action: 'list' });
   const { canAccess: canSave } = useCanAccess({ resource: role.name, action: declaredAction(action) });
@@ -31,8 +31,8 @@ const AllocLink = ({ route, action, label, icon }: { readonly route: string; rea
 
 const RoleRowActions = ({ entity }: { readonly entity: Entity }) => (
   <>
-    <AllocLink route={UMS_ROUTES.allocMenu} action="allocMenu" label="entity.ums.alloc_menu" icon={<AccountTree />} />
-    <AllocLink route={UMS_ROUTES.allocResource} action="allocResource" label="entity.ums.alloc_resource" icon={<Key />} />
+    <AllocLink route="allocMenu" action="allocMenu" label="entity.ums.alloc_menu" icon={<AccountTree />} />
+    <AllocLink route="allocResource" action="allocResource" label="entity.ums.alloc_resource" icon={<Key />} />
     <RowDeleteButton entity={entity} />
   </>
 );

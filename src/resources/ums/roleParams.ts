@@ -1,5 +1,5 @@
 /** The role an allocation screen works on: `?roleId=<id>&name=<role name>` (the name is for the heading only). */
-export type RoleParams = { readonly roleId: number; readonly roleName: string };
+type RoleParams = { readonly roleId: number; readonly roleName: string };
 
 export const roleParamsOf = (search: URLSearchParams): RoleParams | null => {
   const raw = search.get('roleId') ?? '';

@@ -15,7 +15,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Loading, useCreate, useNotify, useTranslate } from 'react-admin';
-import { PageFrame } from '../../pages/shared/PageFrame';
+import { PageFrame } from '../../ui/PageFrame';
 import { ApiError } from '../../providers/api';
 import { httpClient } from '../../providers/httpClient';
 import type { VipPlansAnswer } from '../../schema/vip/entities';

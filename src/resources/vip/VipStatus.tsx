@@ -30,7 +30,7 @@ import { usePayByPaypal } from './paypalFlow';
 /** How many of the buyer's latest applications the page lists (the pay record list has them all). */
 const LATEST = 5;
 
-export const VIP_STATUS_KEY = ['vip', 'status'] as const;
+const VIP_STATUS_KEY = ['vip', 'status'] as const;
 
 /** The caller's own account as `/admin/info` answers it now (not the session's copy from sign-in). */
 export const useVipStatus = () => {

@@ -20,13 +20,13 @@ import { useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
-import { QrCode } from '../../pages/shared/QrCode';
+import { QrCode } from '../../ui/QrCode';
 import { httpClient } from '../../providers/httpClient';
 import { onlinePaymentPath, PAY_STATUS, payRecord } from '../../schema/vip/entities';
 import { paypalNavigation } from './paypalFlow';
 
-export type OnlineChannel = 'alipay' | 'wechat';
-export type OnlineStart = { payRecordId: number; channel: OnlineChannel; tradeNo: string; payUrl?: string; codeUrl?: string; simulateUrl?: string };
+type OnlineChannel = 'alipay' | 'wechat';
+type OnlineStart = { payRecordId: number; channel: OnlineChannel; tradeNo: string; payUrl?: string; codeUrl?: string; simulateUrl?: string };
 
 /** Whether a channel is paid on the adapter contract (not PayPal, which has its own flow). */
 export const isOnlineChannel = (value: unknown): value is OnlineChannel => value === 'alipay' || value === 'wechat';

@@ -3,7 +3,7 @@
  * holds what `authProvider.getPermissions` answered (`/admin/info` with the menu rules applied).
  */
 import { usePermissions } from 'react-admin';
-import type { AdminSession } from '../providers/authProvider';
+import type { AdminSession } from './authProvider';
 
 export const useAdminSession = () => {
   const { permissions, isPending, error, refetch } = usePermissions<AdminSession, Error>();
