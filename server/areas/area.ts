@@ -15,7 +15,20 @@ import type { Repository } from '../crud/repository';
 import type { ScopeOf } from '../crud/routes';
 import type { Database } from '../db/schema';
 import type { Job } from '../jobs/runner';
-import type { DefaultQuotas, QuotaMeter } from './capacity/registry';
+import type { QuotaMeter as EngineQuotaMeter } from '../crud/quotas';
+import type { SnakeCase } from '../db/declared';
+import type { userGroup } from '../../src/schema/ums';
+
+/**
+ * The quotas a user group holds: its declaration's `quota…` fields (null = unlimited), each
+ * owned by one meter (QuotaMeter `quota`, server/crud/quotas.ts), stored in its column.
+ */
+export type QuotaField = Extract<keyof typeof userGroup.fields, `quota${string}`>;
+export type QuotaColumn = SnakeCase<QuotaField>;
+export type QuotaMeter = EngineQuotaMeter<QuotaField>;
+
+/** The quotas of an account outside every user group (DEFAULT_QUOTA_* settings). */
+export type DefaultQuotas = Record<QuotaColumn, number>;
 
 /** What an area's routes are given: the database, the settings, and what the registry collected. */
 export type AreaDeps = {

@@ -3,9 +3,8 @@
  * adding one is one line below. Order is the order routes register in.
  */
 import type { EntityHooks } from '../crud/hooks';
-import type { QuotaMeter } from './capacity/registry';
 import { accountArea } from './account';
-import type { HookDeps, ServerArea } from './area';
+import type { HookDeps, QuotaMeter, ServerArea } from './area';
 import { capacityArea } from './capacity';
 import { cashierArea } from './cashier';
 import { homeArea } from './home';

@@ -41,7 +41,7 @@ import { cachedValueAt, tableVersions } from '../../crud/list-cache';
 import type { AnyKysely } from '../../db/index';
 import { toCount } from '../../db/index';
 import type { Database } from '../../db/schema';
-import type { QuotaMeter } from '../capacity/registry';
+import type { QuotaMeter } from '../area';
 import { capacityItems, GROUP_QUOTA_SELECTION } from '../capacity/registry';
 import { unpaidCentsOf } from '../referral/distribution';
 import { addDays, dayStartMs, localDate, monthStart, previousMonthStart } from './days';
