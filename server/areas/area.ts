@@ -83,8 +83,10 @@ export type ServerArea = {
 };
 
 /**
- * What an area's demo records are given: server/db/seed/index.ts runs every area's `demo` after
- * the demo accounts, shops and list content, in demo mode outside production only.
+ * What an area's demo records are given: server/seed/index.ts runs every area's `demo` after
+ * the demo accounts, shops and list content, in demo mode outside production only. Demo code
+ * reaches other entities through `repositoryOf`, never through the registry (./index.ts), which
+ * lists the areas and so sits above them.
  */
 export type DemoDeps = {
   readonly db: Kysely<Database>;
@@ -94,8 +96,10 @@ export type DemoDeps = {
   readonly adminUsername: string;
   /** The demo seller's username. */
   readonly sellerUsername: string;
-  /** Where secrets are kept, for demo records with a secret field. */
-  readonly config: Pick<Config, 'dataDir'> & { readonly secretsKey?: string | undefined };
+  /** The second demo seller's username (a shop of its own, to see the shop scope from both sides). */
+  readonly seller2Username: string;
+  /** Each entity's repository with its area's hooks (secret fields sealed with the app's key), as the API writes. */
+  readonly repositoryOf: RepositoryOf;
 };
 
 export type AreaDemo = {

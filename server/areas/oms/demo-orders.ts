@@ -16,7 +16,7 @@ import { DELIVERY_STATUS, ORDER_STATUS, PAY_STATUS } from '../../../src/schema/o
 import { sumCents } from '../../../src/schema/money';
 import type { AnyKysely } from '../../db/index';
 import type { Database } from '../../db/schema';
-import { marketOf, orderingBuyers } from '../../db/seed/demo-buyers';
+import { marketOf, orderingBuyers } from '../member/demo-buyers';
 import { toDbTime } from '../../db/time';
 
 /** A line of an order, as the order keeps it (a copy of the product and SKU bought). */
@@ -24,8 +24,8 @@ type OrderLine = { productId: number | null; pic: string | null; name: string; b
 
 /**
  * Without the demo catalog (`DEMO_CONTENT=false`): lines of packaging, each sold by the demo
- * shops that stock it (their trade: server/db/seed/demo-products.ts DEMO_TRADES), under a brand that makes it
- * (server/db/seed/demo-content.ts DEMO_BRANDS). With the catalog, a shop's orders are of its own products.
+ * shops that stock it (their trade: server/seed/demo-products.ts DEMO_TRADES), under a brand that makes it
+ * (server/seed/demo-content.ts DEMO_BRANDS). With the catalog, a shop's orders are of its own products.
  */
 const PACKAGING: readonly (Omit<OrderLine, 'productId' | 'pic' | 'skuCode'> & { shops: readonly string[] })[] = [
   { name: 'Sunrise Kraft mailer box', brand: 'Sunrise', sn: 'KMB-3020', cents: 129, attr: '[{"key":"Size","value":"300×200×100 mm"}]', shops: ['Sunrise Packaging', 'Harbor Boxes'] },

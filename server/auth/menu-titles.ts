@@ -3,7 +3,7 @@
  * the admin also reads them: a menu still titled so shows its translation, `menu.<name>`).
  * A unit test checks that every route of src/schema/routes.ts SECTIONS has a title there.
  */
-import { MENU_TITLES } from '../../../src/schema/builtins';
+import { MENU_TITLES } from '../../src/schema/builtins';
 
 export { MENU_TITLES };
 
