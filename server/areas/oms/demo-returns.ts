@@ -11,7 +11,6 @@
 import type { Kysely } from 'kysely';
 import { multiplyCents } from '../../../src/schema/money';
 import { ORDER_STATUS, PAY_STATUS, RETURN_STATUS } from '../../../src/schema/oms';
-import type { AnyKysely } from '../../db/index';
 import type { Database } from '../../db/schema';
 import { buyerNamed } from '../member/demo-buyers';
 import { toDbTime } from '../../db/time';
@@ -66,17 +65,16 @@ const HOUR = 60 * 60 * 1000;
  * is the account named as having handled them, `proofs` whether the demo images are there.
  */
 export const seedDemoReturns = async (db: Kysely<Database>, options: { perShop: number; handler: string; proofs: boolean }): Promise<number> => {
-  const kdb = db as unknown as AnyKysely;
   // The sellers' shops, which have the demo orders (./demo-orders.ts).
-  const shops: ShopRow[] = await kdb.selectFrom('shop')
+  const shops: ShopRow[] = await db.selectFrom('shop')
     .select(['id', 'shop_name', 'street_line1', 'address_line2', 'city', 'country', 'postcode', 'phone', 'first_name', 'last_name'])
     .where('owner_id', 'is not', null).orderBy('id').execute();
   const now = Date.now();
   let written = 0;
   for (const [shopIndex, shop] of shops.entries()) {
     const shopId = Number(shop.id);
-    if (await kdb.selectFrom('oms_order_return_apply').select('id').where('shop_id', '=', shopId).limit(1).executeTakeFirst()) continue;
-    await kdb.transaction().execute(async (trx) => {
+    if (await db.selectFrom('oms_order_return_apply').select('id').where('shop_id', '=', shopId).limit(1).executeTakeFirst()) continue;
+    await db.transaction().execute(async (trx) => {
       let addresses = await trx.selectFrom('oms_company_address').select('id').where('shop_id', '=', shopId).orderBy('id').execute();
       if (!addresses.length) {
         // Named after the shop: staff pick among every shop's addresses.
