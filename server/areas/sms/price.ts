@@ -11,8 +11,7 @@ import { z } from 'zod';
 import type { FieldDecl } from '../../../src/schema/entity';
 import { toCents } from '../../../src/schema/money';
 import { PRICE_API } from '../../../src/schema/priceApi';
-import type { PriceMemberLevel, PriceMoment, PriceProduct, PriceSku } from '../../../src/schema/priceCheck';
-import { checkPrice, PRICE_CHECK_PARAMS, priceCheckAnswer } from '../../../src/schema/priceCheck';
+import { PRICE_CHECK_PARAMS } from '../../../src/schema/priceCheck';
 import { fieldSchema } from '../../../src/schema/validation';
 import { requireAuth } from '../../auth/guard';
 import { readParams } from '../../crud/params';
@@ -21,6 +20,8 @@ import { ok } from '../../http/envelope';
 import { fieldInvalid, isHttpError } from '../../http/errors';
 import type { AreaDeps } from '../area';
 import { couponRule, flashOffersOf } from './price-sources';
+import type { PriceMemberLevel, PriceMoment, PriceProduct, PriceSku } from './pricing';
+import { checkPrice, priceCheckAnswer } from './pricing';
 
 type Params = {
   productId: number; skuId: number | null; quantity: number; memberLevelId: number | null;
