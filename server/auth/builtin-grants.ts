@@ -26,8 +26,8 @@ import { bumpPermissionVersion } from './permissions';
 
 type Trx = Transaction<Database>;
 
-export type GrantChange = { role: string; kind: Kind; name: string };
-export type ReconcileResult = { granted: GrantChange[]; revoked: GrantChange[] };
+type GrantChange = { role: string; kind: Kind; name: string };
+type ReconcileResult = { granted: GrantChange[]; revoked: GrantChange[] };
 
 /** The id of each declared resource by URL, creating the missing ones (and their categories); renamed ones are found by URL. */
 const ensureResources = async (trx: Trx, now: string): Promise<Map<string, number>> => {

@@ -8,7 +8,7 @@ import { MENU_TITLES } from '../../src/schema/builtins';
 export { MENU_TITLES };
 
 /** `memberLevel` -> `Member level`, `user_group` -> `User group`: a readable stand-in for a route added without a title. */
-export const humanizeName = (name: string): string => {
+const humanizeName = (name: string): string => {
   const words = name.replace(/_/g, ' ').replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
 };

@@ -15,7 +15,7 @@ import { sanitizeRichText } from './rich-text';
 
 /** One end of a list's range filter as stored: compared with `op` (`lt`: a day-bounded time's exclusive end). */
 export type Bound = { value: string | number; op: 'gte' | 'lte' | 'lt' };
-export type RangeEnd = 'from' | 'to';
+type RangeEnd = 'from' | 'to';
 type RangeBound = (decl: FieldDecl, raw: string, end: RangeEnd, schema: z.ZodType) => Bound | { error: FieldError['messageKey'] };
 
 export type ServerKindSpec = {

@@ -33,7 +33,7 @@ const TOTAL_COLUMN = 'sys_list_total';
 const planEachTime = <Q extends { modifyEnd: (modifier: RawBuilder<unknown>) => Q }>(query: Q): Q => query.modifyEnd(sql.raw(PLAN_EACH_TIME));
 
 /** What the list reads share with the rest of the repository. */
-export type ListReadContext = {
+type ListReadContext = {
   readonly entity: Entity;
   readonly db: AnyKysely;
   readonly sqlite: boolean;

@@ -55,7 +55,7 @@ const atRow = (index: number, error: HttpError): HttpError => Object.assign(new 
   problem: { ...error.problem, errors: error.problem.errors?.map((e) => ({ ...e, field: `${index}.${e.field}` })) },
 });
 
-export type RepositoryDeps = {
+type RepositoryDeps = {
   db: Kysely<Database>;
   /** Every declared entity, to check references and name them. */
   entities: readonly Entity[];

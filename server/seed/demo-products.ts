@@ -21,7 +21,7 @@ const SUNRISE_PRINT = 'Sunrise Print Studio';
 const HARBOR_BOXES = 'Harbor Boxes';
 
 /** The platform's own shop, owned by no seller. */
-export const OUTLET = 'Marketplace Outlet';
+const OUTLET = 'Marketplace Outlet';
 
 /**
  * What each demo shop sells (its trade), as second-level categories: the demo sellers make and

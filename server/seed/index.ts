@@ -44,7 +44,7 @@ export type SeedOptions = {
   content?: boolean;
 };
 
-export type SeededAccount = {
+type SeededAccount = {
   username: string;
   role: string;
   /** The password, when it is not a secret the operator chose (demo or generated); null otherwise. */

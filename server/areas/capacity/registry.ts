@@ -17,9 +17,9 @@ import type { DefaultQuotas, QuotaColumn, QuotaField, QuotaMeter } from '../area
 import { httpError } from '../../http/errors';
 import type { HttpError } from '../../http/errors';
 
-export const QUOTA_FIELDS = Object.keys(userGroup.fields).filter((name): name is QuotaField => name.startsWith('quota'));
+const QUOTA_FIELDS = Object.keys(userGroup.fields).filter((name): name is QuotaField => name.startsWith('quota'));
 /** The column of a quota field (`quotaStorageMb` → `quota_storage_mb`). */
-export const quotaColumnOf = (field: QuotaField): QuotaColumn => columnOf(field, userGroup.fields[field]) as QuotaColumn;
+const quotaColumnOf = (field: QuotaField): QuotaColumn => columnOf(field, userGroup.fields[field]) as QuotaColumn;
 /** The group's quota columns and its warning threshold, as a query of `ums_user_group as g` selects them. */
 export const GROUP_QUOTA_SELECTION = [...QUOTA_FIELDS.map((field) => `g.${quotaColumnOf(field)}` as const), 'g.warn_percent' as const];
 
@@ -53,7 +53,7 @@ export const shopRowsMeter = (meter: {
 /** Guarded creates that are not an entity: the upload route. */
 export const UPLOAD_TARGET = 'upload';
 
-export const quotaExceeded = (what: string, quota: number): HttpError =>
+const quotaExceeded = (what: string, quota: number): HttpError =>
   httpError({ status: 409, code: ResultCode.failed, messageKey: 'quota_exceeded', params: { what, quota } });
 
 type Quotas = Pick<Database['ums_user_group'], QuotaColumn | 'warn_percent'> & { group_id: number };
@@ -71,7 +71,7 @@ export const defaultQuotasOf = (config: { readonly defaultQuotas: Readonly<Recor
  * is an enabled super admin (the operator, who creates shops and uploads for everyone). With no
  * defaults given, an account outside every group is unlimited.
  */
-export const bindingQuotas = async (
+const bindingQuotas = async (
   db: Db, adminId: number, defaults: DefaultQuotas | undefined, lock = false,
 ): Promise<Pick<Quotas, QuotaColumn> | null> => {
   const quotas = await quotasOf(db, adminId, lock);
@@ -84,7 +84,7 @@ export const bindingQuotas = async (
  * `lock` (inside a write transaction on PostgreSQL) the membership row is locked, so two
  * creates by one admin count one after the other and cannot both slip under the quota.
  */
-export const quotasOf = async (db: Db, adminId: number, lock = false): Promise<Quotas | null> => {
+const quotasOf = async (db: Db, adminId: number, lock = false): Promise<Quotas | null> => {
   let query = db.selectFrom('ums_user_group_member as m')
     .innerJoin('ums_user_group as g', 'g.id', 'm.group_id')
     .select(['m.group_id', ...GROUP_QUOTA_SELECTION])

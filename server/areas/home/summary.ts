@@ -46,7 +46,7 @@ import { unpaidCentsOf } from '../referral/distribution';
 import { addDays, dayStartMs, localDate, monthStart, previousMonthStart } from './days';
 import { BUCKET_SECONDS, ORDER_STATS_TABLE } from '../../db/order-stats';
 
-export type SummaryDeps = {
+type SummaryDeps = {
   readonly db: Kysely<Database>;
   readonly repositoryOf: (name: EntityName) => Repository;
   readonly meters: readonly QuotaMeter[];

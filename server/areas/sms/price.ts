@@ -66,7 +66,7 @@ const wallClocks = new Map<string, Intl.DateTimeFormat>();
  * The instant with its day and time of day in the server's time zone (`TZ`): flash sales run on
  * calendar days and sessions on the wall clock there, as mall's do.
  */
-export const momentOf = (instant: number, zone = Intl.DateTimeFormat().resolvedOptions().timeZone): PriceMoment => {
+const momentOf = (instant: number, zone = Intl.DateTimeFormat().resolvedOptions().timeZone): PriceMoment => {
   let format = wallClocks.get(zone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });

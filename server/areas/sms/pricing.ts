@@ -110,10 +110,10 @@ export type PriceCheckInput = {
   readonly coupon?: PriceCoupon | null;
 };
 
-export type PriceReason = { readonly key: PriceReasonKey; readonly params?: PriceReasonParams };
+type PriceReason = { readonly key: PriceReasonKey; readonly params?: PriceReasonParams };
 
 /** The strategy lines, in the order they are shown, with the `promotionType` each is. */
-export const STRATEGY_RULES = [
+const STRATEGY_RULES = [
   ['promotionPrice', PROMOTION.promotionPrice], ['memberPrice', PROMOTION.memberPrice],
   ['ladder', PROMOTION.ladder], ['fullReduction', PROMOTION.fullReduction],
 ] as const satisfies readonly (readonly [PriceRule, number])[];
@@ -130,7 +130,7 @@ export type PriceLine = {
   readonly reasons: readonly PriceReason[];
 };
 
-export type PriceCheckResult = {
+type PriceCheckResult = {
   readonly quantity: number;
   readonly listPrice: Cents;
   /** The unit price after the strategy or the flash sale. */
@@ -310,7 +310,7 @@ export const checkPrice = (input: PriceCheckInput): PriceCheckResult => {
 export const reasonText = (reason: PriceReason): string =>
   PRICE_REASONS[reason.key].replace(/\{(\w+)\}/g, (match, name: string) => (reason.params && name in reason.params ? String(reason.params[name]) : match));
 
-export type PriceCheckContext = Pick<PriceCheckAnswer, 'productId' | 'productName' | 'skuId' | 'skuCode' | 'memberLevelId' | 'memberLevelName' | 'couponId' | 'couponName' | 'platform' | 'time'>;
+type PriceCheckContext = Pick<PriceCheckAnswer, 'productId' | 'productName' | 'skuId' | 'skuCode' | 'memberLevelId' | 'memberLevelName' | 'couponId' | 'couponName' | 'platform' | 'time'>;
 
 export const priceCheckAnswer = (context: PriceCheckContext, result: PriceCheckResult): PriceCheckAnswer => ({
   ...context,
