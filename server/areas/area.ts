@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { ENTITIES, EntityName } from '../../src/schema/entities';
-import type { Entity } from '../../src/schema/entity';
+import type { Entity } from '../../src/schema/engine/entity';
 import type { Config } from '../config';
 import type { EntityActions } from '../crud/actions';
 import type { EntityHooks } from '../crud/hooks';
@@ -17,7 +17,7 @@ import type { Database } from '../db/schema';
 import type { Job } from '../jobs/runner';
 import type { QuotaMeter as EngineQuotaMeter } from '../crud/quotas';
 import type { SnakeCase } from '../db/declared';
-import type { userGroup } from '../../src/schema/ums';
+import type { userGroup } from '../../src/schema/ums/entities';
 
 /**
  * The quotas a user group holds: its declaration's `quota…` fields (null = unlimited), each
@@ -61,7 +61,7 @@ export type ServerArea = {
    */
   readonly hooks?: AreaHooks | ((deps: HookDeps) => AreaHooks);
   /**
-   * Handlers of the declared actions of the area's entities (src/schema/entity.ts ActionDecl), each
+   * Handlers of the declared actions of the area's entities (src/schema/engine/entity.ts ActionDecl), each
    * made with `entityActions(entity, { name: handler })` so names and parameters are typed.
    */
   readonly actions?: (deps: AreaDeps) => readonly EntityActions[];

@@ -2,7 +2,7 @@
  * The server's one registry of areas. An area is a folder here (hooks, routes, quota meters);
  * adding one is one line below. Order is the order routes register in.
  */
-import type { Entity } from '../../src/schema/entity';
+import type { Entity } from '../../src/schema/engine/entity';
 import type { EntityHooks } from '../crud/hooks';
 import { accountArea } from './account';
 import type { HookDeps, QuotaMeter, ServerArea } from './area';

@@ -2,7 +2,7 @@
  * The repository's contract (what ./repository.ts builds and ./list-read.ts fills in), in a leaf
  * of its own so that both import it and neither imports the other back.
  */
-import type { Entity } from '../../src/schema/entity';
+import type { Entity } from '../../src/schema/engine/entity';
 import type { AnyDb, HookActor } from './hooks';
 import type { ListParams } from './list-params';
 import type { DeleteWithin } from './owns';

@@ -8,8 +8,8 @@
 import type { Kysely } from 'kysely';
 import type { EntityName } from '../../src/schema/entities';
 import { ENTITIES } from '../../src/schema/entities';
-import type { Entity } from '../../src/schema/entity';
-import { columnOf } from '../../src/schema/entity';
+import type { Entity } from '../../src/schema/engine/entity';
+import { columnOf } from '../../src/schema/engine/entity';
 import type { RepositoryOf } from '../areas/area';
 import type { Actor } from '../crud/repository';
 import type { Database } from '../db/schema';

@@ -13,7 +13,7 @@ import { TABLE_COLUMNS } from '../../server/db/schema';
 import { sellerMenuNames } from '../../server/auth/builtin-roles';
 import { DEMO_STAFF, hasAdmins, seed } from '../../server/seed/index';
 import { MENU_TITLES } from '../../server/auth/menu-titles';
-import { PAY_STATUS, vipLevelOf } from '../../src/schema/vip';
+import { PAY_STATUS, vipLevelOf } from '../../src/schema/vip/entities';
 import { DEMO } from '../helpers/accounts';
 import { migratedDatabase } from '../helpers/api-suite';
 import { createTestDatabase, testConfig, testDialects } from '../helpers/test-db';

@@ -2,7 +2,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { strings } from '../../src/resources/sms/strings';
-import { PROMOTION } from '../../src/schema/product';
+import { PROMOTION } from '../../src/schema/pms/product';
 import type { Row } from './catalog-setup';
 import { byLabel, catalogApi, escape, pick } from './catalog-setup';
 import { browserSuite, DESKTOP, PHONE } from './harness';

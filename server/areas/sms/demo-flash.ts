@@ -8,7 +8,7 @@
  * while the sales' table is empty.
  */
 import type { Kysely } from 'kysely';
-import { fromCents, multiplyCents } from '../../../src/schema/money';
+import { fromCents, multiplyCents } from '../../../src/schema/engine/money';
 import { UNLIMITED_STOCK } from '../../../src/schema/rules';
 import type { Actor } from '../../crud/repository';
 import { ALL_SHOPS } from '../../crud/scope';

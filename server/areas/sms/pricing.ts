@@ -1,9 +1,9 @@
 /**
  * The price check's rules: what a buyer would pay for a quantity of one product (and SKU), line
  * by line, and why. A pure function over what the server read (./price.ts), in integer cents
- * (src/schema/money.ts); the route answers it in decimals (`priceCheckAnswer`). Only the server
+ * (src/schema/engine/money.ts); the route answers it in decimals (`priceCheckAnswer`). Only the server
  * runs it: the parameters, the reason keys and the answer's shape, which the screen also reads,
- * are declared in src/schema/priceCheck.ts.
+ * are declared in src/schema/sms/priceCheck.ts.
  *
  * The order, stated once (docs/guide/price-check.md and the screen's help say the same):
  *
@@ -26,11 +26,11 @@
  * both languages by the screen, English in the API answer).
  */
 
-import { fromCents, multiplyCents, sumCents } from '../../../src/schema/money';
-import type { PriceCheckAnswer, PriceReasonKey, PriceReasonParams, PriceRule } from '../../../src/schema/priceCheck';
-import { PRICE_REASONS } from '../../../src/schema/priceCheck';
-import { PROMOTION, promotionLabelOf } from '../../../src/schema/product';
-import { COUPON_PLATFORM, couponPlatformLabelOf } from '../../../src/schema/smsCoupon';
+import { fromCents, multiplyCents, sumCents } from '../../../src/schema/engine/money';
+import type { PriceCheckAnswer, PriceReasonKey, PriceReasonParams, PriceRule } from '../../../src/schema/sms/priceCheck';
+import { PRICE_REASONS } from '../../../src/schema/sms/priceCheck';
+import { PROMOTION, promotionLabelOf } from '../../../src/schema/pms/product';
+import { COUPON_PLATFORM, couponPlatformLabelOf } from '../../../src/schema/sms/coupon';
 
 /** An amount in integer cents. */
 export type Cents = number;
@@ -45,7 +45,7 @@ export type PriceProduct = {
   readonly promotionPrice: Cents | null;
   readonly promotionStartTime: string | null;
   readonly promotionEndTime: string | null;
-  /** mall's `promotionType` (src/schema/product.ts PROMOTION_TYPES). */
+  /** mall's `promotionType` (src/schema/pms/product.ts PROMOTION_TYPES). */
   readonly promotionType: number;
   readonly memberPrices: readonly { readonly memberLevelId: number; readonly memberPrice: Cents }[];
   /** `discount` as the decimal the API speaks (0.85 = 15 % off). */
