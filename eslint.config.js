@@ -72,8 +72,8 @@ export default tseslint.config(
   layer(['server/crud/**/*.ts'], [
     { group: ['**/areas', '**/areas/**', '**/auth/**'], message: 'The entity engine imports no area and no auth internals: the app hands it hooks and scopes.' },
   ], serverBoundary),
-  layer(['server/db/seed/**/*.ts'], [
-    { group: ['**/auth/*', '!**/auth/password', '!**/auth/invite-code'], message: 'The seed uses only the public auth services (password hashing, invite codes).' },
+  layer(['server/seed/**/*.ts'], [
+    { group: ['**/auth/*', '!**/auth/password', '!**/auth/invite-code', '!**/auth/builtin-roles', '!**/auth/menu-titles'], message: 'The seed uses only the public auth services and declarations (password hashing, invite codes, the built-in roles\' grants, menu titles).' },
   ], serverBoundary),
   layer(['src/engine/**/*.{ts,tsx}'], [
     { group: ['../resources', '../resources/**', '../admin/**', '../layout/**', '../pages/**'], message: 'The screen engine imports no area, shell, layout or page: areas plug into it (src/engine/area.ts).' },

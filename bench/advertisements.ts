@@ -9,7 +9,7 @@ import type { AnyKysely } from '../server/db/index';
 import { createDb, dialectOf } from '../server/db/index';
 import { migrateToLatest } from '../server/db/migrations/index';
 import type { Database } from '../server/db/schema';
-import { seed } from '../server/db/seed/index';
+import { seed } from '../server/seed/index';
 
 const BATCH = 1000;
 

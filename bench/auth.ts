@@ -21,7 +21,7 @@ import { loadConfig } from '../server/config';
 import { createDb } from '../server/db/index';
 import { migrateToLatest } from '../server/db/migrations/index';
 import type { Database } from '../server/db/schema';
-import { seed } from '../server/db/seed/index';
+import { seed } from '../server/seed/index';
 import { toDbTime } from '../server/db/time';
 import type { LoadResult } from './load';
 import { loadInChild } from './load';

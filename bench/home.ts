@@ -17,7 +17,7 @@ import type { AnyKysely } from '../server/db/index';
 import { dialectOf } from '../server/db/index';
 import { recountOrderStats } from '../server/db/order-stats';
 import type { Database } from '../server/db/schema';
-import { DEMO_SELLER } from '../server/db/seed/index';
+import { DEMO_SELLER } from '../server/seed/index';
 import type { Entity } from '../src/schema/engine/entity';
 import type { HomeSummary } from '../src/schema/home/summary';
 import { order } from '../src/schema/oms/entities';

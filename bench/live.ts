@@ -29,7 +29,7 @@ import { counterSpecOf, recountCounters } from '../server/crud/counters';
 import type { AnyKysely } from '../server/db/index';
 import { dialectOf } from '../server/db/index';
 import type { Database } from '../server/db/schema';
-import { DEMO_SELLER } from '../server/db/seed/index';
+import { DEMO_SELLER } from '../server/seed/index';
 import type { Entity } from '../src/schema/engine/entity';
 import { order } from '../src/schema/oms/entities';
 import type { MeasuredLoad } from './load';

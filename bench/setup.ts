@@ -20,7 +20,7 @@ import type { AnyKysely } from '../server/db/index';
 import { entityList } from '../src/schema/entities';
 import { migrateToLatest } from '../server/db/migrations/index';
 import type { Database } from '../server/db/schema';
-import { seed } from '../server/db/seed/index';
+import { seed } from '../server/seed/index';
 
 export type Dialect = 'sqlite' | 'postgres';
 

@@ -1,9 +1,9 @@
 #!/bin/sh
-# Regenerates the demo seed's images (server/db/seed/images) with ImageMagick 6
+# Regenerates the demo seed's images (server/seed/images) with ImageMagick 6
 # (`apt-get install -y imagemagick`). Kept small: 8-bit PNG logos and icons, JPEG banners.
 set -eu
 CONVERT=${CONVERT:-/usr/bin/convert}
-OUT="$(dirname "$0")/../server/db/seed/images"
+OUT="$(dirname "$0")/../server/seed/images"
 FONT=DejaVu-Sans-Bold
 mkdir -p "$OUT"
 

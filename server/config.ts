@@ -24,7 +24,7 @@ export type S3Settings = {
   forcePathStyle: boolean;
 };
 
-export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
 export type Config = {
   port: number;
@@ -177,8 +177,8 @@ export const settingsTable = [
   { name: 'DEMO_CONTENT', default: 'true', meaning: 'With `--demo` (`npm start`) outside production: the first start also fills every list with sample brands, categories, product types, ads, member levels and return reasons (images included); `false` seeds only accounts, shops and molds' },
 ] as const;
 
-export type SettingName = (typeof settingsTable)[number]['name'];
-export type Env = Partial<Record<SettingName, string>> & Record<string, string | undefined>;
+type SettingName = (typeof settingsTable)[number]['name'];
+type Env = Partial<Record<SettingName, string>> & Record<string, string | undefined>;
 
 export class ConfigError extends Error {
   override name = 'ConfigError';

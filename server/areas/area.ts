@@ -15,7 +15,20 @@ import type { Repository } from '../crud/repository';
 import type { ScopeOf } from '../crud/routes';
 import type { Database } from '../db/schema';
 import type { Job } from '../jobs/runner';
-import type { DefaultQuotas, QuotaMeter } from './capacity/registry';
+import type { QuotaMeter as EngineQuotaMeter } from '../crud/quotas';
+import type { SnakeCase } from '../db/declared';
+import type { userGroup } from '../../src/schema/ums/entities';
+
+/**
+ * The quotas a user group holds: its declaration's `quota…` fields (null = unlimited), each
+ * owned by one meter (QuotaMeter `quota`, server/crud/quotas.ts), stored in its column.
+ */
+export type QuotaField = Extract<keyof typeof userGroup.fields, `quota${string}`>;
+export type QuotaColumn = SnakeCase<QuotaField>;
+export type QuotaMeter = EngineQuotaMeter<QuotaField>;
+
+/** The quotas of an account outside every user group (DEFAULT_QUOTA_* settings). */
+export type DefaultQuotas = Record<QuotaColumn, number>;
 
 /** What an area's routes are given: the database, the settings, and what the registry collected. */
 export type AreaDeps = {
@@ -70,8 +83,10 @@ export type ServerArea = {
 };
 
 /**
- * What an area's demo records are given: server/db/seed/index.ts runs every area's `demo` after
- * the demo accounts, shops and list content, in demo mode outside production only.
+ * What an area's demo records are given: server/seed/index.ts runs every area's `demo` after
+ * the demo accounts, shops and list content, in demo mode outside production only. Demo code
+ * reaches other entities through `repositoryOf`, never through the registry (./index.ts), which
+ * lists the areas and so sits above them.
  */
 export type DemoDeps = {
   readonly db: Kysely<Database>;
@@ -81,8 +96,10 @@ export type DemoDeps = {
   readonly adminUsername: string;
   /** The demo seller's username. */
   readonly sellerUsername: string;
-  /** Where secrets are kept, for demo records with a secret field. */
-  readonly config: Pick<Config, 'dataDir'> & { readonly secretsKey?: string | undefined };
+  /** The second demo seller's username (a shop of its own, to see the shop scope from both sides). */
+  readonly seller2Username: string;
+  /** Each entity's repository with its area's hooks (secret fields sealed with the app's key), as the API writes. */
+  readonly repositoryOf: RepositoryOf;
 };
 
 export type AreaDemo = {

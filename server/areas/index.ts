@@ -2,10 +2,10 @@
  * The server's one registry of areas. An area is a folder here (hooks, routes, quota meters);
  * adding one is one line below. Order is the order routes register in.
  */
+import type { Entity } from '../../src/schema/engine/entity';
 import type { EntityHooks } from '../crud/hooks';
-import type { QuotaMeter } from './capacity/registry';
 import { accountArea } from './account';
-import type { HookDeps, ServerArea } from './area';
+import type { HookDeps, QuotaMeter, ServerArea } from './area';
 import { capacityArea } from './capacity';
 import { cashierArea } from './cashier';
 import { homeArea } from './home';
@@ -28,8 +28,9 @@ export const AREAS: readonly ServerArea[] = [accountArea, umsArea, shopArea, pms
  * them (seeds writing entities whose rules need no settings) such an area gives none, so a write
  * that needs them must come with the settings.
  */
-export const collectHooks = (areas: readonly ServerArea[], deps?: HookDeps): Readonly<Record<string, EntityHooks>> => {
-  const hooks: Record<string, EntityHooks> = {};
+export const collectHooks = (areas: readonly ServerArea[], deps?: HookDeps): Readonly<Record<string, EntityHooks<Entity>>> => {
+  // The engine's view: one entity's hooks are also hooks of `Entity` (server/crud/hooks.ts).
+  const hooks: Record<string, EntityHooks<Entity>> = {};
   for (const area of areas) {
     const given = typeof area.hooks === 'function' ? (deps ? area.hooks(deps) : {}) : area.hooks ?? {};
     for (const [entity, entityHooks] of Object.entries(given)) {

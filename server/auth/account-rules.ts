@@ -30,7 +30,7 @@ const commonPasswords = (): Set<string> => {
   return common;
 };
 
-export const isCommonPassword = (password: string): boolean => commonPasswords().has(password.toLowerCase());
+const isCommonPassword = (password: string): boolean => commonPasswords().has(password.toLowerCase());
 
 /** The problem with a new password for `username`, or undefined. */
 export const newPasswordProblem = (password: string, username: string): MessageKey | undefined =>

@@ -13,7 +13,7 @@ import { noteOnRequestLine } from '../http/logging';
 import type { AuthContext } from './context';
 import type { PermissionCache } from './permissions';
 
-export type AuthorizeInput = {
+type AuthorizeInput = {
   db: Kysely<Database>;
   auth: AuthContext;
   permissions: PermissionCache;

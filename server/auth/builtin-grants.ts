@@ -13,39 +13,21 @@
  * Custom roles (any role whose code is not built-in) are never read or written here.
  */
 import type { Kysely, Transaction } from 'kysely';
-import { RESOURCE_CATEGORIES, SEED_ROLES } from '../../src/schema/resources';
+import { RESOURCE_CATEGORIES } from '../../src/schema/resources';
 import { SECTIONS } from '../../src/schema/routes';
 import { audit } from '../db/audit';
 import { isUniqueViolation } from '../db/errors';
 import type { Database } from '../db/schema';
-import { DEMO_STAFF, sellerMenuNames } from '../db/seed/index';
-import { menuTitle } from '../db/seed/menu-titles';
 import { toDbTime } from '../db/time';
+import type { Kind } from './builtin-roles';
+import { declaredBuiltinGrants } from './builtin-roles';
+import { menuTitle } from './menu-titles';
 import { bumpPermissionVersion } from './permissions';
 
 type Trx = Transaction<Database>;
-type Kind = 'resource' | 'menu';
-type Declared = Readonly<Record<Kind, readonly string[]>>;
 
-export type GrantChange = { role: string; kind: Kind; name: string };
-export type ReconcileResult = { granted: GrantChange[]; revoked: GrantChange[] };
-
-const allMenuNames = (): string[] => SECTIONS.flatMap((s) => [s.name, ...s.children.map((c) => c.name)]);
-const resourcesOf = (test: (category: string, seller: boolean) => boolean): string[] =>
-  RESOURCE_CATEGORIES.flatMap((c) => c.resources.filter((r) => test(c.name, Boolean(r.seller))).map((r) => r.url));
-
-/** What the declarations grant each built-in role, as the seed grants them (server/db/seed/index.ts). */
-export const declaredBuiltinGrants = (): ReadonlyMap<string, Declared> => new Map<string, Declared>([
-  [SEED_ROLES.superAdmin.code, { resource: resourcesOf(() => true), menu: allMenuNames() }],
-  [SEED_ROLES.seller.code, { resource: resourcesOf((_, seller) => seller), menu: sellerMenuNames() }],
-  ...DEMO_STAFF.map((staff): [string, Declared] => {
-    const section = SECTIONS.find((s) => s.name === staff.menuSection);
-    return [staff.role.code, {
-      resource: [...resourcesOf((category) => category === staff.category), ...staff.extraUrls],
-      menu: [staff.menuSection, ...(section?.children.map((c) => c.name) ?? [])],
-    }];
-  }),
-]);
+type GrantChange = { role: string; kind: Kind; name: string };
+type ReconcileResult = { granted: GrantChange[]; revoked: GrantChange[] };
 
 /** The id of each declared resource by URL, creating the missing ones (and their categories); renamed ones are found by URL. */
 const ensureResources = async (trx: Trx, now: string): Promise<Map<string, number>> => {

@@ -53,7 +53,7 @@ const stripPrefix = (url: string, prefix: string): string => (url.startsWith(pre
  * (`%62rand`), dot segments or an encoded `/` in a parameter cannot make a URL look like
  * another area than the route that answers it.
  */
-export const routeInstancePath = (routePath: string, params: unknown): string => {
+const routeInstancePath = (routePath: string, params: unknown): string => {
   const values = (params ?? {}) as Record<string, unknown>;
   return routePath.replace(/:(\w+)|\*/g, (match, name: string | undefined) =>
     encodeURIComponent(String(values[name ?? '*'] ?? match)));

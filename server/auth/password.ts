@@ -16,7 +16,7 @@ export const isBcryptHash = (stored: string): boolean => BCRYPT.test(stored);
 
 export const hashPassword = (plain: string): Promise<string> => hash(plain, ARGON2_OPTIONS);
 
-export type VerifyResult = { ok: boolean; needsRehash: boolean };
+type VerifyResult = { ok: boolean; needsRehash: boolean };
 
 let checks = 0;
 

@@ -45,7 +45,7 @@ const firstSegment = (path: string): string => {
  * Matchers bucketed by their first literal segment (`/brand/**` under `brand`), so a request
  * tests only the patterns of its own area plus the few that start with a wildcard.
  */
-export const compilePatterns = (patterns: readonly string[]): ((path: string) => boolean) => {
+const compilePatterns = (patterns: readonly string[]): ((path: string) => boolean) => {
   const byHead = new Map<string, ((path: string) => boolean)[]>();
   const anyHead: ((path: string) => boolean)[] = [];
   for (const pattern of patterns) {

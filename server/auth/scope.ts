@@ -14,7 +14,7 @@ import { ALL_SHOPS } from '../crud/scope';
 import type { Database } from '../db/schema';
 
 /** Nothing at all: what an unauthenticated caller would see (fail closed). */
-export const NO_SHOPS: Scope = { kind: 'shops', shopIds: [] };
+const NO_SHOPS: Scope = { kind: 'shops', shopIds: [] };
 
 /**
  * The scope of one admin, in one query: its roles (code, enabled) with, on the seller role's
@@ -31,7 +31,7 @@ const rolesAndShops = prepared(1, (db: Kysely<Database> | Transaction<Database>,
   .where('ar.admin_id', '=', adminId));
 
 /** One row of an admin's roles with, on the seller role's rows, a shop it owns. */
-export type RoleShopRow = { code: string | null; status: number; shopId: number | null };
+type RoleShopRow = { code: string | null; status: number; shopId: number | null };
 
 /** The scope those rows make (see `rolesAndShops`). */
 export const scopeFromRows = (adminId: number, rows: readonly RoleShopRow[]): Scope => {

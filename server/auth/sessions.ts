@@ -18,7 +18,7 @@ import { rolesAndShopsQuery, scopeFromRows } from './scope';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
-export type SessionInfo = { id: string; adminId: number; expiresAt: Date };
+type SessionInfo = { id: string; adminId: number; expiresAt: Date };
 
 export const createSession = async (
   db: Executor,
@@ -39,7 +39,7 @@ export const createSession = async (
   return { id, adminId: input.adminId, expiresAt: new Date(expireTime) };
 };
 
-export type ActiveSession = { sessionId: string; adminId: number; username: string; permissionVersion: number };
+type ActiveSession = { sessionId: string; adminId: number; username: string; permissionVersion: number };
 
 const sessionQuery = (db: Executor, sessionId: string, adminId: number, now: string) => db.selectFrom('ums_admin_session as s')
   .innerJoin('ums_admin as a', 'a.id', 's.admin_id')

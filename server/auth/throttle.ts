@@ -31,7 +31,7 @@ export type Limit = {
   maxLockSeconds?: number;
 };
 
-export type ThrottleDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number; key: string };
+type ThrottleDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number; key: string };
 
 const norm = (value: string): string => value.trim().toLowerCase().slice(0, 200);
 export const accountKey = (username: string): string => `account:${norm(username)}`;
@@ -51,7 +51,7 @@ const blockedUntil = (row: Pick<Row, 'failures' | 'window_start' | 'locked_until
 };
 
 /** Read-only: the first limit that blocks at `now` (the longest wait), or allowed. */
-export const checkLimits = async (db: Kysely<Database>, limits: readonly Limit[], now = new Date()): Promise<ThrottleDecision> => {
+const checkLimits = async (db: Kysely<Database>, limits: readonly Limit[], now = new Date()): Promise<ThrottleDecision> => {
   if (!limits.length) return { allowed: true };
   const rows = await db.selectFrom('ums_login_throttle').selectAll().where('key', 'in', limits.map((l) => l.key)).execute();
   let worst: { until: number; key: string } | null = null;

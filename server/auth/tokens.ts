@@ -7,7 +7,7 @@ import { jwtVerify, SignJWT } from 'jose';
 
 const ALGORITHM = 'HS256';
 
-export type TokenClaims = { adminId: number; sessionId: string; expiresAt: Date };
+type TokenClaims = { adminId: number; sessionId: string; expiresAt: Date };
 
 // A WebCrypto key imported once per secret: given raw bytes or a KeyObject, jose imports a key on
 // every call (about 90 µs of each authenticated request, measured under bench:list).
@@ -44,7 +44,7 @@ export const verifyToken = async (secret: string, token: string): Promise<TokenC
 
 /** Tokens verified per secret, bounded (least recently verified out first). */
 const verified = new Map<string, Map<string, TokenClaims>>();
-export const MAX_VERIFIED_TOKENS = 10_000;
+const MAX_VERIFIED_TOKENS = 10_000;
 
 /**
  * `verifyToken` remembering what it verified: the same string under the same secret verifies the

@@ -32,6 +32,7 @@ import type { ParamBag } from './params';
 import { declaredParams, idList, oneId, paramBag } from './params';
 import { applyTransition, checkInStates, checkTransition, eligibleOf } from './transitions';
 import { scopeWhere } from './repository';
+import type { AuditChange } from './audit-change';
 import type { ApiRecord, Row } from './row';
 import { fromRow } from './row';
 import type { Scope } from './scope';
@@ -54,8 +55,7 @@ export type ActionContext<P = Record<string, unknown>, E extends Entity = Entity
 /** The context of an action `on: 'row'`: its one target as `record` (the engine answers 404 before a handler runs without it). */
 export type RowActionContext<P = Record<string, unknown>, E extends Entity = Entity> = ActionContext<P, E> & { readonly record: RecordOf<E> };
 
-/** One audit row of a write: the entity's table and the target's id unless said otherwise. */
-export type AuditChange = { readonly table?: string; readonly id?: number | null; readonly before?: unknown; readonly after?: unknown };
+export type { AuditChange } from './audit-change';
 
 export type ActionOutcome = {
   /** The answer's `data`. */

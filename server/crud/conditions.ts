@@ -8,10 +8,17 @@ import type { ColumnsCondition, Condition } from './list-params';
 
 type Eb = AnyEb;
 
-export const escapeLike = (value: string): string => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+const escapeLike = (value: string): string => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-export const likeOf = (column: string, pattern: string) =>
+const likeOf = (column: string, pattern: string) =>
   sql<boolean>`lower(${sql.ref(column)}) like lower(${pattern}) escape '\\'`;
+
+/**
+ * The column holds `text` anywhere, ignoring case, its `%`, `_` and `\` taken literally: the one
+ * keyword match of lists and of areas' own searches, alike on both databases (SQLite's LIKE has
+ * no escape character unless the statement names one).
+ */
+export const likeContains = (column: string, text: string) => likeOf(column, `%${escapeLike(text)}%`);
 
 const COMPARE_SQL = { lt: '<', lte: '<=', gt: '>', gte: '>=' } as const;
 
@@ -32,7 +39,7 @@ export const conditionOf = (eb: Eb, c: Condition) => {
     case 'gte': return eb(c.column, '>=', c.value);
     case 'lte': return eb(c.column, '<=', c.value);
     case 'lt': return eb(c.column, '<', c.value);
-    case 'like': return likeOf(c.column, `%${escapeLike(String(c.value))}%`);
+    case 'like': return likeContains(c.column, String(c.value));
     case 'prefix': return likeOf(c.column, `${escapeLike(String(c.value))}%`);
   }
 };

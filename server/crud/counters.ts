@@ -44,7 +44,7 @@ export type CounterSpec = {
 /** Field kinds whose values are numbers (an empty value is stored as '', which no number's text is). */
 const COUNTABLE = new Set(['int', 'flag', 'enum', 'reference']);
 
-export const counterTableOf = (table: string): string => `${table}_counts`;
+const counterTableOf = (table: string): string => `${table}_counts`;
 
 const specs = new WeakMap<Entity, CounterSpec | null>();
 
@@ -239,11 +239,3 @@ export const countedTotalQuery = (
   return query;
 };
 
-/** `countedTotalQuery`'s number, read on its own. */
-export const countedTotal = async (
-  db: AnyKysely, entity: Entity, column: string, value: string | null, scope: Scope,
-): Promise<number | undefined> => {
-  const query = countedTotalQuery(db, entity, column, value, scope);
-  if (query === undefined || query === 0) return query;
-  return Number((await query.executeTakeFirst())?.n ?? 0);
-};

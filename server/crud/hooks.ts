@@ -8,7 +8,7 @@
  * are also hooks of `Entity` (the engine holds every area's hooks under that one type).
  */
 import type { Kysely, SelectQueryBuilder } from 'kysely';
-import type { FieldError, MessageKey } from '../../src/schema/api';
+import type { MessageKey } from '../../src/schema/api';
 import type { Entity, RecordOf } from '../../src/schema/engine/entity';
 import type { AnyKysely } from '../db/index';
 import type { Database } from '../db/schema';
@@ -96,8 +96,6 @@ export type EntityHooks<E extends Entity = Entity> = {
   /** Reads the declaration names as `view` variants, by name: the path's ids in, the answer's data out. */
   views?: Readonly<Record<string, (db: Db, params: Readonly<Record<string, number>>, scope: Scope) => Promise<unknown>>>;
 };
-
-export type FieldErrorList = FieldError[];
 
 /** What an `afterWrite` hook adds to the audit row's `after` snapshot. */
 export type AuditNote = { readonly audit: Readonly<Record<string, unknown>> };

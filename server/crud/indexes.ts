@@ -40,12 +40,12 @@ import type { AnyKysely } from '../db/index';
 import { dialectOf } from '../db/index';
 
 /** The prefix that marks an index as ours: made and dropped by `ensureDeclaredIndexes` only. */
-export const DECLARED_PREFIX = 'ix_decl_';
+const DECLARED_PREFIX = 'ix_decl_';
 
 /** PostgreSQL cuts identifiers at 63 bytes; a cut name would never match the derived one again. */
 const MAX_NAME = 63;
 
-export type DeclaredIndex = {
+type DeclaredIndex = {
   readonly name: string;
   readonly table: string;
   readonly columns: readonly string[];
@@ -186,7 +186,7 @@ const servedElsewhere = (index: DeclaredIndex, lead: readonly string[], catalog:
   return false;
 };
 
-export type IndexChanges = { created: string[]; dropped: string[]; kept: string[]; skipped: string[] };
+type IndexChanges = { created: string[]; dropped: string[]; kept: string[]; skipped: string[] };
 
 const quote = (name: string): string => {
   // Names come from declarations and our own prefix, never from requests; still, only plain ones.

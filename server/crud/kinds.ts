@@ -10,13 +10,12 @@ import type { FieldError } from '../../src/schema/api';
 import type { Entity, FieldDecl, FieldKind } from '../../src/schema/engine/entity';
 import { joinedImages, MAX_ID } from '../../src/schema/engine/kinds';
 import { fromCents, fromRatioUnits, toCents, toRatioUnits } from '../../src/schema/engine/money';
-import type { Timestamp } from '../db/declared';
 import { toApiTime } from '../db/time';
 import { sanitizeRichText } from './rich-text';
 
 /** One end of a list's range filter as stored: compared with `op` (`lt`: a day-bounded time's exclusive end). */
 export type Bound = { value: string | number; op: 'gte' | 'lte' | 'lt' };
-export type RangeEnd = 'from' | 'to';
+type RangeEnd = 'from' | 'to';
 type RangeBound = (decl: FieldDecl, raw: string, end: RangeEnd, schema: z.ZodType) => Bound | { error: FieldError['messageKey'] };
 
 export type ServerKindSpec = {
@@ -122,18 +121,6 @@ const TABLE = {
   // Sealed (encrypted, or hashed for a password) by ./secrets.ts and answered as `<field>Set`, never mapped here.
   secret: plain,
 } satisfies Record<FieldKind, ServerKindSpec>;
-
-/**
- * What each kind's column holds, for the table types derived from declarations
- * (server/db/declared.ts): money in integer cents, lists and JSON as text, times as ISO text;
- * an enumeration's by its values (numbers or strings), child rows none. A kind missing here
- * does not compile there.
- */
-export type KindColumn = {
-  text: string; longText: string; richText: string; int: number; money: number; ratio: number; flag: number; enum: never;
-  date: string; dateTime: Timestamp; time: string; image: string; images: string; reference: number; references: string; json: string;
-  children: never; secret: string;
-};
 
 /** The server's entry of every kind. */
 export const SERVER_KINDS: Readonly<Record<FieldKind, ServerKindSpec>> = TABLE;

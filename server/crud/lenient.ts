@@ -56,7 +56,7 @@ const isBlankValue = (decl: FieldDecl, value: unknown): boolean =>
  * nothing useful of them, instead of refused. A row holding any number (`{stock: 5}`) is kept, so
  * what is missing in it is still refused.
  */
-export const carriesNothing = (decl: ChildRowsDecl, row: unknown): boolean => {
+const carriesNothing = (decl: ChildRowsDecl, row: unknown): boolean => {
   if (!isRow(row) || (row.id !== undefined && row.id !== null)) return false;
   const values = Object.entries(decl.fields).filter(([, d]) => !d.serverManaged && d.kind !== 'reference');
   const required = values.filter(([, d]) => d.required);

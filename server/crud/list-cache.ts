@@ -196,7 +196,7 @@ export const cachedIds = (db: AnyKysely, key: string, version: string): Int32Arr
  * The entry of `key` whatever its version, to read a page of it together with the current
  * version in one statement (`pageWithVersion`); the caller uses it only if the versions agree.
  */
-export type KeptIds = { version: string; ids: Int32Array; logAt: string | null };
+type KeptIds = { version: string; ids: Int32Array; logAt: string | null };
 export const lastIds = (db: AnyKysely, key: string): KeptIds | undefined => {
   const cache = cacheOf(db);
   const entry = cache.entries.get(key);
@@ -280,7 +280,7 @@ export const readIds = async (db: AnyKysely, query: Compilable): Promise<Int32Ar
  * root database `db` (a transaction object lives for one request). At most `VALUE_CACHE_LIMIT`
  * entries, the least recently used going first; the caller keeps each value small.
  */
-export const VALUE_CACHE_LIMIT = 1024;
+const VALUE_CACHE_LIMIT = 1024;
 const valueCaches = new WeakMap<object, Map<string, { version: string; value: unknown }>>();
 export const cachedValue = async <T>(db: AnyKysely, read: AnyKysely, table: string, key: string, compute: () => Promise<T>): Promise<T> => {
   const version = await listVersion(read, table);
@@ -483,7 +483,7 @@ export const rowLogPlace = (db: AnyKysely, version: string): string | null => {
 };
 
 /** At most this many rows written since a list was kept are checked; more, and it is read again. Read at every use. */
-export const CATCH_UP_LIMITS = { rows: 1_000 };
+const CATCH_UP_LIMITS = { rows: 1_000 };
 
 /**
  * The ids of a list in id order after some of its rows changed: those of `kept` not in `changed`,

@@ -22,7 +22,7 @@ import { SERVER_KINDS } from './kinds';
  * `referenceName` field, comparing the referenced record's display field; `column` is then the
  * reference's column (the repository compares through ./reference-names.ts).
  */
-export type ValueCondition = { column: string; op: FilterOp | 'lt'; value: string | number; named?: string; than?: never };
+type ValueCondition = { column: string; op: FilterOp | 'lt'; value: string | number; named?: string; than?: never };
 /** A declared column-comparison filter (`compareFilters`): `column` op `than`, never for a row whose column holds one of `except`. */
 export type ColumnsCondition = { column: string; op: CompareOp; than: string; except: readonly number[]; value?: never; named?: never };
 export type Condition = ValueCondition | ColumnsCondition;

@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import type { Entity } from '../../src/schema/engine/entity';
 import type { AnyEb, AnyKysely } from '../db/index';
 import { PLAN_EACH_TIME } from '../db/named-statements';
-import { conditionOf, escapeLike, likeOf } from './conditions';
+import { conditionOf, likeContains } from './conditions';
 import { countedTotalQuery, counterSpecOf } from './counters';
 import type { AnyDb, EntityHooks } from './hooks';
 import { areaDb } from './hooks';
@@ -20,7 +20,7 @@ import type { ownedLists } from './lists';
 import type { referenceNames } from './reference-names';
 import type { ApiRecord, Row } from './row';
 import type { Scope } from './scope';
-import type { Repository } from './repository';
+import type { Repository } from './repository-types';
 import type { scopeWhere, View } from './scope-where';
 import { indexedSearch } from './search-index';
 
@@ -33,7 +33,7 @@ const TOTAL_COLUMN = 'sys_list_total';
 const planEachTime = <Q extends { modifyEnd: (modifier: RawBuilder<unknown>) => Q }>(query: Q): Q => query.modifyEnd(sql.raw(PLAN_EACH_TIME));
 
 /** What the list reads share with the rest of the repository. */
-export type ListReadContext = {
+type ListReadContext = {
   readonly entity: Entity;
   readonly db: AnyKysely;
   readonly sqlite: boolean;
@@ -62,8 +62,8 @@ export const listReads = (context: ListReadContext) => {
       ? names.where(eb, table, c.named, (column) => conditionOf(eb, { ...c, column }))
       : conditionOf(eb, c)))];
     if (params.search) {
-      const pattern = `%${escapeLike(params.search.value)}%`;
-      const like = (column: string) => likeOf(column, pattern);
+      const text = params.search.value;
+      const like = (column: string) => likeContains(column, text);
       parts.push((!rowByRow && indexedSearch(entity, params.search, sqlite ? 'sqlite' : 'postgres', like)) || eb.or(params.search.columns.map(like)));
     }
     if (params.ids) parts.push(params.ids.length ? eb('id', 'in', params.ids) : sql<boolean>`1 = 0`);

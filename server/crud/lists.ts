@@ -24,9 +24,9 @@ import type { Scope } from './scope';
 type Eb = AnyEb;
 
 /** The rows of `target` inside the caller's scope (the repository's tenant rule). */
-export type ScopeWhere = (target: Entity, eb: Eb, scope: Scope) => Expression<SqlBool>;
+type ScopeWhere = (target: Entity, eb: Eb, scope: Scope) => Expression<SqlBool>;
 
-export type OwnedLists = {
+type OwnedLists = {
   /** Refuses references inside child rows and reference-list ids that name nothing the caller may see. */
   readonly check: (trx: AnyDb, values: Record<string, unknown>, scope: Scope) => Promise<void>;
   /**

@@ -15,8 +15,8 @@ import { dialectOf } from '../db/index';
 import { deleteRefused } from '../http/errors';
 import type { AnyDb, HookActor } from './hooks';
 
-export type OnDelete = 'cascade' | 'restrict' | 'no action' | 'set null' | 'set default';
-export type ForeignKey = { child: string; column: string; parent: string; onDelete: OnDelete };
+type OnDelete = 'cascade' | 'restrict' | 'no action' | 'set null' | 'set default';
+type ForeignKey = { child: string; column: string; parent: string; onDelete: OnDelete };
 
 const PG_ACTIONS: Record<string, OnDelete> = { a: 'no action', r: 'restrict', c: 'cascade', n: 'set null', d: 'set default' };
 

@@ -34,7 +34,7 @@ type NameJoin = {
   readonly alias: string;
 };
 
-export type ReferenceNames = {
+type ReferenceNames = {
   /** Nothing to name: the statements stay as they were. */
   readonly none: boolean;
   /** The name columns of rows read from `from` (the entity's table or its alias), for Kysely's `select`. */

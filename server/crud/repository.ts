@@ -16,9 +16,8 @@ import { dialectOf } from '../db/index';
 import type { Database } from '../db/schema';
 import type { HttpError } from '../http/errors';
 import { isHttpError, notFound, validationFailed } from '../http/errors';
-import type { AnyDb, EntityHooks, HookActor, ValidateContext, WriteContext } from './hooks';
+import type { AnyDb, EntityHooks, ValidateContext, WriteContext } from './hooks';
 import { areaDb } from './hooks';
-import type { ListParams } from './list-params';
 import type { ApiRecord, Row } from './row';
 import { autoStamps, fromRow, toColumnValue, toRow } from './row';
 import type { Scope } from './scope';
@@ -40,51 +39,14 @@ import type { View } from './scope-where';
 import { scopeWhere, tenantFieldOf } from './scope-where';
 import { listReads } from './list-read';
 import { writeChecks } from './write-checks';
+import type { Actor, BeforeCreate, Repository } from './repository-types';
 
 export type { View } from './scope-where';
 export { ownerColumnOf, scopeWhere } from './scope-where';
 export { autoStamps } from './row';
+export type { Actor, BeforeCreate, ListAnswer, Repository } from './repository-types';
 
 type Eb = AnyEb;
-
-/** Who is writing, for the audit row and the tenant scope. */
-export type Actor = HookActor;
-
-/**
- * Runs inside a create's transaction before the row is inserted (quotas): throws to refuse. The
- * engine knows nothing of what it checks; the app passes it in.
- */
-export type BeforeCreate = (trx: AnyDb, entity: Entity, values: Record<string, unknown>, actor: Actor) => Promise<void>;
-
-/** A list's page with its total, exact unless marked. */
-export type ListAnswer = { list: ApiRecord[]; total: number; totalExact?: false; totalAtLeast?: number };
-
-export type Repository = {
-  readonly entity: Entity;
-  /**
-   * A page and its total; a total past LIST_TOTAL_LIMITS.exactUpTo that was not asked for exactly is
-   * marked `totalExact: false`, `totalAtLeast` its bound and `total` an estimate (./list-read.ts).
-   */
-  list: (params: ListParams, scope: Scope) => Promise<ListAnswer>;
-  /** Every row the scope allows, in the list order (for look-ups; tables behind it stay small). */
-  listAll: (params: ListParams, scope: Scope) => Promise<ApiRecord[]>;
-  get: (id: number, scope: Scope) => Promise<ApiRecord>;
-  create: (body: unknown, actor: Actor) => Promise<ApiRecord>;
-  /** Several records in one transaction (EntityOptions `createMany`): errors name the row (`1.brandId`); answers how many. */
-  createMany: (bodies: unknown, actor: Actor) => Promise<number>;
-  update: (id: number, body: unknown, actor: Actor) => Promise<number>;
-  remove: (ids: readonly number[], actor: Actor) => Promise<number>;
-  setField: (ids: readonly number[], field: string, value: unknown, actor: Actor) => Promise<number>;
-  /** A recycle bin's records back among the live ones (404 when none of the ids is in the bin). */
-  restore: (ids: readonly number[], actor: Actor) => Promise<number>;
-  /** A recycle bin's records deleted for good. */
-  purge: (ids: readonly number[], actor: Actor) => Promise<number>;
-  /**
-   * Records deleted for good (live or in the bin) inside another delete's transaction, by this
-   * entity's own rules and audit rows: an owner's `owns` with the `rules` policy (./owns.ts).
-   */
-  deleteWithin: DeleteWithin;
-};
 
 const fieldErrors = (errors: FieldError[]) => validationFailed(errors);
 
@@ -93,7 +55,7 @@ const atRow = (index: number, error: HttpError): HttpError => Object.assign(new 
   problem: { ...error.problem, errors: error.problem.errors?.map((e) => ({ ...e, field: `${index}.${e.field}` })) },
 });
 
-export type RepositoryDeps = {
+type RepositoryDeps = {
   db: Kysely<Database>;
   /** Every declared entity, to check references and name them. */
   entities: readonly Entity[];

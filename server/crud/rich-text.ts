@@ -30,7 +30,7 @@ export const trustUploadOrigin = (publicUrl: string | null): void => {
 };
 
 /** Whether `src` is one of our own uploaded images. */
-export const isOwnUploadUrl = (src: string): boolean => {
+const isOwnUploadUrl = (src: string): boolean => {
   if (UPLOAD_PATH.test(src)) return true;
   let url: URL;
   try {

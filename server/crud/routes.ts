@@ -41,7 +41,7 @@ import { ensureDeclaredIndexes } from './indexes';
 /** The tenant scope of the caller (server/auth/scope.ts). */
 export type ScopeOf = (request: FastifyRequest) => Promise<Scope> | Scope;
 
-export type EntityRouteDeps = {
+type EntityRouteDeps = {
   db: Kysely<Database>;
   entities: readonly Entity[];
   /** Entities an area's own routes serve that declared ones may reference (ServerArea.referenceTargets). */

@@ -24,7 +24,7 @@ import { dialectOf } from '../db/index';
 import type { AnyKysely } from '../db/index';
 
 /** The trigram tokenizer indexes sequences of 3 characters (code points, CJK included). */
-export const TRIGRAM = 3;
+const TRIGRAM = 3;
 
 /** SQLite: the FTS5 table indexing `table`'s searched columns. */
 export const searchTableOf = (table: string): string => `${table}_search`;

@@ -16,9 +16,10 @@ import { fieldSchema } from '../../src/schema/validation';
 import type { AnyKysely } from '../db/index';
 import { toDbTime } from '../db/time';
 import { httpError } from '../http/errors';
-import type { AuditChange } from './actions';
+import type { AuditChange } from './audit-change';
 import type { AnyDb, HookActor } from './hooks';
 import { autoStamps, scopeWhere } from './repository';
+import { tenantFieldOf } from './scope-where';
 import type { ApiRecord, Row } from './row';
 import { toColumnValue } from './row';
 
@@ -102,9 +103,6 @@ const historyRow = (
   if (target.tenant && target.tenant !== 'id' && target.tenant === entity.tenant) row[target.tenant] = record[tenantFieldOf(entity)!];
   return { ...autoStamps(target, 'create'), ...row };
 };
-
-const tenantFieldOf = (entity: Entity): string | undefined =>
-  Object.entries(entity.fields).find(([name, decl]) => columnOf(name, decl) === entity.tenant)?.[0];
 
 /** Sets the state of the eligible records and writes their history rows (each with its own parameters); answers their audit rows. */
 export const applyTransition = async (

@@ -43,7 +43,7 @@ const heightBelow = async (db: AnyDb, entity: Entity, columns: Columns, id: numb
   return height;
 };
 
-export type TreeRules = {
+type TreeRules = {
   /** The parent and level columns of the row about to be written. */
   readonly beforeWrite: (trx: AnyDb, input: Record<string, unknown>, before: ApiRecord | null, row: Row) => Promise<Row>;
   /** Carries a moved record's new level down to its descendants. */

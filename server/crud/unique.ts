@@ -16,7 +16,7 @@ import { toColumnValue } from './row';
 import type { AnyEb } from '../db/index';
 
 /** One declared combination as the database sees it. */
-export type UniqueIndex = {
+type UniqueIndex = {
   /** `<table>_<columns>_key`, the name the migration gives the index. */
   readonly name: string;
   readonly columns: readonly string[];
@@ -55,7 +55,7 @@ const applies = (index: UniqueIndex, record: Readonly<Record<string, unknown>>):
 /** A value no row can hold: an integer past the id column's range (PostgreSQL would fail the comparison). */
 const outOfRange = (value: unknown): boolean => typeof value === 'number' && Math.abs(value) > MAX_ID;
 
-export type UniqueRules = {
+type UniqueRules = {
   /** Refuses (409 on the combination's field) when another row holds a written record's combination. */
   readonly check: (trx: AnyDb, records: readonly Readonly<Record<string, unknown>>[]) => Promise<void>;
 };

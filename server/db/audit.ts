@@ -8,7 +8,7 @@ import type { AuditAction } from '../../src/schema/engine/audit';
 import type { Database } from './schema';
 import { toDbTime } from './time';
 
-export type AuditEntry = {
+type AuditEntry = {
   /** Who did it; null for the system (seed) or an anonymous action. */
   adminId: number | null;
   /**

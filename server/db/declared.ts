@@ -2,7 +2,7 @@
  * Kysely table types derived from entity declarations (src/schema), so that a declared table is
  * described once: its fields. The rules are those of the engine at run time:
  * - a field's column is `column`, or its name in snake_case (`columnOf`); `virtual` fields have none;
- * - its type is its kind's column type (`KindColumn` in the server's kind table, server/crud/kinds.ts);
+ * - its type is its kind's column type (`KindColumn` below; server/crud/kinds.ts converts the values);
  * - it is never null when it is `required`, has a `default` (the engine writes it) or is stamped
  *   (`auto`); otherwise it may be null (and may be left out of an insert);
  * - `id` is generated; a `tenant` column that is not a field is the shop's id;
@@ -11,10 +11,21 @@
  */
 import type { Generated } from 'kysely';
 import type { Entity, FieldDecl, FieldKind } from '../../src/schema/engine/entity';
-import type { KindColumn } from '../crud/kinds';
 
 /** ISO-8601 UTC with milliseconds, `2024-05-01T16:00:00.000Z`; written only through ./time.ts. */
 export type Timestamp = string;
+
+/**
+ * What each kind's column holds: money in integer cents, lists and JSON as text, times as ISO
+ * text; an enumeration's by its values (numbers or strings), child rows none. A kind missing here
+ * does not compile below. It lives in the db layer, beside the table types it makes, so the db
+ * layer imports nothing of the engine (server/crud/kinds.ts converts values to and from it).
+ */
+export type KindColumn = {
+  text: string; longText: string; richText: string; int: number; money: number; ratio: number; flag: number; enum: never;
+  date: string; dateTime: Timestamp; time: string; image: string; images: string; reference: number; references: string; json: string;
+  children: never; secret: string;
+};
 
 /** `createTime` → `create_time`, as `columnOf` does (every capital letter). */
 export type SnakeCase<S extends string, Done extends string = ''> = S extends `${infer C}${infer Rest}`

@@ -19,7 +19,7 @@ export type Dialect = 'sqlite' | 'postgres';
  * `onStatement`: told the SQL of every statement run through Kysely (tests count a request's statements).
  * `connections`: the PostgreSQL pool's size (10); a test that reads one connection's state uses 1.
  */
-export type DbOptions = {
+type DbOptions = {
   onStatement?: (sql: string) => void; connections?: number;
   /** SQLite: WAL checkpoints on a thread of their own (./sqlite-checkpoints.ts), for the server; tests leave them to SQLite. */
   backgroundCheckpoints?: boolean;
@@ -74,7 +74,7 @@ const sqliteHandles = new WeakMap<object, SQLite.Database>();
 export const sqliteHandleOf = (db: AnyKysely): SQLite.Database | undefined => sqliteHandles.get(db);
 
 /** What a database handle keeps besides the rows it returns (the benches print it). */
-export type DbCacheStats = { statements: number; connections: number; idleConnections: number };
+type DbCacheStats = { statements: number; connections: number; idleConnections: number };
 const cacheStats = new WeakMap<object, () => DbCacheStats>();
 export const dbCacheStats = (db: Kysely<Database>): DbCacheStats | null => cacheStats.get(db)?.() ?? null;
 

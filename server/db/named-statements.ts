@@ -19,7 +19,7 @@
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import type pg from 'pg';
 
-export type NamedStatementOptions = {
+type NamedStatementOptions = {
   /** Distinct SQL texts that get a name; each connection prepares at most this many. */
   limit: number;
 };

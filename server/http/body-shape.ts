@@ -10,7 +10,7 @@ import formbody from '@fastify/formbody';
 import { parse as parseForm } from 'fast-querystring';
 import { httpError } from './errors';
 
-export const MAX_BODY_ITEMS = 2_000;
+const MAX_BODY_ITEMS = 2_000;
 
 const COMMA = 44;
 const QUOTE = 34;
@@ -21,7 +21,7 @@ const AMPERSAND = 38;
  * Members and items of a JSON text: its commas outside strings, plus one. An upper bound of what
  * JSON.parse would build (separators inside strings do not count, so long prose is not refused).
  */
-export const jsonItems = (text: string): number => {
+const jsonItems = (text: string): number => {
   let items = 1;
   let inString = false;
   for (let i = 0; i < text.length; i += 1) {
@@ -36,7 +36,7 @@ export const jsonItems = (text: string): number => {
 };
 
 /** Fields of a form body: its `&` separators plus one (values are %-encoded, so no `&` hides in them). */
-export const formItems = (text: string): number => {
+const formItems = (text: string): number => {
   let items = 1;
   for (let i = 0; i < text.length; i += 1) if (text.charCodeAt(i) === AMPERSAND) items += 1;
   return items;

@@ -13,7 +13,7 @@ export { formatMessage };
  * Field errors an answer lists: a form never shows more, and a body of thousands of bad keys
  * must not get an answer thousands of times its size. `errorCount` tells the total.
  */
-export const MAX_FIELD_ERRORS = 20;
+const MAX_FIELD_ERRORS = 20;
 
 
 export const ok = <T>(data: T): Envelope<T> => ({ code: ResultCode.success, message: MESSAGES.success, data });

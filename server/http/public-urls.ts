@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 const UPLOAD_PATHS = /^\/uploads\/[^\s,]+(,\/uploads\/[^\s,]+)*$/;
 
 /** `value` with every upload path in it made absolute under `base`; other values as they are. */
-export const withPublicUrls = (value: unknown, base: string): unknown => {
+const withPublicUrls = (value: unknown, base: string): unknown => {
   if (typeof value === 'string') return UPLOAD_PATHS.test(value) ? value.split(',').map((path) => `${base}${path}`).join(',') : value;
   if (Array.isArray(value)) return value.map((item) => withPublicUrls(item, base));
   if (value !== null && typeof value === 'object') {

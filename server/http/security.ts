@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { HelmetOptions } from 'helmet';
 import helmet from 'helmet';
 
-export const helmetOptions: HelmetOptions = {
+const helmetOptions: HelmetOptions = {
   contentSecurityPolicy: {
     useDefaults: false,
     directives: {
@@ -38,7 +38,7 @@ export const helmetOptions: HelmetOptions = {
 };
 
 /** What helmet's middleware does to a response with these options: headers set and removed. */
-export const securityHeaders = (options: HelmetOptions = helmetOptions): { set: [string, string][]; removed: string[] } => {
+const securityHeaders = (options: HelmetOptions = helmetOptions): { set: [string, string][]; removed: string[] } => {
   const set: [string, string][] = [];
   const removed: string[] = [];
   const response = {

@@ -9,7 +9,7 @@ import type { Job, JobContext } from './runner';
 import { defineJob } from './runner';
 
 /** A row is dead when `column` is before `before` (or null, with `orNull`) — every cutoff must hold. */
-export type PurgeCutoff<T extends keyof Database> = {
+type PurgeCutoff<T extends keyof Database> = {
   readonly column: keyof Database[T] & string;
   readonly before: Timestamp;
   readonly orNull?: boolean;

@@ -45,7 +45,7 @@ export type Job = {
 
 export const defineJob = (job: Job): Job => job;
 
-export type JobOutcome =
+type JobOutcome =
   | { job: string; ran: false }
   | { job: string; ran: true; status: 'ok' | 'failed'; message: string | null };
 
@@ -61,7 +61,7 @@ export type JobRunner = {
   readonly owner: string;
 };
 
-export type JobRunnerOptions = {
+type JobRunnerOptions = {
   db: Kysely<Database>;
   config: Config;
   jobs: readonly Job[];

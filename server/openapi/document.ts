@@ -14,7 +14,7 @@ import type { JsonSchema } from './entity-schemas';
 import { actionBodySchema, actionParameters, createBodySchema, listParameters, recordSchema, toJsonSchema, updateBodySchema } from './entity-schemas';
 
 /** A schema of a hand-written route: the zod schema it parses with (preferred) or JSON Schema. */
-export type SchemaLike = z.ZodType | JsonSchema;
+type SchemaLike = z.ZodType | JsonSchema;
 
 /**
  * What a hand-written route says about itself (Fastify route `config.openapi`). `query` and
@@ -26,7 +26,7 @@ export type RouteDoc = {
   contentType?: string;
 };
 
-export type CollectedRoute = { method: string; url: string; doc?: RouteDoc };
+type CollectedRoute = { method: string; url: string; doc?: RouteDoc };
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -50,7 +50,7 @@ export const recordSchema = (entity: Entity): JsonSchema => ({
 export const createBodySchema = (entity: Entity): JsonSchema => toJsonSchema(createSchema(entity));
 export const updateBodySchema = (entity: Entity): JsonSchema => toJsonSchema(updateSchema(entity));
 
-export type QueryParameter = { name: string; in: 'query' | 'path'; required: boolean; schema: JsonSchema; description?: string };
+type QueryParameter = { name: string; in: 'query' | 'path'; required: boolean; schema: JsonSchema; description?: string };
 
 const COMPARE_WORDS = { lt: 'below', lte: 'at or below', gt: 'above', gte: 'at or above' } as const;
 

@@ -6,15 +6,15 @@
  * URLs are served from the upload storage. The entities come from `entityList`, so a new
  * declaration without demo content fails here.
  */
-import { marketOf } from '../../server/db/seed/demo-buyers';
+import { marketOf } from '../../server/areas/member/demo-buyers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entityList } from '../../src/schema/entities';
 import type { Entity } from '../../src/schema/engine/entity';
 import type { Page } from '../../src/schema/api';
-import { DEMO_SELLER } from '../../server/db/seed/index';
+import { DEMO_SELLER } from '../../server/seed/index';
 import type { AnyKysely } from '../../server/db/index';
-import { DEMO_BRANDS } from '../../server/db/seed/demo-content';
-import { DEMO_OWN_LABELS, DEMO_TRADES } from '../../server/db/seed/demo-products';
+import { DEMO_BRANDS } from '../../server/seed/demo-content';
+import { DEMO_OWN_LABELS, DEMO_TRADES } from '../../server/seed/demo-products';
 import { DEMO_PROOFS } from '../../server/areas/oms/demo-returns';
 import { DEMO } from '../helpers/accounts';
 import { call, login } from '../helpers/api';

@@ -13,7 +13,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outletShopId } from '../../server/db/seed/demo-products';
+import { outletShopId } from '../../server/seed/demo-products';
 import type { AnyKysely } from '../../server/db/index';
 import { DEMO } from '../helpers/accounts';
 import type { Answer } from '../helpers/api';

@@ -17,7 +17,7 @@ import { migrateToLatest } from '../../server/db/migrations/index';
 import { LIST_CACHE_LIMITS } from '../../server/crud/list-cache';
 import { PLAN_EACH_TIME, withNamedStatements } from '../../server/db/named-statements';
 import type { Database } from '../../server/db/schema';
-import { seed } from '../../server/db/seed/index';
+import { seed } from '../../server/seed/index';
 import { DEMO } from '../helpers/accounts';
 import { call, login } from '../helpers/api';
 import type { TestDatabase } from '../helpers/test-db';

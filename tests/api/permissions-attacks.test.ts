@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_ROLES } from '../../src/schema/resources';
 import { buildApp } from '../../server/app';
 import { signToken } from '../../server/auth/tokens';
-import { DEMO_STAFF } from '../../server/db/seed/index';
+import { DEMO_STAFF } from '../../server/seed/index';
 import { DEMO, freshIp } from '../helpers/accounts';
 import { call, jwtPayload, login } from '../helpers/api';
 import {

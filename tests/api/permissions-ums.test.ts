@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminInfo, Page } from '../../src/schema/api';
 import { RESOURCE_CATEGORIES, SEED_ROLES } from '../../src/schema/resources';
 import type { Database } from '../../server/db/schema';
-import { DEMO_STAFF } from '../../server/db/seed/index';
+import { DEMO_STAFF } from '../../server/seed/index';
 import { DEMO, freshIp } from '../helpers/accounts';
 import { login, snapshotCounts } from '../helpers/api';
 import {

@@ -8,7 +8,7 @@ import type { TestApp } from '../helpers/test-db';
 import { createTestApp } from '../helpers/test-db';
 import type { Config } from '../../server/config';
 import { uploadStoreOf } from '../../server/areas/uploads/storage';
-import { DEMO_SELLER } from '../../server/db/seed/index';
+import { DEMO_SELLER } from '../../server/seed/index';
 import { call, login } from '../helpers/api';
 
 type Line = { level: number; msg: string; method?: string; url?: string; status?: number; ms?: number; note?: string };

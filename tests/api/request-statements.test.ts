@@ -19,7 +19,7 @@ import { LIST_CACHE_LIMITS, LIST_TOTAL_LIMITS } from '../../server/crud/list-cac
 import { createDb } from '../../server/db/index';
 import { migrateToLatest } from '../../server/db/migrations/index';
 import type { Database } from '../../server/db/schema';
-import { seed } from '../../server/db/seed/index';
+import { seed } from '../../server/seed/index';
 import { DEMO } from '../helpers/accounts';
 import { call, login } from '../helpers/api';
 import type { ApiRecord } from '../helpers/entity-bodies';

@@ -10,8 +10,9 @@ import { createDb } from '../../server/db/index';
 import { migrateToLatest } from '../../server/db/migrations/index';
 import type { Database } from '../../server/db/schema';
 import { TABLE_COLUMNS } from '../../server/db/schema';
-import { DEMO_STAFF, hasAdmins, seed, sellerMenuNames } from '../../server/db/seed/index';
-import { MENU_TITLES } from '../../server/db/seed/menu-titles';
+import { sellerMenuNames } from '../../server/auth/builtin-roles';
+import { DEMO_STAFF, hasAdmins, seed } from '../../server/seed/index';
+import { MENU_TITLES } from '../../server/auth/menu-titles';
 import { PAY_STATUS, vipLevelOf } from '../../src/schema/vip/entities';
 import { DEMO } from '../helpers/accounts';
 import { migratedDatabase } from '../helpers/api-suite';
@@ -75,7 +76,7 @@ describe.each(testDialects())('seed (%s)', (dialect) => {
     expect(superAdmin.menuNames).toEqual(routeNames().sort());
     expect(superAdmin.urls).toHaveLength(resources.length);
     const seller = await grants(SEED_ROLES.seller.code);
-    // seller and seller2 (server/db/seed/demo-tenancy.ts)
+    // seller and seller2 (server/seed/demo-tenancy.ts)
     expect(seller.role).toMatchObject({ name: SEED_ROLES.seller.name, admin_count: 2 });
     expect(seller.menuNames).toEqual(sellerMenuNames().sort());
     expect(seller.urls).toEqual(RESOURCE_CATEGORIES.flatMap((c) => c.resources.filter((r) => r.seller).map((r) => r.url)).sort());

@@ -5,7 +5,7 @@ import type { AdminInfo } from '../../src/schema/api';
 import { SEED_ROLES } from '../../src/schema/resources';
 import { SECTIONS } from '../../src/schema/routes';
 import { signToken } from '../../server/auth/tokens';
-import { sellerMenuNames } from '../../server/db/seed/index';
+import { sellerMenuNames } from '../../server/auth/builtin-roles';
 import { DEMO, freshIp } from '../helpers/accounts';
 import { call, login } from '../helpers/api';
 import { jwtPayload } from '../helpers/api';

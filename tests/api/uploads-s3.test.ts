@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_RULES } from '../../src/schema/rules';
 import type { FakeS3 } from '../fixtures/fake-s3';
 import { startFakeS3 } from '../fixtures/fake-s3';
-import { storeImages } from '../../server/db/seed/demo-content';
+import { storeImages } from '../../server/seed/demo-content';
 import { DEMO } from '../helpers/accounts';
 import { countRows, login } from '../helpers/api';
 import type { TestApp } from '../helpers/test-db';

@@ -4,8 +4,8 @@
  * (counted per address and per account+address) never carries over from one test to another.
  */
 import { settingsTable } from '../../server/config';
-import { DEMO_SELLER2 } from '../../server/db/seed/demo-tenancy';
-import { DEMO_ADMIN_PASSWORD, DEMO_SELLER, DEMO_STAFF } from '../../server/db/seed/index';
+import { DEMO_SELLER2 } from '../../server/seed/demo-tenancy';
+import { DEMO_ADMIN_PASSWORD, DEMO_SELLER, DEMO_STAFF } from '../../server/seed/index';
 
 export type Credentials = { readonly username: string; readonly password: string };
 

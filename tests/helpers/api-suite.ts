@@ -9,7 +9,7 @@ import { afterAll, beforeAll } from 'vitest';
 import type { BuildOptions } from '../../server/app';
 import type { Config } from '../../server/config';
 import type { Database } from '../../server/db/schema';
-import type { SeedOptions } from '../../server/db/seed/index';
+import type { SeedOptions } from '../../server/seed/index';
 import type { DemoRole } from './accounts';
 import { DEMO } from './accounts';
 import type { Answer } from './api';

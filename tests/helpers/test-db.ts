@@ -17,8 +17,8 @@ import { loadConfig } from '../../server/config';
 import { createDb } from '../../server/db/index';
 import { migrateToLatest } from '../../server/db/migrations/index';
 import type { Database } from '../../server/db/schema';
-import type { SeedOptions, SeedResult } from '../../server/db/seed/index';
-import { seed } from '../../server/db/seed/index';
+import type { SeedOptions, SeedResult } from '../../server/seed/index';
+import { seed } from '../../server/seed/index';
 import { adminQuery, copyDataDir, template, templateDatabaseName } from './db-templates';
 
 export type TestDialect = 'sqlite' | 'postgres';

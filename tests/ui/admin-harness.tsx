@@ -13,7 +13,7 @@ import type { AdminInfo, MenuItem } from '../../src/schema/api';
 import { SEEDED_MENU_TITLES } from '../../src/schema/builtins';
 import type { HomeSummary } from '../../src/schema/home/summary';
 import { HOME_API } from '../../src/schema/home/api';
-import { SECTIONS } from '../../src/schema/routes';
+import { SECTIONS, SELLER_MENU } from '../../src/schema/routes';
 import { answerSideCallsEmpty } from './empty-answers';
 import { server } from './msw-server';
 
@@ -41,15 +41,8 @@ export const menusFor = (grant: Grant, overrides: Readonly<Record<string, Partia
 };
 
 export const SUPER_ADMIN_GRANT: Grant = Object.fromEntries(SECTIONS.map((s) => [s.name, 'all']));
-export const SELLER_GRANT: Grant = {
-  shop: 'all',
-  pms: ['product', 'addProduct', 'updateProduct'],
-  oms: ['order', 'orderDetail', 'deliverOrderList', 'returnApply', 'returnApplyDetail'],
-  member: ['memberList'],
-  pay: 'all',
-  mold: 'all',
-  rms: 'all',
-};
+/** The seller's menus as the seed grants them: the declared seller menu itself, so the fixture cannot drift from it. */
+export const SELLER_GRANT: Grant = SELLER_MENU;
 
 export const superAdmin = (): AdminInfo => ({ username: 'admin', icon: null, roles: ['Super admin'], menus: menusFor(SUPER_ADMIN_GRANT) });
 export const seller = (): AdminInfo => ({ username: 'seller', icon: null, roles: ['Seller'], menus: menusFor(SELLER_GRANT) });

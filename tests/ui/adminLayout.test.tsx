@@ -93,7 +93,7 @@ describe('sidebar menu', () => {
     expect(screen.queryByRole('menu', { name: 'Orders' })).not.toBeInTheDocument();
     const flyout = await screen.findByRole('menu', { name: 'Orders' });
     expect(Date.now() - hoveredAt).toBeGreaterThanOrEqual(190);
-    expect(within(flyout).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Orders', 'Return requests']);
+    expect(within(flyout).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Orders', 'Cashier balances', 'Return requests']);
     await user.click(within(flyout).getByRole('menuitem', { name: 'Return requests' }));
     await waitFor(() => expect(currentPath()).toBe('/oms/returnApply'));
   });

@@ -17,8 +17,9 @@ describe('buildMenuModel', () => {
   it('should show a seller only the sections and pages the menus grant', () => {
     const model = buildMenuModel(menusFor(SELLER_GRANT));
     expect(model.sections.map((s) => s.name)).toEqual(['shop', 'pms', 'oms', 'member', 'pay', 'mold', 'rms']);
-    expect(model.sections.find((s) => s.name === 'oms')?.children.map((c) => c.name)).toEqual(['order', 'returnApply']);
-    expect(model.allowed.has('balanceList')).toBe(false);
+    // The seller's order pages (the declared seller menu): the cashier's balances among them, no order settings.
+    expect(model.sections.find((s) => s.name === 'oms')?.children.map((c) => c.name)).toEqual(['order', 'balanceList', 'returnApply']);
+    expect(model.allowed.has('orderSetting')).toBe(false);
     expect(model.allowed.has('admin')).toBe(false);
   });
 

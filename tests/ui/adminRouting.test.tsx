@@ -72,7 +72,7 @@ describe('admin routing', () => {
 
   it('should show access denied for a page of a granted section that the menus leave out', async () => {
     answerInfo(seller());
-    renderAdmin('/oms/balanceList');
+    renderAdmin('/oms/orderSetting');
     expect(await screen.findByRole('heading', { name: 'Access denied' })).toBeInTheDocument();
   });
 

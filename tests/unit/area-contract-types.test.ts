@@ -8,7 +8,7 @@ import type { RecordOf } from '../../src/schema/engine/entity';
 import type { order } from '../../src/schema/oms/entities';
 import type { ScreenOptionsByEntity } from '../../src/engine/area';
 import type { AreaHooks } from '../../server/areas/area';
-import type { QuotaMeter } from '../../server/areas/capacity/registry';
+import type { QuotaMeter } from '../../server/areas/area';
 import { entityActions } from '../../server/crud/actions';
 import type { Db, EntityHooks, RuleError } from '../../server/crud/hooks';
 

@@ -4,8 +4,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PROMOTION } from '../../src/schema/pms/product';
-import type { FlashOffer, PriceCheckInput, PriceCoupon, PriceLine, PriceProduct, PriceRule } from '../../src/schema/sms/priceCheck';
-import { checkPrice, COUPON_USE, PRICE_REASONS, priceCheckAnswer, reasonText } from '../../src/schema/sms/priceCheck';
+import type { PriceRule } from '../../src/schema/sms/priceCheck';
+import { PRICE_REASONS } from '../../src/schema/sms/priceCheck';
+import type { FlashOffer, PriceCheckInput, PriceCoupon, PriceLine, PriceProduct } from '../../server/areas/sms/pricing';
+import { checkPrice, COUPON_USE, priceCheckAnswer, reasonText } from '../../server/areas/sms/pricing';
 
 const AT = { instant: Date.parse('2026-06-10T10:30:00Z'), date: '2026-06-10', time: '10:30:00' };
 

@@ -42,7 +42,7 @@ import { adminJson, menuJson } from '../ums/json';
 import { vipLevelOf } from '../../../src/schema/vip/entities';
 import { noteOnRequestLine } from '../../http/logging';
 
-export type AuthRouteDeps = {
+type AuthRouteDeps = {
   db: Kysely<Database>;
   /** The engine's repository of an entity: the admin accounts, for an administrator's `/admin/register`. */
   repositoryOf: RepositoryOf;

@@ -25,7 +25,7 @@ import type { Database } from '../../db/schema';
 import { toPage } from '../../http/envelope';
 import type { AuditChange } from '../../crud/actions';
 import { groupMembers, recountMembers } from './members';
-import type { QuotaMeter } from './registry';
+import type { QuotaMeter } from '../area';
 import { capacityItems, GROUP_QUOTA_SELECTION } from './registry';
 
 /** Every member with the usage of every quota, in group then admin order; `groupId` narrows it to one group. */

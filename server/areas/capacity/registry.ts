@@ -9,39 +9,54 @@ import { ResultCode } from '../../../src/schema/api';
 import type { CapacityItem } from '../../../src/schema/ums/entities';
 import { enabledSuperAdminIds } from '../../auth/ceiling';
 import type { Db } from '../../crud/hooks';
-import { dialectOf } from '../../db/index';
+import { dialectOf, toCount } from '../../db/index';
 import type { Database } from '../../db/schema';
-import type { SnakeCase } from '../../db/declared';
 import { columnOf } from '../../../src/schema/engine/entity';
 import { userGroup } from '../../../src/schema/ums/entities';
-import type { QuotaMeter as EngineQuotaMeter } from '../../crud/quotas';
+import type { DefaultQuotas, QuotaColumn, QuotaField, QuotaMeter } from '../area';
 import { httpError } from '../../http/errors';
 import type { HttpError } from '../../http/errors';
 
-/**
- * The quotas a user group holds: its declaration's `quota…` fields (null = unlimited), each
- * owned by one meter (QuotaMeter `quota`, server/crud/quotas.ts), stored in its column.
- */
-export type QuotaField = Extract<keyof typeof userGroup.fields, `quota${string}`>;
-export type QuotaColumn = SnakeCase<QuotaField>;
-export type QuotaMeter = EngineQuotaMeter<QuotaField>;
-
-export const QUOTA_FIELDS = Object.keys(userGroup.fields).filter((name): name is QuotaField => name.startsWith('quota'));
+const QUOTA_FIELDS = Object.keys(userGroup.fields).filter((name): name is QuotaField => name.startsWith('quota'));
 /** The column of a quota field (`quotaStorageMb` → `quota_storage_mb`). */
-export const quotaColumnOf = (field: QuotaField): QuotaColumn => columnOf(field, userGroup.fields[field]) as QuotaColumn;
+const quotaColumnOf = (field: QuotaField): QuotaColumn => columnOf(field, userGroup.fields[field]) as QuotaColumn;
 /** The group's quota columns and its warning threshold, as a query of `ums_user_group as g` selects them. */
 export const GROUP_QUOTA_SELECTION = [...QUOTA_FIELDS.map((field) => `g.${quotaColumnOf(field)}` as const), 'g.warn_percent' as const];
+
+/** A table whose rows belong to a shop (its `shop_id`). */
+type ShopRowTable = { [T in keyof Database]: 'shop_id' extends keyof Database[T] ? T : never }[keyof Database];
+
+/**
+ * A quota of rows in the shops an admin owns (products, molds), the recycle bin's included (they
+ * hold their place until deleted for good). A new row spends its shop owner's quota, whoever adds
+ * it (the super admin too); a row of an ownerless shop spends nobody's.
+ */
+export const shopRowsMeter = (meter: {
+  readonly key: string; readonly quota: QuotaField; readonly table: ShopRowTable;
+  /** The entity whose create spends it. */
+  readonly entity: string;
+}): QuotaMeter => ({
+  key: meter.key, unit: 'count', quota: meter.quota, guards: [meter.entity], tables: [meter.table, 'shop'],
+  count: async (db, adminId) => {
+    const row = await db.selectFrom(meter.table).innerJoin('shop', 'shop.id', `${meter.table}.shop_id`)
+      .select((eb) => eb.fn.countAll().as('n')).where('shop.owner_id', '=', adminId).executeTakeFirst();
+    return toCount(row?.n as string | number | undefined);
+  },
+  subjectOf: async (db, values) => {
+    const shopId = Number(values.shopId);
+    if (!Number.isInteger(shopId) || shopId < 1) return null;
+    const shop = await db.selectFrom('shop').select('owner_id').where('id', '=', shopId).executeTakeFirst();
+    return shop?.owner_id ?? null;
+  },
+});
 
 /** Guarded creates that are not an entity: the upload route. */
 export const UPLOAD_TARGET = 'upload';
 
-export const quotaExceeded = (what: string, quota: number): HttpError =>
+const quotaExceeded = (what: string, quota: number): HttpError =>
   httpError({ status: 409, code: ResultCode.failed, messageKey: 'quota_exceeded', params: { what, quota } });
 
 type Quotas = Pick<Database['ums_user_group'], QuotaColumn | 'warn_percent'> & { group_id: number };
-
-/** The quotas of an account outside every user group (DEFAULT_QUOTA_* settings). */
-export type DefaultQuotas = Record<QuotaColumn, number>;
 
 /** The setting of a quota field's default (`quotaStorageMb` → `storageMb`, DEFAULT_QUOTA_STORAGE_MB): a quota without one does not compile. */
 type DefaultOf<F extends QuotaField> = F extends `quota${infer Rest}` ? Uncapitalize<Rest> : never;
@@ -56,7 +71,7 @@ export const defaultQuotasOf = (config: { readonly defaultQuotas: Readonly<Recor
  * is an enabled super admin (the operator, who creates shops and uploads for everyone). With no
  * defaults given, an account outside every group is unlimited.
  */
-export const bindingQuotas = async (
+const bindingQuotas = async (
   db: Db, adminId: number, defaults: DefaultQuotas | undefined, lock = false,
 ): Promise<Pick<Quotas, QuotaColumn> | null> => {
   const quotas = await quotasOf(db, adminId, lock);
@@ -69,7 +84,7 @@ export const bindingQuotas = async (
  * `lock` (inside a write transaction on PostgreSQL) the membership row is locked, so two
  * creates by one admin count one after the other and cannot both slip under the quota.
  */
-export const quotasOf = async (db: Db, adminId: number, lock = false): Promise<Quotas | null> => {
+const quotasOf = async (db: Db, adminId: number, lock = false): Promise<Quotas | null> => {
   let query = db.selectFrom('ums_user_group_member as m')
     .innerJoin('ums_user_group as g', 'g.id', 'm.group_id')
     .select(['m.group_id', ...GROUP_QUOTA_SELECTION])

@@ -9,7 +9,6 @@
  * its bindings fully cover becomes paid through the engine's transition code (state, the order's
  * history row with operator and note, audit row); unbinding takes that back before it ships.
  */
-import { sql } from 'kysely';
 import type { FieldError } from '../../../src/schema/api';
 import { fieldError } from '../../../src/schema/api';
 import type { BoundOrder, OpenOrder } from '../../../src/schema/cashier/entities';
@@ -23,6 +22,7 @@ import { ORDER_STATUS, order as orderEntity } from '../../../src/schema/oms/enti
 import type { AuditChange } from '../../crud/actions';
 import { entityActions } from '../../crud/actions';
 import type { Db, EntityHooks, HookActor } from '../../crud/hooks';
+import { likeContains } from '../../crud/conditions';
 import type { Row } from '../../crud/row';
 import { fromRow } from '../../crud/row';
 import { applyTransition } from '../../crud/transitions';
@@ -174,10 +174,9 @@ export const balanceActions = entityActions(balance, {
       .where('shop_id', '=', record.shopId).where('status', '=', ORDER_STATUS.pendingPayment).where('delete_status', '=', 0);
     const keyword = params.keyword?.trim();
     if (keyword) {
-      // The repository's own like (case-insensitive, with its escape), on both dialects alike.
-      const like = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      // The repository's own match (case-insensitive, with its escape), on both dialects alike.
       query = query.where((eb) => eb.or(['order_sn', 'receiver_name', 'receiver_phone', 'member_username']
-        .map((column) => sql<boolean>`lower(${sql.ref(column)}) like lower(${like}) escape '\\'`)));
+        .map((column) => likeContains(column, keyword))));
     }
     // A few more than answered: fully covered ones drop out below.
     const rows = await query.orderBy('id', 'desc').limit(OPEN_ORDERS_MAX * 2).execute();

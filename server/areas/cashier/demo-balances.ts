@@ -8,7 +8,6 @@
  */
 import type { Kysely } from 'kysely';
 import { ORDER_STATUS } from '../../../src/schema/oms/entities';
-import type { AnyKysely } from '../../db/index';
 import type { Database } from '../../db/schema';
 import { toDbTime } from '../../db/time';
 
@@ -16,20 +15,19 @@ const HOUR = 60 * 60 * 1000;
 
 /** Writes the demo balances; answers how many it wrote. */
 export const seedDemoBalances = async (db: Kysely<Database>, adminUsername: string): Promise<number> => {
-  const kdb = db as unknown as AnyKysely;
-  const admin = await kdb.selectFrom('ums_admin').select('id').where('username', '=', adminUsername).executeTakeFirst();
+  const admin = await db.selectFrom('ums_admin').select('id').where('username', '=', adminUsername).executeTakeFirst();
   const operator = admin ? Number(admin.id) : null;
-  const shops = await kdb.selectFrom('shop').select('id').orderBy('id').execute();
+  const shops = await db.selectFrom('shop').select('id').orderBy('id').execute();
   let written = 0;
   for (const shop of shops) {
     const shopId = Number(shop.id);
-    if (await kdb.selectFrom('oms_cashier_balance').select('id').where('shop_id', '=', shopId).limit(1).executeTakeFirst()) continue;
+    if (await db.selectFrom('oms_cashier_balance').select('id').where('shop_id', '=', shopId).limit(1).executeTakeFirst()) continue;
     // Oldest first: the fully used balance pays the two oldest unpaid orders, the partial one the newest.
-    const unpaid = await kdb.selectFrom('oms_order').select(['id', 'pay_amount', 'create_time']).where('shop_id', '=', shopId)
+    const unpaid = await db.selectFrom('oms_order').select(['id', 'pay_amount', 'create_time']).where('shop_id', '=', shopId)
       .where('status', '=', ORDER_STATUS.pendingPayment).where('delete_status', '=', 0).where('pay_amount', '>', 0).orderBy('id').execute();
     if (!unpaid.length) continue;
     const now = Date.now();
-    await kdb.transaction().execute(async (trx) => {
+    await db.transaction().execute(async (trx) => {
       const balance = async (amount: number, channel: string, note: string, hoursAgo: number): Promise<number> =>
         Number((await trx.insertInto('oms_cashier_balance').values({
           shop_id: shopId, amount, pay_channel: channel, note, create_time: toDbTime(new Date(now - hoursAgo * HOUR)),

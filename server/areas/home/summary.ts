@@ -38,16 +38,15 @@ import type { Repository } from '../../crud/repository';
 import { scopeWhere } from '../../crud/repository';
 import type { Scope } from '../../crud/scope';
 import { cachedValueAt, tableVersions } from '../../crud/list-cache';
-import type { AnyKysely } from '../../db/index';
 import { toCount } from '../../db/index';
 import type { Database } from '../../db/schema';
-import type { QuotaMeter } from '../capacity/registry';
+import type { QuotaMeter } from '../area';
 import { capacityItems, GROUP_QUOTA_SELECTION } from '../capacity/registry';
 import { unpaidCentsOf } from '../referral/distribution';
 import { addDays, dayStartMs, localDate, monthStart, previousMonthStart } from './days';
 import { BUCKET_SECONDS, ORDER_STATS_TABLE } from '../../db/order-stats';
 
-export type SummaryDeps = {
+type SummaryDeps = {
   readonly db: Kysely<Database>;
   readonly repositoryOf: (name: EntityName) => Repository;
   readonly meters: readonly QuotaMeter[];
@@ -146,7 +145,7 @@ const pendingPart = async (deps: SummaryDeps, caller: Caller, now: number, versi
   const items: PendingItem[] = [];
   let orderCounts: Record<string, number> | undefined;
   for (const decl of PENDING_WORK) {
-    const entity = ENTITIES[decl.entity] as unknown as Entity;
+    const entity = ENTITIES[decl.entity];
     if (!mayList(caller.grants, entity)) continue;
     // VIP payments are confirmed by staff: the item is for who may confirm them, not for the seller who applied.
     if (decl.key === 'vipPaymentsAwaiting' && !mayAction(caller.grants, entity, 'confirm')) continue;
@@ -178,7 +177,7 @@ const productsPart = async (deps: SummaryDeps, scope: Scope, lowStock: number | 
 };
 
 const membersPart = async (deps: SummaryDeps, scope: Scope, zone: string, today: string): Promise<NonNullable<HomeSummary['members']>> => {
-  const entity = ENTITIES.member as unknown as Entity;
+  const entity = ENTITIES.member;
   const iso = (date: string) => new Date(dayStartMs(zone, date)).toISOString();
   const todayStart = iso(today);
   const yesterdayStart = iso(addDays(today, -1));
@@ -259,7 +258,7 @@ type Versions = ReadonlyMap<string, string | null>;
 const kept = <T>(deps: SummaryDeps, versions: Versions, tables: readonly string[], key: string, compute: () => Promise<T>): Promise<T> => {
   const parts = tables.map((table) => versions.get(table) ?? null);
   if (parts.includes(null)) return compute();
-  return cachedValueAt(deps.db as unknown as AnyKysely, `home:${tables.join(',')}`, key, parts.join(':'), compute);
+  return cachedValueAt(deps.db, `home:${tables.join(',')}`, key, parts.join(':'), compute);
 };
 
 export const homeSummary = async (deps: SummaryDeps, caller: Caller, zone: string, now = Date.now()): Promise<HomeSummary> => {
@@ -267,29 +266,29 @@ export const homeSummary = async (deps: SummaryDeps, caller: Caller, zone: strin
   const today = localDate(zone, now);
   const answer: HomeSummary = { timeZone: zone, today, pending: [] };
   // Read BEFORE anything kept under them, in one statement.
-  const versions = await tableVersions(deps.db as unknown as AnyKysely, [
+  const versions = await tableVersions(deps.db, [
     ...Object.values(PART_TABLES).flat(), ...capacityTables(deps.meters),
-    ...PENDING_WORK.map((p) => (ENTITIES[p.entity] as unknown as Entity).table),
+    ...PENDING_WORK.map((p) => (ENTITIES[p.entity]).table),
   ]);
   const scopeKey = JSON.stringify(scope);
-  if (mayList(grants, ENTITIES.order as unknown as Entity)) {
+  if (mayList(grants, ENTITIES.order)) {
     answer.orders = await kept(deps, versions, PART_TABLES.orders, `orders\n${zone}\n${today}\n${scopeKey}`, () => ordersPart(deps, scope, zone, today));
   }
   answer.pending = await pendingPart(deps, caller, now, versions);
-  if (mayList(grants, ENTITIES.product as unknown as Entity)) {
+  if (mayList(grants, ENTITIES.product)) {
     const lowStock = answer.pending.find((p) => p.key === 'productsLowStock')?.count;
     answer.products = await kept(deps, versions, PART_TABLES.products, `products\n${lowStock}\n${scopeKey}`, () => productsPart(deps, scope, lowStock));
   }
-  if (mayList(grants, ENTITIES.member as unknown as Entity)) {
+  if (mayList(grants, ENTITIES.member)) {
     answer.members = await kept(deps, versions, PART_TABLES.members, `members\n${zone}\n${today}\n${scopeKey}`, () => membersPart(deps, scope, zone, today));
   }
-  if (mayAction(grants, ENTITIES.payRecord as unknown as Entity, 'confirm')) {
+  if (mayAction(grants, ENTITIES.payRecord, 'confirm')) {
     answer.vipRevenue = await kept(deps, versions, PART_TABLES.vipRevenue, `vipRevenue\n${zone}\n${today}`, () => vipRevenuePart(deps.db, zone, today));
   }
-  if (mayAction(grants, userGroup as unknown as Entity, 'capacity')) {
+  if (mayAction(grants, userGroup, 'capacity')) {
     answer.capacity = await kept(deps, versions, capacityTables(deps.meters), 'capacity', () => capacityPart(deps));
   }
-  if (mayList(grants, ENTITIES.distributionRecord as unknown as Entity)) {
+  if (mayList(grants, ENTITIES.distributionRecord)) {
     answer.referral = await kept(deps, versions, PART_TABLES.referral, `referral\n${adminId}\n${scopeKey}`, () => referralPart(deps.db, scope, adminId));
   }
   if (isSeller(scope)) {

@@ -1,6 +1,6 @@
 /**
  * Demo members (demo mode only): each demo shop's buyers, of the shop's market
- * (server/db/seed/demo-buyers.ts), so the member list, its approval and its merge can be tried on a
+ * (server/areas/member/demo-buyers.ts), so the member list, its approval and its merge can be tried on a
  * fresh start. The buyers are the ones the demo orders name (server/areas/oms/demo-orders.ts writes
  * `member_username`); their orders are linked to the member rows here. In each shop one buyer is
  * there twice under a second username with the same mobile (duplicates to merge), one waits for
@@ -10,7 +10,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { marketOf } from '../../db/seed/demo-buyers';
+import { marketOf } from './demo-buyers';
 import { toDbTime } from '../../db/time';
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -14,9 +14,8 @@
 import type { Kysely } from 'kysely';
 import { DELIVERY_STATUS, ORDER_STATUS, PAY_STATUS } from '../../../src/schema/oms/entities';
 import { sumCents } from '../../../src/schema/engine/money';
-import type { AnyKysely } from '../../db/index';
 import type { Database } from '../../db/schema';
-import { marketOf, orderingBuyers } from '../../db/seed/demo-buyers';
+import { marketOf, orderingBuyers } from '../member/demo-buyers';
 import { toDbTime } from '../../db/time';
 
 /** A line of an order, as the order keeps it (a copy of the product and SKU bought). */
@@ -24,8 +23,8 @@ type OrderLine = { productId: number | null; pic: string | null; name: string; b
 
 /**
  * Without the demo catalog (`DEMO_CONTENT=false`): lines of packaging, each sold by the demo
- * shops that stock it (their trade: server/db/seed/demo-products.ts DEMO_TRADES), under a brand that makes it
- * (server/db/seed/demo-content.ts DEMO_BRANDS). With the catalog, a shop's orders are of its own products.
+ * shops that stock it (their trade: server/seed/demo-products.ts DEMO_TRADES), under a brand that makes it
+ * (server/seed/demo-content.ts DEMO_BRANDS). With the catalog, a shop's orders are of its own products.
  */
 const PACKAGING: readonly (Omit<OrderLine, 'productId' | 'pic' | 'skuCode'> & { shops: readonly string[] })[] = [
   { name: 'Sunrise Kraft mailer box', brand: 'Sunrise', sn: 'KMB-3020', cents: 129, attr: '[{"key":"Size","value":"300×200×100 mm"}]', shops: ['Sunrise Packaging', 'Harbor Boxes'] },
@@ -37,7 +36,7 @@ const PACKAGING: readonly (Omit<OrderLine, 'productId' | 'pic' | 'skuCode'> & { 
 ];
 
 /** The lines a shop's orders are made of: a SKU of each of its live products, else the packaging it stocks. */
-const linesOf = async (db: AnyKysely, shop: { id: number; shop_name: string }): Promise<OrderLine[]> => {
+const linesOf = async (db: Kysely<Database>, shop: { id: number; shop_name: string }): Promise<OrderLine[]> => {
   const rows: { id: number; name: string; pic: string | null; product_sn: string; brand: string | null; sku_code: string | null; sku_price: number | null; sp_data: string | null; price: number }[] =
     await db.selectFrom('pms_product as p').leftJoin('pms_brand as b', 'b.id', 'p.brand_id')
       .leftJoin('pms_sku_stock as s', (join) => join.onRef('s.product_id', '=', 'p.id'))
@@ -72,23 +71,22 @@ const HOUR = 60 * MINUTE;
 
 /** Writes `perShop` orders into each demo shop that has none yet; answers how many it wrote. */
 export const seedDemoOrders = async (db: Kysely<Database>, perShop: number): Promise<number> => {
-  const kdb = db as unknown as AnyKysely;
   // The sellers' shops: the platform's outlet takes no orders in the demo.
-  const shops: { id: number; shop_name: string; country: string | null }[] = await kdb.selectFrom('shop').select(['id', 'shop_name', 'country'])
+  const shops: { id: number; shop_name: string; country: string | null }[] = await db.selectFrom('shop').select(['id', 'shop_name', 'country'])
     .where('owner_id', 'is not', null).orderBy('id').execute();
   const now = Date.now();
   let written = 0;
   for (const shop of shops) {
     const shopId = Number(shop.id);
-    const has = await kdb.selectFrom('oms_order').select('id').where('shop_id', '=', shopId).limit(1).executeTakeFirst();
+    const has = await db.selectFrom('oms_order').select('id').where('shop_id', '=', shopId).limit(1).executeTakeFirst();
     if (has) continue;
     const next = sequence(shopId * 7919);
     // The shop's own buyers (members of the shop), each receiving at their own address, shipped by the carriers of its country.
     const market = marketOf(shop.country);
     const buyers = orderingBuyers(market);
-    const products = await linesOf(kdb, shop);
+    const products = await linesOf(db, shop);
     if (!products.length) continue;
-    await kdb.transaction().execute(async (trx) => {
+    await db.transaction().execute(async (trx) => {
       for (let i = 0; i < perShop; i++) {
         // Every status appears; half the orders are waiting on someone (pending payment or shipment).
         // The newest order of every shop waits for payment (placed minutes ago), so closing one

@@ -11,13 +11,12 @@
 import type { Kysely } from 'kysely';
 import { multiplyCents } from '../../../src/schema/engine/money';
 import { ORDER_STATUS, PAY_STATUS, RETURN_STATUS } from '../../../src/schema/oms/entities';
-import type { AnyKysely } from '../../db/index';
 import type { Database } from '../../db/schema';
-import { buyerNamed } from '../../db/seed/demo-buyers';
+import { buyerNamed } from '../member/demo-buyers';
 import { toDbTime } from '../../db/time';
 
 /**
- * Each shop's two return addresses, at the shop's own address (server/db/seed/demo-tenancy.ts): its warehouse,
+ * Each shop's two return addresses, at the shop's own address (server/seed/demo-tenancy.ts): its warehouse,
  * which also ships, and a returns desk that only receives.
  */
 const addressesOf = (shop: ShopRow) => {
@@ -36,7 +35,7 @@ type ShopRow = {
 
 /**
  * Why buyers send things back: each reason (the seeded return reasons) with what the buyer wrote
- * and the photos they sent as proof (shipped with the demo content in server/db/seed/images, copied
+ * and the photos they sent as proof (shipped with the demo content in server/seed/images, copied
  * to the upload storage by scripts/demo-images.sh's files). An unopened parcel needs no photo.
  */
 const WHY = [
@@ -46,7 +45,7 @@ const WHY = [
   { reason: 'Missing parts', description: 'The pack arrived short: a third of the pieces were missing.', proofs: ['proof-missing-pieces.jpg'] },
   { reason: 'Changed my mind', description: 'We ordered twice by mistake; the second parcel is unopened.', proofs: [] },
 ] as const;
-/** The proof images' URLs (server/db/seed/demo-content.ts stores them under this prefix). */
+/** The proof images' URLs (server/seed/demo-content.ts stores them under this prefix). */
 export const DEMO_PROOFS = [...new Set(WHY.flatMap((w) => w.proofs))].map((file) => `/uploads/demo/${file}`);
 
 /**
@@ -66,17 +65,16 @@ const HOUR = 60 * 60 * 1000;
  * is the account named as having handled them, `proofs` whether the demo images are there.
  */
 export const seedDemoReturns = async (db: Kysely<Database>, options: { perShop: number; handler: string; proofs: boolean }): Promise<number> => {
-  const kdb = db as unknown as AnyKysely;
   // The sellers' shops, which have the demo orders (./demo-orders.ts).
-  const shops: ShopRow[] = await kdb.selectFrom('shop')
+  const shops: ShopRow[] = await db.selectFrom('shop')
     .select(['id', 'shop_name', 'street_line1', 'address_line2', 'city', 'country', 'postcode', 'phone', 'first_name', 'last_name'])
     .where('owner_id', 'is not', null).orderBy('id').execute();
   const now = Date.now();
   let written = 0;
   for (const [shopIndex, shop] of shops.entries()) {
     const shopId = Number(shop.id);
-    if (await kdb.selectFrom('oms_order_return_apply').select('id').where('shop_id', '=', shopId).limit(1).executeTakeFirst()) continue;
-    await kdb.transaction().execute(async (trx) => {
+    if (await db.selectFrom('oms_order_return_apply').select('id').where('shop_id', '=', shopId).limit(1).executeTakeFirst()) continue;
+    await db.transaction().execute(async (trx) => {
       let addresses = await trx.selectFrom('oms_company_address').select('id').where('shop_id', '=', shopId).orderBy('id').execute();
       if (!addresses.length) {
         // Named after the shop: staff pick among every shop's addresses.
@@ -100,7 +98,7 @@ export const seedDemoReturns = async (db: Kysely<Database>, options: { perShop: 
         const at = (hours: number) => toDbTime(new Date(Math.min(now, applied + hours * HOUR)));
         const handled = status !== RETURN_STATUS.pending;
         const granted = status === RETURN_STATUS.returning || status === RETURN_STATUS.completed;
-        // The buyer who ordered asks (server/db/seed/demo-buyers.ts); an order of someone else's name, the shop's contact.
+        // The buyer who ordered asks (server/areas/member/demo-buyers.ts); an order of someone else's name, the shop's contact.
         const buyer = buyerNamed(order.member_username);
         const contact = buyer ? { name: buyer.realName, phone: buyer.mobile } : { name: `${shop.first_name ?? ''} ${shop.last_name ?? ''}`.trim(), phone: shop.phone ?? '' };
         const why = WHY[i % WHY.length]!;

@@ -49,7 +49,7 @@ const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
 /** Who acts: no admin account, every shop. History and audit rows carry no admin id. */
-export const SYSTEM_ACTOR: HookActor = { adminId: null, ip: null, scope: ALL_SHOPS };
+const SYSTEM_ACTOR: HookActor = { adminId: null, ip: null, scope: ALL_SHOPS };
 
 type Counts = { closed: number; confirmed: number; skipped: number; partlyPaid: number; more: boolean };
 
@@ -115,7 +115,7 @@ const applyOne = async (db: Kysely<Database>, action: 'close' | 'confirmReceipt'
  * catches a binding the selection could not see; on SQLite one connection serialises transactions,
  * so no real race can land in that gap. The server passes none.
  */
-export type OrderJobSeams = { readonly afterCloseSelection?: (ids: readonly number[]) => Promise<void> };
+type OrderJobSeams = { readonly afterCloseSelection?: (ids: readonly number[]) => Promise<void> };
 
 /** The job; `batch` bounds the orders of each kind one run changes. */
 export const orderSettingsJob = (batch = ORDER_JOB_BATCH, seams: OrderJobSeams = {}): Job => defineJob({

@@ -37,7 +37,7 @@ export const writeHistory = async (trx: Db, record: { id: number; shopId: number
 type OrderRecord = RecordOf<typeof order>;
 
 /** What the buyer pays: total + freight − promotion − points − coupon − discount, in cents. */
-export const payableCents = (
+const payableCents = (
   record: Pick<OrderRecord, 'totalAmount' | 'promotionAmount' | 'integrationAmount' | 'couponAmount'>, freight: number, discount: number,
 ): number =>
   sumCents([
@@ -46,7 +46,7 @@ export const payableCents = (
   ]);
 
 /** Cents of cashier money bound to each order (read under the orders' locks: bind takes them too). */
-export const boundCentsOf = async (trx: Db, orderIds: readonly number[]): Promise<Map<number, number>> => {
+const boundCentsOf = async (trx: Db, orderIds: readonly number[]): Promise<Map<number, number>> => {
   const out = new Map<number, number>();
   if (!orderIds.length) return out;
   const rows = await trx.selectFrom('oms_cashier_balance_order').select(['order_id', (eb) => eb.fn.sum<number>('amount').as('cents')])

@@ -37,7 +37,7 @@ const operatorName = async (trx: Db, actor: HookActor): Promise<string | null> =
  * payment left after the refunds of its other granted returns. The order row is locked on
  * PostgreSQL, so two returns of one order confirmed at once cannot both take the same money.
  */
-export const refundLimitCents = async (trx: Db, record: ReturnRecord): Promise<number> => {
+const refundLimitCents = async (trx: Db, record: ReturnRecord): Promise<number> => {
   const query = trx.selectFrom('oms_order').select(['pay_amount', 'status']).where('id', '=', record.orderId);
   const order = await (dialectOf(trx) === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
   if (!order || !PAID_STATUSES.includes(Number(order.status))) return 0;

@@ -3,7 +3,7 @@
  * second-level category; its brand's and category's `productCount` count the live products
  * (create, change, recycle, restore, transfer), and a linked special topic's its live linked
  * products; empty SKU codes get mall's generated code; the
- * verify, transfer, simple list and SKU actions; the product quota meter.
+ * verify, transfer, simple list and SKU actions.
  */
 import { sql } from 'kysely';
 import type { FieldError } from '../../../src/schema/api';
@@ -11,15 +11,14 @@ import { fieldError } from '../../../src/schema/api';
 import { childEntityOf, columnOf } from '../../../src/schema/engine/entity';
 import { product } from '../../../src/schema/pms/product';
 import { IN_BIN, LIVE } from '../../../src/schema/engine/recycleBin';
-import { toCount } from '../../db/index';
 import { toDbTime } from '../../db/time';
 import { validationFailed } from '../../http/errors';
 import { entityActions } from '../../crud/actions';
+import { likeContains } from '../../crud/conditions';
 import type { Db, EntityHooks, RuleError } from '../../crud/hooks';
 import { scopeWhere } from '../../crud/repository';
 import type { ApiRecord } from '../../crud/row';
 import { fromRow, toColumnValue } from '../../crud/row';
-import type { QuotaMeter } from '../capacity/registry';
 
 /** Second-level categories only (level 1 in mall's numbering): products never sit in a top one. */
 const SECOND_LEVEL = 1;
@@ -159,18 +158,18 @@ export const productActions = entityActions(product, {
   },
   // Not paged in mall; a keyword narrows it, and at most a page's worth is answered.
   simpleList: async ({ trx, params, actor }) => {
-    const keyword = params.keyword ? `%${params.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+    const keyword = params.keyword;
     const rows = await trx.selectFrom('pms_product').selectAll()
       .where((eb) => eb.and([
         scopeWhere(product, eb, actor.scope),
-        ...(keyword ? [eb.or([eb('name', 'like', keyword), eb('product_sn', 'like', keyword)])] : []),
+        ...(keyword ? [eb.or([likeContains('name', keyword), likeContains('product_sn', keyword)])] : []),
       ]))
       .orderBy('id', 'desc').limit(200).execute();
     return { data: rows.map((row) => fromRow(product, row, { list: true })) };
   },
   skuList: async ({ trx, record: owner, params }) => {
     let query = trx.selectFrom('pms_sku_stock').selectAll().where('product_id', '=', owner.id);
-    if (params.keyword) query = query.where('sku_code', 'like', `%${params.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    if (params.keyword) query = query.where(likeContains('sku_code', params.keyword));
     const rows = await query.orderBy('id').execute();
     return { data: rows.map(skuJson) };
   },
@@ -195,19 +194,3 @@ export const productActions = entityActions(product, {
     return { data: rows.length, changes };
   },
 });
-
-/** Products in the shops an admin owns (the bin's too: they still hold their place until deleted for good). */
-export const productsMeter: QuotaMeter = {
-  key: 'products', unit: 'count', quota: 'quotaProducts', guards: ['product'], tables: ['pms_product', 'shop'],
-  count: async (db, adminId) => {
-    const row = await db.selectFrom('pms_product').innerJoin('shop', 'shop.id', 'pms_product.shop_id')
-      .select((eb) => eb.fn.countAll().as('n')).where('shop.owner_id', '=', adminId).executeTakeFirst();
-    return toCount(row?.n as string | number | undefined);
-  },
-  subjectOf: async (db, values) => {
-    const shopId = Number(values.shopId);
-    if (!Number.isInteger(shopId) || shopId < 1) return null;
-    const shop = await db.selectFrom('shop').select('owner_id').where('id', '=', shopId).executeTakeFirst();
-    return shop?.owner_id === undefined || shop.owner_id === null ? null : Number(shop.owner_id);
-  },
-};

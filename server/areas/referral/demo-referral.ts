@@ -13,7 +13,6 @@ import { DISTRIBUTION_STATUS } from '../../../src/schema/referral/entities';
 import { PAY_STATUS } from '../../../src/schema/vip/entities';
 import type { Database } from '../../db/schema';
 import { toDbTime } from '../../db/time';
-import { DEMO_SELLER2 } from '../../db/seed/demo-tenancy';
 
 const HOUR = 60 * 60 * 1000;
 /** When the second seller registered with the code: after the old clicks, before its first payment (200 days ago). */
@@ -33,13 +32,13 @@ const CLICKS: readonly { ip: string; device: string; hoursAgo: number }[] = [
 ];
 
 /** Answers how many rows it wrote. */
-export const seedDemoReferral = async (db: Kysely<Database>, sellerUsername: string, now = new Date()): Promise<number> => {
+export const seedDemoReferral = async (db: Kysely<Database>, usernames: { seller: string; seller2: string }, now = new Date()): Promise<number> => {
   if (await db.selectFrom('rms_relation').select('id').limit(1).executeTakeFirst()) return 0;
   if (await db.selectFrom('rms_click').select('id').limit(1).executeTakeFirst()) return 0;
   const accounts = await db.selectFrom('ums_admin').select(['id', 'username', 'invite_code', 'create_time'])
-    .where('username', 'in', [sellerUsername, DEMO_SELLER2.username]).execute();
-  const seller = accounts.find((a) => a.username === sellerUsername);
-  const seller2 = accounts.find((a) => a.username === DEMO_SELLER2.username);
+    .where('username', 'in', [usernames.seller, usernames.seller2]).execute();
+  const seller = accounts.find((a) => a.username === usernames.seller);
+  const seller2 = accounts.find((a) => a.username === usernames.seller2);
   if (!seller?.invite_code || !seller2) return 0;
   const code = seller.invite_code;
   const at = (hoursAgo: number) => toDbTime(new Date(now.getTime() - hoursAgo * HOUR));

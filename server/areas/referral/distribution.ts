@@ -33,7 +33,7 @@ const requireStaff = (scope: Scope): void => {
 };
 
 /** The ratio (whole ten-thousandths) that applies to a referrer: its own, else the global one, else none. */
-export const ratioUnitsFor = async (trx: Db, referrerId: number): Promise<number> => {
+const ratioUnitsFor = async (trx: Db, referrerId: number): Promise<number> => {
   const rows = await trx.selectFrom('rms_ratio').select(['referrer_id', 'ratio'])
     .where((eb) => eb.or([eb('referrer_id', '=', referrerId), eb('referrer_id', 'is', null)])).execute();
   return (rows.find((r) => r.referrer_id === referrerId) ?? rows.find((r) => r.referrer_id === null))?.ratio ?? 0;

@@ -8,5 +8,5 @@ export const referralArea = defineArea({
   actions: distributionActions,
   routes: (api, { db, config }) => registerReferralRoutes(api, db, config),
   // The demo seller referred the second one (clicks on its invite link, rewards on its VIP payments).
-  demo: { after: ['vip'], seed: async ({ db, sellerUsername }) => (await import('./demo-referral')).seedDemoReferral(db, sellerUsername) },
+  demo: { after: ['vip'], seed: async ({ db, sellerUsername, seller2Username }) => (await import('./demo-referral')).seedDemoReferral(db, { seller: sellerUsername, seller2: seller2Username }) },
 });

@@ -28,7 +28,7 @@ const clickBody = z.strictObject({ code: z.string().trim().max(64) });
 const invalidCode = () => fieldInvalid('code', 'invalid_invite_code');
 
 /** The seller holding an invite code (codes are made upper case; a typed lower-case one is accepted). */
-export const holderOfCode = async (db: Kysely<Database>, code: string): Promise<{ id: number; code: string } | undefined> => {
+const holderOfCode = async (db: Kysely<Database>, code: string): Promise<{ id: number; code: string } | undefined> => {
   const row = await db.selectFrom('ums_admin').select(['id', 'invite_code']).where('invite_code', 'in', [code, code.toUpperCase()]).orderBy('id').executeTakeFirst();
   return row?.invite_code ? { id: row.id, code: row.invite_code } : undefined;
 };

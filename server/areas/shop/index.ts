@@ -7,5 +7,5 @@ import { shopsMeter } from './meters';
 export const shopArea = defineArea({
   name: 'shop', hooks: { shop: shopHooks }, actions: shopActions, meters: [shopsMeter],
   // Online PayPal of a demo shop: its secret key is encrypted by the shop repository.
-  demo: { seed: async ({ db, config }) => (await import('./demo-shop-paypal')).seedDemoShopPaypal(db, config) },
+  demo: { seed: async ({ db, repositoryOf }) => (await import('./demo-shop-paypal')).seedDemoShopPaypal(db, repositoryOf) },
 });

@@ -1,6 +1,6 @@
 /** The shop quota: shops an admin owns. */
 import { toCount } from '../../db/index';
-import type { QuotaMeter } from '../capacity/registry';
+import type { QuotaMeter } from '../area';
 
 /** Shops the admin owns. */
 export const shopsMeter: QuotaMeter = {

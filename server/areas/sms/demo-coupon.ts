@@ -11,23 +11,21 @@
  * currencies (CNY, USD, EUR), so their names carry amounts without a currency sign.
  */
 import type { Kysely } from 'kysely';
-import { ENTITIES, entityList } from '../../../src/schema/entities';
 import { COUPON_GET_TYPE, COUPON_PLATFORM, COUPON_USE_STATUS, COUPON_USE_TYPE } from '../../../src/schema/sms/coupon';
-import { ENTITY_HOOKS } from '../index';
 import type { Actor } from '../../crud/repository';
-import { createRepository } from '../../crud/repository';
 import { ALL_SHOPS } from '../../crud/scope';
 import { toCount } from '../../db/index';
 import type { Database } from '../../db/schema';
 import { toDbTime } from '../../db/time';
+import type { RepositoryOf } from '../area';
 
 const DAY = 86_400_000;
 
-export const seedDemoCoupons = async (db: Kysely<Database>): Promise<number> => {
+export const seedDemoCoupons = async (db: Kysely<Database>, repositoryOf: RepositoryOf): Promise<number> => {
   const present = await db.selectFrom('sms_coupon').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
   if (toCount(present.n) > 0) return 0;
   const actor: Actor = { adminId: null, ip: null, scope: ALL_SHOPS };
-  const repo = createRepository(ENTITIES.coupon, { db, entities: entityList, hooks: ENTITY_HOOKS.coupon });
+  const repo = repositoryOf('coupon');
   const now = Date.now();
   const at = (days: number) => new Date(now + days * DAY).toISOString();
 

@@ -8,17 +8,13 @@
  * while the sales' table is empty.
  */
 import type { Kysely } from 'kysely';
-import { ENTITIES } from '../../../src/schema/entities';
-import type { EntityName } from '../../../src/schema/entities';
-import { entityList } from '../../../src/schema/entities';
 import { fromCents, multiplyCents } from '../../../src/schema/engine/money';
 import { UNLIMITED_STOCK } from '../../../src/schema/rules';
-import { ENTITY_HOOKS } from '../index';
 import type { Actor } from '../../crud/repository';
-import { createRepository } from '../../crud/repository';
 import { ALL_SHOPS } from '../../crud/scope';
 import { toCount } from '../../db/index';
 import type { Database } from '../../db/schema';
+import type { RepositoryOf } from '../area';
 
 const DAY_MS = 86_400_000;
 /** A calendar day `offset` days from today (UTC), as a flash sale's dates are written. */
@@ -37,9 +33,8 @@ const SALES = [
   { title: 'Last month clearance', startDate: day(-40), endDate: day(-33), status: 0, products: {} },
 ] as const;
 
-export const seedDemoFlash = async (db: Kysely<Database>): Promise<void> => {
+export const seedDemoFlash = async (db: Kysely<Database>, repo: RepositoryOf): Promise<void> => {
   const actor: Actor = { adminId: null, ip: null, scope: ALL_SHOPS };
-  const repo = (name: EntityName) => createRepository(ENTITIES[name], { db, entities: entityList, hooks: ENTITY_HOOKS[name] });
   const { n } = await db.selectFrom('sms_flash_promotion').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
   if (toCount(n) > 0) return;
 

@@ -14,43 +14,44 @@ import { sql } from 'kysely';
 import { fromCents, toCents } from '../../../src/schema/engine/money';
 import { product } from '../../../src/schema/pms/product';
 import { UNLIMITED_STOCK } from '../../../src/schema/rules';
+import type { RecordOf } from '../../../src/schema/engine/entity';
+import type { flashProductRelation } from '../../../src/schema/sms/flash';
 import { flashSession, normalTime } from '../../../src/schema/sms/flash';
 import type { EntityActions } from '../../crud/actions';
 import { entityActions } from '../../crud/actions';
-import type { AnyDb, EntityHooks, RuleError } from '../../crud/hooks';
-import type { ApiRecord } from '../../crud/row';
-import { fromRow } from '../../crud/row';
+import type { Db, EntityHooks, RuleError } from '../../crud/hooks';
+import { fromRow, recordOfRow } from '../../crud/row';
 import { dialectOf } from '../../db/index';
+import type { Database } from '../../db/schema';
 
-const SESSIONS = 'sms_flash_promotion_session';
-const RELATIONS = 'sms_flash_promotion_product_relation';
+const SESSIONS = flashSession.table;
+const RELATIONS = 'sms_flash_promotion_product_relation' satisfies (typeof flashProductRelation)['table'];
 
-/** What `mall`'s flash product list carries of each product (its `product`, the other fields null in mall). */
-const PRODUCT_FIELDS = ['name', 'productSn', 'price', 'stock'] as const;
+type Relation = RecordOf<typeof flashProductRelation>;
 
 /** Other writers of `table` wait until this transaction ends (readers do not); SQLite has one writer already. */
-const lockAgainstWriters = async (trx: AnyDb, table: string): Promise<void> => {
+const lockAgainstWriters = async (trx: Db, table: keyof Database): Promise<void> => {
   if (dialectOf(trx) === 'postgres') await sql`lock table ${sql.table(table)} in share row exclusive mode`.execute(trx);
 };
 
-/** Each relation with its product's id, name, SN, price and stock (`product`), read in one query. */
-const withProducts = async (db: AnyDb, records: ApiRecord[]): Promise<ApiRecord[]> => {
-  const ids = [...new Set(records.map((r) => Number(r.productId)))];
+/** Each relation with what `mall`'s flash product list carries of its product (id, name, SN, price, stock; the rest null in mall), read in one query. */
+const withProducts = async (db: Db, records: Relation[]): Promise<Relation[]> => {
+  const ids = [...new Set(records.map((r) => r.productId))];
   if (!ids.length) return records;
   const rows = await db.selectFrom(product.table).selectAll().where('id', 'in', ids).execute();
   const byId = new Map(rows.map((row) => {
-    const full = fromRow(product, row);
-    return [full.id, { id: full.id, ...Object.fromEntries(PRODUCT_FIELDS.map((name) => [name, full[name]])) }];
+    const full = recordOfRow(product, row);
+    return [full.id, { id: full.id, name: full.name, productSn: full.productSn, price: full.price, stock: full.stock }] as const;
   }));
-  return records.map((r): ApiRecord => ({ ...r, product: byId.get(Number(r.productId)) ?? null }));
+  return records.map((r) => ({ ...r, product: byId.get(r.productId) ?? null }));
 };
 
-const sessionHooks: EntityHooks = {
+const sessionHooks: EntityHooks<typeof flashSession> = {
   validate: async ({ trx, record, before, input }) => {
-    if (Number(record.status) !== 1) return [];
+    if (record.status !== 1) return [];
     await lockAgainstWriters(trx, SESSIONS);
-    const start = normalTime(String(record.startTime));
-    const end = normalTime(String(record.endTime));
+    const start = normalTime(record.startTime);
+    const end = normalTime(record.endTime);
     const clash = await trx.selectFrom(SESSIONS).select(['name', 'start_time', 'end_time'])
       .where('status', '=', 1).where('id', '<>', before?.id ?? 0)
       .where('start_time', '<', end).where('end_time', '>', start)
@@ -58,16 +59,17 @@ const sessionHooks: EntityHooks = {
     if (!clash) return [];
     // A switch sends only the status: the refusal names it; a form names the start it edits.
     const field = 'startTime' in input || 'endTime' in input ? 'startTime' : 'status';
-    return [{ field, messageKey: 'flash_sessions_overlap', params: { name: String(clash.name), start: String(clash.start_time), end: String(clash.end_time) } }];
+    return [{ field, messageKey: 'flash_sessions_overlap', params: { name: clash.name ?? '', start: clash.start_time, end: clash.end_time } }];
   },
 };
 
-const relationHooks: EntityHooks = {
+const relationHooks: EntityHooks<typeof flashProductRelation> = {
   validate: async ({ trx, record, before, lock }) => {
-    const found = await lock(trx.selectFrom('pms_product').select(['price', 'stock']).where('id', '=', record.productId as number)).executeTakeFirst();
+    const found = await lock(trx.selectFrom('pms_product').select(['price', 'stock']).where('id', '=', record.productId)).executeTakeFirst();
     // A product that does not exist is refused by the reference check already.
     if (!found) return [];
     const errors: RuleError[] = [];
+    // Numbers as both databases answer them (PostgreSQL's bigint columns come back as text).
     const price = Number(found.price);
     if (typeof record.flashPromotionPrice === 'number' && toCents(record.flashPromotionPrice) > price) {
       errors.push({ field: 'flashPromotionPrice', messageKey: 'flash_price_above_price', params: { max: fromCents(price) } });
@@ -75,7 +77,7 @@ const relationHooks: EntityHooks = {
     const stock = Number(found.stock);
     if (typeof record.flashPromotionCount === 'number' && stock !== UNLIMITED_STOCK) {
       const others = await trx.selectFrom(RELATIONS).select((eb) => eb.fn.sum('flash_promotion_count').as('total'))
-        .where('flash_promotion_id', '=', record.flashPromotionId as number).where('product_id', '=', record.productId as number)
+        .where('flash_promotion_id', '=', record.flashPromotionId).where('product_id', '=', record.productId)
         .where('id', '<>', before?.id ?? 0).executeTakeFirst();
       const left = Math.max(0, stock - Number(others?.total ?? 0));
       if (record.flashPromotionCount > left) errors.push({ field: 'flashPromotionCount', messageKey: 'flash_count_above_stock', params: { max: left } });

@@ -18,9 +18,9 @@ export const smsArea = defineArea({
   // after the products); coupons of each scope and those the demo members hold, some used on their orders.
   demo: {
     after: ['member'],
-    seed: async ({ db, content }) => {
-      if (content) await (await import('./demo-flash')).seedDemoFlash(db);
-      await (await import('./demo-coupon')).seedDemoCoupons(db);
+    seed: async ({ db, content, repositoryOf }) => {
+      if (content) await (await import('./demo-flash')).seedDemoFlash(db, repositoryOf);
+      await (await import('./demo-coupon')).seedDemoCoupons(db, repositoryOf);
     },
   },
 });

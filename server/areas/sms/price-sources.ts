@@ -4,7 +4,7 @@
  * repository in the caller's scope).
  */
 import type { Kysely } from 'kysely';
-import type { FlashOffer, PriceCoupon } from '../../../src/schema/sms/priceCheck';
+import type { FlashOffer, PriceCoupon } from './pricing';
 import type { Database } from '../../db/schema';
 import type { ApiRecord } from '../../crud/row';
 import { toCents } from '../../../src/schema/engine/money';

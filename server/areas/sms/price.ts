@@ -11,8 +11,7 @@ import { z } from 'zod';
 import type { FieldDecl } from '../../../src/schema/engine/entity';
 import { toCents } from '../../../src/schema/engine/money';
 import { PRICE_API } from '../../../src/schema/sms/priceApi';
-import type { PriceMemberLevel, PriceMoment, PriceProduct, PriceSku } from '../../../src/schema/sms/priceCheck';
-import { checkPrice, PRICE_CHECK_PARAMS, priceCheckAnswer } from '../../../src/schema/sms/priceCheck';
+import { PRICE_CHECK_PARAMS } from '../../../src/schema/sms/priceCheck';
 import { fieldSchema } from '../../../src/schema/validation';
 import { requireAuth } from '../../auth/guard';
 import { readParams } from '../../crud/params';
@@ -21,6 +20,8 @@ import { ok } from '../../http/envelope';
 import { fieldInvalid, isHttpError } from '../../http/errors';
 import type { AreaDeps } from '../area';
 import { couponRule, flashOffersOf } from './price-sources';
+import type { PriceMemberLevel, PriceMoment, PriceProduct, PriceSku } from './pricing';
+import { checkPrice, priceCheckAnswer } from './pricing';
 
 type Params = {
   productId: number; skuId: number | null; quantity: number; memberLevelId: number | null;
@@ -65,7 +66,7 @@ const wallClocks = new Map<string, Intl.DateTimeFormat>();
  * The instant with its day and time of day in the server's time zone (`TZ`): flash sales run on
  * calendar days and sessions on the wall clock there, as mall's do.
  */
-export const momentOf = (instant: number, zone = Intl.DateTimeFormat().resolvedOptions().timeZone): PriceMoment => {
+const momentOf = (instant: number, zone = Intl.DateTimeFormat().resolvedOptions().timeZone): PriceMoment => {
   let format = wallClocks.get(zone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });

@@ -11,7 +11,7 @@ import type { StoredRecordOf } from '../../crud/row';
 import { recordOfRow } from '../../crud/row';
 import type { Database, UmsAdminTable } from '../../db/schema';
 
-export type AdminJson = StoredRecordOf<typeof adminAccount>;
+type AdminJson = StoredRecordOf<typeof adminAccount>;
 
 export const adminJson = (row: Selectable<UmsAdminTable>): AdminJson => recordOfRow(adminAccount, row);
 

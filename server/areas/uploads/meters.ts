@@ -1,6 +1,6 @@
 /** The upload storage quota, counted from the recorded sizes of an admin's uploads. */
 import { toCount } from '../../db/index';
-import type { QuotaMeter } from '../capacity/registry';
+import type { QuotaMeter } from '../area';
 import { UPLOAD_TARGET } from '../capacity/registry';
 
 const BYTES_PER_MB = 1024 * 1024;

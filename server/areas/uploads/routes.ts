@@ -17,8 +17,7 @@ import { UPLOAD_RULES } from '../../../src/schema/rules';
 import { PROFILE_API } from '../../../src/schema/ums/admin';
 import { isUnsafeText } from '../../../src/schema/validation';
 import { requireAuth } from '../../auth/guard';
-import type { QuotaMeter } from '../capacity/registry';
-import type { DefaultQuotas } from '../capacity/registry';
+import type { DefaultQuotas, QuotaMeter } from '../area';
 import { guardCreate, UPLOAD_TARGET } from '../capacity/registry';
 import { beginAttempt, UPLOAD_WINDOW_SECONDS } from '../../auth/throttle';
 import type { Config } from '../../config';
@@ -30,10 +29,10 @@ import { fieldInvalid, httpError, tooManyRequests } from '../../http/errors';
 import { mimeOfKey, releaseUploadStore, uploadStoreOf } from './storage';
 import { noteOnRequestLine } from '../../http/logging';
 
-export const UPLOADS_URL_PREFIX = '/uploads/';
+const UPLOADS_URL_PREFIX = '/uploads/';
 
 /** The image type from the first bytes, or null: only JPEG and PNG are accepted. */
-export const sniffImage = (bytes: Buffer): { mime: 'image/jpeg' | 'image/png'; ext: 'jpg' | 'png' } | null => {
+const sniffImage = (bytes: Buffer): { mime: 'image/jpeg' | 'image/png'; ext: 'jpg' | 'png' } | null => {
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return { mime: 'image/jpeg', ext: 'jpg' };
   const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
   if (bytes.length >= png.length && png.every((b, i) => bytes[i] === b)) return { mime: 'image/png', ext: 'png' };
@@ -74,7 +73,7 @@ export const registerUploadFiles = (app: FastifyInstance, config: Pick<Config, '
   });
 };
 
-export type UploadRouteDeps = {
+type UploadRouteDeps = {
   db: Kysely<Database>;
   config: Pick<Config, 'dataDir' | 'uploadMaxPerMinute' | 'publicUrl' | 's3'>;
   /** Capacity areas: the storage quota is checked in the upload's transaction. */

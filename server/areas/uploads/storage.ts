@@ -11,12 +11,12 @@ import type { Readable } from 'node:stream';
 import type * as S3 from '@aws-sdk/client-s3';
 import type { Config, S3Settings } from '../../config';
 
-export type ImageMime = 'image/jpeg' | 'image/png';
+type ImageMime = 'image/jpeg' | 'image/png';
 
 /** One stored object as read back: its bytes as a stream, and its size when the store tells. */
-export type StoredImage = { readonly body: Readable; readonly size: number | undefined };
+type StoredImage = { readonly body: Readable; readonly size: number | undefined };
 
-export type UploadStore = {
+type UploadStore = {
   readonly kind: 'disk' | 's3';
   /** Stores a new object; the caller has checked the bytes and picked a fresh key. */
   put: (key: string, bytes: Buffer, mime: ImageMime) => Promise<void>;
@@ -42,7 +42,7 @@ export const mimeOfKey = (key: string): ImageMime | null => {
   return match[1] === 'png' ? 'image/png' : 'image/jpeg';
 };
 
-export const diskStore = (root: string): UploadStore => ({
+const diskStore = (root: string): UploadStore => ({
   kind: 'disk',
   put: async (key, bytes) => {
     const path = join(root, key);
@@ -70,7 +70,7 @@ const isMissing = (error: unknown): boolean => {
  * The SDK is loaded with the first S3 call, not at start: it is several MB of code and heap that
  * a server storing uploads on disk (the default) would carry for nothing.
  */
-export const s3Store = (settings: S3Settings): UploadStore => {
+const s3Store = (settings: S3Settings): UploadStore => {
   let sdk: Promise<{ client: S3.S3Client; lib: typeof S3 }> | null = null;
   const connect = () => {
     sdk ??= import('@aws-sdk/client-s3').then((lib) => ({

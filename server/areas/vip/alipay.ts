@@ -21,7 +21,7 @@ import type { Config } from '../../config';
 import type { OnlineAdapter, PaymentRequest, VerifiedNotice } from './online';
 import { amountText, centsOfText, NoticeRefused } from './online';
 
-export type AlipaySettings = Config['alipay'];
+type AlipaySettings = Config['alipay'];
 
 export const alipayReady = (settings: AlipaySettings | undefined): boolean =>
   !!settings?.appId && !!settings.privateKey && !!settings.alipayPublicKey;
@@ -74,7 +74,7 @@ export const alipayTime = (date: Date = new Date()): string =>
   new Date(date.getTime() + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
 
 /** The signed parameters of a page pay request. */
-export const pagePayParams = (settings: AlipaySettings, privateKey: KeyObject, payment: PaymentRequest, now: Date = new Date()): Record<string, string> => {
+const pagePayParams = (settings: AlipaySettings, privateKey: KeyObject, payment: PaymentRequest, now: Date = new Date()): Record<string, string> => {
   const params: Record<string, string> = {
     app_id: settings.appId ?? '',
     method: 'alipay.trade.page.pay',
@@ -100,7 +100,7 @@ export const pagePayParams = (settings: AlipaySettings, privateKey: KeyObject, p
 const PAID_STATES = new Set(['TRADE_SUCCESS', 'TRADE_FINISHED']);
 
 /** Reads a verified notify (form fields) for the settler; throws NoticeRefused when it does not check out. */
-export const readAlipayNotify = (settings: AlipaySettings, publicKey: KeyObject, body: unknown): VerifiedNotice => {
+const readAlipayNotify = (settings: AlipaySettings, publicKey: KeyObject, body: unknown): VerifiedNotice => {
   if (!body || typeof body !== 'object') throw new NoticeRefused('not a form');
   const params = body as Record<string, unknown>;
   if (params.sign_type !== undefined && params.sign_type !== 'RSA2') throw new NoticeRefused(`sign_type ${String(params.sign_type)}`);

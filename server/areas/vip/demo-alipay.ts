@@ -18,10 +18,10 @@ import { freshPemPair } from './demo-keys';
 /** Where the demo's stand-in answers on the app itself (outside the API prefix, as Alipay's gateway is). */
 export const DEMO_ALIPAY_PREFIX = '/demo-alipay';
 /** The demo app's id: plainly not one Alipay would issue. */
-export const DEMO_ALIPAY_APP_ID = 'DEMO-ALIPAY-APP-NOT-REAL';
+const DEMO_ALIPAY_APP_ID = 'DEMO-ALIPAY-APP-NOT-REAL';
 
 /** Alipay settings with two demo key pairs: the app's (its private half signs requests) and "Alipay's" (signs notifies). */
-export const demoAlipaySettings = (gateway: string, pairs: PemPairs = freshPemPair): Config['alipay'] => {
+const demoAlipaySettings = (gateway: string, pairs: PemPairs = freshPemPair): Config['alipay'] => {
   const app = pairs('alipay-app');
   const gatewayPair = pairs('alipay-gateway');
   return {
@@ -33,7 +33,7 @@ export const demoAlipaySettings = (gateway: string, pairs: PemPairs = freshPemPa
 type Trade = { params: Record<string, string>; biz: { out_trade_no: string; total_amount: string; subject: string; trans_currency?: string }; tradeNo: string; paid: boolean };
 
 /** Alipay's asynchronous notify of a paid trade, signed with the stand-in's "Alipay" key (`forged`: signed by another key). */
-export const signedAlipayNotify = (
+const signedAlipayNotify = (
   settings: Config['alipay'], fields: { out_trade_no: string; total_amount: string; trade_no?: string; trade_status?: string; trans_currency?: string; app_id?: string },
   options: { forged?: boolean } = {},
 ): Record<string, string> => {

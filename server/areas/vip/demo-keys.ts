@@ -7,7 +7,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-export type PemPair = { publicKey: string; privateKey: string };
+type PemPair = { publicKey: string; privateKey: string };
 /** The key pair for a named role (`alipay-app`, `wechatpay-platform`, …). */
 export type PemPairs = (name: string) => PemPair;
 

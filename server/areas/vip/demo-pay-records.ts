@@ -11,7 +11,6 @@ import { toCents } from '../../../src/schema/engine/money';
 import { PAY_STATUS, vipPlanOf } from '../../../src/schema/vip/entities';
 import type { Database } from '../../db/schema';
 import { toDbTime } from '../../db/time';
-import { DEMO_SELLER2 } from '../../db/seed/demo-tenancy';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -28,10 +27,10 @@ const addMonths = (date: Date, months: number): Date => {
 };
 
 /** Writes the demo sellers' payments unless any pay record exists; answers how many it wrote. */
-export const seedDemoPayRecords = async (db: Kysely<Database>, usernames: { admin: string; seller: string }, now = new Date()): Promise<number> => {
+export const seedDemoPayRecords = async (db: Kysely<Database>, usernames: { admin: string; seller: string; seller2: string }, now = new Date()): Promise<number> => {
   if (await db.selectFrom('pay_record').select('id').limit(1).executeTakeFirst()) return 0;
   const accounts = await db.selectFrom('ums_admin').select(['id', 'username'])
-    .where('username', 'in', [usernames.admin, usernames.seller, DEMO_SELLER2.username]).execute();
+    .where('username', 'in', [usernames.admin, usernames.seller, usernames.seller2]).execute();
   const idOf = (username: string) => accounts.find((a) => a.username === username)?.id;
   const adminId = idOf(usernames.admin) ?? null;
   const plans: Readonly<Record<string, readonly DemoPayment[]>> = {
@@ -39,7 +38,7 @@ export const seedDemoPayRecords = async (db: Kysely<Database>, usernames: { admi
       { plan: 1, channel: 'paypal_offline', status: PAY_STATUS.refunded, reference: 'PP-7Q41-2208', applied: 120, confirmed: 119, refunded: 110 },
       { plan: 12, channel: 'bank', status: PAY_STATUS.paid, reference: 'BANK-20260926-0412', applied: 61, confirmed: 60 },
     ],
-    [DEMO_SELLER2.username]: [
+    [usernames.seller2]: [
       { plan: 1, channel: 'blockchain', status: PAY_STATUS.paid, reference: '0x9f3c…e21a (TRC20)', applied: 200, confirmed: 199 },
       // Renewed since: both demo sellers hold a running VIP, so both may open shops (the shop area's VIP gate).
       { plan: 6, channel: 'paypal_offline', status: PAY_STATUS.paid, reference: 'PP-3K88-5120', applied: 21, confirmed: 20 },

@@ -18,7 +18,7 @@ import Fastify from 'fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 
-export const FAKE_PAYPAL = { clientId: 'fake-client-id', clientSecret: 'fake-client-secret', webhookId: 'WH-FAKE-0001' } as const;
+const FAKE_PAYPAL = { clientId: 'fake-client-id', clientSecret: 'fake-client-secret', webhookId: 'WH-FAKE-0001' } as const;
 /** Where the demo's sandbox answers on the app itself (outside the API prefix: PayPal's paths, not ours). */
 export const DEMO_PAYPAL_PREFIX = '/demo-paypal';
 
@@ -31,7 +31,7 @@ type FakeOrder = {
   cancelUrl: string;
 };
 
-export type PaypalSandbox = {
+type PaypalSandbox = {
   readonly orders: Map<string, FakeOrder>;
   /** How often each route was called (`POST /v2/checkout/orders/:id/capture`). */
   readonly calls: Map<string, number>;

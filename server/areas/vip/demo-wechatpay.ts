@@ -24,10 +24,10 @@ import { keyOf } from './alipay';
 import { encryptResource, notifyMessage, parseAuthorization, requestMessage, rsaSign, rsaVerify } from './wechatpay';
 
 export const DEMO_WECHATPAY_PREFIX = '/demo-wechatpay';
-export const DEMO_WECHATPAY = { mchId: '1900000000', appId: 'wxDEMO0000NOTREAL', certSerial: 'DEMO-SERIAL-NOT-REAL' } as const;
+const DEMO_WECHATPAY = { mchId: '1900000000', appId: 'wxDEMO0000NOTREAL', certSerial: 'DEMO-SERIAL-NOT-REAL' } as const;
 
 /** WeChat Pay settings with fresh demo keys (the merchant's pair, "WeChat Pay's" pair, an APIv3 key). */
-export const demoWechatPaySettings = (apiBase: string, scanPath = `${DEMO_WECHATPAY_PREFIX}/scan`, pairs: PemPairs = freshPemPair): Config['wechatPay'] => {
+const demoWechatPaySettings = (apiBase: string, scanPath = `${DEMO_WECHATPAY_PREFIX}/scan`, pairs: PemPairs = freshPemPair): Config['wechatPay'] => {
   const merchant = pairs('wechatpay-merchant');
   const platform = pairs('wechatpay-platform');
   return {

@@ -21,7 +21,7 @@ export const vipArea = defineArea({
   },
   // VIP payments in each state for the demo sellers.
   demo: {
-    seed: async ({ db, adminUsername, sellerUsername }) =>
-      (await import('./demo-pay-records')).seedDemoPayRecords(db, { admin: adminUsername, seller: sellerUsername }),
+    seed: async ({ db, adminUsername, sellerUsername, seller2Username }) =>
+      (await import('./demo-pay-records')).seedDemoPayRecords(db, { admin: adminUsername, seller: sellerUsername, seller2: seller2Username }),
   },
 });

@@ -37,7 +37,7 @@ export type PaymentRequest = {
  * Where the buyer goes (`payUrl`) or what the page shows as a QR code (`codeUrl`); with the demo's
  * stand-in, where the page's "simulate the scan" button posts (`simulateUrl`), since no phone can scan it.
  */
-export type PaymentStart = { readonly payUrl?: string; readonly codeUrl?: string; readonly simulateUrl?: string };
+type PaymentStart = { readonly payUrl?: string; readonly codeUrl?: string; readonly simulateUrl?: string };
 
 /** A notify whose signature checked out, as the settler reads it. */
 export type VerifiedNotice = {
@@ -51,7 +51,7 @@ export type VerifiedNotice = {
 };
 
 /** What a notify route hands to `verify`: the headers, the body as sent (signatures cover the bytes) and as parsed. */
-export type IncomingNotice = {
+type IncomingNotice = {
   readonly headers: Readonly<Record<string, string | string[] | undefined>>;
   readonly rawBody: string;
   readonly body: unknown;

@@ -10,13 +10,13 @@
  */
 import type { Config } from '../../config';
 
-export type PaypalSettings = Config['paypal'];
+type PaypalSettings = Config['paypal'];
 
 /** The channel can be offered only with the app's credentials. */
 export const paypalReady = (settings: PaypalSettings): boolean => !!settings.clientId && !!settings.clientSecret;
 
-export type PaypalLink = { href: string; rel: string; method?: string };
-export type PaypalCapture = { id: string; status: string; amount?: { currency_code: string; value: string }; custom_id?: string };
+type PaypalLink = { href: string; rel: string; method?: string };
+type PaypalCapture = { id: string; status: string; amount?: { currency_code: string; value: string }; custom_id?: string };
 export type PaypalOrder = {
   id: string;
   status: string;
@@ -42,12 +42,12 @@ const TIMEOUT_MS = 20_000;
 /** A token is renewed this long before PayPal says it expires. */
 const TOKEN_MARGIN_MS = 60_000;
 
-export type OrderRequest = {
+type OrderRequest = {
   payRecordId: number; amount: string; currency: string; description: string; returnUrl: string; cancelUrl: string;
 };
 
 /** The headers PayPal signs a webhook delivery with (lower-case, as Node gives them). */
-export type WebhookHeaders = Readonly<Record<string, string | string[] | undefined>>;
+type WebhookHeaders = Readonly<Record<string, string | string[] | undefined>>;
 
 export type PaypalClient = {
   createOrder: (order: OrderRequest) => Promise<PaypalOrder>;

@@ -61,7 +61,7 @@ const orderOfEvent = (event: z.infer<typeof webhookEvent>): string | null => {
 };
 
 /** The online channels on the adapter contract (./online.ts), from the settings. */
-export const onlineAdapters = (config: Pick<Config, 'alipay' | 'wechatPay'>): Partial<Record<OnlineChannel, OnlineAdapter>> => ({
+const onlineAdapters = (config: Pick<Config, 'alipay' | 'wechatPay'>): Partial<Record<OnlineChannel, OnlineAdapter>> => ({
   alipay: createAlipayAdapter(config.alipay),
   wechat: createWechatPayAdapter(config.wechatPay),
 });

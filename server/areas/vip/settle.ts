@@ -34,7 +34,7 @@ import { payRecordIdOfTradeNo, tradeNoOf } from './online';
 export type PaypalStart = { payRecordId: number; orderId: string; approveUrl: string };
 export type PaypalSettlement = { payRecordId: number; status: 'paid' | 'pending' | 'refunded'; orderStatus: string };
 
-export type SettleDeps = {
+type SettleDeps = {
   readonly db: Kysely<Database>;
   readonly paypal: PaypalClient;
   /** The declared confirm transition on one pay record, acted by the system (no admin). */
@@ -177,8 +177,6 @@ export const createPaypalSettler = (deps: SettleDeps) => {
   return { startOrder, settle };
 };
 
-export type PaypalSettler = ReturnType<typeof createPaypalSettler>;
-
 /**
  * The last step of every online channel: the declared confirm transition on a record whose payment
  * the provider has verified (state check, lock, VIP extension, referral reward and audit rows in one
@@ -195,7 +193,7 @@ export const confirmPaid = async (deps: Pick<SettleDeps, 'db' | 'confirm'>, payR
   return statusName(after?.status ?? before);
 };
 
-export type NoticeSettlement = { payRecordId: number; status: PaypalSettlement['status'] };
+type NoticeSettlement = { payRecordId: number; status: PaypalSettlement['status'] };
 
 /**
  * Settles a verified notify of an online channel (./online.ts): the record its trade number names,
@@ -225,7 +223,7 @@ export const settleNotice = async (
   return { payRecordId, status: await confirmPaid(deps, payRecordId, record.status) };
 };
 
-export type OnlineStartAnswer = { payRecordId: number; channel: OnlineChannel; tradeNo: string; payUrl?: string; codeUrl?: string; simulateUrl?: string };
+type OnlineStartAnswer = { payRecordId: number; channel: OnlineChannel; tradeNo: string; payUrl?: string; codeUrl?: string; simulateUrl?: string };
 
 /**
  * Starts the online payment of the seller's own unpaid application through `adapter`'s channel:

@@ -21,7 +21,7 @@ import { keyOf } from './alipay';
 import type { OnlineAdapter, VerifiedNotice } from './online';
 import { NoticeRefused, ProviderError } from './online';
 
-export type WechatPaySettings = Config['wechatPay'];
+type WechatPaySettings = Config['wechatPay'];
 
 export const wechatPayReady = (settings: WechatPaySettings | undefined): boolean =>
   !!settings?.mchId && !!settings.appId && !!settings.privateKey && !!settings.certSerial && !!settings.platformPublicKey && !!settings.apiV3Key;
@@ -66,7 +66,7 @@ export const parseAuthorization = (header: string): Record<string, string> | nul
   return Object.fromEntries([...match[1]!.matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]));
 };
 
-export type EncryptedResource = { algorithm: string; ciphertext: string; associated_data?: string; nonce: string; original_type?: string };
+type EncryptedResource = { algorithm: string; ciphertext: string; associated_data?: string; nonce: string; original_type?: string };
 
 /** AEAD_AES_256_GCM with the APIv3 key (32 characters): the ciphertext is base64 of the encrypted bytes followed by the 16-byte tag. */
 export const decryptResource = (resource: EncryptedResource, apiV3Key: string): string => {

@@ -8,47 +8,34 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Kysely, Transaction } from 'kysely';
-import { DEMO_ROLES, RESOURCE_CATEGORIES, SEED_ROLES } from '../../../src/schema/resources';
-import { SECTIONS, SELLER_MENU } from '../../../src/schema/routes';
-import { uniqueInviteCode } from '../../auth/invite-code';
-import { hashPassword } from '../../auth/password';
-import type { Config } from '../../config';
-import { audit } from '../audit';
-import { toCount } from '../index';
-import type { Database } from '../schema';
-import { toDbTime } from '../time';
+import { RESOURCE_CATEGORIES, SEED_ROLES } from '../../src/schema/resources';
+import { SECTIONS } from '../../src/schema/routes';
+import { declaredBuiltinGrants, STAFF_GRANTS } from '../auth/builtin-roles';
+import { uniqueInviteCode } from '../auth/invite-code';
+import { hashPassword } from '../auth/password';
+import type { Config } from '../config';
+import { audit } from '../db/audit';
+import { toCount } from '../db/index';
+import type { Database } from '../db/schema';
+import { toDbTime } from '../db/time';
 import { seedDemoContent } from './demo-content';
 import { DEMO_GROUP, DEMO_SELLER2, seedDemoTenancy } from './demo-tenancy';
-import { menuTitle } from './menu-titles';
-import { AREAS, demoOrder } from '../../areas/index';
+import { menuTitle } from '../auth/menu-titles';
+import type { DemoDeps } from '../areas/area';
+import { AREAS, demoOrder } from '../areas/index';
+import { seedRepositories } from './repositories';
 
 export const DEMO_ADMIN_PASSWORD = 'admin123';
 export const DEMO_SELLER = { username: 'seller', password: 'seller123' } as const;
 
 /**
  * Demo staff with one area each (demo mode only, never in production), as `mall`'s demo data
- * has them: a menu section with its children and every resource of one resource category.
+ * has them: their roles' grants are the declared ones (STAFF_GRANTS, server/auth/builtin-roles.ts).
  */
 export const DEMO_STAFF = [
-  {
-    username: 'productAdmin', password: 'product123', nickName: 'Product admin', menuSection: 'pms', category: 'Products',
-    // Brands and categories need their logos and icons uploaded.
-    // Brands and categories need their logos and icons uploaded; the product form picks a shop.
-    extraUrls: ['/minio/**', '/shop/listAll'],
-    role: DEMO_ROLES.productAdmin,
-  },
-  {
-    username: 'orderAdmin', password: 'order123', nickName: 'Order admin', menuSection: 'oms', category: 'Orders',
-    extraUrls: [],
-    role: DEMO_ROLES.orderAdmin,
-  },
-  {
-    username: 'marketingAdmin', password: 'marketing123', nickName: 'Marketing admin', menuSection: 'sms', category: 'Marketing',
-    // Advertisement and topic pictures are uploaded; the pickers look brands, products, categories
-    // and (the price check) member levels up.
-    extraUrls: ['/minio/**', '/brand/list', '/product/list', '/productCategory/list/**', '/memberLevel/list'],
-    role: DEMO_ROLES.marketingAdmin,
-  },
+  { username: 'productAdmin', password: 'product123', nickName: 'Product admin', ...STAFF_GRANTS.productAdmin },
+  { username: 'orderAdmin', password: 'order123', nickName: 'Order admin', ...STAFF_GRANTS.orderAdmin },
+  { username: 'marketingAdmin', password: 'marketing123', nickName: 'Marketing admin', ...STAFF_GRANTS.marketingAdmin },
 ] as const;
 
 export type SeedOptions = {
@@ -57,7 +44,7 @@ export type SeedOptions = {
   content?: boolean;
 };
 
-export type SeededAccount = {
+type SeededAccount = {
   username: string;
   role: string;
   /** The password, when it is not a secret the operator chose (demo or generated); null otherwise. */
@@ -159,15 +146,6 @@ const ensureAdmin = async (
   return true;
 };
 
-/** Names of the seller's menus: each SELLER_MENU section plus its listed children ('all' = every child). */
-export const sellerMenuNames = (): string[] =>
-  SECTIONS.flatMap((section) => {
-    const grant = SELLER_MENU[section.name];
-    if (!grant) return [];
-    const children = grant === 'all' ? section.children.map((c) => c.name) : section.children.filter((c) => grant.includes(c.name)).map((c) => c.name);
-    return [section.name, ...children];
-  });
-
 export const seed = async (db: Kysely<Database>, config: SeedConfig, options: SeedOptions = {}): Promise<SeedResult> => {
   const demo = options.demo ?? false;
   const notes: string[] = [];
@@ -195,25 +173,26 @@ export const seed = async (db: Kysely<Database>, config: SeedConfig, options: Se
       }
     }
 
-    const resourceIds: number[] = [];
-    const sellerResourceIds: number[] = [];
-    const resourceIdsByCategory = new Map<string, number[]>();
-    const resourceIdsByUrl = new Map<string, number>();
+    let resources = 0;
+    const resourceIdsByUrl = new Map<string, number[]>();
     for (const category of RESOURCE_CATEGORIES) {
       const categoryId = await ensureCategory(trx, category.name, category.sort, now);
       for (const resource of category.resources) {
         const id = await ensureResource(trx, { name: resource.name, url: resource.url, categoryId }, now);
-        resourceIds.push(id);
-        resourceIdsByCategory.set(category.name, [...(resourceIdsByCategory.get(category.name) ?? []), id]);
-        resourceIdsByUrl.set(resource.url, id);
-        if (resource.seller) sellerResourceIds.push(id);
+        resources += 1;
+        resourceIdsByUrl.set(resource.url, [...(resourceIdsByUrl.get(resource.url) ?? []), id]);
       }
     }
+    // Each built-in role gets what the declarations grant it (server/auth/builtin-roles.ts).
+    const declared = declaredBuiltinGrants();
+    const grantDeclared = async (roleId: number, code: string): Promise<void> => {
+      const grants = declared.get(code)!;
+      await grantMenus(trx, roleId, grants.menu.map((name) => menuIds.get(name)!));
+      await grantResources(trx, roleId, grants.resource.flatMap((url) => resourceIdsByUrl.get(url) ?? []));
+    };
 
-    await grantMenus(trx, superId, [...menuIds.values()]);
-    await grantMenus(trx, sellerId, sellerMenuNames().map((name) => menuIds.get(name)!));
-    await grantResources(trx, superId, resourceIds);
-    await grantResources(trx, sellerId, sellerResourceIds);
+    await grantDeclared(superId, SEED_ROLES.superAdmin.code);
+    await grantDeclared(sellerId, SEED_ROLES.seller.code);
 
     const accounts: SeededAccount[] = [];
     if (await ensureAdmin(trx, { username: config.adminUsername, passwordHash: adminHash, nickName: 'Administrator', roleId: superId, inviteCode: false }, now)) {
@@ -232,9 +211,7 @@ export const seed = async (db: Kysely<Database>, config: SeedConfig, options: Se
       if (!hash) continue;
       const roleId = await ensureRole(trx, staff.role, 40 - index, now);
       staffRoleIds.push(roleId);
-      const section = SECTIONS.find((s) => s.name === staff.menuSection);
-      await grantMenus(trx, roleId, [staff.menuSection, ...(section?.children.map((c) => c.name) ?? [])].map((name) => menuIds.get(name)!));
-      await grantResources(trx, roleId, [...resourceIdsByCategory.get(staff.category) ?? [], ...staff.extraUrls.map((url) => resourceIdsByUrl.get(url)!)]);
+      await grantDeclared(roleId, staff.role.code);
       if (await ensureAdmin(trx, { username: staff.username, passwordHash: hash, nickName: staff.nickName, roleId, inviteCode: false }, now)) {
         accounts.push({ username: staff.username, role: staff.role.name, password: staff.password, passwordSource: 'demo' });
       }
@@ -254,7 +231,7 @@ export const seed = async (db: Kysely<Database>, config: SeedConfig, options: Se
     if (accounts.length > 0) {
       await audit(trx, {
         adminId: null, action: 'seed', entity: 'system',
-        after: { demo, menus: menuIds.size, resources: resourceIds.length, admins: accounts.map((a) => a.username) },
+        after: { demo, menus: menuIds.size, resources, admins: accounts.map((a) => a.username) },
       });
     }
     return accounts;
@@ -262,10 +239,14 @@ export const seed = async (db: Kysely<Database>, config: SeedConfig, options: Se
 
   // After the accounts' transaction: each record goes through its entity's repository, which runs its own.
   // Before the orders: a shop's orders are of its own products (./demo-orders.ts).
-  if (withDemoSeller && options.content) await seedDemoContent(db, config);
+  const repositoryOf = seedRepositories(db, config);
+  if (withDemoSeller && options.content) await seedDemoContent(db, config, repositoryOf);
   // Each area's demo records (its `demo`, in its own folder), in the order their `after` asks.
   if (withDemoSeller) {
-    const deps = { db, content: Boolean(options.content), adminUsername: config.adminUsername, sellerUsername: DEMO_SELLER.username, config };
+    const deps: DemoDeps = {
+      db, content: Boolean(options.content), adminUsername: config.adminUsername,
+      sellerUsername: DEMO_SELLER.username, seller2Username: DEMO_SELLER2.username, repositoryOf,
+    };
     for (const area of demoOrder(AREAS)) await area.demo?.seed(deps);
   }
 

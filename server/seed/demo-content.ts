@@ -13,19 +13,17 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
-import { ENTITIES } from '../../../src/schema/entities';
-import type { EntityName } from '../../../src/schema/entities';
-import { entityList } from '../../../src/schema/entities';
-import type { Actor } from '../../crud/repository';
-import { createRepository } from '../../crud/repository';
-import { ENTITY_HOOKS } from '../../areas/index';
-import { ALL_SHOPS } from '../../crud/scope';
-import type { Config } from '../../config';
-import { toCount } from '../index';
-import type { Database } from '../schema';
-import { toDbTime } from '../time';
+import { ENTITIES } from '../../src/schema/entities';
+import type { EntityName } from '../../src/schema/entities';
+import type { Actor } from '../crud/repository';
+import type { RepositoryOf } from '../areas/area';
+import { ALL_SHOPS } from '../crud/scope';
+import type { Config } from '../config';
+import { toCount } from '../db/index';
+import type { Database } from '../db/schema';
+import { toDbTime } from '../db/time';
 import { DEMO_PREFRENCE_AREAS, DEMO_SUBJECTS, seedDemoProducts } from './demo-products';
-import { uploadStoreOf } from '../../areas/uploads/storage';
+import { uploadStoreOf } from '../areas/uploads/storage';
 import { seedDemoRecommendations } from './demo-recommend';
 
 const IMAGES_DIR = join(import.meta.dirname, 'images');
@@ -184,10 +182,9 @@ export const storeImages = async (db: Kysely<Database>, config: ContentConfig): 
   }
 };
 
-export const seedDemoContent = async (db: Kysely<Database>, config: ContentConfig): Promise<void> => {
+export const seedDemoContent = async (db: Kysely<Database>, config: ContentConfig, repo: RepositoryOf): Promise<void> => {
   await storeImages(db, config);
   const actor: Actor = { adminId: null, ip: null, scope: ALL_SHOPS };
-  const repo = (name: EntityName) => createRepository(ENTITIES[name], { db, entities: entityList, hooks: ENTITY_HOOKS[name] });
   const isEmpty = async (name: EntityName): Promise<boolean> => {
     const row = await db.selectFrom(ENTITIES[name].table as never).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
     return toCount((row as { n: string | number }).n) === 0;
@@ -247,7 +244,7 @@ export const seedDemoContent = async (db: Kysely<Database>, config: ContentConfi
   // After categories, brands, types, member levels, topics and areas: the catalog uses them all (./demo-products.ts).
   if (await isEmpty('product')) await seedDemoProducts(db, repo('product'), actor);
   // The home page's recommendations pick from the brands, the catalog and the topics (./demo-recommend.ts).
-  await seedDemoRecommendations(db, actor);
+  await seedDemoRecommendations(db, repo, actor);
 
   if (await isEmpty('homeAdvertise')) {
     // Whole hours, so the list shows round times.

@@ -12,7 +12,7 @@
 import { MEMBER_APPLY_STATUS } from '../../../src/schema/member/entities';
 import type { DELIVERY_COMPANIES } from '../../../src/schema/oms/entities';
 
-export type DemoBuyer = {
+type DemoBuyer = {
   readonly username: string; readonly nickname: string; readonly realName: string; readonly mobile: string;
   readonly companyName: string | null; readonly country: string; readonly taxId: string | null;
   readonly status: number;

@@ -8,12 +8,12 @@
  * images; a few are put in the recycle bin. Values come from a fixed pseudo-random sequence, so
  * every fresh start shows the same catalog.
  */
-import { uniqueShopCode } from '../../areas/shop/invite-code';
+import { uniqueShopCode } from '../areas/shop/invite-code';
 import type { Kysely } from 'kysely';
-import type { Repository, Actor } from '../../crud/repository';
-import type { AnyKysely } from '../index';
-import type { Database } from '../schema';
-import { toDbTime } from '../time';
+import type { Repository, Actor } from '../crud/repository';
+import type { AnyKysely } from '../db/index';
+import type { Database } from '../db/schema';
+import { toDbTime } from '../db/time';
 
 /** The demo's shops by name (./demo-tenancy.ts), and the platform's own outlet below. */
 const SUNRISE_PACKAGING = 'Sunrise Packaging';
@@ -21,7 +21,7 @@ const SUNRISE_PRINT = 'Sunrise Print Studio';
 const HARBOR_BOXES = 'Harbor Boxes';
 
 /** The platform's own shop, owned by no seller. */
-export const OUTLET = 'Marketplace Outlet';
+const OUTLET = 'Marketplace Outlet';
 
 /**
  * What each demo shop sells (its trade), as second-level categories: the demo sellers make and
@@ -42,7 +42,7 @@ export const DEMO_OWN_LABELS: Readonly<Record<string, readonly string[]>> = {
 };
 
 /**
- * What each seeded second-level category sells (server/db/seed/demo-content.ts CATEGORIES), by
+ * What each seeded second-level category sells (server/seed/demo-content.ts CATEGORIES), by
  * which brands (each one that `sells` the category there) and in which shops, with how many
  * products each: 250 in all, 90 in `seller`'s two shops and 30 in `seller2`'s (below their
  * group's product quota), the rest in the outlet.

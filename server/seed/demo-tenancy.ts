@@ -9,10 +9,10 @@
  * what is missing.
  */
 import type { Transaction } from 'kysely';
-import { SEED_ROLES } from '../../../src/schema/resources';
-import { uniqueInviteCode } from '../../auth/invite-code';
-import { uniqueShopCode } from '../../areas/shop/invite-code';
-import type { Database } from '../schema';
+import { SEED_ROLES } from '../../src/schema/resources';
+import { uniqueInviteCode } from '../auth/invite-code';
+import { uniqueShopCode } from '../areas/shop/invite-code';
+import type { Database } from '../db/schema';
 
 export const DEMO_SELLER2 = { username: 'seller2', password: 'seller123' } as const;
 
