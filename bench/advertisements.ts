@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import type { Config } from '../server/config';
 import type { AnyKysely } from '../server/db/index';
 import { createDb, dialectOf } from '../server/db/index';
-import { migrateToLatest } from '../server/db/migrations/index';
+import { migrateToLatest } from '../server/migrate';
 import type { Database } from '../server/db/schema';
 import { seed } from '../server/seed/index';
 

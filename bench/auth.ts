@@ -19,7 +19,7 @@ import { createPermissionCache, readPermissionVersion } from '../server/auth/per
 import type { Config } from '../server/config';
 import { loadConfig } from '../server/config';
 import { createDb } from '../server/db/index';
-import { migrateToLatest } from '../server/db/migrations/index';
+import { migrateToLatest } from '../server/migrate';
 import type { Database } from '../server/db/schema';
 import { seed } from '../server/seed/index';
 import { toDbTime } from '../server/db/time';

@@ -18,7 +18,7 @@ import { ensureDeclaredIndexes } from '../server/crud/indexes';
 import { createDb } from '../server/db/index';
 import type { AnyKysely } from '../server/db/index';
 import { entityList } from '../src/schema/entities';
-import { migrateToLatest } from '../server/db/migrations/index';
+import { migrateToLatest } from '../server/migrate';
 import type { Database } from '../server/db/schema';
 import { seed } from '../server/seed/index';
 

@@ -16,7 +16,7 @@ import { ensureDeclaredIndexes } from './crud/indexes';
 import { createDb } from './db/index';
 import type { AnyKysely } from './db/index';
 import { entityList } from '../src/schema/entities';
-import { migrateToLatest } from './db/migrations/index';
+import { migrateToLatest } from './migrate';
 import { reconcileBuiltinGrants } from './auth/builtin-grants';
 import { hasAdmins, seed } from './seed/index';
 import { outletShopId } from './seed/demo-products';

@@ -4,7 +4,7 @@
  * own, and the quotas its rows spend. The engine (server/crud) knows none of them; the registry (./index.ts) is the only list.
  */
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { Kysely, Migration } from 'kysely';
 import type { ENTITIES, EntityName } from '../../src/schema/entities';
 import type { Entity } from '../../src/schema/engine/entity';
 import type { Config } from '../config';
@@ -80,6 +80,11 @@ export type ServerArea = {
   readonly jobs?: readonly Job[];
   /** The area's demo records (demo mode, outside production), in its own folder. */
   readonly demo?: AreaDemo;
+  /**
+   * The migrations creating and changing its tables, by name (`<n>_<area>`, files in its folder):
+   * they run with every other migration in name order (server/migrate.ts), so the number places them.
+   */
+  readonly migrations?: Readonly<Record<string, Migration>>;
 };
 
 /**

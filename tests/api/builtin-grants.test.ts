@@ -8,7 +8,7 @@ import { createTestApp, testDialects } from '../helpers/test-db';
 import { reconcileBuiltinGrants } from '../../server/auth/builtin-grants';
 import { declaredBuiltinGrants } from '../../server/auth/builtin-roles';
 import { readPermissionVersion } from '../../server/auth/permissions';
-import { migrateToLatest } from '../../server/db/migrations/index';
+import { migrateToLatest } from '../../server/migrate';
 import * as m310 from '../../server/db/migrations/310_builtin_grants';
 
 /** Resources and menus a database seeded before the distribution and catalog look-ups lacks. */

@@ -7,7 +7,7 @@ import type { Entity } from '../../src/schema/engine/entity';
 import { product } from '../../src/schema/pms/product';
 import { createDb } from '../../server/db/index';
 import type { AnyKysely } from '../../server/db/index';
-import { migrateToLatest } from '../../server/db/migrations/index';
+import { migrateToLatest } from '../../server/migrate';
 import { registerEntityRoutes } from '../../server/crud/routes';
 import { searchTableOf, trigramIndexOf } from '../../server/crud/search-index';
 import { createErrorHandler } from '../../server/http/error-handler';

@@ -12,7 +12,7 @@ import { entityList } from '../../src/schema/entities';
 import type { Entity } from '../../src/schema/engine/entity';
 import { columnFields, columnOf, defineEntity, int, ownedTablesOf, text } from '../../src/schema/engine/entity';
 import { createDb } from '../../server/db/index';
-import { migrateToLatest } from '../../server/db/migrations/index';
+import { migrateToLatest } from '../../server/migrate';
 import type { Database } from '../../server/db/schema';
 import { TABLE_COLUMNS } from '../../server/db/schema';
 import type { TestDatabase, TestDialect } from '../helpers/test-db';

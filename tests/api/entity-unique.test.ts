@@ -21,7 +21,8 @@ import { hasRoute, routeOf, urlOf } from '../helpers/entity-bodies';
 import { apiSuite } from '../helpers/api-suite';
 import { createTestDatabase, testConfig, testDialects } from '../helpers/test-db';
 import { createDb } from '../../server/db/index';
-import { createMigrator, migrateToLatest } from '../../server/db/migrations/index';
+import { createMigrator } from '../../server/db/migrations/index';
+import { ALL_MIGRATIONS, migrateToLatest } from '../../server/migrate';
 
 /** Parallel creates per unique field: enough to overlap on a 2-core machine with a pool of 10. */
 const PARALLEL = 24;
@@ -102,7 +103,7 @@ describe.each(testDialects())('the unique-index migration on a database that alr
     const database = await createTestDatabase(dialect);
     const db = createDb(testConfig(database.dir, database.target));
     try {
-      const migrator = createMigrator(db);
+      const migrator = createMigrator(db, ALL_MIGRATIONS);
       expect((await migrator.migrateTo('104_sys_job')).error).toBeUndefined();
       const role = (name: string) => ({ name, admin_count: 0, create_time: new Date().toISOString(), status: 1, sort: 0 });
       await db.insertInto('ums_role').values([role('Twin'), role('Twin'), role('Other'), role('Twin')]).execute();

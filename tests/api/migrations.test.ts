@@ -3,7 +3,8 @@
 import { NO_MIGRATIONS } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { createDb, dialectOf } from '../../server/db/index';
-import { createMigrator, migrateToLatest, migrations } from '../../server/db/migrations/index';
+import { createMigrator } from '../../server/db/migrations/index';
+import { ALL_MIGRATIONS as migrations, migrateToLatest } from '../../server/migrate';
 import { TABLE_COLUMNS } from '../../server/db/schema';
 import { toApiTime, toDbTime } from '../../server/db/time';
 import { migratedDatabase } from '../helpers/api-suite';
@@ -46,7 +47,7 @@ describe.each(testDialects())('migrations (%s)', (dialect) => {
   it('is idempotent, and rolls all the way down and up again', async () => {
     const results = await migrateToLatest(store.db);
     expect(results).toEqual([]);
-    const down = await createMigrator(store.db).migrateTo(NO_MIGRATIONS);
+    const down = await createMigrator(store.db, migrations).migrateTo(NO_MIGRATIONS);
     expect(down.error).toBeUndefined();
     expect(down.results?.map((r) => r.migrationName)).toEqual(Object.keys(migrations).reverse());
     expect((await columnsByTable()).size).toBe(0);

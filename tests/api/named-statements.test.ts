@@ -13,7 +13,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { createDb } from '../../server/db/index';
-import { migrateToLatest } from '../../server/db/migrations/index';
+import { migrateToLatest } from '../../server/migrate';
 import { LIST_CACHE_LIMITS } from '../../server/crud/list-cache';
 import { PLAN_EACH_TIME, withNamedStatements } from '../../server/db/named-statements';
 import type { Database } from '../../server/db/schema';

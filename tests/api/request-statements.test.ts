@@ -17,7 +17,7 @@ import type { Page } from '../../src/schema/api';
 import { buildApp } from '../../server/app';
 import { LIST_CACHE_LIMITS, LIST_TOTAL_LIMITS } from '../../server/crud/list-cache';
 import { createDb } from '../../server/db/index';
-import { migrateToLatest } from '../../server/db/migrations/index';
+import { migrateToLatest } from '../../server/migrate';
 import type { Database } from '../../server/db/schema';
 import { seed } from '../../server/seed/index';
 import { DEMO } from '../helpers/accounts';

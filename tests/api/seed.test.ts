@@ -7,7 +7,7 @@ import { RESOURCE_CATEGORIES, SEED_ROLES } from '../../src/schema/resources';
 import { SECTIONS } from '../../src/schema/routes';
 import { verifyPassword } from '../../server/auth/password';
 import { createDb } from '../../server/db/index';
-import { migrateToLatest } from '../../server/db/migrations/index';
+import { migrateToLatest } from '../../server/migrate';
 import type { Database } from '../../server/db/schema';
 import { TABLE_COLUMNS } from '../../server/db/schema';
 import { sellerMenuNames } from '../../server/auth/builtin-roles';

@@ -17,7 +17,7 @@ import { call, login } from './api';
 import type { Fixtures } from './entity-bodies';
 import { createFixtures } from './entity-bodies';
 import { createDb } from '../../server/db/index';
-import { migrateToLatest } from '../../server/db/migrations/index';
+import { migrateToLatest } from '../../server/migrate';
 import type { TestApp, TestDatabase, TestDialect } from './test-db';
 import { createTestApp, createTestDatabase } from './test-db';
 

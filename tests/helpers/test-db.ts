@@ -15,7 +15,7 @@ import { buildApp } from '../../server/app';
 import type { Config, DatabaseTarget } from '../../server/config';
 import { loadConfig } from '../../server/config';
 import { createDb } from '../../server/db/index';
-import { migrateToLatest } from '../../server/db/migrations/index';
+import { migrateToLatest } from '../../server/migrate';
 import type { Database } from '../../server/db/schema';
 import type { SeedOptions, SeedResult } from '../../server/seed/index';
 import { seed } from '../../server/seed/index';

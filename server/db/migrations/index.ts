@@ -1,7 +1,8 @@
 /**
- * Every migration, in order, listed by hand: no filesystem scanning, so bundling, tsx and
- * compiled output all see the same list. Add a new file and one line here; never edit or
- * rename a migration that has shipped.
+ * The engine's migrations and those of the areas that came before areas brought their own,
+ * listed by hand: no filesystem scanning, so bundling, tsx and compiled output all see the same
+ * list. A new area's migrations travel with it (`migrations` on its defineArea; server/migrate.ts
+ * runs both lists together); never edit or rename a migration that has shipped.
  */
 import type { Migration, MigrationResult } from 'kysely';
 import { Migrator } from 'kysely';
@@ -94,9 +95,12 @@ export const migrations: Readonly<Record<string, Migration>> = {
 export const createMigrator = (db: AnyKysely, all: Readonly<Record<string, Migration>> = migrations): Migrator =>
   new Migrator({ db, allowUnorderedMigrations: true, provider: { getMigrations: async () => ({ ...all }) } });
 
-/** Brings the schema up to date; throws (with the failing migration's name) on any error. */
-export const migrateToLatest = async (db: AnyKysely): Promise<MigrationResult[]> => {
-  const { error, results } = await createMigrator(db).migrateToLatest();
+/**
+ * Brings the schema up to date with these migrations; throws (with the failing migration's name)
+ * on any error. The app migrates with every area's too (server/migrate.ts).
+ */
+export const migrateWith = async (db: AnyKysely, all: Readonly<Record<string, Migration>>): Promise<MigrationResult[]> => {
+  const { error, results } = await createMigrator(db, all).migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error');
     const reason = error instanceof Error ? error.message : String(error);

@@ -7,7 +7,7 @@
  * Die-cutting molds are the first shop-owned entity.
  */
 import { EMAIL_PATTERN } from '../auth-rules';
-import { dateTime, defineEntity, enumeration, flag, image, int, longText, name, reference, referenceName, secret, text } from '../engine/entity';
+import { dateTime, defineEntity, enumeration, flag, name, reference, referenceName, secret, text } from '../engine/entity';
 
 export const SHOP_STATUSES = [{ value: 0, label: 'pending' }, { value: 1, label: 'open' }, { value: 2, label: 'closed' }] as const;
 
