@@ -9,7 +9,7 @@ import { AREA_MENU_TITLES } from '../schema/messages';
 import { textsOf } from '../schema/engine/texts';
 import { RESOURCE_CATEGORIES } from '../schema/resources';
 
-/** A seeded resource's description is its name (server/db/seed), so both read the same. */
+/** A seeded resource's description is its name (server/seed), so both read the same. */
 const nameAndDescription = (names: Readonly<Record<string, string>>) =>
   Object.fromEntries(Object.entries(names).map(([url, name]) => [url, { name, description: name }]));
 

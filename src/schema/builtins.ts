@@ -1,6 +1,6 @@
 /**
  * Built-in records: the roles, menus, resources and resource categories the server seeds
- * (server/db/seed), with the English texts it writes. They are data (an administrator may rename
+ * (server/seed), with the English texts it writes. They are data (an administrator may rename
  * them), so the admin shows their translation only while a record still holds its seeded text;
  * a renamed record shows what was typed. Declared once: the seed writes these texts and the admin
  * reads them (src/i18n/builtins.ts).

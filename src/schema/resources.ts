@@ -58,7 +58,7 @@ export const SEED_ROLES = {
   seller: { code: 'seller', name: 'Seller', description: 'Shop owner: own shops, products, orders, members and molds' },
 } as const;
 
-/** Roles of the demo staff accounts (demo seed only, server/db/seed): one area each. */
+/** Roles of the demo staff accounts (demo seed only, server/seed): one area each. */
 export const DEMO_ROLES = {
   productAdmin: { code: 'product_admin', name: 'Product admin', description: 'Products, categories, attributes and brands' },
   orderAdmin: { code: 'order_admin', name: 'Order admin', description: 'Orders, returns and order settings' },

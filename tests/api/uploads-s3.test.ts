@@ -122,7 +122,7 @@ describe.each(testDialects())('uploads in an S3-compatible bucket (%s)', (dialec
   it('the demo images are in the bucket and served from our origin', async () => {
     // What the demo seed does first (the whole demo catalog is too slow to seed for this).
     await storeImages(t.db, t.config);
-    const shipped = readFileSync(join(import.meta.dirname, '..', '..', 'server', 'db', 'seed', 'images', 'brand-lotus.png'));
+    const shipped = readFileSync(join(import.meta.dirname, '..', '..', 'server', 'seed', 'images', 'brand-lotus.png'));
     expect(bucket().get('demo/brand-lotus.png')?.body.equals(shipped)).toBe(true);
     const served = await t.app.inject({ method: 'GET', url: '/uploads/demo/brand-lotus.png' });
     expect(served.statusCode).toBe(200);

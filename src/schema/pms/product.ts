@@ -84,7 +84,7 @@ export const product = defineEntity({
     productAttributeCategoryName: referenceName('productAttributeCategoryId'),
     subTitle: text({ required: true, length: [1, 255] }),
     // Required, as the category and the sub title are (a product page needs all three), and every seeded product has one
-    // (server/db/seed/demo-products.ts); only list answers hold null, as in mall (the record schema says so).
+    // (server/seed/demo-products.ts); only list answers hold null, as in mall (the record schema says so).
     description: longText({ required: true, length: [1, 5000], omitInList: true }),
     productSn: text({ required: true, length: [1, 64], pattern: /^[A-Za-z0-9_.-]+$/, list: true, listPriority: 'medium', filter: { param: 'productSn', op: 'eq' } }),
     price: money({ required: true, min: 0, list: true, sortable: true }),
