@@ -203,7 +203,7 @@ export const browserSuite = (env: Record<string, string> = {}): BrowserSuite => 
 
   /**
    * The role's session as the login page leaves it: its token in local storage. Asked of the login
-   * API, not typed into the form: the form is what ./foundation.test.ts and the journeys test with
+   * API, not typed into the form: the form is what ./shell-foundation.test.ts and the journeys test with
    * `signIn`, and two page loads per role and file were most of what a stored state cost.
    */
   const signInOnce = async (role: DemoRole): Promise<StorageState> => {

@@ -152,7 +152,7 @@ export const routeWalk = (suite: BrowserSuite) => {
             if (state !== expected) problems.push(`${where}: ${state} (expected ${expected})`);
             if (at !== path) problems.push(`${where}: went to ${at}`);
             if (await page.getByRole('heading', { name: MESSAGES[lang].app.access_denied.title }).count() > 0) problems.push(`${where}: Access denied`);
-            // The screen names itself: the route table's title as its heading (the hidden routes' in tests/ui/page-titles.test.tsx).
+            // The screen names itself: the route table's title as its heading (the hidden routes' in tests/ui/shell-page-titles.test.tsx).
             const title = (MESSAGES[lang].menu as Readonly<Record<string, string>>)[name ?? ''];
             if (!title) problems.push(`${where}: no ${lang} title for ${name}`);
             else await marker.getByRole('heading', { level: 1, name: title, exact: true }).first().waitFor({ timeout: 10_000 })

@@ -41,7 +41,7 @@ export const hasRoute = (operation: string) => (entity: Entity): boolean => rout
  * Whether the generic suites make this entity's records through its create route. Not when a
  * conditional unique binds the record to its owner (one pending VIP application per seller): every
  * generic create is the same caller's, so the second would be refused. Such entities are read
- * through an existing (seeded) record here, and their own tests create them (tests/api/vip.test.ts).
+ * through an existing (seeded) record here, and their own tests create them (tests/api/vip-applications.test.ts).
  */
 export const createdByFixtures = (entity: Entity): boolean => hasRoute('create')(entity)
   && !(entity.owner !== undefined && (entity.unique ?? []).some((u) => u.where !== undefined && u.fields.includes(entity.owner!)));
@@ -330,7 +330,7 @@ export const createFixtures = (deps: FixtureDeps) => {
     return value;
   };
   const anotherValue = async (entity: Entity, name: string, decl: FieldDecl, current: unknown): Promise<unknown> => {
-    // A secret is never read back to compare: its own tests follow it (tests/api/entity-secrets.test.ts).
+    // A secret is never read back to compare: its own tests follow it (tests/api/engine-entity-secrets.test.ts).
     if (listPathFields(entity).includes(name) || decl.kind === 'json' || decl.kind === 'secret' || (decl.kind === 'references' && !decl.relation)) return null;
     switch (decl.kind) {
       case 'text': case 'longText': case 'richText': return textValue(name, decl, nextSeq());

@@ -102,7 +102,7 @@ describe.each(testDialects())('input safety at every generated route (%s)', (dia
         });
       };
       for (const [name, decl] of updatableFields(entity)) {
-        // A secret's null keeps the stored one (tests/api/entity-secrets.test.ts).
+        // A secret's null keeps the stored one (tests/api/engine-entity-secrets.test.ts).
         if (neverNull(decl) && decl.kind !== 'secret') {
           refused.push(name);
         } else {

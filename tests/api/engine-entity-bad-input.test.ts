@@ -105,7 +105,7 @@ describe.each(testDialects())('generated endpoints refuse bad input and change n
           });
         });
 
-        // `id` and server-managed fields posted back by mall clients are ignored, not refused (mall-compat.test.ts).
+        // `id` and server-managed fields posted back by mall clients are ignored, not refused (engine-mall-compat.test.ts).
         it('create refuses unknown fields: shopId and any other key', async () => {
           await unchanged(async () => {
             // A declared shopId (shop-owned entities) is a field like any other; tenancy-*.test.ts tests its scope.
@@ -187,7 +187,7 @@ describe.each(testDialects())('generated endpoints refuse bad input and change n
               const wrong = await send('POST', url, { [name]: wrongTypeOf(decl) });
               expectRefused(wrong, [name]);
               for (const { value, messageKey } of outOfRangeOf(decl)) expectRefused(await send('POST', url, { [name]: value }), [name], [messageKey]);
-              // A secret's null keeps the stored one (tests/api/entity-secrets.test.ts).
+              // A secret's null keeps the stored one (tests/api/engine-entity-secrets.test.ts).
               if (decl.required && decl.kind !== 'secret') expectRefused(await send('POST', url, { [name]: null }), [name], ['required']);
               if (isTextKind(decl.kind)) expectRefused(await send('POST', url, { [name]: 'ab\u0000cd' }), [name], ['invalid_format']);
               if (decl.kind === 'image') expectRefused(await send('POST', url, { [name]: '/ab\u0000cd.png' }), [name], ['invalid_format']);
@@ -203,7 +203,7 @@ describe.each(testDialects())('generated endpoints refuse bad input and change n
             for (const key of [...(entity.fields.shopId ? [] : ['shopId']), 'unknownField']) {
               expectRefused(await send('POST', url, { [key]: 1 }), [key], ['unknown_field']);
             }
-            // Posted back unchanged, an immutable field is ignored (mall-compat.test.ts); changed, it is refused.
+            // Posted back unchanged, an immutable field is ignored (engine-mall-compat.test.ts); changed, it is refused.
             for (const key of immutable) {
               expectRefused(await send('POST', url, { [key]: current[key] === 1 ? 0 : 1 }), [key], ['unknown_field']);
             }

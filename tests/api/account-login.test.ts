@@ -57,7 +57,7 @@ describe.each(testDialects())('POST /api/admin/login (%s)', (dialect) => {
     // Counted, not timed: the CPU time of one argon2id check varied fourfold between hashes of
     // the same parameters on a busy machine, so a timing ratio could not tell the cases apart.
     // What hides whether an account exists: both answers cost one check against a hash of the
-    // same parameters (the dummy's are hashPassword's, tests/unit/password.test.ts).
+    // same parameters (the dummy's are hashPassword's, tests/unit/engine-password.test.ts).
     const ip = freshIp();
     const checks = async (username: string) => {
       const before = passwordChecksSoFar();

@@ -372,7 +372,7 @@ describe.each(testDialects())('fuzzed bad child rows (%s)', (dialect) => {
     fc.tuple(fc.array(validRow, { maxLength: 1 }), badRow, fc.array(validRow, { maxLength: 1 })).map(([before, bad, after]) => [...before, bad, ...after]),
     fc.array(validRow, { minLength: (list.children.max ?? 0) + 1, maxLength: (list.children.max ?? 0) + 3 }),
     wrongTyped(list),
-  ).filter((tiers) => !hasPoisonKey(tiers)); // bad-input.test.ts covers those: no field errors to name the list
+  ).filter((tiers) => !hasPoisonKey(tiers)); // account-bad-input.test.ts covers those: no field errors to name the list
 
   it('create and update refuse them as a whole, name the list, never a 5xx, nothing changes', async () => {
     const snapshot = async () => Object.fromEntries(await Promise.all(LIST_FIXTURE_TABLES.map(async (table) =>

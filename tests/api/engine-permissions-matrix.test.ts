@@ -125,7 +125,7 @@ const ROUTE_ACCESS: Record<string, Access> = {
   'POST /vip/wechat/notify': 'public',
   'GET /rms/link': SELLERS,
   'POST /rms/click': 'public',
-  // Every signed-in account: the answer holds only the figures of the lists the caller may call (tests/api/home.test.ts).
+  // Every signed-in account: the answer holds only the figures of the lists the caller may call (tests/api/home-summary.test.ts).
   'GET /home/summary': 'session',
   'GET /price/check': MARKETING,
 };
@@ -211,7 +211,7 @@ describe.each(testDialects())('permission matrix (%s)', (dialect) => {
 
   it('every registered route has a declared answer class', () => {
     const undeclared = routes.filter((key) => accessOf(key) === undefined);
-    expect(undeclared, 'add these to ROUTE_ACCESS or ENTITY_ACCESS in tests/api/permissions-matrix.test.ts').toEqual([]);
+    expect(undeclared, 'add these to ROUTE_ACCESS or ENTITY_ACCESS in tests/api/engine-permissions-matrix.test.ts').toEqual([]);
   });
 
   it('every route × every caller answers as declared, and the requests change nothing', async () => {

@@ -1,7 +1,7 @@
 // Protects: every menu route of every demo role other than the super admin opens its screen for that role and fits: never Access denied, a refused (403) API call or a jump to another URL; no page wider than the window at 1280×720, 1366×768 and 1920×1080 and at 390×844, in English and Chinese, no button without a name.
 // Each role and language gets one page that walks the menu at 390×844, then again at 1280×720,
 // resizing each screen to the two wider windows (the super admin's walk, every route of the table,
-// is ./fit-admin.test.ts). One page for both walks: the second finds the screens' chunks loaded
+// is ./shell-fit-admin.test.ts). One page for both walks: the second finds the screens' chunks loaded
 // and the session started, so it costs its screens only. The walk: ./route-walk.ts.
 import { describe, expect, it } from 'vitest';
 import { DEMO_ROLES } from '../helpers/accounts';

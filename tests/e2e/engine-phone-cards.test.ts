@@ -1,6 +1,6 @@
 // Protects: phone lists render as cards (labelled fields, the row's switch, a tap opens the record).
 // That a fresh demo fills every entity list of the super admin and the seller is checked by the
-// route walk (./route-walk.ts `demoFilledPaths`, in fit-admin and fit-roles), which opens them anyway.
+// route walk (./route-walk.ts `demoFilledPaths`, in shell-fit-admin and shell-fit-roles), which opens them anyway.
 import { describe, expect, it } from 'vitest';
 import { browserSuite, PHONE } from './harness';
 

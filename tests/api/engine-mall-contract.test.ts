@@ -129,7 +129,7 @@ const NOT_SERVED = [
   '/home/recommendProduct/list', '/home/recommendSubject/list', '/aliyun/oss/policy',
 ];
 
-/** Documented deletes called with GET (mall's admin does): answered and checked in tests/api/mall-compat.test.ts. */
+/** Documented deletes called with GET (mall's admin does): answered and checked in tests/api/engine-mall-compat.test.ts. */
 const GET_DELETES = ['/brand/delete/{id}', '/productAttribute/category/delete/{id}'];
 
 /**
