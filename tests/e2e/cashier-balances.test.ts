@@ -4,6 +4,7 @@ import { MESSAGES } from '../../src/schema/api';
 import { errorsZh } from '../../src/i18n/errors';
 import { strings } from '../../src/resources/cashier/strings';
 import { fromCents, sumCents, toCents } from '../../src/schema/money';
+import { apiAs } from '../helpers/browser-api';
 import { browserSuite } from './harness';
 
 // Many demo orders per shop, so every shop has unpaid ones to bind.
@@ -13,16 +14,7 @@ type OpenOrder = { id: number; orderSn: string; createTime: string | null; openA
 type Balance = { id: number; amount: number; boundAmount: number; orders: { orderId: number }[] };
 type Order = { id: number; status: number };
 
-const api = async <T>(path: string, body?: unknown): Promise<T> => {
-  const response = await fetch(`${suite.baseUrl}/api${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { authorization: await suite.tokenOf('admin'), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const answer = (await response.json()) as { code: number; data: T };
-  if (answer.code !== 200) throw new Error(`${path}: ${JSON.stringify(answer)}`);
-  return answer.data;
-};
+const { call: api } = apiAs(suite);
 
 /** A new balance in a shop with three unpaid orders (the most recent, which the order time-out job leaves alone for a while); its amount is what the first two still owe. */
 const balanceWithOrders = async (shopIndex: number, note: string) => {

@@ -1,17 +1,18 @@
 // Protects: declared entities in the real browser: list, filter, sort, create, edit, switches, batch delete and declared rules in both languages.
 import type { Page } from 'playwright-core';
 import { describe, expect, it, vi } from 'vitest';
+import { apiAs } from '../helpers/browser-api';
 import { browserSuite } from './harness';
 
-const { withPage } = browserSuite();
+const suite = browserSuite();
+const { withPage } = suite;
+const { call } = apiAs(suite);
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
-const apiGet = async (page: Page, path: string) => page.evaluate(async (url) => {
-  const response = await fetch(url, { headers: { authorization: localStorage.getItem('loginToken') ?? '' } });
-  return response.json() as Promise<{ data: { list: Record<string, unknown>[]; total: number } }>;
-}, `/api${path}`);
+type Rows = { list: Record<string, unknown>[]; total: number };
+const list = (path: string) => call<Rows>(path);
 
 const rows = (page: Page) => page.locator('#main-content tbody tr');
 
@@ -40,13 +41,10 @@ describe('brands', () => {
       await page.waitForURL('**/pms/brand');
       await rows(page).filter({ hasText: name }).waitFor();
     }
-    const created = await apiGet(page, '/brand/list?pageSize=10');
-    expect(created.data.total).toBe(2);
-    expect(String(created.data.list[0]?.logo)).toMatch(/^\/uploads\//);
-    const story = await page.evaluate(async (id) => {
-      const response = await fetch(`/api/brand/${id}`, { headers: { authorization: localStorage.getItem('loginToken') ?? '' } });
-      return ((await response.json()) as { data: { brandStory: string } }).data.brandStory;
-    }, created.data.list[0]?.id);
+    const created = await list('/brand/list?pageSize=10');
+    expect(created.total).toBe(2);
+    expect(String(created.list[0]?.logo)).toMatch(/^\/uploads\//);
+    const { brandStory: story } = await call<{ brandStory: string }>(`/brand/${String(created.list[0]?.id)}`);
     expect(story).toBe('<p><strong>Bolt Works story</strong></p>');
 
     // Default order is sort desc; clicking the Sort header orders ascending.
@@ -64,7 +62,7 @@ describe('brands', () => {
     // Inline switch: "Shown" is saved at once.
     const acme = rows(page).filter({ hasText: 'Acme Tools' });
     await acme.getByRole('switch').or(acme.locator('input[type="checkbox"][role="switch"]')).last().click();
-    await expect.poll(async () => (await apiGet(page, '/brand/list?keyword=acme')).data.list[0]?.showStatus).toBe(1);
+    await expect.poll(async () => (await list('/brand/list?keyword=acme')).list[0]?.showStatus).toBe(1);
 
     // Edit: a row opens the edit page; only the change is saved.
     await acme.getByText('Acme Tools').click();
@@ -77,13 +75,13 @@ describe('brands', () => {
     await expect.poll(() => firstLetter.inputValue()).toBe('Z');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL('**/pms/brand');
-    await expect.poll(async () => (await apiGet(page, '/brand/list?keyword=acme')).data.list[0]?.firstLetter).toBe('Z');
+    await expect.poll(async () => (await list('/brand/list?keyword=acme')).list[0]?.firstLetter).toBe('Z');
 
     // Batch delete with confirmation.
     await page.locator('#main-content thead input[type="checkbox"]').first().check();
     await page.getByRole('button', { name: 'Delete' }).first().click();
     await page.getByRole('dialog').getByRole('button', { name: /Confirm|Delete/ }).click();
-    await expect.poll(async () => (await apiGet(page, '/brand/list')).data.total).toBe(0);
+    await expect.poll(async () => (await list('/brand/list')).total).toBe(0);
   }, { as: 'admin' }));
 });
 
@@ -118,12 +116,12 @@ describe('advertisements, in Chinese', () => {
     await page.waitForURL('**/sms/homeAdvertise');
     const row = rows(page).filter({ hasText: '春季促销' });
     await row.waitFor();
-    const saved = (await apiGet(page, '/home/advertise/list')).data.list[0];
+    const saved = (await list('/home/advertise/list')).list[0];
     // The browser runs in this machine's time zone, as the test does.
     expect(saved?.startTime).toBe(new Date(2026, 4, 2, 10, 0).toISOString());
     expect(saved?.endTime).toBe(new Date(2026, 5, 1, 10, 0).toISOString());
     await row.getByRole('switch').or(row.locator('input[type="checkbox"]')).last().click();
-    await expect.poll(async () => (await apiGet(page, '/home/advertise/list')).data.list[0]?.status).toBe(1);
+    await expect.poll(async () => (await list('/home/advertise/list')).list[0]?.status).toBe(1);
 
     // A date filter is typed in the same order and asks for days.
     await page.getByRole('button', { name: '添加筛选' }).click();

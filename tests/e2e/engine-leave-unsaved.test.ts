@@ -1,9 +1,11 @@
 // Protects: in the built admin (its real router), leaving a changed form page by a menu link asks first in the chosen language, "stay" keeps the page and the typed value, an unchanged form leaves silently, and closing the tab on a changed form asks the browser's beforeunload question; switching the language on a changed form asks the same question first (staying keeps the language and the typed value, going reloads in the new language without a second question).
 import type { Dialog, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { apiAs } from '../helpers/browser-api';
 import { browserSuite } from './harness';
 
-const { withPage } = browserSuite();
+const suite = browserSuite();
+const { withPage } = suite;
 
 const TEXTS = {
   en: {
@@ -13,11 +15,8 @@ const TEXTS = {
   zh: { nav: '主菜单', shopList: '店铺列表', shopName: /店铺名称/, ask: '部分修改尚未保存。确定要放弃这些修改吗？' },
 } as const;
 
-const firstShopId = async (page: Page): Promise<number> => page.evaluate(async () => {
-  const response = await fetch('/api/shop/list?pageSize=1', { headers: { authorization: localStorage.getItem('loginToken') ?? '' } });
-  const body = await response.json() as { data: { list: { id: number }[] } };
-  return body.data.list[0]!.id;
-});
+/** The first shop's id, as the admin reads the list. */
+const firstShopId = async (): Promise<number> => (await apiAs(suite).call<{ list: { id: number }[] }>('/shop/list?pageSize=1')).list[0]!.id;
 
 const WAIT = { timeout: 30_000 };
 
@@ -37,7 +36,7 @@ const answerDialogs = (page: Page) => {
 /** Opens the first shop's form and waits for its record: the name field filled. */
 const openShopForm = async (page: Page, shopName: RegExp) => {
   await page.goto('/home');
-  const id = await firstShopId(page);
+  const id = await firstShopId();
   await page.goto(`/shop/updateShop?id=${id}`);
   const name = page.getByRole('textbox', { name: shopName });
   await expect.poll(() => name.inputValue(), WAIT).not.toBe('');

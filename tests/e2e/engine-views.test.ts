@@ -1,6 +1,7 @@
 // Protects: the generated show view in the real browser: a record's page opens by its deep link (`<list>#show=<id>`) with its title in both languages, a button of the record runs a real action from it (an account's roles, then shown on the page), and the way back leads to the list.
 import { describe, expect, it } from 'vitest';
 import { DEMO } from '../helpers/accounts';
+import { apiAs } from '../helpers/browser-api';
 import { browserSuite } from './harness';
 
 const suite = browserSuite();
@@ -8,10 +9,7 @@ const suite = browserSuite();
 type Account = { id: number; username: string };
 type Role = { id: number; name: string };
 
-const api = async <T>(path: string): Promise<T> => {
-  const response = await fetch(`${suite.baseUrl}/api${path}`, { headers: { authorization: await suite.tokenOf('admin') } });
-  return ((await response.json()) as { data: T }).data;
-};
+const { call: api } = apiAs(suite);
 
 const accountId = async (username: string): Promise<number> => {
   const { list } = await api<{ list: Account[] }>(`/admin/list?keyword=${encodeURIComponent(username)}&pageSize=50`);

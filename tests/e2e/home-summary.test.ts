@@ -11,6 +11,7 @@ import type { HomeSummary, PendingKey } from '../../src/schema/home';
 import { PENDING_WORK } from '../../src/schema/home';
 import type { DemoRole } from '../helpers/accounts';
 import { DEMO } from '../helpers/accounts';
+import { callApi } from '../helpers/browser-api';
 import { PHONE, browserSuite } from './harness';
 
 const suite = browserSuite({ DEMO_CONTENT: 'true' });
@@ -43,10 +44,7 @@ const directPending = (role: DemoRole, key: PendingKey, filter: Readonly<Record<
   }
 };
 
-const summaryOf = async (role: DemoRole): Promise<HomeSummary> => {
-  const response = await fetch(`${suite.baseUrl}/api/home/summary`, { headers: { Authorization: await suite.tokenOf(role) } });
-  return ((await response.json()) as { data: HomeSummary }).data;
-};
+const summaryOf = (role: DemoRole): Promise<HomeSummary> => callApi<HomeSummary>(suite, role, '/home/summary');
 
 const text = async (page: Page, testId: string): Promise<string> => (await page.getByTestId(testId).first().textContent()) ?? '';
 const digits = (value: string): number => Number(value.replace(/[^\d]/g, ''));

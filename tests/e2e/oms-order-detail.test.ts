@@ -1,5 +1,6 @@
 // Protects: the order's page in the real browser (issue 11 items 1 and 2): mall's /oms/orderDetail?id= leads to it; one demo order followed to completed from it (ship from its own button through the shipping screen, then "Confirm receipt" there), its progress, timeline and history showing each step, and its basic information the stored payment and delivery status (paid, not shipped, then shipped); another closed with a note from its page in Chinese (first refused in its dialog while cashier money is bound, saying how much), the history showing the note. The server holds each result.
 import { describe, expect, it } from 'vitest';
+import { apiAs } from '../helpers/browser-api';
 import { browserSuite } from './harness';
 
 const suite = browserSuite();
@@ -9,10 +10,7 @@ type Order = { id: number; orderSn: string; status: number; createTime: string; 
 /** How the page names each payment status (a demo order pending shipment may have a completed return: refunded). */
 const PAY_LABELS = ['Unpaid', 'Paid', 'Refunded'] as const;
 
-const api = async <T>(path: string): Promise<T> => {
-  const response = await fetch(`${suite.baseUrl}/api${path}`, { headers: { authorization: await suite.tokenOf('admin') } });
-  return ((await response.json()) as { data: T }).data;
-};
+const { call: api, post } = apiAs(suite);
 const statusOf = async (id: number) => (await api<Order>(`/order/${id}`)).status;
 
 describe('the order page', () => {
@@ -78,10 +76,7 @@ describe('the order page', () => {
       await dialog.waitFor({ state: 'detached' });
     }, { as: 'admin', lang: 'zh' });
     for (const { balanceId } of bindings.list) {
-      const response = await fetch(`${suite.baseUrl}/api/balance/unbind/${balanceId}?orderId=${order.id}`, {
-        method: 'POST', headers: { authorization: await suite.tokenOf('admin') },
-      });
-      expect(((await response.json()) as { code: number }).code).toBe(200);
+      await post(`/balance/unbind/${balanceId}?orderId=${order.id}`);
     }
     await suite.withPage(async (page) => {
       await page.goto(`/oms/orderDetail?id=${order.id}`);

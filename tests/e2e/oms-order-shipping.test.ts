@@ -1,15 +1,13 @@
 // Protects: shipping a batch in the real browser (issue 11 items 1 and 7): the admin picks the "Pending shipment" tab of the order list, selects two demo orders, ships them from the shipping screen with a company and a number each in one step, and finds them under the "Shipped" tab; the server holds them as shipped with those numbers.
 import { describe, expect, it } from 'vitest';
+import { apiAs } from '../helpers/browser-api';
 import { browserSuite } from './harness';
 
 const suite = browserSuite();
 
 type Order = { id: number; orderSn: string; status: number; deliverySn: string | null; deliveryCompany: string | null };
 
-const api = async <T>(path: string): Promise<T> => {
-  const response = await fetch(`${suite.baseUrl}/api${path}`, { headers: { authorization: await suite.tokenOf('admin') } });
-  return ((await response.json()) as { data: T }).data;
-};
+const { call: api } = apiAs(suite);
 
 describe('order shipping', () => {
   it('ships two demo orders as a batch and shows them under the shipped tab', async () => {

@@ -1,5 +1,6 @@
 // Protects: handling return requests in the real browser, from the return's page (the list's `#show=<id>`, where mall's /oms/returnApplyDetail?id= leads): one confirmed with a refund (starting at what the line cost) and a return address (only the return's shop's are offered) then completed by confirming receipt, another rejected with a note; the server holds each step.
 import { describe, expect, it } from 'vitest';
+import { apiAs } from '../helpers/browser-api';
 import { browserSuite } from './harness';
 
 const suite = browserSuite();
@@ -7,10 +8,7 @@ const suite = browserSuite();
 type Return = { id: number; shopId: number; status: number; productRealPrice: number; productCount: number; handleNote: string | null; returnAmount: number | null };
 type Address = { id: number; shopId: number; addressName: string };
 
-const api = async <T>(path: string): Promise<T> => {
-  const response = await fetch(`${suite.baseUrl}/api${path}`, { headers: { authorization: await suite.tokenOf('admin') } });
-  return ((await response.json()) as { data: T }).data;
-};
+const { call: api } = apiAs(suite);
 
 describe('return requests', () => {
   it('confirms one with a refund and an address, then its receipt; rejects another with a note', async () => {

@@ -3,13 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { entityEn } from '../../src/i18n/entities/en';
 import { entityZh } from '../../src/i18n/entities/zh';
 import { strings } from '../../src/resources/pms/strings';
+import { apiAs } from '../helpers/browser-api';
 import type { Row } from './catalog-setup';
-import { byLabel, catalogApi, chooseTypeBlackSM, escape, fillBasics, pick, visibleStep } from './catalog-setup';
+import { byLabel, chooseTypeBlackSM, escape, fillBasics, pick, visibleStep } from './catalog-setup';
 import { browserSuite } from './harness';
 
 // The demo catalog: categories, product types with their specifications, the seller's products.
 const suite = browserSuite({ DEMO_CONTENT: 'true' });
-const { api, listOf } = catalogApi(suite, 'seller');
+const { call: api, listOf } = apiAs(suite, 'seller');
 
 type Product = Row & {
   skuStockList: Row[]; productLadderList: Row[]; serviceIds: string; publishStatus: number; productAttributeCategoryId: number; detailHtml: string | null;

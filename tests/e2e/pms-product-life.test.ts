@@ -5,8 +5,9 @@ import { entityEn } from '../../src/i18n/entities/en';
 import { entityZh } from '../../src/i18n/entities/zh';
 import { strings } from '../../src/resources/pms/strings';
 import type { DemoRole } from '../helpers/accounts';
+import { apiAs } from '../helpers/browser-api';
 import type { Row } from './catalog-setup';
-import { byLabel, catalogApi, chooseTypeBlackSM, escape, fillBasics, pick, visibleStep } from './catalog-setup';
+import { byLabel, chooseTypeBlackSM, escape, fillBasics, pick, visibleStep } from './catalog-setup';
 import { browserSuite } from './harness';
 
 // The demo catalog: categories, brands, product types, member levels and the sellers' shops.
@@ -23,7 +24,7 @@ const ENTITY = { en: entityEn, zh: entityZh } as const;
 describe('a product from the form to the recycle bin and back', () => {
   const cases: [DemoRole, 'en' | 'zh'][] = [['admin', 'en'], ['seller', 'zh']];
   it.each(cases)('as %s (%s): creates with SKUs, member prices and tiers, edits, publishes in a batch, transfers, recycles and restores', async (role, lang) => {
-    const { api, listOf } = catalogApi(suite, role);
+    const { call: api, listOf } = apiAs(suite, role);
     const t = strings[lang];
     const e = ENTITY[lang].entity;
     const r = t.resources.product;

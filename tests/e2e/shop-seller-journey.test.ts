@@ -13,6 +13,7 @@ import { vipPlanOf } from '../../src/schema/vip';
 import type { DemoRole } from '../helpers/accounts';
 import { DEMO_ALIPAY_PREFIX } from '../../server/areas/vip/demo-alipay';
 import { DEMO_PAYPAL_PREFIX } from '../../server/areas/vip/demo-paypal';
+import { apiAs, callApi } from '../helpers/browser-api';
 import { DESKTOP, PHONE, browserSuite, signIn } from './harness';
 
 const BANK_ACCOUNT = 'Marketplace Ltd, Example Bank, 0012-3456-7890';
@@ -21,11 +22,9 @@ const suite = browserSuite({ VIP_BANK_ACCOUNT: BANK_ACCOUNT });
 
 const WAIT = { timeout: 30_000 } as const;
 
-const api = async <T>(path: string, token: string): Promise<T> => {
-  const response = await fetch(`${suite.baseUrl}/api${path}`, { headers: { Authorization: token } });
-  return ((await response.json()) as { data: T }).data;
-};
-const infoOf = async (role: DemoRole): Promise<AdminInfo> => api<AdminInfo>('/admin/info', await suite.tokenOf(role));
+const admin = apiAs(suite);
+const referrerApi = apiAs(suite, 'seller');
+const infoOf = (role: DemoRole): Promise<AdminInfo> => callApi<AdminInfo>(suite, role, '/admin/info');
 
 /** Nothing of the page runs off the side of the screen. */
 const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
@@ -36,9 +35,8 @@ describe("the seller's journey", () => {
   it('invite link → register → no shop without VIP → three months by bank → admin confirms → shop opened → the referrer sees the click, the relation and the reward', async () => {
     const vip = vipStrings.en.vip;
     const payLabels = vipStrings.en.resources.payRecord;
-    const referrerToken = await suite.tokenOf('seller');
-    const { code } = await api<InviteLink>('/rms/link', referrerToken);
-    const clicksBefore = (await api<{ total: number }>('/rms/click/list?pageSize=1', referrerToken)).total;
+    const { code } = await referrerApi.call<InviteLink>('/rms/link');
+    const clicksBefore = (await referrerApi.call<{ total: number }>('/rms/click/list?pageSize=1')).total;
     const username = `journey${Date.now().toString(36)}`;
     // Not a fixed password: the account exists only in this test's server.
     const password = `${randomBytes(12).toString('base64url')}9`;
@@ -54,7 +52,7 @@ describe("the seller's journey", () => {
       await page.goto(`/register?code=${encodeURIComponent(code)}`);
       await expect.poll(async () => page.locator('input[name="code"]').inputValue(), WAIT).toBe(code);
       await expect.poll(async () => page.evaluate(() => localStorage.getItem('code')), WAIT).toBe(code);
-      await expect.poll(async () => (await api<{ total: number }>('/rms/click/list?pageSize=1', referrerToken)).total, WAIT).toBe(clicksBefore + 1);
+      await expect.poll(async () => (await referrerApi.call<{ total: number }>('/rms/click/list?pageSize=1')).total, WAIT).toBe(clicksBefore + 1);
 
       // 2. Registration with the code, then signing in.
       await page.locator('input[name="username"]').fill(username);
@@ -117,7 +115,7 @@ describe("the seller's journey", () => {
 
       // 8. …and the reward the confirmed payment earned it: the payment's amount times the referrer's ratio, in whole cents half-up.
       type Distribution = { refereeName: string; amount: number; ratio: number; reward: number };
-      const rewardOf = async () => (await api<{ list: Distribution[] }>('/rms/distribute/list?pageSize=100', referrerToken)).list.find((d) => d.refereeName === username);
+      const rewardOf = async () => (await referrerApi.call<{ list: Distribution[] }>('/rms/distribute/list?pageSize=100')).list.find((d) => d.refereeName === username);
       await expect.poll(rewardOf, WAIT).toBeDefined();
       const reward = (await rewardOf())!;
       expect(reward.amount).toBe(vipPlanOf(3)!.price);
@@ -139,10 +137,9 @@ describe("the seller's journey", () => {
     const t = vipStrings[lang];
     const before = (await infoOf('seller2')).vipExpireTime ?? null;
     // seller2 has a pending cash application in the demo data (one pending at a time): the admin confirms it first.
-    const adminToken = await suite.tokenOf('admin');
-    const pendingOf = async () => (await api<{ list: { id: number }[] }>(`/payRecord/list?status=0&sellerId=${(await infoOf('seller2')).id}`, adminToken)).list;
+    const pendingOf = async () => (await admin.call<{ list: { id: number }[] }>(`/payRecord/list?status=0&sellerId=${(await infoOf('seller2')).id}`)).list;
     for (const record of await pendingOf()) {
-      await fetch(`${suite.baseUrl}/api/payRecord/confirm/${record.id}`, { method: 'POST', headers: { Authorization: adminToken } });
+      await admin.post(`/payRecord/confirm/${record.id}`);
     }
     const running = (await infoOf('seller2')).vipExpireTime ?? before;
     const context = await suite.context({ as: 'seller2', lang, viewport });
@@ -183,10 +180,9 @@ describe("the seller's journey", () => {
 
   it("pays VIP online by Alipay through the demo's stand-in: its page says it is a demo, its notify settles the application (en)", async () => {
     const t = vipStrings.en;
-    const adminToken = await suite.tokenOf('admin');
-    const pendingOf = async () => (await api<{ list: { id: number }[] }>(`/payRecord/list?status=0&sellerId=${(await infoOf('seller2')).id}`, adminToken)).list;
+    const pendingOf = async () => (await admin.call<{ list: { id: number }[] }>(`/payRecord/list?status=0&sellerId=${(await infoOf('seller2')).id}`)).list;
     for (const record of await pendingOf()) {
-      await fetch(`${suite.baseUrl}/api/payRecord/confirm/${record.id}`, { method: 'POST', headers: { Authorization: adminToken } });
+      await admin.post(`/payRecord/confirm/${record.id}`);
     }
     const context = await suite.context({ as: 'seller2', lang: 'en', viewport: DESKTOP });
     try {

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { errorsZh } from '../../src/i18n/errors';
 import { strings } from '../../src/resources/sms/strings';
 import { MESSAGES } from '../../src/schema/api';
+import { apiAs } from '../helpers/browser-api';
 import { browserSuite } from './harness';
 
 // The demo catalog's categories, and members to hold coupons.
@@ -14,12 +15,7 @@ type Coupon = { id: number; name: string; useType: number; amount: number; produ
 type Category = { id: number; name: string };
 type Member = { id: number; username: string };
 
-const api = async <T>(path: string): Promise<T> => {
-  const response = await fetch(`${suite.baseUrl}/api${path}`, { headers: { authorization: await suite.tokenOf('admin') } });
-  const answer = (await response.json()) as { code: number; data: T };
-  if (answer.code !== 200) throw new Error(`${path}: ${JSON.stringify(answer)}`);
-  return answer.data;
-};
+const { call: api } = apiAs(suite);
 
 /** As a member receiving it in the storefront would: a history row written straight into the database. */
 const receive = (couponId: number, member: Member) => {

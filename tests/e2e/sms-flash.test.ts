@@ -5,8 +5,9 @@ import { en as shellEn } from '../../src/i18n/en';
 import { zh as shellZh } from '../../src/i18n/zh';
 import { strings as pmsStrings } from '../../src/resources/pms/strings';
 import { strings } from '../../src/resources/sms/strings';
+import { apiAs } from '../helpers/browser-api';
 import type { Row } from './catalog-setup';
-import { catalogApi, escape } from './catalog-setup';
+import { escape } from './catalog-setup';
 import { browserSuite, DESKTOP, PHONE } from './harness';
 
 // The demo catalog (products, shops) and the demo flash sales (their enabled sessions run 10–12 and 20–22).
@@ -28,25 +29,18 @@ const DAYS = {
   zh: { start: '20260601', end: '20260607', shown: ['2026/6/1', '2026/6/7'] },
 } as const;
 
-const call = async <T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> => {
-  const response = await fetch(`${suite.baseUrl}/api${path}`, {
-    method, headers: { authorization: await suite.tokenOf('admin'), 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const answer = (await response.json()) as { code: number; data: T };
-  if (answer.code !== 200) throw new Error(`${path}: ${JSON.stringify(answer)}`);
-  return answer.data;
-};
+const admin = apiAs(suite);
+const { listOf } = admin;
 
 /** Two products of the demo catalog's first category and shop, named for this run, priced 80 and 120 with stock 40 (the catalog's screens have their own tests). */
 const twoProducts = async (lang: string, stamp: number): Promise<{ id: number; name: string }[]> => {
-  const { listOf } = catalogApi(suite, 'admin');
   const top = (await listOf<Row>('/productCategory/list/0?pageSize=50'))[0]!;
   const category = (await listOf<Row>(`/productCategory/list/${top.id}?pageSize=50`))[0]!;
   const shop = (await listOf<Row>('/shop/listAll'))[0]!;
   const made = [];
   for (const [i, price] of [80, 120].entries()) {
     const name = `Flash lantern ${lang} ${stamp} ${i + 1}`;
-    const created = await call<Row>('POST', '/product/create', {
+    const created = await admin.post<Row>('/product/create', {
       name, shopId: shop.id, productCategoryId: category.id, subTitle: 'A lantern for the flash sale', description: 'Sold in a flash.',
       productSn: `FLASH-${lang}-${stamp}-${i}`, price, stock: 40, publishStatus: 1,
     });
@@ -165,12 +159,12 @@ describe('flash sales', () => {
     }, { as: 'admin', lang, viewport: lang === 'zh' ? PHONE : DESKTOP });
 
     // What the server holds: the dates and times as typed, both enabled, the numbers as saved.
-    const saleRow = (await call<{ list: Row[] }>('GET', `/flash/list?keyword=${encodeURIComponent(title)}&pageSize=5`)).list;
+    const saleRow = (await admin.call<{ list: Row[] }>(`/flash/list?keyword=${encodeURIComponent(title)}&pageSize=5`)).list;
     expect(saleRow.map((r) => [r.title, r.startDate, r.endDate, r.status])).toEqual([[title, '2026-06-01', '2026-06-07', 1]]);
-    const stored = (await call<Row[]>('GET', '/flashSession/list')).filter((r) => sessions.includes(String(r.name)));
+    const stored = (await admin.call<Row[]>('/flashSession/list')).filter((r) => sessions.includes(String(r.name)));
     expect(stored.map((r) => [r.name, r.startTime, r.endTime, r.status]))
       .toEqual([[sessions[0], `${hour}:00:00`, `${hour}:20:00`, 1], [sessions[1], `${hour}:20:00`, `${hour}:40:00`, 1]]);
-    const relations = await call<{ list: Row[] }>('GET', `/flashProductRelation/list?flashPromotionId=${saleRow[0]!.id}&flashPromotionSessionId=${stored[0]!.id}&pageSize=10`);
+    const relations = await admin.call<{ list: Row[] }>(`/flashProductRelation/list?flashPromotionId=${saleRow[0]!.id}&flashPromotionSessionId=${stored[0]!.id}&pageSize=10`);
     expect(relations.list.map((r) => [r.productId, r.flashPromotionPrice, r.flashPromotionCount, r.flashPromotionLimit, r.sort]))
       .toEqual([[lantern!.id, 59.9, 20, 2, 5], [bigLantern!.id, 99.5, 10, 1, 1]]);
   });

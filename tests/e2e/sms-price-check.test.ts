@@ -3,21 +3,15 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { strings } from '../../src/resources/sms/strings';
 import { PROMOTION } from '../../src/schema/product';
+import { apiAs } from '../helpers/browser-api';
 import type { Row } from './catalog-setup';
-import { byLabel, catalogApi, escape, pick } from './catalog-setup';
+import { byLabel, escape, pick } from './catalog-setup';
 import { browserSuite, DESKTOP, PHONE } from './harness';
 
 // The demo catalog (categories, shops, member levels) and the other Marketing helpers' demo rows.
 const suite = browserSuite({ DEMO_CONTENT: 'true' });
 
-const post = async <T>(path: string, body: unknown): Promise<T> => {
-  const response = await fetch(`${suite.baseUrl}/api${path}`, {
-    method: 'POST', headers: { authorization: await suite.tokenOf('admin'), 'content-type': 'application/json' }, body: JSON.stringify(body),
-  });
-  const answer = (await response.json()) as { code: number; data: T };
-  if (answer.code !== 200) throw new Error(`${path}: ${JSON.stringify(answer)}`);
-  return answer.data;
-};
+const { call, post, listOf } = apiAs(suite);
 
 /** Picks `option` of a searching picker after typing `text` into it. */
 const search = async (page: Page, box: Locator, text: string, option: string) => {
@@ -28,7 +22,6 @@ const search = async (page: Page, box: Locator, text: string, option: string) =>
 
 /** A product priced by member price: 120.00, 99.50 for the level holding the member-price privilege. */
 const memberPriceProduct = async (tag: string) => {
-  const { listOf } = catalogApi(suite, 'admin');
   const top = (await listOf<Row>('/productCategory/list/0?pageSize=50'))[0]!;
   const category = (await listOf<Row>(`/productCategory/list/${top.id}?pageSize=50`))[0]!;
   const shop = (await listOf<Row>('/shop/listAll'))[0]!;
@@ -120,8 +113,8 @@ describe('the price check', () => {
     const kettle = await memberPriceProduct(`flash-${lang}`);
     // This file's server is its own: the demo's enabled sessions step aside for one holding the whole day,
     // so "now" (the check's default time) is inside it whenever the test runs.
-    const sessions = await (await fetch(`${suite.baseUrl}/api/flashSession/list`, { headers: { authorization: await suite.tokenOf('admin') } })).json() as { data: (Row & { status: number })[] };
-    for (const session of sessions.data.filter((x) => x.status === 1)) await post(`/flashSession/update/status/${session.id}?status=0`, {});
+    const sessions = await call<(Row & { status: number })[]>('/flashSession/list');
+    for (const session of sessions.filter((x) => x.status === 1)) await post(`/flashSession/update/status/${session.id}?status=0`, {});
     const day = await post<Row>('/flashSession/create', { name: `All day ${lang} ${Date.now()}`, startTime: '00:00:00', endTime: '23:59:59', status: 1 });
     const isoDay = (offset: number) => new Date(Date.now() + offset * DAY_MS).toISOString().slice(0, 10);
     const sale = await post<Row>('/flash/create', { title: `Kettle flash ${lang} ${Date.now()}`, startDate: isoDay(-1), endDate: isoDay(1), status: 1 });

@@ -1,19 +1,14 @@
 // Protects: issue 30's recommendations in the browser, in English and in Chinese, as the marketing admin: recommend a brand, a new product, a popular product and a topic from the searchable picker, switch one off, and re-sort it to the top of its list.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { Envelope } from '../../src/schema/api';
+import { apiAs } from '../helpers/browser-api';
 import { browserSuite } from './harness';
 
 const suite = browserSuite({ DEMO_CONTENT: 'true' });
 
 type Row = { id: number } & Record<string, unknown>;
 
-const api = async <T>(path: string, token: string): Promise<T> => {
-  const response = await fetch(`${suite.baseUrl}/api${path}`, { headers: { Authorization: token } });
-  const envelope = await response.json() as Envelope<T>;
-  if (envelope.code !== 200) throw new Error(`${path}: ${JSON.stringify(envelope)}`);
-  return envelope.data;
-};
+const { call: api } = apiAs(suite, 'marketingAdmin');
 
 /** Each list: its screen, its API path, the picked field and the target list it picks from (with the target's name field). */
 const LISTS = [
@@ -29,13 +24,13 @@ const TEXT = {
 } as const;
 
 /** The first record of the target list this list does not recommend yet (each run picks a new one). */
-const notYetRecommended = async (list: (typeof LISTS)[number], token: string): Promise<string> => {
-  const taken = new Set((await api<{ list: Row[] }>(`${list.path}/list?pageSize=100`, token)).list.map((row) => row[list.pick]));
-  const targets = (await api<{ list: Row[] }>(`${list.from}?pageSize=100`, token)).list;
+const notYetRecommended = async (list: (typeof LISTS)[number]): Promise<string> => {
+  const taken = new Set((await api<{ list: Row[] }>(`${list.path}/list?pageSize=100`)).list.map((row) => row[list.pick]));
+  const targets = (await api<{ list: Row[] }>(`${list.from}?pageSize=100`)).list;
   // A name the picker's search finds once: choosing it cannot pick a namesake.
   for (const row of targets.filter((r) => !taken.has(r.id))) {
     const name = String(row[list.display]);
-    const found = await api<{ total: number }>(`${list.from}?pageSize=5&keyword=${encodeURIComponent(name)}`, token);
+    const found = await api<{ total: number }>(`${list.from}?pageSize=5&keyword=${encodeURIComponent(name)}`);
     if (found.total === 1) return name;
   }
   throw new Error(`nothing left to recommend on ${list.path}`);
@@ -56,8 +51,7 @@ const recommend = async (page: Page, route: string, name: string, lang: keyof ty
 
 describe('home recommendations', () => {
   it.each(['en', 'zh'] as const)('recommends one of each kind, switches one off and re-sorts it (%s)', async (lang) => {
-    const token = await suite.tokenOf('marketingAdmin');
-    const names = await Promise.all(LISTS.map((list) => notYetRecommended(list, token)));
+    const names = await Promise.all(LISTS.map((list) => notYetRecommended(list)));
     await suite.withPage(async (page) => {
       for (const [index, list] of LISTS.entries()) await recommend(page, list.route, names[index]!, lang);
 
@@ -68,7 +62,7 @@ describe('home recommendations', () => {
       await expect.poll(() => toggle.isChecked()).toBe(true);
       await toggle.click();
       await expect.poll(() => toggle.isChecked(), { timeout: 10_000 }).toBe(false);
-      const saved = await api<{ list: Row[] }>('/home/recommendSubject/list?pageSize=100', token);
+      const saved = await api<{ list: Row[] }>('/home/recommendSubject/list?pageSize=100');
       expect(saved.list.find((r) => r.subjectName === topic)?.recommendStatus).toBe(0);
 
       const top = Math.max(...saved.list.map((r) => Number(r.sort))) + 10;
@@ -79,7 +73,7 @@ describe('home recommendations', () => {
       await dialog.waitFor({ state: 'detached' });
       // Highest sort first: the topic heads the list.
       await expect.poll(async () => (await page.getByRole('row').nth(1).textContent()) ?? '', { timeout: 10_000 }).toContain(topic);
-      const after = await api<{ list: Row[] }>('/home/recommendSubject/list?pageSize=1', token);
+      const after = await api<{ list: Row[] }>('/home/recommendSubject/list?pageSize=1');
       expect(after.list[0]).toMatchObject({ subjectName: topic, sort: top, recommendStatus: 0 });
     }, { as: 'marketingAdmin', lang });
   }, 180_000);
@@ -92,7 +86,6 @@ const TOPIC_TEXT = {
 
 describe('special topics under Marketing', () => {
   it.each(['en', 'zh'] as const)('lists the topics and adds one with rich-text content (%s)', async (lang) => {
-    const token = await suite.tokenOf('marketingAdmin');
     const title = lang === 'en' ? 'Rainy day reads' : '雨天读书';
     await suite.withPage(async (page) => {
       await page.goto('/sms/subject');
@@ -111,9 +104,9 @@ describe('special topics under Marketing', () => {
       await page.waitForURL('**/sms/subject');
       await page.getByRole('row').filter({ hasText: title }).first().waitFor();
     }, { as: 'marketingAdmin', lang });
-    const found = await api<{ list: Row[] }>(`/subject/list?keyword=${encodeURIComponent(title)}`, token);
+    const found = await api<{ list: Row[] }>(`/subject/list?keyword=${encodeURIComponent(title)}`);
     expect(found.list).toHaveLength(1);
-    const saved = await api<Row>(`/subject/${found.list[0]!.id}`, token);
+    const saved = await api<Row>(`/subject/${found.list[0]!.id}`);
     expect(saved).toMatchObject({ title, showStatus: 1, content: `<p>${title} picks</p>` });
   }, 120_000);
 });
