@@ -59,9 +59,11 @@ export const listUrlFor = (entity: Entity, record: Body, query = ''): string => 
   return urlOf(route, record) + (query ? `?${query}` : '');
 };
 
-/** Writable fields a selective update may send (immutable ones are accepted on create only). */
-export const updatableFields = (entity: Entity): [string, FieldDecl][] =>
-  writableFields(entity).filter(([, decl]) => !decl.immutable);
+/**
+ * Writable fields a selective update may send (immutable ones are accepted on create only): the
+ * admin's own rule, imported so the generic tests send exactly what the admin sends.
+ */
+export { updatableFields } from '../../src/providers/entityDataProvider';
 
 const pad = (n: number): string => String(n).padStart(6, '0');
 /** Seconds of a day as `HH:mm:ss`. */
@@ -225,8 +227,9 @@ export const createFixtures = (deps: FixtureDeps) => {
         const rows: Body[] = [];
         for (let i = 0; i < Math.max(decl.children!.min ?? 0, 1); i += 1) {
           const row: Body = {};
-          for (const [field, child] of Object.entries(decl.children!.fields)) {
-            if (!child.serverManaged) row[field] = await valueOf(childEntityOf(entity, name), field, child, variant + i, timeIndex, 0, targetVariant + i);
+          const rowEntity = childEntityOf(entity, name);
+          for (const [field, child] of writableFields(rowEntity)) {
+            row[field] = await valueOf(rowEntity, field, child, variant + i, timeIndex, 0, targetVariant + i);
           }
           rows.push(row);
         }
