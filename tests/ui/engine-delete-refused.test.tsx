@@ -26,7 +26,7 @@ describe.each([
     );
     answerInfo({ ...superAdmin(), resources: ['/**'] });
     renderAdmin('/pms/productCate');
-    const row = (await screen.findByText('Kitchen', {}, { timeout: 15_000 })).closest('tr') as HTMLElement;
+    const row = (await screen.findByText('Kitchen')).closest('tr') as HTMLElement;
     await userEvent.click(within(row).getAllByRole('checkbox')[0] as HTMLElement);
     await userEvent.click(await screen.findByRole('button', { name: deleteLabel }));
     await userEvent.click(await screen.findByRole('button', { name: confirm }));

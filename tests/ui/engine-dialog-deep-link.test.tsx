@@ -7,7 +7,7 @@ import { envelope, page, renderAt, serve } from './entity-harness';
 
 beforeAll(async () => {
   await import('../../src/engine/screens');
-}, 60_000);
+});
 
 const reasons = [
   { id: 5, name: 'Arrived damaged', sort: 2, status: 1, createTime: '2026-01-02T03:04:05.000Z' },
@@ -21,7 +21,7 @@ describe('deep links of dialogs', () => {
     serve('get', '/returnReason/list', () => envelope(page(reasons)));
     serve('get', '/returnReason/6', () => envelope(reasons[1]));
     renderAt('/oms/returnReason#edit=6');
-    const dialog = await screen.findByRole('dialog', {}, { timeout: 15_000 });
+    const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByDisplayValue('Wrong size')).toBeInTheDocument();
   });
 
@@ -29,7 +29,7 @@ describe('deep links of dialogs', () => {
     serve('get', '/returnReason/list', () => envelope(page(reasons)));
     serve('get', '/returnReason/5', () => envelope(reasons[0]));
     renderAt('/oms/returnReason');
-    await userEvent.click(await screen.findByText('Arrived damaged', {}, { timeout: 15_000 }));
+    await userEvent.click(await screen.findByText('Arrived damaged'));
     const dialog = await screen.findByRole('dialog');
     await waitFor(() => expect(location()).toBe('/oms/returnReason#edit=5'));
     await userEvent.keyboard('{Escape}');

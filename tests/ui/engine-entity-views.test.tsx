@@ -238,7 +238,7 @@ describe('views', () => {
   it('a plain list has no "View" button', async () => {
     serve('get', '/returnReason/list', () => envelope(page([{ id: 5, name: 'Arrived damaged', sort: 1, status: 1, createTime: null }])));
     renderAt('/oms/returnReason');
-    const row = (await screen.findByText('Arrived damaged', {}, { timeout: 15_000 })).closest('tr') as HTMLElement;
+    const row = (await screen.findByText('Arrived damaged')).closest('tr') as HTMLElement;
     expect(within(row).queryByRole('link', { name: 'View' })).toBeNull();
   });
 

@@ -9,7 +9,6 @@ import { server } from './msw-server';
 beforeAll(() => preloadScreens({ entities: true }), PRELOAD_TIMEOUT_MS);
 afterEach(() => vi.restoreAllMocks());
 
-const ENGINE_LOAD = { timeout: 15_000 };
 const ok = (data: unknown) => HttpResponse.json({ code: 200, message: 'Operation succeeded', data });
 const shop = {
   id: 9, shopName: 'Lining', ownerId: 1, ownerName: 'admin', status: 1, createTime: '2026-01-02T03:04:05.000Z',
@@ -66,7 +65,7 @@ describe.each(['en', 'zh'] as const)('leaving a form page (%s)', (lang) => {
     const ask = vi.spyOn(window, 'confirm').mockReturnValue(false);
     renderAdmin('/shop/updateShop?id=9');
     const user = userEvent.setup({ delay: null });
-    const input = await screen.findByRole('textbox', { name: new RegExp(t.shopName) }, ENGINE_LOAD);
+    const input = await screen.findByRole('textbox', { name: new RegExp(t.shopName) });
     await waitFor(() => expect(input).toHaveValue('Lining'));
     expect(blocksUnload()).toBe(false);
 
@@ -84,19 +83,19 @@ describe.each(['en', 'zh'] as const)('leaving a form page (%s)', (lang) => {
     await waitFor(() => expect(currentPath()).toBe('/shop/shopList'));
     expect(ask).toHaveBeenCalledTimes(2);
     expect(blocksUnload()).toBe(false);
-  }, 90_000);
+  });
 
   it('should leave an unchanged form page without asking', async () => {
     localStorage.setItem('lang', lang);
     answerShops();
     const ask = vi.spyOn(window, 'confirm').mockReturnValue(false);
     renderAdmin('/shop/addShop');
-    await screen.findByRole('textbox', { name: new RegExp(t.shopName) }, ENGINE_LOAD);
+    await screen.findByRole('textbox', { name: new RegExp(t.shopName) });
     expect(blocksUnload()).toBe(false);
     await userEvent.click(await shopListLink(t));
     await waitFor(() => expect(currentPath()).toBe('/shop/shopList'));
     expect(ask).not.toHaveBeenCalled();
-  }, 90_000);
+  });
 
   it('should return to the list without asking after saving or deleting a changed record', async () => {
     localStorage.setItem('lang', lang);
@@ -105,7 +104,7 @@ describe.each(['en', 'zh'] as const)('leaving a form page (%s)', (lang) => {
     const user = userEvent.setup({ delay: null });
 
     const saving = renderAdmin('/shop/updateShop?id=9');
-    const input = await screen.findByRole('textbox', { name: new RegExp(t.shopName) }, ENGINE_LOAD);
+    const input = await screen.findByRole('textbox', { name: new RegExp(t.shopName) });
     await waitFor(() => expect(input).toHaveValue('Lining'));
     await user.type(input, ' Sports');
     await user.click(screen.getByRole('button', { name: t.save }));
@@ -114,7 +113,7 @@ describe.each(['en', 'zh'] as const)('leaving a form page (%s)', (lang) => {
     saving.unmount();
 
     renderAdmin('/shop/updateShop?id=9');
-    const again = await screen.findByRole('textbox', { name: new RegExp(t.shopName) }, ENGINE_LOAD);
+    const again = await screen.findByRole('textbox', { name: new RegExp(t.shopName) });
     await waitFor(() => expect(again).toHaveValue('Lining'));
     await user.type(again, ' Sports');
     await user.click(screen.getByRole('button', { name: t.delete }));
@@ -122,5 +121,5 @@ describe.each(['en', 'zh'] as const)('leaving a form page (%s)', (lang) => {
     await waitFor(() => expect(currentPath()).toBe('/shop/shopList'));
     expect(writes).toEqual(['update', 'delete']);
     expect(ask).not.toHaveBeenCalled();
-  }, 90_000);
+  });
 });

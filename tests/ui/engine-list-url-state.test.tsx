@@ -7,7 +7,7 @@ import { envelope, page, renderAt, serve } from './entity-harness';
 
 beforeAll(async () => {
   await import('../../src/engine/screens');
-}, 60_000);
+});
 
 const brand = (id: number, name: string) => ({
   id, name, firstLetter: name[0], sort: id, factoryStatus: 1, showStatus: 1, productCount: 0, productCommentCount: 0, logo: null, bigPic: null, brandStory: null,

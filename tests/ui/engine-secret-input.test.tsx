@@ -53,7 +53,7 @@ const openEdit = async (name: string) => {
 // The form dialog loads lazily in the app; loaded here first, so the first test's wait is not spent on it.
 beforeAll(async () => {
   await import('../../src/engine/EntityFormDialog');
-}, 60_000);
+});
 
 describe('secret field input', () => {
   it('is masked and empty, says a value is set, and sends nothing when left empty', async () => {

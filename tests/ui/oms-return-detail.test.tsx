@@ -6,7 +6,7 @@ import { envelope, page, renderAt, serve } from './entity-harness';
 
 beforeAll(async () => {
   await import('../../src/engine/screens');
-}, 60_000);
+});
 
 const ATTRS = JSON.stringify([{ key: 'Colour', value: 'Black' }, { key: 'Size', value: 'L' }]);
 const READ = 'Colour: Black; Size: L';
@@ -30,7 +30,7 @@ describe.each<Lang>(['en', 'zh'])('a return\'s product (%s)', (lang) => {
     serve('get', '/returnApply/list', () => envelope(page([aReturn])));
     serve('get', '/returnApply/5', () => envelope(aReturn));
     const { unmount, container } = renderAt('/oms/returnApply#show=5', { lang });
-    const attributes = await screen.findByText(READ, {}, { timeout: 15_000 });
+    const attributes = await screen.findByText(READ);
     expect(attributes).toBeInTheDocument();
     expect(screen.getAllByText('Cotton tee').length).toBeGreaterThan(0);
     expect(container.querySelector('img[src="/uploads/demo/tee.png"]')).not.toBeNull();
@@ -43,7 +43,7 @@ describe.each<Lang>(['en', 'zh'])('a return\'s product (%s)', (lang) => {
     serve('get', '/order/messages/list', () => envelope(page([])));
     serve('get', '/order/track/14', () => envelope({ deliveryCompany: null, deliverySn: null, events: [] }));
     renderAt('/oms/order#show=14', { lang });
-    const line = (await screen.findByText('TEE-L', {}, { timeout: 15_000 })).closest('tr') as HTMLElement;
+    const line = (await screen.findByText('TEE-L')).closest('tr') as HTMLElement;
     expect(within(line).getByText(READ)).toBeInTheDocument();
   });
 });

@@ -63,7 +63,7 @@ describe('early requests (issue 23)', () => {
     const brands = serveBrands();
     const info = countInfo();
     await openEarly('/pms/brand');
-    expect(await screen.findByText('Early', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByText('Early')).toBeInTheDocument();
     expect(brands).toHaveLength(1);
     expect(Object.fromEntries(brands[0]!)).toEqual({ pageNum: '1', pageSize: '10', sort: 'sort', order: 'desc' });
     expect(info).toHaveLength(1);
@@ -76,7 +76,7 @@ describe('early requests (issue 23)', () => {
     localStorage.setItem(`RaStore${ADMIN_STORE_KEY}.brand.list{}`, JSON.stringify({ sort: 'name', order: 'ASC', page: 2, perPage: 20, filter: { keyword: 'ea' }, displayedFilters: {} }));
     try {
       await openEarly('/pms/brand');
-      expect(await screen.findByText('Early', {}, { timeout: 10_000 })).toBeInTheDocument();
+      expect(await screen.findByText('Early')).toBeInTheDocument();
       expect(brands).toHaveLength(1);
       expect(Object.fromEntries(brands[0]!)).toEqual({ pageNum: '2', pageSize: '20', sort: 'name', order: 'asc', keyword: 'ea' });
     } finally {
@@ -89,7 +89,7 @@ describe('early requests (issue 23)', () => {
     answerScreensEmpty();
     const brands = serveBrands();
     await openEarly(`/pms/brand?page=3&perPage=50&sort=name&order=ASC&filter=${encodeURIComponent(JSON.stringify({ keyword: 'x' }))}`);
-    expect(await screen.findByText('Early', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByText('Early')).toBeInTheDocument();
     expect(brands).toHaveLength(1);
     expect(Object.fromEntries(brands[0]!)).toEqual({ pageNum: '3', pageSize: '50', sort: 'name', order: 'asc', keyword: 'x' });
   });
@@ -103,7 +103,7 @@ describe('early requests (issue 23)', () => {
     // Started for the first page; the screen opens at the second.
     await startScreenRequestsEarly({ pathname: '/pms/brand', search: '', hash: '' });
     renderAdmin('/pms/brand?page=2&perPage=10&sort=sort&order=DESC', { token });
-    expect(await screen.findByText('Late', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByText('Late')).toBeInTheDocument();
     expect(screen.queryByText('Early')).not.toBeInTheDocument();
     expect(brands.map((q) => q.get('pageNum'))).toEqual(['1', '2']);
   });
@@ -113,7 +113,7 @@ describe('early requests (issue 23)', () => {
     answerScreensEmpty();
     const brands = serveBrands();
     await openEarly('/pms/brand', { writeBetween: true });
-    expect(await screen.findByText('Late', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByText('Late')).toBeInTheDocument();
     expect(brands).toHaveLength(2);
   });
 });

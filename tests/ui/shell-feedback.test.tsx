@@ -99,7 +99,7 @@ describe('error toast', () => {
     await screen.findByText('The brand is still used by 3 products');
     const shownAt = Date.now();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByText('The brand is still used by 3 products')).not.toBeInTheDocument(), { timeout: 6000 });
+    await waitFor(() => expect(screen.queryByText('The brand is still used by 3 products')).not.toBeInTheDocument());
     // 3000 ms, plus the exit transition and the polling of waitFor.
     expect(Date.now() - shownAt).toBeGreaterThanOrEqual(2800);
     expect(Date.now() - shownAt).toBeLessThan(4500);

@@ -36,6 +36,6 @@ describe.each<Lang>(['en', 'zh'])('page titles (%s)', (lang) => {
     renderAdmin(route.path);
     const title = translate(`menu.${route.name}`);
     expect(title).not.toBe(`menu.${route.name}`);
-    expect(await screen.findByRole('heading', { level: 1, name: title }, { timeout: 15_000 })).toBeVisible();
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeVisible();
   });
 });

@@ -9,7 +9,7 @@ import { MENU_TITLES } from '../../src/schema/builtins';
 import { envelope, renderAt, serve } from './entity-harness';
 
 beforeAll(async () => {
-}, 60_000);
+});
 
 const menuNode = (id: number, parentId: number, name: string, children: unknown[] = []) =>
   ({ id, parentId, createTime: null, title: MENU_TITLES[name], level: parentId ? 1 : 0, sort: 0, name, icon: 'list', hidden: 0, children });

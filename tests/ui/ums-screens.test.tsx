@@ -7,7 +7,7 @@ import { envelope, page, renderAt, serve } from './entity-harness';
 
 beforeAll(async () => {
   await import('../../src/engine/screens');
-}, 60_000);
+});
 
 /** A menu as seeded: titled with its seeded English title. */
 const menuNode = (id: number, parentId: number, name: string, children: unknown[] = []) =>

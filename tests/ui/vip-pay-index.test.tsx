@@ -122,7 +122,7 @@ describe.each(['en', 'zh'] as const)('/pay/index (%s)', (lang) => {
     expect(within(mine).getByText(labels.status.unpaid)).toBeInTheDocument();
     expect(lists.every((call) => call.query.get('sellerId') === String(ME))).toBe(true);
     // The longest walk of the file (every channel, a refused and an accepted submit): room on a loaded CI machine.
-  }, 90_000);
+  });
 
   it('should show the server\'s "Have repeated submit application" and the application that is pending', async () => {
     let records: unknown[] = [];
