@@ -106,7 +106,7 @@ const missingId = fc.integer({ min: 2_000_000_000, max: 2_147_483_647 }).map(Str
 const isValidBatchValue = (decl: FieldDecl, raw: string): boolean => {
   // A whole number set through its own path (a sort): only text no reading takes as a number is surely bad.
   if (decl.kind === 'int') return raw.trim() === '' || Number.isFinite(Number(raw));
-  if (decl.kind !== 'flag' && decl.kind !== 'enum') throw new Error(`entity-fuzz: teach isValidBatchValue the ${decl.kind} kind`);
+  if (decl.kind !== 'flag' && decl.kind !== 'enum') throw new Error(`engine-entity-fuzz: teach isValidBatchValue the ${decl.kind} kind`);
   const allowed = decl.kind === 'flag' ? [0, 1] : (decl.options ?? []).map((o) => o.value);
   return /^-?\d+(\.\d+)?$/.test(raw) && allowed.includes(Number(raw));
 };

@@ -171,7 +171,7 @@ export type BrowserSuite = {
   context: (options?: PageOptions) => Promise<BrowserContext>;
   /** Runs `run` on a page of a fresh context, closed afterwards whatever happens. */
   withPage: (run: (page: Page) => Promise<void>, options?: PageOptions) => Promise<void>;
-  /** The session token of the role's stored state (for API calls beside the browser). */
+  /** The session token of the role's stored state (for API calls beside the browser: tests/helpers/browser-api.ts). */
   tokenOf: (role: DemoRole) => Promise<string>;
 };
 

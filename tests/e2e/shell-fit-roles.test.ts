@@ -17,7 +17,7 @@ describe('every menu route opens for the role it is offered to, and fits', () =>
       const paths = await pathsOf(role, false);
       expect(paths.length).toBeGreaterThan(1);
       if (role === 'seller') expect(paths).toContain('/pay/index');
-      // The seller's shop-scoped lists are filled in a fresh demo, as the super admin's all are (fit-admin).
+      // The seller's shop-scoped lists are filled in a fresh demo, as the super admin's all are (shell-fit-admin).
       const filled = role === 'seller' ? demoFilledPaths(true) : undefined;
       expect(await auditPaths(role, lang, paths, [{ viewport: PHONE }, { viewport: LAPTOP, alsoAt: WIDER_DESKTOPS, filled }])).toEqual([]);
     }, 400_000);

@@ -323,7 +323,7 @@ export const createFixtures = (deps: FixtureDeps) => {
 
   /**
    * A different valid value for a selective update of `name`, or null when the field's
-   * meaning needs more than a value (grouping keys, json relation lists: see entity-rules).
+   * meaning needs more than a value (grouping keys, json relation lists: see engine-entity-rules).
    */
   const otherValue = async (entity: Entity, name: string, decl: FieldDecl, current: unknown, record?: Body): Promise<unknown> => {
     const value = await anotherValue(entity, name, decl, current);
