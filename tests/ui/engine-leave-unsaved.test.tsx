@@ -1,5 +1,5 @@
 // Protects: leaving a changed create/edit page (a menu link, the browser's reload or close) asks first, in the chosen language; "stay" keeps the page and the typed value; an unchanged form, a save and a delete leave without asking.
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -49,12 +49,6 @@ const answerShops = () => {
 const shopListLink = async (t: (typeof TEXTS)[keyof typeof TEXTS]) =>
   within(await screen.findByRole('navigation', { name: t.nav })).findByRole('link', { name: t.shopList });
 
-/**
- * Changes a text input in one change event. These cases are about leaving a changed form, not about
- * typing: typed key by key, each key drew the whole shop form again.
- */
-const enter = (input: HTMLElement, text: string) => fireEvent.change(input, { target: { value: text } });
-
 /** Whether the page asks the browser to confirm a reload or close (react-admin's beforeunload guard). */
 const blocksUnload = (): boolean => {
   const event = new Event('beforeunload', { cancelable: true });
@@ -75,7 +69,8 @@ describe.each(['en', 'zh'] as const)('leaving a form page (%s)', (lang) => {
     await waitFor(() => expect(input).toHaveValue('Lining'));
     expect(blocksUnload()).toBe(false);
 
-    enter(input, 'Lining Sports');
+    await user.clear(input);
+    await user.type(input, 'Lining Sports');
     await waitFor(() => expect(blocksUnload()).toBe(true));
     await user.click(await shopListLink(t));
     await waitFor(() => expect(ask).toHaveBeenCalledWith(t.ask));
@@ -111,7 +106,7 @@ describe.each(['en', 'zh'] as const)('leaving a form page (%s)', (lang) => {
     const saving = renderAdmin('/shop/updateShop?id=9');
     const input = await screen.findByRole('textbox', { name: new RegExp(t.shopName) });
     await waitFor(() => expect(input).toHaveValue('Lining'));
-    enter(input, 'Lining Sports');
+    await user.type(input, ' Sports');
     await user.click(screen.getByRole('button', { name: t.save }));
     await waitFor(() => expect(currentPath()).toBe('/shop/shopList'));
     expect(writes).toEqual(['update']);
@@ -120,7 +115,7 @@ describe.each(['en', 'zh'] as const)('leaving a form page (%s)', (lang) => {
     renderAdmin('/shop/updateShop?id=9');
     const again = await screen.findByRole('textbox', { name: new RegExp(t.shopName) });
     await waitFor(() => expect(again).toHaveValue('Lining'));
-    enter(again, 'Lining Sports');
+    await user.type(again, ' Sports');
     await user.click(screen.getByRole('button', { name: t.delete }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: t.confirm }));
     await waitFor(() => expect(currentPath()).toBe('/shop/shopList'));
