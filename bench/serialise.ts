@@ -11,9 +11,9 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import fastJson from 'fast-json-stringify';
-import type { Entity } from '../src/schema/entity';
+import type { Entity } from '../src/schema/engine/entity';
 import { ENTITIES } from '../src/schema/entities';
-import { endpointOf } from '../src/schema/endpoints';
+import { endpointOf } from '../src/schema/engine/endpoints';
 import type { JsonSchema } from '../server/openapi/entity-schemas';
 import { recordSchema } from '../server/openapi/entity-schemas';
 import { loadAverage, printTable, startBenchServer } from './setup';

@@ -3,7 +3,7 @@
  * (`npx tsx scripts/transitions-table.ts`), then the order's state table; unit tests check the guide against both.
  */
 import { entityList } from '../src/schema/entities';
-import { ORDER_REFUNDED_ROW, ORDER_STATUS_FACETS, order } from '../src/schema/oms';
+import { ORDER_REFUNDED_ROW, ORDER_STATUS_FACETS, order } from '../src/schema/oms/entities';
 import { stateTable, transitionTable } from './transition-table';
 
 process.stdout.write(transitionTable(entityList));

@@ -26,7 +26,7 @@ import { registerHealthRoutes } from './http/health';
 import { refuseUnsafeText } from './http/unsafe-text';
 import { AREAS, collectHooks, QUOTA_METERS, REFERENCE_TARGETS } from './areas/index';
 import type { ServerArea } from './areas/area';
-import type { Entity } from '../src/schema/entity';
+import type { Entity } from '../src/schema/engine/entity';
 import type { EntityName } from '../src/schema/entities';
 import { entityList } from '../src/schema/entities';
 import type { Repository } from './crud/repository';

@@ -11,7 +11,7 @@ import { startScreenRequestsEarly } from './admin/earlyStart';
 import { loadAdmin } from './pages/public/adminChunk';
 import { PublicRoutes } from './pages/public/PublicRoutes';
 import { getToken, startEarlyGet } from './providers/api';
-import { HOME_API } from './schema/homeApi';
+import { HOME_API } from './schema/home/api';
 import { PUBLIC_PATHS } from './schema/routes';
 import { cssVariables } from './theme/tokens';
 import './pages/public/public.css';

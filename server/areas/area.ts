@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { ENTITIES, EntityName } from '../../src/schema/entities';
-import type { Entity } from '../../src/schema/entity';
+import type { Entity } from '../../src/schema/engine/entity';
 import type { Config } from '../config';
 import type { EntityActions } from '../crud/actions';
 import type { EntityHooks } from '../crud/hooks';
@@ -48,7 +48,7 @@ export type ServerArea = {
    */
   readonly hooks?: AreaHooks | ((deps: HookDeps) => AreaHooks);
   /**
-   * Handlers of the declared actions of the area's entities (src/schema/entity.ts ActionDecl), each
+   * Handlers of the declared actions of the area's entities (src/schema/engine/entity.ts ActionDecl), each
    * made with `entityActions(entity, { name: handler })` so names and parameters are typed.
    */
   readonly actions?: (deps: AreaDeps) => readonly EntityActions[];

@@ -7,7 +7,7 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import { sql } from 'kysely';
-import { compileAntPattern } from '../../src/schema/ant';
+import { compileAntPattern } from '../../src/schema/engine/ant';
 import { SEED_ROLES } from '../../src/schema/resources';
 import type { Database } from '../db/schema';
 

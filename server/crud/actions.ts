@@ -1,6 +1,6 @@
 /**
- * Declared actions (src/schema/entity.ts `ActionDecl`): the engine serves every action endpoint
- * of src/schema/endpoints.ts and the area supplies only what the action does. Per request: read
+ * Declared actions (src/schema/engine/entity.ts `ActionDecl`): the engine serves every action endpoint
+ * of src/schema/engine/endpoints.ts and the area supplies only what the action does. Per request: read
  * the target id(s) and the declared parameters from the path, query and (form or JSON) body with
  * the fields' own validation (./params.ts: field-named errors, unknown keys and unsafe text refused), then
  * in ONE transaction load the target rows inside the caller's shop scope (an id outside it reads
@@ -13,12 +13,12 @@ import type { Kysely } from 'kysely';
 import type { FieldError } from '../../src/schema/api';
 import type { MessageKey } from '../../src/schema/api';
 import { fieldError, MESSAGES } from '../../src/schema/api';
-import type { Endpoint } from '../../src/schema/endpoints';
-import { actionEndpointsOf } from '../../src/schema/endpoints';
-import type { ActionDecl, ActionsOf, Entity, FieldDecl, ParamsOf, RecordOf } from '../../src/schema/entity';
-import { actionParamsEntity, columnOf } from '../../src/schema/entity';
+import type { Endpoint } from '../../src/schema/engine/endpoints';
+import { actionEndpointsOf } from '../../src/schema/engine/endpoints';
+import type { ActionDecl, ActionsOf, Entity, FieldDecl, ParamsOf, RecordOf } from '../../src/schema/engine/entity';
+import { actionParamsEntity, columnOf } from '../../src/schema/engine/entity';
 import { MAX_IDS } from '../../src/schema/validation';
-import { declaredAuditAction } from '../../src/schema/audit';
+import { declaredAuditAction } from '../../src/schema/engine/audit';
 import { auditAll } from '../db/audit';
 import type { AnyKysely } from '../db/index';
 import { dialectOf } from '../db/index';

@@ -1,6 +1,6 @@
 /**
  * Counts kept by the writes themselves (an entity's `counters: { by: [...] }`, CountersDecl in
- * src/schema/entity.ts): per shop and per value of each named field, how many live rows (outside
+ * src/schema/engine/entity.ts): per shop and per value of each named field, how many live rows (outside
  * the recycle bin) the table holds, in a small table beside it (`<table>_counts`: field, shop_id,
  * value, n). Database triggers keep it, so every write counts whoever makes it: the API, a job,
  * another server process, raw SQL. Reading the counts of a shop scope is then a sum over a few
@@ -22,9 +22,9 @@
  * `recountCounters` afterwards.
  */
 import { sql } from 'kysely';
-import type { Entity } from '../../src/schema/entity';
-import { columnOf } from '../../src/schema/entity';
-import { LIVE, recycleBinOf } from '../../src/schema/recycleBin';
+import type { Entity } from '../../src/schema/engine/entity';
+import { columnOf } from '../../src/schema/engine/entity';
+import { LIVE, recycleBinOf } from '../../src/schema/engine/recycleBin';
 import type { AnyKysely } from '../db/index';
 import { dialectOf } from '../db/index';
 import type { Scope } from './scope';

@@ -4,7 +4,7 @@
  * area's `derive` hook says how; the engine says when (create, and an update that sends a source)
  * and keeps the rest consistent: nothing else may write the sources behind its back.
  */
-import type { Entity, FieldDecl } from '../../src/schema/entity';
+import type { Entity, FieldDecl } from '../../src/schema/engine/entity';
 import type { EntityHooks, WriteContext } from './hooks';
 
 export const derivedFields = (entity: Entity): [string, FieldDecl & { readonly derived: { readonly from: readonly string[] } }][] =>

@@ -9,7 +9,7 @@
  */
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { FieldError, MessageKey } from '../../src/schema/api';
-import type { Entity, RecordOf } from '../../src/schema/entity';
+import type { Entity, RecordOf } from '../../src/schema/engine/entity';
 import type { AnyKysely } from '../db/index';
 import type { Database } from '../db/schema';
 import type { Row } from './row';

@@ -33,9 +33,9 @@
  */
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import type { CompareFilter, Entity } from '../../src/schema/entity';
-import { columnOf, compareFiltersOf, filterOf, rangeOf } from '../../src/schema/entity';
-import { recycleBinOf } from '../../src/schema/recycleBin';
+import type { CompareFilter, Entity } from '../../src/schema/engine/entity';
+import { columnOf, compareFiltersOf, filterOf, rangeOf } from '../../src/schema/engine/entity';
+import { recycleBinOf } from '../../src/schema/engine/recycleBin';
 import type { AnyKysely } from '../db/index';
 import { dialectOf } from '../db/index';
 

@@ -2,14 +2,14 @@
  * What each field kind means to the server, in one table: how a value is stored in its column and
  * read back, how a list's range filter reads its bounds, how the OpenAPI document describes those
  * bounds, and how a written value is cleaned. What both halves share (the zod schema, whether the
- * wire form is a number or free text) is in src/schema/kinds.ts. The `satisfies` makes a kind
+ * wire form is a number or free text) is in src/schema/engine/kinds.ts. The `satisfies` makes a kind
  * without an entry here a compile error.
  */
 import type { z } from 'zod';
 import type { FieldError } from '../../src/schema/api';
-import type { Entity, FieldDecl, FieldKind } from '../../src/schema/entity';
-import { joinedImages, MAX_ID } from '../../src/schema/kinds';
-import { fromCents, fromRatioUnits, toCents, toRatioUnits } from '../../src/schema/money';
+import type { Entity, FieldDecl, FieldKind } from '../../src/schema/engine/entity';
+import { joinedImages, MAX_ID } from '../../src/schema/engine/kinds';
+import { fromCents, fromRatioUnits, toCents, toRatioUnits } from '../../src/schema/engine/money';
 import type { Timestamp } from '../db/declared';
 import { toApiTime } from '../db/time';
 import { sanitizeRichText } from './rich-text';

@@ -7,9 +7,9 @@
  * nothing are dropped (see `carriesNothing`). Everything else is left for validation to judge, so
  * unknown keys (`shopId` on an entity without one among them) are still refused.
  */
-import type { ChildRowsDecl, Entity, FieldDecl } from '../../src/schema/entity';
-import { DEFAULT_MAX_ROWS, secretSetFields, secretSetName } from '../../src/schema/entity';
-import { isNumericField, joinedImages, KINDS } from '../../src/schema/kinds';
+import type { ChildRowsDecl, Entity, FieldDecl } from '../../src/schema/engine/entity';
+import { DEFAULT_MAX_ROWS, secretSetFields, secretSetName } from '../../src/schema/engine/entity';
+import { isNumericField, joinedImages, KINDS } from '../../src/schema/engine/kinds';
 
 /**
  * A number as a form or query string writes it: plain decimal digits, no spaces, exponent, hex,

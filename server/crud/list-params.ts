@@ -6,11 +6,11 @@
 import type { FieldError, MessageParams } from '../../src/schema/api';
 import { fieldError } from '../../src/schema/api';
 import type { z } from 'zod';
-import type { CompareOp, Entity, FieldDecl, FilterOp } from '../../src/schema/entity';
-import { columnOf, compareFiltersOf, filterOf, rangeOf } from '../../src/schema/entity';
-import { recycleBinOf } from '../../src/schema/recycleBin';
+import type { CompareOp, Entity, FieldDecl, FilterOp } from '../../src/schema/engine/entity';
+import { columnOf, compareFiltersOf, filterOf, rangeOf } from '../../src/schema/engine/entity';
+import { recycleBinOf } from '../../src/schema/engine/recycleBin';
 import { PAGE_SIZE } from '../../src/schema/rules';
-import { fieldSchema, isNumericField } from '../../src/schema/kinds';
+import { fieldSchema, isNumericField } from '../../src/schema/engine/kinds';
 import { isUnsafeText, toFieldErrors } from '../../src/schema/validation';
 import { validationFailed } from '../http/errors';
 import { parseIds } from './ids';
@@ -34,7 +34,7 @@ export type ListParams = {
   search: { columns: string[]; value: string } | null;
   ids: number[] | null;
   sort: { column: string; order: 'asc' | 'desc' };
-  /** The recycle bin's records instead of the live ones (`?deleteStatus=1`; see src/schema/recycleBin.ts). */
+  /** The recycle bin's records instead of the live ones (`?deleteStatus=1`; see src/schema/engine/recycleBin.ts). */
   bin?: boolean;
   /** The exact total whatever it costs (`?exactTotal=1`), where a long list's answer would otherwise bound it. */
   exactTotal?: boolean;

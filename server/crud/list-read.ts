@@ -5,7 +5,7 @@
  */
 import type { RawBuilder, SelectQueryBuilder } from 'kysely';
 import { sql } from 'kysely';
-import type { Entity } from '../../src/schema/entity';
+import type { Entity } from '../../src/schema/engine/entity';
 import type { AnyEb, AnyKysely } from '../db/index';
 import { PLAN_EACH_TIME } from '../db/named-statements';
 import { conditionOf, escapeLike, likeOf } from './conditions';

@@ -1,6 +1,6 @@
 /**
  * The lists a record owns outside its own row, once for every entity that declares them
- * (src/schema/entity.ts): child rows (`childRows`, a child table) and many-to-many picks
+ * (src/schema/engine/entity.ts): child rows (`childRows`, a child table) and many-to-many picks
  * (`references` with a `relation`, a relation table). Both are written as a whole inside the write's transaction,
  * read back on single reads (child rows also in list answers when declared `inList`), carried in
  * the audit row's before/after, and deleted with the record. Validation of their shape (kinds,
@@ -12,8 +12,8 @@ import type { Expression, SqlBool } from 'kysely';
 import type { AnyEb } from '../db/index';
 import type { FieldError } from '../../src/schema/api';
 import { fieldError } from '../../src/schema/api';
-import type { ChildRowsDecl, Entity, FieldDecl, RelationDecl } from '../../src/schema/entity';
-import { childEntityOf, columnOf } from '../../src/schema/entity';
+import type { ChildRowsDecl, Entity, FieldDecl, RelationDecl } from '../../src/schema/engine/entity';
+import { childEntityOf, columnOf } from '../../src/schema/engine/entity';
 import { validationFailed } from '../http/errors';
 import type { AnyDb } from './hooks';
 import { MAX_ID } from './ids';

@@ -1,5 +1,5 @@
 /**
- * What a record's delete does with the rows that hang on it (`owns`, src/schema/entity.ts): it is
+ * What a record's delete does with the rows that hang on it (`owns`, src/schema/engine/entity.ts): it is
  * refused while a `restrict` table holds one, goes through the own delete of `rules` rows, and
  * takes `cascade` parts with it. The repository calls `refuseOwned` and `removeOwned` inside the
  * delete's transaction, after it locked the records (so a child written meanwhile waits for the lock, or
@@ -8,7 +8,7 @@
  * declares, or a `restrict` table whose key cascades, is a problem (the generic test fails on it).
  */
 import { sql } from 'kysely';
-import type { Entity, OwnsDecl } from '../../src/schema/entity';
+import type { Entity, OwnsDecl } from '../../src/schema/engine/entity';
 import type { MessageKey } from '../../src/schema/api';
 import type { AnyKysely } from '../db/index';
 import { dialectOf } from '../db/index';

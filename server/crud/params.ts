@@ -1,6 +1,6 @@
 /**
  * The one way request parameters are read outside JSON records: a record id from the path or a
- * parameter, a list of ids, and parameters declared like fields (src/schema/entity.ts), from the
+ * parameter, a list of ids, and parameters declared like fields (src/schema/engine/entity.ts), from the
  * query and a form or JSON body together, as `mall` binds `@RequestParam` (the query wins). Every
  * problem is a field error naming the parameter; unknown parameters are refused. Declared
  * actions (./actions.ts), the generated batch routes (./routes.ts) and the hand-written routes
@@ -10,7 +10,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { FieldError, MessageKey } from '../../src/schema/api';
 import { fieldError } from '../../src/schema/api';
-import type { FieldDecl } from '../../src/schema/entity';
+import type { FieldDecl } from '../../src/schema/engine/entity';
 import { fieldSchema, unsafeTextErrors, validate } from '../../src/schema/validation';
 import { validationFailed } from '../http/errors';
 import { parseIds } from './ids';

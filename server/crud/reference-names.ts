@@ -12,8 +12,8 @@
  */
 import type { AliasedExpression, Expression, SqlBool } from 'kysely';
 import { sql } from 'kysely';
-import type { Entity, FieldDecl } from '../../src/schema/entity';
-import { columnOf } from '../../src/schema/entity';
+import type { Entity, FieldDecl } from '../../src/schema/engine/entity';
+import { columnOf } from '../../src/schema/engine/entity';
 import type { AnyEb } from '../db/index';
 import type { ApiRecord, Row } from './row';
 import { fromColumnValue } from './row';

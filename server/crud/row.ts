@@ -3,9 +3,9 @@
  * integer minor units, joined strings), once for every declared entity.
  */
 import type { Selectable, Updateable } from 'kysely';
-import type { Entity, FieldDecl, InferField, RecordOf } from '../../src/schema/entity';
+import type { Entity, FieldDecl, InferField, RecordOf } from '../../src/schema/engine/entity';
 import type { TableOf } from '../db/declared';
-import { columnFields, columnOf, secretFields, secretSetName } from '../../src/schema/entity';
+import { columnFields, columnOf, secretFields, secretSetName } from '../../src/schema/engine/entity';
 import type { ServerKindSpec } from './kinds';
 import { SERVER_KINDS } from './kinds';
 import { toDbTime } from '../db/time';

@@ -4,10 +4,10 @@
  * Every query of the repository (./repository.ts) and of the engine's other writers goes through it.
  */
 import { sql } from 'kysely';
-import type { Entity } from '../../src/schema/entity';
-import { columnOf } from '../../src/schema/entity';
-import type { RecycleBin } from '../../src/schema/recycleBin';
-import { IN_BIN, LIVE, recycleBinOf } from '../../src/schema/recycleBin';
+import type { Entity } from '../../src/schema/engine/entity';
+import { columnOf } from '../../src/schema/engine/entity';
+import type { RecycleBin } from '../../src/schema/engine/recycleBin';
+import { IN_BIN, LIVE, recycleBinOf } from '../../src/schema/engine/recycleBin';
 import type { AnyEb } from '../db/index';
 import type { Scope } from './scope';
 

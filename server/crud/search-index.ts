@@ -1,5 +1,5 @@
 /**
- * A declared keyword-search index (`search: { …, index: 'trigram' }`, src/schema/entity.ts). The
+ * A declared keyword-search index (`search: { …, index: 'trigram' }`, src/schema/engine/entity.ts). The
  * list's keyword keeps its meaning, `lower(column) like lower('%word%') escape '\'` on each
  * searched column (server/crud/repository.ts): its rows and case rules are the contract, and the
  * index only makes it cheap instead of a walk over every row.
@@ -19,7 +19,7 @@
  */
 import { sql } from 'kysely';
 import type { Expression, RawBuilder, SqlBool } from 'kysely';
-import type { Entity } from '../../src/schema/entity';
+import type { Entity } from '../../src/schema/engine/entity';
 import { dialectOf } from '../db/index';
 import type { AnyKysely } from '../db/index';
 

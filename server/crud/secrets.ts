@@ -1,13 +1,13 @@
 /**
- * Write-only secret fields (src/schema/entity.ts `secret`, `password`): what is stored instead of
+ * Write-only secret fields (src/schema/engine/entity.ts `secret`, `password`): what is stored instead of
  * the value, and the one way back to it for an area that needs it. A secret is encrypted with
  * AES-256-GCM (a random 96-bit IV per value, the table and column bound in as associated data, so
  * a value copied into another column does not open); a password is hashed by the function the
  * app hands in (argon2id, server/auth/password.ts), and nothing opens it.
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import type { Entity, FieldDecl } from '../../src/schema/entity';
-import { columnOf, secretFields } from '../../src/schema/entity';
+import type { Entity, FieldDecl } from '../../src/schema/engine/entity';
+import { columnOf, secretFields } from '../../src/schema/engine/entity';
 import type { AnyDb } from './hooks';
 import type { Row } from './row';
 import type { Scope } from './scope';

@@ -1,5 +1,5 @@
 /**
- * Transitions (src/schema/entity.ts TransitionDecl): declared actions that change an entity's
+ * Transitions (src/schema/engine/entity.ts TransitionDecl): declared actions that change an entity's
  * state field from allowed states to another. Run inside the action's transaction by
  * ./actions.ts, after the targets were loaded in the caller's scope: a row in a wrong state is
  * refused (409 `wrong_state` on the state field), a selection keeps its eligible rows and reports
@@ -10,8 +10,8 @@
  */
 import type { MessageKey } from '../../src/schema/api';
 import { fieldError, MESSAGES, ResultCode } from '../../src/schema/api';
-import type { ActionDecl, Entity, HistoryDecl, TransitionDecl } from '../../src/schema/entity';
-import { allowedStatesOf, columnOf } from '../../src/schema/entity';
+import type { ActionDecl, Entity, HistoryDecl, TransitionDecl } from '../../src/schema/engine/entity';
+import { allowedStatesOf, columnOf } from '../../src/schema/engine/entity';
 import { fieldSchema } from '../../src/schema/validation';
 import type { AnyKysely } from '../db/index';
 import { toDbTime } from '../db/time';

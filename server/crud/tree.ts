@@ -1,13 +1,13 @@
 /**
- * Trees of records (an entity's `tree` declaration, src/schema/entity.ts TreeDecl), once for
+ * Trees of records (an entity's `tree` declaration, src/schema/engine/entity.ts TreeDecl), once for
  * every entity that declares one: the level follows the parent, the tree stays a tree, a move
  * keeps the subtree within the declared depth and carries the new levels down, and a record with
  * children stays. Runs inside the write's transaction, after the area's own hooks.
  */
 import type { MessageKey } from '../../src/schema/api';
 import { fieldError } from '../../src/schema/api';
-import type { Entity, TreeDecl } from '../../src/schema/entity';
-import { columnOf } from '../../src/schema/entity';
+import type { Entity, TreeDecl } from '../../src/schema/engine/entity';
+import { columnOf } from '../../src/schema/engine/entity';
 import { deleteRefused, validationFailed } from '../http/errors';
 import type { AnyDb } from './hooks';
 import { MAX_ID } from './ids';

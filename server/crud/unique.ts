@@ -1,12 +1,12 @@
 /**
- * Declared unique combinations with a condition (an entity's `unique`, src/schema/entity.ts
+ * Declared unique combinations with a condition (an entity's `unique`, src/schema/engine/entity.ts
  * UniqueDecl), once for every entity: checked against the rows as written, inside the write's
  * transaction, so a hook's or a batch's change is seen too; the migration's partial unique index
  * (the shape `uniqueIndexesOf` gives) catches what parallel transactions race past, and the
  * repository answers its refusal with the same 409.
  */
-import type { Entity, UniqueDecl } from '../../src/schema/entity';
-import { columnOf } from '../../src/schema/entity';
+import type { Entity, UniqueDecl } from '../../src/schema/engine/entity';
+import { columnOf } from '../../src/schema/engine/entity';
 import type { MessageKey } from '../../src/schema/api';
 import { MESSAGES } from '../../src/schema/api';
 import { conflict } from '../http/errors';

@@ -6,8 +6,8 @@
  */
 import type { FieldError } from '../../src/schema/api';
 import { fieldError } from '../../src/schema/api';
-import type { Entity } from '../../src/schema/entity';
-import { columnOf } from '../../src/schema/entity';
+import type { Entity } from '../../src/schema/engine/entity';
+import { columnOf } from '../../src/schema/engine/entity';
 import { constraintViolation } from '../db/errors';
 import type { AnyEb } from '../db/index';
 import { conflict, constraintFailed, validationFailed } from '../http/errors';

@@ -4,7 +4,7 @@
  * Secrets are removed from the before/after snapshots here, once, for every caller.
  */
 import type { Kysely, Transaction } from 'kysely';
-import type { AuditAction } from '../../src/schema/audit';
+import type { AuditAction } from '../../src/schema/engine/audit';
 import type { Database } from './schema';
 import { toDbTime } from './time';
 
@@ -13,7 +13,7 @@ export type AuditEntry = {
   adminId: number | null;
   /**
    * Verb, e.g. `create`, `update_password`, `set_showStatus`, a declared action's: only those
-   * src/schema/audit.ts lists, so each has a name in the audit log in both languages.
+   * src/schema/engine/audit.ts lists, so each has a name in the audit log in both languages.
    */
   action: AuditAction;
   /** Table or area, e.g. `ums_admin`. */

@@ -10,7 +10,7 @@
  * Types only: server/db/schema.ts lists the columns at run time from the same declarations.
  */
 import type { Generated } from 'kysely';
-import type { Entity, FieldDecl, FieldKind } from '../../src/schema/entity';
+import type { Entity, FieldDecl, FieldKind } from '../../src/schema/engine/entity';
 import type { KindColumn } from '../crud/kinds';
 
 /** ISO-8601 UTC with milliseconds, `2024-05-01T16:00:00.000Z`; written only through ./time.ts. */

@@ -21,7 +21,7 @@ import { dialectOf } from './index';
 export const ORDER_STATS_TABLE = 'oms_order_stats';
 /** Seconds per bucket. */
 export const BUCKET_SECONDS = 900;
-/** The statuses whose orders are paid (src/schema/oms.ts ORDER_STATUS_FACETS). */
+/** The statuses whose orders are paid (src/schema/oms/entities.ts ORDER_STATUS_FACETS). */
 const PAID = '1, 2, 3';
 
 const bucketOf = (dialect: 'sqlite' | 'postgres', column: string): string => (dialect === 'postgres'

@@ -9,13 +9,13 @@
 import type { Generated } from 'kysely';
 import type { ENTITIES } from '../../src/schema/entities';
 import { entityList } from '../../src/schema/entities';
-import { tableColumnsOf } from '../../src/schema/entity';
+import { tableColumnsOf } from '../../src/schema/engine/entity';
 import type { DeclaredTables, Timestamp } from './declared';
 
 export type { Timestamp } from './declared';
 
 /**
- * The admin account columns its declaration (src/schema/umsAdmin.ts) does not carry: the rest of
+ * The admin account columns its declaration (src/schema/ums/admin.ts) does not carry: the rest of
  * `ums_admin` is derived from it like every declared table.
  */
 export type UmsAdminExtraColumns = {
@@ -92,7 +92,7 @@ export type SysJobTable = {
   failure_count: number;
 };
 
-/** Distribution ratios (src/schema/referral.ts): the global one has no referrer; whole ten-thousandths. */
+/** Distribution ratios (src/schema/referral/entities.ts): the global one has no referrer; whole ten-thousandths. */
 export type RmsRatioTable = {
   id: Generated<number>;
   referrer_id: number | null;

@@ -83,7 +83,7 @@ const VIOLATION_KEYS: Record<ViolationKind, MessageKey> = {
   unique: 'not_unique', notNull: 'required', check: 'invalid_value', foreignKey: 'invalid_reference', badValue: 'invalid_format',
 };
 
-/** camelCase field of a snake_case column, the engine's naming rule (src/schema/entity.ts, columnOf). */
+/** camelCase field of a snake_case column, the engine's naming rule (src/schema/engine/entity.ts, columnOf). */
 const fieldOfColumn = (column: string): string => column.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
 
 /**

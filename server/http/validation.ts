@@ -3,7 +3,7 @@
  * errors carry the same message keys the admin's forms use.
  */
 import type { z } from 'zod';
-import type { Entity } from '../../src/schema/entity';
+import type { Entity } from '../../src/schema/engine/entity';
 import { validate } from '../../src/schema/validation';
 import { validationFailed } from './errors';
 

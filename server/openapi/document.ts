@@ -5,11 +5,11 @@
  */
 import type { RouteOptions } from 'fastify';
 import { z } from 'zod';
-import type { Entity } from '../../src/schema/entity';
-import { columnFields } from '../../src/schema/entity';
-import { endpointsOf } from '../../src/schema/endpoints';
-import { recycleBinOf } from '../../src/schema/recycleBin';
-import type { Endpoint } from '../../src/schema/endpoints';
+import type { Entity } from '../../src/schema/engine/entity';
+import { columnFields } from '../../src/schema/engine/entity';
+import { endpointsOf } from '../../src/schema/engine/endpoints';
+import { recycleBinOf } from '../../src/schema/engine/recycleBin';
+import type { Endpoint } from '../../src/schema/engine/endpoints';
 import type { JsonSchema } from './entity-schemas';
 import { actionBodySchema, actionParameters, createBodySchema, listParameters, recordSchema, toJsonSchema, updateBodySchema } from './entity-schemas';
 

@@ -1,9 +1,9 @@
 /** JSON Schemas of declared entities (records, bodies, list parameters) for the OpenAPI document. */
 import { z } from 'zod';
-import type { Endpoint } from '../../src/schema/endpoints';
-import type { Entity, FieldDecl } from '../../src/schema/entity';
-import { columnFields, compareFiltersOf, filterOf, rangeOf, secretSetName } from '../../src/schema/entity';
-import { recycleBinOf } from '../../src/schema/recycleBin';
+import type { Endpoint } from '../../src/schema/engine/endpoints';
+import type { Entity, FieldDecl } from '../../src/schema/engine/entity';
+import { columnFields, compareFiltersOf, filterOf, rangeOf, secretSetName } from '../../src/schema/engine/entity';
+import { recycleBinOf } from '../../src/schema/engine/recycleBin';
 import { createSchema, fieldSchema, updateSchema } from '../../src/schema/validation';
 import { SERVER_KINDS } from '../crud/kinds';
 

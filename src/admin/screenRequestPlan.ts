@@ -4,8 +4,8 @@
  * screen's first request leaves without evaluating the declarations and zod;
  * tests/unit/shell-screen-request-table.test.ts checks that copy equals what this gives.
  */
-import type { Entity } from '../schema/entity';
-import { endpointOf, placeholdersOf } from '../schema/endpoints';
+import type { Entity } from '../schema/engine/entity';
+import { endpointOf, placeholdersOf } from '../schema/engine/endpoints';
 import { ALL_ROUTES } from '../schema/routes';
 import { screenEntityList } from '../schema/screenEntities';
 import { PAGE_SIZE } from '../schema/rules';

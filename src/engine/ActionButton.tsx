@@ -1,11 +1,11 @@
 /**
- * The generic button of a declared action (src/schema/entity.ts ActionDecl): on a list row (the
+ * The generic button of a declared action (src/schema/engine/entity.ts ActionDecl): on a list row (the
  * record in context), on the selected rows (bulk), or in the list's toolbar (the collection). An
  * action with parameters opens a small form built from the engine's field inputs (declared
  * kinds, rules and labels); one without asks to confirm. "Done" shows only after the server
  * agreed (and how many rows a transition skipped); refused parameters show under their inputs.
  * Hidden from users the server would refuse (`canAccess` with `action:<name>`,
- * src/schema/entityApi.ts), and a row's transitions from a row whose state does not allow them.
+ * src/schema/engine/actionPaths.ts), and a row's transitions from a row whose state does not allow them.
  */
 import PlayArrow from '@mui/icons-material/PlayArrow';
 import Alert from '@mui/material/Alert';
@@ -19,9 +19,9 @@ import type { Identifier } from 'react-admin';
 import {
   Button, Confirm, Form, SaveButton, Toolbar, useDataProvider, useListContext, useNotify, useRecordContext, useRefresh, useTranslate,
 } from 'react-admin';
-import type { ActionOn, Entity } from '../schema/entity';
-import { actionParamsEntity, transitionAllows } from '../schema/entity';
-import { declaredAction } from '../schema/entityApi';
+import type { ActionOn, Entity } from '../schema/engine/entity';
+import { actionParamsEntity, transitionAllows } from '../schema/engine/entity';
+import { declaredAction } from '../schema/engine/actionPaths';
 import { createSchema, validate as validateWith } from '../schema/validation';
 import { ApiError } from '../providers/api';
 import type { ActionRequest, EntityDataProvider } from '../providers/entityDataProvider';

@@ -10,7 +10,7 @@ import type { ComponentType } from 'react';
 import { useState } from 'react';
 import { Button, useCanAccessCallback, useListContext, useNotify, useTranslate, useUpdateMany } from 'react-admin';
 import { MESSAGES } from '../schema/api';
-import type { Entity } from '../schema/entity';
+import type { Entity } from '../schema/engine/entity';
 import { setAction } from '../schema/access';
 import { buttonActions, SelectionActionButtons } from './ActionButton';
 import { BulkDeleteButton } from './DeleteButtons';

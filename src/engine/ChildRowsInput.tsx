@@ -1,5 +1,5 @@
 /**
- * The input of child rows (src/schema/entity.ts `childRows`): an editable table whose cells are
+ * The input of child rows (src/schema/engine/entity.ts `childRows`): an editable table whose cells are
  * the engine's own field inputs, so a server error such as `skuStockList.2.price` lands under that
  * row's price.
  */
@@ -21,8 +21,8 @@ import type { SourceContextValue } from 'react-admin';
 import {
   ArrayInput, Button, RecordContextProvider, SourceContextProvider, useArrayInput, useSourceContext, useTranslate,
 } from 'react-admin';
-import type { ChildRowsDecl, Entity, FieldDecl } from '../schema/entity';
-import { childEntityOf, DEFAULT_MAX_ROWS } from '../schema/entity';
+import type { ChildRowsDecl, Entity, FieldDecl } from '../schema/engine/entity';
+import { childEntityOf, DEFAULT_MAX_ROWS } from '../schema/engine/entity';
 import { fieldLabelKey } from './labels';
 import type { FieldInputProps } from './screenOptions';
 

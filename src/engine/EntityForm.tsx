@@ -3,14 +3,14 @@
  * options), grouped into tabs by `section` when the declaration has sections, validated with the
  * server's own rules before anything is sent.
  */
-import { createFormOf } from '../schema/createMany';
+import { createFormOf } from '../schema/engine/createMany';
 import Box from '@mui/material/Box';
 import type { ReactElement, ReactNode } from 'react';
 import { useCallback, useEffect } from 'react';
 import { useFormState } from 'react-hook-form';
 import type { RaRecord } from 'react-admin';
 import { Loading, SimpleForm, TabbedForm, useRecordContext } from 'react-admin';
-import type { Entity, FieldDecl } from '../schema/entity';
+import type { Entity, FieldDecl } from '../schema/engine/entity';
 import { createDefaults, validateCreate, validateUpdate } from './formValidation';
 import { EntityFieldInput, KIND_UI } from './kinds';
 import { sectionLabelKey } from './labels';
@@ -104,7 +104,7 @@ export const FormFieldCell = ({ entity, options, mode, name, decl }: {
 };
 
 export const EntityForm = ({ entity: declared, options, mode, pinned, toolbar, onDirtyChange, warnWhenUnsavedChanges = false }: EntityFormProps) => {
-  // A `createMany` entity's create form picks several targets at once (src/schema/createMany.ts).
+  // A `createMany` entity's create form picks several targets at once (src/schema/engine/createMany.ts).
   const entity = mode === 'create' ? createFormOf(declared) : declared;
   const record = useRecordContext<RaRecord>();
   const baseProps = useEntityFormProps(entity, mode, { pinned, warnWhenUnsavedChanges });

@@ -8,7 +8,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { useCallback, useRef } from 'react';
 import type { Identifier } from 'react-admin';
 import { CreateBase, EditBase, useGetResourceLabel, useRefresh, useTranslate } from 'react-admin';
-import type { Entity } from '../schema/entity';
+import type { Entity } from '../schema/engine/entity';
 import { EntityForm } from './EntityForm';
 import { EntityToolbar } from './EntityToolbar';
 import type { DoneWhat } from './feedback';

@@ -19,7 +19,7 @@ import {
   useCanAccessResources, useGetResourceLabel, useTranslate,
 } from 'react-admin';
 import { useIsMobile } from '../theme/useIsMobile';
-import type { Entity } from '../schema/entity';
+import type { Entity } from '../schema/engine/entity';
 import { PAGE_SIZE } from '../schema/rules';
 import { buttonActions, CollectionActionButtons, RowActionButtons } from './ActionButton';
 import { EntityBulkActions, hasBulkActions } from './BulkActions';

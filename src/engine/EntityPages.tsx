@@ -11,7 +11,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { Identifier, RaRecord } from 'react-admin';
 import { Create, Edit, useBasename, useNavigate } from 'react-admin';
-import type { Entity } from '../schema/entity';
+import type { Entity } from '../schema/engine/entity';
 import type { EntityFormProps } from './EntityForm';
 import { EntityForm } from './EntityForm';
 import { EntityToolbar } from './EntityToolbar';

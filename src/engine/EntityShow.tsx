@@ -27,9 +27,9 @@ import {
   Labeled, Loading, RecordContextProvider, useCanAccess, useGetList, useGetOne, useGetResourceLabel, useRecordContext, useTranslate,
 } from 'react-admin';
 import { builtinText } from '../i18n/builtins';
-import type { Entity, FieldDecl, HistoryDecl } from '../schema/entity';
-import { filterOf, secretSetName } from '../schema/entity';
-import { KINDS } from '../schema/kinds';
+import type { Entity, FieldDecl, HistoryDecl } from '../schema/engine/entity';
+import { filterOf, secretSetName } from '../schema/engine/entity';
+import { KINDS } from '../schema/engine/kinds';
 import { screenEntityOf } from '../schema/screenEntities';
 import { RowActionButtons } from './ActionButton';
 import { ChildRowsField, fieldDisplay } from './kinds';

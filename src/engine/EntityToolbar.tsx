@@ -1,7 +1,7 @@
 /** Form toolbars: save, and (on edit) a delete that asks for confirmation before calling the server. */
 import type { RaRecord } from 'react-admin';
 import { Button, SaveButton, Toolbar } from 'react-admin';
-import type { Entity } from '../schema/entity';
+import type { Entity } from '../schema/engine/entity';
 import { canDelete } from './BulkActions';
 import { RecordDeleteButton } from './DeleteButtons';
 

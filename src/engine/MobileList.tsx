@@ -13,7 +13,7 @@ import type { ComponentType, MouseEvent } from 'react';
 import type { Identifier, RaRecord } from 'react-admin';
 import { RecordContextProvider, useGetResourceLabel, useListContext, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import type { Entity, FieldDecl } from '../schema/entity';
+import type { Entity, FieldDecl } from '../schema/engine/entity';
 import { fieldDisplay, KIND_UI } from './kinds';
 import { fieldLabelKey } from './labels';
 import type { EntityScreenOptions } from './screenOptions';

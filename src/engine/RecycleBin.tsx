@@ -1,5 +1,5 @@
 /**
- * The recycle bin of an entity that declares `softDelete` (src/schema/recycleBin.ts) in its
+ * The recycle bin of an entity that declares `softDelete` (src/schema/engine/recycleBin.ts) in its
  * generated list: a toolbar button switching between the live records and the bin (the list's
  * `?deleteStatus=1` filter, kept in the URL like every filter), and in the bin, restore and
  * delete-for-good buttons on each row and on the selection. Each says it worked only after the
@@ -15,9 +15,9 @@ import type { ComponentType } from 'react';
 import { useState } from 'react';
 import type { Identifier, RaRecord } from 'react-admin';
 import { Button, Confirm, useCanAccess, useDataProvider, useListContext, useRecordContext, useRefresh, useTranslate } from 'react-admin';
-import type { Entity } from '../schema/entity';
-import type { BinOperation } from '../schema/recycleBin';
-import { IN_BIN, recycleBinOf } from '../schema/recycleBin';
+import type { Entity } from '../schema/engine/entity';
+import type { BinOperation } from '../schema/engine/recycleBin';
+import { IN_BIN, recycleBinOf } from '../schema/engine/recycleBin';
 import { useDoneFeedback } from './feedback';
 import { RowButton } from './RowButton';
 import { RowDeleteButton } from './RowDeleteButton';

@@ -3,7 +3,7 @@
  * delete. Stays on the list and refreshes it; on a record's show page it goes back to the list.
  */
 import { useRefresh } from 'react-admin';
-import type { Entity } from '../schema/entity';
+import type { Entity } from '../schema/engine/entity';
 import { RecordDeleteButton } from './DeleteButtons';
 import { useRecordPage } from './recordPage';
 

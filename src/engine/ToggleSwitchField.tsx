@@ -15,7 +15,7 @@ import type { ChangeEvent, MouseEvent } from 'react';
 import { useEffect, useRef, useState } from 'react';
 import type { Identifier } from 'react-admin';
 import { useRecordContext, useTranslate, useUpdateMany } from 'react-admin';
-import type { Entity } from '../schema/entity';
+import type { Entity } from '../schema/engine/entity';
 import { setAction } from '../schema/access';
 import { colors } from '../theme/tokens';
 import { useDoneFeedback } from './feedback';

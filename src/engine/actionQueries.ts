@@ -7,7 +7,7 @@ import type { UseQueryOptions } from '@tanstack/react-query';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { Identifier } from 'react-admin';
 import { useDataProvider } from 'react-admin';
-import type { Entity } from '../schema/entity';
+import type { Entity } from '../schema/engine/entity';
 import type { ActionRequest, EntityDataProvider } from '../providers/entityDataProvider';
 
 /** The query key of a read action: entity, action, target, then parameters (invalidate by any prefix of it). */

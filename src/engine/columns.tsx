@@ -1,7 +1,7 @@
 /** List columns: the `list: true` fields in declaration order, sortable only where declared. */
 import type { ReactElement } from 'react';
 import { DataTable } from 'react-admin';
-import type { Entity, FieldDecl } from '../schema/entity';
+import type { Entity, FieldDecl } from '../schema/engine/entity';
 import { fieldDisplay, KIND_UI } from './kinds';
 import { fieldLabelKey } from './labels';
 import type { EntityScreenOptions } from './screenOptions';

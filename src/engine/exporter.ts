@@ -6,7 +6,7 @@
 import { useMemo } from 'react';
 import type { DataProvider, Exporter, Identifier, RaRecord, TranslateFunction } from 'react-admin';
 import { downloadCSV, useGetResourceLabel, useTranslate } from 'react-admin';
-import type { Entity, FieldDecl } from '../schema/entity';
+import type { Entity, FieldDecl } from '../schema/engine/entity';
 import { KIND_UI } from './kinds';
 import { fieldLabelKey } from './labels';
 

@@ -10,8 +10,8 @@ import {
   useI18nProvider, useRecordContext, useTranslate,
 } from 'react-admin';
 import { builtinText, isBuiltinField } from '../i18n/builtins';
-import type { Entity, FieldDecl } from '../schema/entity';
-import { nameFieldOf, secretSetName } from '../schema/entity';
+import type { Entity, FieldDecl } from '../schema/engine/entity';
+import { nameFieldOf, secretSetName } from '../schema/engine/entity';
 import { enumLabelKey } from './labels';
 import { intlLocale, useIntlLocale } from './locale';
 

@@ -2,8 +2,8 @@
 import type { ReactElement } from 'react';
 import Chip from '@mui/material/Chip';
 import { BooleanInput, SearchInput, useTranslate } from 'react-admin';
-import type { Entity, FieldDecl } from '../schema/entity';
-import { compareFiltersOf, filterOf, rangeOf } from '../schema/entity';
+import type { Entity, FieldDecl } from '../schema/engine/entity';
+import { compareFiltersOf, filterOf, rangeOf } from '../schema/engine/entity';
 import { filterInput, rangeInput } from './kinds';
 import { compareFilterLabelKey, fieldLabelKey } from './labels';
 

@@ -4,9 +4,9 @@
  * each problem shown under its field as the translation of `errors.<messageKey>`.
  */
 import type { FieldError } from '../schema/api';
-import type { Entity } from '../schema/entity';
-import { KINDS } from '../schema/kinds';
-import { createFormOf } from '../schema/createMany';
+import type { Entity } from '../schema/engine/entity';
+import { KINDS } from '../schema/engine/kinds';
+import { createFormOf } from '../schema/engine/createMany';
 import { createSchema, refineErrors, updateSchema, validate } from '../schema/validation';
 import { changedFields, createBody } from '../providers/entityDataProvider';
 import { KIND_UI } from './kinds';

@@ -5,7 +5,7 @@
 import {
   PasswordInput, ReferenceArrayInput, ReferenceInput, useRecordContext, useTranslate,
 } from 'react-admin';
-import { secretSetName } from '../schema/entity';
+import { secretSetName } from '../schema/engine/entity';
 import { screenEntityOf } from '../schema/screenEntities';
 import { useSameAsFilter } from './actionTarget';
 import { ImageUploadInput } from './ImageUpload';

@@ -2,7 +2,7 @@
  * What each field kind means to the admin, in one table: its form input, its read-only display
  * (list cell, show view), its list filter (and range filter), its CSV cell and how it sits in
  * forms and lists. What both halves share (the zod schema, the wire form) is in
- * src/schema/kinds.ts; the components themselves are in ./inputs.tsx and ./fields.tsx. The
+ * src/schema/engine/kinds.ts; the components themselves are in ./inputs.tsx and ./fields.tsx. The
  * `satisfies` makes a kind without an entry here a compile error.
  */
 import { InlineNumberField } from './InlineNumberField';
@@ -17,9 +17,9 @@ import type { RaRecord, TranslateFunction } from 'react-admin';
 import {
   BooleanInput, Labeled, NumberInput, RecordContextProvider, ReferenceInput, SelectInput, TextField, TextInput, useRecordContext, useTranslate,
 } from 'react-admin';
-import type { Entity, FieldDecl, FieldKind } from '../schema/entity';
-import { childEntityOf, nameFieldOf } from '../schema/entity';
-import { MONEY_FORMAT, RATIO_FORMAT } from '../schema/money';
+import type { Entity, FieldDecl, FieldKind } from '../schema/engine/entity';
+import { childEntityOf, nameFieldOf } from '../schema/engine/entity';
+import { MONEY_FORMAT, RATIO_FORMAT } from '../schema/engine/money';
 import { screenEntityOf } from '../schema/screenEntities';
 import { ChildRowsInput } from './ChildRowsInput';
 import { LocalizedDateInput } from './dateInputs';

@@ -1,5 +1,5 @@
 /** The i18n keys the declarations imply (`src/i18n/entities/*.ts` holds their texts). */
-import type { Entity, EnumOption } from '../schema/entity';
+import type { Entity, EnumOption } from '../schema/engine/entity';
 
 export const fieldLabelKey = (entity: Entity, field: string): string => `resources.${entity.name}.fields.${field}`;
 

@@ -4,8 +4,8 @@
  */
 import type { ListAllMeta } from '../providers/entityDataProvider';
 import { LIST_ALL_TEXT } from '../providers/entityDataProvider';
-import type { Entity } from '../schema/entity';
-import { filterOf } from '../schema/entity';
+import type { Entity } from '../schema/engine/entity';
+import { filterOf } from '../schema/engine/entity';
 
 const LIST_ALL_META: ListAllMeta = { listAll: true };
 

@@ -6,7 +6,7 @@
  */
 import type { RaRecord } from 'react-admin';
 import { useTranslate } from 'react-admin';
-import type { Entity } from '../schema/entity';
+import type { Entity } from '../schema/engine/entity';
 import { enumLabelKey } from './labels';
 
 type Translate = ReturnType<typeof useTranslate>;

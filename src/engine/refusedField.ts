@@ -5,10 +5,10 @@
  * entity or declared action it called). Pure: the shell's error text (src/layout/apiErrorText.ts)
  * translates the key.
  */
-import type { Endpoint } from '../schema/endpoints';
-import { endpointsOf, placeholdersOf } from '../schema/endpoints';
-import type { Entity } from '../schema/entity';
-import { actionParamsEntity } from '../schema/entity';
+import type { Endpoint } from '../schema/engine/endpoints';
+import { endpointsOf, placeholdersOf } from '../schema/engine/endpoints';
+import type { Entity } from '../schema/engine/entity';
+import { actionParamsEntity } from '../schema/engine/entity';
 import { screenEntityList } from '../schema/screenEntities';
 import { fieldLabelKey } from './labels';
 

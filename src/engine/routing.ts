@@ -3,7 +3,7 @@
  * the route names the declaration's `menu` gives, so no screen hard-codes a URL.
  */
 import type { Identifier } from 'react-admin';
-import type { Entity } from '../schema/entity';
+import type { Entity } from '../schema/engine/entity';
 import { ALL_ROUTES } from '../schema/routes';
 
 export const routePath = (name: string): string => {

@@ -11,8 +11,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactElement, ReactNode } from 'react';
 import { createContext, useContext, useMemo } from 'react';
 import { useAuthProvider, useCanAccess } from 'react-admin';
-import type { Entity } from '../schema/entity';
-import { declaredAction, setAction } from '../schema/entityApi';
+import type { Entity } from '../schema/engine/entity';
+import { declaredAction, setAction } from '../schema/engine/actionPaths';
 
 type RowAccess = {
   readonly resource: string;

@@ -5,7 +5,7 @@
  */
 import type { ComponentType } from 'react';
 import type { Identifier } from 'react-admin';
-import type { Entity, FieldDecl, RecordOf } from '../schema/entity';
+import type { Entity, FieldDecl, RecordOf } from '../schema/engine/entity';
 import type { QueryValues } from './routing';
 
 /** A query-string parameter of the screen URL that pins a field (`mall`: `?cid=3&type=0`, `?parentId=5`). */

@@ -5,7 +5,7 @@
  */
 import type { ComponentType } from 'react';
 import { useLocation } from 'react-router-dom';
-import type { Entity } from '../schema/entity';
+import type { Entity } from '../schema/engine/entity';
 import { screenEntityList } from '../schema/screenEntities';
 import { EntityList } from './EntityList';
 import { EntityCreate, EntityEdit, EntitySingleRecord } from './EntityPages';

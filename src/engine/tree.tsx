@@ -1,5 +1,5 @@
 /**
- * The screens of an entity declared as a tree (`tree` in src/schema/entity.ts), once for all of
+ * The screens of an entity declared as a tree (`tree` in src/schema/engine/entity.ts), once for all of
  * them: the list is per parent (`?parentId=` pins it, the top level by default), a row opens its
  * children, a child list names its parent and leads back up, and the parent input offers the top
  * level and its records. An area's own options come on top (its row buttons after the tree's).
@@ -9,8 +9,8 @@ import Typography from '@mui/material/Typography';
 import type { ComponentType } from 'react';
 import { SelectInput, useGetList, useGetOne, useGetResourceLabel, useRecordContext, useTranslate } from 'react-admin';
 import { builtinText } from '../i18n/builtins';
-import type { Entity, TreeDecl } from '../schema/entity';
-import { filterOf } from '../schema/entity';
+import type { Entity, TreeDecl } from '../schema/engine/entity';
+import { filterOf } from '../schema/engine/entity';
 import { PAGE_SIZE } from '../schema/rules';
 import { fieldLabelKey, inSentence } from './labels';
 import { LinkButton } from './LinkButton';

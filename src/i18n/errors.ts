@@ -6,7 +6,7 @@
 import type { MessageKey } from '../schema/api';
 import { MESSAGES } from '../schema/api';
 import { AREA_MESSAGES } from '../schema/messages';
-import { textsOf } from '../schema/messageTable';
+import { textsOf } from '../schema/engine/texts';
 
 /** Texts with `{param}` placeholders in polyglot's `%{param}`. */
 const polyglot = <K extends string>(texts: Readonly<Record<K, string>>): Record<K, string> =>

@@ -6,7 +6,7 @@ import { errorsZh } from './errors';
 import type { AdminMessages } from './en';
 import { publicZh } from './public/zh';
 import { AREA_MENU_TITLES } from '../schema/messages';
-import { textsOf } from '../schema/messageTable';
+import { textsOf } from '../schema/engine/texts';
 import { RESOURCE_CATEGORIES } from '../schema/resources';
 
 /** A seeded resource's description is its name (server/db/seed), so both read the same. */

@@ -25,8 +25,8 @@ import { changedFields, uploadImageTo, uploadImages } from '../providers/entityD
 import { httpClient } from '../providers/httpClient';
 import { uploadImageWithProgress } from '../providers/uploadWithProgress';
 import type { AdminProfile } from '../schema/api';
-import type { Entity } from '../schema/entity';
-import { adminProfile, PROFILE_API } from '../schema/umsAdmin';
+import type { Entity } from '../schema/engine/entity';
+import { adminProfile, PROFILE_API } from '../schema/ums/admin';
 
 const entity: Entity = adminProfile;
 const uploadAvatar = uploadImageTo(PROFILE_API.uploadAvatar);

@@ -1,19 +1,19 @@
 /**
  * react-admin's DataProvider over the declared entities (resource name = entity name): every call
  * is mapped onto the endpoints the declaration implies (see the server contract in
- * `src/schema/entity.ts`), so screens never build URLs.
+ * `src/schema/engine/entity.ts`), so screens never build URLs.
  */
 import type { DataProvider, GetListParams, GetListResult, Identifier, RaRecord } from 'react-admin';
 import type { Envelope, MessageKey, Page } from '../schema/api';
 import { fieldError, MESSAGES, ResultCode } from '../schema/api';
-import type { Endpoint, Operation } from '../schema/endpoints';
-import { actionEndpointOf, deleteEndpointOf, endpointOf, fillUrl, placeholdersOf, setEndpointOf } from '../schema/endpoints';
-import type { ChildRowsDecl, Entity, FieldDecl } from '../schema/entity';
-import { filterOf, rangeOf, writableFields } from '../schema/entity';
-import { createFormOf, createManyRecords } from '../schema/createMany';
-import type { BinOperation } from '../schema/recycleBin';
-import { joinedImages } from '../schema/kinds';
-import { IN_BIN, recycleBinOf } from '../schema/recycleBin';
+import type { Endpoint, Operation } from '../schema/engine/endpoints';
+import { actionEndpointOf, deleteEndpointOf, endpointOf, fillUrl, placeholdersOf, setEndpointOf } from '../schema/engine/endpoints';
+import type { ChildRowsDecl, Entity, FieldDecl } from '../schema/engine/entity';
+import { filterOf, rangeOf, writableFields } from '../schema/engine/entity';
+import { createFormOf, createManyRecords } from '../schema/engine/createMany';
+import type { BinOperation } from '../schema/engine/recycleBin';
+import { joinedImages } from '../schema/engine/kinds';
+import { IN_BIN, recycleBinOf } from '../schema/engine/recycleBin';
 import { SCREEN_ENTITIES } from '../schema/screenEntities';
 import { PAGE_SIZE } from '../schema/rules';
 import type { ApiRequest } from './api';
@@ -334,7 +334,7 @@ const notFound = (entity: Entity, id: Identifier): ApiError =>
   new ApiError('ra.notification.item_doesnt_exist', ResultCode.failed, 404, 'not_found', [], { resource: entity.name, id });
 
 /**
- * A declared action (src/schema/entity.ts ActionDecl): `id` for a row action, `ids` for a
+ * A declared action (src/schema/engine/entity.ts ActionDecl): `id` for a row action, `ids` for a
  * selection, neither for the collection; `params` by their declared names.
  */
 export type ActionRequest = {
@@ -567,7 +567,7 @@ export const createEntityDataProvider = (fetcher: Fetcher = httpClient, upload: 
       return { data: params.ids };
     },
 
-    /** The recycle bin (src/schema/recycleBin.ts): its records back to the list, or deleted for good. */
+    /** The recycle bin (src/schema/engine/recycleBin.ts): its records back to the list, or deleted for good. */
     restoreMany: (resource: string, params: BinParams) => binOperation(resource, 'restore', params.ids),
     purgeMany: (resource: string, params: BinParams) => binOperation(resource, 'purge', params.ids),
   };

@@ -7,11 +7,11 @@
  *   declaration, and one of the user's Ant patterns must match it (`compileAntPattern`, as the
  *   server decides), so buttons for calls the server would refuse are hidden.
  */
-import { compileAntPattern } from './ant';
-import { ACTION_PREFIX, entityActionPath } from './entityApi';
+import { compileAntPattern } from './engine/ant';
+import { ACTION_PREFIX, entityActionPath } from './engine/actionPaths';
 import { screenEntityOf } from './screenEntities';
 
-export { declaredAction, entityActionPath, SET_ACTION_PREFIX, setAction } from './entityApi';
+export { declaredAction, entityActionPath, SET_ACTION_PREFIX, setAction } from './engine/actionPaths';
 
 /**
  * The route whose grant covers `action` on an entity, or undefined when no route grant is

@@ -3,11 +3,11 @@
  * message keys every error carries (the admin translates them under `errors.<key>`).
  */
 
-import type { RecordOf } from './entity';
-import type { menu } from './ums';
-import type { adminProfile } from './umsAdmin';
+import type { RecordOf } from './engine/entity';
+import type { menu } from './ums/entities';
+import type { adminProfile } from './ums/admin';
 import { AREA_MESSAGES } from './messages';
-import { textsOf } from './messageTable';
+import { textsOf } from './engine/texts';
 
 /** Envelope result codes, numbered as in `mall` (404 there means "validation failed"). */
 export const ResultCode = {
@@ -61,7 +61,7 @@ export type AdminInfo = Pick<AdminProfile, 'username' | 'icon'>
     menus: MenuItem[];
     /** Ant URL patterns of the API resources the admin holds (`['/**']` for the super admin). */
     resources?: string[];
-    /** 1 while the seller's VIP runs, else 0 (src/schema/vip.ts vipLevelOf); kept as `level` in local storage. */
+    /** 1 while the seller's VIP runs, else 0 (src/schema/vip/entities.ts vipLevelOf); kept as `level` in local storage. */
     vipLevel?: 0 | 1;
     /** When the VIP ends (ISO-8601 UTC); null when never bought. */
     vipExpireTime?: string | null;

@@ -7,7 +7,7 @@
  */
 import { DEMO_ROLES, RESOURCE_CATEGORIES, SEED_ROLES } from './resources';
 import { AREA_MENU_TITLES } from './messages';
-import { textsOf } from './messageTable';
+import { textsOf } from './engine/texts';
 
 /**
  * English menu titles written into ums_menu.title, by menu `name` (a route or section name): each

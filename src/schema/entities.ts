@@ -1,20 +1,20 @@
 /** Every declared entity, by name. The server generates routes for these; the admin, screens. */
-import { balance, balanceOrder } from './cashier';
-import type { Entity } from './entity';
-import { prefrenceArea, subject } from './cms';
-import { member, memberLevel } from './member';
-import { companyAddress, order, orderMessage, orderOperateHistory, orderSetting, returnApply, returnReason } from './oms';
-import { brand, productAttribute, productAttributeCategory, productCategory } from './pms';
-import { product } from './product';
-import { mold, shop } from './shop';
-import { payRecord } from './vip';
-import { distributionRecord, referralClick, referralReward, referralRelation } from './referral';
-import { homeAdvertise } from './sms';
-import { homeBrand, homeNewProduct, homeRecommendProduct, homeRecommendSubject } from './smsHome';
-import { coupon, couponHistory } from './smsCoupon';
-import { flashProductRelation, flashPromotion, flashSession } from './smsFlash';
-import { auditLog, menu, resource, resourceCategory, role, userGroup } from './ums';
-import { adminAccount } from './umsAdmin';
+import { balance, balanceOrder } from './cashier/entities';
+import type { Entity } from './engine/entity';
+import { prefrenceArea, subject } from './sms/topics';
+import { member, memberLevel } from './member/entities';
+import { companyAddress, order, orderMessage, orderOperateHistory, orderSetting, returnApply, returnReason } from './oms/entities';
+import { brand, productAttribute, productAttributeCategory, productCategory } from './pms/entities';
+import { product } from './pms/product';
+import { mold, shop } from './shop/entities';
+import { payRecord } from './vip/entities';
+import { distributionRecord, referralClick, referralReward, referralRelation } from './referral/entities';
+import { homeAdvertise } from './sms/advertise';
+import { homeBrand, homeNewProduct, homeRecommendProduct, homeRecommendSubject } from './sms/recommend';
+import { coupon, couponHistory } from './sms/coupon';
+import { flashProductRelation, flashPromotion, flashSession } from './sms/flash';
+import { auditLog, menu, resource, resourceCategory, role, userGroup } from './ums/entities';
+import { adminAccount } from './ums/admin';
 
 export const ENTITIES = {
   brand, productCategory, productAttributeCategory, productAttribute, subject, prefrenceArea, product,

@@ -3,18 +3,18 @@
  * declared once: the seed writes them, the permission tests read them. `seller: true` grants
  * the resource to the seller role on first start.
  */
-import { CASHIER_RESOURCES } from './cashierResources';
-import { HOME_API } from './homeApi';
-import { MEMBER_RESOURCES } from './memberResources';
-import { MOLD_RESOURCES } from './moldResources';
-import { OMS_RESOURCES } from './omsResources';
-import { PMS_CONTENT_RESOURCES, PMS_RESOURCES } from './pmsResources';
-import { REFERRAL_RESOURCES } from './referralResources';
-import { SHOP_RESOURCES } from './shopResources';
-import { SMS_RESOURCES } from './smsResources';
-import { PROFILE_API } from './umsAdmin';
-import { UMS_RESOURCES } from './umsResources';
-import { VIP_RESOURCES } from './vipResources';
+import { CASHIER_RESOURCES } from './cashier/resources';
+import { HOME_API } from './home/api';
+import { MEMBER_RESOURCES } from './member/resources';
+import { MOLD_RESOURCES } from './mold/resources';
+import { OMS_RESOURCES } from './oms/resources';
+import { PMS_CONTENT_RESOURCES, PMS_RESOURCES } from './pms/resources';
+import { REFERRAL_RESOURCES } from './referral/resources';
+import { SHOP_RESOURCES } from './shop/resources';
+import { SMS_RESOURCES } from './sms/resources';
+import { PROFILE_API } from './ums/admin';
+import { UMS_RESOURCES } from './ums/resources';
+import { VIP_RESOURCES } from './vip/resources';
 
 /** `name` is the seeded English name (its description too), `zh` the Chinese the admin shows for it (src/i18n/zh.ts). */
 export type ResourceDecl = { readonly name: string; readonly zh: string; readonly url: string; readonly seller?: boolean };

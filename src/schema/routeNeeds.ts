@@ -6,8 +6,8 @@
  * shows a route only when every need is callable, and the menu allocation screen tells an
  * administrator which resources a ticked menu still lacks.
  */
-import type { Entity } from './entity';
-import { declaredAction, entityActionPath, fillPath } from './entityApi';
+import type { Entity } from './engine/entity';
+import { declaredAction, entityActionPath, fillPath } from './engine/actionPaths';
 import type { RouteNeed } from './routes';
 import { ALL_ROUTES } from './routes';
 import { screenEntityList, screenEntityOf } from './screenEntities';

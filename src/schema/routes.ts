@@ -1,5 +1,5 @@
-import { PRICE_API } from './priceApi';
-import { VIP_API } from './vipApi';
+import { PRICE_API } from './sms/priceApi';
+import { VIP_API } from './vip/api';
 
 /**
  * The admin's route table, declared once. The server seeds its menu tree from it

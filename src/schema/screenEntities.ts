@@ -2,7 +2,7 @@
  * Every entity the admin's screens and data provider handle: the registered ones (the server
  * generates their routes).
  */
-import type { Entity } from './entity';
+import type { Entity } from './engine/entity';
 import type { EntityName } from './entities';
 import { ENTITIES } from './entities';
 

@@ -6,11 +6,11 @@
 import { z } from 'zod';
 import type { FieldError, MessageKey } from './api';
 import { fieldError, MESSAGES } from './api';
-import type { Entity, FieldDecl } from './entity';
-import { writableFields } from './entity';
-import { fieldSchema, isUnsafeText, KINDS, MAX_IDS, valueSchema } from './kinds';
+import type { Entity, FieldDecl } from './engine/entity';
+import { writableFields } from './engine/entity';
+import { fieldSchema, isUnsafeText, KINDS, MAX_IDS, valueSchema } from './engine/kinds';
 
-export { fieldSchema, isUnsafeText, isWebUrl, MAX_ID, MAX_IDS } from './kinds';
+export { fieldSchema, isUnsafeText, isWebUrl, MAX_ID, MAX_IDS } from './engine/kinds';
 
 /** True when any string inside `value` (arrays and objects searched, keys too) is unsafe text. */
 export const hasUnsafeText = (value: unknown): boolean => {

@@ -1,7 +1,7 @@
 // Protects: every signed-in account (sellers and staff without UMS or upload rights included) changes its own nickname, email, avatar and note, under the account declaration's rules, audited; bad input (unknown keys, a bad email, NUL) changes nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminInfo, AdminProfile } from '../../src/schema/api';
-import { PROFILE_API } from '../../src/schema/umsAdmin';
+import { PROFILE_API } from '../../src/schema/ums/admin';
 import { DEMO } from '../helpers/accounts';
 import { call, countRows, login, snapshotCounts } from '../helpers/api';
 import type { TestApp } from '../helpers/test-db';

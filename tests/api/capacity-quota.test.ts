@@ -15,7 +15,7 @@ import { adminIdOf, client, makeSeller, moldBody, moldTable, shopIdsOf, shopTabl
 import type { TestApp } from '../helpers/test-db';
 import { createTestApp, testDialects } from '../helpers/test-db';
 import { leaveGroups } from '../../server/areas/capacity/members';
-import type { CapacityRow } from '../../src/schema/ums';
+import type { CapacityRow } from '../../src/schema/ums/entities';
 
 const PNG_HEADER = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const MB = 1024 * 1024;

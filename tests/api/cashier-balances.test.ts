@@ -1,6 +1,6 @@
 // Protects: cashier balances on SQLite and PostgreSQL: binding orders of the balance's shop (never past the balance, "exceed balance limit", nor past an order's open amount, "exceed order amount"), a fully covered order becoming paid with its history row, unbinding taking that back and refused once the order shipped, bad calls changing nothing, 200 parallel binds never passing the balance, and the shop scope per role.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORDER_STATUS } from '../../src/schema/oms';
+import { ORDER_STATUS } from '../../src/schema/oms/entities';
 import type { AnyKysely } from '../../server/db/index';
 import { toDbTime } from '../../server/db/time';
 import { DEMO } from '../helpers/accounts';

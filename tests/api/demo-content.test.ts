@@ -9,7 +9,7 @@
 import { marketOf } from '../../server/db/seed/demo-buyers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entityList } from '../../src/schema/entities';
-import type { Entity } from '../../src/schema/entity';
+import type { Entity } from '../../src/schema/engine/entity';
 import type { Page } from '../../src/schema/api';
 import { DEMO_SELLER } from '../../server/db/seed/index';
 import type { AnyKysely } from '../../server/db/index';

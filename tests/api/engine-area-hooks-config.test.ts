@@ -1,7 +1,7 @@
 // Protects: area hooks made from the settings (`hooks: ({ config }) => …`, server/areas/area.ts): the app makes them with its own settings, so a rule that depends on the operator's configuration refuses or admits a write by it, on a fixture entity written by the admin; without settings (the seeds' collection) such an area gives no hooks, and two areas giving one entity's hooks still stop the start. SQLite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Entity } from '../../src/schema/entity';
-import { defineEntity, text } from '../../src/schema/entity';
+import type { Entity } from '../../src/schema/engine/entity';
+import { defineEntity, text } from '../../src/schema/engine/entity';
 import { defineArea } from '../../server/areas/area';
 import type { AreaHooks } from '../../server/areas/area';
 import { collectHooks } from '../../server/areas/index';

@@ -1,7 +1,7 @@
 // Protects: the engine's declared time stamps (`dateTime({ auto })`): `create` is stamped once on create and never moves, `update` on create and on every later write (update, batch set); a posted value cannot set either; a server-managed time without `auto` is not stamped, whatever its name. SQLite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Entity } from '../../src/schema/entity';
-import { dateTime, defineEntity, flag, text } from '../../src/schema/entity';
+import type { Entity } from '../../src/schema/engine/entity';
+import { dateTime, defineEntity, flag, text } from '../../src/schema/engine/entity';
 import { call } from '../helpers/api';
 import { testDialects } from '../helpers/test-db';
 import type { EngineFixture } from '../fixtures/engine';

@@ -1,9 +1,9 @@
-// Protects: column-comparison filters (an entity's `compareFilters`, src/schema/entity.ts): `?<param>=1` or `true` keeps exactly the live rows whose two columns compare as declared (rows holding an excluded value and NULLs never), `0`/`false`/absent filter nothing, anything else is refused naming the parameter; they combine with other filters and a seller's scope, follow raw writes; bad declarations stop the start; the parameter is in OpenAPI; the engine keeps partial indexes of the matching rows (made at start, a second start changing nothing) and the filtered list reads them. SQLite and PostgreSQL.
+// Protects: column-comparison filters (an entity's `compareFilters`, src/schema/engine/entity.ts): `?<param>=1` or `true` keeps exactly the live rows whose two columns compare as declared (rows holding an excluded value and NULLs never), `0`/`false`/absent filter nothing, anything else is refused naming the parameter; they combine with other filters and a seller's scope, follow raw writes; bad declarations stop the start; the parameter is in OpenAPI; the engine keeps partial indexes of the matching rows (made at start, a second start changing nothing) and the filtered list reads them. SQLite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import { CompiledQuery, sql } from 'kysely';
-import type { Entity } from '../../src/schema/entity';
-import { compareFiltersOf, dateTime, int } from '../../src/schema/entity';
+import type { Entity } from '../../src/schema/engine/entity';
+import { compareFiltersOf, dateTime, int } from '../../src/schema/engine/entity';
 import { declaredIndexesOf, ensureDeclaredIndexes } from '../../server/crud/indexes';
 import { parseListQuery } from '../../server/crud/list-params';
 import type { Repository } from '../../server/crud/repository';

@@ -1,8 +1,8 @@
 // Protects: the engine's counters (an entity's `counters: { by }`, server/crud/counters.ts): the per-shop, per-value counts of live records kept by database triggers always equal a fresh GROUP BY, whatever writes them (API creates, updates, shop moves, soft deletes, restores, purges; raw SQL inserts, updates and deletes of many rows; a rolled-back transaction and savepoint; PostgreSQL's TRUNCATE and parallel writers), `countsBy` sums them inside a shop scope, counted lists take their totals from them with id-ordered pages equal to a plain query's (pages kept between writes included), `recountCounters` repairs counts written around the triggers, and the start stops when a declared entity lacks them or declares what cannot be counted. SQLite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import type { Entity } from '../../src/schema/entity';
-import { defineEntity, int, reference, text } from '../../src/schema/entity';
+import type { Entity } from '../../src/schema/engine/entity';
+import { defineEntity, int, reference, text } from '../../src/schema/engine/entity';
 import type { CounterSpec } from '../../server/crud/counters';
 import { counterSpecOf, countsBy, createCounters, dropCounters, recountCounters } from '../../server/crud/counters';
 import type { AnyKysely } from '../../server/db/index';

@@ -1,9 +1,9 @@
 // Protects: the engine's list create (`createMany`, mall's `POST /flashProductRelation/create` with an array), on a fixture: every record checked and written as a single create would be (declared rules, references, unique combinations, the area's `validate` hook seeing the rows written before it, audit rows), all in one transaction: one bad record (named by its index) refuses them all and nothing is stored; the answer is how many were added; an empty or too long list is refused; parallel lists cannot together pass a rule. SQLite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Entity } from '../../src/schema/entity';
-import { defineEntity, int, reference, referenceName, text } from '../../src/schema/entity';
+import type { Entity } from '../../src/schema/engine/entity';
+import { defineEntity, int, reference, referenceName, text } from '../../src/schema/engine/entity';
 import type { EntityHooks } from '../../server/crud/hooks';
-import { DEFAULT_MAX_ROWS } from '../../src/schema/entity';
+import { DEFAULT_MAX_ROWS } from '../../src/schema/engine/entity';
 import { call } from '../helpers/api';
 import { testDialects } from '../helpers/test-db';
 import type { EngineFixture } from '../fixtures/engine';

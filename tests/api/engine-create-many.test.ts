@@ -1,7 +1,7 @@
 // Protects: the engine's `createMany` (create also takes an array: rows checked as create bodies, errors named by row, one transaction, the count answered; an object still creates one), a filter on a reference name (the referenced record's current name, not list-cached), and a whole number set through its `toggle` path with one id. SQLite and PostgreSQL, on a fixture.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Entity } from '../../src/schema/entity';
-import { defineEntity, int, reference, referenceName, text } from '../../src/schema/entity';
+import type { Entity } from '../../src/schema/engine/entity';
+import { defineEntity, int, reference, referenceName, text } from '../../src/schema/engine/entity';
 import { call } from '../helpers/api';
 import { testDialects } from '../helpers/test-db';
 import type { EngineFixture } from '../fixtures/engine';

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import { CompiledQuery, sql } from 'kysely';
-import type { Entity } from '../../src/schema/entity';
+import type { Entity } from '../../src/schema/engine/entity';
 import type { AnyKysely } from '../../server/db/index';
 import { dialectOf } from '../../server/db/index';
 import { declaredIndexesOf, declaredIndexName, ensureDeclaredIndexes } from '../../server/crud/indexes';

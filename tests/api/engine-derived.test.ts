@@ -1,8 +1,8 @@
 // Protects: the engine's derived values (FieldOptions.derived + the area's `derive` hook): worked out on create from the record and the rows it points at, again on an update that sends a source (and only then), never taken from a body, the default standing when the area derives nothing, and a declaration that would leave one stale or unset refused at start. SQLite and PostgreSQL.
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Entity } from '../../src/schema/entity';
-import { defineEntity, enumeration, flag, int, money, reference, text } from '../../src/schema/entity';
+import type { Entity } from '../../src/schema/engine/entity';
+import { defineEntity, enumeration, flag, int, money, reference, text } from '../../src/schema/engine/entity';
 import type { EntityHooks } from '../../server/crud/hooks';
 import { registerEntityRoutes } from '../../server/crud/routes';
 import { call } from '../helpers/api';

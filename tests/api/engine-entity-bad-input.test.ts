@@ -7,8 +7,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { entityList } from '../../src/schema/entities';
-import type { Entity, FieldDecl } from '../../src/schema/entity';
-import { columnOf, filterOf, isTextKind, writableFields } from '../../src/schema/entity';
+import type { Entity, FieldDecl } from '../../src/schema/engine/entity';
+import { columnOf, filterOf, isTextKind, writableFields } from '../../src/schema/engine/entity';
 import type { Answer } from '../helpers/api';
 import { call } from '../helpers/api';
 import type { ApiRecord, Body } from '../helpers/entity-bodies';

@@ -2,16 +2,16 @@
 /**
  * The generated mall-style routes of EVERY declared entity, on every test database: create,
  * get, list (paging, filters, search, sort, ids), selective update, delete, batch delete and
- * batch set, each with its audit rows. The cases come from `entityList` and `operationsOf` (src/schema/endpoints.ts),
+ * batch set, each with its audit rows. The cases come from `entityList` and `operationsOf` (src/schema/engine/endpoints.ts),
  * and bodies from tests/helpers/entity-bodies.ts, so a new declaration is covered by itself.
  * If this fails, a generated endpoint no longer behaves like mall's (or lost its audit trail).
  */
-import { recycleBinOf } from '../../src/schema/recycleBin';
+import { recycleBinOf } from '../../src/schema/engine/recycleBin';
 import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { entityList } from '../../src/schema/entities';
-import type { Entity, FieldDecl } from '../../src/schema/entity';
-import { columnOf, filterOf, nameFieldOf } from '../../src/schema/entity';
+import type { Entity, FieldDecl } from '../../src/schema/engine/entity';
+import { columnOf, filterOf, nameFieldOf } from '../../src/schema/engine/entity';
 import { screenEntityOf } from '../../src/schema/screenEntities';
 import type { Page } from '../../src/schema/api';
 import { call } from '../helpers/api';

@@ -10,11 +10,11 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entityList } from '../../src/schema/entities';
-import type { Entity, FieldDecl } from '../../src/schema/entity';
-import { filterOf, isTextKind, writableFields } from '../../src/schema/entity';
+import type { Entity, FieldDecl } from '../../src/schema/engine/entity';
+import { filterOf, isTextKind, writableFields } from '../../src/schema/engine/entity';
 import { NUMERIC_STRING } from '../../server/crud/lenient';
-import { actionEndpointsOf, operationsOf } from '../../src/schema/endpoints';
-import type { Endpoint } from '../../src/schema/endpoints';
+import { actionEndpointsOf, operationsOf } from '../../src/schema/engine/endpoints';
+import type { Endpoint } from '../../src/schema/engine/endpoints';
 import { DEMO } from '../helpers/accounts';
 import type { Answer } from '../helpers/api';
 import { call, login } from '../helpers/api';

@@ -9,8 +9,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { entityList } from '../../src/schema/entities';
-import type { Entity, FieldDecl } from '../../src/schema/entity';
-import { filterOf, isTextKind, writableFields } from '../../src/schema/entity';
+import type { Entity, FieldDecl } from '../../src/schema/engine/entity';
+import { filterOf, isTextKind, writableFields } from '../../src/schema/engine/entity';
 import { neverNull } from '../../src/schema/validation';
 import type { Answer } from '../helpers/api';
 import { call } from '../helpers/api';

@@ -1,13 +1,13 @@
 // Protects: money fields of every declared entity go through the one money helper
-// (src/schema/money.ts): the API's decimals are stored as exact integer cents and read back
+// (src/schema/engine/money.ts): the API's decimals are stored as exact integer cents and read back
 // unchanged, a value that is not a whole number of cents (0.1 + 0.2) is refused with a field
 // error and stores nothing, and list filters on money compare in cents. SQLite and PostgreSQL.
 import type { AnyKysely } from '../../server/db/index';
 import { describe, expect, it } from 'vitest';
 import { entityList } from '../../src/schema/entities';
-import type { Entity } from '../../src/schema/entity';
-import { columnOf } from '../../src/schema/entity';
-import { toCents } from '../../src/schema/money';
+import type { Entity } from '../../src/schema/engine/entity';
+import { columnOf } from '../../src/schema/engine/entity';
+import { toCents } from '../../src/schema/engine/money';
 import { call } from '../helpers/api';
 import { hasRoute, routeOf, urlOf } from '../helpers/entity-bodies';
 import { apiSuite } from '../helpers/api-suite';

@@ -5,9 +5,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '../../src/schema/api';
 import { entityList } from '../../src/schema/entities';
-import type { Entity, FieldDecl } from '../../src/schema/entity';
-import { rangeOf } from '../../src/schema/entity';
-import { auditLog } from '../../src/schema/ums';
+import type { Entity, FieldDecl } from '../../src/schema/engine/entity';
+import { rangeOf } from '../../src/schema/engine/entity';
+import { auditLog } from '../../src/schema/ums/entities';
 import { call } from '../helpers/api';
 import type { ApiRecord } from '../helpers/entity-bodies';
 import { hasRoute, listUrlFor } from '../helpers/entity-bodies';

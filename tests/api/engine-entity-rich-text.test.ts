@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { entityList } from '../../src/schema/entities';
-import type { Entity } from '../../src/schema/entity';
+import type { Entity } from '../../src/schema/engine/entity';
 import { call } from '../helpers/api';
 import { hasRoute, routeOf, urlOf } from '../helpers/entity-bodies';
 import { apiSuite } from '../helpers/api-suite';

@@ -4,7 +4,7 @@ import { DEMO } from '../helpers/accounts';
 import type { Answer } from '../helpers/api';
 import { call, login } from '../helpers/api';
 import { entityList } from '../../src/schema/entities';
-import type { Entity } from '../../src/schema/entity';
+import type { Entity } from '../../src/schema/engine/entity';
 import { actionPerformer } from '../../server/crud/actions';
 import { ALL_SHOPS } from '../../server/crud/scope';
 import { applyTransition } from '../../server/crud/transitions';

@@ -9,9 +9,9 @@
 import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { entityList } from '../../src/schema/entities';
-import type { Entity } from '../../src/schema/entity';
-import { columnOf } from '../../src/schema/entity';
-import { adminAccount } from '../../src/schema/umsAdmin';
+import type { Entity } from '../../src/schema/engine/entity';
+import { columnOf } from '../../src/schema/engine/entity';
+import { adminAccount } from '../../src/schema/ums/admin';
 import { toColumnValue } from '../../server/crud/row';
 import { call } from '../helpers/api';
 import { uniqueIndexColumns, uniqueIndexes } from '../helpers/db-indexes';

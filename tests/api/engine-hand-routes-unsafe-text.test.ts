@@ -9,7 +9,7 @@ import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entityList } from '../../src/schema/entities';
 import { buildApp } from '../../server/app';
-import { endpointsOf } from '../../src/schema/endpoints';
+import { endpointsOf } from '../../src/schema/engine/endpoints';
 import { DEMO, freshIp } from '../helpers/accounts';
 import { call, login, snapshotCounts } from '../helpers/api';
 import type { TestApp } from '../helpers/test-db';

@@ -1,7 +1,7 @@
 // Protects: actions allowed only in some states (ActionDecl inStates, server/crud/actions.ts) on the fixture gadget: a row in another state is refused with 409 wrong_state and nothing changes, a selection keeps its eligible rows and answers the others as skipped (409 when none is eligible), the state is kept, a declaration naming a state the field does not take stops the start, and the browser's check (transitionAllows) agrees; SQLite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Entity } from '../../src/schema/entity';
-import { defineEntity, text, transitionAllows } from '../../src/schema/entity';
+import type { Entity } from '../../src/schema/engine/entity';
+import { defineEntity, text, transitionAllows } from '../../src/schema/engine/entity';
 import { defineArea } from '../../server/areas/area';
 import { entityActions } from '../../server/crud/actions';
 import type { AnyKysely } from '../../server/db/index';

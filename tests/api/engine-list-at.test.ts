@@ -1,7 +1,7 @@
 // Protects: an entity's `listAt` (a list served outside its own path, as `mall`'s member list `GET /admin/listMember`): the list answers there with filters, search and paging, `{path}/list` does not exist (nor is it read as a record id), and the other routes stay under the entity's path. SQLite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defineEntity, text } from '../../src/schema/entity';
-import { endpointOf } from '../../src/schema/endpoints';
+import { defineEntity, text } from '../../src/schema/engine/entity';
+import { endpointOf } from '../../src/schema/engine/endpoints';
 import { call } from '../helpers/api';
 import { testDialects } from '../helpers/test-db';
 import type { EngineFixture } from '../fixtures/engine';

@@ -2,8 +2,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '../../src/schema/api';
-import type { Entity } from '../../src/schema/entity';
-import { defineEntity, int, text } from '../../src/schema/entity';
+import type { Entity } from '../../src/schema/engine/entity';
+import { defineEntity, int, text } from '../../src/schema/engine/entity';
 import { listCacheStats, listState } from '../../server/crud/list-cache';
 import type { AnyKysely } from '../../server/db/index';
 import { tableVersion } from '../../server/db/table-versions';

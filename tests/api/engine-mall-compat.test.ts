@@ -9,10 +9,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entityList } from '../../src/schema/entities';
-import { columnFields, date, dateTime, image, int, text } from '../../src/schema/entity';
-import { brand, productCategory } from '../../src/schema/pms';
+import { columnFields, date, dateTime, image, int, text } from '../../src/schema/engine/entity';
+import { brand, productCategory } from '../../src/schema/pms/entities';
 import { lenientValue } from '../../server/crud/lenient';
-import { endpointsOf } from '../../src/schema/endpoints';
+import { endpointsOf } from '../../src/schema/engine/endpoints';
 import { DEMO } from '../helpers/accounts';
 import type { Answer } from '../helpers/api';
 import { login } from '../helpers/api';

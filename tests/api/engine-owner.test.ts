@@ -1,8 +1,8 @@
-// Protects: entities owned by an account (`owner`, src/schema/entity.ts) on a fixture: the creator is stamped whatever the body says, a seller lists, reads and acts on its own records only (another's is not found), staff see every record; SQLite and PostgreSQL.
+// Protects: entities owned by an account (`owner`, src/schema/engine/entity.ts) on a fixture: the creator is stamped whatever the body says, a seller lists, reads and acts on its own records only (another's is not found), staff see every record; SQLite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
-import { defineEntity, reference, text } from '../../src/schema/entity';
-import type { Entity } from '../../src/schema/entity';
+import { defineEntity, reference, text } from '../../src/schema/engine/entity';
+import type { Entity } from '../../src/schema/engine/entity';
 import { bumpPermissionVersion } from '../../server/auth/permissions';
 import { idColumn } from '../../server/db/migrations/columns';
 import type { Database } from '../../server/db/schema';

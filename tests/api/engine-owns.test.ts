@@ -1,6 +1,6 @@
 // Protects: deletes follow the owned rows' rules (`owns`): restrict refuses by name and changes nothing, rules rows go through their own delete and audit, cascade parts go with the record; every cascade into a declared table is declared (the app's and a fixture's foreign keys, SQLite and PostgreSQL).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Entity } from '../../src/schema/entity';
+import type { Entity } from '../../src/schema/engine/entity';
 import { entityList } from '../../src/schema/entities';
 import { MESSAGES } from '../../src/schema/api';
 import { foreignKeysOf, ownershipProblems } from '../../server/crud/owns';

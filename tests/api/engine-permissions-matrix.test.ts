@@ -11,7 +11,7 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entityList } from '../../src/schema/entities';
 import { buildApp } from '../../server/app';
-import { endpointsOf } from '../../src/schema/endpoints';
+import { endpointsOf } from '../../src/schema/engine/endpoints';
 import { SECTIONS } from '../../src/schema/routes';
 import type { Credentials } from '../helpers/accounts';
 import { DEMO, freshIp } from '../helpers/accounts';
@@ -43,7 +43,7 @@ const PRODUCTS_SELLERS_MARKETING: Access = ['product', 'seller', 'marketing'];
 
 /**
  * Engine routes, per entity: the default for its routes and per-operation exceptions (the
- * operation names of src/schema/endpoints.ts endpointsOf, `action:<name>` for a declared action;
+ * operation names of src/schema/engine/endpoints.ts endpointsOf, `action:<name>` for a declared action;
  * a variant's is its kind: alias, nested, view). Sellers look brands, categories, attributes and
  * member levels up for their products; everything else follows the area.
  */

@@ -1,8 +1,8 @@
 // Protects: the `ratio` field kind (a share between 0 and 1 with at most four decimals, stored as whole ten-thousandths): exact storage and read-back, out-of-range and too-precise values refused by field with nothing stored, range filters compared in ten-thousandths, and `multiplyCents` of an amount by a stored ratio rounding half-up. SQLite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Entity } from '../../src/schema/entity';
-import { defineEntity, ratio, text } from '../../src/schema/entity';
-import { multiplyCents, toCents } from '../../src/schema/money';
+import type { Entity } from '../../src/schema/engine/entity';
+import { defineEntity, ratio, text } from '../../src/schema/engine/entity';
+import { multiplyCents, toCents } from '../../src/schema/engine/money';
 import { call } from '../helpers/api';
 import { testDialects } from '../helpers/test-db';
 import type { EngineFixture } from '../fixtures/engine';

@@ -1,8 +1,8 @@
 // Protects: the engine's recycle bin (an entity's `softDelete`): delete moves records into the bin; get, list, `ids`, listAll, updates, batch sets and reference checks see live records only; `?deleteStatus=1` lists the bin; restore and purge (delete for good) work on the bin's records only, each with its audit row; a restore meets unique combinations again; bad input is refused by name and changes nothing. SQLite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Entity } from '../../src/schema/entity';
-import { defineEntity, flag, int, reference, text } from '../../src/schema/entity';
-import { entityActionPath } from '../../src/schema/entityApi';
+import type { Entity } from '../../src/schema/engine/entity';
+import { defineEntity, flag, int, reference, text } from '../../src/schema/engine/entity';
+import { entityActionPath } from '../../src/schema/engine/actionPaths';
 import { buildOpenApiDocument } from '../../server/openapi/document';
 import { call } from '../helpers/api';
 import { testDialects } from '../helpers/test-db';

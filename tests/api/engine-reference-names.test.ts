@@ -1,7 +1,7 @@
 // Protects: the engine's reference names with a name for none (`referenceName(field, { none })`): an empty reference reads as the declared name in get, list and listAll answers, a set one as the referenced record's display value, a dangling one (the record is gone) as null, and a name without `none` still reads null for an empty reference. SQLite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Entity } from '../../src/schema/entity';
-import { defineEntity, reference, referenceName, text } from '../../src/schema/entity';
+import type { Entity } from '../../src/schema/engine/entity';
+import { defineEntity, reference, referenceName, text } from '../../src/schema/engine/entity';
 import { call } from '../helpers/api';
 import { testDialects } from '../helpers/test-db';
 import type { EngineFixture } from '../fixtures/engine';

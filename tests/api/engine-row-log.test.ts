@@ -1,7 +1,7 @@
 // Protects: a kept list of a table declared `rowLog` catches up on the rows written since it was kept (server/db/row-log.ts, server/crud/list-cache.ts `catchUp`) and answers exactly what a direct read of the table answers — keyword (trigram index), status filter, recycle bin, another order — through random creates, updates, soft deletes, restores, purges, batch deletes and writes outside the engine on the server's connection and on another one; a list kept from before the log was pruned is read again; SQLite's log place is not read inside an open transaction. SQLite and PostgreSQL.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Entity } from '../../src/schema/entity';
+import type { Entity } from '../../src/schema/engine/entity';
 import type { AnyKysely } from '../../server/db/index';
 import { sqliteHandleOf } from '../../server/db/index';
 import { ROW_LOG_KEEP, ROW_LOG_PRUNE_EVERY } from '../../server/db/row-log';

@@ -12,7 +12,7 @@ import type { Database } from '../../server/db/schema';
 import { TABLE_COLUMNS } from '../../server/db/schema';
 import { DEMO_STAFF, hasAdmins, seed, sellerMenuNames } from '../../server/db/seed/index';
 import { MENU_TITLES } from '../../server/db/seed/menu-titles';
-import { PAY_STATUS, vipLevelOf } from '../../src/schema/vip';
+import { PAY_STATUS, vipLevelOf } from '../../src/schema/vip/entities';
 import { DEMO } from '../helpers/accounts';
 import { migratedDatabase } from '../helpers/api-suite';
 import { createTestDatabase, testConfig, testDialects } from '../helpers/test-db';

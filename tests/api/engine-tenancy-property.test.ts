@@ -12,7 +12,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mold } from '../../src/schema/shop';
+import { mold } from '../../src/schema/shop/entities';
 import { createGadgetTable, GADGET_BUILD, gadgetTable, insertGadget } from '../helpers/action-fixture';
 import type { MoldRecord, Page, ShopRecord } from '../helpers/tenancy';
 import { client, makeSeller, withoutQuotas } from '../helpers/tenancy';

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_ROLES } from '../../src/schema/resources';
-import { mold } from '../../src/schema/shop';
+import { mold } from '../../src/schema/shop/entities';
 import { scopeOfAdmin } from '../../server/auth/scope';
 import { DEMO } from '../helpers/accounts';
 import { countRows } from '../helpers/api';

@@ -1,7 +1,7 @@
 // Protects: a dispatching action (ActionDecl `dispatch`, mall's one status route for several transitions) on a fixture entity: the named transition runs with its own rules, handler, history and audit; a wrong state, a missing parameter or an unknown target changes nothing; a declaration the engine cannot carry out stops the start.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ActionDecl, Entity } from '../../src/schema/entity';
-import { enumeration, text } from '../../src/schema/entity';
+import type { ActionDecl, Entity } from '../../src/schema/engine/entity';
+import { enumeration, text } from '../../src/schema/engine/entity';
 import { checkDispatch } from '../../server/crud/actions';
 import { DEMO } from '../helpers/accounts';
 import type { Answer } from '../helpers/api';

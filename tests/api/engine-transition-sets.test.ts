@@ -2,8 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../helpers/accounts';
 import { call, login } from '../helpers/api';
-import { defineEntity, enumeration, int, name, reference } from '../../src/schema/entity';
-import type { ActionDecl, Entity } from '../../src/schema/entity';
+import { defineEntity, enumeration, int, name, reference } from '../../src/schema/engine/entity';
+import type { ActionDecl, Entity } from '../../src/schema/engine/entity';
 import { checkTransition } from '../../server/crud/transitions';
 import type { AnyKysely } from '../../server/db/index';
 import { idColumn } from '../../server/db/migrations/columns';

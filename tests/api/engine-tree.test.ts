@@ -1,7 +1,7 @@
 // Protects: the engine's tree option (TreeDecl) on any entity that declares it: levels follow the parent, the tree stays a tree (no missing parent, no cycle), the declared depth holds on create and on a move, a move carries the new levels down, a record with children is not deleted; refusals change nothing. SQLite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Entity } from '../../src/schema/entity';
-import { defineEntity, int, text } from '../../src/schema/entity';
+import type { Entity } from '../../src/schema/engine/entity';
+import { defineEntity, int, text } from '../../src/schema/engine/entity';
 import { call } from '../helpers/api';
 import { testDialects } from '../helpers/test-db';
 import type { EngineFixture } from '../fixtures/engine';

@@ -1,7 +1,7 @@
 // Protects: the engine's declared unique combinations with a condition (an entity's `unique`): one pending application per member and one open booking per seat, refused with 409 `not_unique` on the named field on create, update and batch set, exactly one winner among parallel creates (the partial unique index), rows outside the condition free to repeat, refusals changing nothing. SQLite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Entity } from '../../src/schema/entity';
-import { dateTime, defineEntity, enumeration, int, text } from '../../src/schema/entity';
+import type { Entity } from '../../src/schema/engine/entity';
+import { dateTime, defineEntity, enumeration, int, text } from '../../src/schema/engine/entity';
 import { call } from '../helpers/api';
 import { uniqueIndexes } from '../helpers/db-indexes';
 import { testDialects } from '../helpers/test-db';

@@ -1,8 +1,8 @@
 // Protects: the engine's `validate` hook: an area rule over other rows runs inside the write's transaction on create, update and batch set, refuses with field-named errors changing nothing, and reads the rows it depends on under a lock, so two parallel charges that together exceed an account's limit cannot both pass. SQLite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Entity } from '../../src/schema/entity';
-import { defineEntity, flag, money, reference, text } from '../../src/schema/entity';
-import { fromCents, sumCents, toCents } from '../../src/schema/money';
+import type { Entity } from '../../src/schema/engine/entity';
+import { defineEntity, flag, money, reference, text } from '../../src/schema/engine/entity';
+import { fromCents, sumCents, toCents } from '../../src/schema/engine/money';
 import type { EntityHooks, RuleError } from '../../server/crud/hooks';
 import { call } from '../helpers/api';
 import { testDialects } from '../helpers/test-db';

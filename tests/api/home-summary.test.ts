@@ -2,11 +2,11 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, dayStartMs, localDate } from '../../server/areas/home/days';
-import type { HomeSummary } from '../../src/schema/home';
-import { HOME_API, HOME_CHART_DAYS, PENDING_WORK } from '../../src/schema/home';
-import { endpointOf } from '../../src/schema/endpoints';
+import type { HomeSummary } from '../../src/schema/home/summary';
+import { HOME_API, HOME_CHART_DAYS, PENDING_WORK } from '../../src/schema/home/summary';
+import { endpointOf } from '../../src/schema/engine/endpoints';
 import { ENTITIES } from '../../src/schema/entities';
-import { fromCents } from '../../src/schema/money';
+import { fromCents } from '../../src/schema/engine/money';
 import type { DemoRole } from '../helpers/accounts';
 import { DEMO } from '../helpers/accounts';
 import { call, login } from '../helpers/api';

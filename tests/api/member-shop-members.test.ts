@@ -1,6 +1,6 @@
 // Protects: the shops' members (issue 12 item 5): a new member starts approved or pending by its shop's approval setting (a derived value); `GET /admin/listMember` lists the caller's shops' members only (filters, keyword), a seller reads no other account through /admin; approving and rejecting (`POST /member/updateApplyStatus?ids=&status=`) within scope; merging (`POST /member/merge?keepId=&mergeId=`) moves the merged member's orders to the kept one and removes it in one transaction with an audit row, refuses itself, two shops and another seller's members with nothing changed, and of parallel merges of one pair exactly one lands. SQLite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MEMBER_APPLY_STATUS } from '../../src/schema/member';
+import { MEMBER_APPLY_STATUS } from '../../src/schema/member/entities';
 import { DEMO } from '../helpers/accounts';
 import type { Answer } from '../helpers/api';
 import { call, login } from '../helpers/api';

@@ -12,9 +12,9 @@ import { applyOrderSettings, ORDER_JOB_BATCH, ORDER_SETTINGS_JOB, orderSettingsJ
 import type { ActionHandler } from '../../server/crud/actions';
 import { performAction } from '../../server/crud/actions';
 import { ALL_SHOPS } from '../../server/crud/scope';
-import { balance as balanceEntity } from '../../src/schema/cashier';
+import { balance as balanceEntity } from '../../src/schema/cashier/entities';
 import { entityList } from '../../src/schema/entities';
-import { SYSTEM_OPERATE_MAN } from '../../src/schema/oms';
+import { SYSTEM_OPERATE_MAN } from '../../src/schema/oms/entities';
 import type { AnyKysely } from '../../server/db/index';
 import { createDb } from '../../server/db/index';
 import type { Database } from '../../server/db/schema';

@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MESSAGES } from '../../src/schema/api';
-import { ORDER_STATUS, PAY_STATUS } from '../../src/schema/oms';
+import { ORDER_STATUS, PAY_STATUS } from '../../src/schema/oms/entities';
 import type { AnyKysely } from '../../server/db/index';
 import { toDbTime } from '../../server/db/time';
 import { DEMO } from '../helpers/accounts';

@@ -1,6 +1,6 @@
 // Protects: the order's status machine operation by operation (issue 11 items 2 and 3) on SQLite and PostgreSQL: every operation (close, ship, confirm receipt, note, receiver, fees, product line, message, track, delete) tried in every order status is done exactly in the statuses the declaration allows and otherwise refused with 409 changing nothing; product-line changes recompute the totals with the money helper and never make the payable amount negative; messages to the buyer are stored and listed; history rows carry operator, time, from and to; the stored payment and delivery status move with shipping and a cashier binding that fully pays (and back when it is withdrawn), never by a request body; a seller cannot touch or read another shop's order by any operation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DELIVERY_STATUS, ORDER_STATUS, PAY_STATUS } from '../../src/schema/oms';
+import { DELIVERY_STATUS, ORDER_STATUS, PAY_STATUS } from '../../src/schema/oms/entities';
 import type { AnyKysely } from '../../server/db/index';
 import { toDbTime } from '../../server/db/time';
 import { DEMO } from '../helpers/accounts';

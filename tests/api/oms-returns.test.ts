@@ -1,6 +1,6 @@
 // Protects: return requests on SQLite and PostgreSQL: confirm (refund limited to what was paid, a return address of the return's shop), reject and confirm receipt, each stamping who and when; wrong states and bad refunds refused changing nothing; mall's one status route; a completed return with a refund above 0 making its paid order refunded (whole or partial), a rejected or zero-refund one leaving it paid; delete of rejected ones only; seller scope; the demo returns and addresses.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DELIVERY_STATUS, PAY_STATUS, RETURN_STATUS } from '../../src/schema/oms';
+import { DELIVERY_STATUS, PAY_STATUS, RETURN_STATUS } from '../../src/schema/oms/entities';
 import type { AnyKysely } from '../../server/db/index';
 import { toDbTime } from '../../server/db/time';
 import { DEMO } from '../helpers/accounts';

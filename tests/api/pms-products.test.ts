@@ -1,6 +1,6 @@
 // Protects: products on mall's paths: create/update/updateInfo with SKUs and price lists in one transaction, batch status, recycle bin, transfer, verify, SKU edits, bad input refused naming the field, special topics and preference areas as mall's relation rows (a topic counting its live products), and the seller's shop scope.
 /**
- * The product (src/schema/product.ts) end to end through the API, as mall's admin calls it. If
+ * The product (src/schema/pms/product.ts) end to end through the API, as mall's admin calls it. If
  * this fails, a seller's product form loses data, a bad body half-saves, a batch or the recycle
  * bin does not do what the list says, or one seller touches another's catalog.
  */

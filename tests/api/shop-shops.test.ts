@@ -1,8 +1,8 @@
 // Protects: the shop entity (issue 12 item 3): a seller opens a shop only with a paid, unexpired VIP (admins ungated), the PayPal secret key is never answered or audited, sellers see and edit only their own shops, the status is set by administrators only, payment methods need their details, every shop has a unique invite code (chosen or generated), and the demo shops take every payment method.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shop as shopEntity } from '../../src/schema/shop';
-import type { Entity } from '../../src/schema/entity';
-import type { ShopOpenCheck } from '../../src/schema/shop';
+import { shop as shopEntity } from '../../src/schema/shop/entities';
+import type { Entity } from '../../src/schema/engine/entity';
+import type { ShopOpenCheck } from '../../src/schema/shop/entities';
 import { hashPassword } from '../../server/auth/password';
 import { secretsKeyOf } from '../../server/config';
 import { createSecrets, readSecret } from '../../server/crud/secrets';

@@ -1,7 +1,7 @@
 // Protects: coupons and coupon history (issue 30 item 2) on SQLite and PostgreSQL: mall's shapes (`GET /coupon/{id}` relation rows with couponId null and the picks' names, [] when empty), lenient bodies (numeric strings, posted-back ids and server-managed counts ignored: the remaining count is the total less what was received, never the body's), every bad-input rule refused on its field with nothing changed, the list filters and counts, the history list's filters, a coupon members hold refused on delete, and who may call them.
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { COUPON_USE_STATUS, COUPON_USE_TYPE } from '../../src/schema/smsCoupon';
+import { COUPON_USE_STATUS, COUPON_USE_TYPE } from '../../src/schema/sms/coupon';
 import type { AnyKysely } from '../../server/db/index';
 import { toDbTime } from '../../server/db/time';
 import { DEMO } from '../helpers/accounts';

@@ -1,8 +1,8 @@
-// Protects: flash sales on mall's paths (src/schema/smsFlash.ts, server/areas/sms/flash.ts): a sale's dates, sessions as times of day that never overlap while enabled (also two parallel enables), mall's unpaged session list and select list with product counts, and a sale's products: created as a list, listed by sale and session with their product, flash price within the product's price, counts within its stock shared by the sale's sessions (unless unlimited), per-buyer limit within the count, each product once per session (also under parallel adds); every refusal names its field and changes nothing. SQLite and PostgreSQL.
+// Protects: flash sales on mall's paths (src/schema/sms/flash.ts, server/areas/sms/flash.ts): a sale's dates, sessions as times of day that never overlap while enabled (also two parallel enables), mall's unpaged session list and select list with product counts, and a sale's products: created as a list, listed by sale and session with their product, flash price within the product's price, counts within its stock shared by the sale's sessions (unless unlimited), per-buyer limit within the count, each product once per session (also under parallel adds); every refusal names its field and changes nothing. SQLite and PostgreSQL.
 import { describe, expect, it } from 'vitest';
 import type { Page } from '../../src/schema/api';
 import { errorsZh } from '../../src/i18n/errors';
-import { product } from '../../src/schema/product';
+import { product } from '../../src/schema/pms/product';
 import { apiSuite } from '../helpers/api-suite';
 import { API } from '../helpers/entity-bodies';
 import { testDialects } from '../helpers/test-db';

@@ -1,9 +1,9 @@
 // Protects: GET /price/check (issue 30 item 5): a product's (and SKU's) list price, its chosen strategy read from its declaration's child rows, the member level's privilege, a flash price in place of the strategy (days, session, per-buyer limit), a coupon's amount, minimum spend, scope, platform and time, the time, each line with its reasons in English and as keys; bad input refused on the parameter with nothing changed; only holders of /price/** may ask. SQLite and PostgreSQL.
 import { describe, expect, it } from 'vitest';
 import { ENTITIES } from '../../src/schema/entities';
-import type { Entity } from '../../src/schema/entity';
-import type { PriceCheckAnswer } from '../../src/schema/priceCheck';
-import { PROMOTION } from '../../src/schema/product';
+import type { Entity } from '../../src/schema/engine/entity';
+import type { PriceCheckAnswer } from '../../src/schema/sms/priceCheck';
+import { PROMOTION } from '../../src/schema/pms/product';
 import { apiSuite } from '../helpers/api-suite';
 import type { Answer } from '../helpers/api';
 import { call, login } from '../helpers/api';

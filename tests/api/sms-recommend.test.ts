@@ -1,9 +1,9 @@
 // Protects: the home page's four recommendation lists (issue 30 item 3) on mall's wire: create takes an array and forces recommendStatus=1 and sort=0, the name and status filters, sort and status changes, batch delete, a duplicate refused by name in both languages with nothing saved (50 parallel adds of one: exactly one row), a recommended record's delete taking its recommendations with it. SQLite and PostgreSQL.
 import { describe, expect, it } from 'vitest';
 import type { MessageKey } from '../../src/schema/api';
-import type { Entity } from '../../src/schema/entity';
+import type { Entity } from '../../src/schema/engine/entity';
 import { errorsZh } from '../../src/i18n/errors';
-import { homeBrand, homeNewProduct, homeRecommendProduct, homeRecommendSubject } from '../../src/schema/smsHome';
+import { homeBrand, homeNewProduct, homeRecommendProduct, homeRecommendSubject } from '../../src/schema/sms/recommend';
 import { apiSuite } from '../helpers/api-suite';
 import { entityByName } from '../helpers/entity-bodies';
 import { testDialects } from '../helpers/test-db';

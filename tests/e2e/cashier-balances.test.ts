@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/schema/api';
 import { errorsZh } from '../../src/i18n/errors';
 import { strings } from '../../src/resources/cashier/strings';
-import { fromCents, sumCents, toCents } from '../../src/schema/money';
+import { fromCents, sumCents, toCents } from '../../src/schema/engine/money';
 import { apiAs } from '../helpers/browser-api';
 import { browserSuite } from './harness';
 

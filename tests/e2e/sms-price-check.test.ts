@@ -2,7 +2,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { strings } from '../../src/resources/sms/strings';
-import { PROMOTION } from '../../src/schema/product';
+import { PROMOTION } from '../../src/schema/pms/product';
 import { apiAs } from '../helpers/browser-api';
 import type { Row } from './catalog-setup';
 import { byLabel, escape, pick } from './catalog-setup';

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { addMonths } from '../../server/areas/vip/actions';
 import { DEMO_VIP_PAYMENT } from '../../server/areas/vip/channels';
-import { PAY_CHANNELS } from '../../src/schema/vip';
+import { PAY_CHANNELS } from '../../src/schema/vip/entities';
 import { strings } from '../../src/resources/vip/strings';
 import type { AdminInfo } from '../../src/schema/api';
 import type { DemoRole } from '../helpers/accounts';

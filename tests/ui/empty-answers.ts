@@ -5,8 +5,8 @@
  * (menus, titles, a column) and must still answer every request they make.
  */
 import { http, HttpResponse } from 'msw';
-import { ORDER_STATUSES } from '../../src/schema/oms';
-import { DEFAULT_DISTRIBUTION_RATIO, inviteLinkOf, RMS_RATIO_PATH, type DistributionRatios, type InviteLink } from '../../src/schema/referral';
+import { ORDER_STATUSES } from '../../src/schema/oms/entities';
+import { DEFAULT_DISTRIBUTION_RATIO, inviteLinkOf, RMS_RATIO_PATH, type DistributionRatios, type InviteLink } from '../../src/schema/referral/entities';
 import { server } from './msw-server';
 
 const ok = (data: unknown) => HttpResponse.json({ code: 200, message: 'Operation succeeded', data });

@@ -13,13 +13,13 @@ import { EntityList } from '../../src/engine/EntityList';
 import type { EntityScreenOptions, FieldInputProps } from '../../src/engine/screenOptions';
 import { createEntityDataProvider } from '../../src/providers/entityDataProvider';
 import { MESSAGES } from '../../src/schema/api';
-import type { Entity } from '../../src/schema/entity';
+import type { Entity } from '../../src/schema/engine/entity';
 import type * as ScreenEntities from '../../src/schema/screenEntities';
 import { muiTheme } from '../../src/theme/muiTheme';
 import { envelope, page, serve } from './entity-harness';
 
 const { moveEntity } = await vi.hoisted(async () => {
-  const { defineEntity, int, text } = await import('../../src/schema/entity');
+  const { defineEntity, int, text } = await import('../../src/schema/engine/entity');
   return {
     moveEntity: defineEntity({
       // An existing route: the list needs one to link to; its screens are not involved.

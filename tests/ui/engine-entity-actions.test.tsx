@@ -11,7 +11,7 @@ import { entityEn } from '../../src/i18n/entities/en';
 import { ApiError } from '../../src/providers/api';
 import type { ActionRequest } from '../../src/providers/entityDataProvider';
 import { MESSAGES } from '../../src/schema/api';
-import type { Entity } from '../../src/schema/entity';
+import type { Entity } from '../../src/schema/engine/entity';
 import { muiTheme } from '../../src/theme/muiTheme';
 import { gadget } from '../helpers/action-fixture';
 

@@ -7,9 +7,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Lang } from '../../src/i18n/lang';
 import { createAdminI18nProvider as createI18nProvider } from '../../src/admin/i18n';
 import { entityCsv } from '../../src/engine/exporter';
-import { brand } from '../../src/schema/pms';
-import { mold } from '../../src/schema/shop';
-import { homeAdvertise } from '../../src/schema/sms';
+import { brand } from '../../src/schema/pms/entities';
+import { mold } from '../../src/schema/shop/entities';
+import { homeAdvertise } from '../../src/schema/sms/advertise';
 import { envelope, page, renderAt, serve } from './entity-harness';
 
 const BOM = '\uFEFF';

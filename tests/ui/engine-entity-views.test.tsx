@@ -17,7 +17,7 @@ import { routePath } from '../../src/engine/routing';
 import { entityRouteScreens } from '../../src/engine/screens';
 import { createEntityDataProvider } from '../../src/providers/entityDataProvider';
 import { MESSAGES } from '../../src/schema/api';
-import type { Entity } from '../../src/schema/entity';
+import type { Entity } from '../../src/schema/engine/entity';
 import { SCREEN_ENTITIES } from '../../src/schema/screenEntities';
 import { muiTheme } from '../../src/theme/muiTheme';
 import { VIEW_FIXTURE_MESSAGES, VIEW_FIXTURES } from '../fixtures/views';

@@ -1,8 +1,8 @@
 // Protects: the admin's one kind table (src/engine/kinds.tsx): an entry for every field kind, each complete, and a range filter input for every kind the shared table lets a range filter compare.
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { KIND_UI } from '../../src/engine/kinds';
-import type { FieldKind } from '../../src/schema/entity';
-import { KINDS } from '../../src/schema/kinds';
+import type { FieldKind } from '../../src/schema/engine/entity';
+import { KINDS } from '../../src/schema/engine/kinds';
 
 const kinds = Object.keys(KINDS).sort() as FieldKind[];
 

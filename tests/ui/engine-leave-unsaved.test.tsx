@@ -12,7 +12,7 @@ afterEach(() => vi.restoreAllMocks());
 const ok = (data: unknown) => HttpResponse.json({ code: 200, message: 'Operation succeeded', data });
 const shop = {
   id: 9, shopName: 'Lining', ownerId: 1, ownerName: 'admin', status: 1, createTime: '2026-01-02T03:04:05.000Z',
-  // Every field a shop answers (src/schema/shop.ts), as the server sends them.
+  // Every field a shop answers (src/schema/shop/entities.ts), as the server sends them.
   inviteCode: 'LINING01', currency: 'USD', autoApprove: 1, companyName: null, legalPersonName: null, country: null, city: null,
   streetLine1: null, addressLine2: null, postcode: null, firstName: null, lastName: null, phone: null,
   paypalOffline: 0, paypalAccount: null, paypalOnline: 0, paypalClientId: null, paypalSecretKeySet: false,

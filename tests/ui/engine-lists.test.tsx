@@ -6,7 +6,7 @@ import { HttpResponse } from 'msw';
 import { AdminContext, Edit, memoryStore } from 'react-admin';
 import { MemoryRouter } from 'react-router-dom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Entity } from '../../src/schema/entity';
+import type { Entity } from '../../src/schema/engine/entity';
 import { SCREEN_ENTITIES } from '../../src/schema/screenEntities';
 import { EntityForm } from '../../src/engine/EntityForm';
 import { createEntityDataProvider } from '../../src/providers/entityDataProvider';

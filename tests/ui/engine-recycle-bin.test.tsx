@@ -9,13 +9,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { EntityList } from '../../src/engine/EntityList';
 import { HttpFeedback } from '../../src/layout/HttpFeedback';
 import { createEntityDataProvider } from '../../src/providers/entityDataProvider';
-import type { Entity } from '../../src/schema/entity';
+import type { Entity } from '../../src/schema/engine/entity';
 import type * as ScreenEntities from '../../src/schema/screenEntities';
 import { muiTheme } from '../../src/theme/muiTheme';
 import { envelope, page, serve, testI18nProvider } from './entity-harness';
 
 const { binEntity } = await vi.hoisted(async () => {
-  const { defineEntity, flag, text } = await import('../../src/schema/entity');
+  const { defineEntity, flag, text } = await import('../../src/schema/engine/entity');
   return {
     binEntity: defineEntity({
       // An existing route: the list needs one to link to; its screens are not involved.

@@ -13,13 +13,13 @@ import { fieldDisplay } from '../../src/engine/kinds';
 import { fieldLabelKey } from '../../src/engine/labels';
 import { routePath } from '../../src/engine/routing';
 import { createAdminI18nProvider as createI18nProvider } from '../../src/admin/i18n';
-import type { Entity, FieldDecl } from '../../src/schema/entity';
-import { nameFieldOf } from '../../src/schema/entity';
+import type { Entity, FieldDecl } from '../../src/schema/engine/entity';
+import { nameFieldOf } from '../../src/schema/engine/entity';
 import { screenEntityList } from '../../src/schema/screenEntities';
 import { answerSideCallsEmpty } from './empty-answers';
 import { envelope, page, renderAt, serve } from './entity-harness';
 import { server } from './msw-server';
-import { endpointOf } from '../../src/schema/endpoints';
+import { endpointOf } from '../../src/schema/engine/endpoints';
 
 const TARGET_ID = 7;
 const TARGET_NAME = 'Seventh Heaven';

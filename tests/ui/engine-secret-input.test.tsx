@@ -6,14 +6,14 @@ import { MemoryRouter } from 'react-router-dom';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { EntityList } from '../../src/engine/EntityList';
 import { createEntityDataProvider } from '../../src/providers/entityDataProvider';
-import type { Entity } from '../../src/schema/entity';
+import type { Entity } from '../../src/schema/engine/entity';
 import type * as ScreenEntities from '../../src/schema/screenEntities';
 import { muiTheme } from '../../src/theme/muiTheme';
 import { createI18nProvider } from '../../src/providers/i18nProvider';
 import { envelope, page, serve, testI18nProvider } from './entity-harness';
 
 const { vaultEntity } = await vi.hoisted(async () => {
-  const { defineEntity, secret, text } = await import('../../src/schema/entity');
+  const { defineEntity, secret, text } = await import('../../src/schema/engine/entity');
   return {
     vaultEntity: defineEntity({
       // An existing route without edit pages: rows open the edit dialog; its screens are not involved.

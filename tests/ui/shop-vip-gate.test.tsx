@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { strings as shopStrings } from '../../src/resources/shop/strings';
 import type { Lang } from '../../src/i18n/lang';
 import type { AdminInfo } from '../../src/schema/api';
-import type { ShopOpenCheck } from '../../src/schema/shop';
-import type { VipPlansAnswer } from '../../src/schema/vip';
-import { PAY_CHANNELS, VIP_API, VIP_CURRENCY, VIP_PLANS } from '../../src/schema/vip';
+import type { ShopOpenCheck } from '../../src/schema/shop/entities';
+import type { VipPlansAnswer } from '../../src/schema/vip/entities';
+import { PAY_CHANNELS, VIP_API, VIP_CURRENCY, VIP_PLANS } from '../../src/schema/vip/entities';
 import { envelope, page, renderAt, serve } from './entity-harness';
 
 const answerCheck = (check: ShopOpenCheck) => serve('get', '/shop/canOpen', () => envelope(check));

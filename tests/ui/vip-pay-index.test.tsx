@@ -7,9 +7,9 @@ import { en } from '../../src/i18n/en';
 import { zh } from '../../src/i18n/zh';
 import { paypalNavigation } from '../../src/resources/vip/paypalFlow';
 import { strings } from '../../src/resources/vip/strings';
-import { formatMoney, toCents } from '../../src/schema/money';
-import type { VipChannelInfo, VipPlansAnswer } from '../../src/schema/vip';
-import { PAY_CHANNELS, VIP_CURRENCY, VIP_PLANS } from '../../src/schema/vip';
+import { formatMoney, toCents } from '../../src/schema/engine/money';
+import type { VipChannelInfo, VipPlansAnswer } from '../../src/schema/vip/entities';
+import { PAY_CHANNELS, VIP_CURRENCY, VIP_PLANS } from '../../src/schema/vip/entities';
 import { envelope, page, renderAt, serve } from './entity-harness';
 import { server } from './msw-server';
 

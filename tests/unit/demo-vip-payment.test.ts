@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PAY_CHANNELS } from '../../src/schema/vip';
+import { PAY_CHANNELS } from '../../src/schema/vip/entities';
 import { channelInfo, DEMO_VIP_PAYMENT, withDemoVipPayment } from '../../server/areas/vip/channels';
 import { keptPemPairs } from '../../server/areas/vip/demo-keys';
 import { DEMO_PAYPAL_PREFIX, withDemoPaypal } from '../../server/areas/vip/demo-paypal';

@@ -1,6 +1,6 @@
 // Protects: Ant path pattern matching (the resource URL patterns every permission check relies on).
 import { describe, expect, it } from 'vitest';
-import { antMatch } from '../../src/schema/ant';
+import { antMatch } from '../../src/schema/engine/ant';
 
 describe('Ant path patterns', () => {
   it.each([

@@ -3,9 +3,9 @@
 // table the database lacks or a message key that does not exist fails type-checking (`npm run typecheck` runs over
 // tests; each `@ts-expect-error` below fails it when the line it guards starts to compile).
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { defineEntity, int, money, name } from '../../src/schema/entity';
-import type { RecordOf } from '../../src/schema/entity';
-import type { order } from '../../src/schema/oms';
+import { defineEntity, int, money, name } from '../../src/schema/engine/entity';
+import type { RecordOf } from '../../src/schema/engine/entity';
+import type { order } from '../../src/schema/oms/entities';
 import type { ScreenOptionsByEntity } from '../../src/engine/area';
 import type { AreaHooks } from '../../server/areas/area';
 import type { QuotaMeter } from '../../server/areas/capacity/registry';

@@ -10,8 +10,8 @@ import { TABLE_COLUMNS } from '../../server/db/schema';
 import {
   childRows, dateTime, defineEntity, enumeration, flag, images, int, json, money, name, reference, referenceName, references,
   tableColumnsOf, text,
-} from '../../src/schema/entity';
-import type { RecordOf } from '../../src/schema/entity';
+} from '../../src/schema/engine/entity';
+import type { RecordOf } from '../../src/schema/engine/entity';
 
 /** A small entity with one field of each shape the derivation tells apart. */
 const fxCrate = defineEntity({

@@ -1,10 +1,10 @@
-// Protects: declared actions in the one endpoint contract (src/schema/endpoints.ts) and how the browser calls them (data provider `action`, `canAccess` paths).
+// Protects: declared actions in the one endpoint contract (src/schema/engine/endpoints.ts) and how the browser calls them (data provider `action`, `canAccess` paths).
 import { describe, expect, it } from 'vitest';
 import { actionCall } from '../../src/providers/entityDataProvider';
-import { actionEndpointOf, endpointsOf, operationsOf } from '../../src/schema/endpoints';
-import type { Entity } from '../../src/schema/entity';
-import { actionParamsEntity } from '../../src/schema/entity';
-import { declaredAction, entityActionPath } from '../../src/schema/entityApi';
+import { actionEndpointOf, endpointsOf, operationsOf } from '../../src/schema/engine/endpoints';
+import type { Entity } from '../../src/schema/engine/entity';
+import { actionParamsEntity } from '../../src/schema/engine/entity';
+import { declaredAction, entityActionPath } from '../../src/schema/engine/actionPaths';
 import { gadget } from '../helpers/action-fixture';
 
 const entity = gadget as unknown as Entity;

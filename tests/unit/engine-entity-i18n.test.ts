@@ -6,11 +6,11 @@ import { entityZh } from '../../src/i18n/entities/zh';
 import type { Tree } from '../../src/i18n/merge';
 import { deepMerge } from '../../src/i18n/merge';
 import { AREAS } from '../../src/resources';
-import type { Entity } from '../../src/schema/entity';
-import { actionParamsEntity, secretFields } from '../../src/schema/entity';
-import * as priceCheckSchema from '../../src/schema/priceCheck';
-import * as shopSchema from '../../src/schema/shop';
-import * as umsSchema from '../../src/schema/ums';
+import type { Entity } from '../../src/schema/engine/entity';
+import { actionParamsEntity, secretFields } from '../../src/schema/engine/entity';
+import * as priceCheckSchema from '../../src/schema/sms/priceCheck';
+import * as shopSchema from '../../src/schema/shop/entities';
+import * as umsSchema from '../../src/schema/ums/entities';
 
 type Dict = { [key: string]: string | Dict };
 
@@ -46,7 +46,7 @@ const labelled: readonly Entity[] = [...screenEntityList, ...([...Object.values(
 /**
  * Every key the declarations imply: entity name, field labels, enum labels, section titles, the
  * column-comparison filters' labels, and for each declared action its name and its parameters'
- * labels (the parameters are fields of `<entity>.actions.<action>`, src/schema/entity.ts actionParamsEntity).
+ * labels (the parameters are fields of `<entity>.actions.<action>`, src/schema/engine/entity.ts actionParamsEntity).
  */
 const declaredKeys = (entities: readonly Entity[] = labelled): string[] => entities.flatMap((entity) => {
   const base = `resources.${entity.name}`;

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkTransition } from '../../server/crud/transitions';
 import { entityList } from '../../src/schema/entities';
-import type { ActionDecl, Entity } from '../../src/schema/entity';
-import { transitionAllows } from '../../src/schema/entity';
+import type { ActionDecl, Entity } from '../../src/schema/engine/entity';
+import { transitionAllows } from '../../src/schema/engine/entity';
 import { transitionTable } from '../../scripts/transition-table';
 import { gadget, gadgetHistory } from '../helpers/action-fixture';
 

@@ -1,7 +1,7 @@
-// Protects: the one kind table per half (src/schema/kinds.ts shared, server/crud/kinds.ts server): every field kind has an entry in each, and what a kind promises (a range filter) the server can carry out.
+// Protects: the one kind table per half (src/schema/engine/kinds.ts shared, server/crud/kinds.ts server): every field kind has an entry in each, and what a kind promises (a range filter) the server can carry out.
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import type { FieldKind } from '../../src/schema/entity';
-import { KINDS } from '../../src/schema/kinds';
+import type { FieldKind } from '../../src/schema/engine/entity';
+import { KINDS } from '../../src/schema/engine/kinds';
 import { SERVER_KINDS } from '../../server/crud/kinds';
 
 const kinds = Object.keys(KINDS).sort();

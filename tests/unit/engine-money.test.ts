@@ -1,9 +1,9 @@
-// Protects: the shared money helper (src/schema/money.ts): exact cents from the API's decimals,
+// Protects: the shared money helper (src/schema/engine/money.ts): exact cents from the API's decimals,
 // half-up rounding (half away from zero, also for negatives), exact sums and ratios, and Intl
 // formatting, by examples and by properties (fast-check).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatMoney, fromCents, isCentAmount, multiplyCents, roundMoney, sumCents, toCents } from '../../src/schema/money';
+import { formatMoney, fromCents, isCentAmount, multiplyCents, roundMoney, sumCents, toCents } from '../../src/schema/engine/money';
 
 /** Cents of every amount a field can hold, and then some. */
 const cents = fc.integer({ min: -1e13, max: 1e13 });

@@ -2,9 +2,9 @@
 import type { RaRecord } from 'react-admin';
 import { describe, expect, it } from 'vitest';
 import { recordName } from '../../src/engine/recordName';
-import { balance } from '../../src/schema/cashier';
-import type { Entity } from '../../src/schema/entity';
-import { returnApply } from '../../src/schema/oms';
+import { balance } from '../../src/schema/cashier/entities';
+import type { Entity } from '../../src/schema/engine/entity';
+import { returnApply } from '../../src/schema/oms/entities';
 
 const translate = ((key: string) => `<${key}>`) as Parameters<typeof recordName>[0];
 

@@ -1,7 +1,7 @@
 // Protects: validation derived from the entity declarations (lengths, required, kinds, cross-field rules) and the consistency of the declarations themselves.
 import { describe, expect, it } from 'vitest';
 import { ENTITIES, entityList } from '../../src/schema/entities';
-import { columnFields, columnOf, filterOf } from '../../src/schema/entity';
+import { columnFields, columnOf, filterOf } from '../../src/schema/engine/entity';
 import { SECTIONS } from '../../src/schema/routes';
 import { createSchema, refineErrors, updateSchema, validate } from '../../src/schema/validation';
 

@@ -2,10 +2,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { allowedStatesOf, transitionAllows, transitionsOf } from '../../src/schema/entity';
-import { ORDER_PAID_BY_BALANCE, ORDER_PAYMENT_WITHDRAWN } from '../../src/schema/cashier';
-import type { TransitionDecl } from '../../src/schema/entity';
-import { DELIVERY_STATUS, ORDER_REFUNDED_ROW, ORDER_STATUS, ORDER_STATUS_FACETS, ORDER_STATUSES, PAY_STATUS, order } from '../../src/schema/oms';
+import { allowedStatesOf, transitionAllows, transitionsOf } from '../../src/schema/engine/entity';
+import { ORDER_PAID_BY_BALANCE, ORDER_PAYMENT_WITHDRAWN } from '../../src/schema/cashier/entities';
+import type { TransitionDecl } from '../../src/schema/engine/entity';
+import { DELIVERY_STATUS, ORDER_REFUNDED_ROW, ORDER_STATUS, ORDER_STATUS_FACETS, ORDER_STATUSES, PAY_STATUS, order } from '../../src/schema/oms/entities';
 import { stateTable } from '../../scripts/transition-table';
 
 const S = ORDER_STATUS;

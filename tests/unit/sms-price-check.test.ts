@@ -1,11 +1,11 @@
-// Protects: the price check's rules (src/schema/priceCheck.ts): list and SKU price, only the chosen
+// Protects: the price check's rules (src/schema/sms/priceCheck.ts): list and SKU price, only the chosen
 // strategy (promotion window, member price and privilege, ladder, full reduction), the flash price
 // replacing it (dates, session, limits), the coupon's every condition, exact cents, and a reason for each rule.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PROMOTION } from '../../src/schema/product';
-import type { FlashOffer, PriceCheckInput, PriceCoupon, PriceLine, PriceProduct, PriceRule } from '../../src/schema/priceCheck';
-import { checkPrice, COUPON_USE, PRICE_REASONS, priceCheckAnswer, reasonText } from '../../src/schema/priceCheck';
+import { PROMOTION } from '../../src/schema/pms/product';
+import type { FlashOffer, PriceCheckInput, PriceCoupon, PriceLine, PriceProduct, PriceRule } from '../../src/schema/sms/priceCheck';
+import { checkPrice, COUPON_USE, PRICE_REASONS, priceCheckAnswer, reasonText } from '../../src/schema/sms/priceCheck';
 
 const AT = { instant: Date.parse('2026-06-10T10:30:00Z'), date: '2026-06-10', time: '10:30:00' };
 

@@ -6,9 +6,9 @@ import { sessionCanAccess } from '../../src/providers/authProvider';
 import { buildMenuModel } from '../../src/providers/menus';
 import { accessApiPath, apiMatcher, declaredAction, entityActionPath, setAction } from '../../src/schema/access';
 import type { MenuItem } from '../../src/schema/api';
-import { brand, productCategory } from '../../src/schema/pms';
-import { menu, resource, role } from '../../src/schema/ums';
-import { adminAccount } from '../../src/schema/umsAdmin';
+import { brand, productCategory } from '../../src/schema/pms/entities';
+import { menu, resource, role } from '../../src/schema/ums/entities';
+import { adminAccount } from '../../src/schema/ums/admin';
 
 const row = (id: number, parentId: number, name: string): MenuItem =>
   ({ id, parentId, createTime: null, title: name, level: parentId ? 1 : 0, sort: 0, name, icon: 'list', hidden: 0 });

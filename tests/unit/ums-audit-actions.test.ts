@@ -1,6 +1,6 @@
 // Protects: issue 24 item 5, every action the server writes into the audit log has a name in English and Chinese (the server's own, every declared action's, every field a batch or switch sets), and every table it names reads as a name.
 /**
- * The server writes only the actions src/schema/audit.ts lists (server/db/audit.ts types its
+ * The server writes only the actions src/schema/engine/audit.ts lists (server/db/audit.ts types its
  * entries with them, so a new literal does not compile until it is listed), the declared actions'
  * audit names, and `set_<field>` for the fields batch sets and list switches write. Each is
  * resolved here the way the audit log screen resolves it (src/resources/ums/auditActions.ts), and
@@ -14,9 +14,9 @@ import type { Tree } from '../../src/i18n/merge';
 import { deepMerge } from '../../src/i18n/merge';
 import { AREAS } from '../../src/resources';
 import { auditActionName } from '../../src/resources/ums/auditActions';
-import { declaredAuditActions, SERVER_AUDIT_ACTIONS, SET_FIELD_PREFIX } from '../../src/schema/audit';
+import { declaredAuditActions, SERVER_AUDIT_ACTIONS, SET_FIELD_PREFIX } from '../../src/schema/engine/audit';
 import { entityList } from '../../src/schema/entities';
-import type { Entity } from '../../src/schema/entity';
+import type { Entity } from '../../src/schema/engine/entity';
 import { screenEntityList } from '../../src/schema/screenEntities';
 
 type Dict = { [key: string]: string | Dict };

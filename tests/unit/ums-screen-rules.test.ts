@@ -6,8 +6,8 @@ import { capacityKeys, rowLevel } from '../../src/resources/ums/capacity';
 import { changedKeys, jsonLines, parseJson } from '../../src/resources/ums/jsonDiff';
 import { checkStateOf, initialChecked, menuIdsToSave, toggleNode } from '../../src/resources/ums/menuTree';
 import { groupResources } from '../../src/resources/ums/resourceGroups';
-import { MOLD_WEAR_WARNING } from '../../src/schema/shop';
-import type { CapacityRow, MenuNode } from '../../src/schema/ums';
+import { MOLD_WEAR_WARNING } from '../../src/schema/shop/entities';
+import type { CapacityRow, MenuNode } from '../../src/schema/ums/entities';
 
 const node = (id: number, name: string, children: MenuNode[] = [], parentId = 0): MenuNode =>
   ({ id, parentId, title: name, name, level: parentId ? 1 : 0, sort: 0, hidden: 0, icon: '', createTime: null, children });

@@ -12,10 +12,10 @@ import { z } from 'zod';
 import type { AdminInfo, AdminProfile, LoginResult } from '../../../src/schema/api';
 import { fieldError } from '../../../src/schema/api';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, INVITE_CODE_PATTERN, normalizeUsername, PASSWORD_LENGTH, SIGN_IN_LENGTH } from '../../../src/schema/auth-rules';
-import { columnOf } from '../../../src/schema/entity';
-import type { RecordOf } from '../../../src/schema/entity';
+import { columnOf } from '../../../src/schema/engine/entity';
+import type { RecordOf } from '../../../src/schema/engine/entity';
 import { SEED_ROLES } from '../../../src/schema/resources';
-import { adminProfile, PROFILE_API } from '../../../src/schema/umsAdmin';
+import { adminProfile, PROFILE_API } from '../../../src/schema/ums/admin';
 import { updateSchema } from '../../../src/schema/validation';
 import { assertNewPassword, newPassword, newUsername, usernameTaken } from '../../auth/account-rules';
 import { authenticate, refusalOf, requireAuth } from '../../auth/guard';
@@ -39,7 +39,7 @@ import { ALL_SHOPS } from '../../crud/scope';
 import { conflict, fieldInvalid, forbidden, httpError, tooManyAttempts, tooManyRequests, unauthorized, validationFailed } from '../../http/errors';
 import { parseWith } from '../../http/validation';
 import { adminJson, menuJson } from '../ums/json';
-import { vipLevelOf } from '../../../src/schema/vip';
+import { vipLevelOf } from '../../../src/schema/vip/entities';
 import { noteOnRequestLine } from '../../http/logging';
 
 export type AuthRouteDeps = {
@@ -307,7 +307,7 @@ export const registerAdminAuthRoutes = (app: FastifyInstance, deps: AuthRouteDep
           referrer_id: referrer?.id ?? null,
         }).returningAll().executeTakeFirstOrThrow();
         await trx.insertInto('ums_admin_role_relation').values({ admin_id: row.id, role_id: sellerRole.id }).execute();
-        // The referral relation (src/schema/referral.ts), with the account or not at all; one per referee (unique index).
+        // The referral relation (src/schema/referral/entities.ts), with the account or not at all; one per referee (unique index).
         if (referrer) {
           await trx.insertInto('rms_relation').values({ referrer_id: referrer.id, referee_id: row.id, code: referrer.invite_code, create_time: row.create_time }).execute();
         }

@@ -1,5 +1,5 @@
 /**
- * What the user groups' declared actions do (src/schema/ums.ts `userGroup.actions`):
+ * What the user groups' declared actions do (src/schema/ums/entities.ts `userGroup.actions`):
  *
  * - `members` (`GET /userGroup/members/{groupId}`): the group's admins `[{id, username, nickName}]`.
  * - `allocMembers` (`POST /userGroup/allocMembers?groupId=1&adminIds=2,3`): the group's members
@@ -16,8 +16,8 @@
  * listed admin exists.
  */
 import type { Kysely } from 'kysely';
-import type { CapacityRow } from '../../../src/schema/ums';
-import { userGroup } from '../../../src/schema/ums';
+import type { CapacityRow } from '../../../src/schema/ums/entities';
+import { userGroup } from '../../../src/schema/ums/entities';
 import type { EntityActions } from '../../crud/actions';
 import { entityActions } from '../../crud/actions';
 import { toCount } from '../../db/index';

@@ -2,18 +2,18 @@
  * Capacity: how much of each quota an admin uses, counted from the real tables. Each area
  * describes its quota once (a meter, `QuotaMeter` of server/crud/quotas.ts, on its defineArea):
  * the capacity list and the create guards read only this description, so an area that arrives
- * later (products) adds its meter and a quota field of the user group (src/schema/ums.ts) and
+ * later (products) adds its meter and a quota field of the user group (src/schema/ums/entities.ts) and
  * edits neither the capacity screen nor the guards.
  */
 import { ResultCode } from '../../../src/schema/api';
-import type { CapacityItem } from '../../../src/schema/ums';
+import type { CapacityItem } from '../../../src/schema/ums/entities';
 import { enabledSuperAdminIds } from '../../auth/ceiling';
 import type { Db } from '../../crud/hooks';
 import { dialectOf } from '../../db/index';
 import type { Database } from '../../db/schema';
 import type { SnakeCase } from '../../db/declared';
-import { columnOf } from '../../../src/schema/entity';
-import { userGroup } from '../../../src/schema/ums';
+import { columnOf } from '../../../src/schema/engine/entity';
+import { userGroup } from '../../../src/schema/ums/entities';
 import type { QuotaMeter as EngineQuotaMeter } from '../../crud/quotas';
 import { httpError } from '../../http/errors';
 import type { HttpError } from '../../http/errors';
@@ -99,7 +99,7 @@ export const guardCreate = async (
   }
 };
 
-/** The wire shape of one quota of a member (src/schema/ums.ts, shared with the capacity screen). */
+/** The wire shape of one quota of a member (src/schema/ums/entities.ts, shared with the capacity screen). */
 export type { CapacityItem };
 
 const round = (value: number, places: number): number => Math.round(value * 10 ** places) / 10 ** places;

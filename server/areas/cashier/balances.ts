@@ -1,5 +1,5 @@
 /**
- * Cashier balances (src/schema/cashier.ts): binding orders to the money a shop received, and
+ * Cashier balances (src/schema/cashier/entities.ts): binding orders to the money a shop received, and
  * taking bindings back. Both run in the engine's action transaction with the balance row locked
  * (`FOR UPDATE` on PostgreSQL, loaded by the engine; SQLite has one writer), then the orders'
  * rows locked in id order: parallel binds of one balance run one after the other and each sees
@@ -12,14 +12,14 @@
 import { sql } from 'kysely';
 import type { FieldError } from '../../../src/schema/api';
 import { fieldError } from '../../../src/schema/api';
-import type { BoundOrder, OpenOrder } from '../../../src/schema/cashier';
+import type { BoundOrder, OpenOrder } from '../../../src/schema/cashier/entities';
 import {
   balance, OPEN_ORDERS_MAX, ORDER_PAID_BY_BALANCE, ORDER_PAYMENT_WITHDRAWN, ORDER_SHIPPED_STATUSES,
-} from '../../../src/schema/cashier';
+} from '../../../src/schema/cashier/entities';
 import { entityList } from '../../../src/schema/entities';
-import type { RecordOf } from '../../../src/schema/entity';
-import { fromCents, sumCents, toCents } from '../../../src/schema/money';
-import { ORDER_STATUS, order as orderEntity } from '../../../src/schema/oms';
+import type { RecordOf } from '../../../src/schema/engine/entity';
+import { fromCents, sumCents, toCents } from '../../../src/schema/engine/money';
+import { ORDER_STATUS, order as orderEntity } from '../../../src/schema/oms/entities';
 import type { AuditChange } from '../../crud/actions';
 import { entityActions } from '../../crud/actions';
 import type { Db, EntityHooks, HookActor } from '../../crud/hooks';

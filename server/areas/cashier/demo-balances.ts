@@ -2,12 +2,12 @@
  * Demo cashier balances (demo mode only): three per shop with orders, so the balance list shows
  * every case: one fully used (it paid two orders pending payment, which are now pending shipment,
  * each with its history row), one partly bound (part of an order still pending payment), one not
- * bound yet. Written directly in the columns the declaration names (src/schema/cashier.ts), as the
+ * bound yet. Written directly in the columns the declaration names (src/schema/cashier/entities.ts), as the
  * demo orders are, deterministic and only while the shop has no balance; the amounts keep the
  * rules binding enforces (never past the balance nor the order).
  */
 import type { Kysely } from 'kysely';
-import { ORDER_STATUS } from '../../../src/schema/oms';
+import { ORDER_STATUS } from '../../../src/schema/oms/entities';
 import type { AnyKysely } from '../../db/index';
 import type { Database } from '../../db/schema';
 import { toDbTime } from '../../db/time';

@@ -1,5 +1,5 @@
 /**
- * Cashier balances (src/schema/cashier.ts): what binding orders to a balance and taking them back
+ * Cashier balances (src/schema/cashier/entities.ts): what binding orders to a balance and taking them back
  * do, the bound and open amounts and related orders on every read, and the rules on changing and
  * deleting a balance.
  */

@@ -2,7 +2,7 @@
  * Home: `GET /home/summary`, every figure of the home page the caller may see in one answer
  * (./summary.ts), over the orders' kept quarter-hour stats (server/db/order-stats.ts, migration 450).
  */
-import { HOME_API } from '../../../src/schema/home';
+import { HOME_API } from '../../../src/schema/home/summary';
 import { requireAuth } from '../../auth/guard';
 import { loadGrants } from '../../auth/permissions';
 import { ok } from '../../http/envelope';

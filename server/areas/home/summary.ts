@@ -1,5 +1,5 @@
 /**
- * `GET /home/summary` (src/schema/home.ts): every figure of the home page the caller may see, in
+ * `GET /home/summary` (src/schema/home/summary.ts): every figure of the home page the caller may see, in
  * one answer. Each part is there only when the caller may call the list it summarises (the same
  * permission the list's own route checks), and is counted in the caller's shop scope:
  *
@@ -21,16 +21,16 @@
  */
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import { entityActionPath } from '../../../src/schema/entityApi';
+import { entityActionPath } from '../../../src/schema/engine/actionPaths';
 import { ENTITIES } from '../../../src/schema/entities';
 import type { EntityName } from '../../../src/schema/entities';
-import type { Entity } from '../../../src/schema/entity';
-import type { HomeDay, HomeSummary, ListFilter, PendingItem } from '../../../src/schema/home';
-import { ADS_ENDING_DAYS, HOME_CHART_DAYS, PENDING_WORK } from '../../../src/schema/home';
-import { fromCents, sumCents } from '../../../src/schema/money';
-import { DISTRIBUTION_STATUS } from '../../../src/schema/referral';
-import { userGroup } from '../../../src/schema/ums';
-import { VIP_CURRENCY, vipLevelOf } from '../../../src/schema/vip';
+import type { Entity } from '../../../src/schema/engine/entity';
+import type { HomeDay, HomeSummary, ListFilter, PendingItem } from '../../../src/schema/home/summary';
+import { ADS_ENDING_DAYS, HOME_CHART_DAYS, PENDING_WORK } from '../../../src/schema/home/summary';
+import { fromCents, sumCents } from '../../../src/schema/engine/money';
+import { DISTRIBUTION_STATUS } from '../../../src/schema/referral/entities';
+import { userGroup } from '../../../src/schema/ums/entities';
+import { VIP_CURRENCY, vipLevelOf } from '../../../src/schema/vip/entities';
 import type { Grants } from '../../auth/permissions';
 import { countsBy } from '../../crud/counters';
 import { parseListQuery } from '../../crud/list-params';

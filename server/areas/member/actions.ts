@@ -1,5 +1,5 @@
 /**
- * What the member list's operations do (declared in src/schema/member.ts): approving or rejecting
+ * What the member list's operations do (declared in src/schema/member/entities.ts): approving or rejecting
  * applications, and merging two members of one shop. The engine has already checked both ids name
  * members the caller may see (another shop's member reads as missing), and runs this in the
  * action's transaction with its audit rows.
@@ -9,7 +9,7 @@
  * member yet; balances and shop memberships join this list when they exist.
  */
 import { fieldError } from '../../../src/schema/api';
-import { member } from '../../../src/schema/member';
+import { member } from '../../../src/schema/member/entities';
 import type { EntityActions } from '../../crud/actions';
 import { entityActions } from '../../crud/actions';
 import type { Db } from '../../crud/hooks';

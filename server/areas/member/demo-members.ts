@@ -6,7 +6,7 @@
  * there twice under a second username with the same mobile (duplicates to merge), one waits for
  * approval and one was rejected. Members come from the storefront with their apply
  * status already decided, so, like orders, they are written directly in the declared columns
- * (src/schema/member.ts), and only while the shop has no members.
+ * (src/schema/member/entities.ts), and only while the shop has no members.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';

@@ -3,10 +3,10 @@
  * a shop are approved at once or wait for the seller). Read inside the write's transaction, so a
  * setting changed a moment earlier is the one that counts.
  */
-import type { member } from '../../../src/schema/member';
+import type { member } from '../../../src/schema/member/entities';
 import type { EntityHooks } from '../../crud/hooks';
-import { MEMBER_APPLY_STATUS } from '../../../src/schema/member';
-import { SHOP_APPROVALS } from '../../../src/schema/shop';
+import { MEMBER_APPLY_STATUS } from '../../../src/schema/member/entities';
+import { SHOP_APPROVALS } from '../../../src/schema/shop/entities';
 
 const AUTO = SHOP_APPROVALS.find((a) => a.label === 'auto')!.value;
 

@@ -1,4 +1,4 @@
-/** Members of the shops (src/schema/member.ts): approvals, merges, and the status a new member starts in. */
+/** Members of the shops (src/schema/member/entities.ts): approvals, merges, and the status a new member starts in. */
 import { defineArea } from '../area';
 import { memberActions } from './actions';
 import { memberHooks } from './hooks';

@@ -3,7 +3,7 @@
  * lines and operation history, so the order list, its status filter and the order page show
  * realistic data and every transition can be tried. Orders are placed by members, never created
  * through the admin API (the order has no create route), so they are written here directly, in
- * the columns the declaration names (src/schema/oms.ts), deterministic (a seeded sequence) and only
+ * the columns the declaration names (src/schema/oms/entities.ts), deterministic (a seeded sequence) and only
  * while the shop has no orders. The accounts' seed writes a few per shop; demo content writes more.
  *
  * The order-settings job acts on them once the server runs (docs/guide/jobs.md): it closes the
@@ -12,8 +12,8 @@
  * each such change shows in the order's history as the system's, with no operator.
  */
 import type { Kysely } from 'kysely';
-import { DELIVERY_STATUS, ORDER_STATUS, PAY_STATUS } from '../../../src/schema/oms';
-import { sumCents } from '../../../src/schema/money';
+import { DELIVERY_STATUS, ORDER_STATUS, PAY_STATUS } from '../../../src/schema/oms/entities';
+import { sumCents } from '../../../src/schema/engine/money';
 import type { AnyKysely } from '../../db/index';
 import type { Database } from '../../db/schema';
 import { marketOf, orderingBuyers } from '../../db/seed/demo-buyers';

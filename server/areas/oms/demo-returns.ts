@@ -3,14 +3,14 @@
  * status on the demo orders the buyers paid for, so the returns list, its filters and the return
  * page show realistic data and every step can be tried (confirm, reject, confirm receipt).
  * Requests are made by members, never through the admin API (the entity has no create route), so
- * they are written here directly, in the columns the declaration names (src/schema/oms.ts),
+ * they are written here directly, in the columns the declaration names (src/schema/oms/entities.ts),
  * deterministic and only while the shop has none. A granted refund never exceeds what was paid
  * for the returned line (the rule the confirm step enforces); an order with a completed return
  * (refunded in whole or in part) reads as refunded.
  */
 import type { Kysely } from 'kysely';
-import { multiplyCents } from '../../../src/schema/money';
-import { ORDER_STATUS, PAY_STATUS, RETURN_STATUS } from '../../../src/schema/oms';
+import { multiplyCents } from '../../../src/schema/engine/money';
+import { ORDER_STATUS, PAY_STATUS, RETURN_STATUS } from '../../../src/schema/oms/entities';
 import type { AnyKysely } from '../../db/index';
 import type { Database } from '../../db/schema';
 import { buyerNamed } from '../../db/seed/demo-buyers';

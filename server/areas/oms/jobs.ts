@@ -1,5 +1,5 @@
 /**
- * The job that applies the order settings (src/schema/oms.ts `orderSetting`, record 1):
+ * The job that applies the order settings (src/schema/oms/entities.ts `orderSetting`, record 1):
  *
  * - an order still pending payment is closed once it is older than the flash-order time-out
  *   (flash orders, `orderType` 1) or the normal-order time-out (every other order), in minutes
@@ -24,9 +24,9 @@
  * lease (server/jobs/runner.ts) keeps two processes from running it at once.
  */
 import type { Kysely } from 'kysely';
-import { balanceOrder } from '../../../src/schema/cashier';
+import { balanceOrder } from '../../../src/schema/cashier/entities';
 import { entityList } from '../../../src/schema/entities';
-import { ORDER_STATUS, order } from '../../../src/schema/oms';
+import { ORDER_STATUS, order } from '../../../src/schema/oms/entities';
 import type { ActionHandler } from '../../crud/actions';
 import { performAction } from '../../crud/actions';
 import type { HookActor } from '../../crud/hooks';

@@ -1,5 +1,5 @@
 /**
- * Orders (src/schema/oms.ts `order`): the engine carries out the declared transitions (state,
+ * Orders (src/schema/oms/entities.ts `order`): the engine carries out the declared transitions (state,
  * history, audit); the handlers here write what each one changes besides the state (the logistics
  * of a shipment, the time of receipt), and the edits that are no transition (note, receiver, fees)
  * with their history rows. The receiver and the fees change only before the order ships, the
@@ -8,11 +8,11 @@
  * they are closed or invalid.
  */
 import { sql } from 'kysely';
-import type { RecordOf } from '../../../src/schema/entity';
-import type { OrderHistoryNote, orderOperateHistory } from '../../../src/schema/oms';
-import { ORDER_DELETABLE_STATUSES, ORDER_STATUSES, ORDER_TRACKABLE_STATUSES, PAY_STATUS, order, orderHistoryNoteText } from '../../../src/schema/oms';
+import type { RecordOf } from '../../../src/schema/engine/entity';
+import type { OrderHistoryNote, orderOperateHistory } from '../../../src/schema/oms/entities';
+import { ORDER_DELETABLE_STATUSES, ORDER_STATUSES, ORDER_TRACKABLE_STATUSES, PAY_STATUS, order, orderHistoryNoteText } from '../../../src/schema/oms/entities';
 import { fieldError } from '../../../src/schema/api';
-import { fromCents, multiplyCents, sumCents, toCents } from '../../../src/schema/money';
+import { fromCents, multiplyCents, sumCents, toCents } from '../../../src/schema/engine/money';
 import { entityActions } from '../../crud/actions';
 import { countsBy } from '../../crud/counters';
 import type { Db, EntityHooks, HookActor } from '../../crud/hooks';

@@ -1,14 +1,14 @@
 /**
- * Returns (src/schema/oms.ts `returnApply`): the engine carries out the declared transitions
+ * Returns (src/schema/oms/entities.ts `returnApply`): the engine carries out the declared transitions
  * (state, 409 on a wrong state, audit) and `mall`'s one status route for them; the handlers here
  * check and write what each step records besides the state: the refund (never more than what was
  * paid for the returned line, nor than what the order has left after its other refunds), the
  * shop's address the goods go back to, and who did it and when; a completed return with a refund
  * marks its order refunded. Only rejected requests may be deleted.
  */
-import type { RecordOf } from '../../../src/schema/entity';
-import { ORDER_STATUS, PAY_STATUS, RETURN_STATUS, returnApply } from '../../../src/schema/oms';
-import { fromCents, multiplyCents, sumCents, toCents } from '../../../src/schema/money';
+import type { RecordOf } from '../../../src/schema/engine/entity';
+import { ORDER_STATUS, PAY_STATUS, RETURN_STATUS, returnApply } from '../../../src/schema/oms/entities';
+import { fromCents, multiplyCents, sumCents, toCents } from '../../../src/schema/engine/money';
 import type { AuditChange } from '../../crud/actions';
 import { entityActions } from '../../crud/actions';
 import type { Db, EntityHooks, HookActor } from '../../crud/hooks';

@@ -1,9 +1,9 @@
 /**
  * Products-area rules the declarations cannot state: a brand's first letter, the attribute
  * counters of product types, and mall's read of a category's filter attributes with their types.
- * (The filter attributes themselves are a declared reference list, src/schema/pms.ts.)
+ * (The filter attributes themselves are a declared reference list, src/schema/pms/entities.ts.)
  */
-import type { brand, productAttribute } from '../../../src/schema/pms';
+import type { brand, productAttribute } from '../../../src/schema/pms/entities';
 import type { Db, EntityHooks } from '../../crud/hooks';
 import { notFound } from '../../http/errors';
 

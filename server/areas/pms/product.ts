@@ -1,5 +1,5 @@
 /**
- * Products: what the declaration (src/schema/product.ts) cannot say. A product sits in a
+ * Products: what the declaration (src/schema/pms/product.ts) cannot say. A product sits in a
  * second-level category; its brand's and category's `productCount` count the live products
  * (create, change, recycle, restore, transfer), and a linked special topic's its live linked
  * products; empty SKU codes get mall's generated code; the
@@ -8,9 +8,9 @@
 import { sql } from 'kysely';
 import type { FieldError } from '../../../src/schema/api';
 import { fieldError } from '../../../src/schema/api';
-import { childEntityOf, columnOf } from '../../../src/schema/entity';
-import { product } from '../../../src/schema/product';
-import { IN_BIN, LIVE } from '../../../src/schema/recycleBin';
+import { childEntityOf, columnOf } from '../../../src/schema/engine/entity';
+import { product } from '../../../src/schema/pms/product';
+import { IN_BIN, LIVE } from '../../../src/schema/engine/recycleBin';
 import { toCount } from '../../db/index';
 import { toDbTime } from '../../db/time';
 import { validationFailed } from '../../http/errors';

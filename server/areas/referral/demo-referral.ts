@@ -8,9 +8,9 @@
  * Written only while no relation and no click exist.
  */
 import type { Kysely } from 'kysely';
-import { multiplyCents, toRatioUnits } from '../../../src/schema/money';
-import { DISTRIBUTION_STATUS } from '../../../src/schema/referral';
-import { PAY_STATUS } from '../../../src/schema/vip';
+import { multiplyCents, toRatioUnits } from '../../../src/schema/engine/money';
+import { DISTRIBUTION_STATUS } from '../../../src/schema/referral/entities';
+import { PAY_STATUS } from '../../../src/schema/vip/entities';
 import type { Database } from '../../db/schema';
 import { toDbTime } from '../../db/time';
 import { DEMO_SELLER2 } from '../../db/seed/demo-tenancy';

@@ -3,7 +3,7 @@
  * to tell visitors' devices apart on the click list, never the whole header (the issue: a public
  * endpoint stores no more than it needs).
  */
-import { DEVICE_SUMMARY_MAX } from '../../../src/schema/referral';
+import { DEVICE_SUMMARY_MAX } from '../../../src/schema/referral/entities';
 
 const BROWSERS: readonly [RegExp, string][] = [
   [/\bEdg(?:e|A|iOS)?\//, 'Edge'], [/\bOPR\/|\bOpera\b/, 'Opera'], [/\bSamsungBrowser\//, 'Samsung Internet'],

@@ -1,5 +1,5 @@
 /**
- * Referral distribution (src/schema/referral.ts): the referrer's reward when a referred seller's
+ * Referral distribution (src/schema/referral/entities.ts): the referrer's reward when a referred seller's
  * VIP payment is confirmed, its reversal on refund, the distribution ratios and the reward
  * payments administrators record.
  *
@@ -12,11 +12,11 @@
  * no longer earns it. What was already paid out stays paid (a reward payment is money that left);
  * the referrer's unpaid balance then goes below zero and later rewards make it up first.
  */
-import type { RecordOf } from '../../../src/schema/entity';
-import type { DistributionRatios } from '../../../src/schema/referral';
-import type { payRecord } from '../../../src/schema/vip';
-import { DISTRIBUTION_STATUS, distributionRecord, referralReward } from '../../../src/schema/referral';
-import { fromCents, fromRatioUnits, multiplyCents, sumCents, toCents, toRatioUnits } from '../../../src/schema/money';
+import type { RecordOf } from '../../../src/schema/engine/entity';
+import type { DistributionRatios } from '../../../src/schema/referral/entities';
+import type { payRecord } from '../../../src/schema/vip/entities';
+import { DISTRIBUTION_STATUS, distributionRecord, referralReward } from '../../../src/schema/referral/entities';
+import { fromCents, fromRatioUnits, multiplyCents, sumCents, toCents, toRatioUnits } from '../../../src/schema/engine/money';
 import type { AuditChange, EntityActions } from '../../crud/actions';
 import { entityActions } from '../../crud/actions';
 import type { Db, HookActor } from '../../crud/hooks';

@@ -1,4 +1,4 @@
-/** Referral: invite links and codes, clicks, referral relations, distribution ratios, records and reward payments (src/schema/referral.ts). */
+/** Referral: invite links and codes, clicks, referral relations, distribution ratios, records and reward payments (src/schema/referral/entities.ts). */
 import { defineArea } from '../area';
 import { distributionActions } from './distribution';
 import { registerReferralRoutes } from './routes';

@@ -1,5 +1,5 @@
 /**
- * Referral routes beside the declared lists (src/schema/referral.ts): `GET /rms/link`, the
+ * Referral routes beside the declared lists (src/schema/referral/entities.ts): `GET /rms/link`, the
  * caller's invite code (made on first request when the account has none) and link, and the
  * public `POST /rms/click`, which records a click on an invite link. A click is throttled per
  * address and per code in the shared throttle table (as sign-in and registration are), and keeps
@@ -9,8 +9,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { INVITE_CODE_PATTERN } from '../../../src/schema/auth-rules';
-import type { InviteLink } from '../../../src/schema/referral';
-import { inviteLinkOf } from '../../../src/schema/referral';
+import type { InviteLink } from '../../../src/schema/referral/entities';
+import { inviteLinkOf } from '../../../src/schema/referral/entities';
 import { requireAuth } from '../../auth/guard';
 import { uniqueInviteCode } from '../../auth/invite-code';
 import { beginAttempt, ipKey } from '../../auth/throttle';

@@ -1,5 +1,5 @@
 /** `GET /shop/canOpen`: whether the caller may open a shop now (the add-shop screen asks first). */
-import { shop } from '../../../src/schema/shop';
+import { shop } from '../../../src/schema/shop/entities';
 import type { EntityActions } from '../../crud/actions';
 import { entityActions } from '../../crud/actions';
 import { openCheck } from './vip-gate';

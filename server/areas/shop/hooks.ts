@@ -7,11 +7,11 @@
  *   the engine checks it and the index backs it);
  * - only administrators change a shop's status (`/shop/updateStatus/{id}`): sellers hold no
  *   resource for it, and a seller's call is refused here too, whatever its role was granted;
- * - what a shop's delete does with what hangs on it is declared (`owns` in src/schema/shop.ts):
+ * - what a shop's delete does with what hangs on it is declared (`owns` in src/schema/shop/entities.ts):
  *   refused while it has orders, money, products or members; its molds and return addresses go
  *   by their own delete, an audit row each.
  */
-import type { shop } from '../../../src/schema/shop';
+import type { shop } from '../../../src/schema/shop/entities';
 import type { EntityHooks } from '../../crud/hooks';
 import { forbidden } from '../../http/errors';
 import { uniqueShopCode } from './invite-code';

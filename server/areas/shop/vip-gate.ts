@@ -5,8 +5,8 @@
  * gated. A seller is any caller whose shop scope is its own shops (server/auth/scope.ts).
  */
 import { ResultCode } from '../../../src/schema/api';
-import type { ShopOpenCheck } from '../../../src/schema/shop';
-import { vipLevelOf } from '../../../src/schema/vip';
+import type { ShopOpenCheck } from '../../../src/schema/shop/entities';
+import { vipLevelOf } from '../../../src/schema/vip/entities';
 import type { Db } from '../../crud/hooks';
 import type { Scope } from '../../crud/scope';
 import { httpError } from '../../http/errors';

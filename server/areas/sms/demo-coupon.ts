@@ -4,7 +4,7 @@
  * audit row), and the coupons members hold: some given by an administrator, some claimed, used on
  * the member's own orders or not yet, one expired. Members only ever receive coupons in the
  * storefront, so those rows are written directly in the declared columns
- * (src/schema/smsCoupon.ts), and the coupons' received and used counts with them. Only while
+ * (src/schema/sms/coupon.ts), and the coupons' received and used counts with them. Only while
  * there are no coupons. A limited coupon needs sub-categories or products to name: without the demo
  * catalog (`DEMO_CONTENT=false`) one may be left out; the others and their history stay (the
  * generic API tests read a seeded history row). Coupons are the platform's, used in shops of several
@@ -12,7 +12,7 @@
  */
 import type { Kysely } from 'kysely';
 import { ENTITIES, entityList } from '../../../src/schema/entities';
-import { COUPON_GET_TYPE, COUPON_PLATFORM, COUPON_USE_STATUS, COUPON_USE_TYPE } from '../../../src/schema/smsCoupon';
+import { COUPON_GET_TYPE, COUPON_PLATFORM, COUPON_USE_STATUS, COUPON_USE_TYPE } from '../../../src/schema/sms/coupon';
 import { ENTITY_HOOKS } from '../index';
 import type { Actor } from '../../crud/repository';
 import { createRepository } from '../../crud/repository';

@@ -11,7 +11,7 @@ import type { Kysely } from 'kysely';
 import { ENTITIES } from '../../../src/schema/entities';
 import type { EntityName } from '../../../src/schema/entities';
 import { entityList } from '../../../src/schema/entities';
-import { fromCents, multiplyCents } from '../../../src/schema/money';
+import { fromCents, multiplyCents } from '../../../src/schema/engine/money';
 import { UNLIMITED_STOCK } from '../../../src/schema/rules';
 import { ENTITY_HOOKS } from '../index';
 import type { Actor } from '../../crud/repository';

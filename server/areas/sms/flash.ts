@@ -1,5 +1,5 @@
 /**
- * Flash sales (src/schema/smsFlash.ts): the rules that read other rows, and the reads `mall`'s
+ * Flash sales (src/schema/sms/flash.ts): the rules that read other rows, and the reads `mall`'s
  * screens make beyond the generated ones.
  *
  * - Enabled sessions never overlap (a session is [start, end) of a day, so 08:00–10:00 and
@@ -11,10 +11,10 @@
  *   relations are counted, so parallel adds of one product cannot together exceed the stock.
  */
 import { sql } from 'kysely';
-import { fromCents, toCents } from '../../../src/schema/money';
-import { product } from '../../../src/schema/product';
+import { fromCents, toCents } from '../../../src/schema/engine/money';
+import { product } from '../../../src/schema/pms/product';
 import { UNLIMITED_STOCK } from '../../../src/schema/rules';
-import { flashSession, normalTime } from '../../../src/schema/smsFlash';
+import { flashSession, normalTime } from '../../../src/schema/sms/flash';
 import type { EntityActions } from '../../crud/actions';
 import { entityActions } from '../../crud/actions';
 import type { AnyDb, EntityHooks, RuleError } from '../../crud/hooks';

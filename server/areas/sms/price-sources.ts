@@ -4,14 +4,14 @@
  * repository in the caller's scope).
  */
 import type { Kysely } from 'kysely';
-import type { FlashOffer, PriceCoupon } from '../../../src/schema/priceCheck';
+import type { FlashOffer, PriceCoupon } from '../../../src/schema/sms/priceCheck';
 import type { Database } from '../../db/schema';
 import type { ApiRecord } from '../../crud/row';
-import { toCents } from '../../../src/schema/money';
+import { toCents } from '../../../src/schema/engine/money';
 
 const countOrNull = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
 
-/** Every flash relation of the product (src/schema/smsFlash.ts), with its sale and session; dates and times of day are stored as text. */
+/** Every flash relation of the product (src/schema/sms/flash.ts), with its sale and session; dates and times of day are stored as text. */
 export const flashOffersOf = async (db: Kysely<Database>, productId: number): Promise<FlashOffer[]> => {
   const rows = await db.selectFrom('sms_flash_promotion_product_relation as r')
     .innerJoin('sms_flash_promotion as f', 'f.id', 'r.flash_promotion_id')
@@ -30,7 +30,7 @@ export const flashOffersOf = async (db: Kysely<Database>, productId: number): Pr
 
 const rows = (value: unknown): ApiRecord[] => (Array.isArray(value) ? value as ApiRecord[] : []);
 
-/** A coupon as its declaration answers it (src/schema/smsCoupon.ts), as the price check's rule reads it. */
+/** A coupon as its declaration answers it (src/schema/sms/coupon.ts), as the price check's rule reads it. */
 export const couponRule = (record: ApiRecord): PriceCoupon => ({
   name: String(record.name),
   platform: Number(record.platform ?? 0),

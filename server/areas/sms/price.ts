@@ -1,6 +1,6 @@
 /**
- * `GET /price/check` (src/schema/priceApi.ts): what a buyer would pay for a product (and SKU),
- * line by line, and why. The query is declared in src/schema/priceCheck.ts (PRICE_CHECK_PARAMS)
+ * `GET /price/check` (src/schema/sms/priceApi.ts): what a buyer would pay for a product (and SKU),
+ * line by line, and why. The query is declared in src/schema/sms/priceCheck.ts (PRICE_CHECK_PARAMS)
  * and read with the fields' own rules; the product and member level are read through their
  * repositories in the caller's scope (a product the caller may not see is not found); the flash
  * relations and the coupon from their tables (./price-sources.ts). The rules are the pure
@@ -8,11 +8,11 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { FieldDecl } from '../../../src/schema/entity';
-import { toCents } from '../../../src/schema/money';
-import { PRICE_API } from '../../../src/schema/priceApi';
-import type { PriceMemberLevel, PriceMoment, PriceProduct, PriceSku } from '../../../src/schema/priceCheck';
-import { checkPrice, PRICE_CHECK_PARAMS, priceCheckAnswer } from '../../../src/schema/priceCheck';
+import type { FieldDecl } from '../../../src/schema/engine/entity';
+import { toCents } from '../../../src/schema/engine/money';
+import { PRICE_API } from '../../../src/schema/sms/priceApi';
+import type { PriceMemberLevel, PriceMoment, PriceProduct, PriceSku } from '../../../src/schema/sms/priceCheck';
+import { checkPrice, PRICE_CHECK_PARAMS, priceCheckAnswer } from '../../../src/schema/sms/priceCheck';
 import { fieldSchema } from '../../../src/schema/validation';
 import { requireAuth } from '../../auth/guard';
 import { readParams } from '../../crud/params';

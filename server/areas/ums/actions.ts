@@ -1,5 +1,5 @@
 /**
- * What the permission entities' declared actions do (src/schema/ums.ts, src/schema/umsAdmin.ts):
+ * What the permission entities' declared actions do (src/schema/ums/entities.ts, src/schema/ums/admin.ts):
  * a role's menus and resources (read, replace), the menu tree, an admin's roles (read, replace).
  * The engine has checked the parameters, loaded the target inside the caller's scope (404
  * otherwise) and checked that every id names a row; each replacement here bumps the permission
@@ -9,8 +9,8 @@
  */
 import type { MenuItem } from '../../../src/schema/api';
 import { SEED_ROLES } from '../../../src/schema/resources';
-import { menu, resource as resourceEntity, role as roleEntity } from '../../../src/schema/ums';
-import { adminAccount } from '../../../src/schema/umsAdmin';
+import { menu, resource as resourceEntity, role as roleEntity } from '../../../src/schema/ums/entities';
+import { adminAccount } from '../../../src/schema/ums/admin';
 import { assertCanGrant, assertCanManageAdmin, assertSuperAdmin, assertSuperAdminRemains, enabledSuperAdminIds, heldBy } from '../../auth/ceiling';
 import { bumpPermissionVersion } from '../../auth/permissions';
 import type { EntityActions } from '../../crud/actions';

@@ -1,5 +1,5 @@
 /**
- * Admin accounts (`adminAccount`, src/schema/umsAdmin.ts) are served by the engine with `mall`'s
+ * Admin accounts (`adminAccount`, src/schema/ums/admin.ts) are served by the engine with `mall`'s
  * `/admin` paths (reference 3.7), without its holes: the password is a hashed write-only field
  * (never in an answer), accounts are created by an administrator (`/admin/create`;
  * `/admin/register` is seller self-registration), a new password or disabling ends the account's
@@ -8,7 +8,7 @@
  * grants, in its transaction. An admin's roles are read and replaced by declared actions
  * (`/admin/role/{adminId}`, `/admin/role/update`: ./actions.ts).
  */
-import type { adminAccount } from '../../../src/schema/umsAdmin';
+import type { adminAccount } from '../../../src/schema/ums/admin';
 import type { Kysely } from 'kysely';
 import { normalizeUsername, PASSWORD_LENGTH, usernameProblem } from '../../../src/schema/auth-rules';
 import type { Held } from '../../auth/ceiling';

@@ -4,7 +4,7 @@
  * every server process to reload, and (a row lock on PostgreSQL, the one writer on SQLite)
  * serialises permission changes, so the checks below read data no concurrent change can undo.
  */
-import type { menu, resource, role } from '../../../src/schema/ums';
+import type { menu, resource, role } from '../../../src/schema/ums/entities';
 import { SEED_ROLES } from '../../../src/schema/resources';
 import { assertSuperAdmin, heldBy } from '../../auth/ceiling';
 import { bumpPermissionVersion } from '../../auth/permissions';

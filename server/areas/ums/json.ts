@@ -5,8 +5,8 @@
  */
 import type { Selectable } from 'kysely';
 import type { MenuItem } from '../../../src/schema/api';
-import { menu } from '../../../src/schema/ums';
-import { adminAccount } from '../../../src/schema/umsAdmin';
+import { menu } from '../../../src/schema/ums/entities';
+import { adminAccount } from '../../../src/schema/ums/admin';
 import type { StoredRecordOf } from '../../crud/row';
 import { recordOfRow } from '../../crud/row';
 import type { Database, UmsAdminTable } from '../../db/schema';

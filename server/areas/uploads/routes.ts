@@ -14,7 +14,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { UPLOAD_RULES } from '../../../src/schema/rules';
-import { PROFILE_API } from '../../../src/schema/umsAdmin';
+import { PROFILE_API } from '../../../src/schema/ums/admin';
 import { isUnsafeText } from '../../../src/schema/validation';
 import { requireAuth } from '../../auth/guard';
 import type { QuotaMeter } from '../capacity/registry';

@@ -9,8 +9,8 @@
  * the money back, so the seller keeps no time it paid for with it. A payment refunded right after
  * confirmation leaves the expiry where it was; one refunded later ends the VIP that much earlier.
  */
-import type { RecordOf } from '../../../src/schema/entity';
-import { payRecord, vipPlanOf } from '../../../src/schema/vip';
+import type { RecordOf } from '../../../src/schema/engine/entity';
+import { payRecord, vipPlanOf } from '../../../src/schema/vip/entities';
 import type { EntityActions } from '../../crud/actions';
 import { entityActions } from '../../crud/actions';
 import type { Db } from '../../crud/hooks';
@@ -62,7 +62,7 @@ export const vipActions = (): readonly EntityActions[] => [
   entityActions(payRecord, {
     confirm: async ({ trx, records, actor }) => {
       const changes = [];
-      // The referrer's reward, in this transaction: a payment confirmed once rewards once (src/schema/referral.ts).
+      // The referrer's reward, in this transaction: a payment confirmed once rewards once (src/schema/referral/entities.ts).
       for (const record of records) changes.push(...await moveExpiry(trx, record, actor.adminId, 1), ...await grantDistribution(trx, record));
       return { data: records.length, changes };
     },

@@ -16,7 +16,7 @@
  */
 import type { KeyObject } from 'node:crypto';
 import { createPrivateKey, createPublicKey, sign, verify } from 'node:crypto';
-import { VIP_CURRENCY } from '../../../src/schema/vip';
+import { VIP_CURRENCY } from '../../../src/schema/vip/entities';
 import type { Config } from '../../config';
 import type { OnlineAdapter, PaymentRequest, VerifiedNotice } from './online';
 import { amountText, centsOfText, NoticeRefused } from './online';

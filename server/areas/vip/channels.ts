@@ -5,8 +5,8 @@
  * app's credentials, Alipay its app id and keys, WeChat Pay its merchant, keys and APIv3 key. A channel the demo's
  * stand-in plays says so (`demo`).
  */
-import type { VipChannelInfo } from '../../../src/schema/vip';
-import { PAY_CHANNELS, payChannelOf } from '../../../src/schema/vip';
+import type { VipChannelInfo } from '../../../src/schema/vip/entities';
+import { PAY_CHANNELS, payChannelOf } from '../../../src/schema/vip/entities';
 import type { Config } from '../../config';
 import { alipayReady } from './alipay';
 import { paypalReady } from './paypal';

@@ -4,11 +4,11 @@
  * month; the second seller had a month that ran out, renewed for six months three weeks ago, and
  * has an offline cash application waiting for an admin. Both sellers' VIP runs, so both may open
  * shops. Written only while no pay record exists, with the amounts of the plans they name
- * (src/schema/vip.ts) and the expiry a confirmation would have given.
+ * (src/schema/vip/entities.ts) and the expiry a confirmation would have given.
  */
 import type { Kysely } from 'kysely';
-import { toCents } from '../../../src/schema/money';
-import { PAY_STATUS, vipPlanOf } from '../../../src/schema/vip';
+import { toCents } from '../../../src/schema/engine/money';
+import { PAY_STATUS, vipPlanOf } from '../../../src/schema/vip/entities';
 import type { Database } from '../../db/schema';
 import { toDbTime } from '../../db/time';
 import { DEMO_SELLER2 } from '../../db/seed/demo-tenancy';

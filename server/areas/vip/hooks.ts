@@ -5,10 +5,10 @@
  * WeChat Pay's merchant and keys), so the server decides what the purchase page shows; and a channel whose payment is
  * found by its reference (`needsReference`) needs one.
  */
-import type { payRecord } from '../../../src/schema/vip';
+import type { payRecord } from '../../../src/schema/vip/entities';
 import type { EntityHooks, RuleError } from '../../crud/hooks';
 import type { Config } from '../../config';
-import { payChannelOf, vipPlanOf } from '../../../src/schema/vip';
+import { payChannelOf, vipPlanOf } from '../../../src/schema/vip/entities';
 import { channelAvailable } from './channels';
 
 export const payRecordHooks = (config: Pick<Config, 'vipPayment' | 'paypal'> & Partial<Pick<Config, 'alipay' | 'wechatPay'>>): EntityHooks<typeof payRecord> => ({

@@ -1,4 +1,4 @@
-/** Seller VIP: plans, applications and pay records (src/schema/vip.ts), and online payment (PayPal, Alipay, WeChat Pay). */
+/** Seller VIP: plans, applications and pay records (src/schema/vip/entities.ts), and online payment (PayPal, Alipay, WeChat Pay). */
 import { defineArea } from '../area';
 import { vipActions } from './actions';
 import { registerDemoAlipay } from './demo-alipay';

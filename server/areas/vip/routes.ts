@@ -1,7 +1,7 @@
 /**
  * VIP routes beside the pay record's declared ones:
  *
- * - `GET /vip/plans`: the periods on sale with price and struck list price (src/schema/vip.ts,
+ * - `GET /vip/plans`: the periods on sale with price and struck list price (src/schema/vip/entities.ts,
  *   spec section 9), and each payment channel with whether it can be used and what the buyer must
  *   do, from the settings (./channels.ts);
  * - online PayPal (./settle.ts): `POST /vip/paypal/order/{id}` makes the PayPal order of the
@@ -15,8 +15,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { entityList } from '../../../src/schema/entities';
-import type { VipPlansAnswer } from '../../../src/schema/vip';
-import { payRecord, VIP_API, VIP_CURRENCY, VIP_PLANS } from '../../../src/schema/vip';
+import type { VipPlansAnswer } from '../../../src/schema/vip/entities';
+import { payRecord, VIP_API, VIP_CURRENCY, VIP_PLANS } from '../../../src/schema/vip/entities';
 import { requireAuth } from '../../auth/guard';
 import { beginAttempt, ipKey } from '../../auth/throttle';
 import { actionPerformer } from '../../crud/actions';

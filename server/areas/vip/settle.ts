@@ -23,7 +23,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { LineNotes } from '../../http/logging';
-import { PAY_STATUS, VIP_CURRENCY } from '../../../src/schema/vip';
+import { PAY_STATUS, VIP_CURRENCY } from '../../../src/schema/vip/entities';
 import type { Database } from '../../db/schema';
 import { conflict, httpError, isHttpError, notFound } from '../../http/errors';
 import type { PaypalClient, PaypalOrder } from './paypal';

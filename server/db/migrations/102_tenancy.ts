@@ -1,6 +1,6 @@
 /**
- * Tenancy: the shop core that seller scope hangs on (src/schema/shop.ts), the first shop-owned
- * entity (die-cutting molds), and user groups with their quotas (src/schema/ums.ts userGroup).
+ * Tenancy: the shop core that seller scope hangs on (src/schema/shop/entities.ts), the first shop-owned
+ * entity (die-cutting molds), and user groups with their quotas (src/schema/ums/entities.ts userGroup).
  * Column names are the snake_case of the declared field names.
  */
 import { idColumn, TIME } from './columns';

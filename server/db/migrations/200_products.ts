@@ -1,5 +1,5 @@
 /**
- * Products (src/schema/product.ts): the shop-owned product row, its child tables (SKUs, member
+ * Products (src/schema/pms/product.ts): the shop-owned product row, its child tables (SKUs, member
  * prices, quantity discounts, full/reduce tiers, attribute values) and mall's verification
  * records. Money is integer cents (bigint); the product's weight is whole grams.
  */

@@ -1,5 +1,5 @@
 /**
- * Orders (src/schema/oms.ts `order`): the order of a shop, its product lines (child rows) and its
+ * Orders (src/schema/oms/entities.ts `order`): the order of a shop, its product lines (child rows) and its
  * operation history (the state history the engine writes on every transition). Money is integer
  * minor units (bigint). Indexes serve the shop-scoped list by status in the default order (newest
  * first), the exact order number, and an order's lines and history.

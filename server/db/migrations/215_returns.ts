@@ -1,5 +1,5 @@
 /**
- * Returns (src/schema/oms.ts `companyAddress`, `returnApply`): the shops' return addresses and the
+ * Returns (src/schema/oms/entities.ts `companyAddress`, `returnApply`): the shops' return addresses and the
  * buyers' return requests. Money is integer minor units (bigint). Indexes serve the shop-scoped
  * list by status in the default order (newest first), a handler's requests, and an order's
  * requests (the refund limit reads the other returns of the order).

@@ -1,5 +1,5 @@
 /**
- * Seller VIP (src/schema/vip.ts): the pay record of each purchase, owned by the seller who
+ * Seller VIP (src/schema/vip/entities.ts): the pay record of each purchase, owned by the seller who
  * applied, and the seller's VIP expiry on the account. One pending application per seller is a
  * partial unique index, so two racing applications cannot both land.
  */

@@ -1,5 +1,5 @@
 /**
- * The shop's full fields (src/schema/shop.ts, spec section 3): company and address, contact,
+ * The shop's full fields (src/schema/shop/entities.ts, spec section 3): company and address, contact,
  * currency, the invite code customers sign up with (unique; shops that exist already get one
  * here), how customers' sign-ups are approved, and the payment methods (offline PayPal, online
  * PayPal with its secret key stored encrypted by the engine, offline blockchain). One ADD COLUMN

@@ -1,5 +1,5 @@
 /**
- * A shop's members (src/schema/member.ts `member`): one row per shop and buyer. A username names
+ * A shop's members (src/schema/member/entities.ts `member`): one row per shop and buyer. A username names
  * one member within its shop (unique index; two shops may each have an "alice"). Indexes serve the
  * shop-scoped list by apply status in the default order (newest first) and the order look-ups a
  * merge does (orders by member).

@@ -1,5 +1,5 @@
 /**
- * Referral (src/schema/referral.ts): clicks on invite links and the referral relations
+ * Referral (src/schema/referral/entities.ts): clicks on invite links and the referral relations
  * registrations create. A referee has at most one relation (unique index), so two registrations
  * cannot bring one account in twice. Clicks keep only the address, a short device summary, the
  * code and the time; both go with the seller they belong to.

@@ -1,5 +1,5 @@
 /**
- * Cashier balances (src/schema/cashier.ts): money a shop received and its bindings to orders of
+ * Cashier balances (src/schema/cashier/entities.ts): money a shop received and its bindings to orders of
  * the shop. Money is integer minor units (bigint), as the orders'. One binding per balance and
  * order (unique index: binding again adds to it). A database seeded before balances were a
  * seller's gets the seller role's grant of the balance menu and resource here (the seed writes

@@ -1,7 +1,7 @@
 /**
  * The order's page (issue 11 items 1 and 2): the history row's state before the change (the page
  * shows from → to), the receiver's country (spec section 3), and the messages staff send to the
- * buyer of an order (src/schema/oms.ts `orderMessage`), listed on the order's page newest first.
+ * buyer of an order (src/schema/oms/entities.ts `orderMessage`), listed on the order's page newest first.
  */
 import type { AnyKysely } from '../index';
 import { idColumn, TIME } from './columns';

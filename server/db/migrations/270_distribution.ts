@@ -1,13 +1,13 @@
 /**
- * Referral distribution (src/schema/referral.ts): the distribution ratios (one global row with no
+ * Referral distribution (src/schema/referral/entities.ts): the distribution ratios (one global row with no
  * referrer, written here with the default, and at most one per referrer), the distribution record
  * of each rewarded VIP payment (one per payment: a unique index, so parallel confirmations cannot
  * pay out twice) and the reward payments recorded by administrators. Ratios are whole
  * ten-thousandths, amounts integer cents.
  */
 import type { AnyKysely } from '../index';
-import { DEFAULT_DISTRIBUTION_RATIO } from '../../../src/schema/referral';
-import { toRatioUnits } from '../../../src/schema/money';
+import { DEFAULT_DISTRIBUTION_RATIO } from '../../../src/schema/referral/entities';
+import { toRatioUnits } from '../../../src/schema/engine/money';
 import { toDbTime } from '../time';
 import { idColumn, TIME } from './columns';
 

@@ -7,7 +7,7 @@
  *   with the SN, the live flag and the id in one index the lookup is exact and already ordered.
  * - Publish and verify status: no index at all; the ids of one status are now read in id order
  *   from the index alone.
- * The declaration language has no index shape (src/schema/entity.ts), so they live here.
+ * The declaration language has no index shape (src/schema/engine/entity.ts), so they live here.
  */
 import type { AnyKysely } from '../index';
 

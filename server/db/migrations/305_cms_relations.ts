@@ -1,5 +1,5 @@
 /**
- * Special topics and preference areas (src/schema/cms.ts, `mall`'s `cms_subject` and
+ * Special topics and preference areas (src/schema/sms/topics.ts, `mall`'s `cms_subject` and
  * `cms_prefrence_area`) and the products' links to them (`mall`'s two relation tables, the
  * product's `subjectProductRelationList` and `prefrenceAreaProductRelationList`). A link goes with
  * either end; the product side is indexed for the product form's read, the other for counting.

@@ -1,5 +1,5 @@
 /**
- * The order's stored payment and delivery status (spec section 4; src/schema/oms.ts `payStatus`,
+ * The order's stored payment and delivery status (spec section 4; src/schema/oms/entities.ts `payStatus`,
  * `deliveryStatus`), which the order's transitions set from now on. Existing orders get what their
  * status means (ORDER_STATUS_FACETS: paid once pending shipment, shipped or completed; shipped once
  * shipped or completed), and refunded where a return of a paid order completed with a refund.

@@ -1,6 +1,6 @@
 /**
  * An order history row the server writes itself (a note edited, the receiver or the fees changed,
- * a refund…) keeps what happened as a message key with its parameters (src/schema/oms.ts
+ * a refund…) keeps what happened as a message key with its parameters (src/schema/oms/entities.ts
  * ORDER_HISTORY_NOTES), shown in the reader's language; `note` stays for the text a person wrote
  * (a close reason) and for the rows written before, which read as they always did.
  */

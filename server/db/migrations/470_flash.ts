@@ -1,5 +1,5 @@
 /**
- * Flash sales (src/schema/smsFlash.ts): the sales, the sessions (times of day, `HH:mm:ss` text so
+ * Flash sales (src/schema/sms/flash.ts): the sales, the sessions (times of day, `HH:mm:ss` text so
  * they compare as text) and the products of a sale's session. A product is in one session of a
  * sale once (a unique index, so parallel adds end with one winner); a sale's products go with the
  * sale and with the product (cascade); a session holding products cannot be deleted (restrict).

@@ -1,5 +1,5 @@
 /**
- * Coupons (src/schema/smsCoupon.ts, `mall`'s `sms_coupon`), the categories and products a coupon
+ * Coupons (src/schema/sms/coupon.ts, `mall`'s `sms_coupon`), the categories and products a coupon
  * is limited to (its two relation tables; a pick goes with either end), and the coupons members
  * hold (`sms_coupon_history`). A coupon members hold cannot be deleted (RESTRICT, and the
  * coupon's `owns` says so first); the member and order of a history row are kept as `mall` keeps

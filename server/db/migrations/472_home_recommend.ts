@@ -1,5 +1,5 @@
 /**
- * The home page's four recommendation lists (src/schema/smsHome.ts, `mall`'s `sms_home_brand`,
+ * The home page's four recommendation lists (src/schema/sms/recommend.ts, `mall`'s `sms_home_brand`,
  * `sms_home_new_product`, `sms_home_recommend_product`, `sms_home_recommend_subject`). The name
  * `mall` stores beside the id is read from the recommended record instead (a reference name), so
  * it has no column. A brand, product or topic is recommended once per list: a unique index, so

@@ -9,8 +9,8 @@
  * Each market has one buyer registered twice under a second username with the same mobile
  * (duplicates to merge), one waiting for approval and one rejected.
  */
-import { MEMBER_APPLY_STATUS } from '../../../src/schema/member';
-import type { DELIVERY_COMPANIES } from '../../../src/schema/oms';
+import { MEMBER_APPLY_STATUS } from '../../../src/schema/member/entities';
+import type { DELIVERY_COMPANIES } from '../../../src/schema/oms/entities';
 
 export type DemoBuyer = {
   readonly username: string; readonly nickname: string; readonly realName: string; readonly mobile: string;

@@ -8,8 +8,8 @@
 import type { Kysely } from 'kysely';
 import { ENTITIES } from '../../../src/schema/entities';
 import { entityList } from '../../../src/schema/entities';
-import type { Entity } from '../../../src/schema/entity';
-import { columnOf } from '../../../src/schema/entity';
+import type { Entity } from '../../../src/schema/engine/entity';
+import { columnOf } from '../../../src/schema/engine/entity';
 import type { Actor } from '../../crud/repository';
 import { createRepository } from '../../crud/repository';
 import type { Database } from '../schema';

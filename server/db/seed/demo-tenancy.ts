@@ -21,7 +21,7 @@ export const DEMO_GROUP = {
   quota_shops: 3, quota_products: 100, quota_molds: 50, quota_storage_mb: 200, warn_percent: 80,
 } as const;
 
-/** A shop's own columns beside its name and owner (src/schema/shop.ts). */
+/** A shop's own columns beside its name and owner (src/schema/shop/entities.ts). */
 type DemoShopDetails = {
   company_name: string; legal_person_name: string; country: string; city: string; street_line1: string; address_line2: string | null;
   postcode: string; first_name: string; last_name: string; phone: string; currency: string; auto_approve: number;

@@ -36,7 +36,7 @@ export const entityEn = {
     export: { id: 'ID' },
     audit: {
       set_field: 'Set %{field}',
-      // The server's own actions (src/schema/audit.ts SERVER_AUDIT_ACTIONS); a declared action reads as its button does.
+      // The server's own actions (src/schema/engine/audit.ts SERVER_AUDIT_ACTIONS); a declared action reads as its button does.
       actions: {
         create: 'Create', update: 'Update', delete: 'Delete', register: 'Register', update_password: 'Change password', update_profile: 'Edit profile',
         upload: 'Upload', seed: 'Initial data', recycle: 'Move to the recycle bin', restore: 'Restore',

@@ -9,7 +9,7 @@ import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { apiFetch, clearToken, getToken, setToken, startEarlyGet } from '../../providers/api';
 import type { AdminInfo, LoginResult } from '../../schema/api';
 import { SIGN_IN_LENGTH } from '../../schema/auth-rules';
-import { HOME_API } from '../../schema/homeApi';
+import { HOME_API } from '../../schema/home/api';
 import { PUBLIC_PATHS } from '../../schema/routes';
 import { startScreenRequestsEarly } from '../../admin/earlyStart';
 import { loadAdmin } from './adminChunk';

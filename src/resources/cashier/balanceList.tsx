@@ -33,9 +33,9 @@ import { useIntlLocale } from '../../engine/locale';
 import { ApiError } from '../../providers/api';
 import { declaredAction } from '../../schema/access';
 import type { FieldError } from '../../schema/api';
-import type { BoundOrder, OpenOrder } from '../../schema/cashier';
-import { balance } from '../../schema/cashier';
-import { formatMoney, fromCents, toCents } from '../../schema/money';
+import type { BoundOrder, OpenOrder } from '../../schema/cashier/entities';
+import { balance } from '../../schema/cashier/entities';
+import { formatMoney, fromCents, toCents } from '../../schema/engine/money';
 import { fieldSchema, validate } from '../../schema/validation';
 import { z } from 'zod';
 

@@ -17,8 +17,8 @@ import { useTheme } from '@mui/material/styles';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useIntlLocale } from '../../engine/locale';
-import type { HomeDay } from '../../schema/home';
-import { HOME_CHART_DAYS, HOME_SHORT_CHART_DAYS } from '../../schema/home';
+import type { HomeDay } from '../../schema/home/summary';
+import { HOME_CHART_DAYS, HOME_SHORT_CHART_DAYS } from '../../schema/home/summary';
 import { formatCount, formatMoney } from './format';
 
 /** Read by screen readers, not shown. */

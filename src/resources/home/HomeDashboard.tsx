@@ -1,5 +1,5 @@
 /**
- * The home page's figures (issue 22), from one request (`GET /home/summary`, src/schema/home.ts):
+ * The home page's figures (issue 22), from one request (`GET /home/summary`, src/schema/home/summary.ts):
  * today at a glance, the pending work (each a link to its list filtered to exactly those rows),
  * the overviews, a new seller's getting-started checklist and the charts (./HomeCharts.tsx, a lazy
  * chunk of its own). What the caller may not list is not in the answer and not on the page.
@@ -25,8 +25,8 @@ import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router';
 import { useIntlLocale } from '../../engine/locale';
 import { apiFetch } from '../../providers/api';
-import type { HomeSummary, ListFilter, MoneyByCurrency, PendingItem } from '../../schema/home';
-import { HOME_API } from '../../schema/home';
+import type { HomeSummary, ListFilter, MoneyByCurrency, PendingItem } from '../../schema/home/summary';
+import { HOME_API } from '../../schema/home/summary';
 import type { RouteName } from '../../schema/routes';
 import { ALL_ROUTES } from '../../schema/routes';
 import { lazyNow } from '../../engine/lazyNow';

@@ -1,7 +1,7 @@
 /**
  * Merging two members of one shop (spec: "Member list with a merge function"): pick two rows,
  * see them side by side, choose the one that survives; the server moves the other's orders to it
- * and removes it (`POST /member/merge?keepId=&mergeId=`, src/schema/member.ts). The button shows
+ * and removes it (`POST /member/merge?keepId=&mergeId=`, src/schema/member/entities.ts). The button shows
  * only to callers who may merge; the server refuses the rest anyway.
  */
 import Dialog from '@mui/material/Dialog';
@@ -23,7 +23,7 @@ import {
   Button, Loading, RecordContextProvider, useCanAccess, useDataProvider, useGetMany, useListContext, useNotify, useRefresh, useTranslate,
 } from 'react-admin';
 import { declaredAction } from '../../schema/access';
-import type { Entity } from '../../schema/entity';
+import type { Entity } from '../../schema/engine/entity';
 import type { EntityDataProvider } from '../../providers/entityDataProvider';
 import { fieldDisplay, fieldLabelKey } from '../../engine/blocks';
 

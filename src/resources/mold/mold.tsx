@@ -3,14 +3,14 @@
  * the server scopes rows to the seller's shops) with a coloured status chip and the usage shown
  * as a bar against the rated life, turning to a warning from `MOLD_WEAR_WARNING`.
  */
-import type { mold } from '../../schema/shop';
+import type { mold } from '../../schema/shop/entities';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import type { ChipProps } from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useRecordContext, useTranslate } from 'react-admin';
-import type { Entity } from '../../schema/entity';
+import type { Entity } from '../../schema/engine/entity';
 import { enumLabelKey } from '../../engine/labels';
 import { RowDeleteButton } from '../../engine/RowDeleteButton';
 import type { ScreenOptionsOf } from '../../engine/screenOptions';

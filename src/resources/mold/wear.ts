@@ -1,5 +1,5 @@
 /** How worn a mold is: its uses against its rated life (pure, for the list bar and its tests). */
-import { MOLD_WEAR_WARNING } from '../../schema/shop';
+import { MOLD_WEAR_WARNING } from '../../schema/shop/entities';
 
 export type WearLevel = 'ok' | 'warning' | 'worn_out';
 

@@ -30,7 +30,7 @@ import { routePath } from '../../engine/routing';
 import { ScreenHeading } from '../../engine/ScreenHeading';
 import { ApiError } from '../../providers/api';
 import type { FieldError } from '../../schema/api';
-import { DELIVERY_COMPANIES, DELIVERY_COMPANY_MAX, ORDER_STATUS, order } from '../../schema/oms';
+import { DELIVERY_COMPANIES, DELIVERY_COMPANY_MAX, ORDER_STATUS, order } from '../../schema/oms/entities';
 import { fieldSchema, validate } from '../../schema/validation';
 import { z } from 'zod';
 

@@ -16,13 +16,13 @@ import { enumLabelKey } from '../../engine/labels';
 import { routePath, withQuery } from '../../engine/routing';
 import { declaredAction } from '../../schema/access';
 import { MESSAGES } from '../../schema/api';
-import type { Entity } from '../../schema/entity';
-import { DELIVERY_COMPANIES, ORDER_DELETABLE_STATUSES, ORDER_STATUS, ORDER_STATUSES, order, PAY_STATUS } from '../../schema/oms';
-import { transitionAllows } from '../../schema/entity';
+import type { Entity } from '../../schema/engine/entity';
+import { DELIVERY_COMPANIES, ORDER_DELETABLE_STATUSES, ORDER_STATUS, ORDER_STATUSES, order, PAY_STATUS } from '../../schema/oms/entities';
+import { transitionAllows } from '../../schema/engine/entity';
 import { ActionTrigger, fieldDisplay, LinkButton, RowButton, RowDeleteButton, useShowHref } from '../../engine/blocks';
 import { useIntlLocale } from '../../engine/locale';
 import { WithRowAccess } from '../../engine/rowAccess';
-import { formatMoney, toCents } from '../../schema/money';
+import { formatMoney, toCents } from '../../schema/engine/money';
 
 /** The tabs: all, then every status but "invalid" (mall's tabs). */
 const TAB_STATUSES = ORDER_STATUSES.filter((s) => s.value !== ORDER_STATUS.invalid);

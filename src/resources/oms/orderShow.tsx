@@ -28,10 +28,10 @@ import {
   enumLabelKey, fieldDisplay, fieldLabelKey,
 } from '../../engine/blocks';
 import { useIntlLocale } from '../../engine/locale';
-import { childEntityOf, transitionAllows } from '../../schema/entity';
-import type { Entity } from '../../schema/entity';
-import { formatMoney, multiplyCents, sumCents, toCents } from '../../schema/money';
-import { ORDER_STATUS, ORDER_STATUSES, orderMessage } from '../../schema/oms';
+import { childEntityOf, transitionAllows } from '../../schema/engine/entity';
+import type { Entity } from '../../schema/engine/entity';
+import { formatMoney, multiplyCents, sumCents, toCents } from '../../schema/engine/money';
+import { ORDER_STATUS, ORDER_STATUSES, orderMessage } from '../../schema/oms/entities';
 import { DeliveryCompanyCell, deliveryCompanyText, OrderRowButtons } from './orderList';
 import { ProductAttrCell } from './productAttr';
 

@@ -3,7 +3,7 @@
  * `mall` keeps them as JSON (`[{"key":"Colour","value":"Black"}]`), shown as "Colour: Black; Size: L".
  */
 import { useRecordContext } from 'react-admin';
-import type { Entity } from '../../schema/entity';
+import type { Entity } from '../../schema/engine/entity';
 
 /** `mall`'s line attributes are JSON (`[{"key":"Colour","value":"Black"}]`); anything else shows as it is. */
 export const attributesText = (raw: unknown): string => {

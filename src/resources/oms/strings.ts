@@ -4,7 +4,7 @@
  * missing key fails type-checking; tests/unit/engine-entity-i18n.test.ts checks every declared label.
  */
 import { defineStrings } from '../../engine/area';
-import { ORDER_HISTORY_NOTES } from '../../schema/oms';
+import { ORDER_HISTORY_NOTES } from '../../schema/oms/entities';
 
 /** The notes the server writes in an order's history, in English: the declaration's own text in polyglot's placeholders. */
 const historyNotesEn = Object.fromEntries(Object.entries(ORDER_HISTORY_NOTES).map(([key, text]) => [key, text.replace(/\{(\w+)\}/g, '%{$1}')])) as

@@ -22,9 +22,9 @@ import { WithRowAccess } from '../../engine/rowAccess';
 import { RowButton } from '../../engine/RowButton';
 import type { ScreenOptionsOf } from '../../engine/screenOptions';
 import { declaredAction } from '../../schema/access';
-import { childEntityOf } from '../../schema/entity';
-import { product } from '../../schema/product';
-import { formatMoney, toCents } from '../../schema/money';
+import { childEntityOf } from '../../schema/engine/entity';
+import { product } from '../../schema/pms/product';
+import { formatMoney, toCents } from '../../schema/engine/money';
 import { ProductCreate, ProductEdit } from './productForm';
 import { CategoryPicker, ServiceGuarantees } from './productInputs';
 

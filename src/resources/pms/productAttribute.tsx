@@ -2,11 +2,11 @@
  * Product attributes are listed per product type and kind, as in `mall`:
  * `/pms/productAttrList?cid=<type id>&type=0|1` (specifications or parameters).
  */
-import type { productAttribute } from '../../schema/pms';
+import type { productAttribute } from '../../schema/pms/entities';
 import Typography from '@mui/material/Typography';
 import { useGetOne, useTranslate } from 'react-admin';
-import type { Entity } from '../../schema/entity';
-import { productAttributeCategory } from '../../schema/pms';
+import type { Entity } from '../../schema/engine/entity';
+import { productAttributeCategory } from '../../schema/pms/entities';
 import { enumLabelKey } from '../../engine/labels';
 import type { ScreenOptionsOf } from '../../engine/screenOptions';
 

@@ -1,7 +1,7 @@
 /** Product types link to their attribute lists, one per kind (specifications, parameters). */
-import type { productAttributeCategory } from '../../schema/pms';
+import type { productAttributeCategory } from '../../schema/pms/entities';
 import { useRecordContext } from 'react-admin';
-import { productAttribute } from '../../schema/pms';
+import { productAttribute } from '../../schema/pms/entities';
 import { LinkButton } from '../../engine/LinkButton';
 import { routePath, withQuery } from '../../engine/routing';
 import type { ScreenOptionsOf } from '../../engine/screenOptions';

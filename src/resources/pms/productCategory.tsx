@@ -3,7 +3,7 @@
  * parent input, from the declaration), and filter attributes as rows of (product type →
  * parameter), between one and three.
  */
-import type { productCategory } from '../../schema/pms';
+import type { productCategory } from '../../schema/pms/entities';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import Box from '@mui/material/Box';
@@ -20,7 +20,7 @@ import {
 } from 'react-admin';
 import type { MessageKey } from '../../schema/api';
 import { MESSAGES } from '../../schema/api';
-import { productAttribute, productAttributeCategory } from '../../schema/pms';
+import { productAttribute, productAttributeCategory } from '../../schema/pms/entities';
 import { MAX_TIERS, PAGE_SIZE } from '../../schema/rules';
 import { fieldLabelKey } from '../../engine/labels';
 import type { FieldInputProps, ScreenOptionsOf } from '../../engine/screenOptions';

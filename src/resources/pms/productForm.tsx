@@ -2,7 +2,7 @@
  * The product add/update screens as mall's stepped form: (1) product information, (2) promotion
  * and price strategy, (3) attributes, SKUs and album, (4) relations and the PC and mobile detail.
  * Step 4 links special topics and preference areas (declared reference lists, searchable pickers).
- * A step is a declared `section` of the product (src/schema/product.ts), so a field's step is said
+ * A step is a declared `section` of the product (src/schema/pms/product.ts), so a field's step is said
  * once. All steps are one react-admin form, kept mounted while hidden: moving between steps keeps
  * every value, saving checks every step with the declaration's rules, and each error (the form's or
  * the server's field errors) marks its step and is listed above the form with a way to it.
@@ -24,9 +24,9 @@ import type { ValidationErrorMessage } from 'react-admin';
 import { Button, Form, Loading, useRecordContext, useTranslate, ValidationError } from 'react-admin';
 import type { EntityFormProps, ViewProps } from '../../engine/blocks';
 import { EntityCreate, EntityEdit, FieldGrid, fieldLabelKey, FormFieldCell, sectionLabelKey, useEntityFormProps } from '../../engine/blocks';
-import type { Entity, FieldDecl } from '../../schema/entity';
-import { childEntityOf } from '../../schema/entity';
-import { STRATEGY_FIELDS } from '../../schema/product';
+import type { Entity, FieldDecl } from '../../schema/engine/entity';
+import { childEntityOf } from '../../schema/engine/entity';
+import { STRATEGY_FIELDS } from '../../schema/pms/product';
 import { PriceStrategy } from './productInputs';
 import { ProductAttributes } from './productSkus';
 

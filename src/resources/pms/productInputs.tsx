@@ -2,7 +2,7 @@
  * The product form's inputs that a field kind alone cannot give (mall's product form): the category
  * as a two-level choice, the service guarantees as ticks, and the price strategy with the fields
  * each strategy fills. Every label, limit and rule still comes from the declaration
- * (src/schema/product.ts); the values are the declared fields themselves.
+ * (src/schema/pms/product.ts); the values are the declared fields themselves.
  */
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
@@ -22,8 +22,8 @@ import type { RaRecord } from 'react-admin';
 import { InputHelperText, useDataProvider, useGetList, useInput, useTranslate } from 'react-admin';
 import type { FieldInputProps } from '../../engine/blocks';
 import { enumLabelKey, FieldGrid, fieldLabelKey, FormFieldCell } from '../../engine/blocks';
-import type { FieldDecl } from '../../schema/entity';
-import { PROMOTION, SERVICE_GUARANTEES, STRATEGY_FIELDS, TIER_MIN, TIERED_STRATEGIES } from '../../schema/product';
+import type { FieldDecl } from '../../schema/engine/entity';
+import { PROMOTION, SERVICE_GUARANTEES, STRATEGY_FIELDS, TIER_MIN, TIERED_STRATEGIES } from '../../schema/pms/product';
 
 type Category = RaRecord & { name: string; parentId: number };
 type TopCategory = { top: Category; children: Category[] };

@@ -25,9 +25,9 @@ import type { RaRecord, SourceContextValue } from 'react-admin';
 import { Button, InputHelperText, Loading, RecordContextProvider, SourceContextProvider, useGetList, useTranslate } from 'react-admin';
 import type { EntityScreenOptions, FieldInputProps } from '../../engine/blocks';
 import { EntityFieldInput, fieldLabelKey, FormFieldCell } from '../../engine/blocks';
-import { childEntityOf } from '../../schema/entity';
-import { splitInputList } from '../../schema/pms';
-import { product } from '../../schema/product';
+import { childEntityOf } from '../../schema/engine/entity';
+import { splitInputList } from '../../schema/pms/entities';
+import { product } from '../../schema/pms/product';
 
 /** A product type's attribute as `/productAttribute/list/{cid}` answers it. */
 type Attribute = RaRecord & { name: string; type: number; inputType: number; inputList: string | null; handAddStatus: number };

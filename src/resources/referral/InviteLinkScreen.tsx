@@ -18,8 +18,8 @@ import { Loading, useTranslate } from 'react-admin';
 import { PageFrame } from '../../pages/shared/PageFrame';
 import { QrCode } from '../../pages/shared/QrCode';
 import { apiFetch } from '../../providers/api';
-import type { InviteLink } from '../../schema/referral';
-import { inviteLinkOf } from '../../schema/referral';
+import type { InviteLink } from '../../schema/referral/entities';
+import { inviteLinkOf } from '../../schema/referral/entities';
 
 type CopyState = 'idle' | 'copied' | 'failed';
 

@@ -18,9 +18,9 @@ import { LinkButton } from '../../engine/LinkButton';
 import { routePath } from '../../engine/routing';
 import type { ScreenOptionsOf } from '../../engine/screenOptions';
 import { declaredAction } from '../../schema/access';
-import { RATIO_FORMAT } from '../../schema/money';
-import type { DistributionRatios } from '../../schema/referral';
-import { distributionRecord, referralReward } from '../../schema/referral';
+import { RATIO_FORMAT } from '../../schema/engine/money';
+import type { DistributionRatios } from '../../schema/referral/entities';
+import { distributionRecord, referralReward } from '../../schema/referral/entities';
 
 const LinkTo = ({ route, label, icon }: { readonly route: string; readonly label: string; readonly icon: ReactNode }) => {
   const { canAccess } = useCanAccess({ resource: route, action: 'list' });

@@ -11,7 +11,7 @@ import type { ViewProps } from '../../engine/blocks';
 import { EntityCreate, LinkButton } from '../../engine/blocks';
 import { useActionQuery } from '../../engine/actionQueries';
 import { routePath } from '../../engine/routing';
-import type { ShopOpenCheck } from '../../schema/shop';
+import type { ShopOpenCheck } from '../../schema/shop/entities';
 
 /** Where a seller buys its VIP. */
 export const PAY_INDEX = routePath('payIndex');

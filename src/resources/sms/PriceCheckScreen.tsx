@@ -1,6 +1,6 @@
 /**
  * `/sms/priceCheck`: what a buyer would pay (`GET /price/check`). The form is the check's declared
- * parameters (src/schema/priceCheck.ts `priceCheckParams`: the engine's inputs, labels and rules;
+ * parameters (src/schema/sms/priceCheck.ts `priceCheckParams`: the engine's inputs, labels and rules;
  * the SKU is picked among the chosen product's SKUs); the answer shows the total, then each rule as
  * a line: applied or not, the price or amount it set, the amount after it, and why.
  */
@@ -32,11 +32,11 @@ import type { FieldInputProps } from '../../engine/screenOptions';
 import { PageFrame } from '../../pages/shared/PageFrame';
 import { ApiError, apiFetch } from '../../providers/api';
 import { submissionErrors } from '../../providers/entityDataProvider';
-import { formatMoney, toCents } from '../../schema/money';
-import { PRICE_API } from '../../schema/priceApi';
-import type { PriceCheckAnswer, PriceLineAnswer, PriceReasonAnswer } from '../../schema/priceCheck';
-import { priceCheckParams } from '../../schema/priceCheck';
-import { product } from '../../schema/product';
+import { formatMoney, toCents } from '../../schema/engine/money';
+import { PRICE_API } from '../../schema/sms/priceApi';
+import type { PriceCheckAnswer, PriceLineAnswer, PriceReasonAnswer } from '../../schema/sms/priceCheck';
+import { priceCheckParams } from '../../schema/sms/priceCheck';
+import { product } from '../../schema/pms/product';
 import { createSchema, validate as validateWith } from '../../schema/validation';
 
 type Sku = { id: number; skuCode: string | null; price: number; spData: string | null };

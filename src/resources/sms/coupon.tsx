@@ -1,5 +1,5 @@
 /**
- * The coupon screens' parts a declaration cannot say (src/schema/smsCoupon.ts): the categories and
+ * The coupon screens' parts a declaration cannot say (src/schema/sms/coupon.ts): the categories and
  * the products a coupon is limited to are asked for only when its scope names them (mall's form
  * does the same), the categories as one choice over the two levels, and each coupon row leads to
  * the members' coupons of that coupon (its history).
@@ -15,7 +15,7 @@ import { InputHelperText, useInput, useRecordContext, useTranslate } from 'react
 import type { FieldInputProps } from '../../engine/blocks';
 import { EntityFieldInput, fieldLabelKey, LinkButton } from '../../engine/blocks';
 import { ALL_ROUTES } from '../../schema/routes';
-import { COUPON_USE_TYPE } from '../../schema/smsCoupon';
+import { COUPON_USE_TYPE } from '../../schema/sms/coupon';
 import { useCategoryTree } from '../pms/productInputs';
 
 const ids = (value: unknown): number[] => (Array.isArray(value) ? value.map(Number).filter((id) => Number.isInteger(id) && id > 0) : []);

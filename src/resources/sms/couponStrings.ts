@@ -1,5 +1,5 @@
 /**
- * Coupons and coupon history (src/schema/smsCoupon.ts): their labels (`resources.coupon`,
+ * Coupons and coupon history (src/schema/sms/coupon.ts): their labels (`resources.coupon`,
  * `resources.couponHistory`) and the texts of the coupon screens (`entity.coupon`), in English
  * and Chinese; ./strings.ts joins them with the area's others.
  */

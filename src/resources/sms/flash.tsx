@@ -1,5 +1,5 @@
 /**
- * Flash sales' screens beyond the generated lists (src/schema/smsFlash.ts), as `mall`'s admin has
+ * Flash sales' screens beyond the generated lists (src/schema/sms/flash.ts), as `mall`'s admin has
  * them: the sale list links each sale to "set sessions"; `/sms/selectSession?flashPromotionId=`
  * lists the enabled sessions with their product counts in that sale; `/sms/flashProductRelation`
  * (sale and session in the query) lists the session's products, adds several at once from a
@@ -35,8 +35,8 @@ import { routePath, withQuery } from '../../engine/routing';
 import type { ScreenOptionsOf } from '../../engine/screenOptions';
 import { PageFrame } from '../../pages/shared/PageFrame';
 import { ApiError } from '../../providers/api';
-import { product } from '../../schema/product';
-import { flashProductRelation, flashPromotion, flashSession } from '../../schema/smsFlash';
+import { product } from '../../schema/pms/product';
+import { flashProductRelation, flashPromotion, flashSession } from '../../schema/sms/flash';
 
 type Row = RaRecord & {
   productId: number; flashPromotionPrice: number | null; flashPromotionCount: number | null; flashPromotionLimit: number | null; sort: number;

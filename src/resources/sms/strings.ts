@@ -5,8 +5,8 @@
  */
 import { defineStrings } from '../../engine/area';
 import { couponEn, couponZh } from './couponStrings';
-import type { PriceReasonKey } from '../../schema/priceCheck';
-import { PRICE_REASONS } from '../../schema/priceCheck';
+import type { PriceReasonKey } from '../../schema/sms/priceCheck';
+import { PRICE_REASONS } from '../../schema/sms/priceCheck';
 
 /** The price check's reasons in English: the server's own texts, in polyglot's placeholder syntax. */
 const reasonsEn = Object.fromEntries(Object.entries(PRICE_REASONS).map(([key, text]) => [key, text.replace(/\{(\w+)\}/g, '%{$1}')])) as Record<PriceReasonKey, string>;

@@ -5,7 +5,7 @@
  * menus still need from the API that the role's resources do not cover, with one button that adds
  * those resources (`allocResource`): a menu without its resources would open "Access denied".
  */
-import { endpointOf } from '../../schema/endpoints';
+import { endpointOf } from '../../schema/engine/endpoints';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -22,8 +22,8 @@ import { Button, Loading, useCanAccess, useGetList, useNavigate, useNotify, useT
 import { useAdminSession } from '../../admin/useAdminSession';
 import { builtinText } from '../../i18n/builtins';
 import { PageFrame } from '../../pages/shared/PageFrame';
-import type { MenuNode } from '../../schema/ums';
-import { menu, resource, role } from '../../schema/ums';
+import type { MenuNode } from '../../schema/ums/entities';
+import { menu, resource, role } from '../../schema/ums/entities';
 import { declaredAction, entityActionPath } from '../../schema/access';
 import { actionQueryKey, useActionMutation, useActionQuery } from '../../engine/actionQueries';
 import { NotAvailable } from '../../engine/NotAvailable';

@@ -18,7 +18,7 @@ import type { RaRecord } from 'react-admin';
 import { Button, Loading, useCanAccess, useGetList, useNavigate, useNotify, useTranslate } from 'react-admin';
 import { builtinText } from '../../i18n/builtins';
 import { PageFrame } from '../../pages/shared/PageFrame';
-import { resource, resourceCategory, role } from '../../schema/ums';
+import { resource, resourceCategory, role } from '../../schema/ums/entities';
 import { declaredAction } from '../../schema/access';
 import { actionQueryKey, useActionMutation, useActionQuery } from '../../engine/actionQueries';
 import { NotAvailable } from '../../engine/NotAvailable';

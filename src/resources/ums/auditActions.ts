@@ -1,11 +1,11 @@
 /**
- * What an audit row's action is called (src/schema/audit.ts lists what the server writes): the
+ * What an audit row's action is called (src/schema/engine/audit.ts lists what the server writes): the
  * i18n key of its name and the key of the field a `set_<field>` row set. No React, so the audit
  * log screen and tests/unit/ums-audit-actions.test.ts resolve names the same way.
  */
-import type { Entity } from '../../schema/entity';
-import type { ServerAuditAction } from '../../schema/audit';
-import { declaredAuditActions, SERVER_AUDIT_ACTIONS, SET_FIELD_PREFIX } from '../../schema/audit';
+import type { Entity } from '../../schema/engine/entity';
+import type { ServerAuditAction } from '../../schema/engine/audit';
+import { declaredAuditActions, SERVER_AUDIT_ACTIONS, SET_FIELD_PREFIX } from '../../schema/engine/audit';
 import { actionLabelKey, fieldLabelKey } from '../../engine/labels';
 
 /** The message key of an action's name, and for `set_<field>` the key of the field's label (`%{field}`). */

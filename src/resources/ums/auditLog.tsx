@@ -4,18 +4,18 @@
  * before/after side by side, changed keys marked. The server stores
  * stable codes (`alloc_resource`, `ums_role`, an admin id); people read names in their language.
  */
-import type { auditLog } from '../../schema/ums';
+import type { auditLog } from '../../schema/ums/entities';
 import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { ComponentType } from 'react';
 import { useRecordContext, useTranslate } from 'react-admin';
-import type { Entity } from '../../schema/entity';
+import type { Entity } from '../../schema/engine/entity';
 import { screenEntityList } from '../../schema/screenEntities';
 import type { ScreenOptionsOf, ShowViewProps } from '../../engine/blocks';
 import { BackToListButton, fieldDisplay, fieldLabelKey, FieldValue, ShowHeading, ShowLayout, ShowRecord } from '../../engine/blocks';
-import { SET_FIELD_PREFIX } from '../../schema/audit';
+import { SET_FIELD_PREFIX } from '../../schema/engine/audit';
 import { auditActionName } from './auditActions';
 import { changedKeys, jsonLines, parseJson } from './jsonDiff';
 

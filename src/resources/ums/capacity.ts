@@ -1,5 +1,5 @@
 /** The capacity table's rules, as pure functions: which quota columns to show, how alarming a row is. */
-import type { CapacityRow } from '../../schema/ums';
+import type { CapacityRow } from '../../schema/ums/entities';
 
 export type Level = 'ok' | 'warn' | 'over';
 

@@ -1,8 +1,8 @@
 /** User groups (`/ums/group`): the engine's list with quotas, and a row link to the group's members. */
-import type { userGroup } from '../../schema/ums';
+import type { userGroup } from '../../schema/ums/entities';
 import Groups from '@mui/icons-material/Groups';
 import { useCanAccess, useRecordContext } from 'react-admin';
-import type { Entity } from '../../schema/entity';
+import type { Entity } from '../../schema/engine/entity';
 import { LinkButton } from '../../engine/LinkButton';
 import { RowDeleteButton } from '../../engine/RowDeleteButton';
 import { routePath, withQuery } from '../../engine/routing';

@@ -1,5 +1,5 @@
 /** react-admin list parameters that read every row of a small table through its `listAll`. */
-import type { Entity } from '../../schema/entity';
+import type { Entity } from '../../schema/engine/entity';
 import { LIST_ALL_QUERY } from '../../engine/lookups';
 
 /** `listAll` answers every row at once; the page only satisfies react-admin's parameter shape. */

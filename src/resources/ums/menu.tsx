@@ -4,11 +4,11 @@
  * `/ums/addMenu` and `/ums/updateMenu?id=`. A menu's name must be a route of the admin, so it is
  * picked from the route table; its icon from the icons the admin can draw.
  */
-import type { menu } from '../../schema/ums';
+import type { menu } from '../../schema/ums/entities';
 import Stack from '@mui/material/Stack';
 import { AutocompleteInput, SelectInput, useRecordContext, useTranslate } from 'react-admin';
 import { ICONS } from '../../layout/icons';
-import type { Entity } from '../../schema/entity';
+import type { Entity } from '../../schema/engine/entity';
 import { SECTIONS } from '../../schema/routes';
 import { fieldLabelKey } from '../../engine/labels';
 import { RowDeleteButton } from '../../engine/RowDeleteButton';

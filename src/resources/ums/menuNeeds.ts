@@ -5,10 +5,10 @@
  * resources the signed-in admin may grant are offered (the server's permission ceiling decides
  * in the end).
  */
-import { compileAntPattern } from '../../schema/ant';
-import type { RecordOf } from '../../schema/entity';
+import { compileAntPattern } from '../../schema/engine/ant';
+import type { RecordOf } from '../../schema/engine/entity';
 import { missingNeeds } from '../../schema/routeNeeds';
-import type { resource } from '../../schema/ums';
+import type { resource } from '../../schema/ums/entities';
 
 /** A resource as far as these rules look at it. */
 export type ResourceRow = Readonly<Pick<RecordOf<typeof resource>, 'id' | 'name' | 'url'>>;

@@ -3,7 +3,7 @@
  * state, a parent is checked when all its leaves are, indeterminate when some are, and a save
  * sends the checked leaves with every ancestor of one (a page needs its section row to show).
  */
-import type { MenuNode } from '../../schema/ums';
+import type { MenuNode } from '../../schema/ums/entities';
 
 export type CheckState = 'checked' | 'unchecked' | 'indeterminate';
 

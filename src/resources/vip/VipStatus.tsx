@@ -22,7 +22,7 @@ import { useIntlLocale } from '../../engine/locale';
 import { httpClient } from '../../providers/httpClient';
 import { rememberVipLevel } from '../../providers/vipLevel';
 import type { AdminInfo } from '../../schema/api';
-import { PAY_STATUS, payRecord, vipLevelOf } from '../../schema/vip';
+import { PAY_STATUS, payRecord, vipLevelOf } from '../../schema/vip/entities';
 import { channelLabelKey, planLabelKey, useMoneyText } from './payChoices';
 import { isOnlineChannel, usePayOnline } from './onlineFlow';
 import { usePayByPaypal } from './paypalFlow';

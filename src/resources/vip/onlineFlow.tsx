@@ -22,7 +22,7 @@ import { useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { QrCode } from '../../pages/shared/QrCode';
 import { httpClient } from '../../providers/httpClient';
-import { onlinePaymentPath, PAY_STATUS, payRecord } from '../../schema/vip';
+import { onlinePaymentPath, PAY_STATUS, payRecord } from '../../schema/vip/entities';
 import { paypalNavigation } from './paypalFlow';
 
 export type OnlineChannel = 'alipay' | 'wechat';

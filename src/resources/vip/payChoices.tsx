@@ -15,10 +15,10 @@ import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { enumLabelKey } from '../../engine/blocks';
 import { useIntlLocale } from '../../engine/locale';
-import { formatMoney, toCents } from '../../schema/money';
-import type { EnumOption } from '../../schema/entity';
-import type { VipChannelInfo, VipPlansAnswer } from '../../schema/vip';
-import { payRecord } from '../../schema/vip';
+import { formatMoney, toCents } from '../../schema/engine/money';
+import type { EnumOption } from '../../schema/engine/entity';
+import type { VipChannelInfo, VipPlansAnswer } from '../../schema/vip/entities';
+import { payRecord } from '../../schema/vip/entities';
 
 /** Dollars of the plans' answer as money text in the page's language. */
 export const useMoneyText = (currency: string) => {

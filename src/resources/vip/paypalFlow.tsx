@@ -13,7 +13,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { httpClient } from '../../providers/httpClient';
-import { paypalOrderPath, VIP_API } from '../../schema/vip';
+import { paypalOrderPath, VIP_API } from '../../schema/vip/entities';
 
 type PaypalStart = { payRecordId: number; orderId: string; approveUrl: string };
 type PaypalSettlement = { payRecordId: number; status: 'paid' | 'pending' | 'refunded'; orderStatus: string };

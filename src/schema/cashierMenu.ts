@@ -1,9 +1,0 @@
-/**
- * The Cashier area's menu: the titles of its section and routes (src/schema/routes.ts), English
- * and Chinese together (./messageTable.ts).
- */
-import { defineTexts } from './messageTable';
-
-export const CASHIER_MENU_TITLES = defineTexts({
-  balanceList: { en: 'Cashier balances', zh: '收银余额' },
-});
