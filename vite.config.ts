@@ -82,8 +82,17 @@ const chunkOf = (id: string, ctx: { getModuleInfo: ModuleInfoOf }): string | nul
   return MUI_PACKAGE.test(name) ? 'mui' : 'react-admin';
 };
 
-/** The jsdom (UI) test files' settings. */
-const UI_TEST = { include: ['tests/ui/**/*.test.tsx'], environment: 'jsdom' as const, setupFiles: ['tests/ui/setup.ts'], testTimeout: 30_000 };
+/**
+ * The jsdom (UI) test files' settings. Their waits are for conditions (testing-library's queries and
+ * waitFor, expect.poll), bounded only so that a failing one says what it waited for (60 s: the
+ * queries' in tests/ui/setup.ts, expect.poll's here). A case's own limit is longer still: a case
+ * drawing a whole admin screen takes a few seconds of CPU on an idle machine, and several times that
+ * on the 2-core CI machine running the API and browser files beside it (30 s was missed there).
+ */
+const UI_TEST = {
+  include: ['tests/ui/**/*.test.tsx'], environment: 'jsdom' as const, setupFiles: ['tests/ui/setup.ts'],
+  testTimeout: 120_000, expect: { poll: { timeout: 60_000 } },
+};
 
 export default defineConfig(({ mode }) => ({
   plugins: [react(), precompress()],

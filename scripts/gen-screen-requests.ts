@@ -2,7 +2,7 @@
  * Writes src/admin/screenRequestTable.ts, the route -> first-request table the entry reads without
  * loading the declarations, from the declarations (src/admin/screenRequestPlan.ts).
  * Run after changing an entity's routes, list or get path, default sort or sortable fields;
- * tests/unit/screen-request-table.test.ts fails until then.
+ * tests/unit/shell-screen-request-table.test.ts fails until then.
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

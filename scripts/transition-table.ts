@@ -1,6 +1,6 @@
 /**
  * The transitions of declared entities as a Markdown table, for docs/guide/transitions.md
- * (`npx tsx scripts/transitions-table.ts`; tests/unit/entity-transitions.test.ts keeps the two equal).
+ * (`npx tsx scripts/transitions-table.ts`; tests/unit/engine-entity-transitions.test.ts keeps the two equal).
  */
 import type { ActionDecl, Entity } from '../src/schema/engine/entity';
 import { allowedStatesOf, transitionsOf } from '../src/schema/engine/entity';

@@ -3,7 +3,7 @@
  * known, before the admin's code arrives, from the route -> first-request table generated from the
  * declarations (src/admin/screenRequestTable.ts): neither the declarations nor react-admin are
  * loaded for it. It is the call the data provider makes (src/providers/entityDataProvider.ts
- * `getList`/`getOne`: tests/unit/screen-request-table.test.ts holds the two to the same URLs), so the
+ * `getList`/`getOne`: tests/unit/shell-screen-request-table.test.ts holds the two to the same URLs), so the
  * screen takes its answer (src/providers/api.ts) instead of asking again. What the table cannot
  * settle (a list opened with a filter, whose query the field declarations shape; a list whose path
  * takes a filter) is not started: the screen asks as always.

@@ -1,7 +1,7 @@
 /**
  * An entity list's first `getList` parameters, worked out as react-admin's `useListParams`
  * (`getQuery`) and `useListController` do, without loading react-admin or the declarations: the
- * early requests (sent before the admin's code arrives) must not wait for either. tests/ui/early-requests.test.tsx holds it to
+ * early requests (sent before the admin's code arrives) must not wait for either. tests/ui/shell-early-requests.test.tsx holds it to
  * react-admin's own.
  */
 import type { SortSpec } from './screenRequestTypes';

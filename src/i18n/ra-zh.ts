@@ -6,7 +6,7 @@
  * it gets wrong for v5: plural forms (`a |||| b`: polyglot always picks form 0 for `zh`), `#%{id}`
  * where v5 passes `%{recordRepresentation}`, ASCII punctuation in Chinese sentences, and wording
  * that clashes with the admin's (`remove` as 删除 beside `delete`, 检索 for search). A text both
- * agree on comes from the package, so a fix there reaches us. tests/unit/i18n.test.ts checks the
+ * agree on comes from the package, so a fix there reaches us. tests/unit/engine-i18n.test.ts checks the
  * merged result is complete, placeholder-true and free of plural forms.
  */
 import upstream from 'ra-language-chinese';

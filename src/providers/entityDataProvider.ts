@@ -293,7 +293,7 @@ export const createBody = (entity: Entity, data: AnyRecord): AnyRecord => {
 };
 
 /** Fields an update may change: writable and not immutable. */
-const updatableFields = (entity: Entity): [string, FieldDecl][] =>
+export const updatableFields = (entity: Entity): [string, FieldDecl][] =>
   writableFields(entity).filter(([, decl]) => !decl.immutable);
 
 /** The selective update body: only the updatable fields whose value differs from the record. */

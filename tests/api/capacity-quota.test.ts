@@ -158,7 +158,7 @@ describe.each(testDialects())('user-group quotas and the capacity list (%s)', (d
       .select('g.name').where('m.admin_id', '=', signup.body.data.id).execute();
     expect(members).toEqual([{ name: t.config.sellerGroup }]);
     await setQuotas({ quotaShops: 1, quotaStorageMb: 1 });
-    // Opening a shop needs a paid VIP (the shop area's gate, tests/api/shop.test.ts); the newcomer has bought one.
+    // Opening a shop needs a paid VIP (the shop area's gate, tests/api/shop-shops.test.ts); the newcomer has bought one.
     await t.db.updateTable('ums_admin').set({ vip_expire_time: '2099-01-01T00:00:00.000Z' }).where('id', '=', signup.body.data.id).execute();
     const api = client(t.app, await login(t.app, account));
     expect((await api.post('/shop/create', { shopName: 'First signup shop' })).status).toBe(200);

@@ -1,10 +1,8 @@
-// The stepped product form as the catalog browser tests drive it (product-form, product-batch): inputs found by their
-// declared labels, the visible step, the API read as a demo role, and the two setup blocks both tests fill the same way.
+// The stepped product form as the catalog browser tests drive it (pms-product-form, pms-product-life): inputs found by their
+// declared labels, the visible step, and the two setup blocks both tests fill the same way.
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { strings } from '../../src/resources/pms/strings';
-import type { DemoRole } from '../helpers/accounts';
-import type { BrowserSuite } from './harness';
 
 export type Row = Record<string, unknown> & { id: number; name: string };
 
@@ -22,21 +20,6 @@ export const pick = async (page: Page, combobox: Locator, option: string) => {
   await combobox.click();
   await page.getByRole('option', { name: option, exact: true }).click();
   await page.getByRole('listbox').waitFor({ state: 'detached' });
-};
-
-/** The server's API as `role` sees it (its stored session), beside the browser. */
-export const catalogApi = (suite: BrowserSuite, role: DemoRole) => {
-  const api = async <T>(path: string): Promise<T> => {
-    const response = await fetch(`${suite.baseUrl}/api${path}`, { headers: { authorization: await suite.tokenOf(role) } });
-    const body = (await response.json()) as { code: number; data: T };
-    if (body.code !== 200) throw new Error(`${path}: ${JSON.stringify(body)}`);
-    return body.data;
-  };
-  const listOf = async <T>(path: string): Promise<T[]> => {
-    const data = await api<{ list: T[] } | T[]>(path);
-    return Array.isArray(data) ? data : data.list;
-  };
-  return { api, listOf };
 };
 
 type ProductFields = (typeof strings)['en']['resources']['product']['fields'];

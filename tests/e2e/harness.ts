@@ -171,7 +171,7 @@ export type BrowserSuite = {
   context: (options?: PageOptions) => Promise<BrowserContext>;
   /** Runs `run` on a page of a fresh context, closed afterwards whatever happens. */
   withPage: (run: (page: Page) => Promise<void>, options?: PageOptions) => Promise<void>;
-  /** The session token of the role's stored state (for API calls beside the browser). */
+  /** The session token of the role's stored state (for API calls beside the browser: tests/helpers/browser-api.ts). */
   tokenOf: (role: DemoRole) => Promise<string>;
 };
 
@@ -203,7 +203,7 @@ export const browserSuite = (env: Record<string, string> = {}): BrowserSuite => 
 
   /**
    * The role's session as the login page leaves it: its token in local storage. Asked of the login
-   * API, not typed into the form: the form is what ./foundation.test.ts and the journeys test with
+   * API, not typed into the form: the form is what ./shell-foundation.test.ts and the journeys test with
    * `signIn`, and two page loads per role and file were most of what a stored state cost.
    */
   const signInOnce = async (role: DemoRole): Promise<StorageState> => {

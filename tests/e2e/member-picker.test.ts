@@ -2,7 +2,7 @@
 // screen, in English and in Chinese, the search box is wide, and an account's username and its
 // (long) nickname each show whole on one line of its option.
 import { describe, expect, it } from 'vitest';
-import type { Envelope } from '../../src/schema/api';
+import { apiAs } from '../helpers/browser-api';
 import { browserSuite } from './harness';
 
 const suite = browserSuite();
@@ -11,14 +11,7 @@ const LONG = { username: 'warehouse.north.shift', nickName: 'Northern warehouse 
 /** The box holds at least this much on a 1280 px screen (a long username with room to spare). */
 const MIN_BOX_PX = 400;
 
-const api = async <T>(path: string, token: string, body?: unknown): Promise<T> => {
-  const response = await fetch(`${suite.baseUrl}/api${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { Authorization: token, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return (await response.json() as Envelope<T>).data;
-};
+const { call: api } = apiAs(suite);
 
 /** Whether an element's text sits on one line, nothing cut off. */
 const oneWholeLine = (el: Element): boolean => {
@@ -29,13 +22,12 @@ const oneWholeLine = (el: Element): boolean => {
 
 describe('user group member picker', () => {
   it.each(['en', 'zh'] as const)('shows a long account name whole (%s)', async (lang) => {
-    const token = await suite.tokenOf('admin');
-    const found = await api<{ list: unknown[] }>(`/admin/list?keyword=${LONG.username}`, token);
+    const found = await api<{ list: unknown[] }>(`/admin/list?keyword=${LONG.username}`);
     // Every account holds a role: the seller's, as a shop owner picked into a group would.
-    const roles = await api<{ id: number; code: string | null }[]>('/role/listAll', token);
+    const roles = await api<{ id: number; code: string | null }[]>('/role/listAll');
     const seller = roles.find((r) => r.code === 'seller')!;
-    if (found.list.length === 0) await api('/admin/create', token, { ...LONG, password: 'Picker-pass-2024', roleIds: [seller.id] });
-    const groups = await api<{ id: number }[]>('/userGroup/listAll', token);
+    if (found.list.length === 0) await api('/admin/create', { ...LONG, password: 'Picker-pass-2024', roleIds: [seller.id] });
+    const groups = await api<{ id: number }[]>('/userGroup/listAll');
     await suite.withPage(async (page) => {
       await page.goto(`/ums/user_group?groupId=${groups[0]!.id}`);
       const box = page.locator('input[role="combobox"]');

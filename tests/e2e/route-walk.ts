@@ -8,11 +8,12 @@ import type { Lang } from '../../src/i18n/lang';
 import { zh } from '../../src/i18n/zh';
 import { buildMenuModel } from '../../src/providers/menus';
 import { apiMatcher } from '../../src/schema/access';
-import type { AdminInfo, Envelope } from '../../src/schema/api';
+import type { AdminInfo } from '../../src/schema/api';
 import { entityList } from '../../src/schema/entities';
 import { ALL_ROUTES } from '../../src/schema/routes';
 import type { DemoRole } from '../helpers/accounts';
 import { listPathFields, routeOf } from '../helpers/entity-bodies';
+import { callApi } from '../helpers/browser-api';
 import type { BrowserSuite, Viewport } from './harness';
 import { trackNetwork } from './harness';
 
@@ -37,10 +38,7 @@ export type Walk = { readonly viewport: Viewport; readonly alsoAt?: readonly Vie
 
 /** The walk over `suite`'s server: the paths a role may open, and the audit of a list of them. */
 export const routeWalk = (suite: BrowserSuite) => {
-  const get = async <T>(role: DemoRole, path: string): Promise<T> => {
-    const response = await fetch(`${suite.baseUrl}/api${path}`, { headers: { Authorization: await suite.tokenOf(role) } });
-    return (await response.json() as Envelope<T>).data;
-  };
+  const get = <T>(role: DemoRole, path: string): Promise<T> => callApi<T>(suite, role, path);
 
   /** The paths the role's menu offers (the admin's own rules), plus pages of one record where given. */
   const pathsOf = async (role: DemoRole, withRecords: boolean): Promise<string[]> => {
@@ -152,7 +150,7 @@ export const routeWalk = (suite: BrowserSuite) => {
             if (state !== expected) problems.push(`${where}: ${state} (expected ${expected})`);
             if (at !== path) problems.push(`${where}: went to ${at}`);
             if (await page.getByRole('heading', { name: MESSAGES[lang].app.access_denied.title }).count() > 0) problems.push(`${where}: Access denied`);
-            // The screen names itself: the route table's title as its heading (the hidden routes' in tests/ui/page-titles.test.tsx).
+            // The screen names itself: the route table's title as its heading (the hidden routes' in tests/ui/shell-page-titles.test.tsx).
             const title = (MESSAGES[lang].menu as Readonly<Record<string, string>>)[name ?? ''];
             if (!title) problems.push(`${where}: no ${lang} title for ${name}`);
             else await marker.getByRole('heading', { level: 1, name: title, exact: true }).first().waitFor({ timeout: 10_000 })

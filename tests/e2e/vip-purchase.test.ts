@@ -6,15 +6,13 @@ import { PAY_CHANNELS } from '../../src/schema/vip/entities';
 import { strings } from '../../src/resources/vip/strings';
 import type { AdminInfo } from '../../src/schema/api';
 import type { DemoRole } from '../helpers/accounts';
+import { callApi } from '../helpers/browser-api';
 import { DESKTOP, PHONE, browserSuite } from './harness';
 
 const BANK_ACCOUNT = 'Marketplace Ltd, Example Bank, 0012-3456-7890';
 const suite = browserSuite({ VIP_BANK_ACCOUNT: BANK_ACCOUNT });
 
-const infoOf = async (role: DemoRole): Promise<AdminInfo> => {
-  const response = await fetch(`${suite.baseUrl}/api/admin/info`, { headers: { Authorization: await suite.tokenOf(role) } });
-  return ((await response.json()) as { data: AdminInfo }).data;
-};
+const infoOf = (role: DemoRole): Promise<AdminInfo> => callApi<AdminInfo>(suite, role, '/admin/info');
 
 const CASES = [
   { lang: 'en', viewport: DESKTOP },

@@ -41,7 +41,7 @@ export const hasRoute = (operation: string) => (entity: Entity): boolean => rout
  * Whether the generic suites make this entity's records through its create route. Not when a
  * conditional unique binds the record to its owner (one pending VIP application per seller): every
  * generic create is the same caller's, so the second would be refused. Such entities are read
- * through an existing (seeded) record here, and their own tests create them (tests/api/vip.test.ts).
+ * through an existing (seeded) record here, and their own tests create them (tests/api/vip-applications.test.ts).
  */
 export const createdByFixtures = (entity: Entity): boolean => hasRoute('create')(entity)
   && !(entity.owner !== undefined && (entity.unique ?? []).some((u) => u.where !== undefined && u.fields.includes(entity.owner!)));
@@ -59,9 +59,11 @@ export const listUrlFor = (entity: Entity, record: Body, query = ''): string => 
   return urlOf(route, record) + (query ? `?${query}` : '');
 };
 
-/** Writable fields a selective update may send (immutable ones are accepted on create only). */
-export const updatableFields = (entity: Entity): [string, FieldDecl][] =>
-  writableFields(entity).filter(([, decl]) => !decl.immutable);
+/**
+ * Writable fields a selective update may send (immutable ones are accepted on create only): the
+ * admin's own rule, imported so the generic tests send exactly what the admin sends.
+ */
+export { updatableFields } from '../../src/providers/entityDataProvider';
 
 const pad = (n: number): string => String(n).padStart(6, '0');
 /** Seconds of a day as `HH:mm:ss`. */
@@ -225,8 +227,9 @@ export const createFixtures = (deps: FixtureDeps) => {
         const rows: Body[] = [];
         for (let i = 0; i < Math.max(decl.children!.min ?? 0, 1); i += 1) {
           const row: Body = {};
-          for (const [field, child] of Object.entries(decl.children!.fields)) {
-            if (!child.serverManaged) row[field] = await valueOf(childEntityOf(entity, name), field, child, variant + i, timeIndex, 0, targetVariant + i);
+          const rowEntity = childEntityOf(entity, name);
+          for (const [field, child] of writableFields(rowEntity)) {
+            row[field] = await valueOf(rowEntity, field, child, variant + i, timeIndex, 0, targetVariant + i);
           }
           rows.push(row);
         }
@@ -320,7 +323,7 @@ export const createFixtures = (deps: FixtureDeps) => {
 
   /**
    * A different valid value for a selective update of `name`, or null when the field's
-   * meaning needs more than a value (grouping keys, json relation lists: see entity-rules).
+   * meaning needs more than a value (grouping keys, json relation lists: see engine-entity-rules).
    */
   const otherValue = async (entity: Entity, name: string, decl: FieldDecl, current: unknown, record?: Body): Promise<unknown> => {
     const value = await anotherValue(entity, name, decl, current);
@@ -330,7 +333,7 @@ export const createFixtures = (deps: FixtureDeps) => {
     return value;
   };
   const anotherValue = async (entity: Entity, name: string, decl: FieldDecl, current: unknown): Promise<unknown> => {
-    // A secret is never read back to compare: its own tests follow it (tests/api/entity-secrets.test.ts).
+    // A secret is never read back to compare: its own tests follow it (tests/api/engine-entity-secrets.test.ts).
     if (listPathFields(entity).includes(name) || decl.kind === 'json' || decl.kind === 'secret' || (decl.kind === 'references' && !decl.relation)) return null;
     switch (decl.kind) {
       case 'text': case 'longText': case 'richText': return textValue(name, decl, nextSeq());

@@ -29,7 +29,7 @@ export const makeAccount = async (
   role ??= await db.insertInto('ums_role').values({
     code: roleCode, name: roleCode, description: null, admin_count: 0, create_time: toDbTime(), status: 1, sort: 0,
   }).returning('id').executeTakeFirstOrThrow();
-  // A seller holds a running VIP, which opening a shop needs (tests/api/shop.test.ts tests the gate itself).
+  // A seller holds a running VIP, which opening a shop needs (tests/api/shop-shops.test.ts tests the gate itself).
   const vip = roleCode === SEED_ROLES.seller.code ? { vip_expire_time: '2099-01-01T00:00:00.000Z' } : {};
   const admin = await db.insertInto('ums_admin').values({
     username, password: hash, icon: null, email: null, nick_name: username, note: null, create_time: toDbTime(),

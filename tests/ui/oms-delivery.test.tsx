@@ -7,7 +7,7 @@ import { envelope, page, renderAt, serve } from './entity-harness';
 
 beforeAll(async () => {
   await import('../../src/engine/screens');
-}, 60_000);
+});
 
 const anOrder = (id: number, status: number) => ({
   id, orderSn: `SN${id}`, shopId: 1, shopName: 'Shop', status, receiverName: `Ann ${id}`, receiverPhone: '555', receiverProvince: 'North',
@@ -110,12 +110,12 @@ describe('shipping screen', () => {
     serve('get', '/order/messages/list', () => envelope(page([])));
     serve('get', '/order/track/14', () => envelope({ deliveryCompany: '顺丰快递', deliverySn: 'SF9', events: [] }));
     const { unmount } = renderAt('/oms/order#show=14');
-    const company = await screen.findByText('SF Express', {}, { timeout: 15_000 });
+    const company = await screen.findByText('SF Express');
     expect(company).toBeInTheDocument();
     unmount();
     serve('get', '/order/14', () => envelope({ ...shipped, deliveryCompany: 'Pony Express' }));
     renderAt('/oms/order#show=14', { lang: 'zh' });
-    expect(await screen.findByText('Pony Express', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByText('Pony Express')).toBeInTheDocument();
   });
 
   it('shows the server\'s row errors under that row\'s input', async () => {
@@ -152,7 +152,7 @@ describe('order list', () => {
     const lists = serveOrders();
     serve('get', '/order/statusCounts', () => envelope({ all: 3, byStatus: { 0: 0, 1: 2, 2: 1, 3: 0, 4: 0, 5: 0 } }));
     renderAt('/oms/order');
-    expect(await screen.findByText('SN13', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByText('SN13')).toBeInTheDocument();
     expect(await screen.findByRole('tab', { name: 'All (3)' })).toHaveAttribute('aria-selected', 'true');
     await userEvent.click(screen.getByRole('tab', { name: 'Pending shipment (2)' }));
     await waitFor(() => expect(lists.at(-1)?.query.get('status')).toBe('1'));

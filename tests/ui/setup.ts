@@ -14,10 +14,12 @@ import { server } from './msw-server';
 // Here, once for every file, rather than repeated in each file that renders the admin.
 vi.mock('react-router', () => import('react-router-dom'));
 
-// Lazy chunks (the admin shell, the date pickers, the rich text editor) are transformed on first
-// import: a few hundred ms on an idle machine, well over 5 s on a loaded 2-core CI runner. A query
-// waits up to 15 s, which only a failing test ever spends; tests keep 30 s in all.
-configure({ asyncUtilTimeout: 15_000 });
+// A query or waitFor waits for its condition, not for a time: lazy chunks (the admin shell, the
+// date pickers, the rich text editor) are transformed on first import, a few hundred ms on an idle
+// machine and well over 5 s on a loaded 2-core CI runner, and a screen's renders slow down as much.
+// The 60 s bound is only ever reached by a failing test (and lets it print what it looked for before
+// the case's own limit, 120 s in vite.config.ts, ends it); no test passes a shorter one of its own.
+configure({ asyncUtilTimeout: 60_000 });
 
 // A findBy or waitFor retries its query on every DOM change and every 50 ms, and each miss built
 // the error it throws with a print of the whole page (pretty-format over the document: a tenth of a

@@ -35,7 +35,7 @@ describe.each<Lang>(['en', 'zh'])('add-shop page and the VIP gate (%s)', (lang) 
     const calls = answerCheck({ allowed: false, vipRequired: true, vipExpireTime: expired });
     answerPayPage(expired);
     renderAt('/shop/addShop', { lang, feedback: true });
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/pay\/index$/), { timeout: 15_000 });
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/pay\/index$/));
     expect(await screen.findByText(text.shop.vip_required)).toBeInTheDocument();
     expect(calls).toHaveLength(1);
     expect(screen.queryByRole('textbox', { name: text.resources.shop.fields.shopName })).toBeNull();
@@ -47,7 +47,7 @@ describe.each<Lang>(['en', 'zh'])('add-shop page and the VIP gate (%s)', (lang) 
   ])('opens the form for %s', async (_who, check) => {
     answerCheck(check);
     renderAt('/shop/addShop', { lang, feedback: true });
-    expect(await screen.findByRole('textbox', { name: text.resources.shop.fields.shopName }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('textbox', { name: text.resources.shop.fields.shopName })).toBeInTheDocument();
     expect(screen.getByText(text.resources.shop.sections.payment)).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/shop/addShop');
     expect(screen.queryByText(text.shop.vip_required)).toBeNull();

@@ -7,7 +7,7 @@ import { envelope, page, renderAt, serve } from './entity-harness';
 
 beforeAll(async () => {
   await import('../../src/engine/screens');
-}, 60_000);
+});
 
 const admins = [
   { id: 1, username: 'admin', nickName: 'Root', email: 'root@example.com', note: null, createTime: '2024-05-01T00:00:00.000Z', loginTime: null, status: 1,

@@ -10,7 +10,7 @@ const MENU_TITLES: Readonly<Record<string, string>> = SEEDED_MENU_TITLES;
 
 beforeAll(async () => {
   await import('../../src/engine/screens');
-}, 60_000);
+});
 
 /** A menu as seeded: titled with its seeded English title. */
 const menuNode = (id: number, parentId: number, name: string, children: unknown[] = []) =>

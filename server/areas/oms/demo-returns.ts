@@ -51,7 +51,7 @@ export const DEMO_PROOFS = [...new Set(WHY.flatMap((w) => w.proofs))].map((file)
 /**
  * Many requests wait for someone; the others show each outcome. The very first one is rejected,
  * the one kind that may be deleted: the generic suites delete the first stored row of an entity
- * they cannot create (tests/api/entity-audit.test.ts).
+ * they cannot create (tests/api/engine-entity-audit.test.ts).
  */
 const STATUSES = [
   RETURN_STATUS.rejected, RETURN_STATUS.pending, RETURN_STATUS.returning, RETURN_STATUS.completed,

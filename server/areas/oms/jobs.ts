@@ -110,7 +110,7 @@ const applyOne = async (db: Kysely<Database>, action: 'close' | 'confirmReceipt'
 
 /**
  * Test seam, and the only one: `afterCloseSelection` runs once a batch of unpaid orders has been
- * selected for closing and before any of them is closed. tests/api/order-jobs.test.ts commits a
+ * selected for closing and before any of them is closed. tests/api/oms-order-jobs.test.ts commits a
  * cashier binding there, to prove the check inside the close's transaction (closeUnlessBound)
  * catches a binding the selection could not see; on SQLite one connection serialises transactions,
  * so no real race can land in that gap. The server passes none.

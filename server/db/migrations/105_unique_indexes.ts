@@ -2,7 +2,7 @@
  * A unique index behind every declared unique field (src/schema: `unique: true`), so parallel
  * creates cannot slip two equal values past the engine's pre-check (PostgreSQL: 60 parallel role
  * creates made up to 8 copies). Earlier migrations already index every unique field but the role
- * name; tests/api/entity-unique.test.ts fails when a declared unique field has no index.
+ * name; tests/api/engine-entity-unique.test.ts fails when a declared unique field has no index.
  * Existing duplicates (made by that race) keep the oldest row's name; the others get their id
  * appended, so the index can be built and no row is lost.
  */

@@ -55,7 +55,7 @@ export const InviteLinkScreen = () => {
     queryFn: async ({ signal }) => (await apiFetch<InviteLink>('/rms/link', { signal })).data,
   });
   return (
-    // The route table's name of the page, as every page's heading (tests/ui/page-titles.test.tsx).
+    // The route table's name of the page, as every page's heading (tests/ui/shell-page-titles.test.tsx).
     <PageFrame title={translate('menu.link')}>
       <Paper sx={{ p: { xs: 2, sm: 3 }, maxWidth: 720 }}>
         {query.isPending ? <Loading /> : query.isError || typeof query.data?.code !== 'string' ? (

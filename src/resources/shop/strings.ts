@@ -2,7 +2,7 @@
  * Shops: the English and Chinese strings of this area's entities (`resources.<entity>`: name,
  * field labels, sections, enum options, actions) and of the add-shop screen's VIP notice
  * (`shop.*`). Chinese is typed by English, so a missing key fails type-checking;
- * tests/unit/entity-i18n.test.ts checks every declared label.
+ * tests/unit/engine-entity-i18n.test.ts checks every declared label.
  */
 import { defineStrings } from '../../engine/area';
 

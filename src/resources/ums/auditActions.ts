@@ -1,7 +1,7 @@
 /**
  * What an audit row's action is called (src/schema/engine/audit.ts lists what the server writes): the
  * i18n key of its name and the key of the field a `set_<field>` row set. No React, so the audit
- * log screen and tests/unit/audit-actions.test.ts resolve names the same way.
+ * log screen and tests/unit/ums-audit-actions.test.ts resolve names the same way.
  */
 import type { Entity } from '../../schema/engine/entity';
 import type { ServerAuditAction } from '../../schema/engine/audit';

@@ -1,7 +1,7 @@
 /**
  * Permissions (ums): the English and Chinese strings of this area's entities (`resources.<entity>`: name,
  * field labels, enum options, and `entity.ums.*` for its own screens). Chinese is typed by English, so a
- * missing key fails type-checking; tests/unit/entity-i18n.test.ts checks every declared label.
+ * missing key fails type-checking; tests/unit/engine-entity-i18n.test.ts checks every declared label.
  */
 import { defineStrings } from '../../engine/area';
 

@@ -2,7 +2,7 @@
  * The actions an audit row names (`sys_audit_log.action`), declared once for both halves: the
  * server writes no other (server/db/audit.ts types its entries with these), and the audit log
  * names each one in the reader's language (src/resources/ums/auditLog.tsx).
- * tests/unit/audit-actions.test.ts fails when one has no name in English or Chinese.
+ * tests/unit/ums-audit-actions.test.ts fails when one has no name in English or Chinese.
  * - The server's own: the engine's writes and the hand-written routes', named under
  *   `entity.audit.actions.<action>`.
  * - A declared action's (`ActionDecl.audit`, default its name in snake_case): named as the action

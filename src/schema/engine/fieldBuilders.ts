@@ -77,7 +77,7 @@ export const reference = <const O extends FieldOptions<number> = None>(entity: s
  * The display name of the record a reference field of the same entity points at (`ownerName` of
  * `ownerId`): read-only and never stored. The server joins it in on every read, also for readers
  * who may not read the referenced entity (a seller and the admin accounts), and screens show it
- * in place of the id. Every reference field declares one (tests/ui/reference-names.test.tsx).
+ * in place of the id. Every reference field declares one (tests/ui/engine-reference-names.test.tsx).
  * `none`: the name read when the reference is empty (a history row written by the server itself
  * names its operator `mall`'s "系统"); a reference to a record that is gone still reads null.
  */

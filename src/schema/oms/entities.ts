@@ -62,7 +62,7 @@ type DeliveryLabel = (typeof DELIVERY_STATUSES)[number]['label'];
 
 /**
  * What each order status means for the stored payment and delivery status (the order's fields
- * of those names): its transitions set them so (tests/unit/order-status-machine.test.ts checks
+ * of those names): its transitions set them so (tests/unit/oms-status-machine.test.ts checks
  * every transition, the cashier's too, against this), and the guide's table (docs/guide/transitions.md) is printed from here.
  * "refunded" is no order status's own: a completed return with a refund sets it (ORDER_REFUNDED_ROW).
  */
