@@ -21,7 +21,7 @@ import {
 } from 'react-admin';
 import type { ActionOn, Entity } from '../schema/engine/entity';
 import { actionParamsEntity, transitionAllows } from '../schema/engine/entity';
-import { declaredAction } from '../schema/engine/actionPaths';
+import { actionOperation } from '../schema/engine/actionPaths';
 import { createSchema, validate as validateWith } from '../schema/validation';
 import { ApiError } from '../providers/api';
 import type { ActionRequest, EntityDataProvider } from '../providers/entityDataProvider';
@@ -162,7 +162,7 @@ type TriggerProps = {
  * query per row is answered in a commit of its own per row.
  */
 export const ActionTrigger = (props: TriggerProps) => (
-  <WithRowAccess entity={props.entity} action={declaredAction(props.name)} render={(canAccess) => (canAccess ? <AllowedTrigger {...props} /> : null)} />
+  <WithRowAccess entity={props.entity} action={actionOperation(props.name)} render={(canAccess) => (canAccess ? <AllowedTrigger {...props} /> : null)} />
 );
 
 const AllowedTrigger = ({ entity, name, target, onDone, inputs, fixed, initial, notice }: TriggerProps) => {

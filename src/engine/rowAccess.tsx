@@ -12,7 +12,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { createContext, useContext, useMemo } from 'react';
 import { useAuthProvider, useCanAccess } from 'react-admin';
 import type { Entity } from '../schema/engine/entity';
-import { declaredAction, setAction } from '../schema/engine/actionPaths';
+import { actionOperation, setAction } from '../schema/engine/actionPaths';
 
 type RowAccess = {
   readonly resource: string;
@@ -25,7 +25,7 @@ const RowAccessContext = createContext<RowAccess | null>(null);
 /** The actions a row may offer: the toggles of its flags, the entity's declared actions and delete. */
 const rowAccessActions = (entity: Entity): string[] => [
   ...Object.entries(entity.fields).filter(([, decl]) => decl.toggle).map(([name]) => setAction(name)),
-  ...Object.keys(entity.actions ?? {}).map(declaredAction),
+  ...Object.keys(entity.actions ?? {}).map(actionOperation),
   'delete',
 ];
 

@@ -11,7 +11,7 @@ import { compileAntPattern } from './engine/ant';
 import { ACTION_PREFIX, entityActionPath } from './engine/actionPaths';
 import { findEntity } from './entities';
 
-export { declaredAction, entityActionPath, SET_ACTION_PREFIX, setAction } from './engine/actionPaths';
+export { actionOperation, entityActionPath, SET_ACTION_PREFIX, setAction } from './engine/actionPaths';
 
 /**
  * The route whose grant covers `action` on an entity, or undefined when no route grant is

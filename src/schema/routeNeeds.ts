@@ -7,7 +7,7 @@
  * administrator which resources a ticked menu still lacks.
  */
 import type { Entity } from './engine/entity';
-import { declaredAction, entityActionPath, fillPath } from './engine/actionPaths';
+import { actionOperation, entityActionPath, fillPath } from './engine/actionPaths';
 import type { RouteNeed } from './routes';
 import { ALL_ROUTES } from './routes';
 import { entityList, findEntity } from './entities';
@@ -31,7 +31,7 @@ const ENDPOINT_ACTIONS: ReadonlySet<string> = new Set(['list', 'create', 'show',
 const needPath = (need: RouteNeed): string => {
   if (typeof need === 'string') return fillPath(need);
   const entity = findEntity(need.entity);
-  const action = ENDPOINT_ACTIONS.has(need.action) ? need.action : declaredAction(need.action);
+  const action = ENDPOINT_ACTIONS.has(need.action) ? need.action : actionOperation(need.action);
   const path = entity ? entityActionPath(entity, action) : null;
   if (!path) throw new Error(`routes.ts: ${need.entity} declares no action ${need.action}`);
   return path;

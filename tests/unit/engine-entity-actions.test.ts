@@ -4,7 +4,7 @@ import { actionCall } from '../../src/providers/entityDataProvider';
 import { actionEndpointOf, endpointsOf, operationsOf } from '../../src/schema/engine/endpoints';
 import type { Entity } from '../../src/schema/engine/entity';
 import { actionParamsEntity } from '../../src/schema/engine/entity';
-import { declaredAction, entityActionPath } from '../../src/schema/engine/actionPaths';
+import { actionOperation, entityActionPath } from '../../src/schema/engine/actionPaths';
 import { gadget } from '../helpers/action-fixture';
 
 const entity = gadget as unknown as Entity;
@@ -32,10 +32,10 @@ describe('action endpoints', () => {
   });
 
   it('answers canAccess with the path the action calls', () => {
-    expect(entityActionPath(entity, declaredAction('rename'))).toBe('/gadget/rename/1');
-    expect(entityActionPath(entity, declaredAction('peek'))).toBe('/gadget/peek/1');
-    expect(entityActionPath(entity, declaredAction('count'))).toBe('/gadget/count');
-    expect(entityActionPath(entity, declaredAction('nope'))).toBeNull();
+    expect(entityActionPath(entity, actionOperation('rename'))).toBe('/gadget/rename/1');
+    expect(entityActionPath(entity, actionOperation('peek'))).toBe('/gadget/peek/1');
+    expect(entityActionPath(entity, actionOperation('count'))).toBe('/gadget/count');
+    expect(entityActionPath(entity, actionOperation('nope'))).toBeNull();
   });
 
   it('labels parameters as fields of <entity>.actions.<name>', () => {

@@ -31,7 +31,7 @@ import { Button, Confirm, useCanAccess, useNotify, useRecordContext, useTranslat
 import { useActionMutation, useActionQuery } from '../../engine/actionQueries';
 import { useIntlLocale } from '../../engine/locale';
 import { ApiError } from '../../providers/api';
-import { declaredAction } from '../../schema/access';
+import { actionOperation } from '../../schema/access';
 import type { FieldError } from '../../schema/api';
 import type { BoundOrder, OpenOrder } from '../../schema/cashier/entities';
 import { balance } from '../../schema/cashier/entities';
@@ -49,7 +49,7 @@ const useMoney = () => {
   return (amount: number) => formatMoney(toCents(amount), locale);
 };
 
-const useCan = (name: string) => useCanAccess({ resource: balance.name, action: declaredAction(name) }).canAccess === true;
+const useCan = (name: string) => useCanAccess({ resource: balance.name, action: actionOperation(name) }).canAccess === true;
 
 const errorText = (translate: ReturnType<typeof useTranslate>, e: FieldError | undefined) =>
   (e ? translate(`errors.${e.messageKey}`, { _: e.message, ...e.params }) : undefined);

@@ -22,7 +22,7 @@ import type { Identifier, RaRecord } from 'react-admin';
 import {
   Button, Loading, RecordContextProvider, useCanAccess, useDataProvider, useGetMany, useListContext, useNotify, useRefresh, useTranslate,
 } from 'react-admin';
-import { declaredAction } from '../../schema/access';
+import { actionOperation } from '../../schema/access';
 import type { Entity } from '../../schema/engine/entity';
 import type { EntityDataProvider } from '../../providers/entityDataProvider';
 import { fieldDisplay, fieldLabelKey } from '../../engine/blocks';
@@ -106,7 +106,7 @@ const MergeDialog = ({ entity, ids, onClose }: { readonly entity: Entity; readon
 export const MergeMembersButton = ({ entity }: { readonly entity: Entity }) => {
   const { selectedIds } = useListContext();
   const notify = useNotify();
-  const { canAccess } = useCanAccess({ resource: entity.name, action: declaredAction('merge') });
+  const { canAccess } = useCanAccess({ resource: entity.name, action: actionOperation('merge') });
   const [open, setOpen] = useState(false);
   if (!canAccess) return null;
   const start = () => {

@@ -14,7 +14,7 @@ import { useNavigate } from 'react-router-dom';
 import { useActionQuery } from '../../engine/actionQueries';
 import { enumLabelKey } from '../../engine/labels';
 import { routePath, withQuery } from '../../engine/routing';
-import { declaredAction } from '../../schema/access';
+import { actionOperation } from '../../schema/access';
 import { MESSAGES } from '../../schema/api';
 import type { Entity } from '../../schema/engine/entity';
 import { DELIVERY_COMPANIES, ORDER_DELETABLE_STATUSES, ORDER_STATUS, ORDER_STATUSES, order, PAY_STATUS } from '../../schema/oms/entities';
@@ -54,7 +54,7 @@ export const OrderStatusTabs = ({ entity }: { readonly entity: Entity }) => {
 
 const deliverPath = (ids: readonly Identifier[]) => withQuery(routePath('deliverOrderList'), { ids: ids.join(',') });
 
-const useCanShip = () => useCanAccess({ resource: order.name, action: declaredAction('deliver') }).canAccess === true;
+const useCanShip = () => useCanAccess({ resource: order.name, action: actionOperation('deliver') }).canAccess === true;
 
 /**
  * "Ship selected": the selected orders pending shipment go to the shipping screen. Selected rows
@@ -97,7 +97,7 @@ const ShipRow = ({ canShip }: { readonly canShip: boolean }) => {
  * (../../engine/rowAccess.tsx): asked per row, each row's query was answered in a commit of its own.
  */
 const ShipRowButton = () => (
-  <WithRowAccess entity={order} action={declaredAction('deliver')} render={(canAccess) => <ShipRow canShip={canAccess === true} />} />
+  <WithRowAccess entity={order} action={actionOperation('deliver')} render={(canAccess) => <ShipRow canShip={canAccess === true} />} />
 );
 
 /**

@@ -21,7 +21,7 @@ import { actionQueryKey, useActionMutation, useActionQuery } from '../../engine/
 import { WithRowAccess } from '../../engine/rowAccess';
 import { RowButton } from '../../engine/RowButton';
 import type { ScreenOptionsOf } from '../../engine/screenOptions';
-import { declaredAction } from '../../schema/access';
+import { actionOperation } from '../../schema/access';
 import { childEntityOf } from '../../schema/engine/entity';
 import { product } from '../../schema/pms/product';
 import { formatMoney, toCents } from '../../schema/engine/money';
@@ -49,7 +49,7 @@ const SkuTable = ({ productId, onClose }: { readonly productId: number; readonly
   const [locale] = useLocaleState();
   const queryClient = useQueryClient();
   const skus = useActionQuery<Sku[]>(product, { name: 'skuList', id: productId });
-  const { canAccess: canSave } = useCanAccess({ resource: product.name, action: declaredAction('skuUpdate') });
+  const { canAccess: canSave } = useCanAccess({ resource: product.name, action: actionOperation('skuUpdate') });
   const [edits, setEdits] = useState<Readonly<Record<number, Partial<Pick<Sku, 'stock' | 'lowStock'>>>>>({});
   const save = useActionMutation(product, 'skuUpdate', {
     onSuccess: async () => {
@@ -123,7 +123,7 @@ const SkuStock = ({ canAccess }: { readonly canAccess: boolean | undefined }) =>
 };
 
 // The permission is the list's one answer for all rows (engine/rowAccess.tsx), not a query per row.
-const SkuStockButton = () => <WithRowAccess entity={product} action={declaredAction('skuList')} render={(canAccess) => <SkuStock canAccess={canAccess} />} />;
+const SkuStockButton = () => <WithRowAccess entity={product} action={actionOperation('skuList')} render={(canAccess) => <SkuStock canAccess={canAccess} />} />;
 
 export const productScreen: ScreenOptionsOf<typeof product> = {
   rowActions: SkuStockButton,

@@ -17,7 +17,7 @@ import { useActionQuery } from '../../engine/actionQueries';
 import { LinkButton } from '../../engine/LinkButton';
 import { routePath } from '../../engine/routing';
 import type { ScreenOptionsOf } from '../../engine/screenOptions';
-import { declaredAction } from '../../schema/access';
+import { actionOperation } from '../../schema/access';
 import { RATIO_FORMAT } from '../../schema/engine/money';
 import type { DistributionRatios } from '../../schema/referral/entities';
 import { distributionRecord, referralReward } from '../../schema/referral/entities';
@@ -34,7 +34,7 @@ const percent = (locale: string, ratio: number) => new Intl.NumberFormat(locale 
 const RatioSummary = () => {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const { canAccess } = useCanAccess({ resource: distributionRecord.name, action: declaredAction('ratio') });
+  const { canAccess } = useCanAccess({ resource: distributionRecord.name, action: actionOperation('ratio') });
   const query = useActionQuery<DistributionRatios>(distributionRecord, { name: 'ratio' }, { enabled: canAccess === true });
   if (!canAccess || !query.data || typeof query.data.ratio !== 'number') return null;
   const { ratio, overrides } = query.data;

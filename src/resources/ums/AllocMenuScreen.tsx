@@ -24,7 +24,7 @@ import { builtinText } from '../../i18n/builtins';
 import { PageFrame } from '../../ui/PageFrame';
 import type { MenuNode } from '../../schema/ums/entities';
 import { menu, resource, role } from '../../schema/ums/entities';
-import { declaredAction, entityActionPath } from '../../schema/access';
+import { actionOperation, entityActionPath } from '../../schema/access';
 import { actionQueryKey, useActionMutation, useActionQuery } from '../../engine/actionQueries';
 import { NotAvailable } from '../../engine/NotAvailable';
 import { routePath } from '../../engine/routing';
@@ -82,8 +82,8 @@ const MissingResources = ({ roleId, routes }: { readonly roleId: number; readonl
   const queryClient = useQueryClient();
   const { session } = useAdminSession();
   const canCall = useCanCall();
-  const canRead = canCall(entityActionPath(role, declaredAction('listResource'))) && canCall(endpointOf(resource, 'listAll')?.url ?? null);
-  const canGrant = canCall(entityActionPath(role, declaredAction('allocResource')));
+  const canRead = canCall(entityActionPath(role, actionOperation('listResource'))) && canCall(endpointOf(resource, 'listAll')?.url ?? null);
+  const canGrant = canCall(entityActionPath(role, actionOperation('allocResource')));
   const granted = useActionQuery<RaRecord[] | null>(role, { name: 'listResource', id: roleId }, { enabled: canRead });
   const all = useGetList(resource.name, allRowsOf(resource), { enabled: canRead });
   const held = session?.resources;
@@ -136,7 +136,7 @@ const AllocMenuForm = ({ roleId, roleName }: { readonly roleId: number; readonly
   const queryClient = useQueryClient();
   const tree = useActionQuery<MenuNode[] | null>(menu, { name: 'treeList' });
   const granted = useActionQuery<RaRecord[] | null>(role, { name: 'listMenu', id: roleId });
-  const { canAccess: canSave } = useCanAccess({ resource: role.name, action: declaredAction('allocMenu') });
+  const { canAccess: canSave } = useCanAccess({ resource: role.name, action: actionOperation('allocMenu') });
   // Null until the user changes something: the checks then mirror the role's menus.
   const [picked, setPicked] = useState<ReadonlySet<number> | null>(null);
   const roots = tree.data ?? [];

@@ -19,7 +19,7 @@ import { Button, Loading, useCanAccess, useGetList, useNavigate, useNotify, useT
 import { builtinText } from '../../i18n/builtins';
 import { PageFrame } from '../../ui/PageFrame';
 import { resource, resourceCategory, role } from '../../schema/ums/entities';
-import { declaredAction } from '../../schema/access';
+import { actionOperation } from '../../schema/access';
 import { actionQueryKey, useActionMutation, useActionQuery } from '../../engine/actionQueries';
 import { NotAvailable } from '../../engine/NotAvailable';
 import { routePath } from '../../engine/routing';
@@ -79,7 +79,7 @@ const AllocResourceForm = ({ roleId, roleName }: { readonly roleId: number; read
   const resources = useGetList(resource.name, allRowsOf(resource));
   const categories = useGetList(resourceCategory.name, allRowsOf(resourceCategory));
   const granted = useActionQuery<RaRecord[] | null>(role, { name: 'listResource', id: roleId });
-  const { canAccess: canSave } = useCanAccess({ resource: role.name, action: declaredAction('allocResource') });
+  const { canAccess: canSave } = useCanAccess({ resource: role.name, action: actionOperation('allocResource') });
   // Null until the user changes something: the checks then mirror the role's resources.
   const [picked, setPicked] = useState<ReadonlySet<number> | null>(null);
   const checked = picked ?? new Set((granted.data ?? []).map((r) => Number(r.id)));

@@ -20,7 +20,7 @@ import { Button, Loading, useCanAccess, useGetList, useNotify, useRecordContext,
 import { builtinText } from '../../i18n/builtins';
 import { role } from '../../schema/ums/entities';
 import { adminAccount } from '../../schema/ums/admin';
-import { declaredAction } from '../../schema/access';
+import { actionOperation } from '../../schema/access';
 import { actionQueryKey, useActionMutation, useActionQuery } from '../../engine/actionQueries';
 import { allRowsOf } from './lookups';
 
@@ -94,7 +94,7 @@ const AssignRolesDialog = ({ admin, onClose }: Props) => {
 export const AssignRolesButton = () => {
   const record = useRecordContext();
   const [open, setOpen] = useState(false);
-  const { canAccess } = useCanAccess({ resource: adminAccount.name, action: declaredAction('updateRoles') });
+  const { canAccess } = useCanAccess({ resource: adminAccount.name, action: actionOperation('updateRoles') });
   if (!record || !canAccess) return null;
   return (
     <>

@@ -27,7 +27,7 @@ import { Button, Confirm, Loading, useCanAccess, useGetList, useNotify, useTrans
 import { PageFrame } from '../../ui/PageFrame';
 import { userGroup } from '../../schema/ums/entities';
 import { adminAccount } from '../../schema/ums/admin';
-import { declaredAction } from '../../schema/access';
+import { actionOperation } from '../../schema/access';
 import { actionQueryKey, useActionMutation, useActionQuery } from '../../engine/actionQueries';
 import { fieldLabelKey } from '../../engine/labels';
 import { allRowsOf } from './lookups';
@@ -91,7 +91,7 @@ const GroupMembers = ({ groupId }: { readonly groupId: number }) => {
   const notify = useNotify();
   const queryClient = useQueryClient();
   const members = useActionQuery<RaRecord[] | null>(userGroup, { name: 'members', id: groupId });
-  const { canAccess: canSave } = useCanAccess({ resource: userGroup.name, action: declaredAction('allocMembers') });
+  const { canAccess: canSave } = useCanAccess({ resource: userGroup.name, action: actionOperation('allocMembers') });
   // Null while unchanged: the table then shows what the server holds.
   const [picked, setPicked] = useState<readonly RaRecord[] | null>(null);
   const [confirming, setConfirming] = useState(false);

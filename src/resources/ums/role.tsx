@@ -9,7 +9,7 @@ import type { ReactNode } from 'react';
 import { useCanAccess, useRecordContext } from 'react-admin';
 import type { Entity } from '../../schema/engine/entity';
 import { role } from '../../schema/ums/entities';
-import { declaredAction } from '../../schema/access';
+import { actionOperation } from '../../schema/access';
 import { LinkButton } from '../../engine/LinkButton';
 import { RowDeleteButton } from '../../engine/RowDeleteButton';
 import { routePath, withQuery } from '../../engine/routing';
@@ -20,7 +20,7 @@ import type { RouteName } from '../../schema/routes';
 const AllocLink = ({ route, action, label, icon }: { readonly route: RouteName; readonly action: string; readonly label: string; readonly icon: ReactNode }) => {
   const record = useRecordContext();
   const { canAccess: canOpen } = useCanAccess({ resource: route, action: 'list' });
-  const { canAccess: canSave } = useCanAccess({ resource: role.name, action: declaredAction(action) });
+  const { canAccess: canSave } = useCanAccess({ resource: role.name, action: actionOperation(action) });
   if (!record || !canOpen || !canSave) return null;
   return (
     <LinkButton label={label} to={withQuery(routePath(route), { roleId: record.id, name: String(record.name ?? '') })}>

@@ -3,7 +3,7 @@
  * admin's access checks (which buttons to show) and the route table's needs (which screens a
  * user can open), so both ask the server the same question.
  */
-import { ACTION_PREFIX, actionEndpointOf, deleteEndpointOf, endpointOf, setEndpointOf } from './endpoints';
+import { ACTION_PREFIX, actionEndpointOf, actionOperation, deleteEndpointOf, endpointOf, setEndpointOf } from './endpoints';
 import type { Entity } from './types';
 
 /** An action that sets one field through its batch or toggle path: `set:status`. */
@@ -14,9 +14,8 @@ export const setAction = (field: string): string => `${SET_ACTION_PREFIX}${field
 export const SAMPLE_ID = '1';
 export const fillPath = (path: string): string => path.replace(/\{\w+\}/g, SAMPLE_ID);
 
-/** A declared action of an entity, as react-admin's `canAccess` action: `action:allocMenu`. */
-export { ACTION_PREFIX };
-export const declaredAction = (name: string): string => `${ACTION_PREFIX}${name}`;
+/** A declared action of an entity, as react-admin's `canAccess` action (`action:allocMenu`): the endpoint's operation. */
+export { ACTION_PREFIX, actionOperation };
 
 /**
  * The API path an action on an entity calls (src/schema/engine/endpoints.ts), or null when the entity has
