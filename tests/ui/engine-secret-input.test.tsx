@@ -25,7 +25,11 @@ const { vaultEntity } = await vi.hoisted(async () => {
 
 vi.mock('../../src/schema/entities', async (importOriginal) => {
   const original = await importOriginal<typeof Entities>();
-  const ENTITIES: Readonly<Record<string, Entity>> = { ...original.ENTITIES, fxVault: vaultEntity as unknown as Entity };
+  // The fixture takes the return reasons' route over: the real entity gives its screens up (one entity has screens on a route).
+  const { returnReason } = original.ENTITIES;
+  const ENTITIES: Readonly<Record<string, Entity>> = {
+    ...original.ENTITIES, returnReason: { ...returnReason, menu: { ...returnReason.menu, screens: false } }, fxVault: vaultEntity as unknown as Entity,
+  };
   return { ...original, ENTITIES, entityList: Object.values(ENTITIES), findEntity: (name: string) => ENTITIES[name] };
 });
 
