@@ -12,7 +12,7 @@ import { loadAdmin } from './pages/public/adminChunk';
 import { PublicRoutes } from './pages/public/PublicRoutes';
 import { getToken, startEarlyGet } from './providers/api';
 import { HOME_API } from './schema/home/api';
-import { PUBLIC_PATHS } from './schema/routes';
+import { PUBLIC_PATHS } from './schema/publicPaths';
 import { cssVariables } from './theme/tokens';
 import './pages/public/public.css';
 

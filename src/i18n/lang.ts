@@ -1,5 +1,5 @@
 /** The two languages of the product, and where the choice is kept (local storage key `lang`). */
-import { fillMessage } from '../schema/api';
+import { fillMessage } from '../schema/engine/texts';
 export const LANGS = ['en', 'zh'] as const;
 export type Lang = (typeof LANGS)[number];
 export const LANG_KEY = 'lang';

@@ -4,7 +4,7 @@
  * `httpClient` adds toasts and the 401 dialog on top, and the public pages use it directly.
  */
 import type { Envelope, FieldError, MessageKey } from '../schema/api';
-import { ResultCode } from '../schema/api';
+import { ResultCode } from '../schema/resultCodes';
 
 export const TOKEN_KEY = 'loginToken';
 export const REQUEST_TIMEOUT_MS = 35_000;

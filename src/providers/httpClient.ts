@@ -5,7 +5,7 @@
  * (mounted by the layout inside `<Admin>`) installs the handlers that draw them.
  */
 import type { Envelope } from '../schema/api';
-import { ResultCode } from '../schema/api';
+import { ResultCode } from '../schema/resultCodes';
 import type { ApiRequest } from './api';
 import { ApiError, apiFetch } from './api';
 

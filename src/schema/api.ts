@@ -6,6 +6,7 @@
 import type { RecordOf } from './engine/entity';
 import { fillMessage, textsOf } from './engine/texts';
 import type { MessageParams } from './engine/texts';
+import { BASE_MESSAGES } from './baseMessages';
 import { AREA_MESSAGES } from './messages';
 import type { adminProfile } from './ums/admin';
 import type { MenuItem } from './ums/entities';
@@ -13,15 +14,8 @@ import type { MenuItem } from './ums/entities';
 export { fillMessage };
 export type { MenuItem, MessageParams };
 
-/** Envelope result codes, numbered as in `mall` (404 there means "validation failed"). */
-export const ResultCode = {
-  success: 200,
-  failed: 500,
-  validateFailed: 404,
-  unauthorized: 401,
-  forbidden: 403,
-} as const;
-export type ResultCodeValue = (typeof ResultCode)[keyof typeof ResultCode];
+export { ResultCode } from './resultCodes';
+export type { ResultCodeValue } from './resultCodes';
 
 /** One problem with one field of a request, for showing next to that field. */
 export type FieldError = { field: string; messageKey: MessageKey; message: string; params?: MessageParams };
@@ -68,77 +62,12 @@ export type AdminInfo = Pick<AdminProfile, 'username' | 'icon'>
   };
 
 /**
- * Stable error keys with their English text. The server answers with both; the admin shows
- * the translation of the key (falling back to the English text for keys it does not know).
+ * Stable error keys with their English text: the ones no area owns (./baseMessages.ts) and every
+ * area's (./messages.ts). The server answers with both; the admin shows the translation of the key
+ * (falling back to the English text for keys it does not know).
  */
 export const MESSAGES = {
-  success: 'Operation succeeded',
-  failed: 'Operation failed',
-  validation_failed: 'Validation failed',
-  unauthorized: 'Not logged in or the session has expired',
-  forbidden: 'You do not have permission to do this',
-  not_found: 'Not found',
-  route_not_found: 'No such API route',
-  bad_credentials: 'Wrong username or password',
-  account_disabled: 'This account is disabled',
-  too_many_attempts: 'Too many failed sign-in attempts; try again in {seconds} seconds',
-  body_too_large: 'The request body is too large',
-  too_many_fields: 'The request has too many fields (at most {max} keys and items)',
-  malformed_json: 'The request body is not valid JSON',
-  unsupported_media_type: 'Unsupported content type',
-  username_taken: 'This username is already taken',
-  invalid_invite_code: 'Please validate your code',
-  old_password_wrong: 'The old password is wrong',
-  roles_required: 'roles must be a non-null array',
-  required: 'Required',
-  invalid_type: 'Wrong type',
-  too_short: 'Must be at least {min} characters',
-  too_long: 'Must be at most {max} characters',
-  length_between: 'length must be between {min} and {max} characters',
-  invalid_email: 'Not a valid email address',
-  invalid_url: 'Must be a web address starting with http:// or https://',
-  unknown_field: 'Unknown field',
-  internal: 'Something went wrong on the server',
-  network: 'Network error: the server cannot be reached',
-  out_of_range: 'Must be between {min} and {max}',
-  too_small: 'Must be at least {min}',
-  too_big: 'Must be at most {max}',
-  invalid_value: 'Not an allowed value',
-  invalid_format: 'Wrong format',
-  invalid_date: 'Not a valid date',
-  not_unique: 'This value is already used',
-  choose_shop: 'Choose the shop (shopId): this account may write several shops and no default shop applies',
-  invalid_reference: 'The referenced record does not exist',
-  too_few_rows: 'Add at least {min} rows',
-  too_many_rows: 'At most {max} rows can be added',
-  select_record: 'Please select a record',
-  select_batch_type: 'Please select a batch operation type',
-  too_many_images: 'You can upload up to {maxCount} images',
-  invalid_image: 'Images must be jpg or png files',
-  file_too_large: 'The file is larger than {maxMb} MB',
-  file_required: 'Choose a file to upload',
-  quota_exceeded: 'Quota exceeded for {what}: your group allows at most {quota}',
-  page_size_too_big: 'Page size must be at most {max}',
-  invalid_ids: 'ids must be a comma-separated list of record ids',
-  too_many_ids: 'At most {max} records can be chosen at once',
-  wrong_state: 'Not possible in its current state',
-  none_eligible: 'None of the selected records can do this in its current state',
-  duplicate_row: 'This record is named more than once',
-  timeout: 'The request timed out',
-  service_unavailable: 'The service is temporarily unavailable',
-  cannot_grant: 'You cannot grant a role, menu or resource you do not hold yourself',
-  cannot_manage_admin: 'You cannot change an account that holds permissions you do not hold',
-  super_admin_only: 'Only a super admin may do this',
-  last_super_admin: 'At least one enabled super admin must remain',
-  range_reversed: 'The end of the range must not be before its start',
-  invalid_username: 'Use 3 to 64 letters (a-z), digits or the characters _ . -',
-  password_too_common: 'This password is too common; choose another',
-  password_contains_username: 'The password must not contain the username',
-  password_blank: 'The password cannot be only spaces',
-  password_repeated: 'The password cannot be one character (or a few) repeated',
-  password_sequence: 'The password cannot be a run of letters, digits or keyboard keys (like abcdefgh or 12345678)',
-  too_many_requests: 'Too many requests; try again in {seconds} seconds',
-  // The areas' own messages (./messages.ts).
+  ...BASE_MESSAGES,
   ...textsOf(AREA_MESSAGES, 'en'),
 } as const;
 export type MessageKey = keyof typeof MESSAGES;

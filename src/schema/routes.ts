@@ -9,17 +9,11 @@ import { SCHEMA_AREAS } from './areas';
 import { joinSections } from './engine/area';
 import { r } from './engine/routes';
 import type { RouteDecl, SectionDecl } from './engine/routes';
+import type { FIXED_ROUTES } from './publicPaths';
 
 export type { IconName, RouteDecl, RouteNeed, SectionDecl } from './engine/routes';
 
-/** Route names of the fixed part of the admin (always present, not driven by menus). */
-export const FIXED_ROUTES = ['home'] as const;
-
-/** Pages an anonymous visitor may open; any other path sends them to `/login`. */
-export const ANONYMOUS_PATHS = ['/login', '/register', '/privacy', '/term', '/homer'] as const;
-
-/** Public pages: rendered without the layout (no admin shell); `/404` only for a signed-in user. */
-export const PUBLIC_PATHS = [...ANONYMOUS_PATHS, '/404'] as const;
+export { ANONYMOUS_PATHS, FIXED_ROUTES, PUBLIC_PATHS } from './publicPaths';
 
 export const SECTIONS: readonly SectionDecl[] = joinSections(SCHEMA_AREAS);
 

@@ -4,7 +4,7 @@
  * the `pub` namespace, so keys are snake_case, placeholders are `%{name}` and there are no
  * `||||` plural forms (the public helper does not implement them).
  */
-import { errorsEn } from '../errors';
+import { baseErrorsEn } from '../baseErrors';
 
 export const publicEn = {
   app: {
@@ -51,7 +51,7 @@ export const publicEn = {
     login_link: 'Sign in',
   },
   // Every stable message key of src/schema/api.ts MESSAGES, so whatever the server answers reads in the visitor's language.
-  errors: errorsEn,
+  errors: baseErrorsEn,
   homer: {
     headline: 'Run your shop on the marketplace',
     intro:

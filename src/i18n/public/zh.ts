@@ -1,5 +1,5 @@
 /** Chinese strings of the public pages; the type makes a missing or extra key a compile error. */
-import { errorsZh } from '../errors';
+import { baseErrorsZh } from '../baseErrors';
 import type { PublicMessages } from './en';
 
 export const publicZh: PublicMessages = {
@@ -46,7 +46,7 @@ export const publicZh: PublicMessages = {
     have_account: '已有账号？',
     login_link: '去登录',
   },
-  errors: errorsZh,
+  errors: baseErrorsZh,
   homer: {
     headline: '在商城开店，从这里开始',
     intro: '商城管理后台供卖家和商城团队管理店铺、商品、订单、会员和支付，支持中文和英文。',

@@ -10,7 +10,7 @@ import { apiFetch, clearToken, getToken, setToken, startEarlyGet } from '../../p
 import type { AdminInfo, LoginResult } from '../../schema/api';
 import { SIGN_IN_LENGTH } from '../../schema/auth-rules';
 import { HOME_API } from '../../schema/home/api';
-import { PUBLIC_PATHS } from '../../schema/routes';
+import { PUBLIC_PATHS } from '../../schema/publicPaths';
 import { startScreenRequestsEarly } from '../../admin/earlyStart';
 import { loadAdmin } from './adminChunk';
 import { Field } from './Field';

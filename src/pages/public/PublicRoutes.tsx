@@ -7,7 +7,7 @@
 import type { ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { getToken } from '../../providers/api';
-import { ANONYMOUS_PATHS, PUBLIC_PATHS } from '../../schema/routes';
+import { ANONYMOUS_PATHS, PUBLIC_PATHS } from '../../schema/publicPaths';
 import { lazyNow } from '../../engine/lazyNow';
 import { loadAdmin } from './adminChunk';
 import { Homer } from './Homer';

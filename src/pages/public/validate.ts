@@ -3,7 +3,7 @@
  * builds its own checks from the same limits and stays the authority). Messages use the
  * server's message keys so a client-side and a server-side rejection read the same.
  */
-import type { MessageKey } from '../../schema/api';
+import type { AccountProblem } from '../../schema/auth-rules';
 import { t } from './i18n';
 
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;
@@ -28,7 +28,7 @@ export const checkPassword = (value: string, length: Length): string | undefined
 };
 
 /** The text of a shared rule's answer (src/schema/auth-rules.ts), with the limits it names. */
-export const ruleText = (problem: MessageKey | undefined, length: Length): string | undefined =>
+export const ruleText = (problem: AccountProblem | undefined, length: Length): string | undefined =>
   problem === undefined ? undefined : t(`errors.${problem}`, { min: length.min, max: length.max });
 
 export const hasErrors = (errors: Record<string, string | undefined>): boolean =>
