@@ -12,10 +12,25 @@ export type JsonSchema = Record<string, unknown>;
 export const toJsonSchema = (schema: z.ZodType): JsonSchema =>
   z.toJSONSchema(schema, { unrepresentable: 'any', io: 'input' }) as JsonSchema;
 
-const valueSchema = (decl: FieldDecl): JsonSchema => {
-  const { $schema: _ignored, ...schema } = toJsonSchema(fieldSchema(decl));
-  return decl.required ? schema : { anyOf: [schema, { type: 'null' }] };
+/**
+ * A declaration's JSON schemas, made once per declaration object and process: turning zod into
+ * JSON schema was most of an app's start (every app, every test file, built them again). Each
+ * caller gets its own copy, so a document that is changed later changes no other.
+ */
+const made = new WeakMap<object, Map<string, JsonSchema>>();
+const keptSchema = (owner: object, key: string, make: () => JsonSchema): JsonSchema => {
+  let byKey = made.get(owner);
+  if (!byKey) made.set(owner, byKey = new Map());
+  let schema = byKey.get(key);
+  if (!schema) byKey.set(key, schema = make());
+  return structuredClone(schema);
 };
+
+/** A field's value, nullable unless it is required (or `required` says it is, as for an action's parameter). */
+const valueSchema = (decl: FieldDecl, required = Boolean(decl.required)): JsonSchema => keptSchema(decl, `value:${required}`, () => {
+  const { $schema: _ignored, ...schema } = toJsonSchema(fieldSchema(required === Boolean(decl.required) ? decl : { ...decl, required }));
+  return required ? schema : { anyOf: [schema, { type: 'null' }] };
+});
 
 /**
  * A field's value in a record: the body's value, and null too where the record may hold none: an
@@ -34,7 +49,7 @@ const recordValueSchema = (decl: FieldDecl): JsonSchema => {
 };
 
 /** The record an entity's API answers with. */
-export const recordSchema = (entity: Entity): JsonSchema => ({
+export const recordSchema = (entity: Entity): JsonSchema => keptSchema(entity, 'record', () => ({
   type: 'object',
   properties: {
     id: { type: 'integer' },
@@ -45,10 +60,10 @@ export const recordSchema = (entity: Entity): JsonSchema => ({
     })),
   },
   required: ['id', ...columnFields(entity).flatMap(([name, decl]) => (decl.kind !== 'secret' ? [name] : decl.required ? [] : [secretSetName(name)]))],
-});
+}));
 
-export const createBodySchema = (entity: Entity): JsonSchema => toJsonSchema(createSchema(entity));
-export const updateBodySchema = (entity: Entity): JsonSchema => toJsonSchema(updateSchema(entity));
+export const createBodySchema = (entity: Entity): JsonSchema => keptSchema(entity, 'create', () => toJsonSchema(createSchema(entity)));
+export const updateBodySchema = (entity: Entity): JsonSchema => keptSchema(entity, 'update', () => toJsonSchema(updateSchema(entity)));
 
 type QueryParameter = { name: string; in: 'query' | 'path'; required: boolean; schema: JsonSchema; description?: string };
 
@@ -64,7 +79,7 @@ export const listParameters = (entity: Entity): QueryParameter[] => {
   for (const [name, decl] of Object.entries(entity.fields)) {
     const filter = filterOf(name, decl);
     if (!filter) continue;
-    const { anyOf: _a, ...schema } = valueSchema({ ...decl, required: true });
+    const { anyOf: _a, ...schema } = valueSchema(decl, true);
     params.push({
       name: filter.param, in: inPath.has(filter.param) ? 'path' : 'query', required: inPath.has(filter.param),
       schema: filter.op === 'like' || filter.op === 'prefix' ? { type: 'string' } : schema,
@@ -111,7 +126,7 @@ export const actionParameters = (endpoint: Endpoint): QueryParameter[] => {
   }
   for (const [name, param] of Object.entries(decl.params ?? {})) {
     if (name === decl.bodyParam || endpoint.ids === 'body') continue; // in the JSON body (actionBodySchema)
-    const { anyOf: _a, ...schema } = valueSchema({ ...param, required: true });
+    const { anyOf: _a, ...schema } = valueSchema(param, true);
     params.push({
       name, in: 'query', required: Boolean(param.required),
       schema: param.kind === 'references' ? { type: 'string', example: '1,2,3', description: 'comma-separated ids; empty for none' } : schema,
@@ -124,7 +139,7 @@ export const actionParameters = (endpoint: Endpoint): QueryParameter[] => {
 export const actionBodySchema = (endpoint: Endpoint): JsonSchema => {
   const params = endpoint.action!.decl.params ?? {};
   const { bodyParam, maxIds } = endpoint.action!.decl;
-  if (bodyParam && params[bodyParam]) return valueSchema({ ...params[bodyParam], required: true });
+  if (bodyParam && params[bodyParam]) return valueSchema(params[bodyParam], true);
   if (endpoint.ids === 'body') {
     // One row per record: its id and its own parameters.
     const idParam = endpoint.idParam!;
@@ -132,7 +147,7 @@ export const actionBodySchema = (endpoint: Endpoint): JsonSchema => {
       type: 'array', minItems: 1, maxItems: maxIds ?? 1000,
       items: {
         type: 'object',
-        properties: { [idParam]: { type: 'integer', minimum: 1 }, ...Object.fromEntries(Object.entries(params).map(([name, param]) => [name, valueSchema({ ...param, required: true })])) },
+        properties: { [idParam]: { type: 'integer', minimum: 1 }, ...Object.fromEntries(Object.entries(params).map(([name, param]) => [name, valueSchema(param, true)])) },
         required: [idParam, ...Object.entries(params).filter(([, param]) => param.required).map(([name]) => name)],
         additionalProperties: false,
       },
@@ -140,7 +155,7 @@ export const actionBodySchema = (endpoint: Endpoint): JsonSchema => {
   }
   return {
     type: 'object',
-    properties: Object.fromEntries(Object.entries(params).map(([name, param]) => [name, valueSchema({ ...param, required: true })])),
+    properties: Object.fromEntries(Object.entries(params).map(([name, param]) => [name, valueSchema(param, true)])),
     required: Object.entries(params).filter(([, param]) => param.required).map(([name]) => name),
     additionalProperties: false,
   };
