@@ -4,22 +4,15 @@
  * the tests migrate through here, so an area's tables exist wherever the area is registered.
  */
 import type { Migration, MigrationResult } from 'kysely';
+import { joinDistinct } from '../src/schema/engine/join';
 import type { ServerArea } from './areas/area';
 import { AREAS } from './areas/index';
 import type { AnyKysely } from './db/index';
 import { migrations, migrateWith } from './db/migrations/index';
 
 /** The base list and every area's migrations; a name given twice stops the start (one would silently hide the other). */
-export const migrationsOf = (areas: readonly ServerArea[], base: Readonly<Record<string, Migration>> = migrations): Readonly<Record<string, Migration>> => {
-  const all: Record<string, Migration> = { ...base };
-  for (const area of areas) {
-    for (const [name, migration] of Object.entries(area.migrations ?? {})) {
-      if (name in all) throw new Error(`${area.name}: migration ${name} is given twice`);
-      all[name] = migration;
-    }
-  }
-  return all;
-};
+export const migrationsOf = (areas: readonly ServerArea[], base: Readonly<Record<string, Migration>> = migrations): Readonly<Record<string, Migration>> =>
+  joinDistinct([['server/db/migrations', base], ...areas.map((area) => [area.name, area.migrations ?? {}] as const)], 'migration');
 
 /** Every migration the registered areas need. */
 export const ALL_MIGRATIONS = migrationsOf(AREAS);

@@ -8,11 +8,11 @@
  */
 import { SCHEMA_AREAS } from './areas';
 import type { MenuTitlesOf, MessagesOf } from './engine/area';
-import { joinTexts } from './engine/texts';
+import { joinDistinct } from './engine/join';
 import type { AreaMessages } from './engine/texts';
 
 /** Every area's messages. */
-export const AREA_MESSAGES = joinTexts(...SCHEMA_AREAS.flatMap((area) => ('messages' in area ? [area.messages] : []))) as MessagesOf<typeof SCHEMA_AREAS> satisfies AreaMessages;
+export const AREA_MESSAGES = joinDistinct<AreaMessages[string]>(SCHEMA_AREAS.flatMap((area) => ('messages' in area ? [[area.name, area.messages] as const] : [])), 'message') as MessagesOf<typeof SCHEMA_AREAS> satisfies AreaMessages;
 
 /** Every area's menu titles (section and route names as in ./routes.ts). */
-export const AREA_MENU_TITLES = joinTexts(...SCHEMA_AREAS.flatMap((area) => ('menuTitles' in area ? [area.menuTitles] : []))) as MenuTitlesOf<typeof SCHEMA_AREAS> satisfies AreaMessages;
+export const AREA_MENU_TITLES = joinDistinct<AreaMessages[string]>(SCHEMA_AREAS.flatMap((area) => ('menuTitles' in area ? [[area.name, area.menuTitles] as const] : [])), 'menu title') as MenuTitlesOf<typeof SCHEMA_AREAS> satisfies AreaMessages;

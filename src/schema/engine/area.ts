@@ -5,6 +5,7 @@
  * section. ../areas.ts lists every area once; the entity registry, the message table, the menu
  * titles, the route table and the resource categories are all derived from that list.
  */
+import { joinDistinct } from './join';
 import type { RouteDecl, SectionDecl } from './routes';
 import type { AreaMessages } from './texts';
 import type { Entity, ResourceDecl } from './types';
@@ -45,16 +46,8 @@ export type MessagesOf<A extends readonly SchemaArea[]> = Joined<TablesOf<A[numb
 export type MenuTitlesOf<A extends readonly SchemaArea[]> = Joined<TablesOf<A[number], 'menuTitles'>>;
 
 /** Every area's entities in one registry; a name two areas declare stops the start. */
-export const joinEntities = <const A extends readonly SchemaArea[]>(areas: A): EntitiesOf<A> => {
-  const joined: Record<string, Entity> = {};
-  for (const area of areas) {
-    for (const [name, entity] of Object.entries(area.entities)) {
-      if (name in joined) throw new Error(`${area.name}: entity ${name} is declared by another area too`);
-      joined[name] = entity;
-    }
-  }
-  return joined as EntitiesOf<A>;
-};
+export const joinEntities = <const A extends readonly SchemaArea[]>(areas: A): EntitiesOf<A> =>
+  joinDistinct(areas.map((area) => [area.name, area.entities] as const), 'entity') as EntitiesOf<A>;
 
 /**
  * Every area's menu sections as one route table, highest `sort` first: each section's own routes,

@@ -6,22 +6,15 @@
  * declared text parameter. A route or entity no file declares fails both: whoever adds one says
  * who may call it in its area's file, and a new area adds a file, not a line in a shared table.
  */
+import { joinDistinct } from '../../../src/schema/engine/join';
 import type { Access, AreaRoutes, EntityAccess, HandRoute } from './access';
 
 export type { Access, EntityAccess, HandRoute, Param, Staff } from './access';
 
 const files = import.meta.glob<AreaRoutes>(['./*.ts', '!./index.ts', '!./access.ts'], { eager: true, import: 'routes' });
 
-const join = <T>(pick: (table: AreaRoutes) => Readonly<Record<string, T>> | undefined): Readonly<Record<string, T>> => {
-  const joined: Record<string, T> = {};
-  for (const [file, table] of Object.entries(files)) {
-    for (const [key, value] of Object.entries(pick(table) ?? {})) {
-      if (key in joined) throw new Error(`${file}: ${key} is declared in another area's file too`);
-      joined[key] = value;
-    }
-  }
-  return joined;
-};
+const join = <T>(pick: (table: AreaRoutes) => Readonly<Record<string, T>> | undefined): Readonly<Record<string, T>> =>
+  joinDistinct(Object.entries(files).map(([file, table]) => [file, pick(table) ?? {}] as const), 'route table entry');
 
 /** Engine routes, per entity: the default for its routes and per-operation exceptions. */
 export const ENTITY_ACCESS: Readonly<Record<string, EntityAccess>> = join((t) => t.entities);
