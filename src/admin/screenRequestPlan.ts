@@ -7,7 +7,7 @@
 import type { Entity } from '../schema/engine/entity';
 import { endpointOf, placeholdersOf } from '../schema/engine/endpoints';
 import { ALL_ROUTES } from '../schema/routes';
-import { entityList } from '../schema/entities';
+import { entityOfRoute } from '../schema/entities';
 import { PAGE_SIZE } from '../schema/rules';
 import type { ListDefaults, ListRequestPlan, ScreenRequestEntry, ScreenRequestTable } from './screenRequestTypes';
 import { ADMIN_STORE_KEY } from './storeKey';
@@ -40,10 +40,7 @@ export const buildScreenRequestTable = (): ScreenRequestTable => {
     // The first route of a path is the one the entry finds.
     if (seen.has(route.path)) continue;
     seen.add(route.path);
-    // The entity whose screens the route shows (one per route; the others declare screens: false),
-    // else the one an area's own screen on the route lists (the flash products, the price check).
-    const onRoute = (e: Entity): boolean => e.menu.route === route.name || e.menu.edit === route.name;
-    const entity = entityList.find((e) => e.menu.screens !== false && onRoute(e)) ?? entityList.find(onRoute);
+    const entity = entityOfRoute(route.name);
     if (!entity) continue;
     const kind = entity.menu.route === route.name ? 'list' : 'edit';
     table[route.path] = { kind, list: kind === 'list' ? listPlanOf(entity) : null, get: getUrlOf(entity) };

@@ -23,7 +23,7 @@ const { screenRequestTableSource, buildScreenRequestTable, listDefaults } = awai
 const { LIST_DEFAULTS, SCREEN_REQUEST_TABLE } = await import('../../src/admin/screenRequestTable');
 const { earlyPlanOf, startScreenRequestsEarly } = await import('../../src/admin/earlyStart');
 const { ALL_ROUTES } = await import('../../src/schema/routes');
-const { entityList } = await import('../../src/schema/entities');
+const { entityOfRoute } = await import('../../src/schema/entities');
 const { createEntityDataProvider } = await import('../../src/providers/entityDataProvider');
 const { parseDialogHash } = await import('../../src/engine/routing');
 const { firstListParamsOf, storedListItem } = await import('../../src/admin/listParams');
@@ -41,8 +41,7 @@ type Location = { pathname: string; search: string; hash: string };
 const declarationsRequest = (location: Location): void => {
   const provider = createEntityDataProvider((path: string, request: ApiRequest = {}) => startEarlyGet(path, request.query));
   const route = ALL_ROUTES.find((r) => r.path === location.pathname);
-  const onRoute = (e: (typeof entityList)[number]): boolean => e.menu.route === route?.name || e.menu.edit === route?.name;
-  const entity = route && (entityList.find((e) => e.menu.screens !== false && onRoute(e)) ?? entityList.find(onRoute));
+  const entity = route && entityOfRoute(route.name);
   if (!route || !entity) return;
   const ignore = () => undefined;
   if (entity.menu.route === route.name) {
