@@ -1,8 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { precompress } from './scripts/precompress.js';
-import { UI_MOCKING_OUR_MODULES } from './tests/ui/isolated-files';
+import { languageFiles, splitLanguages } from './scripts/splitLanguages.js';
+import { UI_MOCKING_OUR_MODULES } from './tests/ui/isolated-files.js';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '8080'}`;
 
@@ -16,10 +18,34 @@ const packageOf = (id: string): string | null => {
 
 /** MUI's core and what it draws with: one long-cached chunk for every admin screen. */
 const MUI_PACKAGE = /^(@mui\/(material|system|utils|styled-engine|private-theming|icons-material|types|core-downloads-tracker)|@emotion\/.+|@popperjs\/core|react-transition-group|stylis|clsx|hoist-non-react-statics|react-is|@babel\/runtime|prop-types|dom-helpers)$/;
-/** Packages only some forms load (the rich text editor, the date pickers, the invite QR code): they stay with those forms. */
-const LAZY_PACKAGE = /^(@tiptap\/.+|prosemirror-.+|@mui\/x-.+|dayjs|qrcode|dijkstrajs|pngjs|encode-utf8|linkifyjs|orderedmap|rope-sequence|w3c-keyname|fast-equals|use-sync-external-store|@zxcvbn-ts\/.+)$/;
+/**
+ * Packages only some forms load (the rich text editor, the date pickers, the invite QR code), or
+ * one language (react-admin's Chinese, in the Chinese texts' chunk): they stay with those.
+ */
+const LAZY_PACKAGE = /^(@tiptap\/.+|prosemirror-.+|@mui\/x-.+|dayjs|qrcode|dijkstrajs|pngjs|encode-utf8|linkifyjs|orderedmap|rope-sequence|w3c-keyname|fast-equals|use-sync-external-store|@zxcvbn-ts\/.+|ra-language-chinese)$/;
 
+const ROOT = fileURLToPath(new URL('.', import.meta.url));
 const ENTRY = fileURLToPath(new URL('src/main.tsx', import.meta.url));
+/** The page's first script (src/boot.ts): an entry of its own, so it runs before the entry has downloaded. */
+const BOOT = fileURLToPath(new URL('src/boot.ts', import.meta.url));
+
+/**
+ * Puts the boot script's tag before the entry's in index.html (a second `<script type="module">`
+ * in index.html itself would be bundled into the same entry): built, its hashed file; served by
+ * the dev server, its source.
+ */
+const bootScript = (): Plugin => ({
+  name: 'boot-script',
+  transformIndexHtml: {
+    order: 'post',
+    handler: (_html, ctx) => {
+      const chunk = Object.values(ctx.bundle ?? {}).find((c) => c.type === 'chunk' && c.isEntry && c.facadeModuleId === BOOT);
+      const src = ctx.server ? '/src/boot.ts' : chunk ? `/${chunk.fileName}` : null;
+      if (!src) throw new Error('the build has no src/boot.ts chunk');
+      return [{ tag: 'script', attrs: { type: 'module', crossorigin: true, src }, injectTo: 'head-prepend' }];
+    },
+  },
+});
 /**
  * Where every admin screen starts: the shell, the entity engine with the areas' screen options,
  * the home page. What they import statically (and the entry does not) is the admin's own chunk.
@@ -58,8 +84,14 @@ const partsOf = (info: ModuleInfoOf): Parts => {
     const entry = reached(info, [ENTRY], false);
     const all = [...reached(info, [ENTRY], true)].filter((id) => !entry.has(id) && packageOf(id) === null && !id.includes('\0'));
     const start = reached(info, all.filter((id) => ADMIN_ROOT.test(id)), false);
-    const shared = (id: string) => (info(id)?.importers.length ?? 0) > 1;
-    parts = { entry, admin: new Set(all.filter((id) => start.has(id) || shared(id))) };
+    // A language's texts stay in its own chunks (scripts/splitLanguages.ts), even the modules both
+    // the public pages' and the admin's texts of a language share; and what the public pages'
+    // texts import is never the admin's (the login page would then load the admin's chunk).
+    const files = languageFiles(ROOT);
+    const texts = reached(info, Object.values(files), false);
+    const publicTexts = reached(info, [files['public-en'], files['public-zh'], files['legal-en'], files['legal-zh']], false);
+    const shared = (id: string) => (info(id)?.importers.length ?? 0) > 1 && !texts.has(id);
+    parts = { entry, admin: new Set(all.filter((id) => (start.has(id) || shared(id)) && !publicTexts.has(id))) };
     partsByPass.set(entryInfo, parts);
   }
   return parts;
@@ -95,7 +127,7 @@ const UI_TEST = {
 };
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), bootScript(), splitLanguages()],
   // react-router's package exports only its development build (extra checks and warnings); the
   // production build it ships beside it is the one a production bundle should carry.
   resolve: mode === 'production' ? {
@@ -109,8 +141,11 @@ export default defineConfig(({ mode }) => ({
     // Maps are written for bench/size.ts (it attributes the login bundle to packages) but not linked
     // from the JS, and not served unless SERVE_SOURCE_MAPS asks (server/http/static.ts).
     sourcemap: 'hidden',
+    // dist/.vite/manifest.json: which chunks each chunk imports, for bench/size.ts's cold-list budget
+    // (never served: the static server denies dotfiles).
+    manifest: true,
     // Not the groups' dependencies: react and react-router stay in the login page's entry.
-    rolldownOptions: { output: { codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: chunkOf, debugName: 'admin chunks' }] } } },
+    rolldownOptions: { input: { index: fileURLToPath(new URL('index.html', import.meta.url)), boot: BOOT }, output: { codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: chunkOf, debugName: 'admin chunks' }] } } },
   },
   server: { proxy: { '/api': apiTarget } },
   test: {

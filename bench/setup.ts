@@ -4,7 +4,8 @@
  * long), a real server on 127.0.0.1, a sign-in, timing of single requests, and the printed table.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -13,7 +14,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../server/app';
 import type { Config, DatabaseTarget } from '../server/config';
-import { loadConfig } from '../server/config';
+import { loadConfig, secretsKeyOf } from '../server/config';
 import { ensureDeclaredIndexes } from '../server/crud/indexes';
 import { createDb } from '../server/db/index';
 import type { AnyKysely } from '../server/db/index';
@@ -75,10 +76,34 @@ export type BenchDatabase = {
   cleanup: () => Promise<void>;
 };
 
-/** A fresh database (migrated, demo seed; `content`: the demo catalog's categories and brands too), filled by `fill`, its declared indexes made. */
+/** Where filled SQLite databases are kept between runs (`prepareBenchDatabase`'s `cache`): BENCH_CACHE_DIR, else the temp folder. */
+const cacheDir = (): string => process.env.BENCH_CACHE_DIR ?? join(tmpdir(), 'admin-bench-cache');
+
+/** A cache key: `parts` and the contents of `files` (the fill's code), hashed. */
+export const benchCacheKey = (parts: readonly (string | number)[], files: readonly URL[]): string => {
+  const hash = createHash('sha256').update(parts.join('|'));
+  for (const file of files) hash.update(readFileSync(file));
+  return hash.digest('hex').slice(0, 12);
+};
+
+const databaseExists = async (url: string, name: string): Promise<boolean> => {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try { return (await client.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1; } finally { await client.end(); }
+};
+
+/**
+ * A fresh database (migrated, demo seed; `content`: the demo catalog's categories and brands too), filled by `fill`, its declared indexes made.
+ *
+ * `cache` (a key, `benchCacheKey`): the filled database is kept under it and later runs start from a
+ * copy instead of filling again (SQLite: a file in BENCH_CACHE_DIR, by default the temp folder;
+ * PostgreSQL: a database `<name>_c_<key>` copied with CREATE DATABASE … TEMPLATE), with the data
+ * folder (its secrets key); migrations added since are run on the copy and missing declared indexes
+ * made. BENCH_FRESH=1 fills anew (and keeps that). `fromCache` says which happened.
+ */
 export const prepareBenchDatabase = async (
-  dialect: Dialect, name: string, fill: (db: Kysely<Database>) => Promise<void>, options: { content?: boolean } = {},
-): Promise<BenchDatabase> => {
+  dialect: Dialect, name: string, fill: (db: Kysely<Database>) => Promise<void>, options: { content?: boolean; cache?: string } = {},
+): Promise<BenchDatabase & { fromCache: boolean }> => {
   const dir = mkdtempSync(join(tmpdir(), `admin-${name}-`));
   let target: DatabaseTarget;
   let drop = async () => {};
@@ -93,13 +118,27 @@ export const prepareBenchDatabase = async (
     target = { dialect: 'postgres', connectionString: own.toString() };
     if (!process.env.BENCH_KEEP_DB) drop = () => adminQuery(url, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   }
+  const cacheName = options.cache ? `${name}_c_${options.cache}` : null;
+  const cacheFile = cacheName ? join(cacheDir(), `${cacheName}.sqlite`) : null;
+  const cacheData = cacheName ? join(cacheDir(), `${cacheName}.data`) : null;
+  const cached = cacheName !== null && !process.env.BENCH_FRESH && existsSync(cacheData!)
+    && (dialect === 'sqlite' ? existsSync(cacheFile!) : await databaseExists(serverUrl()!, cacheName));
+  if (cached) {
+    // The copy: the SQLite file, or a PostgreSQL database made from the kept one as its template.
+    if (dialect === 'sqlite') cpSync(cacheFile!, (target as { filename: string }).filename);
+    else {
+      await adminQuery(serverUrl()!, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await adminQuery(serverUrl()!, `CREATE DATABASE "${name}" TEMPLATE "${cacheName}"`);
+    }
+    cpSync(cacheData!, join(dir, 'data'), { recursive: true });
+  }
   const env = {
     DATA_DIR: join(dir, 'data'), STATIC_DIR: join(dir, 'no-static'), LOG_LEVEL: 'warn', NODE_ENV: 'development',
     // The scheduled jobs stay off: on generated data they would spend the run closing the backlog of overdue unpaid orders.
     JOBS_ENABLED: 'false', JWT_SECRET: randomBytes(48).toString('base64url'),
   };
   const config: Config = { ...loadConfig(env, dir), database: target };
-  const db = createDb(config);
+  let db = createDb(config);
   const cleanup = async () => {
     await db.destroy();
     await drop();
@@ -108,12 +147,32 @@ export const prepareBenchDatabase = async (
   try {
     const setupStart = performance.now();
     await migrateToLatest(db);
-    await seed(db, config, { demo: true, content: options.content ?? false });
-    await fill(db);
+    if (!cached) {
+      await seed(db, config, { demo: true, content: options.content ?? false });
+      await fill(db);
+    }
     // As server/main.ts does: the declared indexes before the app, whose ready hook would time out
     // making them on a million rows (it did on a loaded machine).
     await ensureDeclaredIndexes(db as unknown as AnyKysely, entityList);
-    return { dialect, dir, target, config, env, db, setupSeconds: (performance.now() - setupStart) / 1000, cleanup };
+    if (cacheName && !cached) {
+      mkdirSync(cacheDir(), { recursive: true });
+      // The secrets key made by the seed goes with the copy (secret fields were encrypted with it).
+      secretsKeyOf(config);
+      rmSync(cacheData!, { recursive: true, force: true });
+      if (dialect === 'sqlite') {
+        await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db);
+        cpSync((target as { filename: string }).filename, `${cacheFile}.part`);
+        renameSync(`${cacheFile}.part`, cacheFile!);
+      } else {
+        // A template has no other connection: this handle closes for the copy, then opens again.
+        await db.destroy();
+        await adminQuery(serverUrl()!, `DROP DATABASE IF EXISTS "${cacheName}" WITH (FORCE)`);
+        await adminQuery(serverUrl()!, `CREATE DATABASE "${cacheName}" TEMPLATE "${name}"`);
+        db = createDb(config);
+      }
+      cpSync(join(dir, 'data'), cacheData!, { recursive: true });
+    }
+    return { dialect, dir, target, config, env, db, setupSeconds: (performance.now() - setupStart) / 1000, cleanup, fromCache: cached };
   } catch (error) {
     await cleanup();
     throw error;

@@ -34,7 +34,10 @@ import { registerEntityRoutes } from './crud/routes';
 import { registerPublicUrls } from './http/public-urls';
 import { buildOpenApiDocument, collectRoutes } from './openapi/document';
 import { registerApiDocs } from './openapi/plugin';
+import type { DemoInbox } from './jobs/demo-mail';
+import { demoMailRoutes } from './jobs/demo-mail';
 import './auth/context';
+import { callerTimeZone } from './areas/shop/time-zone';
 
 export type BuildOptions = {
   /** A database opened (and migrated) by the caller, who also closes it. Otherwise one is opened here and closed with the app. */
@@ -44,6 +47,8 @@ export type BuildOptions = {
   /** Entities and areas beyond the registered ones (tests plug fixture entities in as an area would). */
   entities?: readonly Entity[];
   areas?: readonly ServerArea[];
+  /** The demo's inbox (server/jobs/demo-mail.ts), shown at `/demo-mail`. */
+  demoInbox?: DemoInbox;
 };
 
 export const buildApp = (config: Config, options: BuildOptions = {}): FastifyInstance => {
@@ -82,7 +87,7 @@ export const buildApp = (config: Config, options: BuildOptions = {}): FastifyIns
   // involved (tokens travel in Authorization), so credentials stay off.
   if (config.corsOrigins.length) {
     app.register(cors, {
-      origin: config.corsOrigins, methods: ['GET', 'POST'], allowedHeaders: ['Authorization', 'Content-Type', 'X-Request-Id'],
+      origin: config.corsOrigins, methods: ['GET', 'POST'], allowedHeaders: ['Authorization', 'Content-Type', 'X-Request-Id', 'source-client'],
       exposedHeaders: ['Retry-After', 'X-Request-Id'], maxAge: 600, strictPreflight: true,
     });
   }
@@ -100,6 +105,15 @@ export const buildApp = (config: Config, options: BuildOptions = {}): FastifyIns
   const scopeOf = createScopeOf(db);
   // Secret fields are encrypted with the key of the settings (or the data folder); passwords hashed as at sign-in.
   const secrets = createSecrets(secretsKeyOf(config), hashPassword);
+  const defaultQuotas = defaultQuotasOf(config);
+  // Filled by the engine below, before any request: areas' routes reach an entity's repository through it.
+  let repositories = new Map<string, Repository>();
+  const repositoryOf = (name: EntityName): Repository => {
+    const repository = repositories.get(name);
+    if (!repository) throw new Error(`No repository for ${name}`);
+    return repository;
+  };
+  const areaDeps = { db, config, scopeOf, meters: QUOTA_METERS, defaultQuotas, secrets, repositoryOf };
   app.register(async (api) => {
     api.addHook('onRoute', collected.onRoute);
     registerAuthGuard(api, { db, config });
@@ -107,18 +121,11 @@ export const buildApp = (config: Config, options: BuildOptions = {}): FastifyIns
     // Upload paths in answers (demo images included) as absolute URLs under PUBLIC_URL, when set.
     registerPublicUrls(api, config.publicUrl);
     registerHealthRoutes(api, { db });
-    const defaultQuotas = defaultQuotasOf(config);
-    // Filled by the engine below, before any request: areas' routes reach an entity's repository through it.
-    let repositories = new Map<string, Repository>();
-    const repositoryOf = (name: EntityName): Repository => {
-      const repository = repositories.get(name);
-      if (!repository) throw new Error(`No repository for ${name}`);
-      return repository;
-    };
-    const areaDeps = { db, config, scopeOf, meters: QUOTA_METERS, defaultQuotas, secrets, repositoryOf };
     repositories = registerEntityRoutes(api, {
       db, entities, targets: REFERENCE_TARGETS, hooks, scopeOf, beforeCreate: capacityGuard(QUOTA_METERS, defaultQuotas), secrets,
       defaultShopId: config.defaultShopId,
+      // A seller's days are its shop's, staff's the platform's (server/areas/shop/time-zone.ts).
+      timeZoneOf: async (request) => callerTimeZone(db, await scopeOf(request)),
       actions: areas.flatMap((area) => area.actions?.(areaDeps) ?? []),
     });
     for (const area of areas) area.routes?.(api, areaDeps);
@@ -131,8 +138,9 @@ export const buildApp = (config: Config, options: BuildOptions = {}): FastifyIns
     }, { prefix: config.apiPrefix });
   }
 
-  // Areas' routes outside the API (uploaded files, the demo PayPal stand-in), in AREAS order.
-  for (const area of areas) area.appRoutes?.(app, { config });
+  // Areas' routes outside the API (uploaded files, the demo PayPal stand-in, the shop front), in AREAS order.
+  for (const area of areas) area.appRoutes?.(app, areaDeps);
+  if (options.demoInbox) demoMailRoutes(app, options.demoInbox);
   registerStatic(app, config);
 
   if (ownsDb) app.addHook('onClose', async () => { await db.destroy(); });

@@ -25,6 +25,8 @@ export type S3Settings = {
 };
 
 type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+/** How log lines are written: pino's JSON (production, files, collectors) or pino-pretty's lines for a person. */
+export type LogFormat = 'json' | 'pretty';
 
 export type Config = {
   port: number;
@@ -34,6 +36,7 @@ export type Config = {
   apiPrefix: string;
   nodeEnv: string;
   logLevel: LogLevel;
+  logFormat: LogFormat;
   jwtSecret: string;
   /** SECRETS_KEY as given (32 bytes, hex or base64); unset: `secretsKeyOf` keeps one in the data folder. */
   secretsKey: string | undefined;
@@ -98,6 +101,29 @@ export type Config = {
     /** The demo's WeChat Pay stand-in (server/areas/vip/demo-wechatpay.ts) with the other halves of the demo keys. */
     demo?: { merchantPublicKey: string; platformPrivateKey: string; scanPath: string };
   };
+  /**
+   * The mail channel (server/jobs/mail.ts): messages leave through the SMTP server at `smtpUrl`
+   * (nodemailer's `smtp://` / `smtps://` URL, credentials included) from `from`; null: they wait
+   * in the outbox, queued, until a server is named.
+   */
+  mail: {
+    smtpUrl: string | null; from: string;
+    /** The demo's own inbox (server/jobs/demo-mail.ts) is the SMTP server at smtpUrl and shows what it got at `/demo-mail`. */
+    demoInbox?: boolean;
+  };
+  /**
+   * Carrier tracking of shipped orders (server/areas/oms/carriers.ts): Kuaidi100's query API with
+   * the operator's customer id and key; null: none (`npm start`'s demo uses its stand-in carrier).
+   */
+  tracking: {
+    kuaidi100: { customer: string; key: string; apiBase: string } | null;
+    /** The demo's stand-in carrier, whose parcels advance over a few minutes. */
+    demo?: boolean;
+    /** Seconds between two runs of the tracking job (server/areas/oms/tracking.ts). */
+    intervalSeconds: number;
+    /** The stand-in carrier's pace: seconds between two events of a parcel (45: delivered 255 s after shipping). */
+    demoStepSeconds: number;
+  };
   trustProxy: boolean | number | string[];
   staticDir: string;
   jobsEnabled: boolean;
@@ -115,6 +141,7 @@ export const settingsTable = [
   { name: 'DATABASE_URL', default: '${DATA_DIR}/admin.sqlite', meaning: '`postgres://…` selects PostgreSQL; `sqlite:path`, a plain path or `:memory:` selects SQLite' },
   { name: 'API_PREFIX', default: '/api', meaning: 'Path prefix of every API route' },
   { name: 'NODE_ENV', default: 'development', meaning: '`production` forbids the fixed demo admin password' },
+  { name: 'LOG_FORMAT', default: 'pretty in development at a terminal, else json', meaning: '`json`: one pino JSON object per line (epoch-millisecond `time`), for production and log collectors; `pretty`: pino-pretty\'s readable lines (local time, level, message, fields), for a person watching `npm start` or `npm run dev`' },
   { name: 'LOG_LEVEL', default: 'info', meaning: 'pino log level: `info` writes one line per API request (method, path, status, ms; a refusal\'s or error\'s reason on that line), `debug` also the admin page, its files and uploaded files, `warn` only requests with a warning or an error (`silent` in tests)' },
   { name: 'JWT_SECRET', default: 'generated', meaning: 'HS256 signing secret (at least 32 characters); if unset, 48 random bytes are generated once and kept in `${DATA_DIR}/jwt-secret` (mode 0600)' },
   { name: 'SECRETS_KEY', default: 'generated', meaning: 'AES-256-GCM key that encrypts secret fields at rest (32 bytes as 64 hex digits or base64); if unset, generated once and kept in `${DATA_DIR}/secrets-key` (mode 0600). Losing it loses every stored secret' },
@@ -169,6 +196,13 @@ export const settingsTable = [
   { name: 'WECHAT_PAY_PUBLIC_KEY', default: '(none)', meaning: 'WeChat Pay\'s public key (or its platform certificate\'s) that checks each notify to `${API_PREFIX}/vip/wechat/notify`: PEM or bare base64' },
   { name: 'WECHAT_PAY_API_V3_KEY', default: '(none)', meaning: 'The 32-character APIv3 key that decrypts notifies (AEAD_AES_256_GCM; never answered or logged)' },
   { name: 'WECHAT_PAY_API_BASE', default: 'https://api.mch.weixin.qq.com', meaning: 'Base URL of WeChat Pay\'s API v3' },
+  { name: 'SMTP_URL', default: '(none)', meaning: 'SMTP server the messages to buyers and sellers leave through (order messages, shipped and refunded notices, VIP results, password changes), as `smtp://user:password@host:587` or `smtps://…:465` (credentials URL-encoded; never answered or logged); unset: messages stay queued in the outbox (`npm start`\'s demo: the app\'s own inbox, a real SMTP server inside the app whose mails show at `/demo-mail`)' },
+  { name: 'MAIL_FROM', default: 'Marketplace <no-reply@localhost>', meaning: 'Sender of every message (`Shop name <no-reply@example.com>`): an address the SMTP server may send from' },
+  { name: 'KUAIDI100_CUSTOMER', default: '(none)', meaning: 'Customer id of the operator\'s Kuaidi100 account; with KUAIDI100_KEY, shipped orders are tracked with their carrier (Chinese, US and European carriers) every few minutes; unset: no carrier tracking (`npm start`\'s demo: a stand-in carrier whose parcels advance over a few minutes)' },
+  { name: 'KUAIDI100_KEY', default: '(none)', meaning: 'Key of that Kuaidi100 account, signing every query (MD5 of param + key + customer; never answered or logged)' },
+  { name: 'KUAIDI100_API_BASE', default: 'https://poll.kuaidi100.com', meaning: 'Base URL of Kuaidi100\'s API (its real-time query is `/poll/query.do`)' },
+  { name: 'TRACKING_INTERVAL_SECONDS', default: '120', meaning: 'Seconds between two runs of the job that asks the carrier about shipped orders and records their new events (each run asks at most 200 parcels, the longest-shipped first)' },
+  { name: 'DEMO_CARRIER_STEP_SECONDS', default: '45', meaning: 'Pace of the demo\'s stand-in carrier (no KUAIDI100_* account): seconds between two events of a parcel, the first two thirds of a step after shipping; at 45 a parcel is delivered 255 s after shipping (a smaller value makes a demo or a test walk faster)' },
   { name: 'TRUST_PROXY', default: 'false', meaning: 'Trust X-Forwarded-* headers: `true`, a hop count, or a comma list of proxy addresses' },
   { name: 'STATIC_DIR', default: './dist', meaning: 'Built admin served at `/` (built on start when index.html is missing)' },
   { name: 'JOBS_ENABLED', default: 'true', meaning: 'Run the scheduled jobs (session and throttle purges, order time-outs and automatic receipt) in this process; several processes may run them, each run happens once' },
@@ -206,6 +240,7 @@ const envSchema = z.object({
   API_PREFIX: z.string().trim().regex(/^\/[A-Za-z0-9_\-/]*[A-Za-z0-9_-]$/, 'must start with / and not end with /').default('/api'),
   NODE_ENV: z.string().trim().min(1).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SECRETS_KEY: z.string().trim().refine((v) => decodeKey(v) !== null, 'must be 32 bytes, as 64 hex digits or base64').optional(),
   TOKEN_TTL_SECONDS: intIn(60, 60 * 60 * 24 * 366).default(604800),
@@ -272,6 +307,14 @@ const envSchema = z.object({
   WECHAT_PAY_API_V3_KEY: z.string().trim().length(32, 'must be the 32-character APIv3 key').optional(),
   WECHAT_PAY_API_BASE: z.string().trim().url('must be a URL like https://api.mch.weixin.qq.com').regex(/^https?:\/\//, 'must start with http:// or https://')
     .transform((v) => v.replace(/\/+$/, '')).default('https://api.mch.weixin.qq.com'),
+  KUAIDI100_CUSTOMER: z.string().trim().max(64).optional(),
+  KUAIDI100_KEY: z.string().trim().max(64).optional(),
+  KUAIDI100_API_BASE: z.string().trim().url('must be a URL like https://poll.kuaidi100.com').regex(/^https?:\/\//, 'must start with http:// or https://')
+    .transform((v) => v.replace(/\/+$/, '')).default('https://poll.kuaidi100.com'),
+  TRACKING_INTERVAL_SECONDS: intIn(1, 60 * 60 * 24).default(120),
+  DEMO_CARRIER_STEP_SECONDS: intIn(1, 60 * 60 * 24).default(45),
+  SMTP_URL: z.string().trim().regex(/^smtps?:\/\/[^\s]+$/, 'must be a URL like smtp://user:password@host:587 or smtps://host:465').optional(),
+  MAIL_FROM: z.string().trim().min(3).max(320).default('Marketplace <no-reply@localhost>'),
   TRUST_PROXY: z.string().trim().default('false'),
   STATIC_DIR: z.string().trim().min(1).default('./dist'),
   JOBS_ENABLED: bool.default(true),
@@ -369,6 +412,8 @@ export const loadConfig = (env: Env = process.env, cwd = process.cwd()): Config 
     apiPrefix: e.API_PREFIX,
     nodeEnv: e.NODE_ENV,
     logLevel: e.LOG_LEVEL,
+    // A person reads a development server's terminal; production's log and a piped one are read by programs.
+    logFormat: e.LOG_FORMAT ?? (e.NODE_ENV === 'development' && process.stdout.isTTY ? 'pretty' : 'json'),
     jwtSecret: e.JWT_SECRET ?? loadOrCreateJwtSecret(dataDir),
     secretsKey: e.SECRETS_KEY,
     tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
@@ -416,6 +461,11 @@ export const loadConfig = (env: Env = process.env, cwd = process.cwd()): Config 
       mchId: e.WECHAT_PAY_MCH_ID || null, appId: e.WECHAT_PAY_APP_ID || null, privateKey: e.WECHAT_PAY_PRIVATE_KEY || null,
       certSerial: e.WECHAT_PAY_CERT_SERIAL || null, platformPublicKey: e.WECHAT_PAY_PUBLIC_KEY || null,
       apiV3Key: e.WECHAT_PAY_API_V3_KEY || null, apiBase: e.WECHAT_PAY_API_BASE,
+    },
+    mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
+    tracking: {
+      kuaidi100: e.KUAIDI100_CUSTOMER && e.KUAIDI100_KEY ? { customer: e.KUAIDI100_CUSTOMER, key: e.KUAIDI100_KEY, apiBase: e.KUAIDI100_API_BASE } : null,
+      intervalSeconds: e.TRACKING_INTERVAL_SECONDS, demoStepSeconds: e.DEMO_CARRIER_STEP_SECONDS,
     },
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     staticDir: abs(e.STATIC_DIR),

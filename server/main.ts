@@ -22,6 +22,9 @@ import { hasAdmins, seed } from './seed/index';
 import { outletShopId } from './seed/demo-products';
 import { JOBS } from './jobs/index';
 import { createJobRunner } from './jobs/runner';
+import type { DemoInbox } from './jobs/demo-mail';
+import { startDemoInbox } from './jobs/demo-mail';
+import { closeMailTransports } from './jobs/mail';
 import { channelInfo, withDemoVipPayment } from './areas/vip/channels';
 import { DEMO_ALIPAY_PREFIX, withDemoAlipay } from './areas/vip/demo-alipay';
 import { withDemoPaypal } from './areas/vip/demo-paypal';
@@ -87,11 +90,16 @@ const main = async (): Promise<void> => {
   // Outside production the demo offers every offline VIP channel with clearly fake values (server/areas/vip/channels.ts).
   const demoSettings = demo && loaded.nodeEnv !== 'production';
   const demoKeys = keptPemPairs(loaded.dataDir);
+  // The demo's mail goes to its own inbox, a real SMTP server in this process, until SMTP_URL names one.
+  const demoInbox: DemoInbox | undefined = demoSettings && !loaded.mail.smtpUrl ? await startDemoInbox() : undefined;
   const config = {
     ...(demoSettings ? withDemoWechatPay(withDemoAlipay(withDemoPaypal(withDemoVipPayment(loaded)), demoKeys), demoKeys) : loaded),
     defaultShopId: loaded.defaultShopId ?? (demo ? await outletShopId(db as unknown as AnyKysely) : null),
+    mail: demoInbox ? { ...loaded.mail, smtpUrl: demoInbox.smtpUrl, demoInbox: true } : loaded.mail,
+    // Without a carrier account the demo's parcels are tracked by its stand-in carrier (server/areas/oms/carriers.ts).
+    tracking: demoSettings && !loaded.tracking.kuaidi100 ? { ...loaded.tracking, demo: true } : loaded.tracking,
   };
-  const app = buildApp(config, { db });
+  const app = buildApp(config, { db, demoInbox });
   const jobs = createJobRunner({ db, config, jobs: [...JOBS, ...AREA_JOBS], log: app.log.child({ module: 'jobs' }) });
   let closing = false;
   const shutdown = (signal: string): void => {
@@ -104,6 +112,7 @@ const main = async (): Promise<void> => {
     }, SHUTDOWN_GRACE_MS);
     force.unref();
     jobs.stop()
+      .then(() => { closeMailTransports(); return demoInbox?.close(); })
       .then(() => app.close())
       .then(() => db.destroy())
       .then(() => process.exit(0))
@@ -125,6 +134,7 @@ const main = async (): Promise<void> => {
     const unavailable = channelInfo(config).filter((c) => !c.available).map((c) => c.value);
     log(`Demo VIP payment: bank, offline PayPal and blockchain show demo values (not real accounts; VIP_* settings replace them)${config.paypal.demoSandbox ? `; online PayPal goes to a stand-in at ${config.paypal.apiBase} (no account, no money; PAYPAL_CLIENT_ID replaces it)` : ''}${config.alipay.demo ? `; online Alipay goes to a stand-in at ${DEMO_ALIPAY_PREFIX} with demo keys kept in its data folder (ALIPAY_APP_ID replaces it)` : ''}${config.wechatPay.demo ? `; online WeChat Pay goes to a stand-in at ${DEMO_WECHATPAY_PREFIX} whose QR page offers "simulate the scan" (WECHAT_PAY_MCH_ID replaces it)` : ''}${unavailable.length ? `; not available: ${unavailable.join(', ')}` : ''}.`);
   }
+  if (demoInbox) log(`Demo mail: every message goes to the app's own inbox at http://${displayHost(config.host)}:${port}/demo-mail (SMTP_URL replaces it).`);
 };
 
 main().catch((error: unknown) => {

@@ -11,8 +11,11 @@ import type { AnyKysely } from './db/index';
 import { migrations, migrateWith } from './db/migrations/index';
 
 /** The base list and every area's migrations; a name given twice stops the start (one would silently hide the other). */
-export const migrationsOf = (areas: readonly ServerArea[], base: Readonly<Record<string, Migration>> = migrations): Readonly<Record<string, Migration>> =>
-  joinDistinct([['server/db/migrations', base], ...areas.map((area) => [area.name, area.migrations ?? {}] as const)], 'migration');
+export const migrationsOf = (areas: readonly ServerArea[], base: Readonly<Record<string, Migration>> = migrations): Readonly<Record<string, Migration>> => {
+  const joined = joinDistinct([['server/db/migrations', base], ...areas.map((area) => [area.name, area.migrations ?? {}] as const)], 'migration');
+  // Listed in the order they run (by name), whichever area brings them: an area later in AREAS may bring an earlier number.
+  return Object.fromEntries(Object.entries(joined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+};
 
 /** Every migration the registered areas need. */
 export const ALL_MIGRATIONS = migrationsOf(AREAS);

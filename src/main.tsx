@@ -7,11 +7,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { getLang } from './i18n/lang';
-import { startScreenRequestsEarly } from './admin/earlyStart';
+import { loadPublicLanguage } from './i18n/languageParts';
 import { loadAdmin } from './pages/public/adminChunk';
 import { PublicRoutes } from './pages/public/PublicRoutes';
-import { getToken, startEarlyGet } from './providers/api';
-import { HOME_API } from './schema/home/api';
+import { getToken } from './providers/api';
 import { PUBLIC_PATHS } from './schema/publicPaths';
 import { cssVariables } from './theme/tokens';
 import './pages/public/public.css';
@@ -22,13 +21,10 @@ root.lang = getLang() === 'zh' ? 'zh-CN' : 'en';
 // The brand values live in TS for the admin's MUI theme; the public CSS reads the same values from here.
 for (const [name, value] of Object.entries(cssVariables)) root.style.setProperty(name, value);
 
-// An admin page opened signed in: the session and the screen's first data request leave now (the
-// route -> request table is in this entry), then the admin's code, in one wave of a few chunks.
+// An admin page opened signed in: the session and the screen's first data request already left
+// (./boot.ts, the page's first script), now the admin's code, in one wave of a few chunks.
 const publicPaths: readonly string[] = PUBLIC_PATHS;
 if (getToken() && !publicPaths.includes(window.location.pathname)) {
-  void startEarlyGet('/admin/info');
-  if (['/', '/home'].includes(window.location.pathname)) void startEarlyGet(HOME_API.summary);
-  else startScreenRequestsEarly(window.location);
   // An area's own screen is a lazy chunk of its own: it starts as soon as the shell is there, not after a render.
   loadAdmin().then((admin) => admin.preloadScreen(window.location.pathname)).catch(() => undefined);
 }
@@ -40,8 +36,10 @@ if (!container) throw new Error('index.html has no #root element');
 // asks first (react-admin's warnWhenUnsavedChanges). The routes themselves stay in PublicRoutes.
 const router = createBrowserRouter([{ path: '*', element: <PublicRoutes /> }]);
 
-createRoot(container).render(
+// The first render waits for the reader's language's texts (a chunk of their own in the build).
+// Asked for here rather than by ./boot.ts: that would put the loader in the first draw's JS.
+void loadPublicLanguage(getLang()).then(() => createRoot(container).render(
   <StrictMode>
     <RouterProvider router={router} />
   </StrictMode>,
-);
+));

@@ -69,9 +69,10 @@ export type ServerArea = {
   readonly routes?: (api: FastifyInstance, deps: AreaDeps) => void;
   /**
    * Routes outside the API prefix and its guard, on the app itself after the API: what a browser
-   * loads directly (the uploaded files' URLs, a demo stand-in for an outside service's pages).
+   * loads directly (the uploaded files' URLs, a demo stand-in for an outside service's pages), or
+   * an API of its own with its own authentication (the shop front's buyer API, server/areas/portal).
    */
-  readonly appRoutes?: (app: FastifyInstance, deps: { readonly config: Config }) => void;
+  readonly appRoutes?: (app: FastifyInstance, deps: AreaDeps) => void;
   /** Quotas the area's creates spend (counted from its tables). */
   readonly meters?: readonly QuotaMeter[];
   /** Entities its own routes serve that declared entities may reference (and name: `referenceName`). */
@@ -80,6 +81,12 @@ export type ServerArea = {
   readonly jobs?: readonly Job[];
   /** The area's demo records (demo mode, outside production), in its own folder. */
   readonly demo?: AreaDemo;
+  /**
+   * The money rules its writes keep (a balance's bindings never exceed it), each as a query for the
+   * rows that break it: the seed test runs every area's on the fresh demo, so demo records written
+   * straight into the columns cannot break what the API would refuse.
+   */
+  readonly invariants?: readonly MoneyInvariant[];
   /**
    * The migrations creating and changing its tables, by name (`<n>_<area>`, files in its folder):
    * they run with every other migration in name order (server/migrate.ts), so the number places them.
@@ -112,6 +119,12 @@ export type AreaDemo = {
   readonly after?: readonly string[];
   /** Writes the records (each seed writes only while its tables hold none of its own). Loaded lazily: demo code stays out of a production start. */
   readonly seed: (deps: DemoDeps) => Promise<unknown>;
+};
+
+/** One money rule: its wording, and the rows that break it (none, when it holds). */
+export type MoneyInvariant = {
+  readonly rule: string;
+  readonly violations: (db: Kysely<Database>) => Promise<readonly unknown[]>;
 };
 
 export const defineArea = (area: ServerArea): ServerArea => area;

@@ -13,6 +13,7 @@ import { memberArea } from './member';
 import { moldArea } from './mold';
 import { omsArea } from './oms';
 import { pmsArea } from './pms';
+import { portalArea } from './portal';
 import { shopArea } from './shop';
 import { smsArea } from './sms';
 import { umsArea } from './ums';
@@ -21,7 +22,7 @@ import { referralArea } from './referral';
 import { vipArea } from './vip';
 
 // Quota meters list in this order (the capacity list's columns: shops, products, molds, storage).
-export const AREAS: readonly ServerArea[] = [accountArea, umsArea, shopArea, pmsArea, omsArea, moldArea, capacityArea, uploadsArea, vipArea, memberArea, referralArea, cashierArea, homeArea, smsArea];
+export const AREAS: readonly ServerArea[] = [accountArea, umsArea, shopArea, pmsArea, omsArea, moldArea, capacityArea, uploadsArea, vipArea, memberArea, referralArea, cashierArea, homeArea, smsArea, portalArea];
 
 /**
  * Every area's hooks by entity name. Hooks made from the settings are made with `deps`; without

@@ -4,6 +4,7 @@
  */
 import { webcrypto } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
+import { rememberVerified } from './verified-tokens';
 
 const ALGORITHM = 'HS256';
 
@@ -42,40 +43,13 @@ export const verifyToken = async (secret: string, token: string): Promise<TokenC
   }
 };
 
-/** Tokens verified per secret, bounded (least recently verified out first). */
-const verified = new Map<string, Map<string, TokenClaims>>();
-const MAX_VERIFIED_TOKENS = 10_000;
+const admins = rememberVerified(verifyToken);
 
-/**
- * `verifyToken` remembering what it verified: the same string under the same secret verifies the
- * same way every time, so a token seen before costs a map look-up and its expiry check instead of
- * an HMAC (about 10 % of a list request's server CPU). Nothing is trusted more than before: the
- * session row is still read on every request, so a revoked session or disabled admin is refused at
- * once; a forged or altered token is a different string and is verified in full.
- */
-export const verifyTokenOnce = async (secret: string, token: string): Promise<TokenClaims | null> => {
-  let tokens = verified.get(secret);
-  if (!tokens) {
-    tokens = new Map();
-    verified.set(secret, tokens);
-  }
-  const known = tokens.get(token);
-  if (known) {
-    // jose refuses a token whose `exp` is now or past: so does the remembered one.
-    if (known.expiresAt.getTime() > Date.now()) return known;
-    tokens.delete(token);
-    return null;
-  }
-  const claims = await verifyToken(secret, token);
-  if (claims) {
-    tokens.set(token, claims);
-    if (tokens.size > MAX_VERIFIED_TOKENS) tokens.delete(tokens.keys().next().value!);
-  }
-  return claims;
-};
+/** `verifyToken` remembering what it verified (./verified-tokens.ts): the session row is still read on every request. */
+export const verifyTokenOnce = admins.verifyOnce;
 
 /** How many verified tokens are remembered (the bench prints it). */
-export const verifiedTokenCount = (): number => [...verified.values()].reduce((sum, tokens) => sum + tokens.size, 0);
+export const verifiedTokenCount = admins.size;
 
 /** `Authorization: Bearer <jwt>` (scheme case-insensitive) → the JWT, or null. */
 export const bearerToken = (header: string | undefined): string | null => {

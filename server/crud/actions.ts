@@ -30,6 +30,7 @@ import { areaDb } from './hooks';
 import { MAX_ID } from './ids';
 import type { ParamBag } from './params';
 import { declaredParams, idList, oneId, paramBag } from './params';
+import type { RowSets } from './transitions';
 import { applyTransition, checkInStates, checkTransition, eligibleOf } from './transitions';
 import { scopeWhere } from './repository';
 import type { AuditChange } from './audit-change';
@@ -65,6 +66,12 @@ export type ActionOutcome = {
    * collection) with the parameters as `after`. Empty: nothing changed, no row.
    */
   readonly changes?: readonly AuditChange[];
+  /**
+   * A transition's handler: per record (by id), values of the entity's stored fields (API names)
+   * the engine writes in the UPDATE that changes the state, so a transition that also writes its
+   * rows' own fields costs one statement on them (a shipment's logistics with its state).
+   */
+  readonly rowSets?: RowSets;
 };
 
 export type ActionHandler<P = Record<string, unknown>, E extends Entity = Entity, C = ActionContext<P, E>> = (ctx: C) => Promise<ActionOutcome>;
@@ -301,7 +308,8 @@ export const performAction = async (
     if (decl.transition || decl.inStates) ({ eligible: records, skipped } = eligibleOf(entity, decl, records));
     const paramsOf = (record: ApiRecord) => rowParams.get(record.id) ?? params;
     const outcome: ActionOutcome = handler ? await handler({ trx: areaDb(trx), db: deps.db, entity, records, ...(decl.on === 'row' ? { record: records[0] } : {}), params, rowParams, actor }) : { data: records.length };
-    const transitioned = decl.transition ? await applyTransition(trx, entity, decl.transition, records, paramsOf, actor, deps.entities) : [];
+    if (outcome.rowSets && !decl.transition) throw new Error(`${entity.name}.${name}: row sets are for a transition's handler`);
+    const transitioned = decl.transition ? await applyTransition(trx, entity, decl.transition, records, paramsOf, actor, deps.entities, outcome.rowSets) : [];
     if (decl.writes) {
       const changes: readonly AuditChange[] = decl.transition ? [...transitioned, ...(outcome.changes ?? [])] : outcome.changes
         ?? (records.length ? records.map((r) => ({ id: r.id, after: paramsOf(r) })) : [{ id: null, after: params }]);

@@ -7,10 +7,10 @@
  * field the entity lacks does not compile. They are written as methods so that one entity's hooks
  * are also hooks of `Entity` (the engine holds every area's hooks under that one type).
  */
-import type { Kysely, SelectQueryBuilder } from 'kysely';
+import type { Expression, Kysely, SelectQueryBuilder, SqlBool } from 'kysely';
 import type { MessageKey } from '../../src/schema/api';
 import type { Entity, RecordOf } from '../../src/schema/engine/entity';
-import type { AnyKysely } from '../db/index';
+import type { AnyEb, AnyKysely } from '../db/index';
 import type { Database } from '../db/schema';
 import type { Row } from './row';
 import type { Scope } from './scope';
@@ -93,6 +93,21 @@ export type EntityHooks<E extends Entity = Entity> = {
   afterGet?(db: Db, record: RecordOf<E>): Promise<RecordOf<E>>;
   /** Fill virtual fields on a page of a list or on `listAll` (one query per page, not per row). */
   afterList?(db: Db, records: RecordOf<E>[]): Promise<RecordOf<E>[]>;
+  /**
+   * Rows outside a seller's shops (`shopIds`) it may read but never write: a condition on the
+   * entity's table (its columns named `<table>.<column>`). Lists and a record's detail answer them
+   * to the seller marked `readOnly: true` (src/schema/engine/readOnlyRows.ts); every write, batch
+   * and action still finds only the seller's own rows, so those rows answer 404 there as another
+   * shop's do. Staff see every row anyway. Such a list is never kept (./list-cache.ts): the
+   * condition reads other tables, whose writes the entity's table version does not follow.
+   */
+  readableBeyondScope?(eb: AnyEb, shopIds: readonly number[]): Expression<SqlBool>;
+  /**
+   * The condition of a filter on a `virtual` field (its value worked out from other rows, a member
+   * coupon's state from its coupon), by field name: `value` is the filter's parsed value. A list
+   * with such a filter is never kept (it may read other tables, or the time).
+   */
+  filterWhere?: Readonly<Record<string, (eb: AnyEb, value: string | number) => Expression<SqlBool>>>;
   /** Reads the declaration names as `view` variants, by name: the path's ids in, the answer's data out. */
   views?: Readonly<Record<string, (db: Db, params: Readonly<Record<string, number>>, scope: Scope) => Promise<unknown>>>;
 };

@@ -8,15 +8,17 @@
 import type { z } from 'zod';
 import type { FieldError } from '../../src/schema/api';
 import type { Entity, FieldDecl, FieldKind } from '../../src/schema/engine/entity';
-import { joinedImages, MAX_ID } from '../../src/schema/engine/kinds';
+import { joinedImages, MAX_ID, TIME_ANSWER_DAY } from '../../src/schema/engine/kinds';
 import { fromCents, fromRatioUnits, toCents, toRatioUnits } from '../../src/schema/engine/money';
 import { toApiTime } from '../db/time';
 import { sanitizeRichText } from './rich-text';
+import { addDays, dayStartMs } from '../db/days';
 
 /** One end of a list's range filter as stored: compared with `op` (`lt`: a day-bounded time's exclusive end). */
 export type Bound = { value: string | number; op: 'gte' | 'lte' | 'lt' };
 type RangeEnd = 'from' | 'to';
-type RangeBound = (decl: FieldDecl, raw: string, end: RangeEnd, schema: z.ZodType) => Bound | { error: FieldError['messageKey'] };
+/** `zone`: the IANA zone a day bound is counted in (the caller's); UTC without it. */
+type RangeBound = (decl: FieldDecl, raw: string, end: RangeEnd, schema: z.ZodType, zone?: string) => Bound | { error: FieldError['messageKey'] };
 
 export type ServerKindSpec = {
   /** One API value (never null) as its column stores it. */
@@ -61,13 +63,16 @@ const numberBound = (stored: (value: number) => number): RangeBound => (_decl, r
 
 /**
  * A time bound may be a day: as a start it is that day's first instant, as an end the next
- * day's, exclusive (UTC days, as the day filters use).
+ * day's, exclusive. Days are the caller's (a seller's shop's zone, the platform's for staff:
+ * `zone`, which the list route passes), so "created on the 5th" is the 5th on the reader's
+ * calendar, 23 or 25 hours on a daylight-saving change; UTC days without a zone.
  */
-const instantBound: RangeBound = (_decl, raw, end, schema) => {
+const instantBound: RangeBound = (_decl, raw, end, schema, zone) => {
   if (DAY.test(raw)) {
     const start = dayStart(raw);
     if (start === null) return { error: 'invalid_date' };
-    return end === 'from' ? { value: new Date(start).toISOString(), op: 'gte' } : { value: new Date(start + DAY_MS).toISOString(), op: 'lt' };
+    const [from, to] = zone ? [dayStartMs(zone, raw), dayStartMs(zone, addDays(raw, 1))] : [start, start + DAY_MS];
+    return end === 'from' ? { value: new Date(from).toISOString(), op: 'gte' } : { value: new Date(to).toISOString(), op: 'lt' };
   }
   if (!schema.safeParse(raw).success) return { error: 'invalid_date' };
   return { value: new Date(raw).toISOString(), op: inclusive(end) };
@@ -102,10 +107,14 @@ const TABLE = {
     // What the server writes is already in API form; only other shapes need parsing.
     fromColumn: (_decl, value) => (typeof value === 'string' && API_TIME.test(value) ? value : toApiTime(value as string)),
     rangeBound: instantBound,
-    rangeParam: { type: 'string', description: 'YYYY-MM-DD (a whole UTC day) or an ISO-8601 instant' },
+    rangeParam: { type: 'string', description: 'YYYY-MM-DD (a whole day in the caller\'s time zone: a seller\'s shop\'s, else the platform\'s) or an ISO-8601 instant' },
   },
   // Seconds always stored, so two times compare as text (`08:00` is `08:00:00`).
-  time: { toColumn: (_decl, value) => (String(value).length === 5 ? `${String(value)}:00` : value), fromColumn: asIs },
+  // Answered on TIME_ANSWER_DAY (`1970-01-01T08:00:00`), a date-time `mall`'s clients can parse.
+  time: {
+    toColumn: (_decl, value) => (String(value).length === 5 ? `${String(value)}:00` : value),
+    fromColumn: (_decl, value) => `${TIME_ANSWER_DAY}T${String(value)}`,
+  },
   image: plain,
   images: {
     // `mall` keeps a product's album as one comma-joined string (`joined`), and answers it so

@@ -4,12 +4,14 @@
  * counters) and the keys the entity declares ignored (`ignoredKeys`) are dropped, numbers written
  * as strings (`"61"`) become numbers, `""` in an optional image, URL or date means empty, an image
  * list may come comma-joined (`albumPics: "a.png,b.png"`, `""` for none), and child rows that carry
- * nothing are dropped (see `carriesNothing`). Everything else is left for validation to judge, so
+ * nothing are dropped (see `carriesNothing`), and a date or time of day may come as an ISO
+ * date-time (`mall`'s date pickers post instants: see `wallClockValue`). Everything else is left for validation to judge, so
  * unknown keys (`shopId` on an entity without one among them) are still refused.
  */
 import type { ChildRowsDecl, Entity, FieldDecl } from '../../src/schema/engine/entity';
 import { DEFAULT_MAX_ROWS, secretSetFields, secretSetName } from '../../src/schema/engine/entity';
 import { isNumericField, joinedImages, KINDS } from '../../src/schema/engine/kinds';
+import { wallClockAt } from '../db/time';
 
 /**
  * A number as a form or query string writes it: plain decimal digits, no spaces, exponent, hex,
@@ -65,6 +67,26 @@ const carriesNothing = (decl: ChildRowsDecl, row: unknown): boolean => {
     && values.filter(([, d]) => !d.required && isNumericField(d)).every(([key, d]) => isBlankValue(d, row[key]) || row[key] === 0);
 };
 
+const ISO_DATE_TIME = /^(\d{4}-\d\d-\d\d)T(\d\d:\d\d(?::\d\d)?)(?:\.\d{1,9})?(Z|[+-]\d\d:?\d\d)?$/;
+
+/**
+ * A date or a time of day (wall-clock values of the shop's time zone, the server's `TZ`) sent as
+ * an ISO date-time, as `mall`'s date pickers do: an instant (`2026-12-07T16:00:00.000Z`, a
+ * browser's local midnight) is read on the server's wall clock (`2026-12-08` in Shanghai); a
+ * date-time without an offset (`1970-01-01T08:00:00`, as times are answered) is read as written.
+ * Anything else is left for validation.
+ */
+const wallClockValue = (kind: 'date' | 'time', value: string): string => {
+  const match = ISO_DATE_TIME.exec(value);
+  if (!match) return value;
+  const [, day, time, offset] = match as unknown as [string, string, string, string | undefined];
+  if (!offset) return kind === 'date' ? day : time.length === 5 ? `${time}:00` : time;
+  const ms = Date.parse(value);
+  if (Number.isNaN(ms)) return value;
+  const clock = wallClockAt(ms);
+  return kind === 'date' ? clock.date : clock.time;
+};
+
 /**
  * One value of a declared field as the validation should see it. `record`: a field of a create or
  * update body (mall's forms), where child rows that carry nothing are dropped; an action's rows
@@ -86,6 +108,7 @@ export const lenientValue = (decl: FieldDecl, value: unknown, record = false): u
       : number(item)));
   }
   if (typeof value !== 'string') return value;
+  if ((decl.kind === 'date' || decl.kind === 'time') && ISO_DATE_TIME.test(value)) return wallClockValue(decl.kind, value);
   if (isNumericField(decl) && NUMERIC_STRING.test(value)) return Number(value);
   if (value === '' && !decl.required && (KINDS[decl.kind].emptyIsNull || decl.url)) return null;
   return value;

@@ -22,9 +22,13 @@ import { SERVER_KINDS } from './kinds';
  * `referenceName` field, comparing the referenced record's display field; `column` is then the
  * reference's column (the repository compares through ./reference-names.ts).
  */
-type ValueCondition = { column: string; op: FilterOp | 'lt'; value: string | number; named?: string; than?: never };
+/**
+ * `worked`: a filter on a `virtual` field (its value worked out from other rows); `column` is then
+ * the field's name, and the area's `filterWhere` hook writes its condition (./hooks.ts).
+ */
+type ValueCondition = { column: string; op: FilterOp | 'lt'; value: string | number; named?: string; worked?: string; than?: never };
 /** A declared column-comparison filter (`compareFilters`): `column` op `than`, never for a row whose column holds one of `except`. */
-export type ColumnsCondition = { column: string; op: CompareOp; than: string; except: readonly number[]; value?: never; named?: never };
+export type ColumnsCondition = { column: string; op: CompareOp; than: string; except: readonly number[]; value?: never; named?: never; worked?: never };
 export type Condition = ValueCondition | ColumnsCondition;
 
 export type ListParams = {
@@ -47,7 +51,7 @@ const first = (value: unknown): string | undefined => {
   return value === undefined || value === null ? undefined : String(value);
 };
 
-type FilterSpec = { name: string; decl: FieldDecl; param: string; op: FilterOp; column: string; numeric: boolean; schema: z.ZodType; named?: string };
+type FilterSpec = { name: string; decl: FieldDecl; param: string; op: FilterOp; column: string; numeric: boolean; schema: z.ZodType; named?: string; worked?: string };
 type RangeSpec = { decl: FieldDecl; from: string; to: string; column: string; schema: z.ZodType; bound: NonNullable<ServerKindSpec['rangeBound']> };
 
 /** The declared filters of an entity with their columns and value schemas, worked out once. */
@@ -59,9 +63,14 @@ const filtersOf = (entity: Entity): FilterSpec[] => {
       const filter = filterOf(name, decl);
       // A reference's name is no column: its filter compares the named record's display field.
       const reference = decl.nameOf ? entity.fields[decl.nameOf] : undefined;
-      if (!filter || (decl.virtual && !reference)) return [];
-      const column = reference ? columnOf(decl.nameOf!, reference) : columnOf(name, decl);
-      return [{ name, decl, param: filter.param, op: filter.op, column, numeric: isNumericField(decl), schema: fieldSchema(decl), ...(reference ? { named: name } : {}) }];
+      if (!filter) return [];
+      // A virtual field's filter is the area's condition (`filterWhere`), named by the field.
+      const worked = decl.virtual && !reference;
+      const column = reference ? columnOf(decl.nameOf!, reference) : worked ? name : columnOf(name, decl);
+      return [{
+        name, decl, param: filter.param, op: filter.op, column, numeric: isNumericField(decl), schema: fieldSchema(decl),
+        ...(reference ? { named: name } : {}), ...(worked ? { worked: name } : {}),
+      }];
     });
     filterSpecs.set(entity, specs);
   }
@@ -83,7 +92,12 @@ const rangesOf = (entity: Entity): RangeSpec[] => {
   return specs;
 };
 
-export const parseListQuery = (entity: Entity, query: Query, pathParams: Record<string, string> = {}): ListParams => {
+/** Whether the query bounds a time range by a day (`createTimeFrom=2026-05-01`): only then does the caller's zone matter. */
+export const asksDayBounds = (entity: Entity, query: Query): boolean => rangesOf(entity).some((spec) =>
+  spec.decl.kind === 'dateTime' && [spec.from, spec.to].some((param) => /^\d{4}-\d\d-\d\d$/.test(first(query[param]) ?? '')));
+
+/** `timeZone`: the zone day bounds of time ranges count in (the caller's); UTC days without it. */
+export const parseListQuery = (entity: Entity, query: Query, pathParams: Record<string, string> = {}, options: { timeZone?: string } = {}): ListParams => {
   const errors: FieldError[] = [];
   const error = (field: string, messageKey: FieldError['messageKey'], params?: MessageParams) => errors.push(fieldError(field, messageKey, params));
   const known = new Set(['pageNum', 'pageSize', 'ids', 'sort', 'order']);
@@ -105,7 +119,7 @@ export const parseListQuery = (entity: Entity, query: Query, pathParams: Record<
   const pageSize = intOf('pageSize', PAGE_SIZE.default, 1, PAGE_SIZE.max);
 
   const conditions: Condition[] = [];
-  for (const { decl, param, op, column, numeric, schema, named } of filtersOf(entity)) {
+  for (const { decl, param, op, column, numeric, schema, named, worked } of filtersOf(entity)) {
     known.add(param);
     const raw = first(all[param]);
     if (raw === undefined || raw === '') continue;
@@ -123,14 +137,14 @@ export const parseListQuery = (entity: Entity, query: Query, pathParams: Record<
       }
       const { filterMax, toColumn } = SERVER_KINDS[decl.kind];
       if (filterMax !== undefined && value > filterMax) { error(param, 'too_big', { max: filterMax }); continue; }
-      conditions.push({ column, op, value: toColumn(decl, value) as number });
+      conditions.push({ column, op, value: toColumn(decl, value) as number, ...(worked ? { worked } : {}) });
     } else if (isUnsafeText(raw)) {
       error(param, 'invalid_format');
     } else if (decl.options && !decl.options.some((o) => o.value === raw)) {
       // A text enumeration (a payment channel): a value none of its options has is bad input, as for numeric ones.
       error(param, 'invalid_value');
     } else {
-      conditions.push({ column, op, value: raw, ...(named ? { named } : {}) });
+      conditions.push({ column, op, value: raw, ...(named ? { named } : {}), ...(worked ? { worked } : {}) });
     }
   }
 
@@ -142,7 +156,7 @@ export const parseListQuery = (entity: Entity, query: Query, pathParams: Record<
       const raw = first(all[param]);
       if (raw === undefined || raw === '') continue;
       if (raw.length > 40) { error(param, 'too_long', { max: 40 }); continue; }
-      const bound = spec.bound(spec.decl, raw, end, spec.schema);
+      const bound = spec.bound(spec.decl, raw, end, spec.schema, options.timeZone);
       if ('error' in bound) error(param, bound.error);
       else bounds[end] = bound;
     }

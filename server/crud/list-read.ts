@@ -47,10 +47,12 @@ type ListReadContext = {
   readonly pageNames: string;
   readonly recordsOf: (rows: Row[], options?: { list?: boolean }) => ApiRecord[];
   readonly scoped: (eb: Eb, scope: Scope, view?: View) => ReturnType<typeof scopeWhere>;
+  /** Whether a list of this scope may be kept (./list-cache.ts): not one that reads other tables' rows to scope it. */
+  readonly kept: (scope: Scope) => boolean;
 };
 
 export const listReads = (context: ListReadContext) => {
-  const { entity, db, sqlite, hooks, lists, names, rowsOf, pageNames, recordsOf, scoped } = context;
+  const { entity, db, sqlite, hooks, lists, names, rowsOf, pageNames, recordsOf, scoped, kept } = context;
   const table = entity.table;
 
   /**
@@ -58,9 +60,11 @@ export const listReads = (context: ListReadContext) => {
    * few given rows (a catch-up), the keyword checked on each row instead of looked up in its index.
    */
   const whereOf = (params: ListParams, scope: Scope, rowByRow = false) => (eb: Eb) => {
-    const parts = [scoped(eb, scope, params.bin ? 'bin' : 'live'), ...params.conditions.map((c) => (c.named
-      ? names.where(eb, table, c.named, (column) => conditionOf(eb, { ...c, column }))
-      : conditionOf(eb, c)))];
+    const parts = [scoped(eb, scope, params.bin ? 'bin' : 'live'), ...params.conditions.map((c) => (c.worked
+      ? hooks.filterWhere![c.worked]!(eb, c.value!)
+      : c.named
+        ? names.where(eb, table, c.named, (column) => conditionOf(eb, { ...c, column }))
+        : conditionOf(eb, c)))];
     if (params.search) {
       const text = params.search.value;
       const like = (column: string) => likeContains(column, text);
@@ -93,7 +97,7 @@ export const listReads = (context: ListReadContext) => {
     if (!counters || params.bin || params.search || params.ids || params.sort.column !== 'id' || params.conditions.length > 1) return null;
     const [condition] = params.conditions;
     if (!condition) return { column: counters.columns[0]!, value: null };
-    return condition.op === 'eq' && !condition.named && counters.columns.includes(condition.column) ? { column: condition.column, value: String(condition.value) } : null;
+    return condition.op === 'eq' && !condition.named && !condition.worked && counters.columns.includes(condition.column) ? { column: condition.column, value: String(condition.value) } : null;
   };
 
   /** A page answered from kept ids: the rows read (in any order, a deleted one missing) put in the ids' order. */
@@ -108,7 +112,7 @@ export const listReads = (context: ListReadContext) => {
     const where = whereOf(params, scope);
     // Counted lists (a million orders by status) read neither ids nor a COUNT: after a write the
     // next view costs what any view costs, where the ids cache would re-read every matching id.
-    const counted = countedFilter(params);
+    const counted = kept(scope) ? countedFilter(params) : null;
     const totalQuery = counted && countedTotalQuery(db, entity, counted.column, counted.value, scope);
     if (totalQuery === 0) return { list: [], total: 0 };
     if (totalQuery) return countedPage(params, scope, where, offset, totalQuery);
@@ -116,7 +120,9 @@ export const listReads = (context: ListReadContext) => {
     const key = JSON.stringify([table, params.conditions, params.search, params.ids, params.sort, scope, params.bin === true]);
     // A filter on a referenced record's name reads another table, which this table's version does
     // not follow (a renamed brand): such a list is never kept.
-    const uncached = params.conditions.some((c) => c.named);
+    // So is one whose scope reads other tables (rows a seller reads beyond its shops).
+    // So is one filtered by an area's worked-out condition (`filterWhere`: other tables, the time).
+    const uncached = params.conditions.some((c) => c.named || c.worked) || !kept(scope);
     // A keyword's rows are found by the index only when the plan knows the keyword: PostgreSQL's
     // generic plan of a kept statement (an unknown pattern) walked a million orders back by id and
     // tested each (367 ms a fill in bench:live, against 6 ms by the trigram index), so a list with

@@ -10,8 +10,9 @@
  */
 import type { Expression, SqlBool } from 'kysely';
 import type { AnyEb } from '../db/index';
-import type { FieldError } from '../../src/schema/api';
+import type { FieldError, MessageKey } from '../../src/schema/api';
 import { fieldError } from '../../src/schema/api';
+import { isMessageKey } from '../../src/schema/validation';
 import type { ChildRowsDecl, Entity, FieldDecl, RelationDecl } from '../../src/schema/engine/entity';
 import { childEntityOf, columnOf } from '../../src/schema/engine/entity';
 import { validationFailed } from '../http/errors';
@@ -44,7 +45,7 @@ type OwnedLists = {
 type ChildList = { name: string; decl: ChildRowsDecl; rowEntity: Entity; writable: [string, FieldDecl][] };
 /** A name a relation row answers beside its pick (RelationRowsDecl `names`): read from the picked row, or the row it points at. */
 type RowName = { key: string; decl: FieldDecl; column: string; via: { table: string; column: string } | null };
-type RelationList = { name: string; decl: RelationDecl; target: Entity; names: RowName[] };
+type RelationList = { name: string; decl: RelationDecl; target: Entity; names: RowName[]; invalid: MessageKey };
 
 const group = <T>(rows: readonly T[], keyOf: (row: T) => number): Map<number, T[]> => {
   const out = new Map<number, T[]>();
@@ -95,7 +96,7 @@ export const ownedLists = (
   const relations: RelationList[] = fields.flatMap(([name, decl]) => {
     if (!decl.relation || decl.kind !== 'references') return [];
     const target = targetOf(name, decl);
-    return [{ name, decl: decl.relation, target, names: rowNamesOf(name, target, decl.relation.rows?.names) }];
+    return [{ name, decl: decl.relation, target, names: rowNamesOf(name, target, decl.relation.rows?.names), invalid: isMessageKey(decl.invalidMessage) ? decl.invalidMessage : 'invalid_reference' }];
   });
   // Reference lists of any entity that pick this one: a deleted record leaves them.
   const pickedBy = deps.entities.flatMap((other) => Object.values(other.fields)
@@ -127,11 +128,11 @@ export const ownedLists = (
         });
       }
     }
-    for (const { name, decl, target } of relations) {
+    for (const { name, decl, target, invalid } of relations) {
       const ids = values[name];
       if (!Array.isArray(ids) || !ids.length) continue;
       const found = await existing(trx, target, ids as number[], scope, whereOf(target, decl.where));
-      if ((ids as number[]).some((id) => !found.has(id))) errors.push(fieldError(name, 'invalid_reference'));
+      if ((ids as number[]).some((id) => !found.has(id))) errors.push(fieldError(name, invalid));
     }
     if (errors.length) throw validationFailed(errors);
   };

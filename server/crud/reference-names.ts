@@ -1,6 +1,7 @@
 /**
  * The display names of referenced records (`referenceName` fields: a shop's `ownerName`, a mold's
- * `shopName`), read in the same statement as the rows that name them. They are read from the
+ * `shopName`) and other values read from them (`referenceValue` fields: a recommended product's
+ * price, stock and sale state), read in the same statement as the rows that name them. They are read from the
  * referenced table without the reader's permissions or shop scope on purpose: a seller may not
  * read the admin accounts, yet sees who owns a shop, and no list has to ask the browser for a
  * look-up it cannot make. Only the referenced record's display field is given away, and only for
@@ -9,6 +10,10 @@
  * One correlated subquery per name field, not a query per field after the rows: on PostgreSQL
  * each of those was a round trip of its own (a product list page paid four), which was most of
  * what its list requests cost beyond the floor.
+ *
+ * The counts of a record's picks (`pickCount` fields: a coupon's products) are read the same way,
+ * one correlated count of the relation table's rows per field, for the same reason: a list row
+ * says "3 products" without the picks read or a request per row.
  */
 import type { AliasedExpression, Expression, SqlBool } from 'kysely';
 import { sql } from 'kysely';
@@ -35,7 +40,7 @@ type NameJoin = {
 };
 
 type ReferenceNames = {
-  /** Nothing to name: the statements stay as they were. */
+  /** Nothing to name or count: the statements stay as they were. */
   readonly none: boolean;
   /** The name columns of rows read from `from` (the entity's table or its alias), for Kysely's `select`. */
   readonly select: (eb: AnyEb, from: string) => AliasedExpression<unknown, string>[];
@@ -43,6 +48,11 @@ type ReferenceNames = {
   readonly sqlText: (from: string) => string;
   /** Fills the name fields of `records` from the `rows` they were read from (same order). */
   readonly fill: (records: ApiRecord[], rows: readonly Row[]) => ApiRecord[];
+  /**
+   * The pick counts of a record whose picks were written after its row was read (a create reads
+   * its row, then writes its picks): the number of picks it now carries.
+   */
+  readonly recount: (record: ApiRecord) => ApiRecord;
   /**
    * A list filter on the name field `name` (a recommendation's `brandName`): whether the record the
    * row of `from` references has a display value `compare` accepts (given its column), as an
@@ -52,6 +62,58 @@ type ReferenceNames = {
 };
 
 const ALIAS_PREFIX = 'sys_name_';
+const VALUE_PREFIX = 'sys_value_';
+
+/** A `referenceValue` field: the referenced record's columns it is read from, each one subquery. */
+type ValueJoin = {
+  readonly name: string;
+  readonly field: string;
+  readonly refColumn: string;
+  readonly table: string;
+  /** Each source field: its name in the target, its column, its declaration and the result column. */
+  readonly sources: readonly { readonly field: string; readonly column: string; readonly decl: FieldDecl; readonly alias: string }[];
+  readonly derive: ((values: Readonly<Record<string, unknown>>) => unknown) | null;
+};
+
+const valueJoinsOf = (entity: Entity, targets: readonly Entity[]): ValueJoin[] =>
+  Object.entries(entity.fields).flatMap(([name, decl]) => {
+    const from = decl.readFrom;
+    if (!from) return [];
+    const refDecl = entity.fields[from.of];
+    const reference = refDecl?.reference;
+    const target = reference && targets.find((e) => e.name === reference.entity);
+    // A declaration mistake: fail when the server starts, not on the first read.
+    if (!refDecl || !reference || !target || refDecl.kind !== 'reference') throw new Error(`${entity.name}.${name}: ${from.of} is no reference to a known entity`);
+    if (refDecl.virtual) throw new Error(`${entity.name}.${name}: ${from.of} is not a stored column`);
+    if (!from.fields.length || (from.fields.length > 1 && !from.derive)) throw new Error(`${entity.name}.${name}: one field, or several and a derive`);
+    const sources = from.fields.map((field, index) => {
+      const source = target.fields[field];
+      if (field === 'id') return { field, column: 'id', decl: { kind: 'int' } as FieldDecl, alias: `${VALUE_PREFIX}${name}_${index}` };
+      if (!source || source.virtual || source.kind === 'secret') throw new Error(`${entity.name}.${name}: ${target.name}.${field} is not a stored field`);
+      return { field, column: columnOf(field, source), decl: source, alias: `${VALUE_PREFIX}${name}_${index}` };
+    });
+    return [{ name, field: from.of, refColumn: columnOf(from.of, refDecl), table: target.table, sources, derive: from.derive ?? null }];
+  });
+
+const COUNT_PREFIX = 'sys_count_';
+
+type CountJoin = {
+  /** The `pickCount` field filled. */
+  readonly name: string;
+  /** The relation table and its column holding the record's id. */
+  readonly table: string;
+  readonly own: string;
+  readonly alias: string;
+};
+
+const countsOf = (entity: Entity): CountJoin[] =>
+  Object.entries(entity.fields).flatMap(([name, decl]) => {
+    if (!decl.countOf) return [];
+    const relation = entity.fields[decl.countOf]?.relation;
+    // A declaration mistake: fail when the server starts, not on the first read.
+    if (!relation) throw new Error(`${entity.name}.${name}: ${decl.countOf} is no reference list kept in a relation table`);
+    return [{ name, table: relation.table, own: relation.own, alias: `${COUNT_PREFIX}${name}` }];
+  });
 
 const joinsOf = (entity: Entity, targets: readonly Entity[]): NameJoin[] =>
   Object.entries(entity.fields).flatMap(([name, decl]) => {
@@ -92,15 +154,45 @@ const quoted = (identifier: string): string => `"${identifier.replace(/"/g, '""'
  */
 export const referenceNames = (entity: Entity, targets: readonly Entity[]): ReferenceNames => {
   const joins = joinsOf(entity, targets);
-  const select: ReferenceNames['select'] = (eb, from) => joins.map((join) =>
-    // The referenced table under its own alias: a self-reference (a category's parent) still
-    // compares with the outer row.
-    eb.selectFrom(`${join.table} as sys_named`).select(`sys_named.${join.column}`)
-      .whereRef('sys_named.id', '=', `${from}.${join.refColumn}`).as(join.alias));
-  const sqlText: ReferenceNames['sqlText'] = (from) => joins.map((join) =>
-    `(select sys_named.${quoted(join.column)} from ${quoted(join.table)} sys_named where sys_named.id = ${from}.${quoted(join.refColumn)}) as ${quoted(join.alias)}`).join(', ');
+  const values = valueJoinsOf(entity, targets);
+  const counts = countsOf(entity);
+  // Every column read from a referenced record: the names, then each value's sources.
+  const columns = [
+    ...joins.map((join) => ({ table: join.table, column: join.column, refColumn: join.refColumn, alias: join.alias })),
+    ...values.flatMap((value) => value.sources.map((source) => ({ table: value.table, column: source.column, refColumn: value.refColumn, alias: source.alias }))),
+  ];
+  const select: ReferenceNames['select'] = (eb, from) => [
+    ...columns.map((join) =>
+      // The referenced table under its own alias: a self-reference (a category's parent) still
+      // compares with the outer row.
+      eb.selectFrom(`${join.table} as sys_named`).select(`sys_named.${join.column}`)
+        .whereRef('sys_named.id', '=', `${from}.${join.refColumn}`).as(join.alias)),
+    ...counts.map((count) =>
+      eb.selectFrom(`${count.table} as sys_counted`).select((inner) => inner.fn.countAll().as('picks'))
+        .whereRef(`sys_counted.${count.own}`, '=', `${from}.id`).as(count.alias)),
+  ];
+  const sqlText: ReferenceNames['sqlText'] = (from) => [
+    ...columns.map((join) =>
+      `(select sys_named.${quoted(join.column)} from ${quoted(join.table)} sys_named where sys_named.id = ${from}.${quoted(join.refColumn)}) as ${quoted(join.alias)}`),
+    ...counts.map((count) =>
+      `(select count(*) from ${quoted(count.table)} sys_counted where sys_counted.${quoted(count.own)} = ${from}.id) as ${quoted(count.alias)}`),
+  ].join(', ');
   const fill: ReferenceNames['fill'] = (records, rows) => {
-    if (!joins.length) return records;
+    if (!columns.length && !counts.length) return records;
+    records.forEach((record, index) => {
+      const row = rows[index]!;
+      for (const value of values) {
+        const id = record[value.field];
+        // Empty, or a record that is gone (no source column read): null, never a value derived from nothing.
+        const present = id !== null && id !== undefined && value.sources.some((source) => row[source.alias] !== null && row[source.alias] !== undefined);
+        if (!present) {
+          record[value.name] = null;
+          continue;
+        }
+        const read = Object.fromEntries(value.sources.map((source) => [source.field, fromColumnValue(source.decl, row[source.alias])]));
+        record[value.name] = value.derive ? value.derive(read) ?? null : read[value.sources[0]!.field] ?? null;
+      }
+    });
     records.forEach((record, index) => {
       const row = rows[index]!;
       for (const join of joins) {
@@ -108,6 +200,8 @@ export const referenceNames = (entity: Entity, targets: readonly Entity[]): Refe
         // Empty (null): the declared name of "none"; a dangling id: null, the record is gone.
         record[join.name] = id === null || id === undefined ? join.none : textOf(join, row[join.alias]);
       }
+      // PostgreSQL answers a count as text (bigint).
+      for (const count of counts) record[count.name] = Number(row[count.alias] ?? 0);
     });
     return records;
   };
@@ -117,5 +211,12 @@ export const referenceNames = (entity: Entity, targets: readonly Entity[]): Refe
     return eb.exists(eb.selectFrom(`${join.table} as sys_named`).select(sql.lit(1).as('one'))
       .whereRef('sys_named.id', '=', `${from}.${join.refColumn}`).where(compare(`sys_named.${join.column}`)));
   };
-  return { none: !joins.length, select, sqlText, fill, where };
+  const recount: ReferenceNames['recount'] = (record) => {
+    for (const count of counts) {
+      const picks: unknown = record[entity.fields[count.name]!.countOf!];
+      if (Array.isArray(picks)) record[count.name] = picks.length;
+    }
+    return record;
+  };
+  return { none: !columns.length && !counts.length, select, sqlText, fill, recount, where };
 };

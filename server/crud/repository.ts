@@ -37,6 +37,8 @@ import type { DeleteWithin } from './owns';
 import { refuseOwned, removeOwned } from './owns';
 import type { View } from './scope-where';
 import { scopeWhere, tenantFieldOf } from './scope-where';
+import { inScope } from './scope';
+import { READ_ONLY_KEY } from '../../src/schema/engine/readOnlyRows';
 import { listReads } from './list-read';
 import { writeChecks } from './write-checks';
 import type { Actor, BeforeCreate, Repository } from './repository-types';
@@ -73,6 +75,12 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
   const db = deps.db as unknown as AnyKysely;
   const hooks = deps.hooks ?? {};
   checkDerivedFields(entity, deps.hooks);
+  // A filter on a virtual field has no column: the area's hook must write its condition.
+  for (const [name, decl] of Object.entries(entity.fields)) {
+    if (decl.virtual && decl.filter && !decl.nameOf && !hooks.filterWhere?.[name]) {
+      throw new Error(`${entity.name}.${name}: a virtual field's filter needs the area's filterWhere hook`);
+    }
+  }
   const derives = derivedFields(entity).length > 0;
   const tree = treeRules(entity);
   const uniques = uniqueRules(entity);
@@ -84,6 +92,16 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
   const bin = recycleBinOf(entity);
   const scoped = (eb: Eb, scope: Scope, view: View = 'live') => scopeWhere(entity, eb, scope, view);
   const tenantField = tenantFieldOf(entity);
+  // Rows a seller reads beyond its shops (the area's `readableBeyondScope`): lists and a record's
+  // detail only; every write reads through `scoped`, so such a row is "not found" to it.
+  const readsBeyond = (scope: Scope): boolean => Boolean(hooks.readableBeyondScope) && Boolean(entity.tenant) && scope.kind === 'shops';
+  const readScoped = (eb: Eb, scope: Scope, view: View = 'live') => (readsBeyond(scope)
+    ? scopeWhere(entity, eb, scope, view, (e, shopIds) => hooks.readableBeyondScope!(e, shopIds))
+    : scoped(eb, scope, view));
+  /** Records read beyond the caller's shops, marked read-only (src/schema/engine/readOnlyRows.ts). */
+  const marked = <R extends ApiRecord>(records: R[], scope: Scope): R[] => (readsBeyond(scope) && tenantField
+    ? records.map((record) => (inScope(scope, record[tenantField]) ? record : { ...record, [READ_ONLY_KEY]: true }))
+    : records);
   const known = [...deps.entities, ...(deps.targets ?? [])];
   const names = referenceNames(entity, known);
   /** Every column of the table's rows and the names of what they reference, in one statement. */
@@ -95,13 +113,20 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
   const recordsOf = (rows: Row[], options: { list?: boolean } = {}): ApiRecord[] =>
     names.fill(rows.map((row) => fromRow(entity, row, options)), rows);
   const lists = ownedLists(entity, { entities: deps.entities, scopeWhere, tenantField });
-  const { list, listAll } = listReads({ entity, db, sqlite, hooks, lists, names, rowsOf, pageNames, recordsOf, scoped });
+  const reads = listReads({ entity, db, sqlite, hooks, lists, names, rowsOf, pageNames, recordsOf, scoped: readScoped, kept: (scope) => !readsBeyond(scope) });
+  const list: Repository['list'] = async (params, scope) => {
+    const page = await reads.list(params, scope);
+    return { ...page, list: marked(page.list, scope) };
+  };
+  const listAll: Repository['listAll'] = async (params, scope) => marked(await reads.listAll(params, scope), scope);
   const { checkConstraints, defaultsFor, constraintOr } = writeChecks(entity, known, tenantField);
 
-  const readMany = async (executor: AnyDb, ids: readonly number[], scope: Scope, view: View = 'live'): Promise<ApiRecord[]> => {
+  /** `read`: a read that may answer rows beyond the scope (a record's detail), never a write's. */
+  const readMany = async (executor: AnyDb, ids: readonly number[], scope: Scope, view: View = 'live', read = false): Promise<ApiRecord[]> => {
     if (!ids.length) return [];
+    const where = read ? readScoped : scoped;
     const rows = await rowsOf(executor)
-      .where((eb: Eb) => eb.and([eb('id', 'in', [...ids]), scoped(eb, scope, view)])).execute();
+      .where((eb: Eb) => eb.and([eb('id', 'in', [...ids]), where(eb, scope, view)])).execute();
     return recordsOf(rows);
   };
 
@@ -118,8 +143,8 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
     return recordsOf(rows);
   };
 
-  const readOne = async (executor: AnyDb, id: number, scope: Scope): Promise<ApiRecord> => {
-    const [found] = await readMany(executor, [id], scope);
+  const readOne = async (executor: AnyDb, id: number, scope: Scope, read = false): Promise<ApiRecord> => {
+    const [found] = await readMany(executor, [id], scope, 'live', read);
     if (!found) throw notFound();
     const record = lists ? (await lists.attach(executor, [found]))[0]! : found;
     return hooks.afterGet ? hooks.afterGet(areaDb(executor), record) : record;
@@ -137,7 +162,7 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
 
   const stamps = (write: 'create' | 'update'): Row => autoStamps(entity, write);
 
-  const get: Repository['get'] = (id, scope) => readOne(db, id, scope);
+  const get: Repository['get'] = async (id, scope) => marked([await readOne(db, id, scope, true)], scope)[0]!;
 
   /** A create body checked before any transaction: the values to insert and their sealed secrets. */
   const prepareCreate = async (body: unknown, actor: Actor) => {
@@ -175,7 +200,7 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
     if (uniques) await uniques.check(trx, [record]);
     if (lists) {
       await lists.write(trx, record, values);
-      record = (await lists.attach(trx, [record]))[0]!;
+      record = names.recount((await lists.attach(trx, [record]))[0]!);
     }
     const note = hooks.afterWrite ? await hooks.afterWrite(ctx, record) : undefined;
     if (hooks.afterGet) record = await hooks.afterGet(areaDb(trx), record);

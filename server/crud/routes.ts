@@ -20,7 +20,7 @@ import { parseIds } from './ids';
 import { paramBag, pathId } from './params';
 import { lenientBody } from './lenient';
 import type { ListParams } from './list-params';
-import { parseListQuery } from './list-params';
+import { asksDayBounds, parseListQuery } from './list-params';
 import type { Actor, BeforeCreate, Repository } from './repository';
 import type { ApiRecord } from './row';
 import { createRepository } from './repository';
@@ -57,6 +57,8 @@ type EntityRouteDeps = {
   secrets?: Secrets;
   /** The shop a create without the tenant field goes to when the caller may write several (DEFAULT_SHOP_ID). */
   defaultShopId?: number | null;
+  /** The IANA zone the caller's days count in (a time range's day bounds); UTC days when not given. */
+  timeZoneOf?: (request: FastifyRequest) => Promise<string>;
 };
 
 const fastifyPath = (path: string): string => path.replace(/\{(\w+)\}/g, ':$1');
@@ -101,6 +103,8 @@ const withShop = (entity: Entity, body: unknown, scope: Scope, defaultShopId: nu
   const values = body as Record<string, unknown>;
   // Only a body that leaves the shop out: a shop sent (null, 0, another's) is for validation to judge.
   if (values[field] !== undefined) return body;
+  // Staff leaving the shop out of a record the platform may own (`platformRows`) write the platform's.
+  if (entity.platformRows && scope.kind === 'all') return body;
   const shopId = scope.kind === 'shops' && scope.shopIds.length === 1 ? scope.shopIds[0]
     : defaultShopId !== null && inScope(scope, defaultShopId) ? defaultShopId : null;
   if (shopId === null || shopId === undefined) throw fieldInvalid(field, 'choose_shop');
@@ -242,7 +246,9 @@ export const registerEntityRoutes = (app: FastifyInstance, deps: EntityRouteDeps
         case 'list':
           app.get(url, async (request) => {
             const query = request.query as Record<string, unknown>;
-            const params = parseListQuery(entity, query, request.params as Record<string, string>);
+            // A day bound counts in the caller's zone (read only when a bound is a day).
+            const timeZone = deps.timeZoneOf && asksDayBounds(entity, query) ? await deps.timeZoneOf(request) : undefined;
+            const params = parseListQuery(entity, query, request.params as Record<string, string>, { timeZone });
             if (isLookup(entity, query)) return ok(await repo.listAll(params, await scopeOf(request)));
             const { list, total, totalExact, totalAtLeast } = await repo.list(params, await scopeOf(request));
             // mall's CommonPage, and for a long list's bounded total (additive): `totalExact: false`, `totalAtLeast`.

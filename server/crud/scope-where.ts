@@ -3,6 +3,7 @@
  * limited to the scope's shops, an account's own records (`owner`), the recycle bin's view.
  * Every query of the repository (./repository.ts) and of the engine's other writers goes through it.
  */
+import type { Expression, SqlBool } from 'kysely';
 import { sql } from 'kysely';
 import type { Entity } from '../../src/schema/engine/entity';
 import { columnOf } from '../../src/schema/engine/entity';
@@ -20,14 +21,23 @@ const binWhere = (bin: RecycleBin | null, eb: Eb, view: View) =>
   bin && view !== 'any' ? eb(bin.column, '=', view === 'bin' ? IN_BIN : LIVE) : sql<boolean>`1 = 1`;
 
 /**
+ * The rows beyond a seller's shops that it may read but never write (the area's
+ * `readableBeyondScope` hook, ./hooks.ts), as a condition on the entity's table.
+ */
+export type BeyondScope = (eb: Eb, shopIds: readonly number[]) => Expression<SqlBool>;
+
+/**
  * Rows of `entity` inside the scope: its tenant column limited to the scope's shops, and with a
  * recycle bin, the live records only (or the bin's), so reads, writes and reference checks alike
- * never see what was deleted.
+ * never see what was deleted. `beyond`: for reads only (a list, a record's detail), a seller also
+ * sees the rows it selects outside its shops; writes never pass it, so those rows stay "not found"
+ * to every write, batch and action.
  */
-export const scopeWhere = (entity: Entity, eb: Eb, scope: Scope, view: View = 'live') => {
-  const tenant = entity.tenant && scope.kind === 'shops'
+export const scopeWhere = (entity: Entity, eb: Eb, scope: Scope, view: View = 'live', beyond?: BeyondScope) => {
+  const own = entity.tenant && scope.kind === 'shops'
     ? (scope.shopIds.length ? eb(entity.tenant, 'in', [...scope.shopIds]) : sql<boolean>`1 = 0`)
     : sql<boolean>`1 = 1`;
+  const tenant = beyond && entity.tenant && scope.kind === 'shops' && scope.shopIds.length ? eb.or([own, beyond(eb, scope.shopIds)]) : own;
   const owned = ownerWhere(entity, eb, scope);
   const bin = recycleBinOf(entity);
   const parts = [tenant, ...(owned ? [owned] : []), ...(bin ? [binWhere(bin, eb, view)] : [])];

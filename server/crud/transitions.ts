@@ -8,6 +8,7 @@
  * transition `sets` besides), one history row and one
  * audit row are written per record. A declaration the engine cannot carry out stops the start.
  */
+import { sql } from 'kysely';
 import type { MessageKey } from '../../src/schema/api';
 import { fieldError, MESSAGES, ResultCode } from '../../src/schema/api';
 import type { ActionDecl, Entity, HistoryDecl, TransitionDecl } from '../../src/schema/engine/entity';
@@ -104,17 +105,55 @@ const historyRow = (
   return { ...autoStamps(target, 'create'), ...row };
 };
 
-/** Sets the state of the eligible records and writes their history rows (each with its own parameters); answers their audit rows. */
+/** Per record (by id), values of the entity's fields (API names) a handler has the transition's UPDATE write. */
+export type RowSets = ReadonlyMap<number, Readonly<Record<string, unknown>>>;
+
+/**
+ * The columns of `rowSets` for one UPDATE of `ids`: a value all the records share as it is, else
+ * `case id when … then … else <column> end` (a record without a value keeps its own; the `else`
+ * also gives PostgreSQL the column's type for the untyped parameters). A field that is not a
+ * stored field of the entity, or is its state field, is a programming error.
+ */
+const rowSetColumns = (entity: Entity, ids: readonly number[], rowSets: RowSets): Record<string, unknown> => {
+  const names = new Set([...rowSets.values()].flatMap((values) => Object.keys(values)));
+  const out: Record<string, unknown> = {};
+  for (const name of names) {
+    const field = entity.fields[name];
+    if (!field || field.virtual || name === entity.states?.field) throw new Error(`${entity.name}: a handler's row sets name ${name}, which is no stored field besides the state`);
+    const column = columnOf(name, field);
+    const values = ids.map((id) => {
+      const values = rowSets.get(id);
+      return values && name in values ? { set: true, value: toColumnValue(field, values[name]) } : { set: false, value: undefined };
+    });
+    const first = values[0]!;
+    if (values.every((v) => v.set && v.value === first.value)) {
+      out[column] = first.value;
+      continue;
+    }
+    const whens = ids.flatMap((id, i) => (values[i]!.set ? [sql`when ${id} then ${values[i]!.value}`] : []));
+    out[column] = sql`case ${sql.ref('id')} ${sql.join(whens, sql` `)} else ${sql.ref(column)} end`;
+  }
+  return out;
+};
+
+/**
+ * Sets the state of the eligible records and writes their history rows (each with its own parameters); answers their audit rows.
+ * `rowSets` (a handler's `ActionOutcome.rowSets`) go into the same UPDATE: a transition that also
+ * writes fields of its rows costs one statement on them, not two.
+ */
 export const applyTransition = async (
   trx: AnyDb, entity: Entity, transition: TransitionDecl, eligible: readonly ApiRecord[],
-  paramsOf: (record: ApiRecord) => Record<string, unknown>, actor: HookActor, entities: readonly Entity[],
+  paramsOf: (record: ApiRecord) => Record<string, unknown>, actor: HookActor, entities: readonly Entity[], rowSets?: RowSets,
 ): Promise<AuditChange[]> => {
   const states = entity.states!;
   const decl = entity.fields[states.field]!;
   const ids = eligible.map((r) => r.id);
   const column = columnOf(states.field, decl);
   const sets = Object.entries(transition.sets ?? {});
-  const setColumns = Object.fromEntries(sets.map(([name, value]) => [columnOf(name, entity.fields[name]!), toColumnValue(entity.fields[name]!, value)]));
+  const setColumns = {
+    ...(rowSets?.size ? rowSetColumns(entity, ids, rowSets) : {}),
+    ...Object.fromEntries(sets.map(([name, value]) => [columnOf(name, entity.fields[name]!), toColumnValue(entity.fields[name]!, value)])),
+  };
   // Conditional on the state it leaves: a row another writer moved since it was read is not
   // changed twice. The targets are locked on PostgreSQL and SQLite has one writer, so this only
   // bites a caller that did not load them in its transaction; the whole change is refused then.

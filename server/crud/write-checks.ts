@@ -6,6 +6,7 @@
  */
 import type { FieldError } from '../../src/schema/api';
 import { fieldError } from '../../src/schema/api';
+import { isMessageKey } from '../../src/schema/validation';
 import type { Entity } from '../../src/schema/engine/entity';
 import { columnOf } from '../../src/schema/engine/entity';
 import { constraintViolation } from '../db/errors';
@@ -65,7 +66,7 @@ export const writeChecks = (entity: Entity, known: readonly Entity[], tenantFiel
         const found = target && (value as number) <= MAX_ID
           && await trx.selectFrom(target.table).select('id')
             .where((eb: Eb) => eb.and([eb('id', '=', value as number), scopeWhere(target, eb, scope)])).executeTakeFirst();
-        if (!found) errors.push(fieldError(name, 'invalid_reference'));
+        if (!found) errors.push(fieldError(name, isMessageKey(decl.invalidMessage) ? decl.invalidMessage : 'invalid_reference'));
       }
     }
     if (errors.length) throw fieldErrors(errors);

@@ -16,11 +16,12 @@ import type { Database } from './schema';
 export type Dialect = 'sqlite' | 'postgres';
 
 /**
- * `onStatement`: told the SQL of every statement run through Kysely (tests count a request's statements).
+ * `onStatement`: told the SQL of every statement run through Kysely and its milliseconds (tests count a
+ * request's statements; bench/portal-steps.ts sums their time).
  * `connections`: the PostgreSQL pool's size (10); a test that reads one connection's state uses 1.
  */
 type DbOptions = {
-  onStatement?: (sql: string) => void; connections?: number;
+  onStatement?: (sql: string, ms: number) => void; connections?: number;
   /** SQLite: WAL checkpoints on a thread of their own (./sqlite-checkpoints.ts), for the server; tests leave them to SQLite. */
   backgroundCheckpoints?: boolean;
 };
@@ -28,7 +29,7 @@ type DbOptions = {
 export const createDb = (config: Pick<Config, 'database'>, options: DbOptions = {}): Kysely<Database> => {
   const target = config.database;
   const { onStatement } = options;
-  const log = onStatement ? (event: LogEvent) => onStatement(event.query.sql) : undefined;
+  const log = onStatement ? (event: LogEvent) => onStatement(event.query.sql, event.queryDurationMillis) : undefined;
   if (target.dialect === 'postgres') {
     const pool = new pg.Pool({
       connectionString: target.connectionString, max: options.connections ?? 10,

@@ -114,8 +114,140 @@ export type PmsProductVertifyRecordTable = {
   detail: string | null;
 };
 
+/** A payment a provider confirmed for a buyer's order (server/areas/portal/orders/pay.ts): one per order. */
+export type OmsOrderPaymentTable = {
+  id: Generated<number>; order_id: number; shop_id: number; channel: string; trade_no: string;
+  provider_reference: string | null; amount: number; create_time: Timestamp;
+};
+
 /** Orders and sales per shop and quarter hour, kept by triggers on `oms_order` (server/db/order-stats.ts). */
 export type OmsOrderStatsTable = { shop_id: number; bucket: number; orders: Generated<number>; paid: Generated<number>; sales: Generated<number> };
+
+/** A member's sign-in to a shop front (server/areas/portal): its address is "known" after one success. */
+export type UmsMemberLoginLogTable = { id: Generated<number>; member_id: number; create_time: Timestamp; ip: string | null };
+
+/** A code sent to a phone for a shop front's sign-up: hashed, single use, expiring (server/areas/portal/codes.ts). */
+export type PortalAuthCodeTable = {
+  id: Generated<number>;
+  shop_id: number;
+  phone: string;
+  /** What the code is for (`register`). */
+  purpose: string;
+  code_hash: string;
+  /** Wrong guesses so far; the code dies after a few. */
+  attempts: Generated<number>;
+  create_time: Timestamp;
+  expire_time: Timestamp;
+  used_time: Timestamp | null;
+};
+
+/** A text message sent to a buyer's phone through the shop front's message channel (server/areas/portal/channel.ts). */
+export type PortalTextMessageTable = { id: Generated<number>; shop_id: number; phone: string; text: string; create_time: Timestamp };
+
+/**
+ * The member columns its declaration (src/schema/member/entities.ts) does not carry: what signing
+ * in to a shop front needs (server/areas/portal). Never answered by the admin's member routes.
+ */
+export type UmsMemberExtraColumns = {
+  /** argon2id hash; null: the member never set one (a member the seller added) and cannot sign in. */
+  password: string | null;
+  /** Points and growth, as `mall`'s member carries them. */
+  integration: Generated<number>;
+  growth: Generated<number>;
+  /** Bumped by a password change: every buyer token carries the version it was issued at. */
+  token_version: Generated<number>;
+  login_time: Timestamp | null;
+};
+
+/** One message the system sends, from its enqueueing to its delivery (server/jobs/outbox.ts). */
+export type SysOutboxTable = {
+  id: Generated<number>;
+  /** How it travels: `email`. */
+  channel: string;
+  recipient: string;
+  /** The language it was written in (`en`, `zh`): the recipient's. */
+  language: string;
+  subject: string;
+  body: string;
+  /** What it is about (`order`) and that record's id: a screen lists a record's messages. */
+  topic: string | null;
+  topic_id: number | null;
+  shop_id: number | null;
+  /** `queued` (due at next_attempt_time), `sending` (claimed by lease_owner until lease_until), `sent`, `failed` (for good). */
+  status: string;
+  attempts: number;
+  next_attempt_time: Timestamp;
+  lease_owner: string | null;
+  lease_until: Timestamp | null;
+  /** Why the last attempt failed (the mail server's answer): a failed message keeps it for the screens. */
+  last_error: string | null;
+  create_time: Timestamp;
+  sent_time: Timestamp | null;
+};
+
+/** A buyer's cart line (server/areas/portal/cart.ts): only what the buyer chose; names and prices are read from the catalog. */
+export type OmsCartItemTable = {
+  id: Generated<number>;
+  shop_id: number;
+  member_id: number;
+  product_id: number;
+  /** 0: a product without SKUs. */
+  product_sku_id: number;
+  quantity: number;
+  create_date: Timestamp;
+  modify_date: Timestamp;
+};
+
+/** A buyer's receiving address (server/areas/portal/address.ts). */
+export type UmsMemberReceiveAddressTable = {
+  id: Generated<number>;
+  shop_id: number;
+  member_id: number;
+  name: string;
+  phone_number: string;
+  default_status: number;
+  post_code: string | null;
+  province: string | null;
+  city: string | null;
+  region: string | null;
+  detail_address: string;
+};
+
+/** A buyer's favourite product or a product they viewed (server/areas/portal/favourites.ts): one row per member and product. */
+export type UmsMemberProductMarkTable = { id: Generated<number>; shop_id: number; member_id: number; product_id: number; create_time: Timestamp };
+
+/** A brand a buyer follows (server/areas/portal/favourites.ts). */
+export type UmsMemberBrandAttentionTable = { id: Generated<number>; shop_id: number; member_id: number; brand_id: number; brand_city: string | null; create_time: Timestamp };
+
+/** A shop's freight template (server/areas/portal/orders/freight.ts); fees in cents, `charge_type` 0 by weight (grams), 1 by pieces. */
+export type PmsFeightTemplateTable = {
+  id: Generated<number>; shop_id: number; name: string; charge_type: number; first_weight: number; first_fee: number;
+  continue_weight: number; continme_fee: number; dest: string | null;
+};
+
+/** A shop's rule for spending points on an order (server/areas/portal/orders/points.ts). */
+export type UmsIntegrationConsumeSettingTable = {
+  id: Generated<number>; shop_id: number; deduction_per_amount: number; max_percent_per_order: number; use_unit: number; coupon_status: number;
+};
+
+/** One change of a member's points (server/areas/portal/orders/points.ts): 0 added, 1 taken. */
+export type UmsIntegrationChangeHistoryTable = {
+  id: Generated<number>; shop_id: number; member_id: number; create_time: Timestamp; change_type: number; change_count: number;
+  operate_man: string | null; operate_note: string | null; source_type: number; order_id: number | null;
+};
+
+/** An event a carrier reported for a shipped order (server/areas/oms/tracking.ts). */
+export type OmsOrderTrackEventTable = {
+  id: Generated<number>;
+  order_id: number;
+  shop_id: number;
+  event_time: Timestamp;
+  /** picked_up, in_transit, out_for_delivery, delivered, exception (server/areas/oms/carriers.ts). */
+  status: string;
+  description: string;
+  location: string | null;
+  create_time: Timestamp;
+};
 
 /** The tables no entity declares, and the columns a declared table has beyond its declaration. */
 type HandTables = {
@@ -134,6 +266,21 @@ type HandTables = {
   ums_builtin_grant: UmsBuiltinGrantTable;
   pms_product_vertify_record: PmsProductVertifyRecordTable;
   oms_order_stats: OmsOrderStatsTable;
+  oms_order_payment: OmsOrderPaymentTable;
+  ums_member: UmsMemberExtraColumns;
+  ums_member_login_log: UmsMemberLoginLogTable;
+  portal_auth_code: PortalAuthCodeTable;
+  portal_text_message: PortalTextMessageTable;
+  oms_cart_item: OmsCartItemTable;
+  ums_member_receive_address: UmsMemberReceiveAddressTable;
+  ums_member_product_collection: UmsMemberProductMarkTable;
+  ums_member_read_history: UmsMemberProductMarkTable;
+  ums_member_brand_attention: UmsMemberBrandAttentionTable;
+  sys_outbox: SysOutboxTable;
+  oms_order_track_event: OmsOrderTrackEventTable;
+  pms_feight_template: PmsFeightTemplateTable;
+  ums_integration_consume_setting: UmsIntegrationConsumeSettingTable;
+  ums_integration_change_history: UmsIntegrationChangeHistoryTable;
 };
 
 /** Every table: declared ones derived from their entity, the others by hand. */
@@ -161,6 +308,21 @@ const HAND_COLUMNS = {
   ums_builtin_grant: ['role_code', 'kind', 'name'],
   pms_product_vertify_record: ['id', 'product_id', 'create_time', 'vertify_man', 'status', 'detail'],
   oms_order_stats: ['shop_id', 'bucket', 'orders', 'paid', 'sales'],
+  oms_order_payment: ['id', 'order_id', 'shop_id', 'channel', 'trade_no', 'provider_reference', 'amount', 'create_time'],
+  ums_member: ['password', 'integration', 'growth', 'token_version', 'login_time'],
+  ums_member_login_log: ['id', 'member_id', 'create_time', 'ip'],
+  portal_auth_code: ['id', 'shop_id', 'phone', 'purpose', 'code_hash', 'attempts', 'create_time', 'expire_time', 'used_time'],
+  portal_text_message: ['id', 'shop_id', 'phone', 'text', 'create_time'],
+  oms_cart_item: ['id', 'shop_id', 'member_id', 'product_id', 'product_sku_id', 'quantity', 'create_date', 'modify_date'],
+  ums_member_receive_address: ['id', 'shop_id', 'member_id', 'name', 'phone_number', 'default_status', 'post_code', 'province', 'city', 'region', 'detail_address'],
+  ums_member_product_collection: ['id', 'shop_id', 'member_id', 'product_id', 'create_time'],
+  ums_member_read_history: ['id', 'shop_id', 'member_id', 'product_id', 'create_time'],
+  ums_member_brand_attention: ['id', 'shop_id', 'member_id', 'brand_id', 'brand_city', 'create_time'],
+  sys_outbox: ['id', 'channel', 'recipient', 'language', 'subject', 'body', 'topic', 'topic_id', 'shop_id', 'status', 'attempts', 'next_attempt_time', 'lease_owner', 'lease_until', 'last_error', 'create_time', 'sent_time'],
+  oms_order_track_event: ['id', 'order_id', 'shop_id', 'event_time', 'status', 'description', 'location', 'create_time'],
+  pms_feight_template: ['id', 'shop_id', 'name', 'charge_type', 'first_weight', 'first_fee', 'continue_weight', 'continme_fee', 'dest'],
+  ums_integration_consume_setting: ['id', 'shop_id', 'deduction_per_amount', 'max_percent_per_order', 'use_unit', 'coupon_status'],
+  ums_integration_change_history: ['id', 'shop_id', 'member_id', 'create_time', 'change_type', 'change_count', 'operate_man', 'operate_note', 'source_type', 'order_id'],
 } as const satisfies ColumnLists;
 
 type MissingColumns = {

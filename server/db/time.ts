@@ -25,3 +25,13 @@ export const toApiTime = (value: string | Date | null | undefined): string | nul
 
 /** Milliseconds since the epoch of a stored timestamp. */
 export const dbTimeMs = (value: Timestamp): number => new Date(value).getTime();
+
+const wallClockFormat = new Intl.DateTimeFormat('en-CA', {
+  hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+});
+
+/** The server's wall clock (its `TZ`) at an instant: `YYYY-MM-DD` and `HH:mm:ss`. */
+export const wallClockAt = (ms: number): { date: string; time: string } => {
+  const parts = Object.fromEntries(wallClockFormat.formatToParts(new Date(ms)).map((p) => [p.type, p.value]));
+  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}:${parts.second}` };
+};

@@ -1,10 +1,13 @@
 /**
  * Logger options: pino with request ids, and redaction so credentials never reach the log,
- * whether they travel in headers, bodies or objects logged by hand.
+ * whether they travel in headers, bodies or objects logged by hand. In development at a terminal
+ * the lines are pino-pretty's (local time, level in colour, the fields indented); production and
+ * anything reading the log keep pino's JSON (`LOG_FORMAT`, docs/settings.md).
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyRequest, FastifyServerOptions } from 'fastify';
+import PinoPretty from 'pino-pretty';
 import type { Config } from '../config';
 
 const SECRET_KEYS = ['password', 'oldPassword', 'newPassword', 'token', 'jwtSecret', 'secret', 'adminPassword', 'authorization', 'cookie'];
@@ -19,9 +22,13 @@ const REDACT_PATHS = [
   ...SECRET_KEYS.map((k) => `*.*.${k}`),
 ];
 
-export const loggerOptions = (config: Pick<Config, 'logLevel'>): FastifyServerOptions['logger'] => ({
+export const loggerOptions = (config: Pick<Config, 'logLevel'> & Partial<Pick<Config, 'logFormat'>>): FastifyServerOptions['logger'] => ({
   level: config.logLevel,
   redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+  // Formatted in this thread (sync), not in a transport's worker: no second thread's memory beside the server.
+  ...(config.logFormat === 'pretty'
+    ? { stream: PinoPretty({ sync: true, colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' }) }
+    : {}),
 });
 
 type NoteLevel = 'debug' | 'info' | 'warn' | 'error';

@@ -4,6 +4,7 @@
  */
 import { throttleKeepSeconds } from '../auth/throttle';
 import { toDbTime } from '../db/time';
+import { deliverOutbox } from './mail';
 import { purgeJob } from './purge';
 import type { Job } from './runner';
 
@@ -31,4 +32,4 @@ export const purgeLoginThrottle = purgeJob({
   ],
 });
 
-export const JOBS: readonly Job[] = [purgeExpiredSessions, purgeLoginThrottle];
+export const JOBS: readonly Job[] = [purgeExpiredSessions, purgeLoginThrottle, deliverOutbox];

@@ -36,7 +36,8 @@ export type JobContext = {
 export type Job = {
   /** Unique; the key of the job's `sys_job` row. */
   readonly name: string;
-  readonly everySeconds: number;
+  /** The period; a function reads it from the settings (the runner's config) when the runner is made. */
+  readonly everySeconds: number | ((config: Config) => number);
   /** How long a claimed run may take before another runner may assume it died. Default 300. */
   readonly leaseSeconds?: number;
   /** Does the work (idempotently); the answer is a short summary recorded as the run's message. */
@@ -81,15 +82,23 @@ const later = (from: Date, seconds: number): string => toDbTime(new Date(from.ge
 const describeError = (error: unknown): string =>
   (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(0, MESSAGE_MAX);
 
+/**
+ * How often the runner looks for due jobs: as often as its most frequent job runs (so no job waits
+ * past its period), at least every second and at most every minute.
+ */
+export const pollSecondsOf = (periods: readonly number[]): number => (periods.length ? Math.min(60, Math.max(1, Math.min(...periods))) : 60);
+
 export const createJobRunner = (options: JobRunnerOptions): JobRunner => {
   const { db, config, jobs, log } = options;
   const owner = options.owner ?? `${process.pid}-${randomUUID()}`;
   const clock = options.now ?? (() => new Date());
-  const byName = new Map<string, Job>();
+  // Each job with its period resolved against this runner's settings, once.
+  const byName = new Map<string, Job & { readonly everySeconds: number }>();
   for (const job of jobs) {
     if (byName.has(job.name)) throw new Error(`Two jobs are named ${job.name}`);
-    if (!(job.everySeconds > 0)) throw new Error(`Job ${job.name}: everySeconds must be positive`);
-    byName.set(job.name, job);
+    const everySeconds = typeof job.everySeconds === 'function' ? job.everySeconds(config) : job.everySeconds;
+    if (!(everySeconds > 0)) throw new Error(`Job ${job.name}: everySeconds must be positive`);
+    byName.set(job.name, { ...job, everySeconds });
   }
   const known = new Set<string>();
 
@@ -116,7 +125,7 @@ export const createJobRunner = (options: JobRunnerOptions): JobRunner => {
     return Number(result.numUpdatedRows) === 1;
   };
 
-  const runClaimed = async (job: Job, startedAt: Date): Promise<JobOutcome> => {
+  const runClaimed = async (job: Job & { readonly everySeconds: number }, startedAt: Date): Promise<JobOutcome> => {
     let status: 'ok' | 'failed' = 'ok';
     let message: string | null = null;
     try {
@@ -152,7 +161,7 @@ export const createJobRunner = (options: JobRunnerOptions): JobRunner => {
     return { job: job.name, ran: true, status, message };
   };
 
-  const runIfClaimed = async (job: Job, force: boolean): Promise<JobOutcome> => {
+  const runIfClaimed = async (job: Job & { readonly everySeconds: number }, force: boolean): Promise<JobOutcome> => {
     const now = clock();
     if (!(await claim(job, now, force))) return { job: job.name, ran: false };
     return runClaimed(job, now);
@@ -172,8 +181,7 @@ export const createJobRunner = (options: JobRunnerOptions): JobRunner => {
 
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<unknown> | null = null;
-  const pollMs = 1000 * (options.pollSeconds
-    ?? Math.min(60, Math.max(1, ...[...byName.values()].map((j) => Math.min(j.everySeconds, 60)))));
+  const pollMs = 1000 * (options.pollSeconds ?? pollSecondsOf([...byName.values()].map((j) => j.everySeconds)));
 
   const pollOnce = (): void => {
     if (running) return;

@@ -35,7 +35,7 @@ const recommend = async (db: Kysely<Database>, repositoryOf: RepositoryOf, name:
 export const seedDemoRecommendations = async (db: Kysely<Database>, repositoryOf: RepositoryOf, actor: Actor): Promise<void> => {
   const brands = await db.selectFrom('pms_brand').select('id').where('show_status', '=', 1).orderBy('sort', 'desc').limit(5).execute();
   await recommend(db, repositoryOf, 'homeBrand', brands.map((b) => b.id), actor);
-  const live = db.selectFrom('pms_product').select('id').where('delete_status', '=', 0).where('publish_status', '=', 1);
+  const live = db.selectFrom('pms_product').select('id').where('delete_status', '=', 0).where('publish_status', '=', 1).where('verify_status', '=', 1);
   // New: the newest products marked new; popular: the best sellers.
   const newest = await live.where('new_status', '=', 1).orderBy('id', 'desc').limit(6).execute();
   await recommend(db, repositoryOf, 'homeNewProduct', newest.map((p) => p.id), actor);

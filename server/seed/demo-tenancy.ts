@@ -24,7 +24,7 @@ export const DEMO_GROUP = {
 /** A shop's own columns beside its name and owner (src/schema/shop/entities.ts). */
 type DemoShopDetails = {
   company_name: string; legal_person_name: string; country: string; city: string; street_line1: string; address_line2: string | null;
-  postcode: string; first_name: string; last_name: string; phone: string; currency: string; auto_approve: number;
+  time_zone: string; postcode: string; first_name: string; last_name: string; phone: string; currency: string; auto_approve: number;
   paypal_offline: number; paypal_account: string | null; blockchain: number; blockchain_network: string | null; wallet_address: string | null;
 };
 
@@ -33,7 +33,7 @@ type DemoMold = { code: string; name: string; size: string; material: string; lo
 /** Shops by owner username; each with its molds. */
 const DEMO_SHOPS: readonly { owner: string; shopName: string; details: DemoShopDetails; molds: readonly DemoMold[] }[] = [
   { owner: 'seller', shopName: 'Sunrise Packaging', details: {
-    company_name: 'Sunrise Packaging Co., Ltd.', legal_person_name: 'Li Wei', country: 'China', city: 'Shenzhen',
+    company_name: 'Sunrise Packaging Co., Ltd.', legal_person_name: 'Li Wei', country: 'China', city: 'Shenzhen', time_zone: 'Asia/Shanghai',
     street_line1: '88 Keyuan Road', address_line2: 'Building 3, 5th floor', postcode: '518057', first_name: 'Wei', last_name: 'Li',
     phone: '+86 138 0013 8000', currency: 'CNY', auto_approve: 1,
     paypal_offline: 1, paypal_account: 'sales@sunrise-packaging.example.com',
@@ -45,7 +45,7 @@ const DEMO_SHOPS: readonly { owner: string; shopName: string; details: DemoShopD
   ] },
   // Online PayPal too (server/areas/shop/demo-shop-paypal.ts): this shop takes every payment method.
   { owner: 'seller', shopName: 'Sunrise Print Studio', details: {
-    company_name: 'Sunrise Print Studio LLC', legal_person_name: 'Emily Carter', country: 'United States', city: 'Portland',
+    company_name: 'Sunrise Print Studio LLC', legal_person_name: 'Emily Carter', country: 'United States', city: 'Portland', time_zone: 'America/New_York',
     street_line1: '1200 NW Marshall Street', address_line2: 'Suite 210', postcode: '97209', first_name: 'Emily', last_name: 'Carter',
     phone: '+1 503 555 0148', currency: 'USD', auto_approve: 0,
     paypal_offline: 1, paypal_account: 'billing@sunrise-print.example.com',
@@ -55,7 +55,7 @@ const DEMO_SHOPS: readonly { owner: string; shopName: string; details: DemoShopD
     { code: 'PS-FOLD-02', name: 'Presentation folder', size: '470 x 330 mm', material: 'Steel rule on birch plywood', location: 'Rack B1', status: 3, usage: 30_000, life: 30_000 },
   ] },
   { owner: DEMO_SELLER2.username, shopName: 'Harbor Boxes', details: {
-    company_name: 'Harbor Boxes B.V.', legal_person_name: 'Daan de Vries', country: 'Netherlands', city: 'Rotterdam',
+    company_name: 'Harbor Boxes B.V.', legal_person_name: 'Daan de Vries', country: 'Netherlands', city: 'Rotterdam', time_zone: 'Europe/Berlin',
     street_line1: 'Waalhaven Oostzijde 12', address_line2: null, postcode: '3087 BM', first_name: 'Daan', last_name: 'de Vries',
     phone: '+31 10 555 0192', currency: 'EUR', auto_approve: 0,
     paypal_offline: 0, paypal_account: null,
@@ -93,7 +93,7 @@ export const seedDemoTenancy = async (trx: Transaction<Database>, options: { sel
     const found = await trx.selectFrom('shop').select('id').where('owner_id', '=', owner).where('shop_name', '=', shop.shopName).executeTakeFirst();
     if (found) continue;
     const { id: shopId } = await trx.insertInto('shop').values({
-      shop_name: shop.shopName, owner_id: owner, status: 1, create_time: now, invite_code: await uniqueShopCode(trx), paypal_online: 0, ...shop.details,
+      shop_name: shop.shopName, owner_id: owner, status: 1, create_time: now, invite_code: await uniqueShopCode(trx), paypal_online: 0, sign_up_code: 0, ...shop.details,
     }).returning('id').executeTakeFirstOrThrow();
     await trx.insertInto('mold').values(shop.molds.map((m) => ({
       code: m.code, name: m.name, shop_id: shopId, size: m.size, material: m.material, location: m.location,

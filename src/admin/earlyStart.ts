@@ -8,6 +8,7 @@
  * settle (a list opened with a filter, whose query the field declarations shape; a list whose path
  * takes a filter) is not started: the screen asks as always.
  */
+import type { Envelope } from '../schema/api';
 import { startEarlyGet } from '../providers/api';
 import { firstListParamsOf, storedListItem } from './listParams';
 import type { ListRequestPlan } from './screenRequestTypes';
@@ -66,8 +67,14 @@ export const earlyPlanOf = ({ pathname, search, hash }: ScreenLocation): EarlyPl
   return entry.list ? listPlan(entry.list, search) : null;
 };
 
-/** Starts the screen's first call for `location`, if the table knows it (failures are the screen's to see). */
-export const startScreenRequestsEarly = (location: ScreenLocation): void => {
+/**
+ * Starts the screen's first call for `location`, if the table knows it (failures are the screen's to
+ * see). Answers a list's first page (for its first draw, ./firstDraw.ts), else null.
+ */
+export const startScreenRequestsEarly = (location: ScreenLocation): Promise<Envelope<unknown>> | null => {
   const plan = earlyPlanOf(location);
-  if (plan) startEarlyGet(plan.path, plan.query).catch(() => undefined);
+  if (!plan) return null;
+  const answer = startEarlyGet(plan.path, plan.query);
+  answer.catch(() => undefined);
+  return plan.query ? answer : null;
 };

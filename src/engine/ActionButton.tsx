@@ -64,6 +64,14 @@ type Given = {
   readonly notice?: { readonly text: string; readonly blocks?: boolean };
 };
 
+/** The answer's plain fields (numbers, text) as a message's arguments. */
+const answerArgs = (data: unknown): Record<string, string | number> => (data && typeof data === 'object'
+  ? Object.fromEntries(Object.entries(data).filter((e): e is [string, string | number] => typeof e[1] === 'number' || typeof e[1] === 'string'))
+  : {});
+
+/** An action's own text beside its name (`done`, `confirm`). */
+const actionTextKey = (entity: Entity, name: string, text: 'done' | 'confirm'): string => `resources.${entity.name}.actions.${name}.${text}`;
+
 const useRun = (entity: Entity, name: string, target: Target, onDone: () => void) => {
   const dataProvider = useDataProvider<EntityDataProvider>();
   const notify = useNotify();
@@ -71,14 +79,16 @@ const useRun = (entity: Entity, name: string, target: Target, onDone: () => void
   const translate = useTranslate();
   const [pending, setPending] = useState(false);
   /** Runs the action; answers the field errors of a refusal (other refusals got httpClient's toast). */
-  const run = async (params: Record<string, unknown> = {}): Promise<Record<string, string> | undefined> => {
+  const run = async (params: Record<string, unknown> = {}, fieldsShown?: readonly string[]): Promise<Record<string, string> | undefined> => {
     setPending(true);
     try {
-      const request: ActionRequest = { name, id: target.id, ids: target.ids, params };
-      const { skipped } = await dataProvider.action(entity.name, request);
+      const request: ActionRequest = { name, id: target.id, ids: target.ids, params, ...(fieldsShown ? { fieldsShown } : {}) };
+      const { data, skipped } = await dataProvider.action(entity.name, request);
       const label = translate(actionLabelKey(entity, name));
       // A transition on a selection leaves out the rows whose state does not allow it: say how many.
       if (skipped?.length) notify('entity.run.done_skipped', { type: 'warning', messageArgs: { name: label, smart_count: skipped.length } });
+      // A declared done message says what happened, from the answer's own figures.
+      else if (entity.actions?.[name]?.doneMessage) notify(actionTextKey(entity, name, 'done'), { type: 'success', messageArgs: { name: label, ...answerArgs(data) } });
       else notify('entity.run.done', { type: 'success', messageArgs: { name: label } });
       onDone();
       refresh();
@@ -117,6 +127,8 @@ const ParamsDialog = ({ entity, name, target, onClose, onDone, inputs = {}, fixe
     const result = validateWith(createSchema(params), paramValues(values), params);
     return result.ok ? {} : toFormErrors(result.errors);
   };
+  // The inputs the dialog shows a refusal under: a refusal of these only is read there, not again in a toast.
+  const shownFields = Object.keys(params.fields).filter((key) => !(key in fixed));
   const titleId = `${entity.name}-${name}-title`;
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby={titleId}>
@@ -128,7 +140,7 @@ const ParamsDialog = ({ entity, name, target, onClose, onDone, inputs = {}, fixe
         {notice && <Alert severity={notice.blocks ? 'warning' : 'info'} sx={{ mb: 2 }}>{notice.text}</Alert>}
         {/* The problems show under the inputs of this small form: no "form is not valid" toast on top. */}
         <Form record={NO_RECORD} defaultValues={createDefaults(params, { ...prefilled, ...initial })} validate={validate} noValidate mode="onSubmit" reValidateMode="onChange"
-          disableInvalidFormNotification onSubmit={(values: Record<string, unknown>) => run(paramValues(values))}>
+          disableInvalidFormNotification onSubmit={(values: Record<string, unknown>) => run(paramValues(values), shownFields)}>
           <ActionTargetContext.Provider value={target.id !== undefined ? record : undefined}>
             {Object.entries(params.fields).filter(([field]) => !(field in fixed)).map(([field, decl]) => {
               const Custom = inputs[field];
@@ -198,7 +210,7 @@ const AllowedTrigger = ({ entity, name, target, onDone, inputs, fixed, initial, 
           titleTranslateOptions={{ name: label }}
           // The confirming button says what it does ("Confirm receipt"), not a bare "Confirm".
           confirm={actionLabelKey(entity, name)}
-          content={confirmContent(decl.on)}
+          content={decl.confirmMessage ? actionTextKey(entity, name, 'confirm') : confirmContent(decl.on)}
           contentTranslateOptions={{ record: target.label ?? '', smart_count: target.ids?.length ?? 1 }}
           // A refusal closes the confirmation too: httpClient's toast says why.
           onConfirm={() => { void run().then((errors) => { if (errors) setOpen(false); }); }}

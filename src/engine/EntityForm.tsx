@@ -9,7 +9,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { useCallback, useEffect } from 'react';
 import { useFormState } from 'react-hook-form';
 import type { RaRecord } from 'react-admin';
-import { Loading, SimpleForm, TabbedForm, useRecordContext } from 'react-admin';
+import { Loading, SimpleForm, TabbedForm, TabbedFormTabs, useRecordContext } from 'react-admin';
 import type { Entity, FieldDecl } from '../schema/engine/entity';
 import { createDefaults, validateCreate, validateUpdate } from './formValidation';
 import { EntityFieldInput, KIND_UI } from './kinds';
@@ -68,6 +68,13 @@ const useFormValidator = (entity: Entity, mode: Mode) => {
 };
 
 /**
+ * A record read again while its form is open (a refetch on focus, a list's copy replaced by the
+ * server's) resets the form to it, but keeps what the user has typed: a value typed before the
+ * fresh copy arrived is never lost. One object, so the reset runs only when the record changes.
+ */
+const KEEP_TYPED = { keepDirtyValues: true } as const;
+
+/**
  * The props every entity form passes to react-admin's form: the declaration's validation and
  * defaults, submit-time checking, no browser bubbles, and the unsaved-changes question. A view that
  * lays out its own form (./blocks.ts) spreads these too, so its rules stay the engine's.
@@ -86,6 +93,7 @@ export const useEntityFormProps = (entity: Entity, mode: Mode, { pinned, warnWhe
     // The server's rules run on submit and again on change once a field has shown an error.
     mode: 'onSubmit' as const,
     reValidateMode: 'onChange' as const,
+    resetOptions: KEEP_TYPED,
   };
 };
 
@@ -120,8 +128,9 @@ export const EntityForm = ({ entity: declared, options, mode, pinned, toolbar, o
   if (sections.length <= 1) return <SimpleForm {...formProps}>{probe}<FieldGrid>{sections[0]?.[1].map(inputOf)}</FieldGrid></SimpleForm>;
   // The chosen tab lives in the form, not the URL: the routed pages sit at the route table's exact paths
   // (`/shop/updateShop?id=1`, no `/*`), where tab sub-routes would match nothing and show no fields.
+  // The tabs scroll sideways where they do not fit (a phone), never cut their labels.
   return (
-    <TabbedForm {...formProps} syncWithLocation={false}>
+    <TabbedForm {...formProps} syncWithLocation={false} tabs={<TabbedFormTabs variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile />}>
       {sections.map(([section, fields], index) => (
         <TabbedForm.Tab key={section || 'main'} label={section ? sectionLabelKey(entity, section) : 'entity.main_section'}>
           {index === 0 && probe}

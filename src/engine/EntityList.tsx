@@ -31,20 +31,27 @@ import { useEntityExporter } from './exporter';
 import type { CanList } from './filters';
 import { entityFilters, filterTargets, hasOptionalFilters } from './filters';
 import { inSentence } from './labels';
-import { MobileList } from './MobileList';
+import { lazyNow } from './lazyNow';
 import { NotAvailable } from './NotAvailable';
 import { ScreenHeading } from './ScreenHeading';
 import type { DialogLink } from './routing';
 import { dialogHash, entityPaths, parseDialogHash, withQuery } from './routing';
 import type { EntityScreenOptions } from './screenOptions';
 import { offersShow, pinnedValues, pinQuery } from './screenOptions';
-import { ShowButton, useShowHref } from './EntityShow';
+import { ShowButton, UnlessReadOnly, useShowHref } from './EntityShow';
 import { isInBin, RecycleBinToggle, useInRecycleBin, withRecycleBinActions } from './RecycleBin';
 import { ListBody } from './ListBody';
 import { ListColumnsButton } from './ListColumnsButton';
 import { RowCellContext, rowButtonSx } from './RowButton';
 import { RowAccessProvider } from './rowAccess';
+import { isReadOnlyRow } from '../schema/engine/readOnlyRows';
 import { RowSwitchStyles } from './ToggleSwitchField';
+
+/**
+ * The phone's cards load on a phone only: a desktop's cold list does without them. Their code is
+ * asked for as the list draws, beside its rows' request, so a phone waits for neither in turn.
+ */
+const MobileList = lazyNow(() => import('./MobileList').then((m) => m.MobileList));
 
 type ScreenProps = { readonly entity: Entity; readonly options: EntityScreenOptions };
 type Pinned = Readonly<Record<string, number | string>>;
@@ -90,8 +97,11 @@ const ACTIONS_CLASS = 'engine-row-actions';
 
 /**
  * The table scrolls inside its own box when its columns are wider than the screen, and the row
- * actions column stays in view at its right edge (sticky), so "Ship" or "Close order" is always
- * reachable without scrolling the page. Its cells get the paper's colour so scrolled cells pass under it.
+ * actions column stays in view (sticky), so "Ship" or "Close order" is always reachable without
+ * scrolling the page. It is the first column after the selection box and sticks at the box's left
+ * edge: at rest it has its own place and covers nothing (stuck at the right edge of a table wider
+ * than its box, it lay over the cells there, cutting chips and amounts); only cells scrolled away to
+ * the left pass under it. Its cells get the paper's colour for that.
  */
 const TABLE_SX = {
   ...rowButtonSx,
@@ -101,10 +111,10 @@ const TABLE_SX = {
   [`& td.${ACTIONS_CLASS} .MuiButton-root`]: { py: 0.25 },
   [`& th.${ACTIONS_CLASS}, & td.${ACTIONS_CLASS}`]: {
     position: 'sticky',
-    right: 0,
+    left: 0,
     zIndex: 1,
     bgcolor: 'background.paper',
-    boxShadow: (theme: Theme) => `inset 1px 0 0 ${theme.palette.divider}`,
+    boxShadow: (theme: Theme) => `inset -1px 0 0 ${theme.palette.divider}`,
   },
 } as const;
 
@@ -128,11 +138,15 @@ const useRowActions = (entity: Entity, custom: RowActionsComponent | undefined, 
     return Row;
   }, [entity, custom, showButton]);
 
+/** A row the user may only read is not selected for a batch (src/schema/engine/readOnlyRows.ts). */
+const selectable = (record: RaRecord): boolean => !isReadOnlyRow(record);
+
 const EmptyList = ({ entity, createTo, onCreate }: ControlsProps) => {
   const translate = useTranslate();
   const getResourceLabel = useGetResourceLabel();
   return (
-    <Box sx={{ textAlign: 'center', m: 4 }}>
+    // `data-list-state`: the list answered and is empty (the first draw, src/admin/firstDraw.ts, gives way to it).
+    <Box sx={{ textAlign: 'center', m: 4 }} data-list-state="empty">
       <Typography variant="h6" component="p" gutterBottom>
         {translate('entity.empty.title', { name: inSentence(getResourceLabel(entity.name, 2)) })}
       </Typography>
@@ -183,9 +197,10 @@ const EntityListView = ({ entity, options, pinned }: ScreenProps & { readonly pi
   const editable = entity.routes?.update !== false && canEdit === true;
   const rowClick = (id: Identifier, _resource?: string, record?: RaRecord): string | false => {
     // A record in the recycle bin is not edited: it is restored or deleted for good.
-    if (isInBin(entity, record)) return false;
+    // Nor one the user may only read (src/schema/engine/readOnlyRows.ts).
+    if (isInBin(entity, record) || (!showable && isReadOnlyRow(record))) return false;
     // A record that cannot be edited opens its show view, where the list offers one (a new history entry: Back returns).
-    if (showable && !editable) {
+    if (showable && (!editable || isReadOnlyRow(record))) {
       navigate(showHref(id));
       return false;
     }
@@ -201,7 +216,6 @@ const EntityListView = ({ entity, options, pinned }: ScreenProps & { readonly pi
   // Kept between renders of this screen: the rows (./ListBody.tsx) render again only when these change.
   const actionsLabel = translate('entity.actions');
   const tableColumns = useMemo(() => [
-    ...columns,
     RowActions && (
       <DataTable.Col key="_actions" label={actionsLabel} disableSort className={ACTIONS_CLASS}>
         {/* Clicks in row buttons and their dialogs (React bubbles through portals) must not open the row. */}
@@ -209,11 +223,12 @@ const EntityListView = ({ entity, options, pinned }: ScreenProps & { readonly pi
         {/* Its buttons are the light ones (./RowButton.tsx): 100 rows of react-admin Buttons are a fifth of the list's render. */}
         <div onClick={stopPropagation} style={ROW_ACTIONS_STYLE}>
           <RowCellContext.Provider value>
-            <RowActions entity={entity} />
+            <UnlessReadOnly><RowActions entity={entity} /></UnlessReadOnly>
           </RowCellContext.Provider>
         </div>
       </DataTable.Col>
     ),
+    ...columns,
   ], [columns, RowActions, actionsLabel, entity]);
   // Columns the screen hides, and those the declaration lets a narrow window drop (listPriority):
   // DataTable's default until the user chooses in the Columns chooser.
@@ -268,6 +283,7 @@ const EntityListView = ({ entity, options, pinned }: ScreenProps & { readonly pi
         {isMobile ? <MobileList entity={entity} cells={options.cells} rowClick={rowClick} rowActions={RowActions} /> : (
         <DataTable
           rowClick={rowClick}
+          isRowSelectable={selectable}
           bulkActionButtons={hasBulkActions(entity) || options.bulkActions ? <EntityBulkActions entity={entity} extra={options.bulkActions} actionInputs={options.actionInputs} /> : false}
           hiddenColumns={hiddenColumns}
           body={ListBody}

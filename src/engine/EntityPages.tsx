@@ -14,6 +14,7 @@ import { Create, Edit, useBasename, useNavigate } from 'react-admin';
 import type { Entity } from '../schema/engine/entity';
 import type { EntityFormProps } from './EntityForm';
 import { EntityForm } from './EntityForm';
+import { UnlessReadOnly } from './EntityShow';
 import { EntityToolbar } from './EntityToolbar';
 import { silentError, useDoneFeedback } from './feedback';
 import { NotAvailable } from './NotAvailable';
@@ -114,13 +115,16 @@ export const EntityEdit = ({ entity, options, Form = EntityForm }: PageProps) =>
 const EditForm = ({ entity, options, Form, guarding, onDeleted }: ScreenProps & {
   readonly Form: ComponentType<EntityFormProps>; readonly guarding: boolean; readonly onDeleted: (record?: RaRecord) => void;
 }) => (
-  <Form
-    entity={entity}
-    options={options}
-    mode="edit"
-    warnWhenUnsavedChanges={guarding}
-    toolbar={<EntityToolbar entity={entity} deletable onDeleted={onDeleted} />}
-  />
+  // A record the user may only read (src/schema/engine/readOnlyRows.ts, reached by its link) gets its mark, no form.
+  <UnlessReadOnly>
+    <Form
+      entity={entity}
+      options={options}
+      mode="edit"
+      warnWhenUnsavedChanges={guarding}
+      toolbar={<EntityToolbar entity={entity} deletable onDeleted={onDeleted} />}
+    />
+  </UnlessReadOnly>
 );
 
 /** A settings entity: one record (`mall`'s order settings, id 1) edited in place at the list route. */

@@ -12,25 +12,19 @@ import EditIcon from '@mui/icons-material/Edit';
 import Visibility from '@mui/icons-material/VisibilityOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
+import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import type { ReactElement, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { Identifier, RaRecord } from 'react-admin';
 import {
-  Labeled, Loading, RecordContextProvider, useCanAccess, useGetList, useGetOne, useGetResourceLabel, useRecordContext, useTranslate,
+  Labeled, Loading, RecordContextProvider, useCanAccess, useGetOne, useGetResourceLabel, useRecordContext, useTranslate,
 } from 'react-admin';
 import { builtinText } from '../i18n/builtins';
-import type { Entity, FieldDecl, HistoryDecl } from '../schema/engine/entity';
-import { filterOf, secretSetName } from '../schema/engine/entity';
+import type { Entity } from '../schema/engine/entity';
+import { secretSetName } from '../schema/engine/entity';
 import { KINDS } from '../schema/engine/kinds';
-import { findEntity } from '../schema/entities';
 import { RowActionButtons } from './ActionButton';
 import { ChildRowsField, fieldDisplay } from './kinds';
 import { fieldLabelKey, sectionLabelKey } from './labels';
@@ -40,6 +34,17 @@ import type { RecordPage } from './recordPage';
 import { dialogHash, editPath } from './routing';
 import type { EntityScreenOptions, ShowViewProps } from './screenOptions';
 import { PageTitle } from '../theme/PageTitle';
+import { isReadOnlyRow } from '../schema/engine/readOnlyRows';
+import { lazyNow } from './lazyNow';
+import { ShowPanel } from './showParts';
+
+export { historyOf, ShowPanel } from './showParts';
+
+/** Its buttons, or for a record the user may only read (src/schema/engine/readOnlyRows.ts) the mark saying so instead. */
+export const UnlessReadOnly = ({ children }: { readonly children: ReactNode }) => {
+  const translate = useTranslate();
+  return isReadOnlyRow(useRecordContext()) ? <Chip size="small" variant="outlined" label={translate('entity.read_only')} data-read-only /> : children;
+};
 
 type Cells = EntityScreenOptions['cells'];
 
@@ -153,14 +158,6 @@ const showSections = (entity: Entity): { section: string; fields: string[]; list
   return [...groups].map(([section, group]) => ({ section, ...group })).filter((g) => g.fields.length + g.lists.length > 0);
 };
 
-/** A titled block of the page. */
-export const ShowPanel = ({ title, children, label }: { readonly title: string; readonly children: ReactNode; readonly label?: string }) => (
-  <Paper variant="outlined" component="section" aria-label={label ?? title} sx={{ p: 2, mb: 2 }}>
-    <Typography variant="h6" component="h2" gutterBottom>{title}</Typography>
-    {children}
-  </Paper>
-);
-
 /** A child list of the record in context as a read-only table under its label. */
 const ChildRowsPanel = ({ entity, name }: { readonly entity: Entity; readonly name: string }) => {
   const translate = useTranslate();
@@ -200,75 +197,11 @@ const ShowFields = ({ entity, cells }: { readonly entity: Entity; readonly cells
   );
 };
 
-/** How many history rows the page shows (newest first). */
-const HISTORY_ROWS = 50;
-
-/** The history entity and its record field's filter; null when there is none to read. */
-export const historyOf = (entity: Entity): { decl: HistoryDecl; entity: Entity } | null => {
-  const decl = entity.states?.history;
-  if (!decl) return null;
-  const history = findEntity(decl.entity);
-  if (!history) throw new Error(`${entity.name}: the history entity "${decl.entity}" is not declared`);
-  const recordField = history.fields[decl.record];
-  // Without a filter on the record's id the list would show every record's history.
-  if (!recordField || !filterOf(decl.record, recordField)) throw new Error(`${entity.name}: the history entity needs a filter on "${decl.record}"`);
-  return { decl, entity: history };
-};
-
-const timeOf = (row: RaRecord, field: string | undefined): string => (field ? String(row[field] ?? '') : '');
-
 /**
- * The transitions of the record in context, newest first: time, operator, from, to, note (the
- * ones the history declares), the states by their labels.
+ * The transitions of the record in context, newest first (./HistoryTable.tsx): its own chunk,
+ * loaded with the first show view that has a history, not with a cold list.
  */
-export const HistoryTable = ({ entity }: { readonly entity: Entity }) => {
-  const translate = useTranslate();
-  const record = useRecordContext();
-  const history = historyOf(entity);
-  const { canAccess } = useCanAccess({ resource: history?.entity.name ?? entity.name, action: 'list' });
-  const { data = [], isPending } = useGetList(history?.entity.name ?? entity.name, {
-    filter: history && record ? { [history.decl.record]: record.id } : {},
-    pagination: { page: 1, perPage: HISTORY_ROWS },
-    sort: { field: history?.decl.time ?? 'id', order: 'DESC' },
-  }, { enabled: Boolean(history && record && canAccess) });
-  if (!history || !record || !canAccess) return null;
-  const { decl, entity: historyEntity } = history;
-  const stateField = entity.states!.field;
-  const stateDecl = entity.fields[stateField] as FieldDecl;
-  // Newest first whatever order the list answers in (by time, then by id).
-  const rows = [...data].sort((a, b) => timeOf(b, decl.time).localeCompare(timeOf(a, decl.time)) || Number(b.id) - Number(a.id));
-  const columns = ([decl.time, decl.operator, decl.from, decl.to, decl.note] as (string | undefined)[])
-    .filter((field): field is string => field !== undefined && field in historyEntity.fields);
-  // A state value shows as the record's state field shows it (an enum's label).
-  // A row without an operator was written by the server itself (a scheduled job): "System".
-  // A note the server wrote as a message key (HistoryDecl noteKey) reads in the reader's language.
-  const noteKey = (row: RaRecord): unknown => (decl.noteKey ? row[decl.noteKey] : undefined);
-  const cell = (row: RaRecord, field: string): ReactElement => (field === decl.operator && (row[field] === null || row[field] === undefined)
-    ? <>{translate('entity.show.system_operator')}</>
-    : field === decl.note && typeof noteKey(row) === 'string'
-    ? <>{translate(`resources.${historyEntity.name}.notes.${String(noteKey(row))}`, { ...(decl.noteParams ? row[decl.noteParams] as object : {}), _: row[field] })}</>
-    : field === decl.from || field === decl.to
-    ? <RecordContextProvider value={{ id: row.id, [stateField]: row[field] }}>{fieldDisplay(entity, stateField, stateDecl)}</RecordContextProvider>
-    : <RecordContextProvider value={row}>{fieldDisplay(historyEntity, field, historyEntity.fields[field]!)}</RecordContextProvider>);
-  return (
-    <ShowPanel title={translate('entity.show.history')}>
-      {isPending ? <Loading /> : rows.length === 0
-        ? <Typography variant="body2" color="text.secondary">{translate('entity.show.no_history')}</Typography>
-        : (
-          <Box sx={{ width: '100%', overflowX: 'auto' }}>
-            <Table size="small">
-              <TableHead>
-                <TableRow>{columns.map((field) => <TableCell key={field}>{translate(fieldLabelKey(historyEntity, field))}</TableCell>)}</TableRow>
-              </TableHead>
-              <TableBody>
-                {rows.map((row) => <TableRow key={String(row.id)}>{columns.map((field) => <TableCell key={field}>{cell(row, field)}</TableCell>)}</TableRow>)}
-              </TableBody>
-            </Table>
-          </Box>
-        )}
-    </ShowPanel>
-  );
-};
+export const HistoryTable = lazyNow(() => import('./HistoryTable').then((m) => m.HistoryTable));
 
 /** Edit the record in context: its edit route, or its list's edit dialog; hidden when it may not be edited. */
 const EditRecordButton = ({ entity }: { readonly entity: Entity }) => {
@@ -290,9 +223,11 @@ const ShowActions = ({ entity, options }: { readonly entity: Entity; readonly op
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 2 }} role="toolbar">
       <BackToListButton />
-      <RowActionButtons entity={entity} />
-      <EditRecordButton entity={entity} />
-      {RowActions && <RowActions entity={entity} />}
+      <UnlessReadOnly>
+        <RowActionButtons entity={entity} />
+        <EditRecordButton entity={entity} />
+        {RowActions && <RowActions entity={entity} />}
+      </UnlessReadOnly>
     </Box>
   );
 };

@@ -16,16 +16,14 @@ import FormLabel from '@mui/material/FormLabel';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import type { DragEvent } from 'react';
-import { createContext, useContext, useEffect, useRef, useState } from 'react';
+import { useContext, useEffect, useRef, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { useInput, useTranslate, ValidationError } from 'react-admin';
 import type { ProgressUploader } from '../providers/uploadWithProgress';
-import { uploadImageProgressive } from '../providers/uploadWithProgress';
 import { UPLOAD_RULES } from '../schema/rules';
-import { decodesAsImage } from './imageDecode';
+import type { Refusal } from './imageChecks';
+import { checkImages, ImageUploaderContext, UPLOAD_MB } from './imageChecks';
 
-const BYTES_PER_MB = 1024 * 1024;
-const UPLOAD_MB = UPLOAD_RULES.maxBytes / BYTES_PER_MB;
 /** What the file chooser offers (the server checks the bytes again). */
 const ACCEPT = UPLOAD_RULES.mimeTypes.join(',');
 const DEFAULT_MAX_COUNT = 10;
@@ -42,27 +40,6 @@ const itemsOf = (value: unknown): Item[] => {
   return value && typeof value === 'object' ? [value as Item] : [];
 };
 
-/** A browser-side refusal: a translation key and its parameters. */
-type Refusal = { readonly key: string; readonly args: Record<string, unknown> };
-
-/**
- * Splits chosen files into those to upload and the refusals: wrong type, too big, not decodable,
- * or past `room` (how many more the field takes). In the order chosen.
- */
-export const checkImages = async (files: readonly File[], room: number): Promise<{ accepted: File[]; refused: Refusal[] }> => {
-  const accepted: File[] = [];
-  const refused: Refusal[] = [];
-  let overCount = false;
-  for (const file of files) {
-    if (!(UPLOAD_RULES.mimeTypes as readonly string[]).includes(file.type)) refused.push({ key: 'entity.image.wrong_type', args: { name: file.name } });
-    else if (file.size > UPLOAD_RULES.maxBytes) refused.push({ key: 'entity.image.too_big', args: { name: file.name, size: UPLOAD_MB } });
-    else if (!(await decodesAsImage(file))) refused.push({ key: 'entity.image.not_an_image', args: { name: file.name } });
-    else if (accepted.length >= room) overCount = true;
-    else accepted.push(file);
-  }
-  return { accepted, refused: overCount ? [...refused, { key: 'entity.image.too_many', args: { maxCount: room } }] : refused };
-};
-
 type Props = {
   readonly source: string;
   readonly label: string;
@@ -73,9 +50,6 @@ type Props = {
   readonly isRequired?: boolean;
   readonly upload?: ProgressUploader;
 };
-
-/** Where the image inputs below it upload to (`POST /minio/upload` unless a screen says otherwise, as the profile's avatar does). */
-export const ImageUploaderContext = createContext<ProgressUploader>(uploadImageProgressive);
 
 let nextUploadId = 0;
 

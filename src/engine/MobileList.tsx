@@ -1,9 +1,11 @@
 /**
  * The list body on a phone (ARCHITECTURE section 5): one compact card per record instead of a
- * table squeezed to 390 px. The card leads with the declaration's display field (and its first
- * image), then a few more list fields with their labels, then the row actions; a tap opens the
- * record as a table row click does. Inline switches stay interactive.
+ * table squeezed to 390 px. The card leads with the record's name (its `naming` fields, else its
+ * display field, else its first list field; never a bare id) and its first image, then a few more
+ * list fields with their labels, then the row actions; a tap opens the record as a table row click
+ * does. Inline switches stay interactive.
  */
+import { cardTitleField, recordName } from './recordName';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
@@ -17,6 +19,7 @@ import type { Entity, FieldDecl } from '../schema/engine/entity';
 import { fieldDisplay, KIND_UI } from './kinds';
 import { fieldLabelKey } from './labels';
 import type { EntityScreenOptions } from './screenOptions';
+import { UnlessReadOnly } from './EntityShow';
 
 /** Besides the display field and the image: enough to recognise a record, few enough for a phone. */
 const MAX_DETAIL_FIELDS = 3;
@@ -25,9 +28,9 @@ type Cells = NonNullable<EntityScreenOptions['cells']>;
 
 const isImage = (decl: FieldDecl): boolean => KIND_UI[decl.kind].picture;
 
-/** The card's fields: the first list image, then list fields other than the display one (low priority and counts last). */
-const cardFields = (entity: Entity): { image: string | null; details: [string, FieldDecl][] } => {
-  const listed = Object.entries(entity.fields).filter(([name, decl]) => decl.list && name !== entity.display);
+/** The card's fields: the first list image, then list fields other than the title (low priority and counts last). */
+const cardFields = (entity: Entity, title: string | null): { image: string | null; details: [string, FieldDecl][] } => {
+  const listed = Object.entries(entity.fields).filter(([name, decl]) => decl.list && name !== entity.display && name !== title);
   const image = listed.find(([, decl]) => isImage(decl))?.[0] ?? null;
   const others = listed.filter(([, decl]) => !isImage(decl));
   // The columns a narrow window keeps (no listPriority) come first, as on a table; counts last.
@@ -57,8 +60,9 @@ export const MobileList = ({ entity, cells = {}, rowClick, rowActions: RowAction
   const translate = useTranslate();
   const getResourceLabel = useGetResourceLabel();
   const navigate = useNavigate();
-  const { image, details } = cardFields(entity);
-  const displayDecl = entity.fields[entity.display];
+  const title = cardTitleField(entity);
+  const { image, details } = cardFields(entity, title);
+  const titleDecl = title ? entity.fields[title] : undefined;
   const open = (record: RaRecord) => {
     const to = rowClick(record.id, entity.name, record);
     if (to) navigate(to);
@@ -74,7 +78,8 @@ export const MobileList = ({ entity, cells = {}, rowClick, rowActions: RowAction
               {image && <Box onClick={keep} sx={{ flexShrink: 0 }}>{cell(entity, image, entity.fields[image]!, cells)}</Box>}
               <Box sx={{ flex: 1, minWidth: 0 }}>
                 <Typography component="div" variant="subtitle1" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-                  {displayDecl ? cell(entity, entity.display, displayDecl, cells) : `#${record.id}`}
+                  {/* Entities named by several fields (a return: its order number and product) say them, never a bare "#28". */}
+                  {entity.naming || !title || !titleDecl ? recordName(translate, entity, record) : cell(entity, title, titleDecl, cells)}
                 </Typography>
                 {details.map(([name, decl]) => (
                   <Box key={name} sx={{ display: 'flex', alignItems: 'center', gap: 1, minHeight: 28, typography: 'body2' }}>
@@ -88,7 +93,7 @@ export const MobileList = ({ entity, cells = {}, rowClick, rowActions: RowAction
             </CardActionArea>
             {RowActions && (
               <Box onClick={keep} sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, px: 1.5, pb: 1 }}>
-                <RowActions entity={entity} />
+                <UnlessReadOnly><RowActions entity={entity} /></UnlessReadOnly>
               </Box>
             )}
           </Card>

@@ -24,7 +24,7 @@ import StarterKit from '@tiptap/starter-kit';
 import { useContext, useEffect, useRef, useState } from 'react';
 import { useInput, useTranslate } from 'react-admin';
 import { UPLOAD_RULES } from '../schema/rules';
-import { checkImages, ImageUploaderContext } from './ImageUpload';
+import { checkImages, ImageUploaderContext } from './imageChecks';
 import { RichTextImage } from './richTextImage';
 
 type Props = { readonly source: string; readonly label: string; readonly disabled?: boolean; readonly isRequired?: boolean };

@@ -3,26 +3,38 @@
  * which kind takes which display is said once, in ./kinds.tsx, with `fieldDisplay`.
  */
 import Chip from '@mui/material/Chip';
-import type { ReactElement } from 'react';
-import type { DateFieldProps, NumberFieldProps } from 'react-admin';
+import Link from '@mui/material/Link';
+import type { MouseEvent, ReactElement } from 'react';
+import type { DateFieldProps, Identifier, NumberFieldProps } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
 import {
   ChipField, DateField, NumberField, ReferenceArrayField, SingleFieldList, TextField,
-  useI18nProvider, useRecordContext, useTranslate,
+  useCanAccess, useI18nProvider, useRecordContext, useTranslate,
 } from 'react-admin';
 import { builtinText, isBuiltinField } from '../i18n/builtins';
 import type { Entity, FieldDecl } from '../schema/engine/entity';
 import { nameFieldOf, secretSetName } from '../schema/engine/entity';
+import { findEntity } from '../schema/entities';
 import { enumLabelKey } from './labels';
+import { dialogHash, editPath, routePath } from './routing';
 import { intlLocale, useIntlLocale } from './locale';
 
 type FieldProps = { readonly entity: Entity; readonly name: string; readonly decl: FieldDecl };
+
+/**
+ * A value's chip wraps onto a second line where its column or card is narrower than its text,
+ * instead of cutting it with an ellipsis ("App homepage carou…" on a phone card). It wraps between
+ * words: `break-word` (not `anywhere`) keeps its longest word in the column's smallest width, so a
+ * table gives a status column room for "Completed" instead of breaking it into "Co/mpl/ete/d".
+ */
+export const CHIP_SX = { height: 'auto', minHeight: 24, maxWidth: '100%', '& .MuiChip-label': { whiteSpace: 'normal', overflowWrap: 'break-word', py: '2px' } } as const;
 
 export const EnumField = ({ entity, name, decl }: FieldProps) => {
   const record = useRecordContext();
   const translate = useTranslate();
   const option = decl.options?.find((o) => o.value === record?.[name]);
   if (!option) return null;
-  return <Chip size="small" label={translate(enumLabelKey(entity, name, option))} />;
+  return <Chip size="small" sx={CHIP_SX} label={translate(enumLabelKey(entity, name, option))} />;
 };
 
 export const FlagField = ({ name }: Pick<FieldProps, 'name'>) => {
@@ -59,7 +71,7 @@ const BuiltinTextField = ({ entityName, source }: { readonly entityName: string;
 const BuiltinChip = ({ entityName, source }: { readonly entityName: string; readonly source: string }) => {
   const record = useRecordContext();
   const translate = useTranslate();
-  return <Chip size="small" label={builtinText(translate, entityName, record, source)} />;
+  return <Chip size="small" sx={CHIP_SX} label={builtinText(translate, entityName, record, source)} />;
 };
 
 /**
@@ -153,7 +165,36 @@ export const ReferenceNameField = ({ entity, name }: Pick<FieldProps, 'entity' |
   if (shown === null || shown === undefined || shown === '') return <>{`#${String(id)}`}</>;
   // A built-in record (a seeded resource category) is named in the chosen language while it keeps its seeded name.
   const target = entity.fields[name]?.reference;
-  return <>{target ? builtinText(translate, target.entity, { [target.display]: shown }, target.display) : String(shown)}</>;
+  const text = target ? builtinText(translate, target.entity, { [target.display]: shown }, target.display) : String(shown);
+  const targetEntity = target ? findEntity(target.entity) : undefined;
+  const link = targetEntity ? recordLinkOf(targetEntity, id as Identifier) : null;
+  return link && targetEntity ? <ReferenceLink resource={targetEntity.name} {...link}>{text}</ReferenceLink> : <>{text}</>;
+};
+
+/**
+ * Where a record of `entity` opens: its edit page, else its list's edit dialog (its show dialog
+ * where it is never edited), with the permission that page needs; none for an entity without screens.
+ */
+const recordLinkOf = (entity: Entity, id: Identifier): { readonly path: string; readonly action: 'edit' | 'show' } | null => {
+  const page = editPath(entity, id);
+  if (page) return { path: page, action: 'edit' };
+  if (entity.menu.screens === false) return null;
+  const mode = entity.routes?.update === false ? 'show' : 'edit';
+  return { path: `${routePath(entity.menu.route)}${dialogHash({ mode, id })}`, action: mode };
+};
+
+/** A click on a reference's link opens the record it names, not the list row or card it sits in. */
+const keepClick = (event: MouseEvent) => event.stopPropagation();
+
+/**
+ * The name of a referenced record as a link to its page, for a reader who may open that page
+ * (the server decides what it shows; this only offers the link); plain text for anyone else.
+ */
+const ReferenceLink = ({ resource, path, action, children }: {
+  readonly resource: string; readonly path: string; readonly action: 'edit' | 'show'; readonly children: string;
+}) => {
+  const { canAccess } = useCanAccess({ resource, action });
+  return canAccess ? <Link component={RouterLink} to={path} onClick={keepClick}>{children}</Link> : <>{children}</>;
 };
 
 export const JsonField = ({ name }: Pick<FieldProps, 'name'>) => {
@@ -169,7 +210,7 @@ export const ReferencesField = ({ name, decl }: Pick<FieldProps, 'name' | 'decl'
       <SingleFieldList linkType={false}>
         {isBuiltinField(decl.reference.entity, decl.reference.display)
           ? <BuiltinChip entityName={decl.reference.entity} source={decl.reference.display} />
-          : <ChipField source={decl.reference.display} size="small" />}
+          : <ChipField source={decl.reference.display} size="small" sx={CHIP_SX} />}
       </SingleFieldList>
     </ReferenceArrayField>
   )

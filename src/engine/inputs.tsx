@@ -8,7 +8,6 @@ import {
 import { secretSetName } from '../schema/engine/entity';
 import { findEntity } from '../schema/entities';
 import { useSameAsFilter } from './actionTarget';
-import { ImageUploadInput } from './ImageUpload';
 import { LIST_ALL_QUERY, listAllSearch, referenceSearch } from './lookups';
 import { ReferenceAutocomplete, ReferenceAutocompleteArray, ReferenceSelect } from './referencePickers';
 import { lazyNow } from './lazyNow';
@@ -17,6 +16,8 @@ import type { FieldInputProps } from './screenOptions';
 
 // The editor (tiptap + ProseMirror, ~130 KB gzip) loads only with a form that has rich text.
 export const LazyRichTextInput = lazyNow(() => import('./RichTextInput').then((m) => m.RichTextInput));
+// The image picker (checks, decoding, progress upload) loads only with a form that has an image: no list draws it.
+const LazyImageUploadInput = lazyNow(() => import('./ImageUpload').then((m) => m.ImageUploadInput));
 
 export const fromFlag = (value: unknown): boolean => Number(value) === 1;
 export const toFlag = (checked: unknown): 0 | 1 => (checked ? 1 : 0);
@@ -33,7 +34,7 @@ export const parseJson = (text: string): unknown => {
 
 /** `image` and `images` fields: checked in the browser, uploaded at once with progress (./ImageUpload.tsx). */
 export const ImagePicker = ({ entity, name, decl, disabled }: FieldInputProps & { readonly disabled: boolean }) => (
-  <ImageUploadInput
+  <LazyImageUploadInput
     source={name}
     label={fieldLabelKey(entity, name)}
     multiple={decl.kind === 'images'}

@@ -5,7 +5,7 @@
  */
 import { SEEDED_MENU_TITLES } from '../schema/builtins';
 import { builtinEn } from './builtins';
-import { errorsEn } from './errors';
+import { errorsEn } from './errorsEn';
 import { publicEn } from './public/en';
 
 export const en = {

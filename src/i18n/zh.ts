@@ -2,7 +2,7 @@
  * The admin's own Chinese messages; the type makes a missing or extra key a compile error.
  * One form per string: polyglot always picks plural form 0 for `zh` (stack.md section 2).
  */
-import { errorsZh } from './errors';
+import { errorsZh } from './errorsZh';
 import type { AdminMessages } from './en';
 import { publicZh } from './public/zh';
 import { AREA_MENU_TITLES } from '../schema/messages';

@@ -17,7 +17,7 @@ import { useFormState } from 'react-hook-form';
 import { Form, Loading, useGetIdentity, useTranslate } from 'react-admin';
 import { useDoneFeedback } from '../engine/feedback';
 import { toFormErrors, validateUpdate } from '../engine/formValidation';
-import { ImageUploaderContext } from '../engine/ImageUpload';
+import { ImageUploaderContext } from '../engine/imageChecks';
 import { EntityFieldInput } from '../engine/kinds';
 import { ApiError } from '../providers/api';
 import { loadAdminSession, rememberProfile } from '../providers/authProvider';
@@ -56,8 +56,8 @@ const ProfileDialog = ({ onClose }: { readonly onClose: () => void }) => {
 
   useEffect(() => {
     let live = true;
-    void loadAdminSession().then(({ username, nickName, email, icon, note }) => {
-      if (live) setRecord({ id: username, username, nickName, email, icon, note });
+    void loadAdminSession().then(({ username, nickName, email, language, icon, note }) => {
+      if (live) setRecord({ id: username, username, nickName, email, language: language ?? null, icon, note });
     });
     return () => { live = false; };
   }, []);

@@ -40,5 +40,8 @@ export const apiErrorText = (error: unknown, translate: TranslateFunction): stri
     // `_` is the body as a whole: no field to name.
     return problem.field === '_' ? problemText : `${fieldText(error, problem, translate)}: ${problemText}`;
   });
+  // A message that only repeats its one field's ("Must be at most 77.6: Refund amount: Must be at most 77.6") is said once, with the field.
+  const repeats = error.errors.length === 1 && problems.length === 1 && problems[0]!.endsWith(`: ${text}`);
+  if (repeats) return problems[0]!;
   return problems.length > 0 ? `${text}: ${problems.join('; ')}` : text;
 };

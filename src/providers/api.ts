@@ -38,6 +38,11 @@ export type ApiRequest = {
   query?: Record<string, string | number | boolean | readonly (string | number)[] | null | undefined>;
   body?: unknown;
   signal?: AbortSignal;
+  /**
+   * The fields the calling form shows a refusal under (its inputs): a refusal naming only these
+   * gets no toast, so its message is read once, under its input.
+   */
+  fieldsShown?: readonly string[];
 };
 
 export const buildUrl = (path: string, query: ApiRequest['query'] = {}): string => {

@@ -25,7 +25,13 @@ export type AdminSession = {
   readonly icon: string | null;
   readonly nickName: string | null;
   readonly email: string | null;
+  /** The language of the admin's mail (null or absent: English). */
+  readonly language?: AdminProfile['language'];
   readonly note: string | null;
+  /** The IANA zone the caller's days are counted in (a seller's shop's, else the platform's); null when not answered. */
+  readonly timeZone?: string | null;
+  /** Whose zone that is: the seller's shop's or the platform's. */
+  readonly timeZoneSource?: 'shop' | 'platform';
   readonly roles: readonly string[];
   readonly menus: readonly MenuItem[];
   readonly model: MenuModel;
@@ -62,7 +68,10 @@ const fetchSession = async (): Promise<AdminSession> => {
     icon: data.icon ?? null,
     nickName: data.nickName ?? null,
     email: data.email ?? null,
+    language: data.language ?? null,
     note: data.note ?? null,
+    timeZone: typeof data.timeZone === 'string' ? data.timeZone : null,
+    timeZoneSource: data.timeZoneSource === 'shop' ? 'shop' : 'platform',
     roles: data.roles,
     menus,
     model: buildMenuModel(menus, canCall),
@@ -113,8 +122,8 @@ export const identityOf = (session: AdminSession): UserIdentity =>
 /** The caller's profile as saved (the answer of the profile update): the app bar shows it without reading `/admin/info` again. */
 export const rememberProfile = (profile: AdminProfile): void => {
   if (!cache) return;
-  const { nickName, email, icon, note } = profile;
-  cache = { token: cache.token, session: cache.session.then((session) => ({ ...session, nickName, email, icon, note })) };
+  const { nickName, email, language, icon, note } = profile;
+  cache = { token: cache.token, session: cache.session.then((session) => ({ ...session, nickName, email, language, icon, note })) };
   keepSettled(cache.session);
 };
 

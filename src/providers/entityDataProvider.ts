@@ -12,7 +12,7 @@ import type { ChildRowsDecl, Entity, FieldDecl } from '../schema/engine/entity';
 import { filterOf, rangeOf, writableFields } from '../schema/engine/entity';
 import { createFormOf, createManyRecords } from '../schema/engine/createMany';
 import type { BinOperation } from '../schema/engine/recycleBin';
-import { joinedImages } from '../schema/engine/kinds';
+import { joinedImages, timeOfDay } from '../schema/engine/kinds';
 import { IN_BIN, recycleBinOf } from '../schema/engine/recycleBin';
 import { findEntity } from '../schema/entities';
 import { PAGE_SIZE } from '../schema/rules';
@@ -243,18 +243,19 @@ const pickOf = (decl: FieldDecl, pick: unknown): unknown =>
 
 /**
  * A record as the screens hold it: reference lists kept as relation rows are plain id lists, as
- * every other, and an image list answered comma-joined (`mall`'s `albumPics: "a.png,b.png"`) is
- * the list of its URLs.
+ * every other, an image list answered comma-joined (`mall`'s `albumPics: "a.png,b.png"`) is
+ * the list of its URLs, and a time of day answered as `1970-01-01T08:00:00` is `08:00:00`.
  */
 const screenRecord = <R extends RaRecord>(entity: Entity, record: R): R => {
   const lists = Object.entries(entity.fields).filter(([name, decl]) =>
-    (decl.relation?.rows && Array.isArray(record[name])) || (decl.kind === 'images' && typeof record[name] === 'string'));
+    (decl.relation?.rows && Array.isArray(record[name])) || ((decl.kind === 'images' || decl.kind === 'time') && typeof record[name] === 'string'));
   if (!lists.length) return record;
   return {
     ...record,
     ...Object.fromEntries(lists.map(([name, decl]) => [name, decl.kind === 'images'
       ? joinedImages(record[name] as string)
-      : (record[name] as unknown[]).map((pick) => pickOf(decl, pick))])),
+      : decl.kind === 'time' ? timeOfDay(record[name] as string)
+        : (record[name] as unknown[]).map((pick) => pickOf(decl, pick))])),
   };
 };
 
@@ -345,6 +346,8 @@ export type ActionRequest = {
   /** `bodyRows` actions: each record's own parameters by its id (`params` fills what a row leaves out). */
   readonly rows?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
   readonly signal?: AbortSignal;
+  /** The parameters the calling dialog shows a refusal under (httpClient then shows no toast for it). */
+  readonly fieldsShown?: readonly string[];
 };
 
 /** What an action answers: its data, and for a transition on a selection the ids its state kept out. */
@@ -487,7 +490,7 @@ export const createEntityDataProvider = (fetcher: Fetcher = httpClient, upload: 
 
     action: async <T>(resource: string, request: ActionRequest) => {
       const { endpoint, path, query, body } = actionCall(entityOf(resource), request);
-      const envelope = await callEnvelope<T>(path, { method: endpoint.method, query, ...(body ? { body } : {}), signal: request.signal });
+      const envelope = await callEnvelope<T>(path, { method: endpoint.method, query, ...(body ? { body } : {}), signal: request.signal, fieldsShown: request.fieldsShown });
       return { data: envelope.data, ...(envelope.skipped?.length ? { skipped: envelope.skipped } : {}) };
     },
 
@@ -536,8 +539,9 @@ export const createEntityDataProvider = (fetcher: Fetcher = httpClient, upload: 
       }
       const body = await uploadImages(entity, createBody(entity, params.data as AnyRecord), upload);
       const created = await call<RaRecord | number | null>(requireEndpoint(entity, 'create').url, { method: 'POST', body });
-      // The contract answers the created record; a `mall` server answers a row count instead.
-      const data = created && typeof created === 'object' ? created : { ...body, id: 0 };
+      // The contract answers the created record; a `mall` server answers a row count instead. The
+      // answer fills react-admin's cache of the record, so it is held as every read holds it (./screenRecord).
+      const data = created && typeof created === 'object' ? screenRecord(entity, created) : { ...body, id: 0 };
       return { data: data as never };
     },
 

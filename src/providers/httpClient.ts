@@ -60,13 +60,24 @@ export const requestLogoutConfirmation = (): void => {
   handlers?.confirmLogout();
 };
 
-/** Resolves with the envelope of a success; shows the feedback and rejects with `ApiError` otherwise. */
+/** A refusal whose every problem is on a field the calling form shows it under (`fieldsShown`). */
+const shownUnderFields = (error: unknown, request: ApiRequest): boolean => {
+  const shown = request.fieldsShown;
+  return shown !== undefined && error instanceof ApiError && error.errors.length > 0 && error.errors.every((e) => shown.includes(e.field));
+};
+
+/**
+ * Resolves with the envelope of a success; shows the feedback and rejects with `ApiError` otherwise
+ * (a refusal the calling form shows under its inputs gets no toast: the message once, where it applies).
+ */
 export const httpClient = async <T>(path: string, request: ApiRequest = {}): Promise<Envelope<T>> => {
   try {
     return await apiFetch<T>(path, request);
   } catch (error) {
     // A call the caller cancelled (react-query drops a stale request) is not a failure to show.
-    if (!request.signal?.aborted) reportHttpError(error);
+    if (request.signal?.aborted) throw error;
+    if (shownUnderFields(error, request)) reported.add(error as ApiError);
+    else reportHttpError(error);
     throw error;
   }
 };

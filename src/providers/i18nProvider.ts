@@ -7,15 +7,11 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
 import type { I18nProvider, TranslationMessages } from 'react-admin';
-import { en } from '../i18n/en';
-import { entityEn } from '../i18n/entities/en';
-import { entityZh } from '../i18n/entities/zh';
+import { entityStrings, reactAdminStrings, shellStrings } from '../i18n/adminStrings';
 import type { Lang } from '../i18n/lang';
 import { getLang } from '../i18n/lang';
 import type { Tree } from '../i18n/merge';
 import { deepMerge } from '../i18n/merge';
-import { raZh } from '../i18n/ra-zh';
-import { zh } from '../i18n/zh';
 
 const LOCALES: { locale: Lang; name: string }[] = [
   { locale: 'en', name: 'English' },
@@ -29,16 +25,19 @@ type AdminMessages = { readonly en: TranslationMessages; readonly zh: Translatio
 
 /**
  * Every dictionary of both languages merged, with the areas' strings over the shared ones. Each
- * language is merged when first read: a page load reads one (the language is fixed per load).
+ * language is merged when first read: a page load reads one (the language is fixed per load), and
+ * the built admin holds only that one (src/i18n/languageParts.ts).
  */
 export const adminMessages = (areas: readonly AreaMessages[]): AdminMessages => {
-  let english: Tree | undefined;
-  let chinese: Tree | undefined;
-  const englishTree = (): Tree => english ??= [entityEn, ...areas.map((a) => a.en as Tree), en].reduce<Tree>(deepMerge, englishMessages);
+  const merged: Partial<Record<Lang, TranslationMessages>> = {};
+  // react-admin's English underneath each language: a key a future react-admin adds reads in
+  // English rather than as a raw key. Ours need no such net: the Chinese of every English key is
+  // typed, and tests/unit/engine-i18n.test.ts compares the merged trees.
+  const tree = (lang: Lang): TranslationMessages => merged[lang] ??= [reactAdminStrings, entityStrings, ...areas, shellStrings]
+    .map((pair) => pair[lang] as Tree).reduce<Tree>(deepMerge, englishMessages) as TranslationMessages;
   return {
-    get en() { return englishTree() as TranslationMessages; },
-    // English underneath: a key a future react-admin adds reads in English rather than as a raw key.
-    get zh() { return (chinese ??= [raZh, entityZh, ...areas.map((a) => a.zh as Tree), zh].reduce<Tree>(deepMerge, englishTree())) as TranslationMessages; },
+    get en() { return tree('en'); },
+    get zh() { return tree('zh'); },
   };
 };
 

@@ -59,6 +59,10 @@ export type AdminInfo = Pick<AdminProfile, 'username' | 'icon'>
     vipLevel?: 0 | 1;
     /** When the VIP ends (ISO-8601 UTC); null when never bought. */
     vipExpireTime?: string | null;
+    /** The IANA zone the caller's days are counted in: a seller's shop's, else the platform's (not in `mall`'s answer). */
+    timeZone?: string;
+    /** Whose zone that is: the seller's shop's, or the platform's (staff, and shops that declare none). */
+    timeZoneSource?: 'shop' | 'platform';
   };
 
 /**

@@ -11,6 +11,7 @@ import { memberSchema } from './member';
 import { moldSchema } from './mold';
 import { omsSchema } from './oms';
 import { pmsSchema } from './pms';
+import { portalSchema } from './portal';
 import { referralSchema } from './referral';
 import { shopSchema } from './shop';
 import { smsSchema } from './sms';
@@ -18,5 +19,5 @@ import { umsSchema } from './ums';
 import { vipSchema } from './vip';
 
 export const SCHEMA_AREAS = [
-  pmsSchema, omsSchema, cashierSchema, memberSchema, smsSchema, shopSchema, moldSchema, umsSchema, vipSchema, referralSchema, homeSchema,
+  pmsSchema, omsSchema, cashierSchema, memberSchema, smsSchema, shopSchema, moldSchema, umsSchema, vipSchema, referralSchema, homeSchema, portalSchema,
 ] as const;

@@ -79,3 +79,12 @@ export const passwordProblem = (password: string, username: string): AccountProb
   if (name.length >= USERNAME_LENGTH.min && lower.includes(name)) return 'password_contains_username';
   return undefined;
 };
+
+/** An optional email: empty, or an address (the field may be left blank). */
+export const OPTIONAL_EMAIL_PATTERN = new RegExp(`^$|${EMAIL_PATTERN.source}`);
+
+/**
+ * The languages a person's mail is written in (the admin's two), as an enumeration's options:
+ * a buyer's and an account's `language` (server/jobs/outbox.ts renders each message in it).
+ */
+export const MAIL_LANGUAGE_OPTIONS = [{ value: 'en', label: 'en' }, { value: 'zh', label: 'zh' }] as const;

@@ -17,6 +17,8 @@ export const BASE_MESSAGES = {
   too_many_attempts: 'Too many failed sign-in attempts; try again in {seconds} seconds',
   body_too_large: 'The request body is too large',
   too_many_fields: 'The request has too many fields (at most {max} keys and items)',
+  merge_unruled: 'These records cannot be merged: {reference} has no merge rule',
+  too_deep: 'The request body is nested too deeply (at most {max} levels of lists and objects)',
   malformed_json: 'The request body is not valid JSON',
   unsupported_media_type: 'Unsupported content type',
   username_taken: 'This username is already taken',

@@ -12,12 +12,24 @@ import { fieldSchema, isUnsafeText, KINDS, MAX_IDS, valueSchema } from './engine
 
 export { fieldSchema, isUnsafeText, isWebUrl, MAX_ID, MAX_IDS } from './engine/kinds';
 
-/** True when any string inside `value` (arrays and objects searched, keys too) is unsafe text. */
+/**
+ * True when any string inside `value` (arrays and objects searched, keys too) is unsafe text.
+ * A walk with its own stack, not a recursion: a value nested 20,000 levels must not overflow it.
+ */
 export const hasUnsafeText = (value: unknown): boolean => {
-  if (typeof value === 'string') return isUnsafeText(value);
-  if (Array.isArray(value)) return value.some(hasUnsafeText);
-  if (value !== null && typeof value === 'object') {
-    return Object.entries(value).some(([key, inner]) => isUnsafeText(key) || hasUnsafeText(inner));
+  const pending: unknown[] = [value];
+  while (pending.length) {
+    const next = pending.pop();
+    if (typeof next === 'string') {
+      if (isUnsafeText(next)) return true;
+    } else if (Array.isArray(next)) {
+      for (const item of next) pending.push(item);
+    } else if (next !== null && typeof next === 'object') {
+      for (const [key, inner] of Object.entries(next)) {
+        if (isUnsafeText(key)) return true;
+        pending.push(inner);
+      }
+    }
   }
   return false;
 };
@@ -52,7 +64,8 @@ export const updateSchema = (entity: Entity) =>
   z.strictObject(Object.fromEntries(writableFields(entity).filter(([, decl]) => !decl.immutable).map(([key, decl]) =>
     [key, KINDS[decl.kind].writeOnly ? keptSecret(decl) : neverNull(decl) ? fieldSchema(decl).optional() : fieldSchema(decl).nullable().optional()])));
 
-const isMessageKey = (value: unknown): value is MessageKey => typeof value === 'string' && value in MESSAGES;
+/** Whether a declared message key (a `requiredMessage`, an `invalidMessage`) is one the tables hold. */
+export const isMessageKey = (value: unknown): value is MessageKey => typeof value === 'string' && value in MESSAGES;
 
 const isRow = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 

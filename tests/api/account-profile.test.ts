@@ -30,18 +30,18 @@ describe.each(testDialects())('POST /admin/updateProfile (%s)', (dialect) => {
 
   const rowOf = (username: string) => t.db.selectFrom('ums_admin').selectAll().where('username', '=', username).executeTakeFirstOrThrow();
 
-  it('a seller (no UMS resources) changes its own nickname, email, avatar and note; /admin/info shows them; one audit row', async () => {
+  it('a seller (no UMS resources) changes its own nickname, email, mail language, avatar and note; /admin/info shows them; one audit row', async () => {
     const token = await login(t.app, DEMO.seller);
     const before = await rowOf('seller');
     const audits = await countRows(t.db, 'sys_audit_log');
-    const body = { nickName: 'Shop Keeper', email: 'keeper@example.com', icon: '/uploads/2026/01/me.png', note: 'Opens at nine' };
+    const body = { nickName: 'Shop Keeper', email: 'keeper@example.com', language: 'zh', icon: '/uploads/2026/01/me.png', note: 'Opens at nine' };
     const answer = await call<AdminProfile>(t.app, 'POST', UPDATE, { token, body });
     expect(answer.status).toBe(200);
     expect(answer.body.data).toEqual({ username: 'seller', ...body });
     const after = await rowOf('seller');
-    expect(after).toMatchObject({ nick_name: body.nickName, email: body.email, icon: body.icon, note: body.note });
+    expect(after).toMatchObject({ nick_name: body.nickName, email: body.email, language: body.language, icon: body.icon, note: body.note });
     // Nothing else about the account moved.
-    expect({ ...after, nick_name: before.nick_name, email: before.email, icon: before.icon, note: before.note }).toEqual(before);
+    expect({ ...after, nick_name: before.nick_name, email: before.email, language: before.language, icon: before.icon, note: before.note }).toEqual(before);
 
     const info = await call<AdminInfo>(t.app, 'GET', '/api/admin/info', { token });
     expect(info.body.data).toMatchObject({ username: 'seller', ...body });

@@ -249,16 +249,17 @@ describe.each(testDialects())('the account rules in /admin/create, /admin/update
     await t.db.updateTable('ums_admin').set({ username: 'seller2' }).where('id', '=', seller2.id).execute();
   });
 
-  it("mall's admin form adds a user through /admin/register: status, nickName, email, note kept; its roles in the same request, no group", async () => {
+  it("mall's admin form adds a user through /admin/register: status, nickName, email, note kept; without a role field it gets the seller role, no group", async () => {
     const body = { id: null, username: 'ops-clerk', password: 'correct-horse-battery', nickName: 'Ops clerk', email: 'ops@example.com', note: 'night shift', status: 0 };
-    // mall adds the account without roles and assigns them after: an account is never kept without one.
+    // An account is never kept without a role: an empty list is refused, changing nothing.
     const before = await snapshotCounts(t.db);
-    const roleless = await call(t.app, 'POST', '/api/admin/register', { token: admin, body });
+    const roleless = await call(t.app, 'POST', '/api/admin/register', { token: admin, body: { ...body, roleIds: [] } });
     expect(roleless.status).toBe(400);
     expect(roleless.body.errors?.map((e) => `${e.field}:${e.messageKey}`)).toEqual(['roleIds:role_required']);
     expect(await snapshotCounts(t.db)).toEqual(before);
     const sellerRole = await t.db.selectFrom('ums_role').select('id').where('code', '=', SEED_ROLES.seller.code).executeTakeFirstOrThrow();
-    const answer = await call<Record<string, unknown>>(t.app, 'POST', '/api/admin/register', { token: admin, body: { ...body, roleIds: [sellerRole.id] } });
+    // mall's form has no role field (it assigns roles after): the declared default, the seller role.
+    const answer = await call<Record<string, unknown>>(t.app, 'POST', '/api/admin/register', { token: admin, body });
     expect(answer.status, answer.raw).toBe(200);
     expect(answer.body.data).toMatchObject({ username: 'ops-clerk', nickName: 'Ops clerk', email: 'ops@example.com', note: 'night shift', status: 0, inviteCode: null });
     expect(answer.raw).not.toMatch(/argon2|correct-horse/);

@@ -1,4 +1,4 @@
-// Protects: the demo seed fills every declared entity list for the super admin and the seller, its images are served, and it hangs together: every product in its shop's trade and made by a brand of that trade, orders of the shop's own products placed by the shop's own members and sent to the buyer's address by carriers of the shop's country, returns with their reason's proof photos and the shop's own addresses, names in one language.
+// Protects: the demo seed keeps every money rule an area declares, fills every declared entity list for the super admin and the seller, its images are served, and it hangs together: every product in its shop's trade and made by a brand of that trade, orders of the shop's own products placed by the shop's own members and sent to the buyer's address by carriers of the shop's country, returns with their reason's proof photos and the shop's own addresses, names in one language.
 /**
  * The demo seed fills every screen: after `seed(..., { demo: true, content: true })` (what
  * `npm start` does on a fresh data folder) every declared entity's list answers at least one row
@@ -12,6 +12,7 @@ import { entityList } from '../../src/schema/entities';
 import type { Entity } from '../../src/schema/engine/entity';
 import type { Page } from '../../src/schema/api';
 import { DEMO_SELLER } from '../../server/seed/index';
+import { AREAS } from '../../server/areas/index';
 import type { AnyKysely } from '../../server/db/index';
 import { DEMO_BRANDS } from '../../server/seed/demo-content';
 import { DEMO_OWN_LABELS, DEMO_TRADES } from '../../server/seed/demo-products';
@@ -77,6 +78,20 @@ describe.each(testDialects())('demo content (%s)', (dialect) => {
     const soon = ads.filter((ad) => ad.status === 1 && Date.parse(String(ad.endTime)) - Date.now() < 3 * 24 * 3600 * 1000
       && Date.parse(String(ad.endTime)) > Date.now());
     expect(soon.length).toBeGreaterThan(0);
+  });
+
+  it('keeps every money rule an area declares (a balance bound past its amount once came from the seed)', async () => {
+    const invariants = AREAS.flatMap((area) => (area.invariants ?? []).map((invariant) => ({ area: area.name, ...invariant })));
+    expect(invariants.map((i) => i.rule)).toContain('the bindings of a balance never exceed its amount');
+    const broken: string[] = [];
+    for (const invariant of invariants) {
+      const rows = await invariant.violations(t.db);
+      if (rows.length) broken.push(`${invariant.area}: ${invariant.rule}: ${JSON.stringify(rows.slice(0, 3))}`);
+    }
+    expect(broken).toEqual([]);
+    // The seed bound what it meant to: a partly bound balance exists (the rule holds because it is kept, not because nothing was bound).
+    const bound = await t.db.selectFrom('oms_cashier_balance_order').select('id').where('paid_order', '=', 0).execute();
+    expect(bound.length).toBeGreaterThan(0);
   });
 
   it('serves every seeded image URL from the upload storage', async () => {

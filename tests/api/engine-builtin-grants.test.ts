@@ -58,7 +58,7 @@ describe.each(testDialects())('built-in role grants on an existing database (%s)
     await t.db.deleteFrom('ums_role_resource_relation').where('role_id', '=', await roleId('seller')).where('resource_id', 'in', sellerOwn).execute();
     await grantUrl('seller', '/rms/**');
     // An administrator's own grant on the seller role, and a custom role with wide and narrow grants.
-    await grantUrl('seller', '/coupon/**');
+    await grantUrl('seller', '/returnReason/**');
     await t.db.insertInto('ums_role').values({ code: 'auditor', name: 'Auditor', description: 'custom', admin_count: 0, create_time: new Date().toISOString(), status: 1, sort: 1 }).execute();
     for (const url of ['/rms/**', '/order/**', '/rms/link']) await grantUrl('auditor', url);
     const orderMenu = await t.db.selectFrom('ums_menu').select('id').where('name', '=', 'order').executeTakeFirstOrThrow();
@@ -82,7 +82,7 @@ describe.each(testDialects())('built-in role grants on an existing database (%s)
     expect(result.granted.filter((g) => g.role === 'auditor')).toEqual([]);
     expect(await readPermissionVersion(t.db)).toBeGreaterThan(version);
 
-    expect(await resourceUrls('seller')).toEqual([...declared('seller').resource, '/coupon/**'].sort());
+    expect(await resourceUrls('seller')).toEqual([...declared('seller').resource, '/returnReason/**'].sort());
     expect(await menuNames('seller')).toEqual([...declared('seller').menu].sort());
     expect(await resourceUrls('super_admin')).toEqual([...declared('super_admin').resource].sort());
     expect(await menuNames('super_admin')).toEqual([...declared('super_admin').menu].sort());

@@ -53,7 +53,8 @@ describe.each(testDialects())('audit rows share the transaction of the change (%
     const requests: { url: string; body?: unknown }[] = [];
     for (const route of operationsOf(entity)) {
       const [operation, field] = route.operation.split(':');
-      if (operation === 'create') requests.push({ url: urlOf(route), body: bodies.get(entity.name) });
+      // A create the generic caller (staff) may not make (a VIP application is a seller's) is left to the entity's own tests.
+      if (operation === 'create' && createdByFixtures(entity)) requests.push({ url: urlOf(route), body: bodies.get(entity.name) });
       if (operation === 'update') {
         for (const [name, decl] of updatableFields(entity)) {
           const value = await s.fx.otherValue(entity, name, decl, first![name]);

@@ -102,6 +102,16 @@ describe.each(testDialects())('generated entity routes (%s)', (dialect) => {
     }
     return names;
   };
+  /** What a `referenceValue` field of a record must read: the referenced record's fields as its own GET answers them, derived where declared. */
+  const readValueOf = async (entity: Entity, decl: FieldDecl, record: ApiRecord): Promise<unknown> => {
+    const from = decl.readFrom!;
+    const id = record[from.of];
+    if (typeof id !== 'number') return null;
+    const target = findEntity(entity.fields[from.of]!.reference!.entity)!;
+    const read = await s.fx.get(target, id);
+    const values = Object.fromEntries(from.fields.map((field) => [field, read[field]]));
+    return from.derive ? from.derive(values) : values[from.fields[0]!];
+  };
   const nameFields = (entity: Entity): string[] => Object.entries(entity.fields).filter(([, d]) => d.nameOf).map(([n]) => n);
 
   /** `n` records that one list shows (per-parent lists: the same parent as the first). */
@@ -140,6 +150,8 @@ describe.each(testDialects())('generated entity routes (%s)', (dialect) => {
               const derive = collectHooks(AREAS, { config: s.t.config })[entity.name]!.derive![name]!;
               const expected = await derive({ trx: s.db, entity, input: body, before: null, actor: { adminId: null, ip: null, scope: 'all' as never }, record });
               expect(record[name], `${name} is what its area derives`).toEqual(expected ?? decl.default ?? null);
+            } else if (decl.readFrom) {
+              expect(record[name], `${name} is read from the record ${decl.readFrom.of} points at`).toEqual(await readValueOf(entity, decl, record));
             } else if (decl.default !== undefined) expect(record[name], `${name} default`).toEqual(decl.default);
             else if (decl.serverManaged && decl.kind === 'dateTime' && !decl.auto) {
               expect(record[name], `${name} is a time the server sets later (a last sign-in): none on create`).toBeNull();
@@ -208,6 +220,13 @@ describe.each(testDialects())('generated entity routes (%s)', (dialect) => {
             expect(Object.keys(row).sort()).toEqual(['id', ...storedFieldNames(entity), ...nameFields(entity), ...listFilledFieldNames(entity)].sort());
             expect(row).toMatchObject(await namesOf(entity, row));
             for (const [name, decl] of Object.entries(entity.fields)) if (decl.omitInList) expect(row[name]).toBeNull();
+            // A count of picks is the number of the record's rows in the relation table.
+            for (const [name, decl] of Object.entries(entity.fields)) {
+              const relation = decl.countOf ? entity.fields[decl.countOf]!.relation! : null;
+              if (!relation) continue;
+              const picks = await anyDb().selectFrom(relation.table).select((eb) => eb.fn.countAll().as('n')).where(relation.own, '=', row.id).executeTakeFirstOrThrow();
+              expect(row[name], name).toBe(Number(picks.n));
+            }
           }
 
           // Without ids: the total is every row the list shows; mall's default page size is 5.

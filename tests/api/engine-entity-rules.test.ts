@@ -8,6 +8,8 @@
 import type { Kysely } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '../../src/schema/api';
+import { MESSAGES } from '../../src/schema/api';
+import { errorsZh } from '../../src/i18n/errors';
 import { call } from '../helpers/api';
 import type { ApiRecord, Body } from '../helpers/entity-bodies';
 import { entityByName, snapshotData } from '../helpers/entity-bodies';
@@ -167,12 +169,26 @@ describe.each(testDialects())('entity rules (%s)', (dialect) => {
         expect((await get(`/productCategory/${record.id}`)).body.data.productAttributeIdList).toEqual([params[2]]);
         await post(`/productCategory/update/${record.id}`, { sort: 4 });
         expect((await get(`/productCategory/${record.id}`)).body.data.productAttributeIdList).toEqual([params[2]]);
-        await post(`/productCategory/update/${record.id}`, { productAttributeIdList: [] });
-        expect((await get(`/productCategory/${record.id}`)).body.data.productAttributeIdList).toEqual([]);
         // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the relation table is not in the static Database type
-        const relations = await (s.db as unknown as Kysely<any>).selectFrom('pms_product_category_attribute_relation').selectAll()
-          .where('product_category_id', '=', record.id).execute();
-        expect(relations).toEqual([]);
+        const relations = async (id: number) => (s.db as unknown as Kysely<any>).selectFrom('pms_product_category_attribute_relation').selectAll()
+          .where('product_category_id', '=', id).execute();
+        expect(await relations(record.id)).toHaveLength(1);
+      });
+
+      it('spec 177: a category keeps at least one: emptying its list is refused (at_least_one, both languages), one without any may stay so', async () => {
+        const record = await category('Keeps One', { productAttributeIdList: [params[0], params[1]] });
+        await unchanged(async () => {
+          const answer = await post(`/productCategory/update/${record.id}`, { productAttributeIdList: [] });
+          expect(answer.status).toBe(400);
+          expect(fieldErrors(answer)).toEqual(['productAttributeIdList:at_least_one']);
+          expect(MESSAGES.at_least_one).toBe('At least one must be left');
+          expect(errorsZh.at_least_one).toBe('至少要保留一个');
+        });
+        expect((await get(`/productCategory/${record.id}`)).body.data.productAttributeIdList).toEqual([params[0], params[1]]);
+        // mall's form sends [] when no filter row is picked: a category without filters takes it, on create and edit.
+        const none = await category('No Filters', { productAttributeIdList: [] });
+        expect((await post(`/productCategory/update/${none.id}`, { productAttributeIdList: [], sort: 2 })).status).toBe(200);
+        expect((await get(`/productCategory/${none.id}`)).body.data).toMatchObject({ sort: 2, productAttributeIdList: [] });
       });
 
       it('up to three: four are refused with up_to_three', async () => {
@@ -342,7 +358,7 @@ describe.each(testDialects())('entity rules (%s)', (dialect) => {
   describe('orderSetting', () => {
     it("GET /orderSetting/1 answers mall's defaults", async () => {
       expect((await get('/orderSetting/1')).body).toEqual({
-        ...OK, data: { id: 1, flashOrderOvertime: 60, normalOrderOvertime: 120, confirmOvertime: 15, finishOvertime: 7, commentOvertime: 7 },
+        ...OK, data: { id: 1, flashOrderOvertime: 60, normalOrderOvertime: 120, confirmOvertime: 15, finishOvertime: 7, commentOvertime: 7, receiveOnDelivered: 0 },
       });
     });
 

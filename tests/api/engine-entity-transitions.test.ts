@@ -1,4 +1,4 @@
-// Protects: declared transitions (server/crud/transitions.ts) on a fixture entity: allowed-from states, JSON row bodies (bodyRows: each record its own parameters, one bad row refuses all), wrong state refused changing nothing, selections keep the eligible rows and report the skipped ones, history and audit rows in the same transaction, scope, and 100 parallel runs on one record change it once, server code (a job) performing one without a request, and the state change conditional on the state it leaves.
+// Protects: declared transitions (server/crud/transitions.ts) on a fixture entity: allowed-from states, JSON row bodies (bodyRows: each record its own parameters, one bad row refuses all), a handler's per-row sets written in the state's one UPDATE, wrong state refused changing nothing, selections keep the eligible rows and report the skipped ones, history and audit rows in the same transaction, scope, and 100 parallel runs on one record change it once, server code (a job) performing one without a request, and the state change conditional on the state it leaves.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../helpers/accounts';
 import type { Answer } from '../helpers/api';
@@ -194,6 +194,39 @@ describe.each(testDialects())('declared transitions on a fixture entity (%s)', (
       await expect(perform(gadget as unknown as Entity, 'repair', { ids: [id], params: { note: 'Again' }, actor: system }))
         .rejects.toMatchObject({ problem: { status: 409, messageKey: 'wrong_state' } });
     });
+  });
+
+  it('writes a handler\'s per-row sets in the UPDATE that changes the state: one statement, each row its own values, a row without one keeps its own', async () => {
+    const [a, b, c] = [await insertGadget(t.db, shopA, 'Set A', 0), await insertGadget(t.db, shopA, 'Set B', 0), await insertGadget(t.db, shopA, 'Set C', 0)];
+    await (t.db as unknown as AnyKysely).updateTable('test_gadget').set({ note: 'kept' }).where('id', '=', c).execute();
+    const records = [a, b, c].map((id) => ({ id, status: 0, shopId: shopA }));
+    const rowSets = new Map<number, Record<string, unknown>>([
+      [a, { note: 'North', name: 'Same name', shopId: shopForeign }],
+      [b, { note: 'South', name: 'Same name', shopId: shopA }],
+      [c, { name: 'Same name', shopId: shopA }],
+    ]);
+    const entities = [...entityList, ...GADGET_BUILD.entities];
+    const updates: string[] = [];
+    const counted = t.db.withPlugin({
+      transformQuery: ({ node }) => { if (node.kind === 'UpdateQueryNode') updates.push(node.kind); return node; },
+      transformResult: async ({ result }) => result,
+    });
+    await counted.transaction().execute((trx) => applyTransition(
+      trx, gadget as unknown as Entity, gadget.actions!.start.transition, records, () => ({ note: 'x' }), { adminId: null, ip: null, scope: ALL_SHOPS }, entities, rowSets,
+    ));
+    expect(updates).toHaveLength(1);
+    expect([await row(a), await row(b), await row(c)].map((r) => [Number(r.status), r.note, r.name, Number(r.shop_id)])).toEqual([
+      [1, 'North', 'Same name', shopForeign], [1, 'South', 'Same name', shopA], [1, 'kept', 'Same name', shopA],
+    ]);
+    // The state field, or no field of the entity: a programming error, nothing written.
+    for (const bad of [{ status: 2 }, { colour: 'red' }]) {
+      const id = await insertGadget(t.db, shopA, 'Set bad', 0);
+      await expect(t.db.transaction().execute((trx) => applyTransition(
+        trx, gadget as unknown as Entity, gadget.actions!.start.transition, [{ id, status: 0, shopId: shopA }], () => ({ note: 'x' }),
+        { adminId: null, ip: null, scope: ALL_SHOPS }, entities, new Map([[id, bad]]),
+      ))).rejects.toThrow(/no stored field besides the state/);
+      expect(Number((await row(id)).status)).toBe(0);
+    }
   });
 
   it('changes the state only of rows still in a state it leaves: a stale read is refused whole, changing nothing', async () => {

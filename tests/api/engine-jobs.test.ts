@@ -138,6 +138,23 @@ describe.each(testDialects())('scheduled jobs (%s)', (dialect) => {
     await expect(a.runJobNow('no-such-job')).rejects.toThrow('No job named no-such-job');
   });
 
+  it('reads a period given as a function from the runner\'s settings', async () => {
+    let runs = 0;
+    const job = defineJob({ name: 'set-period', everySeconds: (config) => config.loginWindowSeconds, run: async () => { runs += 1; } });
+    const clock = manualClock('2030-05-01T00:00:00.000Z');
+    const period = 77;
+    const runner = createJobRunner({ db: t.db, config: { ...t.config, loginWindowSeconds: period }, jobs: [job], log: recordingLog([]), now: clock.now });
+    await runner.tick();
+    expect(new Date((await jobRow('set-period')).next_run_time).getTime() - clock.now().getTime()).toBe(period * 1000);
+    clock.advance(period - 1);
+    expect((await runner.tick())[0]?.ran).toBe(false);
+    clock.advance(1);
+    expect((await runner.tick())[0]?.ran).toBe(true);
+    expect(runs).toBe(2);
+    const never = defineJob({ name: 'no-period', everySeconds: () => 0, run: async () => {} });
+    expect(() => createJobRunner({ db: t.db, config: t.config, jobs: [never], log: recordingLog([]) })).toThrow('Job no-period: everySeconds must be positive');
+  });
+
   it('refuses two jobs with one name', () => {
     const job = defineJob({ name: 'twice', everySeconds: 1, run: async () => {} });
     expect(() => createJobRunner({ db: t.db, config: t.config, jobs: [job, job], log: recordingLog([]) })).toThrow('Two jobs are named twice');

@@ -1,4 +1,4 @@
-// Protects: reference lists whose picks travel as mall's relation rows (RelationDecl rows, a product's subjectProductRelationList): written as rows or bare ids, read back as rows with their row id and the owner's (null where declared, as mall's coupon) and the declared names of the pick, posted back as read without change, bad rows refused naming the row with nothing changed, audited as rows. SQLite and PostgreSQL.
+// Protects: reference lists whose picks travel as mall's relation rows (RelationDecl rows, a product's subjectProductRelationList): written as rows or bare ids, read back as rows with their row id and the owner's (null where declared, as mall's coupon) and the declared names of the pick, posted back as read without change, bad rows refused naming the row with nothing changed, audited as rows; their count (pickCount) read with every record, lists included. SQLite and PostgreSQL.
 import { describe, expect, it } from 'vitest';
 import { call } from '../helpers/api';
 import { testDialects } from '../helpers/test-db';
@@ -80,5 +80,28 @@ describe.each(testDialects())('reference lists as relation rows (%s)', (dialect)
     expect((await call<typeof box>(suite.fx.app, 'GET', `/fxBox/${box.id}`)).body.data.partRelationList).toMatchObject([{ partId: wheel }, { partId: frame }]);
     expect(errorsOf(await post(`/fxBox/update/${box.id}`, { partRelationList: [{ partId: wheel, partColour: 'red' }] })))
       .toEqual(['partRelationList.0:invalid_type']);
+  });
+
+  it('answers how many picks a record holds (pickCount) on every read, lists included, and never takes it from a body', async () => {
+    type Box = { id: number; partCount: number; partRelationList?: unknown[] };
+    const part = async (name: string) => (await post<{ id: number }>('/fxPart/create', { name })).body.data.id;
+    const [a, b, c] = [await part('A'), await part('B'), await part('C')];
+    const box = async (body: Record<string, unknown>): Promise<Box> => {
+      const answer = await post<Box>('/fxBox/create', body);
+      expect(answer.status, answer.raw).toBe(200);
+      return answer.body.data;
+    };
+    const three = await box({ name: 'Three', partRelationList: [a, b, c] });
+    const none = await box({ name: 'None', partCount: 5 });
+    expect(three.partCount).toBe(3);
+    expect(none.partCount).toBe(0);
+    const listed = async () => new Map((await call<{ list: Box[] }>(suite.fx.app, 'GET', '/fxBox/list?pageNum=1&pageSize=100')).body.data.list
+      .map((row) => [row.id, row.partCount]));
+    expect((await listed()).get(three.id)).toBe(3);
+    expect((await listed()).get(none.id)).toBe(0);
+    // A write changes the count the next list reads (the ids a list keeps are no part of it).
+    expect((await post(`/fxBox/update/${three.id}`, { partRelationList: [b] })).status).toBe(200);
+    expect((await listed()).get(three.id)).toBe(1);
+    expect((await call<Box>(suite.fx.app, 'GET', `/fxBox/${three.id}`)).body.data.partCount).toBe(1);
   });
 });

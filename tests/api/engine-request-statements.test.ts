@@ -67,10 +67,11 @@ describe.each(testDialects())('statements per request (%s)', (dialect) => {
     ['admin', 'an order tab', '/order/list?status=1&pageNum=1&pageSize=10'],
     ['admin', 'every order, page 2', '/order/list?pageNum=2&pageSize=5'],
     ['seller', "the seller's orders by status", '/order/list?status=0&pageNum=1&pageSize=10'],
-  ] as const)('%s: %s is the session and one page statement, with its exact total and shop names', async (who, _what, url) => {
+  ] as const)('%s: %s is the session, one page statement and its bound-money sums, with its exact total and shop names', async (who, _what, url) => {
     const token = who === 'admin' ? admin : seller;
     const { answer, statements: run } = await warm(url, token);
-    expect(run, run.join('\n')).toHaveLength(2);
+    // The third: the page's cashier money bound to its orders, one grouped read (the close dialog warns with it).
+    expect(run, run.join('\n')).toHaveLength(3);
     expect(answer.list.length).toBeGreaterThan(0);
     expect(answer.list.every((order) => typeof order.shopName === 'string' && order.shopName.length > 0)).toBe(true);
     // The total the counts gave equals a plain count of what the list selects.
@@ -100,11 +101,41 @@ describe.each(testDialects())('statements per request (%s)', (dialect) => {
     }
   });
 
+  it.each([
+    ['new products', '/home/newProduct/list?pageNum=1&pageSize=10'],
+    ['popular products', '/home/recommendProduct/list?pageNum=1&pageSize=10'],
+  ] as const)('admin: the %s recommendation list is the session and one page statement, its products\' price, stock and sale state included', async (_what, url) => {
+    const { answer, statements: run } = await warm(url, admin);
+    expect(run, run.join('\n')).toHaveLength(2);
+    expect(answer.list.length).toBeGreaterThan(0);
+    const products = new Map((await db.selectFrom('pms_product').select(['id', 'price', 'stock', 'publish_status', 'verify_status', 'delete_status']).execute())
+      .map((p) => [Number(p.id), p]));
+    for (const row of answer.list) {
+      const product = products.get(Number(row.productId))!;
+      expect(row.productPrice).toBe(Number(product.price) / 100);
+      expect(row.productStock).toBe(Number(product.stock));
+      const state = Number(product.delete_status) === 1 ? 'recycled' : Number(product.publish_status) !== 1 ? 'offSale' : Number(product.verify_status) !== 1 ? 'unverified' : 'forSale';
+      expect(row.productSaleState, JSON.stringify(row)).toBe(state);
+    }
+  });
+
   it('admin: products by product SN is the session and one page statement', async () => {
     const [one] = await db.selectFrom('pms_product').select('product_sn').where('delete_status', '=', 0).orderBy('id').limit(1).execute();
     const { answer, statements: run } = await warm(`/product/list?productSn=${encodeURIComponent(String(one!.product_sn))}&pageNum=1&pageSize=10`, admin);
     expect(run, run.join('\n')).toHaveLength(2);
     expect(answer.list.map((product) => product.productSn)).toContain(one!.product_sn);
+  });
+
+  it('admin: the coupon list is the session and one page statement, each coupon\'s counts of picked products and categories included', async () => {
+    const { answer, statements: run } = await warm('/coupon/list?pageNum=1&pageSize=20', admin);
+    expect(run, run.join('\n')).toHaveLength(2);
+    expect(answer.list.length).toBeGreaterThan(0);
+    const counted = async (table: 'sms_coupon_product_relation' | 'sms_coupon_product_category_relation', id: number) =>
+      Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where('coupon_id', '=', id).executeTakeFirstOrThrow()).n);
+    for (const coupon of answer.list) {
+      expect(coupon.productCount, JSON.stringify(coupon)).toBe(await counted('sms_coupon_product_relation', Number(coupon.id)));
+      expect(coupon.productCategoryCount, JSON.stringify(coupon)).toBe(await counted('sms_coupon_product_category_relation', Number(coupon.id)));
+    }
   });
 
   it('the names read in the page statement are the referenced records\' own', async () => {

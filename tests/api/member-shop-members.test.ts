@@ -1,4 +1,4 @@
-// Protects: the shops' members: a new member starts approved or pending by its shop's approval setting (a derived value); `GET /admin/listMember` lists the caller's shops' members only (filters, keyword), a seller reads no other account through /admin; approving and rejecting (`POST /member/updateApplyStatus?ids=&status=`) within scope; merging (`POST /member/merge?keepId=&mergeId=`) moves the merged member's orders to the kept one and removes it in one transaction with an audit row, refuses itself, two shops and another seller's members with nothing changed, and of parallel merges of one pair exactly one lands. SQLite and PostgreSQL.
+// Protects: the shops' members: a new member starts approved or pending by its shop's approval setting (a derived value); `GET /admin/listMember` lists the caller's shops' members only (filters, keyword), a seller reads no other account through /admin; approving and rejecting (`POST /member/updateApplyStatus?ids=&status=`) within scope; merging (`POST /member/merge?keepId=&mergeId=`) moves the merged member's orders, coupons (used or not) and returns to the kept one and removes it in one transaction with an audit row, refuses itself, two shops and another seller's members with nothing changed, and of parallel merges of one pair exactly one lands. SQLite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEMBER_APPLY_STATUS } from '../../src/schema/member/entities';
 import { DEMO } from '../helpers/accounts';
@@ -107,9 +107,24 @@ describe.each(testDialects())('members (%s)', (dialect) => {
     const shopOrders = await t.db.selectFrom('oms_order').select('id').where('shop_id', '=', shop).orderBy('id').limit(2).execute();
     await t.db.updateTable('oms_order').set({ member_id: merged.id, member_username: merged.username }).where('id', 'in', shopOrders.map((o) => o.id)).execute();
     const keptOrdersBefore = await t.db.selectFrom('oms_order').select('id').where('member_id', '=', kept.id).execute();
+    // Its coupons (one unused, one used) and a return under its name: they move too.
+    const coupon = await t.db.insertInto('sms_coupon').values({ status: 0,
+      type: 0, name: 'Merge coupon', platform: 0, amount: 500, min_point: 0, publish_count: 10, count: 8, receive_count: 2, use_count: 1, per_limit: 1,
+      start_time: '2026-01-01T00:00:00.000Z', end_time: '2027-01-01T00:00:00.000Z', use_type: 0,
+    }).returning('id').executeTakeFirstOrThrow();
+    const history = (useStatus: number) => ({ coupon_id: coupon.id, member_id: merged.id, member_nickname: merged.username, get_type: 0, create_time: '2026-06-01T00:00:00.000Z', use_status: useStatus });
+    await t.db.insertInto('sms_coupon_history').values([history(0), history(1)]).execute();
+    const order = shopOrders[0]!;
+    await t.db.insertInto('oms_order_return_apply').values({ order_id: order.id, shop_id: shop, order_sn: 'MERGE-RET', member_username: merged.username, status: 0, create_time: '2026-06-01T00:00:00.000Z', product_price: 0, product_count: 1, product_real_price: 0 }).execute();
+    const heldCoupons = (await t.db.selectFrom('sms_coupon_history').select('id').where('member_id', '=', merged.id).execute()).length;
 
     const answer = await post(`/member/merge?keepId=${kept.id}&mergeId=${merged.id}`, seller);
     expect(answer.body, JSON.stringify(answer.body)).toMatchObject({ code: 200, data: { keepId: kept.id, mergeId: merged.id, movedOrders: 2 } });
+    expect((answer.body as { data: { moved: Record<string, number> } }).data.moved).toMatchObject({ 'order.memberId': 2, 'couponHistory.memberId': heldCoupons, 'returnApply.memberUsername': 1 });
+    expect(await t.db.selectFrom('sms_coupon_history').select('id').where('member_id', '=', merged.id).execute()).toEqual([]);
+    const coupons = await t.db.selectFrom('sms_coupon_history').select(['member_id', 'member_nickname', 'use_status']).where('coupon_id', '=', coupon.id).orderBy('id').execute();
+    expect(coupons).toEqual([{ member_id: kept.id, member_nickname: kept.nickname, use_status: 0 }, { member_id: kept.id, member_nickname: kept.nickname, use_status: 1 }]);
+    expect(await t.db.selectFrom('oms_order_return_apply').select('member_username').where('order_sn', '=', 'MERGE-RET').executeTakeFirst()).toEqual({ member_username: kept.username });
     expect(await t.db.selectFrom('ums_member').select('id').where('id', '=', merged.id).executeTakeFirst()).toBeUndefined();
     const keptOrders = await t.db.selectFrom('oms_order').select(['id', 'member_username']).where('member_id', '=', kept.id).execute();
     expect(keptOrders).toHaveLength(keptOrdersBefore.length + 2);

@@ -1,4 +1,4 @@
-// Protects: an order's money stays true: fee and line changes are refused (409, by name) once money is bound or received unless the amount stays, an unpaid order's payable amount never falls to zero, closing an order with cashier money bound is refused naming the amount (the order's read carries it), and a property test of random bind, unbind, fee, line, ship, close, return, refund and purge sequences (one by one and in parallel) keeps bound ≤ payable, paid ⇔ bound = payable or paid by channel, refunded ≤ paid and shipped money fixed (SQLite and PostgreSQL).
+// Protects: an order's money stays true: fee and line changes are refused (409, by name) once money is bound or received unless the amount stays, an unpaid order's payable amount never falls to zero, closing an order with cashier money bound is refused naming the amount (the order's read and its list row carry it), and a property test of random bind, unbind, fee, line, ship, close, return, refund and purge sequences (one by one and in parallel) keeps bound ≤ payable, paid ⇔ bound = payable or paid by channel, refunded ≤ paid and shipped money fixed (SQLite and PostgreSQL).
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MESSAGES } from '../../src/schema/api';
@@ -98,11 +98,14 @@ describe.each(testDialects())('order money (%s)', (dialect) => {
     expect(await payOf(order.id)).toBe(1);
   });
 
-  it('closing an order with cashier money bound is refused naming the amount, which the order read carries; unbound, it closes', async () => {
+  it('closing an order with cashier money bound is refused naming the amount, which the order read and its list row carry; unbound, it closes', async () => {
     const order = await insertOrder();
     const balance = await newBalance(50);
     expect((await bind(balance, order.id, 12.34)).status).toBe(200);
     expect((await get<{ boundAmount: number }>(`/order/${order.id}`)).body.data.boundAmount).toBe(12.34);
+    // So does its row in the list (the list's close dialog warns before it is sent).
+    const rows = (await get<{ list: { id: number; boundAmount: number }[] }>(`/order/list?orderSn=MN${dialect}${serial}&pageSize=50`)).body.data.list;
+    expect(rows.find((r) => r.id === order.id)?.boundAmount).toBe(12.34);
     const answer = await close(order.id);
     refused(answer, 'order_close_bound');
     expect(answer.body.message).toBe(`Cashier money of 12.34 is bound to order MN${dialect}${serial}: unbind it before closing the order`);

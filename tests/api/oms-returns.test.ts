@@ -1,6 +1,6 @@
-// Protects: return requests on SQLite and PostgreSQL: confirm (refund limited to what was paid, a return address of the return's shop), reject and confirm receipt, each stamping who and when; wrong states and bad refunds refused changing nothing; mall's one status route; a completed return with a refund above 0 making its paid order refunded (whole or partial), a rejected or zero-refund one leaving it paid; delete of rejected ones only; seller scope; the demo returns and addresses.
+// Protects: return requests on SQLite and PostgreSQL: confirm (refund limited to what was paid, a return address of the return's shop), reject and confirm receipt, each stamping who and when; wrong states and bad refunds refused changing nothing; mall's one status route; a completed return with a refund above 0 making its paid order partially refunded, then refunded once the refunds reach what was paid, with the refunded amount beside the paid one (the order's answer, mall's `/order/{id}` included, and the list's payStatus filter), a rejected or zero-refund one leaving it paid; delete of rejected ones only; seller scope; the demo returns and addresses.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DELIVERY_STATUS, PAY_STATUS, RETURN_STATUS } from '../../src/schema/oms/entities';
+import { DELIVERY_STATUS, ORDER_PAY_STATUS, PAY_STATUS, RETURN_STATUS } from '../../src/schema/oms/entities';
 import type { AnyKysely } from '../../server/db/index';
 import { toDbTime } from '../../server/db/time';
 import { DEMO } from '../helpers/accounts';
@@ -182,37 +182,48 @@ describe.each(testDialects())('return requests (%s)', (dialect) => {
     expect(await row(rejected)).toMatchObject({ status: 3, handle_note: 'Used', company_address_id: null, return_amount: null });
   });
 
-  it('a return completed with a refund makes its paid order refunded (partial too); a rejected or zero-refund one leaves it paid', async () => {
+  it('a return completed with a refund makes its paid order partially refunded, then refunded once the refunds reach what was paid; a rejected or zero-refund one leaves it paid', async () => {
     const paidOrder = async () => {
       const id = await insertOrder(shopA, 9_000);
       await db().updateTable('oms_order').set({ pay_status: PAY_STATUS.paid, delivery_status: DELIVERY_STATUS.shipped }).where('id', '=', id).execute();
       return id;
     };
-    const orderOf = async (id: number) => (await get<{ status: number; payStatus: number; deliveryStatus: number }>(`/order/${id}`)).body.data;
+    const orderOf = async (id: number) => (await get<{ status: number; payStatus: number; deliveryStatus: number; payAmount: number; refundAmount: number }>(`/order/${id}`)).body.data;
     const confirm = (id: number, returnAmount: number) => post(`/returnApply/confirm/${id}`, { returnAmount, companyAddressId: addressA }, seller);
 
-    // A partial refund (10.00 of the 90.00 paid) counts: the payment status has one "refunded", no partial state.
+    // A partial refund (10.00 of the 90.00 paid) reads as partially refunded, the amount beside what was paid.
     const order = await paidOrder();
     const id = await insertReturn(order);
     expect((await confirm(id, 10)).body).toMatchObject({ code: 200 });
-    expect(await orderOf(order)).toMatchObject({ payStatus: PAY_STATUS.paid });
+    expect(await orderOf(order)).toMatchObject({ payStatus: PAY_STATUS.paid, refundAmount: 0 });
     expect((await post(`/returnApply/receive/${id}`, { receiveNote: 'Back' }, seller)).body).toMatchObject({ code: 200 });
-    expect(await orderOf(order)).toMatchObject({ status: 3, payStatus: PAY_STATUS.refunded, deliveryStatus: DELIVERY_STATUS.shipped });
+    expect(await orderOf(order)).toMatchObject({ status: 3, payStatus: ORDER_PAY_STATUS.partiallyRefunded, deliveryStatus: DELIVERY_STATUS.shipped, payAmount: 90, refundAmount: 10 });
     const audit = await db().selectFrom('sys_audit_log').selectAll().where('entity', '=', 'oms_order').where('entity_id', '=', String(order)).execute();
-    expect(audit).toEqual([expect.objectContaining({ action: 'receive', before_json: JSON.stringify({ payStatus: 1 }), after_json: JSON.stringify({ payStatus: 2 }) })]);
+    expect(audit).toEqual([expect.objectContaining({
+      action: 'receive', before_json: JSON.stringify({ payStatus: 1, refundAmount: 0 }), after_json: JSON.stringify({ payStatus: 3, refundAmount: 10 }),
+    })]);
     // And the order's own history says so, by whom, the status unchanged.
     const history = await db().selectFrom('oms_order_operate_history').selectAll().where('order_id', '=', order).execute();
     // A message key with its parameters (shown in the reader's language), not stored English text.
     expect(history).toEqual([expect.objectContaining({ from_status: 3, order_status: 3, note: null, note_key: 'refunded' })]);
     expect(JSON.parse(String(history[0]!.note_params))).toEqual({ amount: 10, returnId: id });
     expect(history[0]!.operator_id).not.toBeNull();
+    // The order list filters by it, and its row carries both amounts.
+    const listed = await get<{ list: { id: number; payStatus: number; refundAmount: number }[] }>(`/order/list?payStatus=${ORDER_PAY_STATUS.partiallyRefunded}&pageNum=1&pageSize=100`);
+    expect(listed.body.data.list.map((o) => o.id)).toContain(order);
+    expect(listed.body.data.list.every((o) => o.payStatus === ORDER_PAY_STATUS.partiallyRefunded)).toBe(true);
+    // A second return that gives back the other 80.00 makes the whole payment refunded.
+    const rest = await insertReturn(order, { count: 8 });
+    expect((await confirm(rest, 80)).body).toMatchObject({ code: 200 });
+    expect((await post(`/returnApply/receive/${rest}`, {}, seller)).body).toMatchObject({ code: 200 });
+    expect(await orderOf(order)).toMatchObject({ payStatus: PAY_STATUS.refunded, payAmount: 90, refundAmount: 90 });
 
     // mall's status route completes it the same way.
     const viaMall = await paidOrder();
     const mallReturn = await insertReturn(viaMall);
     expect((await confirm(mallReturn, 20)).body).toMatchObject({ code: 200 });
     expect((await post(`/returnApply/update/status/${mallReturn}`, { status: 2, receiveNote: 'Back' })).body).toMatchObject({ code: 200 });
-    expect(await orderOf(viaMall)).toMatchObject({ payStatus: PAY_STATUS.refunded });
+    expect(await orderOf(viaMall)).toMatchObject({ payStatus: ORDER_PAY_STATUS.partiallyRefunded, refundAmount: 20 });
 
     const rejectedOrder = await paidOrder();
     const rejected = await insertReturn(rejectedOrder);
@@ -276,11 +287,20 @@ describe.each(testDialects())('return requests (%s)', (dialect) => {
       const granted = [1, 2].includes(Number(r.status));
       expect(r.company_address_id !== null, JSON.stringify(r)).toBe(granted);
     }
-    // Orders with a completed return that refunded money read as refunded.
+    // Orders with a completed return that refunded money read as partially refunded, or refunded
+    // where the refunds reach what was paid, with the refunds' sum as their refunded amount.
     const refunded = await db().selectFrom('oms_order_return_apply as r').innerJoin('oms_order as o', 'o.id', 'r.order_id')
-      .select(['o.pay_status']).where('r.status', '=', RETURN_STATUS.completed).where('r.return_amount', '>', 0).where('r.member_username', '<>', 'lily88').execute();
+      .select(['o.id', 'o.pay_status', 'o.pay_amount', 'o.refund_amount', 'r.return_amount']).where('r.status', '=', RETURN_STATUS.completed).where('r.return_amount', '>', 0).where('r.member_username', '<>', 'lily88').execute();
     expect(refunded.length).toBeGreaterThan(0);
-    expect(new Set(refunded.map((r) => Number(r.pay_status)))).toEqual(new Set([PAY_STATUS.refunded]));
+    const sums = new Map<number, number>();
+    for (const r of refunded) sums.set(Number(r.id), (sums.get(Number(r.id)) ?? 0) + Number(r.return_amount));
+    for (const r of refunded) {
+      const sum = sums.get(Number(r.id))!;
+      expect({ refund: Number(r.refund_amount), status: Number(r.pay_status) }).toEqual({
+        refund: sum, status: sum >= Number(r.pay_amount) ? ORDER_PAY_STATUS.refunded : ORDER_PAY_STATUS.partiallyRefunded,
+      });
+    }
+    expect(new Set(refunded.map((r) => Number(r.pay_status)))).toContain(ORDER_PAY_STATUS.partiallyRefunded);
     const addressShops = await db().selectFrom('oms_company_address').select('shop_id').distinct().execute();
     expect(addressShops.length).toBeGreaterThanOrEqual(3);
   });

@@ -5,6 +5,7 @@ import { DEMO, freshIp } from '../helpers/accounts';
 import { call, login, snapshotCounts } from '../helpers/api';
 import type { TestApp } from '../helpers/test-db';
 import { createTestApp, testDialects } from '../helpers/test-db';
+import { localDate, serverTimeZone } from '../../server/db/days';
 
 type Row = Record<string, unknown>;
 type Page = { list: Row[]; total: number };
@@ -109,7 +110,10 @@ describe.each(testDialects())('referral: links, clicks and relations (%s)', (dia
     const all = await list('/rms/click/list', admin);
     expect(all.total).toBe(own.total + other.total);
     expect((await list('/rms/click/list', admin, `&code=${sellerCode}`)).total).toBe(own.total);
-    const today = new Date().toISOString().slice(0, 10);
+    // A seller's days count on its shop's clock (a demo shop declares its zone): its today, not UTC's.
+    const sellerShop = await t.db.selectFrom('shop as s').innerJoin('ums_admin as a', 'a.id', 's.owner_id').select('s.time_zone')
+      .where('a.username', '=', DEMO.seller.username).where('s.time_zone', 'is not', null).orderBy('s.id').executeTakeFirst();
+    const today = localDate(sellerShop?.time_zone ?? serverTimeZone(), Date.now());
     expect((await list('/rms/click/list', admin, `&createTimeFrom=2000-01-01&createTimeTo=2000-01-02`)).total).toBe(0);
     expect((await list('/rms/click/list', seller, `&createTimeFrom=${today}&createTimeTo=${today}`)).total).toBeGreaterThan(0);
   });

@@ -28,7 +28,12 @@ describe.each(testDialects())('flash sales (%s)', (dialect) => {
     ok(await s.post<Rec>(`${API}/flash/create`, { title: 'Flash week', startDate: '2026-05-01', endDate: '2026-05-07', status: 1, ...extra })).id;
   const newSession = async (startTime: string, endTime: string, status = 1): Promise<number> =>
     ok(await s.post<Rec>(`${API}/flashSession/create`, { name: `S ${startTime}`, startTime, endTime, status })).id;
-  const newProduct = async (price: number, stock: number): Promise<Rec> => s.fx.create(product, 0, { price, stock });
+  // On sale and verified: promotions refuse any other product.
+  const newProduct = async (price: number, stock: number): Promise<Rec> => {
+    const made = await s.fx.create(product, 0, { price, stock });
+    await s.db.updateTable('pms_product').set({ publish_status: 1, verify_status: 1 }).where('id', '=', made.id).execute();
+    return made;
+  };
   const relationsOf = async (saleId: number, sessionId: number): Promise<Rec[]> =>
     ok(await s.get<Page<Rec>>(`${API}/flashProductRelation/list?flashPromotionId=${saleId}&flashPromotionSessionId=${sessionId}&pageNum=1&pageSize=50`)).list;
   const addProducts = (rows: Record<string, unknown>[]) => s.post<number>(`${API}/flashProductRelation/create`, rows);
@@ -49,10 +54,42 @@ describe.each(testDialects())('flash sales (%s)', (dialect) => {
     });
   });
 
+  describe('only what is for sale', () => {
+    it('refuses an off-sale, unverified or recycled product in a session and on the product lists, with the reason, saving nothing', async () => {
+      const [sale, session] = [await newSale(), await newSession('21:00:00', '21:10:00', 0)];
+      const cases = [
+        [{ publish_status: 0 }, 'product_off_sale'], [{ verify_status: 0 }, 'product_unverified'], [{ delete_status: 1 }, 'product_recycled'],
+      ] as const;
+      for (const [state, key] of cases) {
+        const item = await newProduct(50, 100);
+        await s.db.updateTable('pms_product').set(state).where('id', '=', item.id).execute();
+        const before = await tables();
+        // A product in the recycle bin is no record to point at: the reference check refuses it first
+        // (the flash product's own message for it, the lists' invalid_reference).
+        const expected = key === 'product_recycled' ? ['invalid_reference', 'promotion_product_not_shop', key] : [key];
+        const flash = await addProducts([{ flashPromotionId: sale, flashPromotionSessionId: session, productId: item.id, flashPromotionCount: 1 }]);
+        expect(flash.status, flash.raw).toBe(400);
+        expect(flash.body.errors?.map((e) => e.messageKey).some((k) => expected.includes(k)), flash.raw).toBe(true);
+        for (const list of ['newProduct', 'recommendProduct']) {
+          const listed = await s.post(`${API}/home/${list}/create`, [{ productId: item.id }]);
+          expect(listed.status, listed.raw).toBe(400);
+          expect(listed.body.errors?.map((e) => e.messageKey).some((k) => expected.includes(k)), listed.raw).toBe(true);
+        }
+        expect(await tables()).toEqual(before);
+        expect(errorsZh[key]).toMatch(/[\u4e00-\u9fff]/);
+      }
+      // The rows show the product's price, stock and state.
+      const item = await newProduct(40, 9);
+      expect(ok(await addProducts([{ flashPromotionId: sale, flashPromotionSessionId: session, productId: item.id, flashPromotionCount: 1 }]))).toBe(1);
+      expect((await relationsOf(sale, session))[0]!.product).toMatchObject({ id: item.id, price: 40, stock: 9, publishStatus: 1, verifyStatus: 1, deleteStatus: 0 });
+    });
+  });
+
   describe('sessions', () => {
     it('keeps times of day, answers mall\'s plain list, and refuses an end not after the start or a time that is none', async () => {
       const id = await newSession('09:00', '09:30', 0);
-      expect(ok(await s.get<Rec>(`${API}/flashSession/${id}`))).toMatchObject({ startTime: '09:00:00', endTime: '09:30:00', status: 0 });
+      // Answered on 1970-01-01 without an offset: mall's lists parse a date-time (a bare time is "Invalid Date").
+      expect(ok(await s.get<Rec>(`${API}/flashSession/${id}`))).toMatchObject({ startTime: '1970-01-01T09:00:00', endTime: '1970-01-01T09:30:00', status: 0 });
       const plain = ok(await s.get<Rec[]>(`${API}/flashSession/list`));
       expect(Array.isArray(plain) && plain.some((r) => r.id === id)).toBe(true);
       const before = await tables();
@@ -125,7 +162,7 @@ describe.each(testDialects())('flash sales (%s)', (dialect) => {
       let rows = await relationsOf(sale, session);
       // Sort descending, ties newest first (the id in the same direction).
       expect(rows.map((r) => [r.productId, r.flashPromotionPrice, r.flashPromotionCount, r.flashPromotionLimit, r.sort])).toEqual([[p2.id, null, null, null, 0], [p1.id, null, null, null, 0]]);
-      expect(rows[0]!.product).toEqual({ id: p2.id, name: p2.name, productSn: p2.productSn, price: 120.5, stock: -1 });
+      expect(rows[0]!.product).toEqual({ id: p2.id, name: p2.name, productSn: p2.productSn, price: 120.5, stock: -1, publishStatus: 1, verifyStatus: 1, deleteStatus: 0 });
       // The whole row as listed goes back to the older one, nested product and ids included: they are ignored.
       const edited = { ...rows[1]!, product: rows[0]!.product, flashPromotionPrice: '59.90', flashPromotionCount: 20, flashPromotionLimit: 3, sort: 9 };
       expect(ok(await s.post(`${API}/flashProductRelation/update/${edited.id}`, edited))).toBe(1);

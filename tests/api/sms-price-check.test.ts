@@ -1,5 +1,6 @@
-// Protects: GET /price/check: a product's (and SKU's) list price, its chosen strategy read from its declaration's child rows, the member level's privilege, a flash price in place of the strategy (days, session, per-buyer limit), a coupon's amount, minimum spend, scope, platform and time, the time, each line with its reasons in English and as keys; bad input refused on the parameter with nothing changed; only holders of /price/** may ask. SQLite and PostgreSQL.
+// Protects: GET /price/check: a product's (and SKU's) list price in its shop's currency (named), its chosen strategy read from its declaration's child rows, the member level's privilege, a flash price in place of the strategy (days, session on the product's shop's clock, per-buyer limit), a coupon's amount, minimum spend, scope, platform and time, the time, each line with its reasons in English and as keys; bad input refused on the parameter with nothing changed; only holders of /price/** may ask. SQLite and PostgreSQL.
 import { describe, expect, it } from 'vitest';
+import { serverTimeZone, wallClockMs } from '../../server/db/days';
 import { ENTITIES } from '../../src/schema/entities';
 import type { Entity } from '../../src/schema/engine/entity';
 import type { PriceCheckAnswer } from '../../src/schema/sms/priceCheck';
@@ -25,10 +26,15 @@ describe.each(testDialects())('price check (%s)', (dialect) => {
   const rule = (answer: PriceCheckAnswer, name: string) => answer.lines.find((l) => l.rule === name)!;
 
   const level = (privilege: 0 | 1) => s.fx.create(levelEntity, 0, { priviledgeMemberPrice: privilege, defaultStatus: 0 });
-  const product = (over: Record<string, unknown>) => s.fx.create(productEntity, 0, {
-    price: 100, promotionType: 0, promotionPrice: null, promotionStartTime: null, promotionEndTime: null, ...STRATEGY_LISTS,
-    skuStockList: [{ skuCode: 'RED-M', price: 90, stock: 10 }], ...over,
-  });
+  const product = async (over: Record<string, unknown>) => {
+    const made = await s.fx.create(productEntity, 0, {
+      price: 100, promotionType: 0, promotionPrice: null, promotionStartTime: null, promotionEndTime: null, ...STRATEGY_LISTS,
+      skuStockList: [{ skuCode: 'RED-M', price: 90, stock: 10 }], ...over,
+    });
+    // On sale and verified, as a promoted product must be.
+    await s.db.updateTable('pms_product').set({ publish_status: 1, verify_status: 1 }).where('id', '=', made.id).execute();
+    return made;
+  };
 
   it("prices a member price for the buyer's level, line by line, and names every rule that did not apply", async () => {
     const gold = await level(1);
@@ -39,6 +45,9 @@ describe.each(testDialects())('price check (%s)', (dialect) => {
     const data = answer.body.data;
     expect(data).toMatchObject({ productId: p.id, quantity: 2, listPrice: 100, unitPrice: 92.5, subtotal: 185, couponAmount: 0, total: 185, platform: 2, memberLevelId: gold.id });
     expect(data.lines.map((l) => l.rule)).toEqual(['listPrice', 'promotionPrice', 'memberPrice', 'ladder', 'fullReduction', 'flash', 'coupon']);
+    // The amounts are in the product's shop's currency, which the answer names.
+    const shop = await s.db.selectFrom('shop').select('currency').where('id', '=', Number(p.shopId)).executeTakeFirstOrThrow();
+    expect(data.currency).toBe(shop.currency);
     expect(rule(data, 'memberPrice')).toMatchObject({ applied: true, unitPrice: 92.5, subtotal: 185 });
     expect(rule(data, 'memberPrice').reasons[0]).toMatchObject({ key: 'member_applied', params: { price: '92.50' } });
     expect(rule(data, 'ladder').reasons[0]).toEqual({ key: 'strategy_not_chosen', params: { strategy: 'member_price' }, message: "Not the product's price strategy (it uses: member_price)" });
@@ -72,6 +81,8 @@ describe.each(testDialects())('price check (%s)', (dialect) => {
       type: 0, platform: 0, publishCount: 10, perLimit: 1, useType: 0, amount: 10, minPoint: 0, note: null,
       startTime: new Date(now - DAY_MS).toISOString(), endTime: new Date(now + 30 * DAY_MS).toISOString(),
       productCategoryRelationList: [], productRelationList: [],
+      // The product's shop's coupons (a shop's coupon names only its own products).
+      shopId: p.shopId,
     };
     const ten = await s.fx.create(couponEntity, 0, { ...base, name: 'Ten off' });
     const spend = await s.fx.create(couponEntity, 0, { ...base, name: 'Spend 500', minPoint: 500 });
@@ -112,19 +123,20 @@ describe.each(testDialects())('price check (%s)', (dialect) => {
       flashPromotionId: saleId, flashPromotionSessionId: session.id, productId: p.id, flashPromotionPrice: 59.9, flashPromotionCount: 10, flashPromotionLimit: 2,
     }]);
     expect(added.status).toBe(200);
-    // The session's start on a day of the sale, in the server's time zone (this process's).
-    const [h, m, sec] = String(session.start_time).split(':').map(Number) as [number, number, number];
-    const inSale = new Date(2026, 2, 15, h, m, sec ?? 0).toISOString();
+    // The session's start on a day of the sale, on the clock of the product's shop (the platform's when it declares none).
+    const shop = await s.db.selectFrom('pms_product as p').innerJoin('shop', 'shop.id', 'p.shop_id').select('shop.time_zone').where('p.id', '=', p.id).executeTakeFirstOrThrow();
+    const zone = shop.time_zone || serverTimeZone();
+    const inSale = new Date(wallClockMs(zone, '2026-03-15', String(session.start_time))).toISOString();
     const buyer = `productId=${p.id}&memberLevelId=${gold.id}&time=${inSale}`;
     const flashed = (await check(`${buyer}&quantity=2`)).body.data;
-    expect(flashed).toMatchObject({ unitPrice: 59.9, total: 119.8 });
+    expect(flashed).toMatchObject({ unitPrice: 59.9, total: 119.8, timeZone: zone });
     expect(rule(flashed, 'flash').reasons[0]).toMatchObject({ key: 'flash_applied', params: { title: 'Price check sale', session: session.name, price: '59.90' } });
     expect(rule(flashed, 'memberPrice').reasons.map((r) => r.key)).toEqual(['replaced_by_flash']);
     // Above the per-buyer limit, or on a day outside the sale: the member price, and why.
     const over = (await check(`${buyer}&quantity=3`)).body.data;
     expect(over).toMatchObject({ unitPrice: 80, total: 240 });
     expect(rule(over, 'flash').reasons).toEqual([expect.objectContaining({ key: 'flash_over_limit', params: { title: 'Price check sale', limit: 2 } })]);
-    const later = new Date(2026, 3, 15, h, m, sec ?? 0).toISOString();
+    const later = new Date(wallClockMs(zone, '2026-04-15', String(session.start_time))).toISOString();
     expect(rule((await check(`productId=${p.id}&memberLevelId=${gold.id}&time=${later}&quantity=1`)).body.data, 'flash').reasons.map((r) => r.key)).toEqual(['flash_not_on_date']);
   });
 

@@ -30,7 +30,12 @@ describe.each(testDialects())('home recommendations (%s)', (dialect) => {
   const count = async (entity: Entity) => Number((await s.db.selectFrom(entity.table as never).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow() as { n: unknown }).n);
 
   describe.each(LISTS)('$entity.name', ({ entity, pick, name, target, display }) => {
-    const newTarget = async (title?: string) => s.fx.create(target, 0, title ? { [display]: title } : {});
+    const newTarget = async (title?: string) => {
+      const made = await s.fx.create(target, 0, title ? { [display]: title } : {});
+      // A recommended product is on sale and verified (any other is refused).
+      if (target.table === 'pms_product') await s.db.updateTable('pms_product').set({ publish_status: 1, verify_status: 1 }).where('id', '=', made.id).execute();
+      return made;
+    };
 
     it('adds several at once, forcing recommendStatus 1 and sort 0 and ignoring the posted name', async () => {
       const [a, b] = [await newTarget(), await newTarget()];

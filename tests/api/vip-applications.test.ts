@@ -1,4 +1,4 @@
-// Protects: seller VIP: GET /vip/plans, POST /vip/apply (amount from the plan, never the body; one pending application per seller, also under races; unknown plan or channel, online channels refused, a reference where the channel needs one), pay records owned by the seller (own only; staff see all), confirm extends the VIP from the later of now and the expiry exactly once under 100 parallel calls, refund takes the period back, /admin/info carries the VIP.
+// Protects: seller VIP: GET /vip/plans, POST /vip/apply (the super admin's refused; amount from the plan, never the body; one pending application per seller, also under races; unknown plan or channel, online channels refused, a reference where the channel needs one), pay records owned by the seller (own only; staff see all), confirm extends the VIP from the later of now and the expiry exactly once under 100 parallel calls, refund takes the period back, /admin/info carries the VIP.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO } from '../helpers/accounts';
 import type { Answer } from '../helpers/api';
@@ -7,6 +7,7 @@ import { adminIdOf } from '../helpers/tenancy';
 import type { TestApp } from '../helpers/test-db';
 import { createTestApp, testDialects } from '../helpers/test-db';
 import { addMonths } from '../../server/areas/vip/actions';
+import { errorsZh } from '../../src/i18n/errors';
 
 type PayRecord = { id: number; sellerId: number; plan: number; amount: number; channel: string; status: number; confirmTime: string | null; refundTime: string | null; operatorId: number | null };
 
@@ -58,6 +59,18 @@ describe.each(testDialects())('seller VIP and pay records (%s)', (dialect) => {
     expect(record).toMatchObject({ plan: 12, amount: 240, channel: 'cash', status: 0, sellerId, reference: 'R-9', confirmTime: null });
     const stored = await t.db.selectFrom('pay_record').selectAll().where('id', '=', record.id).executeTakeFirstOrThrow();
     expect(stored).toMatchObject({ amount: 24000, status: 0, seller_id: sellerId });
+  });
+
+  it('refuses an application of the super admin (staff need no VIP), in both languages, writing nothing', async () => {
+    const count = async () => Number((await t.db.selectFrom('pay_record').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const before = await count();
+    const answer = await apply(admin);
+    expect(answer.status).toBe(400);
+    expect(fields(answer)).toEqual(['plan:vip_for_sellers']);
+    expect(answer.body.errors?.[0]?.message).toContain('VIP is bought by sellers');
+    // The admin shows it by its key, in Chinese too.
+    expect(errorsZh.vip_for_sellers).toMatch(/^VIP 由卖家购买/);
+    expect(await count()).toBe(before);
   });
 
   it('refuses a second pending application with "Have repeated submit application", and bad plans, channels and missing references by field, changing nothing', async () => {

@@ -35,9 +35,10 @@ const directPending = (role: DemoRole, key: PendingKey, filter: Readonly<Record<
     case 'ordersPendingPayment': return count(`select count(*) n from oms_order where delete_status = 0 and status = 0 and ${shops}`);
     case 'ordersPendingShipment': return count(`select count(*) n from oms_order where delete_status = 0 and status = 1 and ${shops}`);
     case 'ordersShipped': return count(`select count(*) n from oms_order where delete_status = 0 and status = 2 and ${shops}`);
+    case 'ordersPartiallyRefunded': return count(`select count(*) n from oms_order where delete_status = 0 and pay_status = 3 and ${shops}`);
     case 'returnsPending': return count(`select count(*) n from oms_order_return_apply where status = 0 and ${shops}`);
     case 'returnsInProgress': return count(`select count(*) n from oms_order_return_apply where status = 1 and ${shops}`);
-    case 'adsEndingSoon': return count('select count(*) n from sms_home_advertise where status = 1 and end_time >= ? and end_time <= ?', filter.endTimeFrom, filter.endTimeTo);
+    case 'adsEndingSoon': return count(`select count(*) n from sms_home_advertise where status = 1 and ${shops} and end_time >= ? and end_time <= ?`, filter.endTimeFrom, filter.endTimeTo);
     case 'vipPaymentsAwaiting': return count('select count(*) n from pay_record where status = 0');
     case 'membersAwaitingApproval': return count(`select count(*) n from ums_member where apply_status = 0 and ${shops}`);
     case 'productsLowStock': return count(`select count(*) n from pms_product where delete_status = 0 and stock <> -1 and stock <= low_stock and ${shops}`);

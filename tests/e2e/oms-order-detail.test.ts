@@ -45,7 +45,7 @@ describe('the order page', () => {
       await page.goto(`/oms/orderDetail?id=${order.id}`);
       const timeline = page.getByRole('region', { name: 'Logistics' });
       await timeline.getByText(/E2E-ZT-DETAIL/).waitFor();
-      await timeline.getByText(/no carrier feed/).waitFor();
+      await timeline.getByText(/what its carrier reported/).waitFor();
       await shows('Delivery status', 'Shipped');
       await page.getByRole('toolbar').getByRole('button', { name: 'Confirm receipt' }).click();
       await page.getByRole('dialog').getByRole('button', { name: 'Confirm receipt' }).click();

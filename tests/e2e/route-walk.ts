@@ -33,6 +33,112 @@ export const demoFilledPaths = (scopedOnly: boolean): ReadonlySet<string> => new
 export const WIDER_DESKTOPS: readonly Viewport[] = [{ width: 1366, height: 768 }, { width: 1920, height: 1080 }];
 const MESSAGES = { en, zh } as const;
 
+export type PageAudit = { width: number; viewport: number; wide: string[]; unnamed: string[]; clipped: string[]; covered: string[]; rawIds: string[] };
+
+/**
+ * The document's width against the viewport (and the outermost elements that stick out, to say
+ * where), and the visible buttons and links without an accessible name: no text, aria-label,
+ * aria-labelledby, title or labelled image; clipped text, covered cells and bare "#123" ids in cells
+ * and cards (below). A string, so the bundler adds nothing to it; scripts/walk-tasks.ts runs it on
+ * every screenshot of its walk.
+ */
+export const PAGE_AUDIT = `(() => {
+  const visible = (el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden'; };
+  const named = (el) => {
+    if ((el.getAttribute('aria-label') || '').trim()) return true;
+    const by = (el.getAttribute('aria-labelledby') || '').split(' ').filter(Boolean);
+    if (by.some((id) => (document.getElementById(id)?.textContent || '').trim())) return true;
+    if ((el.innerText || '').trim() || (el.getAttribute('title') || '').trim()) return true;
+    return el.querySelector('img[alt]:not([alt=""]), svg[aria-label], svg title') !== null;
+  };
+  const describe = (el) => el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') + '.' + String(el.className).split(' ').slice(0, 3).join('.');
+  const unnamed = [...document.querySelectorAll('button, [role="button"], a[href]')]
+    .filter((el) => visible(el) && !named(el)).map((el) => el.outerHTML.slice(0, 200));
+  const scrolls = (el) => { for (let p = el.parentElement; p; p = p.parentElement) if (/(auto|scroll|hidden|clip)/.test(getComputedStyle(p).overflowX)) return true; return false; };
+  const width = document.documentElement.scrollWidth;
+  // Which elements stick out is only said when the page is too wide: a walk over every element's
+  // ancestors, most of an audit's time on a filled list.
+  const wide = width <= window.innerWidth ? [] : [...document.querySelectorAll('body *')]
+    .filter((el) => visible(el) && el.getBoundingClientRect().right > window.innerWidth + 1 && !scrolls(el))
+    .slice(-3).map((el) => describe(el) + ' ends at ' + Math.round(el.getBoundingClientRect().right));
+  // Clipped text: a box that hides what it cannot fit (overflow hidden or clip) and holds more text
+  // than it shows. A deliberate ellipsis passes when it or a near ancestor says the whole text
+  // (a title, or the aria-label a tooltip gives its child). Inputs scroll their own text.
+  const told = (el) => { for (let p = el, i = 0; p && i < 4; p = p.parentElement, i += 1) if ((p.getAttribute('title') || p.getAttribute('aria-label') || '').trim()) return true; return false; };
+  const clipped = [];
+  for (const el of document.querySelectorAll('body *')) {
+    if (el.scrollWidth <= el.clientWidth + 1 || el.clientWidth <= 2 || /^(INPUT|TEXTAREA|SELECT|svg|path)$/.test(el.tagName)) continue;
+    const style = getComputedStyle(el);
+    if (!/(hidden|clip)/.test(style.overflowX) || style.visibility === 'hidden') continue;
+    const text = (el.innerText || '').trim();
+    if (!text || (style.textOverflow === 'ellipsis' && told(el))) continue;
+    clipped.push(describe(el) + ' "' + text.replace(/\\s+/g, ' ').slice(0, 30) + '" shows ' + el.clientWidth + ' of ' + el.scrollWidth + ' px');
+    if (clipped.length >= 5) break;
+  }
+  // A sticky cell (the row actions' column) lying over another cell's content in its row, at the
+  // table's resting scroll: the text or button under it is covered.
+  const covered = [];
+  for (const cell of document.querySelectorAll('th, td')) {
+    if (covered.length >= 5 || getComputedStyle(cell).position !== 'sticky' || !visible(cell)) continue;
+    const s = cell.getBoundingClientRect();
+    for (const other of cell.parentElement.children) {
+      if (other === cell || getComputedStyle(other).position === 'sticky') continue;
+      const range = document.createRange();
+      range.selectNodeContents(other);
+      const under = [...range.getClientRects()].some((r) => r.width > 0 && r.height > 0
+        && r.left < s.right - 1 && r.right > s.left + 1 && r.top < s.bottom - 1 && r.bottom > s.top + 1);
+      if (under) { covered.push(describe(cell) + ' covers "' + (other.innerText || '').trim().replace(/\\s+/g, ' ').slice(0, 30) + '"'); break; }
+    }
+  }
+  // A record shown by a bare "#123" in a table cell or a phone card where its name or number
+  // belongs. Order numbers are long digit strings with no "#" and pass; only a whole text that is
+  // "#" and digits counts, so a name holding "#3" among words passes too.
+  const rawIds = [];
+  for (const el of document.querySelectorAll('td *, li *, [role="cell"] *')) {
+    if (rawIds.length >= 5) break;
+    if (el.children.length || !visible(el)) continue;
+    const text = (el.textContent || '').trim();
+    if (/^#\\d+$/.test(text)) rawIds.push(describe(el) + ' "' + text + '"');
+  }
+  return { width, viewport: window.innerWidth, wide, unnamed, clipped, covered, rawIds };
+})()`;
+
+/**
+ * Raw ids on the page: a record shown by a bare number where its name or number belongs. Catches
+ * "Order id 286" or "订单 ID 12" in one text, "#28" (a phone card's title), "Pay record 4", and a
+ * label naming an id ("Product id", "商品ID") whose value beside it is a short bare number, in a
+ * form or a table column. Order and pay numbers are long (16+ digits) and pass. Answers what it
+ * found, at most eight. A string, as PAGE_AUDIT.
+ */
+export const RAW_ID_AUDIT = `(() => {
+  const found = [];
+  const visible = (el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
+  const short = /^#?\\d{1,7}$/;
+  const idLabel = /(\\bid|ID|Id)\\s*[*:：]?$/;
+  const inline = [/\\b(id|ID)\\s*[:：#]?\\s*\\d{1,7}\\b/, /(^|[\\s(（])#\\d{1,7}\\b/, /\\brecord\\s+\\d{1,7}\\b/i, /(ID|编号)\\s*[:：]?\\s*\\d{1,7}$/];
+  const leaves = [...document.querySelectorAll('body *')].filter((el) => el.children.length === 0
+    && !/^(INPUT|TEXTAREA|SCRIPT|STYLE|svg|path|OPTION)$/.test(el.tagName) && (el.textContent || '').trim() && visible(el));
+  for (const [i, el] of leaves.entries()) {
+    if (found.length >= 8) break;
+    const text = (el.textContent || '').trim().replace(/\\s+/g, ' ');
+    if (text.length < 60 && inline.some((re) => re.test(text))) { found.push('"' + text + '"'); continue; }
+    if (idLabel.test(text) && text.length < 30) {
+      const cell = el.closest('th');
+      if (cell) {
+        const column = [...cell.parentElement.children].indexOf(cell);
+        const table = cell.closest('table');
+        const values = [...(table ? table.querySelectorAll('tbody tr') : [])].map((tr) => (tr.children[column]?.textContent || '').trim()).filter(Boolean);
+        if (values.length && values.every((v) => short.test(v))) found.push('column "' + text + '": ' + values.slice(0, 3).join(', '));
+      } else {
+        const next = leaves[i + 1];
+        const value = (next?.textContent || '').trim();
+        if (next && short.test(value) && Math.abs(next.getBoundingClientRect().top - el.getBoundingClientRect().top) < 60) found.push('"' + text + '" ' + value);
+      }
+    }
+  }
+  return found;
+})()`;
+
 /** One pass over the paths at a size (and, resizing each screen, `alsoAt`), with the lists that must show rows. */
 export type Walk = { readonly viewport: Viewport; readonly alsoAt?: readonly Viewport[]; readonly filled?: ReadonlySet<string> };
 
@@ -64,35 +170,6 @@ export const routeWalk = (suite: BrowserSuite) => {
     window.history.pushState({}, '', to);
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, path);
-
-  type Audit = { width: number; viewport: number; wide: string[]; unnamed: string[] };
-
-  /**
-   * The document's width against the viewport (and the outermost elements that stick out, to say
-   * where), and the visible buttons and links without an accessible name: no text, aria-label,
-   * aria-labelledby, title or labelled image. A string, so the bundler adds nothing to it.
-   */
-  const AUDIT = `(() => {
-    const visible = (el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden'; };
-    const named = (el) => {
-      if ((el.getAttribute('aria-label') || '').trim()) return true;
-      const by = (el.getAttribute('aria-labelledby') || '').split(' ').filter(Boolean);
-      if (by.some((id) => (document.getElementById(id)?.textContent || '').trim())) return true;
-      if ((el.innerText || '').trim() || (el.getAttribute('title') || '').trim()) return true;
-      return el.querySelector('img[alt]:not([alt=""]), svg[aria-label], svg title') !== null;
-    };
-    const describe = (el) => el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') + '.' + String(el.className).split(' ').slice(0, 3).join('.');
-    const unnamed = [...document.querySelectorAll('button, [role="button"], a[href]')]
-      .filter((el) => visible(el) && !named(el)).map((el) => el.outerHTML.slice(0, 200));
-    const scrolls = (el) => { for (let p = el.parentElement; p; p = p.parentElement) if (/(auto|scroll|hidden|clip)/.test(getComputedStyle(p).overflowX)) return true; return false; };
-    const width = document.documentElement.scrollWidth;
-    // Which elements stick out is only said when the page is too wide: a walk over every element's
-    // ancestors, most of an audit's time on a filled list.
-    const wide = width <= window.innerWidth ? [] : [...document.querySelectorAll('body *')]
-      .filter((el) => visible(el) && el.getBoundingClientRect().right > window.innerWidth + 1 && !scrolls(el))
-      .slice(-3).map((el) => describe(el) + ' ends at ' + Math.round(el.getBoundingClientRect().right));
-    return { width, viewport: window.innerWidth, wide, unnamed };
-  })()`;
 
   /** Resolves once the document's width has stayed the same for two frames (a resize's re-layout and re-render done). */
   const SETTLED = `new Promise((resolve) => {
@@ -173,11 +250,14 @@ export const routeWalk = (suite: BrowserSuite) => {
               await page.setViewportSize(size);
               await page.evaluate(SETTLED);
             }
-            const audit = await page.evaluate(AUDIT) as Audit;
+            const audit = await page.evaluate(PAGE_AUDIT) as PageAudit;
             // The audit is of the window asked for (a resize that did not take would pass unseen).
             if (audit.viewport !== size.width) problems.push(`${at}: the window is ${audit.viewport} px wide, not ${size.width}`);
             if (audit.width > audit.viewport) problems.push(`${at}: ${audit.width} px wide (${audit.wide.join('; ')})`);
             for (const button of audit.unnamed) problems.push(`${at}: unnamed ${button}`);
+            for (const text of audit.clipped) problems.push(`${at}: clipped ${text}`);
+            for (const cell of audit.covered) problems.push(`${at}: ${cell}`);
+            for (const id of audit.rawIds) problems.push(`${at}: a bare id where a name belongs ${id}`);
           }
           if (refused.length > refusedBefore) problems.push(`${where}: refused after resizing ${refused.slice(refusedBefore).join(', ')}`);
         }

@@ -1,4 +1,4 @@
-// Protects: coupons in the real browser, in English and Chinese: on /sms/addCoupon the admin creates a coupon limited to one category (a minimum spend below the amount is refused on its field first), the server holds that category as the coupon's only pick, and the coupon's row leads to its history, where the member who received it is listed.
+// Protects: coupons in the real browser, in English and Chinese: on /sms/addCoupon the admin creates a coupon limited to one category (a minimum spend below the amount is refused on its field first), the server holds that category as the coupon's only pick, the coupon's row says it applies to one category, and it leads to its history, where the member who received it is listed, unused by its use status and its state.
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -79,11 +79,16 @@ describe('coupons', () => {
 
       receive(coupon.id, member);
       const row = page.locator('#main-content tbody tr').filter({ hasText: name });
+      // The saved coupon's row says what it applies to, not only its use scope.
+      const oneCategory = strings[lang].entity.coupon.scope_categories.split(' |||| ')[0]!.replace('%{smart_count}', '1');
+      await row.getByText(oneCategory, { exact: true }).waitFor();
       await row.getByRole('link', { name: strings[lang].entity.coupon.history }).click();
       await page.waitForURL((url) => url.pathname === '/sms/couponHistory');
       const historyRow = page.locator('#main-content tbody tr').filter({ hasText: member.username });
       await historyRow.waitFor();
-      await historyRow.getByText(th.enums.useStatus.unused).waitFor();
+      // Its stored use status and its state (worked out from it and the running coupon) both say unused.
+      await historyRow.locator('td.column-useStatus').getByText(th.enums.useStatus.unused).waitFor();
+      await historyRow.locator('td.column-state').getByText(th.enums.state.unused).waitFor();
       await historyRow.getByText(th.enums.getType.claimed).waitFor();
     }, { as: 'admin', lang });
   }, 180_000);

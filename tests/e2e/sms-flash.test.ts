@@ -1,6 +1,7 @@
-// Protects: the flash sale screens in the real browser, driven as a person does, in English (desktop) and Chinese (phone): a sale created from the list's create form (title, start and end dates typed into the date inputs, online); two sessions created from the session form (name, start and end times of day typed into the time inputs, enabled); from the sale's "set sessions", both sessions with no products; two products picked by name from one session's product picker; a flash price above the product's price refused under its cell, nothing saved; each row's flash price, count, per-buyer limit and sort saved in place and shown again as the server answers them (the higher sort first); the session's product count (2, the other 0) in "select session"; and what the server stored.
+// Protects: the flash sale screens in the real browser, driven as a person does, in English (desktop) and Chinese (phone): a sale created from the list's create form (title, start and end dates typed into the date inputs, online); two sessions created from the session form (name, start and end times of day typed into the time inputs, enabled); from the sale's "set sessions", both sessions with no products; two products picked by name from one session's product picker; a flash price above the product's price refused under its cell, nothing saved; the Actions column first with every delete whole inside the table's box at 1280 px; both rows' flash price, count, per-buyer limit and sort saved together by one Save changes and shown again as the server answers them (the higher sort first, prices with two decimals); a delete that asks first (cancelled, the product stays); on the phone, cards with their inputs; the session's product count (2, the other 0) in "select session"; and what the server stored.
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { entityEn } from '../../src/i18n/entities/en';
 import { en as shellEn } from '../../src/i18n/en';
 import { zh as shellZh } from '../../src/i18n/zh';
 import { strings as pmsStrings } from '../../src/resources/pms/strings';
@@ -15,8 +16,8 @@ const suite = browserSuite({ DEMO_CONTENT: 'true' });
 
 /** react-admin's words the test clicks (its own dictionaries, not the app's). */
 const RA = {
-  en: { add: 'Add', save: 'Save', search: 'Search' },
-  zh: { add: '添加', save: '保存', search: '搜索' },
+  en: { add: 'Add', save: 'Save', search: 'Search', delete: 'Delete', cancel: 'Cancel' },
+  zh: { add: '添加', save: '保存', search: '搜索', delete: '删除', cancel: '取消' },
 } as const;
 const SHELL = { en: shellEn, zh: shellZh } as const;
 
@@ -44,6 +45,8 @@ const twoProducts = async (lang: string, stamp: number): Promise<{ id: number; n
       name, shopId: shop.id, productCategoryId: category.id, subTitle: 'A lantern for the flash sale', description: 'Sold in a flash.',
       productSn: `FLASH-${lang}-${stamp}-${i}`, price, stock: 40, publishStatus: 1,
     });
+    // Verified too: a flash session takes only products for sale.
+    await admin.post(`/product/update/verifyStatus?ids=${created.id}&verifyStatus=1`);
     made.push({ id: created.id, name });
   }
   return made;
@@ -130,27 +133,52 @@ describe('flash sales', () => {
       await rowOf(page, bigLantern!.name).waitFor();
 
       const cell = (product: { name: string }, field: keyof typeof rf) => page.getByRole('spinbutton', { name: `${rf[field]} · ${product.name}` });
-      const saveRow = (product: { name: string }) => page.getByRole('button', { name: `${ra.save} · ${product.name}` });
+      const saveChanges = page.getByRole('button', { name: s.saveChanges });
       // A flash price above the product's price (80) is refused under its cell (the shell's notice says it too), nothing saved.
       await cell(lantern!, 'flashPromotionPrice').fill('85');
-      await saveRow(lantern!).click();
+      await saveChanges.click();
       await rowOf(page, lantern!.name).getByText(lang === 'en' ? /may not be above the product's price/ : /秒杀价格不能高于商品价格/).waitFor();
-      // Each row's numbers, saved in place.
+      // Both rows' numbers, saved together by the one "Save changes".
       const numbers = [[lantern!, ['59.9', '20', '2', '5']], [bigLantern!, ['99.5', '10', '1', '1']]] as const;
       for (const [product, values] of numbers) {
         for (const [i, field] of EDITED.entries()) {
           await cell(product, field).fill(values[i]!);
         }
-        await Promise.all([page.waitForResponse((r) => r.url().includes('/flashProductRelation/update/') && r.ok()), saveRow(product).click()]);
       }
-      // The rows as the server answers them again: the higher sort first, the saved numbers in their cells.
-      const rows = page.getByRole('row').filter({ hasText: `Flash lantern ${tag}` });
+      let updates = 0;
+      page.on('response', (r) => { if (r.url().includes('/flashProductRelation/update/') && r.ok()) updates += 1; });
+      await saveChanges.click();
+      await expect.poll(() => updates).toBe(2);
+      // Nothing left to save; the rows as the server answers them again: the higher sort first, the
+      // saved numbers in their cells, prices whole with their two decimals.
+      await expect.poll(() => saveChanges.isDisabled()).toBe(true);
+      const rows = page.getByRole('row').or(page.getByRole('listitem')).filter({ hasText: `Flash lantern ${tag}` });
       await expect.poll(async () => (await rows.allTextContents()).map((text) => (text.includes(lantern!.name) ? 1 : 2))).toEqual([1, 2]);
+      const shown = (values: readonly string[]) => [Number(values[0]).toFixed(2), ...values.slice(1)];
       for (const [product, values] of numbers) {
-        expect(await Promise.all(EDITED.map((field) => cell(product, field).inputValue()))).toEqual(values);
+        await expect.poll(() => Promise.all(EDITED.map((field) => cell(product, field).inputValue()))).toEqual(shown(values));
       }
+      // Removing a product asks first: cancelled, it stays.
+      await page.getByRole('button', { name: `${ra.delete} · ${bigLantern!.name}` }).click();
+      const asked = page.getByRole('dialog');
+      await asked.getByText(s.removeTitle.replace('%{name}', bigLantern!.name)).waitFor();
+      await asked.getByRole('button', { name: ra.cancel }).click();
+      await asked.waitFor({ state: 'detached' });
+      await rowOf(page, bigLantern!.name).waitFor();
       // The page fits the window.
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      if (lang === 'en') {
+        // The table's Actions come first, as in the engine's lists: every delete lies whole inside the
+        // table's box at rest (last, they started half out of view with the menu open).
+        expect((await page.getByRole('columnheader').first().textContent())?.trim()).toBe(entityEn.entity.actions);
+        const clipped = await page.evaluate(() => {
+          const box = document.querySelector('.MuiTableContainer-root')!.getBoundingClientRect();
+          return [...document.querySelectorAll('tbody button')]
+            .map((button) => button.getBoundingClientRect())
+            .filter((r) => r.left < box.left || r.right > box.right).length;
+        });
+        expect(clipped).toBe(0);
+      }
 
       // "Select session" counts them in the first session only.
       await page.getByRole('link', { name: s.backToSessions }).click();
@@ -162,8 +190,10 @@ describe('flash sales', () => {
     const saleRow = (await admin.call<{ list: Row[] }>(`/flash/list?keyword=${encodeURIComponent(title)}&pageSize=5`)).list;
     expect(saleRow.map((r) => [r.title, r.startDate, r.endDate, r.status])).toEqual([[title, '2026-06-01', '2026-06-07', 1]]);
     const stored = (await admin.call<Row[]>('/flashSession/list')).filter((r) => sessions.includes(String(r.name)));
+    // Times of day are answered on 1970-01-01 without an offset (what mall's lists parse).
+    const at = (time: string) => `1970-01-01T${time}`;
     expect(stored.map((r) => [r.name, r.startTime, r.endTime, r.status]))
-      .toEqual([[sessions[0], `${hour}:00:00`, `${hour}:20:00`, 1], [sessions[1], `${hour}:20:00`, `${hour}:40:00`, 1]]);
+      .toEqual([[sessions[0], at(`${hour}:00:00`), at(`${hour}:20:00`), 1], [sessions[1], at(`${hour}:20:00`), at(`${hour}:40:00`), 1]]);
     const relations = await admin.call<{ list: Row[] }>(`/flashProductRelation/list?flashPromotionId=${saleRow[0]!.id}&flashPromotionSessionId=${stored[0]!.id}&pageSize=10`);
     expect(relations.list.map((r) => [r.productId, r.flashPromotionPrice, r.flashPromotionCount, r.flashPromotionLimit, r.sort]))
       .toEqual([[lantern!.id, 59.9, 20, 2, 5], [bigLantern!.id, 99.5, 10, 1, 1]]);

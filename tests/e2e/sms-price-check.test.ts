@@ -1,4 +1,4 @@
-// Protects: the price check screen in the real browser, in English (desktop) and in Chinese (phone): the product picked by name, a quantity and a member level give the member price line by line with the reasons of the rules that did not apply; a flash sale running now replaces it (the member price line says so) and a coupon comes off the flash price; a coupon comes off it, and one whose minimum spend is not reached is refused saying so; and bad input is refused on its field.
+// Protects: the price check screen in the real browser, in English (desktop) and in Chinese (phone): the product picked by name, a quantity and a member level give the member price line by line (what each rule took off, the shop's currency) with the reasons of the rules that did not apply; a flash sale running now replaces it (the member price line says so) and a coupon comes off the flash price; a coupon comes off it, and one whose minimum spend is not reached is refused saying so; and bad input is refused on its field.
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { strings } from '../../src/resources/sms/strings';
@@ -31,8 +31,10 @@ const memberPriceProduct = async (tag: string) => {
   const created = await post<Row>('/product/create', {
     name, shopId: shop.id, productCategoryId: category.id, subTitle: 'A kettle to price', description: 'Priced by member level.', stock: 100,
     productSn: `PRICE-${tag}-${Date.now()}`, price: 120, promotionType: PROMOTION.memberPrice,
-    memberPriceList: [{ memberLevelId: gold.id, memberPrice: 99.5, memberLevelName: gold.name }],
+    memberPriceList: [{ memberLevelId: gold.id, memberPrice: 99.5, memberLevelName: gold.name }], publishStatus: 1,
   });
+  // On sale and verified: a flash session takes only products for sale.
+  await post(`/product/update/verifyStatus?ids=${created.id}&verifyStatus=1`);
   return { id: created.id, name, level: gold.name };
 };
 
@@ -70,6 +72,9 @@ describe('the price check', () => {
       const member = result.locator('tr[data-rule="memberPrice"]');
       expect(await member.getAttribute('data-applied')).toBe('yes');
       expect(await member.textContent()).toContain('99.50');
+      // The Off column says what the member price took off (2 × (120.00 − 99.50)); the currency is the shop's.
+      expect(await member.textContent()).toContain('−41.00');
+      expect(await result.getByTestId('price-currency').textContent()).toMatch(/^[A-Z]{3}$/);
       // The rules that did not apply each say why, in the page's language.
       expect(await result.locator('tr[data-rule="flash"]').getAttribute('data-applied')).toBe('no');
       expect(await result.locator('tr[data-rule="flash"]').textContent()).toContain(p.reasons.flash_none);

@@ -1,4 +1,4 @@
-// Protects: buying VIP end to end in the real browser, in English and in Chinese (on a phone too): every offline channel can be chosen in the demo (its demo values, server/areas/vip/channels.ts); the demo seller applies for three months by offline bank on /pay/index, the admin confirms it in the pay record list, and the seller's page then shows the expiry three months later and keeps level 1 in local storage.
+// Protects: buying VIP end to end in the real browser, in English and in Chinese (on a phone too, where no plan card's text is wider than its card): every offline channel can be chosen in the demo (its demo values, server/areas/vip/channels.ts); the demo seller applies for three months by offline bank on /pay/index, the admin confirms it in the pay record list, and the seller's page then shows the expiry three months later and keeps level 1 in local storage.
 import { describe, expect, it } from 'vitest';
 import { addMonths } from '../../server/areas/vip/actions';
 import { DEMO_VIP_PAYMENT } from '../../server/areas/vip/channels';
@@ -11,6 +11,33 @@ import { DESKTOP, PHONE, browserSuite } from './harness';
 
 const BANK_ACCOUNT = 'Marketplace Ltd, Example Bank, 0012-3456-7890';
 const suite = browserSuite({ VIP_BANK_ACCOUNT: BANK_ACCOUNT });
+
+/**
+ * In the page: each plan card's text that reaches past the card's inner edges (the text measured
+ * by line boxes, as it is drawn, not by its element), as "plan: text".
+ */
+const planTextPastCards = (): string[] => [...document.querySelectorAll<HTMLElement>('[data-plan]')].flatMap((card) => {
+  const box = card.getBoundingClientRect();
+  const walker = document.createTreeWalker(card, NodeFilter.SHOW_TEXT);
+  const past: string[] = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (!node.textContent?.trim()) continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    const out = [...range.getClientRects()].some((r) => r.width > 0 && (r.left < box.left - 0.5 || r.right > box.right + 0.5));
+    if (out) past.push(`${card.dataset.plan ?? ''}: ${node.textContent}`);
+  }
+  if (card.scrollWidth > card.clientWidth + 1) past.push(`${card.dataset.plan ?? ''}: scrolls (${card.scrollWidth} > ${card.clientWidth})`);
+  // The price fits on one line: a price wrapped inside its digits ("$7,2" / "00.00") is misread.
+  const price = card.querySelector('[data-plan-price]');
+  if (price) {
+    const range = document.createRange();
+    range.selectNodeContents(price);
+    const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+    if (lines.size > 1) past.push(`${card.dataset.plan ?? ''}: ${price.textContent ?? ''} wraps over ${lines.size} lines`);
+  }
+  return past;
+});
 
 const infoOf = (role: DemoRole): Promise<AdminInfo> => callApi<AdminInfo>(suite, role, '/admin/info');
 
@@ -52,6 +79,8 @@ describe('buying VIP', () => {
       if (viewport === PHONE) {
         // Nothing of the page runs off a phone's screen.
         expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+        // No text of a plan card (its period, price, struck list price) is wider than its card.
+        expect(await page.evaluate(planTextPastCards)).toEqual([]);
       }
 
       // The admin confirms it in the pay record list.
@@ -82,4 +111,17 @@ describe('buying VIP', () => {
       await admin.close();
     }
   }, 240_000);
+
+  it.each(['en', 'zh'] as const)('every plan card holds its period, price and list price on a phone (%s)', async (lang) => {
+    const seller = await suite.context({ as: 'seller', lang, viewport: PHONE });
+    try {
+      const page = await seller.newPage();
+      await page.goto('/pay/index');
+      await page.locator('[data-plan]').first().waitFor();
+      expect(await page.locator('[data-plan]').count()).toBeGreaterThan(0);
+      expect(await page.evaluate(planTextPastCards)).toEqual([]);
+    } finally {
+      await seller.close();
+    }
+  }, 120_000);
 });

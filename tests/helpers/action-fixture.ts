@@ -142,13 +142,11 @@ export const gadgetArea = defineArea({
       await (trx as Db).updateTable('test_gadget').set({ name: 'Exploded' }).where('id', '=', records[0]!.id).execute();
       throw fieldInvalid('name', 'invalid_value');
     },
-    // Each row's own note, from the row's parameters.
-    dispatch: async ({ trx, records, rowParams }) => {
-      for (const record of records) {
-        await (trx as Db).updateTable('test_gadget').set({ note: rowParams.get(record.id)!.note }).where('id', '=', record.id).execute();
-      }
-      return { data: records.length };
-    },
+    // Each row's own note, from the row's parameters: written by the engine in the transition's UPDATE.
+    dispatch: async ({ records, rowParams }) => ({
+      data: records.length,
+      rowSets: new Map(records.map((record) => [record.id, { note: rowParams.get(record.id)!.note }])),
+    }),
     // A transition's own check and write, before the engine changes the state (start and retire have none).
     repair: async ({ trx, records: [record], params }) => {
       if (String(record!.name).startsWith('Broken')) throw fieldInvalid('note', 'invalid_value');

@@ -12,6 +12,7 @@ import { ENTITIES } from '../../src/schema/entities';
 import type { Entity, FieldDecl } from '../../src/schema/engine/entity';
 import { childEntityOf, columnFields, secretSetName, DEFAULT_MAX_ROWS, isTextKind, ownedTablesOf, writableFields } from '../../src/schema/engine/entity';
 import { fieldSchema } from '../../src/schema/validation';
+import { TIME_ANSWER_DAY } from '../../src/schema/engine/kinds';
 import { endpointOf, fillUrl, placeholdersOf } from '../../src/schema/engine/endpoints';
 import type { Endpoint } from '../../src/schema/engine/endpoints';
 import type { Database } from '../../server/db/schema';
@@ -128,6 +129,13 @@ const JSON_ID_LISTS: Readonly<Record<string, Readonly<Record<string, string>>>> 
   admin: { roleIds: 'role' },
 };
 
+/**
+ * Targets every record of one variant shares, even without `shareTargets`: a promotion's rules
+ * match its products and sessions with its own shop, so a coupon, its picked product and a flash
+ * sale's session made for one variant all belong to that variant's one shop.
+ */
+const COHERENT_TARGETS: ReadonlySet<string> = new Set(['shop']);
+
 /** Whether a declared unique (conditional or not) holds the field. */
 const inUnique = (entity: Entity, name: string): boolean => (entity.unique ?? []).some((u) => u.fields.includes(name));
 
@@ -157,8 +165,8 @@ export const createFixtures = (deps: FixtureDeps) => {
    * `otherValue` always makes new ones (a value other than the current one).
    */
   const targets = new Map<string, Promise<number>>();
-  const shared = (key: string, make: () => Promise<number>): Promise<number> => {
-    if (!deps.shareTargets) return make();
+  const shared = (key: string, make: () => Promise<number>, always = false): Promise<number> => {
+    if (!deps.shareTargets && !always) return make();
     let id = targets.get(key);
     if (!id) {
       id = make();
@@ -212,7 +220,8 @@ export const createFixtures = (deps: FixtureDeps) => {
         const overrides = RULE_TARGETS[entity.name]?.[name];
         // A field some declared unique holds (one home-page entry per brand) points at a new record every time.
         if (inUnique(entity, name)) return (await referenceTarget(target, variant, overrides)).id;
-        return shared(`${target.name} ${targetVariant} ${JSON.stringify(overrides ?? {})}`, async () => (await referenceTarget(target, targetVariant, overrides)).id);
+        return shared(`${target.name} ${targetVariant} ${JSON.stringify(overrides ?? {})}`, async () => (await referenceTarget(target, targetVariant, overrides)).id,
+          COHERENT_TARGETS.has(target.name));
       }
       // A stored many-to-many picks a record meeting its condition; an action's id list starts empty.
       case 'references': return decl.relation ? [await shared(`pick ${decl.reference!.entity} ${targetVariant} ${JSON.stringify(decl.relation.where ?? {})}`, () => pickFor(decl, targetVariant))] : [];
@@ -247,12 +256,22 @@ export const createFixtures = (deps: FixtureDeps) => {
     for (let level = 1; target.tree?.levels && level < target.tree.levels; level += 1) {
       record = await create(target, variant, { [target.tree.parent]: record.id });
     }
+    await forSale(target, record.id);
     return record;
   };
 
+  /** A product a record points at is on sale and verified: promotions refuse any other. */
+  const forSale = async (target: Entity, id: number): Promise<void> => {
+    if (target.table === 'pms_product') await (deps.db as unknown as AnyKysely).updateTable('pms_product').set({ publish_status: 1, verify_status: 1 }).where('id', '=', id).execute();
+  };
+
   /** A new record a reference list may pick (meeting its condition). */
-  const pickFor = async (decl: FieldDecl, variant: number): Promise<number> =>
-    (await create(entityByName(decl.reference!.entity), variant, decl.relation?.where ?? {})).id;
+  const pickFor = async (decl: FieldDecl, variant: number): Promise<number> => {
+    const target = entityByName(decl.reference!.entity);
+    const { id } = await create(target, variant, decl.relation?.where ?? {});
+    await forSale(target, id);
+    return id;
+  };
 
   /**
    * A create body. `full`: every writable field; otherwise only the required ones (and
@@ -365,7 +384,7 @@ export const createFixtures = (deps: FixtureDeps) => {
     }
   };
 
-  return { bodyFor, create, anyRecordId, get, otherValue, nextSeq };
+  return { bodyFor, satisfyRules, create, anyRecordId, get, otherValue, nextSeq };
 };
 
 export type Fixtures = ReturnType<typeof createFixtures>;
@@ -514,6 +533,8 @@ export const answeredPart = (entity: Entity, body: Body): Body =>
 export const answeredValue = (decl: FieldDecl, value: unknown): unknown => {
   // A `joined` image list is answered as mall does, comma-joined.
   if (decl.kind === 'images' && decl.joined && Array.isArray(value)) return value.join(',');
+  // A time of day is answered on 1970-01-01 (a date-time mall's lists parse), with its seconds.
+  if (decl.kind === 'time' && typeof value === 'string') return `${TIME_ANSWER_DAY}T${value.length === 5 ? `${value}:00` : value}`;
   const rows = decl.relation?.rows;
   if (!rows || !Array.isArray(value)) return value;
   // The names beside a pick are read from the picked row (a product's SKU code; null where it has none).
@@ -525,9 +546,12 @@ export const answeredValue = (decl: FieldDecl, value: unknown): unknown => {
   }));
 };
 
-/** Virtual fields an area fills in list answers too (`afterList`: an account's roles). */
+/**
+ * Virtual fields list answers carry too: what an area fills (`afterList`: an account's roles), the
+ * counts of picks (`pickCount`) and values read from referenced records (every list answers those).
+ */
 export const listFilledFieldNames = (entity: Entity): string[] =>
-  Object.entries(entity.fields).filter(([, d]) => d.virtual && d.serverManaged && d.list && !d.nameOf && !d.children && !d.relation).map(([name]) => name);
+  Object.entries(entity.fields).filter(([, d]) => d.virtual && d.serverManaged && (d.list || d.countOf || d.readFrom) && !d.nameOf && !d.children && !d.relation).map(([name]) => name);
 
 /** Names of the fields stored in the entity's table (what list answers carry). */
 export const storedFieldNames = (entity: Entity): string[] =>

@@ -41,7 +41,7 @@ const answerProfile = () => {
         return HttpResponse.json({ code: 404, message: 'Validation failed', messageKey: 'validation_failed', data: null,
           errors: [{ field: 'email', messageKey: 'invalid_email', message: 'Not a valid email address' }] }, { status: 400 });
       }
-      const profile: AdminProfile = { username: 'seller', nickName: null, email: null, icon: null, note: 'old note', ...body };
+      const profile: AdminProfile = { username: 'seller', nickName: null, email: null, language: null, icon: null, note: 'old note', ...body };
       return HttpResponse.json({ code: 200, message: 'Operation succeeded', data: profile });
     }),
     http.post('*/api/admin/uploadAvatar', () => {

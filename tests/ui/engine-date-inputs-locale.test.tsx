@@ -1,7 +1,7 @@
 // Protects: date and date-time inputs (forms and list filters) follow the chosen language, not the browser's (jsdom's is en-US), and keep the wire values.
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Lang } from '../../src/i18n/lang';
 import { envelope, page, renderAt, serve } from './entity-harness';
 
@@ -25,8 +25,12 @@ const TEXT = {
 const startInput = async (lang: Lang) => screen.findByRole('textbox', { name: new RegExp(TEXT[lang].start) });
 
 describe.each<Lang>(['en', 'zh'])('date inputs in the chosen language (%s)', (lang) => {
+  // An advertisement names its shop (empty: the platform's): the form's shop picker reads the shops.
+  beforeEach(() => { serve('get', '/shop/listAll', () => envelope([{ id: 1, shopName: 'Sunrise' }])); });
   it('should write a date filter in the chosen convention and send YYYY-MM-DD', async () => {
     const lists = serve('get', '/auditLog/list', () => envelope(page([entry])));
+    // The entry's record is named from its own list; none is found here.
+    serve('get', '/brand/list', () => envelope(page([])));
     renderAt('/ums/auditLog', { lang });
 
     const from = await screen.findByRole('textbox', { name: TEXT[lang].from });

@@ -26,7 +26,7 @@ const messages = {
       actions: {
         rename: { name: 'Rename', fields: { name: 'New name' } },
         retag: { name: 'Retag', fields: { note: 'Note' } },
-        explode: { name: 'Explode' },
+        explode: { name: 'Explode', confirm: 'Blow "%{record}" up for good?', done: 'Blew up %{pieces} pieces' },
         resetAll: { name: 'Reset all' },
         start: { name: 'Start', fields: { note: 'Note' } },
         repair: { name: 'Repair', fields: { note: 'Note' } },
@@ -84,7 +84,7 @@ describe('generic action buttons', () => {
     await userEvent.type(input, 'ed');
     await userEvent.click(run);
     expect(await within(dialog).findByText('This value is already used')).toBeInTheDocument();
-    expect(action).toHaveBeenLastCalledWith('gadget', { name: 'rename', id: 3, ids: undefined, params: { name: 'Zed' } });
+    expect(action).toHaveBeenLastCalledWith('gadget', { name: 'rename', id: 3, ids: undefined, params: { name: 'Zed' }, fieldsShown: ['name'] });
     expect(screen.queryByText('"Rename" succeeded.')).toBeNull();
 
     await userEvent.click(run);
@@ -117,7 +117,7 @@ describe('generic action buttons', () => {
     await userEvent.type(within(dialog).getByLabelText(/Note/), 'Spring');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Retag' }));
     expect(await screen.findByText('"Retag" succeeded.')).toBeInTheDocument();
-    expect(action).toHaveBeenCalledWith('gadget', { name: 'retag', id: undefined, ids: [3, 4], params: { note: 'Spring' } });
+    expect(action).toHaveBeenCalledWith('gadget', { name: 'retag', id: undefined, ids: [3, 4], params: { note: 'Spring' }, fieldsShown: ['note'] });
     expect(onUnselectItems).toHaveBeenCalled();
   });
 
@@ -154,5 +154,17 @@ describe('generic action buttons', () => {
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Retire' }));
     expect(await screen.findByText('"Retire" succeeded for the records whose state allowed it; 1 skipped.')).toBeInTheDocument();
     expect(action).toHaveBeenCalledWith('gadget', { name: 'retire', id: undefined, ids: [3, 4], params: {} });
+  });
+
+  it('says a declared confirmation and a done message filled from the answer, where the action declares them', async () => {
+    const explode = { ...entity.actions!.explode!, confirmMessage: true, doneMessage: true };
+    const worded = { ...entity, actions: { ...entity.actions, explode } } as Entity;
+    const action = vi.fn<ActionFn>().mockResolvedValue({ data: { pieces: 12, ignored: { deep: true } } });
+    renderWith(action, <RecordContextProvider value={record}><RowActionButtons entity={worded} /></RecordContextProvider>, (asked) => asked === 'action:explode');
+    await userEvent.click(await screen.findByRole('button', { name: 'Explode' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Blow "Alpha" up for good?')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Explode' }));
+    expect(await screen.findByText('Blew up 12 pieces')).toBeInTheDocument();
   });
 });

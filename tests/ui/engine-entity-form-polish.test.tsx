@@ -32,6 +32,8 @@ const startsAsPng = async (blob: Blob) => {
 };
 
 beforeEach(() => {
+  // An advertisement names its shop (empty: the platform's): the form's shop picker reads the shops.
+  serve('get', '/shop/listAll', () => envelope([{ id: 1, shopName: 'Sunrise' }]));
   vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:preview', revokeObjectURL: () => undefined }));
   // jsdom cannot decode images; this stands in for the browser's decoder: only real PNG bytes decode.
   vi.stubGlobal('createImageBitmap', async (blob: Blob) => {
@@ -56,6 +58,8 @@ describe('forms without browser validation', () => {
   it('should lay short fields out side by side and long ones across the form', async () => {
     const { container } = renderAt('/pms/addBrand');
     await screen.findByRole('textbox', { name: /Brand name/ });
+    // The image input loads in its own chunk, a moment after the form.
+    await waitFor(() => expect(container.querySelector('.ra-input-logo')).not.toBeNull());
     const cellOf = (selector: string) => (container.querySelector(selector) as HTMLElement).parentElement as HTMLElement;
     const grid = cellOf('.ra-input-name').parentElement as HTMLElement;
     expect(getComputedStyle(grid).display).toBe('grid');

@@ -14,6 +14,8 @@ const validationFailure = (field: string, messageKey: string, message: string) =
   HttpResponse.json({ code: 404, message: 'Validation failed', messageKey: 'validation_failed', data: null, errors: [{ field, messageKey, message }] }, { status: 400 });
 
 beforeEach(() => {
+  // An advertisement names its shop (empty: the platform's): the form's shop picker reads the shops.
+  serve('get', '/shop/listAll', () => envelope([{ id: 1, shopName: 'Sunrise' }]));
   // jsdom has no object URLs; the image picker previews a chosen file through one.
   vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:preview', revokeObjectURL: () => undefined }));
 });
@@ -68,6 +70,30 @@ describe('brand edit', () => {
     await waitFor(() => expect(updates).toHaveLength(1));
     expect(updates[0]?.body).toEqual({ name: 'Nike Inc' });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/pms\/brand$/));
+  });
+
+  it('keeps what was typed when the record is read again while the form is open', async () => {
+    // The list's copy fills the form at once; the record's own read answers only once released.
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => { release = resolve; });
+    const reads = serve('get', '/brand/3', async () => { await released; return envelope({ ...nike, sort: 10 }); });
+    const updates = serve('post', '/brand/update/3', () => envelope(1));
+    serve('get', '/brand/list', () => envelope(page([nike])));
+    renderAt('/pms/brand');
+    await userEvent.click(await screen.findByText('Nike'));
+
+    const letter = await screen.findByRole('textbox', { name: /First letter/ });
+    await waitFor(() => expect(letter).toHaveValue('N'));
+    await userEvent.clear(letter);
+    await userEvent.type(letter, 'Z');
+    release();
+    await waitFor(() => expect(reads.length).toBeGreaterThan(0));
+    // The fresh copy's own change shows; the typed letter stays.
+    await waitFor(() => expect(screen.getByRole('spinbutton', { name: /Sort/ })).toHaveValue(10));
+    expect(letter).toHaveValue('Z');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(updates).toHaveLength(1));
+    expect(updates[0]?.body).toEqual({ firstLetter: 'Z' });
   });
 
   it('should show a server field error under the field it concerns', async () => {

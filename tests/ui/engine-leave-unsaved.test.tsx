@@ -16,7 +16,7 @@ const shop = {
   inviteCode: 'LINING01', currency: 'USD', autoApprove: 1, companyName: null, legalPersonName: null, country: null, city: null,
   streetLine1: null, addressLine2: null, postcode: null, firstName: null, lastName: null, phone: null,
   paypalOffline: 0, paypalAccount: null, paypalOnline: 0, paypalClientId: null, paypalSecretKeySet: false,
-  blockchain: 0, blockchainNetwork: null, walletAddress: null,
+  blockchain: 0, blockchainNetwork: null, walletAddress: null, timeZone: null, signUpCode: 0,
 };
 
 const TEXTS = {

@@ -64,6 +64,8 @@ const answerLookupsEmpty = () => {
   server.use(
     http.get('*/api/*/listAll', () => HttpResponse.json({ code: 200, message: 'Operation succeeded', data: [] })),
     http.get('*/api/*/list', () => HttpResponse.json({ code: 200, message: 'Operation succeeded', data: page([]) })),
+    // Members are listed at mall's own path (a member filter's picker).
+    http.get('*/api/admin/listMember', () => HttpResponse.json({ code: 200, message: 'Operation succeeded', data: page([]) })),
   );
 };
 
@@ -152,5 +154,34 @@ describe('reference filters', () => {
     await userEvent.click(await screen.findByRole('menuitemcheckbox', { name: 'Owner' }));
     await userEvent.type(await screen.findByRole('combobox', { name: 'Owner' }), 'Sev');
     await expect.poll(() => accounts.at(-1)?.query.get('keyword')).toBe('Sev');
+  });
+});
+
+describe('reference links', () => {
+  const shop = () => recordOf(entityList.find((e) => e.name === 'shop')!);
+  const accounts = entityList.find((e) => e.name === 'admin')!;
+
+  it('a reference column links the name to its record\'s page for a reader who may open it; the click opens that record, not the row', async () => {
+    answerLookupsEmpty();
+    serve('get', '/shop/list', () => envelope(page([shop()])));
+    serve('get', `/admin/${TARGET_ID}`, () => envelope({ id: TARGET_ID, username: TARGET_NAME, status: 1, roleIds: [] }));
+    renderAt('/shop/shopList');
+    const link = await screen.findByRole('link', { name: TARGET_NAME });
+    const target = `${routePath(accounts.menu.route)}#edit=${TARGET_ID}`;
+    expect(link).toHaveAttribute('href', target);
+    await userEvent.click(link);
+    await expect.poll(() => screen.getByTestId('location').textContent).toBe(target);
+  });
+
+  it('shows the name as plain text to a reader who may not open the record', async () => {
+    const noAccounts: AuthProvider = {
+      login: async () => undefined, logout: async () => undefined, checkAuth: async () => undefined, checkError: async () => undefined,
+      getPermissions: async () => undefined, canAccess: async ({ resource }) => resource !== 'admin',
+    };
+    answerLookupsEmpty();
+    serve('get', '/shop/list', () => envelope(page([shop()])));
+    renderAt('/shop/shopList', { authProvider: noAccounts });
+    await screen.findByText(TARGET_NAME);
+    expect(screen.queryByRole('link', { name: TARGET_NAME })).toBeNull();
   });
 });

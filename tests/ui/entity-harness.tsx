@@ -82,7 +82,7 @@ export type Recorded = { method: string; path: string; query: URLSearchParams; b
  * Serves `path` (under `/api`) with `answer` and records each request; the newest call is last.
  * `answer` gets the request's query and body.
  */
-export const serve = (method: 'get' | 'post', path: string, answer: (call: Recorded) => Response) => {
+export const serve = (method: 'get' | 'post', path: string, answer: (call: Recorded) => Response | Promise<Response>) => {
   const calls: Recorded[] = [];
   server.use(http[method](`*/api${path}`, async ({ request }) => {
     const url = new URL(request.url);

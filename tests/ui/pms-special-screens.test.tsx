@@ -161,12 +161,12 @@ describe('product attributes', () => {
 
 describe('order settings', () => {
   it('should edit the one settings record in place', async () => {
-    const setting = { id: 1, flashOrderOvertime: 60, normalOrderOvertime: 120, confirmOvertime: 15, finishOvertime: 7, commentOvertime: 7 };
+    const setting = { id: 1, flashOrderOvertime: 60, normalOrderOvertime: 120, confirmOvertime: 15, finishOvertime: 7, commentOvertime: 7, receiveOnDelivered: 0 };
     serve('get', '/orderSetting/1', () => envelope(setting));
     const updates = serve('post', '/orderSetting/update/1', () => envelope(1));
     renderAt('/oms/orderSetting');
 
-    const confirm = await screen.findByRole('spinbutton', { name: /confirmed as received/ });
+    const confirm = await screen.findByRole('spinbutton', { name: /confirm receipt after/ });
     await waitFor(() => expect(confirm).toHaveValue(15));
     await userEvent.clear(confirm);
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));

@@ -1,4 +1,4 @@
-// Protects: the distribution page /rms/distributeList (src/resources/referral/distribution.tsx): the generated list of distribution records with amount, ratio as a percentage, reward and status, the ratios in force and the "Set ratio" dialog (POST /rms/ratio) for administrators only, and the link to the reward payments; in English and Chinese.
+// Protects: the distribution page /rms/distributeList (src/resources/referral/distribution.tsx): the generated list of distribution records with amount, ratio as a percentage, the rewarded pay record as a link to its page (no bare id shown), reward and status, the ratios in force and the "Set ratio" dialog (POST /rms/ratio) for administrators only, and the link to the reward payments; in English and Chinese.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AuthProvider } from 'react-admin';
@@ -35,6 +35,10 @@ describe('distribution page', () => {
     expect(within(row).getByText('120.00')).toBeInTheDocument();
     expect(within(row).getByText('15%')).toBeInTheDocument();
     expect(within(row).getByText('Granted')).toBeInTheDocument();
+    // The rewarded payment as a link to that pay record, never a bare "41" or "#41" on screen.
+    expect(within(row).getByRole('link', { name: 'Pay record #41' })).toHaveAttribute('href', '/pay/payRecord#show=41');
+    expect(within(row).getByText('View payment')).toBeInTheDocument();
+    expect(within(row).queryByText(/#?41$/)).toBeNull();
     expect(await screen.findByText('Reversed (refunded)')).toBeInTheDocument();
     expect(await screen.findByText('Global ratio: 10% of each confirmed VIP payment of a referred seller')).toBeInTheDocument();
     expect(screen.getByText('seller: 15%')).toBeInTheDocument();
@@ -63,6 +67,7 @@ describe('distribution page', () => {
     expect(await screen.findByRole('heading', { name: '分销记录' })).toBeInTheDocument();
     expect(await screen.findByText('全局比例：被推荐卖家每笔已确认 VIP 支付的 10%')).toBeInTheDocument();
     expect(await screen.findByText('已冲销（已退款）')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '支付记录 #40' })).toHaveAttribute('href', '/pay/payRecord#show=40');
     expect(screen.getByRole('link', { name: '奖励支付记录' })).toBeInTheDocument();
   });
 });

@@ -1,6 +1,7 @@
 // Protects: the feedback of failed calls — a 3-second error toast with the
 // server's (translated) message, and one "log in again" dialog for code 401, never stacked; a
-// refused field named by its label in the reader's language, never its raw name.
+// refused field named by its label in the reader's language, never its raw name; a refusal's message
+// said once (not again as its one field's), and no toast for a refusal the calling form shows under its inputs.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -120,6 +121,26 @@ describe('error toast', () => {
     expect(await screen.findByText('Validation failed: Brand name: length must be between 2 and 140 characters')).toBeInTheDocument();
   });
 
+  it('should say a message that only repeats its one field\'s once, with the field', async () => {
+    server.use(http.post('*/api/returnApply/confirm/5', () => HttpResponse.json({
+      code: 404, message: 'Must be at most 18', messageKey: 'too_big', params: { max: 18 }, data: null,
+      errors: [{ field: 'returnAmount', messageKey: 'too_big', message: 'Must be at most 18', params: { max: 18 } }],
+    }, { status: 400 })));
+    await openHome();
+    await postApi('/returnApply/confirm/5');
+    expect(await screen.findByText('Refund amount: Must be at most 18')).toBeInTheDocument();
+    expect(screen.queryByText(/Must be at most 18.*Must be at most 18/)).toBeNull();
+  });
+
+  it('should show no toast for a refusal the calling form shows under its inputs, and one for a field it does not show', async () => {
+    refuse('/returnApply/confirm/5', [{ field: 'returnAmount', messageKey: 'too_big', message: 'Must be at most 18', params: { max: 18 } }]);
+    await openHome();
+    await act(() => httpClient('/returnApply/confirm/5', { method: 'POST', body: {}, fieldsShown: ['returnAmount', 'handleNote'] }).then(() => undefined, () => undefined));
+    await act(() => httpClient('/returnApply/confirm/5', { method: 'POST', body: {}, fieldsShown: ['handleNote'] }).then(() => undefined, () => undefined));
+    // Only the second call's refusal is toasted: its field is not on the form.
+    await waitFor(() => expect(screen.getAllByText('Validation failed: Refund amount: Must be at most 18')).toHaveLength(1));
+  });
+
   it('should show a network error', async () => {
     server.use(http.get('*/api/brand/list', () => HttpResponse.error()));
     await openHome();
@@ -154,7 +175,8 @@ describe.each(['en', 'zh'] as const)('a refused field is named in words (%s)', (
     refuse('/admin/updatePassword', [{ field: 'oldPassword', messageKey: 'validation_failed', message: 'Validation failed' }]);
     await openHome();
     await postApi('/admin/updatePassword');
-    expect(await screen.findByText(`${T.failed}: Old password: ${T.failed}`)).toBeInTheDocument();
+    // Its message only repeats the whole refusal's: said once, with the field.
+    expect(await screen.findByText(`Old password: ${T.failed}`)).toBeInTheDocument();
     expect(screen.queryByText(/oldPassword/)).toBeNull();
   });
 });

@@ -39,8 +39,7 @@ describe('sidebar menu', () => {
     answerInfo(seller());
     renderAdmin('/home');
     const nav = await findSidebar();
-    await waitFor(() => expect(sectionButtons(nav)).toEqual(['Shops', 'Products', 'Orders', 'Members', 'Payments', 'Die-cutting molds', 'Referrals']));
-    expect(within(nav).queryByText('Marketing')).not.toBeInTheDocument();
+    await waitFor(() => expect(sectionButtons(nav)).toEqual(['Shops', 'Products', 'Orders', 'Marketing', 'Members', 'Payments', 'Die-cutting molds', 'Referrals']));
     expect(within(nav).queryByText('Permissions')).not.toBeInTheDocument();
   });
 
@@ -129,7 +128,7 @@ describe('app bar', () => {
     })));
     renderAdmin('/rms/distributeList');
     const nav = await screen.findByRole('navigation', { name: '主菜单' });
-    await waitFor(() => expect(sectionButtons(nav)).toEqual(['店铺', '商品', '订单', '会员', '支付管理', '刀模', '推广分销']));
+    await waitFor(() => expect(sectionButtons(nav)).toEqual(['店铺', '商品', '订单', '营销', '会员', '支付管理', '刀模', '推广分销']));
     const crumbs = screen.getByRole('navigation', { name: '面包屑导航' });
     expect(within(crumbs).getByRole('link', { name: '首页' })).toBeInTheDocument();
     expect(within(crumbs).getByText('分销记录')).toBeInTheDocument();

@@ -14,9 +14,9 @@ describe('buildMenuModel', () => {
     expect(model.sections.map((s) => s.name)).toEqual(['shop', 'pms', 'oms', 'sms', 'member', 'pay', 'mold', 'rms', 'ums']);
   });
 
-  it('should show a seller only the sections and pages the menus grant', () => {
+  it('should show a seller only the sections and pages the menus grant (its own promotions under Marketing)', () => {
     const model = buildMenuModel(menusFor(SELLER_GRANT));
-    expect(model.sections.map((s) => s.name)).toEqual(['shop', 'pms', 'oms', 'member', 'pay', 'mold', 'rms']);
+    expect(model.sections.map((s) => s.name)).toEqual(['shop', 'pms', 'oms', 'sms', 'member', 'pay', 'mold', 'rms']);
     // The seller's order pages (the declared seller menu): the cashier's balances among them, no order settings.
     expect(model.sections.find((s) => s.name === 'oms')?.children.map((c) => c.name)).toEqual(['order', 'balanceList', 'returnApply']);
     expect(model.allowed.has('orderSetting')).toBe(false);

@@ -32,7 +32,7 @@ describe('admin list', () => {
     renderAt('/ums/admin');
     expect(await screen.findByText('productAdmin')).toBeInTheDocument();
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent?.trim()).filter(Boolean);
-    expect(headers).toEqual(['Username', 'Nickname', 'Email', 'Roles', 'Added at', 'Last sign-in', 'Enabled', 'Actions']);
+    expect(headers).toEqual(['Actions', 'Username', 'Nickname', 'Email', 'Roles', 'Added at', 'Last sign-in', 'Enabled']);
 
     await userEvent.type(screen.getByPlaceholderText('Search'), 'prod');
     await waitFor(() => expect(lists.at(-1)?.query.get('keyword')).toBe('prod'));

@@ -149,7 +149,7 @@ describe('settingsTable', () => {
     const base = loadConfig({ JWT_SECRET: SECRET }, cwd);
     const samples: Record<string, string> = {
       PORT: '1234', HOST: '127.0.0.2', DATA_DIR: 'other', DATABASE_URL: ':memory:', API_PREFIX: '/x', NODE_ENV: 'production',
-      LOG_LEVEL: 'debug', JWT_SECRET: 'y'.repeat(40), SECRETS_KEY: 'ab'.repeat(32), TOKEN_TTL_SECONDS: '120', ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'pass-word',
+      LOG_LEVEL: 'debug', LOG_FORMAT: 'pretty', JWT_SECRET: 'y'.repeat(40), SECRETS_KEY: 'ab'.repeat(32), TOKEN_TTL_SECONDS: '120', ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'pass-word',
       HTTP_200_ENVELOPES: 'true', BODY_LIMIT_BYTES: '4096', LOGIN_MAX_FAILURES_PER_ACCOUNT: '2', LOGIN_MAX_FAILURES_PER_IP: '3',
       LOGIN_WINDOW_SECONDS: '30', TRUST_PROXY: 'true', STATIC_DIR: 'public',
       JOBS_ENABLED: 'false', API_DOCS: 'false', DEMO_CONTENT: 'false', SERVE_SOURCE_MAPS: 'true',
@@ -163,11 +163,13 @@ describe('settingsTable', () => {
       WECHAT_PAY_MCH_ID: '1900000001', WECHAT_PAY_APP_ID: 'wx0001', WECHAT_PAY_PRIVATE_KEY: 'MIIE-private', WECHAT_PAY_CERT_SERIAL: 'SERIAL1',
       WECHAT_PAY_PUBLIC_KEY: 'MIIB-public', WECHAT_PAY_API_V3_KEY: 'k'.repeat(32), WECHAT_PAY_API_BASE: 'http://127.0.0.1:9/wx',
       S3_BUCKET: 'admin-uploads', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_REGION: 'eu-west-1', S3_ACCESS_KEY_ID: 'key', S3_SECRET_ACCESS_KEY: 'secret',
-      S3_FORCE_PATH_STYLE: 'true',
+      S3_FORCE_PATH_STYLE: 'true', SMTP_URL: 'smtp://user:pass@127.0.0.1:2525', MAIL_FROM: 'Shop <no-reply@shop.example.com>',
+      KUAIDI100_CUSTOMER: 'CUST1', KUAIDI100_KEY: 'KEY1', KUAIDI100_API_BASE: 'http://127.0.0.1:9/k100', TRACKING_INTERVAL_SECONDS: '5', DEMO_CARRIER_STEP_SECONDS: '3',
     };
     // Settings that mean something only beside others: read against a base that has those.
     const besides: Record<string, Record<string, string>> = {
       S3_ENDPOINT: { S3_BUCKET: 'b-1' }, S3_REGION: { S3_BUCKET: 'b-1' }, S3_FORCE_PATH_STYLE: { S3_BUCKET: 'b-1' },
+      KUAIDI100_CUSTOMER: { KUAIDI100_KEY: 'KEY0' }, KUAIDI100_KEY: { KUAIDI100_CUSTOMER: 'CUST0' }, KUAIDI100_API_BASE: { KUAIDI100_CUSTOMER: 'CUST0', KUAIDI100_KEY: 'KEY0' },
       S3_ACCESS_KEY_ID: { S3_BUCKET: 'b-1', S3_ACCESS_KEY_ID: 'key-0', S3_SECRET_ACCESS_KEY: 'secret' }, S3_SECRET_ACCESS_KEY: { S3_BUCKET: 'b-1', S3_ACCESS_KEY_ID: 'key', S3_SECRET_ACCESS_KEY: 'secret-0' },
     };
     for (const { name } of settingsTable) {

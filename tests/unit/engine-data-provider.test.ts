@@ -276,6 +276,13 @@ describe('entity data provider: reference lists kept as relation rows, and listA
     expect(calls.slice(before).find((c) => c.path === '/product/update/7')?.body).toEqual({ name: 'Tent 2' });
   });
 
+  it('holds the created record\'s relation rows as ids too: its answer fills the record\'s cache the edit page reads', async () => {
+    const created = { id: 9, name: 'Ten off', useType: 2, productRelationList: [{ id: 4, couponId: 9, productId: 21, productName: 'Tent', productSn: 'P1' }], productCategoryRelationList: [] };
+    const { fetcher } = fakeFetcher({ '/coupon/create': created });
+    const { data } = await createEntityDataProvider(fetcher).create('coupon', { data: { name: 'Ten off', useType: 2, productRelationList: [21] } });
+    expect(data).toMatchObject({ id: 9, productRelationList: [21], productCategoryRelationList: [] });
+  });
+
   it('narrows a listAll look-up by the display text typed, ignoring case', async () => {
     const rows = [{ id: 1, title: 'Summer trails' }, { id: 2, title: 'Winter camp' }, { id: 3, title: 'SUMMER tea' }];
     const { fetcher } = fakeFetcher({ '/subject/listAll': rows });

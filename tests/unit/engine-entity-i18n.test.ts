@@ -63,6 +63,10 @@ const declaredKeys = (entities: readonly Entity[] = labelled): string[] => entit
       ]),
     ]),
     ...Object.keys(entity.actions ?? {}).flatMap((action) => declaredKeys([actionParamsEntity(entity, action)])),
+    // An action's own done and confirm texts, where it declares them.
+    ...Object.entries(entity.actions ?? {}).flatMap(([action, decl]) => [
+      ...(decl.doneMessage ? [`${base}.actions.${action}.done`] : []), ...(decl.confirmMessage ? [`${base}.actions.${action}.confirm`] : []),
+    ]),
     // A column-comparison filter is labelled by its query parameter.
     ...Object.keys(entity.compareFilters ?? {}).map((param) => `${base}.filters.${param}`),
   ];

@@ -30,15 +30,17 @@ describe('field kind tables', () => {
     }
   });
 
-  it('store and read back a value of each storable kind unchanged', () => {
+  it('store and read back a value of each storable kind unchanged (a time as it is answered)', () => {
     const samples: Partial<Record<FieldKind, unknown>> = {
       text: 'a', longText: 'b', richText: '<p>c</p>', int: 7, money: 12.34, ratio: 0.125, flag: 1, date: '2024-05-01',
       dateTime: '2024-05-01T16:00:00.000Z', time: '08:30:00', image: '/a.png', images: ['/a.png', '/b.png'], reference: 3, references: [1, 2], json: { a: 1 },
     };
+    // A time of day is answered on a fixed day, a date-time mall's clients parse (src/schema/engine/kinds.ts).
+    const answered: Partial<Record<FieldKind, unknown>> = { time: '1970-01-01T08:30:00' };
     for (const [kind, value] of Object.entries(samples) as [FieldKind, unknown][]) {
       const spec = SERVER_KINDS[kind];
       const decl = { kind };
-      expect(spec.fromColumn(decl, spec.toColumn(decl, value)), kind).toEqual(value);
+      expect(spec.fromColumn(decl, spec.toColumn(decl, value)), kind).toEqual(answered[kind] ?? value);
     }
   });
 });

@@ -318,8 +318,8 @@ describe('price check: answer and texts', () => {
   it('answers decimals, with each reason in English', () => {
     const result = check({ quantity: 3, coupon: coupon({ minPoint: 50_000 }) });
     const answer = priceCheckAnswer({
-      productId: 7, productName: 'Kettle', skuId: null, skuCode: null, memberLevelId: null, memberLevelName: null,
-      couponId: 2, couponName: 'Ten off', platform: 2, time: '2026-06-10T10:30:00.000Z',
+      productId: 7, productName: 'Kettle', skuId: null, skuCode: null, currency: 'USD', memberLevelId: null, memberLevelName: null,
+      couponId: 2, couponName: 'Ten off', platform: 2, time: '2026-06-10T10:30:00.000Z', timeZone: 'Asia/Shanghai',
     }, result);
     expect(answer).toMatchObject({ listPrice: 100, unitPrice: 100, subtotal: 300, couponAmount: 0, total: 300 });
     expect(answer.lines.at(-1)!.reasons).toEqual([{ key: 'coupon_min_spend', params: { minPoint: '500.00', subtotal: '300.00' }, message: 'The coupon needs a spend of 500.00; the amount is 300.00' }]);

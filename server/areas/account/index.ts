@@ -4,5 +4,5 @@ import { registerAdminAuthRoutes } from './routes';
 
 export const accountArea = defineArea({
   name: 'account',
-  routes: (api, { db, config, repositoryOf }) => registerAdminAuthRoutes(api, { db, config, repositoryOf }),
+  routes: (api, { db, config, repositoryOf, scopeOf }) => registerAdminAuthRoutes(api, { db, config, repositoryOf, scopeOf }),
 });

@@ -20,6 +20,7 @@ import { updateSchema } from '../../../src/schema/validation';
 import { assertNewPassword, newPassword, newUsername, usernameTaken } from '../../auth/account-rules';
 import { authenticate, refusalOf, requireAuth } from '../../auth/guard';
 import { uniqueInviteCode } from '../../auth/invite-code';
+import { mailPasswordChanged } from './mail';
 import { hashPassword, prepareDummyHash, verifyAgainstDummy, verifyPassword } from '../../auth/password';
 import { loadGrants } from '../../auth/permissions';
 import { createSession, extendSession, pruneDeadSessions, revokeAllSessions, revokeSession } from '../../auth/sessions';
@@ -36,16 +37,23 @@ import { ok } from '../../http/envelope';
 import type { RepositoryOf } from '../area';
 import { patchOf, recordOfRow } from '../../crud/row';
 import { ALL_SHOPS } from '../../crud/scope';
+import type { Scope } from '../../crud/scope';
+import { callerClock } from '../shop/time-zone';
 import { conflict, fieldInvalid, forbidden, httpError, tooManyAttempts, tooManyRequests, unauthorized, validationFailed } from '../../http/errors';
 import { parseWith } from '../../http/validation';
 import { adminJson, menuJson } from '../ums/json';
 import { vipLevelOf } from '../../../src/schema/vip/entities';
 import { noteOnRequestLine } from '../../http/logging';
 
+/** The role an account made by `mall`'s add form (no role field) gets: the seller's, as self-registration gives. */
+const MALL_FORM_ROLE = SEED_ROLES.seller.code;
+
 type AuthRouteDeps = {
   db: Kysely<Database>;
   /** The engine's repository of an entity: the admin accounts, for an administrator's `/admin/register`. */
   repositoryOf: RepositoryOf;
+  /** The caller's shop scope: its time zone is answered with /admin/info. */
+  scopeOf: (request: FastifyRequest) => Promise<Scope> | Scope;
   config: Pick<Config, 'jwtSecret' | 'tokenTtlSeconds' | 'loginMaxFailuresPerPair' | 'loginMaxFailuresPerAccount' | 'loginMaxFailuresPerIp'
     | 'loginWindowSeconds' | 'loginMaxLockSeconds' | 'registerMaxPerIp' | 'registerWindowSeconds' | 'sellerGroup'>;
 };
@@ -226,7 +234,11 @@ export const registerAdminAuthRoutes = (app: FastifyInstance, deps: AuthRouteDep
     // The VIP is read with the profile: a confirmed payment moves it without a permission version.
     const vip = { vipLevel: vipLevelOf(admin.vip_expire_time), vipExpireTime: admin.vip_expire_time };
     // The caller's own id (not in mall's answer): screens filter their own records by it (VIP applications).
-    const info: AdminInfo = { id: auth.adminId, ...profileOf(admin), ...vip, ...await permissionsInfo(auth.adminId, auth.permissionVersion) };
+    // The clock the caller's days, dates and session times are read on (a seller's shop's, else the platform's).
+    const { timeZone, source } = await callerClock(db, await deps.scopeOf(request));
+    const info: AdminInfo = {
+      id: auth.adminId, ...profileOf(admin), ...vip, ...await permissionsInfo(auth.adminId, auth.permissionVersion), timeZone, timeZoneSource: source,
+    };
     return ok(info);
   });
 
@@ -262,13 +274,18 @@ export const registerAdminAuthRoutes = (app: FastifyInstance, deps: AuthRouteDep
       }
       request.auth = caller;
       // The body of `/admin/create` (the engine's, with the account rules of ../ums/admins.ts), plus
-      // the blank `id` of the form's empty record. Roles included: `mall`'s form adds an account
-      // without any and assigns them after, but an account is never kept without a role, so the
-      // roles come in the same request (`roleIds`, at least one) or nothing is saved.
+      // the blank `id` of the form's empty record. An account is never kept without a role, and
+      // `mall`'s add form has no role field (it assigns roles after): a body without `roleIds` gets
+      // the declared default, the seller role (MALL_FORM_ROLE: what self-registration gives, its own
+      // shops only, none yet), within the caller's grant ceiling like any role given.
       const posted = request.body;
       if (!posted || typeof posted !== 'object' || Array.isArray(posted)) throw validationFailed([fieldError('_', 'invalid_type')]);
       const { id: blank, ...body } = posted as Record<string, unknown>;
       if (blank != null) throw validationFailed([fieldError('id', 'unknown_field')]);
+      if (body.roleIds === undefined || body.roleIds === null) {
+        const role = await db.selectFrom('ums_role').select('id').where('code', '=', MALL_FORM_ROLE).executeTakeFirst();
+        if (role) body.roleIds = [Number(role.id)];
+      }
       return ok(await deps.repositoryOf('admin').create(body, { adminId: caller.adminId, ip: request.ip ?? null, scope: ALL_SHOPS }));
     }
 
@@ -363,6 +380,8 @@ export const registerAdminAuthRoutes = (app: FastifyInstance, deps: AuthRouteDep
       const ended = await revokeAllSessions(trx, admin.id);
       const fresh = await createSession(trx, { adminId: admin.id, ttlSeconds: config.tokenTtlSeconds, ...client });
       await audit(trx, { adminId: admin.id, action: 'update_password', entity: 'ums_admin', entityId: admin.id, after: { sessionsEnded: ended }, ip: client.ip });
+      // The owner hears of it by mail, so a change they did not make does not go unnoticed.
+      await mailPasswordChanged(trx, admin.id, now, client.ip);
       return fresh;
     });
     return ok(await issueToken(session));

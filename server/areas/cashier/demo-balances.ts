@@ -53,8 +53,10 @@ export const seedDemoBalances = async (db: Kysely<Database>, adminUsername: stri
         written++;
       }
       const newest = unpaid[unpaid.length - 1]!;
-      const partial = await balance(50_000, 'paypal_offline', 'PayPal from buyer, transaction 8KJ29341', 6);
-      await bindOrder(partial, newest, Math.max(1, Math.floor(Number(newest.pay_amount) / 2)));
+      // Half the order, but never past the balance (a big order would break "bound ≤ amount").
+      const partialAmount = 50_000;
+      const partial = await balance(partialAmount, 'paypal_offline', 'PayPal from buyer, transaction 8KJ29341', 6);
+      await bindOrder(partial, newest, Math.min(partialAmount, Math.max(1, Math.floor(Number(newest.pay_amount) / 2))));
       await balance(12_050, 'cash', 'Cash at the trade fair stand', 2);
       written += 2;
     });

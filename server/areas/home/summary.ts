@@ -44,6 +44,7 @@ import type { QuotaMeter } from '../area';
 import { capacityItems, GROUP_QUOTA_SELECTION } from '../capacity/registry';
 import { unpaidCentsOf } from '../referral/distribution';
 import { addDays, dayStartMs, localDate, monthStart, previousMonthStart } from './days';
+import { marketingPart } from './marketing';
 import { BUCKET_SECONDS, ORDER_STATS_TABLE } from '../../db/order-stats';
 
 type SummaryDeps = {
@@ -141,12 +142,23 @@ const ordersPart = async (deps: SummaryDeps, scope: Scope, zone: string, today: 
   return { currencies, days, today: at(0), yesterday: at(-1), lastWeek: at(-7) };
 };
 
-const pendingPart = async (deps: SummaryDeps, caller: Caller, now: number, versions: Versions): Promise<PendingItem[]> => {
+/** The routes whose menu the caller's enabled roles grant (null: every one, for a super admin). */
+const openableRoutes = async (deps: SummaryDeps, caller: Caller): Promise<Set<string> | null> => {
+  if (caller.grants.superAdmin) return null;
+  if (!caller.grants.roleIds.length) return new Set();
+  const rows = await deps.db.selectFrom('ums_role_menu_relation as rm').innerJoin('ums_menu as m', 'm.id', 'rm.menu_id')
+    .select('m.name').where('rm.role_id', 'in', [...caller.grants.roleIds]).execute();
+  return new Set(rows.map((row) => String(row.name)));
+};
+
+const pendingPart = async (deps: SummaryDeps, caller: Caller, now: number, versions: Versions, screens: Set<string> | null): Promise<PendingItem[]> => {
   const items: PendingItem[] = [];
   let orderCounts: Record<string, number> | undefined;
   for (const decl of PENDING_WORK) {
     const entity = ENTITIES[decl.entity];
-    if (!mayList(caller.grants, entity)) continue;
+    // The item links to its list: only for who may call the list and open its screen (a marketing
+    // admin reads products to pick them for a sale, but has no product list to open).
+    if (!mayList(caller.grants, entity) || (screens && !screens.has(decl.route))) continue;
     // VIP payments are confirmed by staff: the item is for who may confirm them, not for the seller who applied.
     if (decl.key === 'vipPaymentsAwaiting' && !mayAction(caller.grants, entity, 'confirm')) continue;
     const filter: ListFilter = decl.key === 'adsEndingSoon'
@@ -274,7 +286,15 @@ export const homeSummary = async (deps: SummaryDeps, caller: Caller, zone: strin
   if (mayList(grants, ENTITIES.order)) {
     answer.orders = await kept(deps, versions, PART_TABLES.orders, `orders\n${zone}\n${today}\n${scopeKey}`, () => ordersPart(deps, scope, zone, today));
   }
-  answer.pending = await pendingPart(deps, caller, now, versions);
+  const screens = await openableRoutes(deps, caller);
+  answer.pending = await pendingPart(deps, caller, now, versions, screens);
+  // Marketing: each part for who may call its list and open its screen (the link it carries).
+  const opens = (entity: Entity, route: string) => mayList(grants, entity) && (!screens || screens.has(route));
+  const marketing = await marketingPart(deps.db, {
+    flash: opens(ENTITIES.flashPromotion, 'flash'), coupons: opens(ENTITIES.coupon, 'coupon'), ads: opens(ENTITIES.homeAdvertise, 'homeAdvertise'),
+    newProducts: opens(ENTITIES.homeNewProduct, 'homeNew'), popularProducts: opens(ENTITIES.homeRecommendProduct, 'homeHot'),
+  }, zone, today, now, isSeller(caller.scope) ? caller.scope.shopIds : null);
+  if (marketing) answer.marketing = marketing;
   if (mayList(grants, ENTITIES.product)) {
     const lowStock = answer.pending.find((p) => p.key === 'productsLowStock')?.count;
     answer.products = await kept(deps, versions, PART_TABLES.products, `products\n${lowStock}\n${scopeKey}`, () => productsPart(deps, scope, lowStock));

@@ -4,17 +4,19 @@
  * members the caller may see (another shop's member reads as missing), and runs this in the
  * action's transaction with its audit rows.
  *
- * A merge keeps one member and removes the other, moving what hangs on the removed one to the
- * kept one: its orders (and with them their history, kept per order). Nothing else references a
- * member yet; balances and shop memberships join this list when they exist.
+ * A merge keeps one member and removes the other. What names the removed one follows the rule its
+ * declaration gives (`onMerge`, server/crud/merge.ts): its orders, returns and coupons move to the
+ * kept one, its sign-in log follows it; a reference declared without a rule refuses the merge.
  */
 import { fieldError } from '../../../src/schema/api';
+import { entityList } from '../../../src/schema/entities';
 import { member } from '../../../src/schema/member/entities';
 import type { EntityActions } from '../../crud/actions';
 import { entityActions } from '../../crud/actions';
 import type { Db } from '../../crud/hooks';
 import { fromRow } from '../../crud/row';
-import { dialectOf, toCount } from '../../db/index';
+import { dialectOf } from '../../db/index';
+import { mergeReferences } from '../../crud/merge';
 import { validationFailed } from '../../http/errors';
 
 /** Both members, locked on PostgreSQL so two merges of one pair cannot both move the orders. */
@@ -45,17 +47,14 @@ export const memberActions = (): readonly EntityActions[] => [
       // The engine found both in the caller's scope before the handler ran; a concurrent merge may have removed one since.
       if (!kept || !merged) throw validationFailed([fieldError(kept ? 'mergeId' : 'keepId', 'invalid_reference')]);
       if (kept.shop_id !== merged.shop_id) throw validationFailed([fieldError('mergeId', 'merge_other_shop')]);
-      const moved = await trx.updateTable('oms_order')
-        .set({ member_id: kept.id, member_username: kept.username })
-        .where('member_id', '=', merged.id).where('shop_id', '=', kept.shop_id)
-        .executeTakeFirst();
-      const movedOrders = toCount(moved.numUpdatedRows);
+      const moved = await mergeReferences(trx, { entities: entityList, target: member, kept, merged });
+      const movedOrders = moved['order.memberId'] ?? 0;
       await trx.deleteFrom('ums_member').where('id', '=', merged.id).execute();
       return {
-        data: { keepId: kept.id, mergeId: merged.id, movedOrders },
+        data: { keepId: kept.id, mergeId: merged.id, movedOrders, moved },
         changes: [
           { id: merged.id, before: fromRow(member, merged), after: { mergedInto: kept.id } },
-          { id: kept.id, after: { mergedFrom: merged.id, movedOrders } },
+          { id: kept.id, after: { mergedFrom: merged.id, moved } },
         ],
       };
     },

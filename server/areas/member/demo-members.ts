@@ -28,6 +28,8 @@ export const seedDemoMembers = async (db: Kysely<Database>, now = new Date()): P
           shop_id: shopId, username: m.username, nickname: m.nickname, real_name: m.realName, mobile: m.mobile, phone: null,
           company_name: m.companyName, country: m.country, tax_id: m.taxId, icon: null,
           member_level_id: levels.length ? levels[Math.min(m.level, levels.length - 1)]!.id : null,
+          // Reserved example addresses (nothing real is mailed); the language of the buyer's market.
+          email: `${m.username}@example.com`, language: m.country === 'China' ? 'zh' : 'en',
           apply_status: m.status, create_time: toDbTime(new Date(now.getTime() - (90 - i * 7) * DAY)),
         }).returning('id').executeTakeFirstOrThrow();
         await trx.updateTable('oms_order').set({ member_id: id })

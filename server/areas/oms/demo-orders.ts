@@ -114,7 +114,7 @@ export const seedDemoOrders = async (db: Kysely<Database>, perShop: number): Pro
           shop_id: shopId, order_sn: `${new Date(created).toISOString().slice(0, 10).replace(/-/g, '')}${String(shopId).padStart(3, '0')}${String(i + 1).padStart(5, '0')}`,
           create_time: at(0), member_id: 1 + next(500), member_username: buyer.username,
           total_amount: total, pay_amount: total + freight - coupon, freight_amount: freight, coupon_amount: coupon,
-          promotion_amount: 0, integration_amount: 0, discount_amount: 0,
+          promotion_amount: 0, integration_amount: 0, discount_amount: 0, refund_amount: 0,
           // The stored payment and delivery status, as the status means them (demo returns mark some refunded).
           pay_status: paid ? PAY_STATUS.paid : PAY_STATUS.unpaid, delivery_status: shipped ? DELIVERY_STATUS.shipped : DELIVERY_STATUS.notShipped,
           pay_type: paid ? 1 + next(2) : 0, source_type: next(2), status, order_type: next(5) === 0 ? 1 : 0,
@@ -146,7 +146,7 @@ export const seedDemoOrders = async (db: Kysely<Database>, perShop: number): Pro
         // What the shop told the buyer (the order page's messages): a word on each paid order.
         if (paid) {
           await trx.insertInto('oms_order_message').values({
-            order_id: id, shop_id: shopId, operator_id: null, create_time: at(shipped ? 21 : 2),
+            order_id: id, shop_id: shopId, operator_id: null, create_time: at(shipped ? 21 : 2), kind: 'message',
             content: shipped ? 'Your parcel is on its way; the tracking number is on the order.' : 'Thank you for your payment: we are packing your order.',
           }).execute();
         }

@@ -6,14 +6,15 @@
  * they are written here directly, in the columns the declaration names (src/schema/oms/entities.ts),
  * deterministic and only while the shop has none. A granted refund never exceeds what was paid
  * for the returned line (the rule the confirm step enforces); an order with a completed return
- * (refunded in whole or in part) reads as refunded.
+ * reads as partially refunded, or refunded where its refunds reach what was paid.
  */
 import type { Kysely } from 'kysely';
 import { multiplyCents } from '../../../src/schema/engine/money';
-import { ORDER_STATUS, PAY_STATUS, RETURN_STATUS } from '../../../src/schema/oms/entities';
+import { ORDER_STATUS, RETURN_STATUS } from '../../../src/schema/oms/entities';
 import type { Database } from '../../db/schema';
 import { buyerNamed } from '../member/demo-buyers';
 import { toDbTime } from '../../db/time';
+import { settleRefunds } from './returns';
 
 /**
  * Each shop's two return addresses, at the shop's own address (server/seed/demo-tenancy.ts): its warehouse,
@@ -118,10 +119,8 @@ export const seedDemoReturns = async (db: Kysely<Database>, options: { perShop: 
           receive_time: status === RETURN_STATUS.completed ? at(60) : null, receive_man: status === RETURN_STATUS.completed ? options.handler : null,
           receive_note: status === RETURN_STATUS.completed ? 'Goods received in good condition' : null,
         }).execute();
-        // A completed return with a refund leaves its order refunded (as the receive step does).
-        if (status === RETURN_STATUS.completed && refund !== null && refund > 0) {
-          await trx.updateTable('oms_order').set({ pay_status: PAY_STATUS.refunded }).where('id', '=', order.id).execute();
-        }
+        // A completed return with a refund leaves its order partially refunded or refunded (as the receive step does).
+        if (status === RETURN_STATUS.completed && refund !== null && refund > 0) await settleRefunds(trx, Number(order.id));
         written++;
       }
     });

@@ -108,6 +108,9 @@ const applyOne = async (db: Kysely<Database>, action: 'close' | 'confirmReceipt'
   }
 };
 
+/** Confirms the receipt of a shipped order as the system (the tracking job: the carrier delivered it). */
+export const confirmReceiptBySystem = (db: Kysely<Database>, id: number) => applyOne(db, 'confirmReceipt', id, {});
+
 /**
  * Test seam, and the only one: `afterCloseSelection` runs once a batch of unpaid orders has been
  * selected for closing and before any of them is closed. tests/api/oms-order-jobs.test.ts commits a

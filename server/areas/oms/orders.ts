@@ -7,18 +7,21 @@
  * money allows (`guardPayable`); an order with cashier money bound is not closed (`close`). Orders leave the records (into the recycle bin) only once
  * they are closed or invalid.
  */
-import { sql } from 'kysely';
 import type { RecordOf } from '../../../src/schema/engine/entity';
 import type { OrderHistoryNote, orderOperateHistory } from '../../../src/schema/oms/entities';
 import { ORDER_DELETABLE_STATUSES, ORDER_STATUSES, ORDER_TRACKABLE_STATUSES, PAY_STATUS, order, orderHistoryNoteText } from '../../../src/schema/oms/entities';
 import { fieldError } from '../../../src/schema/api';
 import { fromCents, multiplyCents, sumCents, toCents } from '../../../src/schema/engine/money';
 import { entityActions } from '../../crud/actions';
+import { releaseOrderHolds } from './holds';
 import { countsBy } from '../../crud/counters';
 import type { Db, EntityHooks, HookActor } from '../../crud/hooks';
 import { patchOf, valuesBefore } from '../../crud/row';
 import { toDbTime } from '../../db/time';
 import { conflict, fieldInvalid, httpError } from '../../http/errors';
+import { messageBuyer } from './messages';
+import { carrierEventsOf } from './track-events';
+import { giftOrderPoints } from '../portal/orders/points';
 import { ResultCode } from '../../../src/schema/api';
 
 /**
@@ -86,16 +89,21 @@ export const orderActions = entityActions(order, {
         params: { amount: fromCents(bound.get(held.id)!), orderSn: String(held.orderSn) },
       });
     }
+    // What buyers' orders hold (SKU stock, flash units, their coupon) goes back in the close's transaction.
+    await releaseOrderHolds(trx, records.map((r) => r.id));
     return { data: records.length, changes: [] };
   },
-  // Each order its own company and number: one UPDATE for the whole batch (500 orders cost one statement, not 500).
-  deliver: async ({ trx, records, rowParams }) => {
-    const byId = (key: 'deliveryCompany' | 'deliverySn') =>
-      sql<string>`case ${sql.join(records.map((r) => sql`when id = ${r.id} then ${rowParams.get(r.id)![key]}`), sql` `)} end`;
-    await trx.updateTable('oms_order')
-      .set({ delivery_company: byId('deliveryCompany'), delivery_sn: byId('deliverySn'), delivery_time: toDbTime() })
-      .where('id', 'in', records.map((r) => r.id)).execute();
-    return { data: records.length, changes: [] };
+  // Each order its own company and number, written by the engine in the UPDATE that ships the batch:
+  // one statement on the orders for the whole batch (500 orders cost one, not 500; nor two per order).
+  deliver: async ({ trx, records, rowParams, actor }) => {
+    const deliveryTime = toDbTime();
+    const rowSets = new Map(records.map((r) => {
+      const { deliveryCompany, deliverySn } = rowParams.get(r.id)!;
+      return [r.id, { deliveryCompany, deliverySn, deliveryTime }];
+    }));
+    // Each buyer is told, with the carrier and number, in the shipment's transaction.
+    for (const r of records) await messageBuyer(trx, r.id, 'shipped', { ...rowParams.get(r.id)! }, actor.adminId);
+    return { data: records.length, changes: [], rowSets };
   },
   // The declared counters (migration 320): live orders per shop and status kept by the database's
   // triggers on every write, summed over the caller's shops (the list's scope). A few rows, not a
@@ -108,6 +116,8 @@ export const orderActions = entityActions(order, {
   confirmReceipt: async ({ trx, records }) => {
     await trx.updateTable('oms_order').set({ confirm_status: 1, receive_time: toDbTime() })
       .where('id', 'in', records.map((r) => r.id)).execute();
+    // The buyer earns the order's gift points and growth on receipt (mall's contract), in the same transaction.
+    await giftOrderPoints(trx, records.map((r) => r.id));
     return { data: records.length, changes: [] };
   },
   updateNote: async ({ trx, record, params, actor }) => {
@@ -172,10 +182,9 @@ export const orderActions = entityActions(order, {
       }],
     };
   },
+  // Kept with the order and mailed to the buyer (server/areas/oms/messages.ts), in this transaction.
   sendMessage: async ({ trx, record, params, actor }) => {
-    const { id } = await trx.insertInto('oms_order_message').values({
-      order_id: record.id, shop_id: record.shopId, operator_id: actor.adminId, create_time: toDbTime(), content: params.content,
-    }).returning('id').executeTakeFirstOrThrow();
+    const id = await messageBuyer(trx, record.id, 'message', { content: params.content }, actor.adminId);
     await writeHistory(trx, record, { key: 'message_sent', params: { content: params.content } }, actor);
     return { data: Number(id), changes: [{ id: record.id, after: { messageId: Number(id), content: params.content } }] };
   },
@@ -188,6 +197,8 @@ export const orderActions = entityActions(order, {
     return {
       data: {
         source: 'order_history',
+        // What the carrier reported (server/areas/oms/tracking.ts), beside the order's own history.
+        carrierEvents: await carrierEventsOf(trx, record.id),
         deliveryCompany: record.deliveryCompany ?? null, deliverySn: record.deliverySn ?? null,
         deliveryTime: record.deliveryTime ?? null, receiveTime: record.receiveTime ?? null,
         events: events.map((e) => {
@@ -206,6 +217,11 @@ export const orderActions = entityActions(order, {
 export const orderHooks: EntityHooks<typeof order> = {
   // The single read carries the cashier money bound to the order (the close dialog says how much).
   afterGet: async (trx, record) => ({ ...record, boundAmount: fromCents((await boundCentsOf(trx, [record.id])).get(record.id) ?? 0) }),
+  // So does each row of a page (one grouped read for the page): the list's close dialog warns before it is sent, as the order page's does.
+  afterList: async (trx, records) => {
+    const bound = await boundCentsOf(trx, records.map((r) => r.id));
+    return records.map((r) => ({ ...r, boundAmount: fromCents(bound.get(r.id) ?? 0) }));
+  },
   // Deleting moves an order into the recycle bin (its deleteStatus): only closed or invalid orders go.
   beforeSetField: async ({ records, field, value }) => {
     if (field !== 'deleteStatus' || value !== 1) return;

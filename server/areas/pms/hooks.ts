@@ -3,7 +3,7 @@
  * counters of product types, and mall's read of a category's filter attributes with their types.
  * (The filter attributes themselves are a declared reference list, src/schema/pms/entities.ts.)
  */
-import type { brand, productAttribute } from '../../../src/schema/pms/entities';
+import type { brand, productAttribute, productCategory } from '../../../src/schema/pms/entities';
 import type { Db, EntityHooks } from '../../crud/hooks';
 import { notFound } from '../../http/errors';
 
@@ -51,5 +51,19 @@ export const productAttributeHooks: EntityHooks<typeof productAttribute> = {
   },
   beforeDelete: async (trx, _entity, records) => {
     for (const record of records) await bump(trx, Number(record.productAttributeCategoryId), counterOf(record.type), -1);
+  },
+};
+
+/**
+ * Spec 177: a category keeps at least one filter attribute. An update that empties a list that
+ * holds some is refused (`at_least_one`), as the form refuses removing the last row; a category
+ * that has none may stay without (mall's form sends `[]` when no row is picked, on create and edit).
+ */
+export const productCategoryHooks: EntityHooks<typeof productCategory> = {
+  validate: async ({ trx, before, input, lock }) => {
+    if (!before || !Array.isArray(input.productAttributeIdList) || input.productAttributeIdList.length) return [];
+    const kept = await lock(trx.selectFrom('pms_product_category_attribute_relation').select('id')
+      .where('product_category_id', '=', before.id).limit(1)).executeTakeFirst();
+    return kept ? [{ field: 'productAttributeIdList', messageKey: 'at_least_one' }] : [];
   },
 };

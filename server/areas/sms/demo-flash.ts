@@ -42,7 +42,7 @@ export const seedDemoFlash = async (db: Kysely<Database>, repo: RepositoryOf): P
   for (const session of SESSIONS) sessions.push(await repo('flashSession').create(session, actor));
   // Live, published products with stock to sell, the dearest first: the sales' lines.
   const products = await db.selectFrom('pms_product').select(['id', 'price', 'stock'])
-    .where('delete_status', '=', 0).where('publish_status', '=', 1).where((eb) => eb.or([eb('stock', '>=', 20), eb('stock', '=', UNLIMITED_STOCK)]))
+    .where('delete_status', '=', 0).where('publish_status', '=', 1).where('verify_status', '=', 1).where((eb) => eb.or([eb('stock', '>=', 20), eb('stock', '=', UNLIMITED_STOCK)]))
     .orderBy('price', 'desc').orderBy('id').limit(8).execute();
 
   const relations = repo('flashProductRelation');

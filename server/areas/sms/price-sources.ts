@@ -42,4 +42,5 @@ export const couponRule = (record: ApiRecord): PriceCoupon => ({
   categoryIds: rows(record.productCategoryRelationList).map((r) => Number(r.productCategoryId)),
   productIds: rows(record.productRelationList).map((r) => Number(r.productId)),
   remaining: Number(record.count ?? 0),
+  stopped: Number(record.status ?? 0) === 1,
 });

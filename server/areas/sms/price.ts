@@ -19,6 +19,8 @@ import type { ApiRecord } from '../../crud/row';
 import { ok } from '../../http/envelope';
 import { fieldInvalid, isHttpError } from '../../http/errors';
 import type { AreaDeps } from '../area';
+import { serverTimeZone, wallClockAt } from '../../db/days';
+import { shopTimeZone } from '../shop/time-zone';
 import { couponRule, flashOffersOf } from './price-sources';
 import type { PriceMemberLevel, PriceMoment, PriceProduct, PriceSku } from './pricing';
 import { checkPrice, priceCheckAnswer } from './pricing';
@@ -60,20 +62,28 @@ const readOr = async (read: () => Promise<ApiRecord>, field: string): Promise<Ap
   }
 };
 
-const wallClocks = new Map<string, Intl.DateTimeFormat>();
+/** The server's zone, worked out again only when `TZ` changes (a DateTimeFormat per call cost more than the rest of a price). */
+let serverZone: { tz: string | undefined; zone: string } | null = null;
+const serverZoneOf = (): string => {
+  if (!serverZone || serverZone.tz !== process.env.TZ) serverZone = { tz: process.env.TZ, zone: serverTimeZone() };
+  return serverZone.zone;
+};
+
+/** Per zone, the last whole second read (a wall clock reads the same for a whole second; ICU's formatting is the dear part). */
+const lastReadings = new Map<string, { second: number; date: string; time: string }>();
 
 /**
- * The instant with its day and time of day in the server's time zone (`TZ`): flash sales run on
- * calendar days and sessions on the wall clock there, as mall's do.
+ * The instant with its day and time of day in a zone (default: the server's, `TZ`): flash sales run
+ * on calendar days and sessions on the wall clock there, as mall's do. A buyer of a shop is judged
+ * in that shop's zone (../shop/time-zone.ts shopTimeZone).
  */
-const momentOf = (instant: number, zone = Intl.DateTimeFormat().resolvedOptions().timeZone): PriceMoment => {
-  let format = wallClocks.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
-    wallClocks.set(zone, format);
-  }
-  const p = Object.fromEntries(format.formatToParts(new Date(instant)).map((part) => [part.type, part.value]));
-  return { instant, date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}:${p.second}` };
+export const momentOf = (instant: number, zone = serverZoneOf()): PriceMoment => {
+  const second = Math.floor(instant / 1000);
+  const last = lastReadings.get(zone);
+  if (last?.second === second) return { instant, date: last.date, time: last.time };
+  const { date, time } = wallClockAt(zone, instant);
+  lastReadings.set(zone, { second, date, time });
+  return { instant, date, time };
 };
 
 export const registerPriceRoutes = (api: FastifyInstance, { db, scopeOf, repositoryOf }: AreaDeps): void => {
@@ -87,6 +97,9 @@ export const registerPriceRoutes = (api: FastifyInstance, { db, scopeOf, reposit
     const category = record.productCategoryId === null || record.productCategoryId === undefined ? undefined
       : await db.selectFrom('pms_product_category').select('parent_id').where('id', '=', Number(record.productCategoryId)).executeTakeFirst();
     const product = { ...productOf(record), productCategoryParentId: category?.parent_id || null };
+    // The amounts are in the product's shop's currency: the screen says which.
+    const shop = record.shopId === null || record.shopId === undefined ? undefined
+      : await db.selectFrom('shop').select('currency').where('id', '=', Number(record.shopId)).executeTakeFirst();
     let sku: PriceSku | null = null;
     if (params.skuId !== null) {
       const row = rows(record.skuStockList).find((r) => Number(r.id) === params.skuId);
@@ -99,15 +112,17 @@ export const registerPriceRoutes = (api: FastifyInstance, { db, scopeOf, reposit
       memberLevel = { id: Number(level.id), name: String(level.name), memberPricePrivilege: Number(level.priviledgeMemberPrice) === 1 };
     }
     const instant = params.time ? Date.parse(params.time) : Date.now();
+    // The product's shop's clock, whoever asks: the check says what that shop's buyer would pay.
+    const timeZone = await shopTimeZone(db, typeof record.shopId === 'number' ? record.shopId : null);
     const coupon = params.couponId === null ? null : { rule: couponRule(await readOr(() => repositoryOf('coupon').get(params.couponId!, scope), 'couponId')) };
     const result = checkPrice({
-      product, sku, quantity: params.quantity, memberLevel, at: momentOf(instant), platform: params.platform,
+      product, sku, quantity: params.quantity, memberLevel, at: momentOf(instant, timeZone), platform: params.platform,
       flash: await flashOffersOf(db, product.id), coupon: coupon?.rule ?? null,
     });
     return ok(priceCheckAnswer({
-      productId: product.id, productName: product.name, skuId: sku?.id ?? null, skuCode: sku?.skuCode ?? null,
+      productId: product.id, productName: product.name, skuId: sku?.id ?? null, skuCode: sku?.skuCode ?? null, currency: shop?.currency ?? null,
       memberLevelId: memberLevel?.id ?? null, memberLevelName: memberLevel?.name ?? null,
-      couponId: params.couponId, couponName: coupon?.rule.name ?? null, platform: params.platform, time: new Date(instant).toISOString(),
+      couponId: params.couponId, couponName: coupon?.rule.name ?? null, platform: params.platform, time: new Date(instant).toISOString(), timeZone,
     }, result));
   });
 };

@@ -94,6 +94,8 @@ export type PriceCoupon = {
   readonly productIds: readonly number[];
   /** How many are left to give out. */
   readonly remaining: number;
+  /** Stopped by an operator before its end: used nowhere (src/schema/sms/coupon.ts COUPON_STATUS). */
+  readonly stopped?: boolean;
 };
 
 /** When the buyer buys: the instant, and its day and time of day where the shop is (flash sales are wall-clock). */
@@ -110,7 +112,7 @@ export type PriceCheckInput = {
   readonly coupon?: PriceCoupon | null;
 };
 
-type PriceReason = { readonly key: PriceReasonKey; readonly params?: PriceReasonParams };
+export type PriceReason = { readonly key: PriceReasonKey; readonly params?: PriceReasonParams };
 
 /** The strategy lines, in the order they are shown, with the `promotionType` each is. */
 const STRATEGY_RULES = [
@@ -207,7 +209,7 @@ const STRATEGIES: Readonly<Record<number, (input: PriceCheckInput, list: Cents) 
 };
 
 /** Why one flash relation does not price this purchase, or null when it does. */
-const flashRefusal = (offer: FlashOffer, input: PriceCheckInput, list: Cents): PriceReason | null => {
+export const flashRefusal = (offer: FlashOffer, input: Pick<PriceCheckInput, 'at' | 'quantity'>, list: Cents): PriceReason | null => {
   const { title, session } = offer;
   const { date, time } = input.at;
   if (!offer.online) return { key: 'flash_offline', params: { title } };
@@ -239,9 +241,10 @@ const flashSale = (input: PriceCheckInput, list: Cents): Outcome => {
 };
 
 /** Every coupon rule the purchase fails (all of them, so the screen says everything at once). */
-const couponRefusals = (coupon: PriceCoupon, input: PriceCheckInput, subtotal: Cents): PriceReason[] => {
+export const couponRefusals = (coupon: PriceCoupon, input: PriceCheckInput, subtotal: Cents): PriceReason[] => {
   const reasons: PriceReason[] = [];
   const { instant } = input.at;
+  if (coupon.stopped) reasons.push({ key: 'coupon_stopped' });
   if (coupon.startTime && instant < Date.parse(coupon.startTime)) reasons.push({ key: 'coupon_not_started', params: { startTime: coupon.startTime } });
   if (coupon.endTime && instant > Date.parse(coupon.endTime)) reasons.push({ key: 'coupon_expired', params: { endTime: coupon.endTime } });
   if (coupon.platform !== COUPON_PLATFORM.all && coupon.platform !== input.platform) reasons.push({ key: 'coupon_platform', params: { platform: couponPlatformLabelOf(coupon.platform) ?? String(coupon.platform) } });
@@ -310,7 +313,7 @@ export const checkPrice = (input: PriceCheckInput): PriceCheckResult => {
 export const reasonText = (reason: PriceReason): string =>
   PRICE_REASONS[reason.key].replace(/\{(\w+)\}/g, (match, name: string) => (reason.params && name in reason.params ? String(reason.params[name]) : match));
 
-type PriceCheckContext = Pick<PriceCheckAnswer, 'productId' | 'productName' | 'skuId' | 'skuCode' | 'memberLevelId' | 'memberLevelName' | 'couponId' | 'couponName' | 'platform' | 'time'>;
+type PriceCheckContext = Pick<PriceCheckAnswer, 'productId' | 'productName' | 'skuId' | 'skuCode' | 'currency' | 'memberLevelId' | 'memberLevelName' | 'couponId' | 'couponName' | 'platform' | 'time' | 'timeZone'>;
 
 export const priceCheckAnswer = (context: PriceCheckContext, result: PriceCheckResult): PriceCheckAnswer => ({
   ...context,

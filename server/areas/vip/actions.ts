@@ -10,13 +10,14 @@
  * confirmation leaves the expiry where it was; one refunded later ends the VIP that much earlier.
  */
 import type { RecordOf } from '../../../src/schema/engine/entity';
-import { payRecord, vipPlanOf } from '../../../src/schema/vip/entities';
+import { VIP_CURRENCY, payRecord, vipPlanOf } from '../../../src/schema/vip/entities';
 import type { EntityActions } from '../../crud/actions';
 import { entityActions } from '../../crud/actions';
 import type { Db } from '../../crud/hooks';
 import { dialectOf } from '../../db/index';
 import { toDbTime } from '../../db/time';
 import { grantDistribution, reverseDistribution } from '../referral/distribution';
+import { mailSeller } from './mail';
 
 /** `date` moved by whole calendar months in UTC (Jan 31 + 1 month is the last day of February). */
 export const addMonths = (date: Date, months: number): Date => {
@@ -63,12 +64,19 @@ export const vipActions = (): readonly EntityActions[] => [
     confirm: async ({ trx, records, actor }) => {
       const changes = [];
       // The referrer's reward, in this transaction: a payment confirmed once rewards once (src/schema/referral/entities.ts).
-      for (const record of records) changes.push(...await moveExpiry(trx, record, actor.adminId, 1), ...await grantDistribution(trx, record));
+      for (const record of records) {
+        changes.push(...await moveExpiry(trx, record, actor.adminId, 1), ...await grantDistribution(trx, record));
+        // The seller learns the new expiry by mail, in this transaction (server/areas/vip/mail.ts).
+        await mailSeller(trx, record, 'confirmed', VIP_CURRENCY);
+      }
       return { data: records.length, changes };
     },
     refund: async ({ trx, records, actor }) => {
       const changes = [];
-      for (const record of records) changes.push(...await moveExpiry(trx, record, actor.adminId, -1), ...await reverseDistribution(trx, record));
+      for (const record of records) {
+        changes.push(...await moveExpiry(trx, record, actor.adminId, -1), ...await reverseDistribution(trx, record));
+        await mailSeller(trx, record, 'refunded', VIP_CURRENCY);
+      }
       return { data: records.length, changes };
     },
   }),

@@ -16,7 +16,6 @@
  */
 import type { KeyObject } from 'node:crypto';
 import { createPrivateKey, createPublicKey, sign, verify } from 'node:crypto';
-import { VIP_CURRENCY } from '../../../src/schema/vip/entities';
 import type { Config } from '../../config';
 import type { OnlineAdapter, PaymentRequest, VerifiedNotice } from './online';
 import { amountText, centsOfText, NoticeRefused } from './online';
@@ -112,8 +111,9 @@ const readAlipayNotify = (settings: AlipaySettings, publicKey: KeyObject, body: 
     tradeNo: params.out_trade_no,
     paid: typeof params.trade_status === 'string' && PAID_STATES.has(params.trade_status),
     amountCents: cents,
-    // Alipay names the price currency only for cross-border trades; ours are made in the plans' currency.
-    currency: typeof params.trans_currency === 'string' && params.trans_currency ? params.trans_currency : VIP_CURRENCY,
+    // Alipay names the price currency only for cross-border trades; without it the amount is in the
+    // trade's own currency, which the settler knows (a VIP plan's, an order's yuan).
+    currency: typeof params.trans_currency === 'string' && params.trans_currency ? params.trans_currency : null,
     providerReference: typeof params.trade_no === 'string' ? params.trade_no : '',
   };
 };

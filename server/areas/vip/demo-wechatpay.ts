@@ -18,6 +18,7 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import Fastify from 'fastify';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { Config } from '../../config';
+import { jsonShapeRefusal } from '../../http/body-shape';
 import type { PemPairs } from './demo-keys';
 import { freshPemPair } from './demo-keys';
 import { keyOf } from './alipay';
@@ -90,6 +91,11 @@ const wechatSandbox = (scope: FastifyInstance, settings: Config['wechatPay'], de
   // The signature covers the body as sent: keep it.
   if (scope.hasContentTypeParser('application/json')) scope.removeContentTypeParser('application/json');
   scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const refusal = jsonShapeRefusal(body as string);
+    if (refusal) {
+      done(refusal, undefined);
+      return;
+    }
     try {
       done(null, { raw: body as string, json: JSON.parse(body as string) as unknown });
     } catch (error) {

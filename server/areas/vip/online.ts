@@ -19,10 +19,11 @@ import type { FastifyReply } from 'fastify';
 
 export type OnlineChannel = 'alipay' | 'wechat';
 
-/** What `create` is given: one unpaid pay record to be paid online. */
+/** What `create` is given: one unpaid record to be paid online (a VIP pay record, a buyer's order: server/areas/portal/orders/pay.ts). */
 export type PaymentRequest = {
-  readonly payRecordId: number;
-  /** Our trade number for the record (`tradeNoOf`): the provider's `out_trade_no`. */
+  /** The record paid for (for the logs). */
+  readonly recordId: number;
+  /** Our trade number for the record (`tradeNoOf`, an order's number): the provider's `out_trade_no`. */
   readonly tradeNo: string;
   readonly amountCents: number;
   readonly currency: string;
@@ -45,7 +46,8 @@ export type VerifiedNotice = {
   /** The provider says the money is taken (Alipay TRADE_SUCCESS/TRADE_FINISHED, WeChat SUCCESS). */
   readonly paid: boolean;
   readonly amountCents: number;
-  readonly currency: string;
+  /** Null: the provider names none, and the record's own currency is meant (Alipay names `trans_currency` only for a cross-border price). */
+  readonly currency: string | null;
   /** The provider's own number of the payment (Alipay trade_no, WeChat transaction_id). */
   readonly providerReference: string;
 };

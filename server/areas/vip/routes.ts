@@ -22,6 +22,7 @@ import { beginAttempt, ipKey } from '../../auth/throttle';
 import { actionPerformer } from '../../crud/actions';
 import { ALL_SHOPS } from '../../crud/scope';
 import type { Config } from '../../config';
+import { jsonShapeRefusal } from '../../http/body-shape';
 import { ok } from '../../http/envelope';
 import { fieldInvalid, httpError, isHttpError, tooManyRequests } from '../../http/errors';
 import { noteOnRequestLine, requestLineNotes } from '../../http/logging';
@@ -31,10 +32,10 @@ import { vipActions } from './actions';
 import { channelInfo } from './channels';
 import { createPaypalClient, paypalReady } from './paypal';
 import type { PaypalClient } from './paypal';
-import { createAlipayAdapter } from './alipay';
-import { createWechatPayAdapter } from './wechatpay';
-import type { OnlineAdapter, OnlineChannel } from './online';
-import { NoticeRefused } from './online';
+import { onlineAdapters } from './adapters';
+import type { OnlineChannel } from './online';
+import { NoticeRefused, payRecordIdOfTradeNo } from './online';
+import { settleOrderPayment } from '../portal/orders/pay';
 import { createPaypalSettler, settleNotice, startPayment } from './settle';
 
 const onlineParams = z.strictObject({ channel: z.enum(['alipay', 'wechat']), id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
@@ -59,12 +60,6 @@ const orderOfEvent = (event: z.infer<typeof webhookEvent>): string | null => {
   if (event.event_type === 'PAYMENT.CAPTURE.COMPLETED') return event.resource?.supplementary_data?.related_ids?.order_id ?? null;
   return null;
 };
-
-/** The online channels on the adapter contract (./online.ts), from the settings. */
-const onlineAdapters = (config: Pick<Config, 'alipay' | 'wechatPay'>): Partial<Record<OnlineChannel, OnlineAdapter>> => ({
-  alipay: createAlipayAdapter(config.alipay),
-  wechat: createWechatPayAdapter(config.wechatPay),
-});
 
 export const registerVipRoutes = (api: FastifyInstance, deps: AreaDeps, paypal: PaypalClient = createPaypalClient(deps.config.paypal)): void => {
   const { config, db } = deps;
@@ -115,7 +110,9 @@ export const registerVipRoutes = (api: FastifyInstance, deps: AreaDeps, paypal: 
       noteOnRequestLine(request, 'warn', { channel, reason: error.reason }, 'Payment notify not verified: ignored');
       throw httpError({ status: 400, messageKey: 'notify_refused' });
     }
-    await settleNotice({ db, confirm: systemConfirm(request), log: requestLineNotes(request) }, channel, notice);
+    // One notify address per channel: a VIP trade number settles its pay record, any other a buyer's order (server/areas/portal/orders/pay.ts).
+    if (payRecordIdOfTradeNo(notice.tradeNo) === null) await settleOrderPayment(db, null, channel, notice, requestLineNotes(request));
+    else await settleNotice({ db, confirm: systemConfirm(request), log: requestLineNotes(request) }, channel, notice);
     return adapter.acknowledge(reply);
   };
   api.post(VIP_API.alipayNotify, { config: { openapi: { summary: "Alipay's asynchronous notify (public; signed RSA2, checked with Alipay's public key): a paid trade confirms its application once", tags: ['vip'], query: null, body: null, public: true }, realStatus: true } }, onNotify('alipay'));
@@ -124,6 +121,11 @@ export const registerVipRoutes = (api: FastifyInstance, deps: AreaDeps, paypal: 
     if (scope.hasContentTypeParser('application/json')) scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
       (request as { rawBody?: string }).rawBody = body as string;
+      const refusal = jsonShapeRefusal(body as string);
+      if (refusal) {
+        done(refusal, undefined);
+        return;
+      }
       try {
         done(null, JSON.parse(body as string) as unknown);
       } catch {

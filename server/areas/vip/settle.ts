@@ -215,7 +215,7 @@ export const settleNotice = async (
     }
     return { payRecordId, status: statusName(record.status) };
   }
-  if (notice.currency !== VIP_CURRENCY || notice.amountCents !== Number(record.amount)) {
+  if ((notice.currency ?? VIP_CURRENCY) !== VIP_CURRENCY || notice.amountCents !== Number(record.amount)) {
     deps.log.error({ channel, payRecordId, providerReference: notice.providerReference, paid: notice.amountCents, currency: notice.currency }, 'Online payment does not match the pay record: not confirmed');
     throw httpError({ status: 409, messageKey: 'payment_amount_mismatch' });
   }
@@ -248,7 +248,7 @@ export const startPayment = async (
   let start;
   try {
     start = await adapter.create({
-      payRecordId, tradeNo, amountCents: Number(record.amount), currency: VIP_CURRENCY, description: `VIP #${payRecordId}`, ...urls,
+      recordId: payRecordId, tradeNo, amountCents: Number(record.amount), currency: VIP_CURRENCY, description: `VIP #${payRecordId}`, ...urls,
     });
   } catch (error) {
     if (isHttpError(error)) throw error;

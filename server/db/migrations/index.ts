@@ -44,6 +44,10 @@ import * as m480 from './480_order_search_index';
 import * as m490 from './490_search_index_no_pending_list';
 import * as m495 from './495_table_written_rows';
 import * as m500 from './500_row_log';
+import * as m505 from './505_order_refund_amount';
+import * as m510 from './510_outbox';
+import * as m515 from './515_mail_recipients';
+import * as m516 from './516_shop_time_zone';
 import type { AnyKysely } from '../index';
 
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -85,6 +89,10 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '490_search_index_no_pending_list': m490,
   '495_table_written_rows': m495,
   '500_row_log': m500,
+  '505_order_refund_amount': m505,
+  '510_outbox': m510,
+  '515_mail_recipients': m515,
+  '516_shop_time_zone': m516,
 };
 
 /**

@@ -7,6 +7,7 @@ export const entityEn = {
     rich_text: { bold: 'Bold', italic: 'Italic', heading: 'Heading', bullet: 'Bulleted list', ordered: 'Numbered list', image: 'Insert an image (JPG or PNG)' },
     not_available: 'This screen is not available',
     actions: 'Actions',
+    read_only: 'Read-only',
     main_section: 'General',
     dialog: {
       create: 'Add %{name}',

@@ -9,6 +9,7 @@ export const entityZh: EntityMessages = {
     rich_text: { bold: '加粗', italic: '斜体', heading: '标题', bullet: '项目符号列表', ordered: '编号列表', image: '插入图片（JPG 或 PNG）' },
     not_available: '此页面不可用',
     actions: '操作',
+    read_only: '只读',
     main_section: '基本信息',
     dialog: {
       create: '添加%{name}',

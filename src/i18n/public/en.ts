@@ -1,5 +1,5 @@
 /**
- * English strings of the public pages (login, register, privacy, terms, landing, 404).
+ * English strings of the public pages (login, register, landing, 404; the legal pages' are ./legal/en.ts).
  * The public entry reads them through `src/pages/public/i18n.ts`; the admin merges them under
  * the `pub` namespace, so keys are snake_case, placeholders are `%{name}` and there are no
  * `||||` plural forms (the public helper does not implement them).
@@ -66,48 +66,6 @@ export const publicEn = {
     feature_access_body: 'Give every administrator exactly the menus and actions their role needs.',
     cta_login: 'Sign in',
     cta_register: 'Become a seller',
-  },
-  privacy: {
-    title: 'Privacy notice',
-    intro:
-      'This notice explains what the marketplace back-office keeps about you, why, and what you can ask us to do with it.',
-    accounts_title: 'Your account',
-    accounts_body:
-      'We keep your username, email address, a one-way hash of your password (never the password itself), your roles, the invite code you registered with and whether the account is enabled.',
-    sessions_title: 'Sign-in sessions',
-    sessions_body:
-      'Each sign-in creates a session with its time, IP address and browser. Sessions let you stay signed in, end when you sign out or your password changes, and help us spot misuse.',
-    audit_title: 'Audit log',
-    audit_body:
-      'Every change made in the back-office is recorded with who made it, when, and what changed. The log is used to resolve disputes and investigate security incidents.',
-    shop_title: 'Shop data',
-    shop_body:
-      'Shops, products, orders, returns, members, payments and referral records (including the time, IP address and device of invite-link clicks) are stored to run the marketplace. Each seller sees only the data of their own shops.',
-    browser_title: 'In your browser',
-    browser_body:
-      'The site stores your sign-in token, your language and an invite code in local storage. It uses no advertising or tracking cookies.',
-    rights_title: 'Your choices',
-    rights_body:
-      'You can ask the marketplace operator to show, correct or delete your account data. Records the law or our accounting requires us to keep are kept for as long as required.',
-  },
-  term: {
-    title: 'Terms of use',
-    intro: 'These terms apply to every seller and administrator who uses the marketplace back-office.',
-    account_title: 'Your account',
-    account_body:
-      'Keep your password secret and do not share your account. You are responsible for everything done with it; tell the operator at once if you think someone else has used it.',
-    vip_title: 'VIP membership',
-    vip_body:
-      'Opening a shop needs a paid, unexpired VIP period. Prices are shown in US dollars before you pay; a new period starts when the current one ends.',
-    selling_title: 'Selling',
-    selling_body:
-      'Describe products truthfully, sell only goods you may legally sell, and handle your orders, deliveries and returns on time.',
-    use_title: 'Fair use',
-    use_body:
-      'Do not try to reach other sellers’ data, break the security of the service or overload it with automated requests.',
-    end_title: 'Suspension and changes',
-    end_body:
-      'The operator may disable accounts that break these terms. We may update the terms and will show the new version here; continuing to use the back-office means you accept it.',
   },
   not_found: {
     title: 'Page not found',

@@ -3,9 +3,10 @@
  * i18n library, because every kilobyte in the public entry is paid on the login page.
  */
 import { getLang, interpolate } from '../../i18n/lang';
-import { publicEn } from '../../i18n/public/en';
 import type { PublicMessages } from '../../i18n/public/en';
-import { publicZh } from '../../i18n/public/zh';
+import type { LegalMessages } from '../../i18n/public/legal/en';
+import { legalStrings } from '../../i18n/public/legal/strings';
+import { publicStrings } from '../../i18n/public/strings';
 import { ApiError } from '../../providers/api';
 import type { FieldError } from '../../schema/api';
 
@@ -16,6 +17,8 @@ type Leaves<T, P extends string = ''> = {
   [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Leaves<T[K], `${P}${K}.`>;
 }[keyof T & string];
 export type PublicKey = Leaves<PublicMessages>;
+/** A key of the legal pages' own dictionary (loaded by those pages: ./LegalPage.tsx). */
+export type LegalKey = Leaves<LegalMessages>;
 
 type Tree = { readonly [key: string]: string | Tree };
 
@@ -29,13 +32,18 @@ const lookup = (dict: Tree, path: string): string | undefined => {
 };
 
 // Read on every call rather than once at import: a language change reloads the page anyway,
-// and tests switch `lang` between renders without re-importing the module.
-const current = (): Tree => (getLang() === 'zh' ? publicZh : publicEn);
+// and tests switch `lang` between renders without re-importing the module. The built page holds
+// the reader's language only (src/i18n/languageParts.ts); each language has every key (the type of
+// the Chinese says so), so no other language is needed as a safety net.
+const current = (): Tree => publicStrings[getLang()];
 
-/** The translation of an existing key, if the dictionaries have one (English as a safety net). */
-const find = (path: string): string | undefined => lookup(current(), path) ?? lookup(publicEn, path);
+/** The translation of an existing key, if the dictionary has one. */
+const find = (path: string): string | undefined => lookup(current(), path);
 
 export const t = (key: PublicKey, params?: Params): string => interpolate(find(key) ?? key, params);
+
+/** A legal page's text, once its dictionary is in (`legalStrings` ready in the reader's language). */
+export const legalText = (key: LegalKey): string => lookup(legalStrings[getLang()], key) ?? key;
 
 /** True when a text still has a `%{name}` hole, i.e. the server did not send the value for it. */
 const hasHole = (text: string): boolean => /%\{\w+\}/.test(text);

@@ -32,7 +32,7 @@ const en = {
     balanceOrder: {
       name: 'Balance binding |||| Balance bindings',
       fields: {
-        balanceId: 'Balance', shopId: 'Shop', orderId: 'Order', orderSn: 'Order number', amount: 'Amount', paidOrder: 'Paid the order',
+        balanceId: 'Balance ID', shopId: 'Shop', orderId: 'Order', orderSn: 'Order number', amount: 'Amount', paidOrder: 'Paid the order',
         operatorId: 'Operator', operatorName: 'Operator', createTime: 'Bound at',
       },
     },
@@ -91,7 +91,7 @@ export const strings = defineStrings(en, {
     balanceOrder: {
       name: '余额绑定',
       fields: {
-        balanceId: '余额', shopId: '店铺', orderId: '订单', orderSn: '订单编号', amount: '金额', paidOrder: '已付清订单',
+        balanceId: '余额 ID', shopId: '店铺', orderId: '订单', orderSn: '订单编号', amount: '金额', paidOrder: '已付清订单',
         operatorId: '操作人', operatorName: '操作人', createTime: '绑定时间',
       },
     },

@@ -26,13 +26,18 @@ const visuallyHidden = { border: 0, clip: 'rect(0 0 0 0)', height: '1px', margin
 
 const WIDTH = 600;
 const HEIGHT = 200;
-const PAD = { top: 10, right: 8, bottom: 24, left: 8 };
+// The left pad holds the value axis's ticks.
+const PAD = { top: 10, right: 8, bottom: 24, left: 44 };
+/** The value axis: 0, half the highest day and the highest, each with a light grid line. */
+const TICKS = [0, 0.5, 1] as const;
 
 type Series = { key: string; label: string; values: number[]; format: (v: number) => string };
 
 const Bars = ({ series, dates, dateText }: { series: Series; dates: string[]; dateText: (d: string) => string }) => {
   const theme = useTheme();
   const translate = useTranslate();
+  // Ticks in the short form (1.2K, 1.2万) so they fit beside the bars; the tooltips give the exact figure.
+  const tickFormat = new Intl.NumberFormat(useIntlLocale(), { notation: 'compact', maximumFractionDigits: 1 });
   const max = Math.max(0, ...series.values);
   const total = series.values.reduce((a, b) => a + b, 0);
   const maxIndex = series.values.indexOf(max);
@@ -51,7 +56,19 @@ const Bars = ({ series, dates, dateText }: { series: Series; dates: string[]; da
       <Typography variant="subtitle2" component="h3">{series.label}</Typography>
       <Box component="svg" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={summary} data-testid={`home-chart-${series.key}`}
         sx={{ width: '100%', height: 'auto', display: 'block', overflow: 'visible' }}>
-        <line x1={PAD.left} x2={WIDTH - PAD.right} y1={HEIGHT - PAD.bottom} y2={HEIGHT - PAD.bottom} stroke={theme.palette.divider} />
+        <g aria-hidden="true">
+          {(max > 0 ? TICKS : [0]).map((share) => {
+            const y = PAD.top + innerH - share * innerH;
+            return (
+              <g key={share}>
+                <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y} y2={y} stroke={theme.palette.divider} strokeDasharray={share ? '3 3' : undefined} />
+                <text x={PAD.left - 6} y={y + 4} textAnchor="end" fontSize={11} fill={theme.palette.text.secondary} data-testid="home-chart-tick">
+                  {tickFormat.format(share * max)}
+                </text>
+              </g>
+            );
+          })}
+        </g>
         {series.values.map((value, i) => {
           const h = max > 0 ? (value / max) * innerH : 0;
           const x = PAD.left + i * slot + (slot - barW) / 2;

@@ -208,6 +208,52 @@ const Overviews = ({ data }: { data: HomeSummary }) => {
       </Panel>,
     );
   }
+  if (data.marketing) {
+    const m = data.marketing;
+    const sales = (list: NonNullable<typeof m.flash>['running'], key: 'running' | 'upcoming') => (
+      <Box sx={{ mb: 1 }} data-testid={`home-flash-${key}`}>
+        <Typography variant="body2" color="text.secondary">{t(`flash_${key}`)}</Typography>
+        {list.length === 0 ? <Typography variant="body2">{t('flash_none')}</Typography> : list.map((s) => (
+          <Typography key={s.id} variant="body2">
+            {translate('homeDashboard.overview.flash_line', { title: s.title, sold: formatCount(s.sold, locale), left: formatCount(s.left, locale), offered: formatCount(s.offered, locale) })}
+          </Typography>
+        ))}
+      </Box>
+    );
+    panels.push(
+      <Panel key="marketing" title={t('marketing')} testId="home-marketing">
+        {m.flash && <Link component={RouterLink} to={pathOf(m.flash.route)} underline="none" color="inherit" sx={{ display: 'block' }}>{sales(m.flash.running, 'running')}{sales(m.flash.upcoming, 'upcoming')}</Link>}
+        {m.coupons && (
+          <Link component={RouterLink} to={pathOf(m.coupons.route)} underline="none" color="inherit" sx={{ display: 'block', mb: 1 }}>
+            <Typography variant="body2" color="text.secondary">{translate('homeDashboard.overview.coupons_week', { date: dateText(`${m.coupons.weekStart}T12:00:00Z`) })}</Typography>
+            <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
+              <Figure label={t('coupons_claimed')} value={formatCount(m.coupons.claimed, locale)} testId="home-coupons-claimed" />
+              <Figure label={t('coupons_given')} value={formatCount(m.coupons.given, locale)} testId="home-coupons-given" />
+              <Figure label={t('coupons_used')} value={formatCount(m.coupons.used, locale)} testId="home-coupons-used" />
+            </Stack>
+          </Link>
+        )}
+        {m.ads && (
+          <Link component={RouterLink} to={listLink(m.ads.route, { status: 1 })} underline="none" color="inherit" sx={{ display: 'block', mb: 1 }}>
+            <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
+              <Figure label={t('ads_running')} value={formatCount(m.ads.running, locale)} testId="home-ads-running" />
+              <Figure label={t('ads_clicks')} value={formatCount(m.ads.clicks, locale)} testId="home-ads-clicks" />
+            </Stack>
+          </Link>
+        )}
+        {m.notForSale && m.notForSale.some((n) => n.count > 0) && (
+          <Alert severity="warning" sx={{ mt: 1 }} data-testid="home-not-for-sale">
+            {t('not_for_sale')}
+            {m.notForSale.filter((n) => n.count > 0).map((n) => (
+              <Link key={n.key} component={RouterLink} to={pathOf(n.route)} sx={{ display: 'block' }} data-testid={`home-not-for-sale-${n.key}`}>
+                {`${t(`not_for_sale_${n.key}`)}: ${formatCount(n.count, locale)}`}
+              </Link>
+            ))}
+          </Alert>
+        )}
+      </Panel>,
+    );
+  }
   if (data.referral) {
     panels.push(
       <Panel key="referral" title={t('referral')} testId="home-referral">

@@ -8,99 +8,21 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import Radio from '@mui/material/Radio';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import Autocomplete from '@mui/material/Autocomplete';
+import MuiTextField from '@mui/material/TextField';
 import MergeIcon from '@mui/icons-material/MergeType';
 import { useState } from 'react';
-import type { Identifier, RaRecord } from 'react-admin';
+import type { RaRecord } from 'react-admin';
 import {
-  Button, Loading, RecordContextProvider, useCanAccess, useDataProvider, useGetMany, useListContext, useNotify, useRefresh, useTranslate,
+  Button, useCanAccess, useGetList, useListContext, useNotify, useRecordContext, useTranslate,
 } from 'react-admin';
 import { actionOperation } from '../../schema/access';
 import type { Entity } from '../../schema/engine/entity';
-import type { EntityDataProvider } from '../../providers/entityDataProvider';
-import { fieldDisplay, fieldLabelKey } from '../../engine/blocks';
+import { lazyNow } from '../../engine/lazyNow';
 
-/** What the two columns compare: every field a person reads (names rather than ids of references). */
-const comparedFields = (entity: Entity): string[] =>
-  Object.entries(entity.fields).filter(([, decl]) => decl.kind !== 'reference').map(([name]) => name);
-
-const MergeDialog = ({ entity, ids, onClose }: { readonly entity: Entity; readonly ids: readonly Identifier[]; readonly onClose: () => void }) => {
-  const translate = useTranslate();
-  const notify = useNotify();
-  const refresh = useRefresh();
-  const dataProvider = useDataProvider<EntityDataProvider>();
-  const { onUnselectItems } = useListContext();
-  const { data, isPending } = useGetMany<RaRecord>(entity.name, { ids: [...ids] });
-  const [keepId, setKeepId] = useState<Identifier | null>(null);
-  const [saving, setSaving] = useState(false);
-  const pair = data ?? [];
-
-  const merge = async () => {
-    const mergeId = pair.find((m) => m.id !== keepId)?.id;
-    if (keepId === null || mergeId === undefined) return;
-    setSaving(true);
-    try {
-      const { data: result } = await dataProvider.action<{ movedOrders: number }>(entity.name, { name: 'merge', params: { keepId, mergeId } });
-      notify('member.merge.done', { type: 'success', messageArgs: { smart_count: result.movedOrders } });
-      onUnselectItems();
-      refresh();
-      onClose();
-    } catch {
-      // The http client has shown the server's refusal (another shop, a member merged meanwhile).
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  return (
-    <Dialog open onClose={onClose} maxWidth="md" fullWidth aria-labelledby="merge-members-title">
-      <DialogTitle id="merge-members-title">{translate('member.merge.title')}</DialogTitle>
-      <DialogContent>
-        <Typography variant="body2" sx={{ mb: 2 }}>{translate('member.merge.explain')}</Typography>
-        {isPending ? <Loading /> : (
-          <Table size="small">
-            <TableHead>
-              <TableRow>
-                <TableCell />
-                {pair.map((m) => (
-                  <TableCell key={m.id}>
-                    <FormControlLabel
-                      control={<Radio checked={keepId === m.id} onChange={() => setKeepId(m.id)} />}
-                      label={translate('member.merge.keep', { name: String(m.username) })}
-                    />
-                  </TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {comparedFields(entity).map((name) => (
-                <TableRow key={name}>
-                  <TableCell component="th" scope="row">{translate(fieldLabelKey(entity, name))}</TableCell>
-                  {pair.map((m) => (
-                    <TableCell key={m.id}>
-                      <RecordContextProvider value={m}>{fieldDisplay(entity, name, entity.fields[name]!)}</RecordContextProvider>
-                    </TableCell>
-                  ))}
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button label="ra.action.cancel" onClick={onClose} />
-        <Button label="member.merge.confirm" onClick={() => void merge()} disabled={keepId === null || saving || pair.length !== 2} variant="contained" />
-      </DialogActions>
-    </Dialog>
-  );
-};
+/** The side-by-side dialog loads when a merge starts (it is no part of the member list's first draw). */
+const MergeDialog = lazyNow(() => import('./MergeDialog').then((m) => m.MergeDialog));
 
 /** Bulk action of the member list: merge the two selected members. */
 export const MergeMembersButton = ({ entity }: { readonly entity: Entity }) => {
@@ -120,6 +42,50 @@ export const MergeMembersButton = ({ entity }: { readonly entity: Entity }) => {
     <>
       <Button label="member.merge.button" onClick={start}><MergeIcon /></Button>
       {open && <MergeDialog entity={entity} ids={selectedIds} onClose={() => setOpen(false)} />}
+    </>
+  );
+};
+
+/**
+ * A member row's own "Merge": pick the other member of the same shop by name, phone or company
+ * (the list's keyword search), then the same side-by-side choice as the bulk bar's.
+ */
+export const MergeMemberRowButton = ({ entity }: { readonly entity: Entity }) => {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  const { canAccess } = useCanAccess({ resource: entity.name, action: actionOperation('merge') });
+  const [picking, setPicking] = useState(false);
+  const [keyword, setKeyword] = useState('');
+  const [other, setOther] = useState<RaRecord | null>(null);
+  const candidates = useGetList<RaRecord>(entity.name, {
+    pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'DESC' },
+    filter: { shopId: record?.shopId, keyword: keyword.trim() },
+  }, { enabled: picking && record !== undefined });
+  if (!canAccess || !record) return null;
+  const name = String(record.username ?? record.id);
+  const close = () => { setPicking(false); setOther(null); setKeyword(''); };
+  return (
+    <>
+      <Button label="member.merge.row_button" onClick={() => setPicking(true)} aria-label={`${translate('member.merge.row_button')} · ${name}`}><MergeIcon /></Button>
+      {picking && !other && (
+        <Dialog open onClose={close} maxWidth="xs" fullWidth aria-labelledby="merge-pick-title">
+          <DialogTitle id="merge-pick-title">{translate('member.merge.pick_title', { name })}</DialogTitle>
+          <DialogContent>
+            <Typography variant="body2" sx={{ mb: 2 }}>{translate('member.merge.pick_explain')}</Typography>
+            <Autocomplete
+              options={(candidates.data ?? []).filter((m) => m.id !== record.id)}
+              getOptionLabel={(m) => [m.username, m.nickname, m.mobile].filter(Boolean).join(' · ')}
+              filterOptions={(options) => options}
+              loading={candidates.isPending}
+              onInputChange={(_, value) => setKeyword(value)}
+              onChange={(_, value) => setOther(value)}
+              renderInput={(params) => <MuiTextField {...params} autoFocus label={translate('member.merge.pick_label')} />}
+            />
+          </DialogContent>
+          <DialogActions><Button label="ra.action.cancel" onClick={close} /></DialogActions>
+        </Dialog>
+      )}
+      {other && <MergeDialog entity={entity} ids={[record.id, other.id]} onClose={close} />}
     </>
   );
 };

@@ -1,6 +1,7 @@
 import type { ScreenOptionsByEntity } from '../../engine/area';
-import { MergeMembersButton } from './MergeMembers';
+import { MergeMemberRowButton, MergeMembersButton } from './MergeMembers';
 
 export const screenOptions: ScreenOptionsByEntity = {
-  member: { bulkActions: MergeMembersButton, hiddenColumns: ['realName', 'companyName', 'country'] },
+  // Merge from the bulk bar (two rows ticked) or from a member's own row (the other picked by name).
+  member: { bulkActions: MergeMembersButton, rowActions: MergeMemberRowButton, hiddenColumns: ['realName', 'companyName', 'country'] },
 };

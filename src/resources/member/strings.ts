@@ -11,11 +11,11 @@ const en = {
       name: 'Member |||| Members',
       fields: {
         username: 'Username', nickname: 'Nickname', realName: 'Real name', mobile: 'Mobile', phone: 'Phone',
-        companyName: 'Company', country: 'Country', taxId: 'Tax id', icon: 'Avatar',
+        companyName: 'Company', email: 'Email', language: 'Mail language', country: 'Country', taxId: 'Tax id', icon: 'Avatar',
         shopId: 'Shop', shopName: 'Shop', memberLevelId: 'Level', memberLevelName: 'Level',
         applyStatus: 'Apply status', createTime: 'Joined at',
       },
-      enums: { applyStatus: { pending: 'Waiting for approval', approved: 'Approved', rejected: 'Rejected' } },
+      enums: { applyStatus: { pending: 'Waiting for approval', approved: 'Approved', rejected: 'Rejected' }, language: { en: 'English', zh: 'Chinese (中文)' } },
       actions: {
         updateApplyStatus: {
           name: 'Approve or reject', fields: { status: 'Decision' },
@@ -50,6 +50,10 @@ const en = {
       keep: 'Keep %{name}',
       confirm: 'Merge',
       choose_two: 'Select exactly two members to merge',
+      row_button: 'Merge with…',
+      pick_title: 'Merge %{name} with another member',
+      pick_explain: 'Find the other member of the same shop by username, nickname, phone or company; then choose which one to keep.',
+      pick_label: 'Other member',
       done: 'Members merged; %{smart_count} order moved |||| Members merged; %{smart_count} orders moved',
     },
   },
@@ -61,11 +65,11 @@ export const strings = defineStrings(en, {
       name: '会员',
       fields: {
         username: '用户名', nickname: '昵称', realName: '真实姓名', mobile: '手机', phone: '电话',
-        companyName: '公司名称', country: '国家', taxId: '税号', icon: '头像',
+        companyName: '公司名称', email: '邮箱', language: '邮件语言', country: '国家', taxId: '税号', icon: '头像',
         shopId: '店铺', shopName: '店铺', memberLevelId: '等级', memberLevelName: '等级',
         applyStatus: '申请状态', createTime: '加入时间',
       },
-      enums: { applyStatus: { pending: '待审核', approved: '已通过', rejected: '已拒绝' } },
+      enums: { applyStatus: { pending: '待审核', approved: '已通过', rejected: '已拒绝' }, language: { en: '英文 (English)', zh: '中文' } },
       actions: {
         updateApplyStatus: {
           name: '审核', fields: { status: '审核结果' },
@@ -100,6 +104,10 @@ export const strings = defineStrings(en, {
       keep: '保留 %{name}',
       confirm: '合并',
       choose_two: '请恰好选择两个会员进行合并',
+      row_button: '合并到…',
+      pick_title: '将 %{name} 与另一位会员合并',
+      pick_explain: '按用户名、昵称、手机号或公司查找同一店铺的另一位会员，然后选择保留哪一位。',
+      pick_label: '另一位会员',
       done: '会员已合并，转移了 %{smart_count} 个订单',
     },
   },

@@ -4,9 +4,11 @@
  * Chinese couriers and international carriers, or "Other" with the name typed) and a logistics number; one confirmation ships them all in one call (`POST
  * /order/update/delivery` with one row per order, the declared `deliver` transition). Each row is
  * checked with the action's own parameter rules before sending; the server's errors (`1.deliverySn`)
- * land under the row's input. Orders that are not pending shipment are left out, and said so.
+ * land under the row's input. Orders that are not pending shipment are left out, and said so. On a
+ * phone each order is a card with its inputs under the receiver.
  */
 import Alert from '@mui/material/Alert';
+import Card from '@mui/material/Card';
 import ListSubheader from '@mui/material/ListSubheader';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
@@ -28,6 +30,7 @@ import { useActionMutation } from '../../engine/actionQueries';
 import { fieldLabelKey } from '../../engine/labels';
 import { routePath } from '../../engine/routing';
 import { ScreenHeading } from '../../engine/ScreenHeading';
+import { useIsMobile } from '../../theme/useIsMobile';
 import { ApiError } from '../../providers/api';
 import type { FieldError } from '../../schema/api';
 import { DELIVERY_COMPANIES, DELIVERY_COMPANY_MAX, ORDER_STATUS, order } from '../../schema/oms/entities';
@@ -114,7 +117,57 @@ export const DeliverOrderList = () => {
     });
   };
 
+  const isMobile = useIsMobile();
   const errorText = (e: FieldError | undefined) => (e ? translate(`errors.${e.messageKey}`, { _: e.message, ...e.params }) : undefined);
+
+  /** A row's logistics company: the declared list (or "Other" and the typed name); `labelled` where no column head names it (a phone's card). */
+  const companyInputs = (o: RaRecord, labelled: boolean) => {
+    const row = inputOf(o.id);
+    const isOther = row.choice === OTHER;
+    const rowErrors = errors[String(o.id)] ?? {};
+    const sn = String(o.orderSn);
+    return (
+      <>
+        <MuiTextField
+          select size="small" fullWidth value={row.choice} label={labelled ? translate('resources.order.actions.deliver.fields.deliveryCompany') : undefined}
+          slotProps={{ htmlInput: { 'aria-label': `${translate('resources.order.actions.deliver.fields.deliveryCompany')} ${sn}` } }}
+          onChange={(event) => put(o.id, 'choice', event.target.value)}
+          error={!isOther && Boolean(rowErrors.deliveryCompany)} helperText={isOther ? undefined : errorText(rowErrors.deliveryCompany)}
+        >
+          {REGIONS.flatMap((region) => [
+            <ListSubheader key={region}>{translate(`entity.oms.company_regions.${region}`)}</ListSubheader>,
+            ...DELIVERY_COMPANIES.filter((c) => c.region === region)
+              .map((c) => <MenuItem key={c.value} value={c.value}>{translate(`entity.oms.companies.${c.label}`)}</MenuItem>),
+          ])}
+          <MenuItem value={OTHER}>{translate('entity.oms.company_other')}</MenuItem>
+        </MuiTextField>
+        {/* "Other": the name as the shipper types it is what the order keeps (trimmed, checked by the declaration). */}
+        {isOther && (
+          <MuiTextField
+            size="small" fullWidth value={row.otherName} sx={{ mt: 1 }} autoFocus
+            placeholder={translate('entity.oms.company_other_name')}
+            slotProps={{ htmlInput: { 'aria-label': `${translate('entity.oms.company_other_name')} ${sn}`, maxLength: DELIVERY_COMPANY_MAX } }}
+            onChange={(event) => put(o.id, 'otherName', event.target.value)}
+            error={Boolean(rowErrors.deliveryCompany)} helperText={errorText(rowErrors.deliveryCompany)}
+          />
+        )}
+      </>
+    );
+  };
+  /** A row's logistics number. */
+  const snInput = (o: RaRecord, labelled: boolean) => {
+    const row = inputOf(o.id);
+    const rowErrors = errors[String(o.id)] ?? {};
+    const sn = String(o.orderSn);
+    return (
+      <MuiTextField
+        size="small" fullWidth value={row.deliverySn} label={labelled ? translate('resources.order.actions.deliver.fields.deliverySn') : undefined}
+        slotProps={{ htmlInput: { 'aria-label': `${translate('resources.order.actions.deliver.fields.deliverySn')} ${sn}`, maxLength: 64 } }}
+        onChange={(event) => put(o.id, 'deliverySn', event.target.value)}
+        error={Boolean(rowErrors.deliverySn)} helperText={errorText(rowErrors.deliverySn)}
+      />
+    );
+  };
 
   let body;
   if (!ids.length) body = <Alert severity="warning">{translate('errors.select_orders')}</Alert>;
@@ -126,6 +179,22 @@ export const DeliverOrderList = () => {
       <>
         <Typography color="text.secondary" sx={{ mb: 1 }}>{translate('entity.oms.deliver_hint')}</Typography>
         {leftOut > 0 && <Alert severity="info" sx={{ mb: 1 }}>{translate('entity.oms.deliver_left_out', { smart_count: leftOut })}</Alert>}
+        {isMobile ? (
+          // A phone gets one card per order, its inputs under the receiver: nothing starts off to the right.
+          <Stack component="ul" spacing={1} aria-label={translate('menu.deliverOrderList')} sx={{ listStyle: 'none', p: 0, m: 0, mb: 2 }}>
+            {orders.map((o) => (
+              <Card key={o.id} component="li" variant="outlined" sx={{ p: 1.5 }}>
+                <Typography fontWeight="medium">{translate(fieldLabelKey(order, 'orderSn'))} {String(o.orderSn)}</Typography>
+                <Typography variant="body2">{String(o.receiverName ?? '')} · {String(o.receiverPhone ?? '')}</Typography>
+                <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5, overflowWrap: 'anywhere' }}>{address(o)}</Typography>
+                <Stack spacing={1.5}>
+                  {companyInputs(o, true)}
+                  {snInput(o, true)}
+                </Stack>
+              </Card>
+            ))}
+          </Stack>
+        ) : (
         <TableContainer component={Paper} variant="outlined" sx={{ mb: 2 }}>
           <Table size="small" aria-label={translate('menu.deliverOrderList')}>
             <TableHead>
@@ -139,9 +208,6 @@ export const DeliverOrderList = () => {
             </TableHead>
             <TableBody>
               {orders.map((o) => {
-                const row = inputOf(o.id);
-                const isOther = row.choice === OTHER;
-                const rowErrors = errors[String(o.id)] ?? {};
                 const sn = String(o.orderSn);
                 return (
                   <TableRow key={o.id}>
@@ -149,46 +215,15 @@ export const DeliverOrderList = () => {
                     <TableCell>{String(o.receiverName ?? '')}</TableCell>
                     <TableCell>{String(o.receiverPhone ?? '')}</TableCell>
                     <TableCell sx={{ overflowWrap: 'anywhere' }}>{address(o)}</TableCell>
-                    <TableCell sx={{ minWidth: 170 }}>
-                      {/* The column heads name the inputs; each input's own name adds its order (for screen readers). */}
-                      <MuiTextField
-                        select size="small" fullWidth value={row.choice}
-                        slotProps={{ htmlInput: { 'aria-label': `${translate('resources.order.actions.deliver.fields.deliveryCompany')} ${sn}` } }}
-                        onChange={(event) => put(o.id, 'choice', event.target.value)}
-                        error={!isOther && Boolean(rowErrors.deliveryCompany)} helperText={isOther ? undefined : errorText(rowErrors.deliveryCompany)}
-                      >
-                        {REGIONS.flatMap((region) => [
-                          <ListSubheader key={region}>{translate(`entity.oms.company_regions.${region}`)}</ListSubheader>,
-                          ...DELIVERY_COMPANIES.filter((c) => c.region === region)
-                            .map((c) => <MenuItem key={c.value} value={c.value}>{translate(`entity.oms.companies.${c.label}`)}</MenuItem>),
-                        ])}
-                        <MenuItem value={OTHER}>{translate('entity.oms.company_other')}</MenuItem>
-                      </MuiTextField>
-                      {/* "Other": the name as the shipper types it is what the order keeps (trimmed, checked by the declaration). */}
-                      {isOther && (
-                        <MuiTextField
-                          size="small" fullWidth value={row.otherName} sx={{ mt: 1 }} autoFocus
-                          placeholder={translate('entity.oms.company_other_name')}
-                          slotProps={{ htmlInput: { 'aria-label': `${translate('entity.oms.company_other_name')} ${sn}`, maxLength: DELIVERY_COMPANY_MAX } }}
-                          onChange={(event) => put(o.id, 'otherName', event.target.value)}
-                          error={Boolean(rowErrors.deliveryCompany)} helperText={errorText(rowErrors.deliveryCompany)}
-                        />
-                      )}
-                    </TableCell>
-                    <TableCell sx={{ minWidth: 170 }}>
-                      <MuiTextField
-                        size="small" fullWidth value={row.deliverySn}
-                        slotProps={{ htmlInput: { 'aria-label': `${translate('resources.order.actions.deliver.fields.deliverySn')} ${sn}`, maxLength: 64 } }}
-                        onChange={(event) => put(o.id, 'deliverySn', event.target.value)}
-                        error={Boolean(rowErrors.deliverySn)} helperText={errorText(rowErrors.deliverySn)}
-                      />
-                    </TableCell>
+                    <TableCell sx={{ minWidth: 170 }}>{companyInputs(o, false)}</TableCell>
+                    <TableCell sx={{ minWidth: 170 }}>{snInput(o, false)}</TableCell>
                   </TableRow>
                 );
               })}
             </TableBody>
           </Table>
         </TableContainer>
+        )}
       </>
     );
   }

@@ -7,17 +7,19 @@
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import RouteIcon from '@mui/icons-material/Route';
 import Tab from '@mui/material/Tab';
+import Typography from '@mui/material/Typography';
 import Tabs from '@mui/material/Tabs';
 import type { Identifier, RaRecord } from 'react-admin';
 import { Button, useCanAccess, useListContext, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { useActionQuery } from '../../engine/actionQueries';
+import { useCallerClock } from '../../engine/callerClock';
 import { enumLabelKey } from '../../engine/labels';
 import { routePath, withQuery } from '../../engine/routing';
 import { actionOperation } from '../../schema/access';
 import { MESSAGES } from '../../schema/api';
 import type { Entity } from '../../schema/engine/entity';
-import { DELIVERY_COMPANIES, ORDER_DELETABLE_STATUSES, ORDER_STATUS, ORDER_STATUSES, order, PAY_STATUS } from '../../schema/oms/entities';
+import { DELIVERY_COMPANIES, ORDER_DELETABLE_STATUSES, ORDER_STATUS, ORDER_STATUSES, order, ORDER_PAY_STATUSES, PAY_STATUS } from '../../schema/oms/entities';
 import { transitionAllows } from '../../schema/engine/entity';
 import { ActionTrigger, fieldDisplay, LinkButton, RowButton, RowDeleteButton, useShowHref } from '../../engine/blocks';
 import { useIntlLocale } from '../../engine/locale';
@@ -30,6 +32,9 @@ const TAB_STATUSES = ORDER_STATUSES.filter((s) => s.value !== ORDER_STATUS.inval
 type StatusCounts = { readonly all: number; readonly byStatus: Readonly<Record<string, number>> };
 
 /** Status tabs over the list: each sets the list's status filter; the counts come from `GET /order/statusCounts`. */
+/** The order list's day filters (created, paid between). */
+const DAY_FILTERS = ['createTimeFrom', 'createTimeTo', 'paymentTimeFrom', 'paymentTimeTo'] as const;
+
 export const OrderStatusTabs = ({ entity }: { readonly entity: Entity }) => {
   const translate = useTranslate();
   const { filterValues, displayedFilters, setFilters } = useListContext();
@@ -41,14 +46,24 @@ export const OrderStatusTabs = ({ entity }: { readonly entity: Entity }) => {
     const { status: _status, ...rest } = filterValues as Record<string, unknown>;
     setFilters(value === 'all' ? rest : { ...rest, status: Number(value) }, displayedFilters);
   };
+  // A date filter's days are the caller's (its shop's zone, the platform's for staff): said while one is set.
+  const clock = useCallerClock();
+  const byDay = DAY_FILTERS.some((name) => filterValues[name] !== undefined && filterValues[name] !== '');
   return (
-    <Tabs value={current} onChange={(_event, value: string) => choose(value)} variant="scrollable" allowScrollButtonsMobile
-      aria-label={translate(`resources.${entity.name}.fields.status`)} sx={{ px: 1, borderBottom: 1, borderColor: 'divider' }}>
-      <Tab value="all" label={label(translate('entity.oms.tab_all'), counts.data?.all)} />
-      {TAB_STATUSES.map((s) => (
-        <Tab key={s.value} value={String(s.value)} label={label(translate(enumLabelKey(entity, 'status', s)), counts.data?.byStatus[String(s.value)])} />
-      ))}
-    </Tabs>
+    <>
+      <Tabs value={current} onChange={(_event, value: string) => choose(value)} variant="scrollable" allowScrollButtonsMobile
+        aria-label={translate(`resources.${entity.name}.fields.status`)} sx={{ px: 1, borderBottom: 1, borderColor: 'divider' }}>
+        <Tab value="all" label={label(translate('entity.oms.tab_all'), counts.data?.all)} />
+        {TAB_STATUSES.map((s) => (
+          <Tab key={s.value} value={String(s.value)} label={label(translate(enumLabelKey(entity, 'status', s)), counts.data?.byStatus[String(s.value)])} />
+        ))}
+      </Tabs>
+      {byDay && clock && (
+        <Typography variant="body2" color="text.secondary" data-testid="order-days-zone" sx={{ px: 2, pt: 1 }}>
+          {translate(clock.source === 'shop' ? 'entity.oms.days_shop' : 'entity.oms.days_platform', { zone: clock.zone, now: clock.now })}
+        </Typography>
+      )}
+    </>
   );
 };
 
@@ -113,7 +128,8 @@ export const OrderRowButtons = ({ entity, onDetail = false }: { readonly entity:
   const locale = useIntlLocale();
   if (!record) return null;
   const status = Number(record.status);
-  // The order's page reads the cashier money bound to it: the close dialog says it must be unbound first (the server refuses otherwise).
+  // The order's read and its list row carry the cashier money bound to it: the close dialog, on the page and in the list,
+  // says it must be unbound first, before anything is sent (the server refuses otherwise).
   const bound = toCents(Number(record.boundAmount ?? 0));
   const notice = bound > 0
     ? { text: translate('errors.order_close_bound', { amount: formatMoney(bound, locale), orderSn: String(record.orderSn) }), blocks: true }
@@ -155,4 +171,28 @@ export const DeliveryCompanyCell = ({ name }: { readonly entity: Entity; readonl
   const record = useRecordContext();
   const translate = useTranslate();
   return <>{deliveryCompanyText(translate, record?.[name])}</>;
+};
+
+/**
+ * The order's amount, and under it what went back when a return refunded some of it: "Partially
+ * refunded 168.31" (or "Refunded …"), so a list row says exactly what happened to its money.
+ */
+export const OrderAmountCell = ({ entity, name }: { readonly entity: Entity; readonly name: string }) => {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  const locale = useIntlLocale();
+  const decl = entity.fields[name];
+  if (!record || !decl) return null;
+  const refunded = toCents(Number(record.refundAmount ?? 0));
+  const state = ORDER_PAY_STATUSES.find((s) => s.value === record.payStatus);
+  return (
+    <>
+      {fieldDisplay(entity, name, decl)}
+      {refunded > 0 && state && (
+        <Typography variant="caption" color="text.secondary" display="block">
+          {translate(enumLabelKey(entity, 'payStatus', state))} {formatMoney(refunded, locale)}
+        </Typography>
+      )}
+    </>
+  );
 };

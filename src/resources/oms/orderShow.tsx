@@ -18,6 +18,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import type { SxProps, Theme } from '@mui/material/styles';
 import { useMemo } from 'react';
 import type { RaRecord } from 'react-admin';
 import { Loading, RecordContextProvider, useCanAccess, useGetList, useRecordContext, useTranslate } from 'react-admin';
@@ -45,7 +46,7 @@ const BASIC = [
 const RECEIVER = [
   'receiverName', 'receiverPhone', 'receiverPostCode', 'receiverCountry', 'receiverProvince', 'receiverCity', 'receiverRegion', 'receiverDetailAddress',
 ] as const;
-const FEES = ['totalAmount', 'freightAmount', 'couponAmount', 'integrationAmount', 'promotionAmount', 'discountAmount', 'payAmount'] as const;
+const FEES = ['totalAmount', 'freightAmount', 'couponAmount', 'integrationAmount', 'promotionAmount', 'discountAmount', 'payAmount', 'refundAmount'] as const;
 
 const grid = { display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: '1fr 1fr 1fr' }, columnGap: 3 } as const;
 
@@ -165,35 +166,54 @@ type TrackEvent = {
   /** A note the server wrote (ORDER_HISTORY_NOTES), shown in the reader's language. */
   readonly noteKey?: string | null; readonly noteParams?: Readonly<Record<string, unknown>> | null;
 };
-type Tracking = { readonly deliveryCompany: string | null; readonly deliverySn: string | null; readonly events: readonly TrackEvent[] };
+/** An event the carrier reported (server/areas/oms/tracking.ts), in the carrier's own words. */
+type CarrierEvent = { readonly id: number; readonly time: string; readonly status: string; readonly description: string; readonly location: string | null };
+type Tracking = {
+  readonly deliveryCompany: string | null; readonly deliverySn: string | null; readonly events: readonly TrackEvent[];
+  readonly carrierEvents?: readonly CarrierEvent[];
+};
 
-/** The logistics timeline (`GET /order/track/{id}`): the order's own shipping history, said so, as there is no carrier feed. */
+/** How often an open order page asks for new carrier events: tracking advances without a reload. */
+const TRACK_REFRESH_MS = 30_000;
+
+/**
+ * The logistics timeline (`GET /order/track/{id}`): the order's own shipping history and the
+ * carrier's events side by side in one list by time, each saying where it comes from.
+ */
 const Track = ({ entity }: { readonly entity: Entity }) => {
   const translate = useTranslate();
   const locale = useIntlLocale();
   const record = useRecordContext();
   const trackable = record ? transitionAllows(entity, 'track', record) : false;
-  const { data, isPending } = useActionQuery<Tracking>(entity, { name: 'track', id: record?.id }, { enabled: Boolean(record && trackable) });
+  const { data, isPending } = useActionQuery<Tracking>(entity, { name: 'track', id: record?.id }, {
+    enabled: Boolean(record && trackable), refetchInterval: record?.status === ORDER_STATUS.shipped ? TRACK_REFRESH_MS : false,
+  });
   if (!record || !trackable) return null;
   const statusLabel = (value: number) => {
     const option = ORDER_STATUSES.find((s) => s.value === value);
     return option ? translate(enumLabelKey(entity, 'status', option)) : String(value);
   };
+  const rows = [
+    ...(data?.events ?? []).map((event) => ({
+      key: `h${event.id}`, time: event.time,
+      text: `${statusLabel(event.status)}${event.status === ORDER_STATUS.shipped && data?.deliveryCompany ? ` · ${deliveryCompanyText(translate, data.deliveryCompany)} ${data.deliverySn ?? ''}` : ''}${
+        event.noteKey ? ` · ${translate(`resources.orderOperateHistory.notes.${event.noteKey}`, { ...event.noteParams, _: event.note })}` : event.note ? ` · ${event.note}` : ''}`,
+    })),
+    ...(data?.carrierEvents ?? []).map((event) => ({
+      key: `c${event.id}`, time: event.time,
+      text: `${translate('entity.oms.track_carrier')}: ${translate(`entity.oms.carrier_status.${event.status}`, { _: event.status })} · ${event.description}${event.location ? ` (${event.location})` : ''}`,
+    })),
+  ].sort((a, b) => a.time.localeCompare(b.time) || a.key.localeCompare(b.key));
   return (
     <ShowPanel title={translate('entity.oms.track')}>
       <Typography variant="body2" color="text.secondary" gutterBottom>{translate('entity.oms.track_source')}</Typography>
-      {isPending ? <Loading /> : !data || data.events.length === 0
+      {isPending ? <Loading /> : rows.length === 0
         ? <Typography variant="body2">{translate('entity.oms.track_empty')}</Typography>
         : (
           <Box component="ol" aria-label={translate('entity.oms.track')} sx={{ pl: 3, m: 0 }}>
-            {data.events.map((event) => (
-              <li key={event.id}>
-                <Typography variant="body2">
-                  {new Date(event.time).toLocaleString(locale)} · {statusLabel(event.status)}
-                  {event.status === ORDER_STATUS.shipped && data.deliveryCompany ? ` · ${deliveryCompanyText(translate, data.deliveryCompany)} ${data.deliverySn ?? ''}` : ''}
-                  {event.noteKey ? ` · ${translate(`resources.orderOperateHistory.notes.${event.noteKey}`, { ...event.noteParams, _: event.note })}`
-                    : event.note ? ` · ${event.note}` : ''}
-                </Typography>
+            {rows.map((row) => (
+              <li key={row.key}>
+                <Typography variant="body2">{new Date(row.time).toLocaleString(locale)} · {row.text}</Typography>
               </li>
             ))}
           </Box>
@@ -203,8 +223,16 @@ const Track = ({ entity }: { readonly entity: Entity }) => {
 };
 
 const MESSAGE_ROWS = 50;
+/** The message's own text takes the room; the kind and delivery chips never break a word. */
+const MESSAGE_CELL: Readonly<Record<string, SxProps<Theme>>> = {
+  kind: { '& .MuiChip-label': { whiteSpace: 'nowrap' } }, deliveryState: { '& .MuiChip-label': { whiteSpace: 'nowrap' } },
+  content: { minWidth: 200 }, recipient: { overflowWrap: 'anywhere' },
+};
 
-/** The messages sent to the buyer, newest first. */
+/**
+ * The messages to the buyer (a person's and the shipped and refund notices), newest first, each
+ * with its mail's delivery: queued, sent, or failed with the mail server's reason.
+ */
 const Messages = () => {
   const translate = useTranslate();
   const record = useRecordContext();
@@ -214,12 +242,14 @@ const Messages = () => {
   }, { enabled: Boolean(record && canAccess) });
   if (!record || !canAccess) return null;
   const entity = orderMessage as unknown as Entity;
-  const columns = ['createTime', 'operatorId', 'content'] as const;
+  const columns = ['createTime', 'kind', 'operatorId', 'recipient', 'content', 'deliveryState'] as const;
   return (
     <ShowPanel title={translate('entity.oms.messages')}>
       {isPending ? <Loading /> : data.length === 0
         ? <Typography variant="body2" color="text.secondary">{translate('entity.oms.no_messages')}</Typography>
         : (
+          // Wider than a phone: the table scrolls inside its panel, the page never does; a chip keeps its words on one line.
+          <Box sx={{ width: '100%', overflowX: 'auto' }}>
           <Table size="small" aria-label={translate('entity.oms.messages')}>
             <TableHead>
               <TableRow>{columns.map((field) => <TableCell key={field}>{translate(fieldLabelKey(entity, field))}</TableCell>)}</TableRow>
@@ -227,11 +257,23 @@ const Messages = () => {
             <TableBody>
               {data.map((row) => (
                 <RecordContextProvider key={String(row.id)} value={row}>
-                  <TableRow>{columns.map((field) => <TableCell key={field}>{fieldDisplay(entity, field, entity.fields[field]!)}</TableCell>)}</TableRow>
+                  <TableRow>
+                    {columns.map((field) => (
+                      <TableCell key={field} sx={MESSAGE_CELL[field]}>
+                        {fieldDisplay(entity, field, entity.fields[field]!)}
+                        {field === 'deliveryState' && row.deliveryError ? (
+                          <Typography variant="caption" color="error" display="block">
+                            {translate(fieldLabelKey(entity, 'deliveryError'))}: {String(row.deliveryError)}
+                          </Typography>
+                        ) : null}
+                      </TableCell>
+                    ))}
+                  </TableRow>
                 </RecordContextProvider>
               ))}
             </TableBody>
           </Table>
+          </Box>
         )}
     </ShowPanel>
   );

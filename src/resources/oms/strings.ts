@@ -28,10 +28,11 @@ const en = {
         shopId: 'Shop',
         shopName: 'Shop',
         createTime: 'Submitted at',
-        memberId: 'Member id',
+        memberId: 'Member ID',
         memberUsername: 'User account',
         totalAmount: 'Order total',
         payAmount: 'Payable amount',
+        refundAmount: 'Refunded amount',
         freightAmount: 'Freight',
         promotionAmount: 'Promotion discount',
         integrationAmount: 'Points deduction',
@@ -61,6 +62,9 @@ const en = {
         note: 'Note',
         confirmStatus: 'Receipt confirmed',
         deleteStatus: 'Deleted',
+        couponId: 'Coupon',
+        useIntegration: 'Points used',
+        buyerHidden: 'Deleted by the buyer',
         paymentTime: 'Paid at',
         deliveryTime: 'Shipped at',
         receiveTime: 'Received at',
@@ -88,7 +92,7 @@ const en = {
       },
       enums: {
         payType: { unpaid: 'Unpaid', alipay: 'Alipay', wechat: 'WeChat Pay' },
-        payStatus: { unpaid: 'Unpaid', paid: 'Paid', refunded: 'Refunded' },
+        payStatus: { unpaid: 'Unpaid', paid: 'Paid', refunded: 'Refunded', partially_refunded: 'Partially refunded' },
         deliveryStatus: { not_shipped: 'Not shipped', shipped: 'Shipped' },
         sourceType: { pc: 'PC order', app: 'App order' },
         status: {
@@ -100,7 +104,7 @@ const en = {
       children: {
         orderItemList: {
           fields: {
-            productId: 'Product id',
+            productId: 'Product ID',
             productPic: 'Image',
             productName: 'Product',
             productBrand: 'Brand',
@@ -108,6 +112,13 @@ const en = {
             productPrice: 'Price',
             productQuantity: 'Quantity',
             productSkuCode: 'SKU code',
+            productSkuId: 'SKU',
+            flashRelationId: 'Flash sale product',
+            promotionName: 'Promotion',
+            promotionAmount: 'Promotion discount',
+            couponAmount: 'Coupon discount',
+            integrationAmount: 'Points discount',
+            realAmount: 'Paid for the line',
             productAttr: 'Attributes',
           },
         },
@@ -116,7 +127,7 @@ const en = {
     orderOperateHistory: {
       name: 'Order history |||| Order history',
       fields: {
-        orderId: 'Order',
+        orderId: 'Order ID',
         shopId: 'Shop',
         operatorId: 'Operator',
         operateMan: 'Operator',
@@ -141,7 +152,14 @@ const en = {
     },
     orderMessage: {
       name: 'Message to the buyer |||| Messages to the buyer',
-      fields: { orderId: 'Order', shopId: 'Shop', operatorId: 'Sent by', operatorName: 'Sent by', createTime: 'Sent at', content: 'Message' },
+      fields: {
+        orderId: 'Order ID', shopId: 'Shop', operatorId: 'Sent by', operatorName: 'Sent by', createTime: 'Written at', content: 'Message',
+        kind: 'Kind', outboxId: 'Outbox number', recipient: 'To', deliveryState: 'Delivery', deliveryError: 'Reason', sentTime: 'Delivered at',
+      },
+      enums: {
+        kind: { message: 'Message', shipped: 'Shipped notice', refunded: 'Refund notice' },
+        deliveryState: { queued: 'Queued', sending: 'Sending', sent: 'Sent', failed: 'Failed', no_address: 'Not sent: no email' },
+      },
     },
     companyAddress: {
       name: 'Return address |||| Return addresses',
@@ -166,7 +184,7 @@ const en = {
         createTime: 'Applied at',
         shopId: 'Shop',
         shopName: 'Shop',
-        orderId: 'Order id',
+        orderId: 'Order',
         orderSn: 'Order number',
         memberUsername: 'User account',
         returnName: 'Contact',
@@ -174,7 +192,7 @@ const en = {
         reason: 'Reason',
         description: 'Description',
         proofPics: 'Proof images',
-        productId: 'Product id',
+        productId: 'Product page',
         productPic: 'Product image',
         productName: 'Product',
         productBrand: 'Brand',
@@ -213,9 +231,10 @@ const en = {
       fields: {
         flashOrderOvertime: 'Unpaid flash-sale orders close after (minutes)',
         normalOrderOvertime: 'Unpaid normal orders close after (minutes)',
-        confirmOvertime: 'Shipped orders are confirmed as received after (days)',
+        receiveOnDelivered: 'Confirm receipt when the carrier reports delivery',
+        confirmOvertime: 'Shipped: confirm receipt after (days)',
         finishOvertime: 'Received orders are completed after (days)',
-        commentOvertime: 'Completed orders are reviewed automatically after (days)',
+        commentOvertime: 'Completed: auto-review after (days)',
       },
     },
   },
@@ -223,6 +242,8 @@ const en = {
     oms: {
       tab_all: 'All',
       tab_count: '%{label} (%{count})',
+      days_shop: 'Dates count in your shop\'s time zone, %{zone} (now %{now}).',
+      days_platform: 'Dates count in the platform\'s time zone, %{zone} (now %{now}).',
       ship_selected: 'Ship selected',
       ship: 'Ship',
       deliver_hint: 'Choose the logistics company and enter the logistics number of each order, then confirm.',
@@ -256,7 +277,9 @@ const en = {
       messages: 'Messages to the buyer',
       no_messages: 'No messages to the buyer yet',
       track: 'Logistics',
-      track_source: 'There is no carrier feed yet: this timeline is the order\'s own shipping history.',
+      track_source: 'The order\'s own history and what its carrier reported, by time; new carrier events appear by themselves.',
+      track_carrier: 'Carrier',
+      carrier_status: { picked_up: 'Picked up', in_transit: 'In transit', out_for_delivery: 'Out for delivery', delivered: 'Delivered', exception: 'Problem' },
       track_empty: 'No shipping events yet',
       close: 'Close',
       delete: 'Delete',
@@ -282,10 +305,11 @@ export const strings = defineStrings(en, {
         shopId: '店铺',
         shopName: '店铺',
         createTime: '提交时间',
-        memberId: '会员编号',
+        memberId: '会员 ID',
         memberUsername: '用户账号',
         totalAmount: '订单金额',
         payAmount: '应付金额',
+        refundAmount: '已退款金额',
         freightAmount: '运费',
         promotionAmount: '活动优惠',
         integrationAmount: '积分抵扣',
@@ -315,6 +339,9 @@ export const strings = defineStrings(en, {
         note: '备注',
         confirmStatus: '已确认收货',
         deleteStatus: '已删除',
+        couponId: '优惠券',
+        useIntegration: '使用积分',
+        buyerHidden: '买家已删除',
         paymentTime: '支付时间',
         deliveryTime: '发货时间',
         receiveTime: '收货时间',
@@ -342,7 +369,7 @@ export const strings = defineStrings(en, {
       },
       enums: {
         payType: { unpaid: '未支付', alipay: '支付宝', wechat: '微信' },
-        payStatus: { unpaid: '未支付', paid: '已支付', refunded: '已退款' },
+        payStatus: { unpaid: '未支付', paid: '已支付', refunded: '已退款', partially_refunded: '部分退款' },
         deliveryStatus: { not_shipped: '未发货', shipped: '已发货' },
         sourceType: { pc: 'PC订单', app: 'APP订单' },
         status: {
@@ -354,7 +381,7 @@ export const strings = defineStrings(en, {
       children: {
         orderItemList: {
           fields: {
-            productId: '商品编号',
+            productId: '商品 ID',
             productPic: '商品图片',
             productName: '商品名称',
             productBrand: '品牌',
@@ -362,6 +389,13 @@ export const strings = defineStrings(en, {
             productPrice: '价格',
             productQuantity: '数量',
             productSkuCode: 'SKU编码',
+            productSkuId: 'SKU',
+            flashRelationId: '秒杀商品',
+            promotionName: '促销活动',
+            promotionAmount: '促销优惠',
+            couponAmount: '优惠券抵扣',
+            integrationAmount: '积分抵扣',
+            realAmount: '实付金额',
             productAttr: '属性',
           },
         },
@@ -370,7 +404,7 @@ export const strings = defineStrings(en, {
     orderOperateHistory: {
       name: '订单操作记录',
       fields: {
-        orderId: '订单',
+        orderId: '订单 ID',
         shopId: '店铺',
         operatorId: '操作者',
         operateMan: '操作者',
@@ -388,6 +422,8 @@ export const strings = defineStrings(en, {
         line_changed: '修改商品：%{product} %{fromQuantity} × %{fromPrice} → %{toQuantity} × %{toPrice}',
         message_sent: '给买家发送消息：%{content}',
         refunded: '退款 %{amount}（退货申请 %{returnId}）',
+        placed_by_buyer: '买家 %{member} 下单',
+        paid_online: '通过 %{channel} 在线支付（%{reference}）',
       },
       enums: {
         fromStatus: {
@@ -402,7 +438,14 @@ export const strings = defineStrings(en, {
     },
     orderMessage: {
       name: '站内信',
-      fields: { orderId: '订单', shopId: '店铺', operatorId: '发送人', operatorName: '发送人', createTime: '发送时间', content: '消息内容' },
+      fields: {
+        orderId: '订单 ID', shopId: '店铺', operatorId: '发送人', operatorName: '发送人', createTime: '写入时间', content: '消息内容',
+        kind: '类型', outboxId: '发件箱编号', recipient: '收件人', deliveryState: '投递状态', deliveryError: '原因', sentTime: '送达时间',
+      },
+      enums: {
+        kind: { message: '留言', shipped: '发货通知', refunded: '退款通知' },
+        deliveryState: { queued: '排队中', sending: '发送中', sent: '已发送', failed: '发送失败', no_address: '未发送：无邮箱' },
+      },
     },
     companyAddress: {
       name: '收货地址',
@@ -427,7 +470,7 @@ export const strings = defineStrings(en, {
         createTime: '申请时间',
         shopId: '店铺',
         shopName: '店铺',
-        orderId: '订单编号',
+        orderId: '订单',
         orderSn: '订单编号',
         memberUsername: '用户账号',
         returnName: '联系人',
@@ -435,7 +478,7 @@ export const strings = defineStrings(en, {
         reason: '退货原因',
         description: '问题描述',
         proofPics: '凭证图片',
-        productId: '商品编号',
+        productId: '商品页面',
         productPic: '商品图片',
         productName: '商品名称',
         productBrand: '品牌',
@@ -474,6 +517,7 @@ export const strings = defineStrings(en, {
       fields: {
         flashOrderOvertime: '秒杀订单超时未付款自动关闭（分钟）',
         normalOrderOvertime: '正常订单超时未付款自动关闭（分钟）',
+        receiveOnDelivered: '快递签收后自动确认收货',
         confirmOvertime: '发货后自动确认收货（天）',
         finishOvertime: '确认收货后自动完成交易（天）',
         commentOvertime: '交易完成后自动好评（天）',
@@ -484,6 +528,8 @@ export const strings = defineStrings(en, {
     oms: {
       tab_all: '全部订单',
       tab_count: '%{label}（%{count}）',
+      days_shop: '日期按您店铺的时区 %{zone} 计算（现在 %{now}）。',
+      days_platform: '日期按平台时区 %{zone} 计算（现在 %{now}）。',
       ship_selected: '批量发货',
       ship: '订单发货',
       deliver_hint: '请为每个订单选择物流公司并填写物流单号，然后确定。',
@@ -517,7 +563,9 @@ export const strings = defineStrings(en, {
       messages: '站内信',
       no_messages: '暂无发给买家的消息',
       track: '物流信息',
-      track_source: '暂无物流公司的数据接口：以下时间线是该订单自身的发货记录。',
+      track_source: '按时间列出订单自身的记录和快递公司的物流信息；新的物流信息会自动出现。',
+      track_carrier: '快递',
+      carrier_status: { picked_up: '已揽收', in_transit: '运输中', out_for_delivery: '派送中', delivered: '已签收', exception: '异常' },
       track_empty: '暂无物流记录',
       close: '关闭订单',
       delete: '删除订单',

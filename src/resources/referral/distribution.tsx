@@ -8,14 +8,16 @@ import Payments from '@mui/icons-material/Payments';
 import Receipt from '@mui/icons-material/ReceiptLong';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
-import { useCanAccess, useLocaleState, useTranslate } from 'react-admin';
+import type { MouseEvent, ReactNode } from 'react';
+import { useCanAccess, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
 import { useActionQuery } from '../../engine/actionQueries';
 import { LinkButton } from '../../engine/LinkButton';
-import { routePath } from '../../engine/routing';
+import { dialogHash, routePath } from '../../engine/routing';
 import type { ScreenOptionsOf } from '../../engine/screenOptions';
 import { actionOperation } from '../../schema/access';
 import { RATIO_FORMAT } from '../../schema/engine/money';
@@ -66,5 +68,25 @@ const RewardHeader = () => (
   <Box sx={{ mt: 2 }}><LinkTo route={distributionRecord.menu.route} label="referral.to_distribution" icon={<Receipt />} /></Box>
 );
 
-export const distributionScreen: ScreenOptionsOf<typeof distributionRecord> = { listHeader: DistributionHeader };
+const keep = (event: MouseEvent) => event.stopPropagation();
+
+/**
+ * The VIP payment a record rewards, as a link to that payment's page ("View payment"; its name
+ * for a screen reader says which), never a bare "4" or "#4": a pay record has no number a person
+ * knows, and its seller and amount are this row's own columns.
+ */
+const PayRecordCell = ({ name }: { readonly name: string }) => {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  const id = Number(record?.[name]);
+  if (!Number.isInteger(id) || id <= 0) return null;
+  return (
+    <Link component={RouterLink} to={`${routePath('payRecord')}${dialogHash({ mode: 'show', id })}`} onClick={keep}
+      aria-label={translate('referral.pay_record_link', { id })}>
+      {translate('referral.pay_record_open')}
+    </Link>
+  );
+};
+
+export const distributionScreen: ScreenOptionsOf<typeof distributionRecord> = { listHeader: DistributionHeader, cells: { payRecordId: PayRecordCell } };
 export const rewardScreen: ScreenOptionsOf<typeof referralReward> = { listHeader: RewardHeader };

@@ -56,6 +56,8 @@ const en = {
     no_own_ratios: 'No referrer has a ratio of its own.',
     ratio_help: "Set ratio: without a referrer it sets the global ratio; with one, that referrer's own (leave the ratio empty to go back to the global one).",
     to_rewards: 'Reward payments',
+    pay_record_link: 'Pay record #%{id}',
+    pay_record_open: 'View payment',
     to_distribution: 'Distribution records',
   },
 };
@@ -111,6 +113,8 @@ export const strings = defineStrings(en, {
     no_own_ratios: '暂无推荐人专属比例。',
     ratio_help: '设置比例：不选推荐人时设置全局比例；选择推荐人时设置其专属比例（比例留空则恢复全局比例）。',
     to_rewards: '奖励支付记录',
+    pay_record_link: '支付记录 #%{id}',
+    pay_record_open: '查看支付',
     to_distribution: '分销记录',
   },
 });

@@ -17,7 +17,9 @@ const en = {
         status: 'Status',
         inviteCode: 'Invite code',
         currency: 'Currency',
+        timeZone: 'Time zone',
         autoApprove: 'Customer approval',
+        signUpCode: 'Sign-up code by text message',
         companyName: 'Company name',
         legalPersonName: 'Legal representative',
         country: 'Country',
@@ -46,6 +48,7 @@ const en = {
       },
       enums: {
         status: { pending: 'Pending review', open: 'Open', closed: 'Closed' },
+        timeZone: { 'Asia/Shanghai': 'China (Shanghai)', 'Asia/Hong_Kong': 'Hong Kong', 'Asia/Tokyo': 'Japan (Tokyo)', 'Asia/Singapore': 'Singapore', 'America/New_York': 'US Eastern (New York)', 'America/Chicago': 'US Central (Chicago)', 'America/Denver': 'US Mountain (Denver)', 'America/Los_Angeles': 'US Pacific (Los Angeles)', 'Europe/London': 'UK (London)', 'Europe/Berlin': 'Central Europe (Berlin)', 'Australia/Sydney': 'Australia (Sydney)', UTC: 'UTC' },
         currency: {
           USD: 'USD – US dollar', EUR: 'EUR – Euro', GBP: 'GBP – Pound sterling', CNY: 'CNY – Chinese yuan', HKD: 'HKD – Hong Kong dollar',
           JPY: 'JPY – Japanese yen', SGD: 'SGD – Singapore dollar', AUD: 'AUD – Australian dollar', CAD: 'CAD – Canadian dollar',
@@ -78,7 +81,9 @@ export const strings = defineStrings(en, {
         status: '状态',
         inviteCode: '邀请码',
         currency: '币种',
+        timeZone: '时区',
         autoApprove: '客户审核',
+        signUpCode: '注册需短信验证码',
         companyName: '公司名称',
         legalPersonName: '法人姓名',
         country: '国家',
@@ -107,6 +112,7 @@ export const strings = defineStrings(en, {
       },
       enums: {
         status: { pending: '待审核', open: '营业中', closed: '已关闭' },
+        timeZone: { 'Asia/Shanghai': '中国（上海）', 'Asia/Hong_Kong': '香港', 'Asia/Tokyo': '日本（东京）', 'Asia/Singapore': '新加坡', 'America/New_York': '美国东部（纽约）', 'America/Chicago': '美国中部（芝加哥）', 'America/Denver': '美国山地（丹佛）', 'America/Los_Angeles': '美国太平洋（洛杉矶）', 'Europe/London': '英国（伦敦）', 'Europe/Berlin': '中欧（柏林）', 'Australia/Sydney': '澳大利亚（悉尼）', UTC: '协调世界时 (UTC)' },
         currency: {
           USD: 'USD – 美元', EUR: 'EUR – 欧元', GBP: 'GBP – 英镑', CNY: 'CNY – 人民币', HKD: 'HKD – 港币',
           JPY: 'JPY – 日元', SGD: 'SGD – 新加坡元', AUD: 'AUD – 澳大利亚元', CAD: 'CAD – 加拿大元',

@@ -88,7 +88,12 @@ const useReasonText = () => {
   };
 };
 
-const Line = ({ line }: { readonly line: PriceLineAnswer }) => {
+/**
+ * A line of the result. `off` is what the line took off the amount before it: a rule that changes
+ * the unit price (member price, flash price) shows its difference there as a reduction does, so the
+ * column is never empty for an applied rule; a rule that did not apply shows a dash.
+ */
+const Line = ({ line, off }: { readonly line: PriceLineAnswer; readonly off: number }) => {
   const translate = useTranslate();
   const money = useMoney();
   const reasonText = useReasonText();
@@ -100,16 +105,27 @@ const Line = ({ line }: { readonly line: PriceLineAnswer }) => {
           label={translate(line.applied ? 'priceCheck.applied' : 'priceCheck.not_applied')} />
       </TableCell>
       <TableCell align="right">{line.unitPrice === null ? '' : money(line.unitPrice)}</TableCell>
-      <TableCell align="right">{line.amountOff ? `−${money(line.amountOff)}` : ''}</TableCell>
+      <TableCell align="right">{line.rule === 'listPrice' ? '' : !line.applied ? '—' : off > 0 ? `−${money(off)}` : money(0)}</TableCell>
       <TableCell align="right">{money(line.subtotal)}</TableCell>
       <TableCell sx={{ minWidth: 220 }}>{line.reasons.map((r, i) => <Typography key={i} variant="body2">{reasonText(r)}</Typography>)}</TableCell>
     </TableRow>
   );
 };
 
+/** What each line took off: the amount before it less its own (cents, so 0.1 + 0.2 stays exact). */
+const offsOf = (lines: readonly PriceLineAnswer[]): number[] => lines.map((line, i) => {
+  const before = i === 0 ? line.subtotal : lines[i - 1]!.subtotal;
+  return line.applied ? Math.max(0, toCents(before) - toCents(line.subtotal)) / 100 : 0;
+});
+
 const Result = ({ answer }: { readonly answer: PriceCheckAnswer }) => {
   const translate = useTranslate();
   const money = useMoney();
+  const locale = useIntlLocale();
+  // The instant as the shop's clock read it (the zone the flash rules were judged in).
+  const wallClock = (iso: string, zone: string) =>
+    new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'medium', timeZone: zone }).format(new Date(iso));
+  const offs = offsOf(answer.lines);
   const figures: [string, number][] = [
     ['list_price', answer.listPrice], ['unit_price', answer.unitPrice], ['subtotal', answer.subtotal], ['coupon_amount', answer.couponAmount],
   ];
@@ -118,7 +134,17 @@ const Result = ({ answer }: { readonly answer: PriceCheckAnswer }) => {
       <Typography variant="h6" component="h2">
         {answer.productName}{answer.skuCode ? ` · ${answer.skuCode}` : ''} × {answer.quantity}
       </Typography>
+      <Typography variant="body2" color="text.secondary" data-testid="price-time-zone">
+        {translate('priceCheck.time_zone', { zone: answer.timeZone, time: wallClock(answer.time, answer.timeZone) })}
+      </Typography>
       <Stack direction="row" spacing={3} useFlexGap sx={{ flexWrap: 'wrap', my: 2 }}>
+        {/* Every amount of the answer is in the product's shop's currency: said once, first. */}
+        {answer.currency && (
+          <Box>
+            <Typography variant="caption" color="text.secondary">{translate('priceCheck.currency')}</Typography>
+            <Typography data-testid="price-currency">{answer.currency}</Typography>
+          </Box>
+        )}
         {figures.map(([key, value]) => (
           <Box key={key}>
             <Typography variant="caption" color="text.secondary">{translate(`priceCheck.${key}`)}</Typography>
@@ -140,7 +166,7 @@ const Result = ({ answer }: { readonly answer: PriceCheckAnswer }) => {
               ))}
             </TableRow>
           </TableHead>
-          <TableBody>{answer.lines.map((line) => <Line key={line.rule} line={line} />)}</TableBody>
+          <TableBody>{answer.lines.map((line, i) => <Line key={line.rule} line={line} off={offs[i]!} />)}</TableBody>
         </Table>
       </Box>
     </Paper>

@@ -51,7 +51,18 @@ const reasonsZh: Record<PriceReasonKey, string> = {
   coupon_category: '优惠券只能用于其他商品分类',
   coupon_product: '优惠券只能用于其他商品',
   coupon_none_left: '优惠券已发完',
+  coupon_stopped: '优惠券已停用',
   coupon_min_spend: '优惠券需满 %{minPoint} 才能使用；当前金额为 %{subtotal}',
+};
+
+/** The promoted product's columns (src/schema/sms/saleState.ts `promotedProductFields`) on every row that promotes one. */
+const productShownEn = {
+  fields: { productPrice: 'Price', productStock: 'Stock', productSaleState: 'Sale state' },
+  enums: { productSaleState: { forSale: 'For sale', offSale: 'Off sale', unverified: 'Unverified', recycled: 'In recycle bin' } },
+};
+const productShownZh: typeof productShownEn = {
+  fields: { productPrice: '价格', productStock: '库存', productSaleState: '销售状态' },
+  enums: { productSaleState: { forSale: '在售', offSale: '已下架', unverified: '未审核', recycled: '在回收站' } },
 };
 
 const en = {
@@ -59,6 +70,7 @@ const en = {
     flashPromotion: {
       name: 'Flash sale |||| Flash sales',
       fields: {
+        shopId: 'Shop', shopName: 'Shop',
         title: 'Title',
         startDate: 'Start date',
         endDate: 'End date',
@@ -69,6 +81,7 @@ const en = {
     flashSession: {
       name: 'Flash session |||| Flash sessions',
       fields: {
+        shopId: 'Shop', shopName: 'Shop',
         name: 'Session name',
         startTime: 'Start time',
         endTime: 'End time',
@@ -82,6 +95,7 @@ const en = {
     flashProductRelation: {
       name: 'Flash sale product |||| Flash sale products',
       fields: {
+        shopId: 'Shop', shopName: 'Shop',
         flashPromotionId: 'Flash sale',
         flashPromotionTitle: 'Flash sale',
         flashPromotionSessionId: 'Session',
@@ -91,13 +105,17 @@ const en = {
         flashPromotionPrice: 'Flash price',
         flashPromotionCount: 'Flash count',
         flashPromotionLimit: 'Per-buyer limit',
+        flashPromotionSold: 'Sold',
         sort: 'Sort',
         product: 'Product details',
+        ...productShownEn.fields,
       },
+      enums: productShownEn.enums,
     },
     homeAdvertise: {
       name: 'Advertisement |||| Advertisements',
       fields: {
+        shopId: 'Shop', shopName: 'Shop',
         name: 'Advertisement name',
         type: 'Position',
         pic: 'Image',
@@ -128,11 +146,13 @@ const en = {
     },
     homeNewProduct: {
       name: 'New product recommendation |||| New product recommendations',
-      fields: { productId: 'Product', productName: 'Product name', recommendStatus: 'Recommended', sort: 'Sort' },
+      fields: { productId: 'Product', productName: 'Product name', ...productShownEn.fields, recommendStatus: 'Recommended', sort: 'Sort' },
+      enums: productShownEn.enums,
     },
     homeRecommendProduct: {
       name: 'Popular product recommendation |||| Popular product recommendations',
-      fields: { productId: 'Product', productName: 'Product name', recommendStatus: 'Recommended', sort: 'Sort' },
+      fields: { productId: 'Product', productName: 'Product name', ...productShownEn.fields, recommendStatus: 'Recommended', sort: 'Sort' },
+      enums: productShownEn.enums,
     },
     homeRecommendSubject: {
       name: 'Topic recommendation |||| Topic recommendations',
@@ -154,7 +174,13 @@ const en = {
     backToSessions: 'Back to sessions',
     noProducts: 'No products in this session yet',
     saved: 'Saved',
+    savedRows: 'Saved %{smart_count} product |||| Saved %{smart_count} products',
+    saveChanges: 'Save changes',
+    removeTitle: 'Remove %{name}?',
+    removeContent: '%{name} leaves the session %{session}: its flash price, count and limit are deleted.',
     addFailed: 'The products could not be added',
+    timeZoneShop: 'Sale dates and session times run on your shop\'s clock: %{zone} (now %{now}).',
+    timeZonePlatform: 'Sale dates and session times shown on the platform\'s clock: %{zone} (now %{now}); each shop\'s buyers are judged on their shop\'s clock.',
   },
   priceCheck: {
     help: 'Works out what a buyer would pay. Order: the list price (the SKU\'s when one is chosen); then only the product\'s own price strategy (promotion price within its dates, member price for a level with the member-price privilege, quantity ladder, or full reduction); a flash price, when the product is in an online flash sale on that day with an enabled session at that time, replaces the strategy (not above the per-buyer limit or the flash count); last the coupon, on the amount after those: its dates, platform, scope, coupons left and minimum spend. Empty time: now.',
@@ -163,11 +189,13 @@ const en = {
     lines: 'How the price is made',
     sku_help: 'Empty: the product\'s own price',
     no_sku: 'No SKU (product price)',
+    currency: 'Currency',
     list_price: 'List price',
     unit_price: 'Unit price',
     subtotal: 'Before coupon',
     coupon_amount: 'Coupon',
     total: 'Buyer pays',
+    time_zone: 'Flash sale dates and session times judged on the shop\'s clock: %{zone}, %{time}.',
     applied: 'Applied',
     not_applied: 'Not applied',
     columns: { rule: 'Rule', status: 'Status', unit_price: 'Unit price', amount_off: 'Off', after: 'Amount after', why: 'Why' },
@@ -186,6 +214,7 @@ export const strings = defineStrings(en, {
     flashPromotion: {
       name: '秒杀活动',
       fields: {
+        shopId: 'Shop', shopName: 'Shop',
         title: '活动标题',
         startDate: '开始日期',
         endDate: '结束日期',
@@ -196,6 +225,7 @@ export const strings = defineStrings(en, {
     flashSession: {
       name: '秒杀场次',
       fields: {
+        shopId: 'Shop', shopName: 'Shop',
         name: '场次名称',
         startTime: '每日开始时间',
         endTime: '每日结束时间',
@@ -209,6 +239,7 @@ export const strings = defineStrings(en, {
     flashProductRelation: {
       name: '秒杀商品',
       fields: {
+        shopId: 'Shop', shopName: 'Shop',
         flashPromotionId: '秒杀活动',
         flashPromotionTitle: '秒杀活动',
         flashPromotionSessionId: '场次',
@@ -218,13 +249,17 @@ export const strings = defineStrings(en, {
         flashPromotionPrice: '秒杀价格',
         flashPromotionCount: '秒杀数量',
         flashPromotionLimit: '每人限购',
+        flashPromotionSold: '已售',
         sort: '排序',
         product: '商品信息',
+        ...productShownZh.fields,
       },
+      enums: productShownZh.enums,
     },
     homeAdvertise: {
       name: '广告',
       fields: {
+        shopId: 'Shop', shopName: 'Shop',
         name: '广告名称',
         type: '广告位置',
         pic: '广告图片',
@@ -255,11 +290,13 @@ export const strings = defineStrings(en, {
     },
     homeNewProduct: {
       name: '新品推荐',
-      fields: { productId: '商品', productName: '商品名称', recommendStatus: '是否推荐', sort: '排序' },
+      fields: { productId: '商品', productName: '商品名称', ...productShownZh.fields, recommendStatus: '是否推荐', sort: '排序' },
+      enums: productShownZh.enums,
     },
     homeRecommendProduct: {
       name: '人气推荐',
-      fields: { productId: '商品', productName: '商品名称', recommendStatus: '是否推荐', sort: '排序' },
+      fields: { productId: '商品', productName: '商品名称', ...productShownZh.fields, recommendStatus: '是否推荐', sort: '排序' },
+      enums: productShownZh.enums,
     },
     homeRecommendSubject: {
       name: '专题推荐',
@@ -281,7 +318,13 @@ export const strings = defineStrings(en, {
     backToSessions: '返回场次',
     noProducts: '该场次还没有商品',
     saved: '已保存',
+    savedRows: '已保存 %{smart_count} 个商品',
+    saveChanges: '保存修改',
+    removeTitle: '移除 %{name}？',
+    removeContent: '%{name} 将移出场次 %{session}：其秒杀价格、数量和限购将被删除。',
     addFailed: '未能添加商品',
+    timeZoneShop: '活动日期和场次时间按您店铺的时区计算：%{zone}（现在 %{now}）。',
+    timeZonePlatform: '活动日期和场次时间按平台时区显示：%{zone}（现在 %{now}）；各店铺的买家按其店铺时区判断。',
   },
   priceCheck: {
     help: '计算买家需要支付的金额。顺序：先取原价（选了 SKU 时取 SKU 价格）；再只用商品自己的促销方式（有效期内的特惠促销价、有会员价格特权的等级的会员价、阶梯价格或满减价格）；若商品在当天上线的秒杀活动中且该时间有启用的场次，则秒杀价取代促销方式（不超过每人限购和秒杀数量）；最后按前面得出的金额使用优惠券：使用时间、平台、适用范围、剩余数量和使用门槛。时间为空表示现在。',
@@ -290,11 +333,13 @@ export const strings = defineStrings(en, {
     lines: '价格构成',
     sku_help: '为空：使用商品本身的价格',
     no_sku: '不选 SKU（商品价格）',
+    currency: '币种',
     list_price: '原价',
     unit_price: '单价',
     subtotal: '用券前金额',
     coupon_amount: '优惠券',
     total: '买家实付',
+    time_zone: '秒杀活动日期和场次时间按店铺时区判断：%{zone}，%{time}。',
     applied: '已使用',
     not_applied: '未使用',
     columns: { rule: '规则', status: '状态', unit_price: '单价', amount_off: '减免', after: '之后金额', why: '原因' },

@@ -10,12 +10,14 @@ import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { ComponentType } from 'react';
-import { useRecordContext, useTranslate } from 'react-admin';
+import { useCanAccess, useGetManyAggregate, useRecordContext, useTranslate } from 'react-admin';
 import type { Entity } from '../../schema/engine/entity';
 import { entityList } from '../../schema/entities';
 import type { ScreenOptionsOf, ShowViewProps } from '../../engine/blocks';
 import { BackToListButton, fieldDisplay, fieldLabelKey, FieldValue, ShowHeading, ShowLayout, ShowRecord } from '../../engine/blocks';
 import { SET_FIELD_PREFIX } from '../../schema/engine/audit';
+import { recordName } from '../../engine/recordName';
+import { builtinText } from '../../i18n/builtins';
 import { auditActionName } from './auditActions';
 import { changedKeys, jsonLines, parseJson } from './jsonDiff';
 
@@ -57,8 +59,27 @@ const EntityCell = () => {
   return <>{target ? translate(`resources.${target.name}.name`, { smart_count: 1, _: table }) : translate(`entity.audit.tables.${table}`, { _: table })}</>;
 };
 
+/**
+ * The record an entry is about, by its name ("Alpha (#12)"), read with the other rows' records of the
+ * same kind in one request (react-admin's aggregated getMany); the bare number where the record is
+ * gone, is no entity's (a relation table) or the reader may not list its kind.
+ */
+const RecordCell = ({ name }: { readonly entity: Entity; readonly name: string }) => {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  const target = entityOfTable(String(record?.entity ?? ''));
+  const id = String(record?.[name] ?? '');
+  const { canAccess } = useCanAccess({ resource: target?.name ?? 'auditLog', action: 'list' });
+  const readable = Boolean(target) && canAccess === true && /^\d+$/.test(id);
+  const { data } = useGetManyAggregate(target?.name ?? 'auditLog', { ids: [id] }, { enabled: readable });
+  const found = readable ? data?.find((r) => String(r.id) === id) : undefined;
+  if (!id) return null;
+  const named = found && target ? (target.naming ? recordName(translate, target, found) : builtinText(translate, target.name, found, target.display)) : '';
+  return <>{named && named !== id ? `${named} (#${id})` : `#${id}`}</>;
+};
+
 // Who did it is a reference: the engine shows the username the server joins in (`adminName`); none is the system.
-const CELLS: Readonly<Record<string, ComponentType<{ readonly entity: Entity; readonly name: string }>>> = { action: ActionCell, entity: EntityCell, adminId: AdminCell };
+const CELLS: Readonly<Record<string, ComponentType<{ readonly entity: Entity; readonly name: string }>>> = { action: ActionCell, entity: EntityCell, adminId: AdminCell, entityId: RecordCell };
 
 const JSON_FIELDS = { before: 'beforeJson', after: 'afterJson' } as const;
 

@@ -165,7 +165,9 @@ export const PayIndexScreen = () => {
             )}
           </Stack>
         </Section>
-        {plans.isPending ? <Loading /> : plans.isError || !plans.data ? (
+        {/* The super admin (every resource) opens and manages any shop without VIP: offered no purchase. */}
+        {status.data?.resources?.includes('/**') ? <Alert severity="info">{translate('vip.staff_no_purchase')}</Alert>
+          : plans.isPending ? <Loading /> : plans.isError || !plans.data ? (
           <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void plans.refetch()}>{translate('vip.retry')}</Button>}>
             {translate('vip.load_failed')}
           </Alert>

@@ -62,12 +62,14 @@ export const PlanPicker = ({ answer, value, onChange }: { readonly answer: VipPl
             sx={{ m: 0, borderWidth: 2, borderColor: chosen ? 'primary.main' : 'divider', bgcolor: chosen ? 'action.selected' : undefined }}>
             <FormControlLabel
               value={String(plan.value)}
-              control={<Radio size="small" />}
-              sx={{ m: 0, p: 1, width: '100%', alignItems: 'flex-start' }}
+              // A phone's card is half its width: a tighter radio and a smaller price keep a price such as
+              // "US$1,440.00" on one line; a longer one still wraps inside the card, never past its edge.
+              control={<Radio size="small" sx={{ p: { xs: 0.5, sm: 1 } }} />}
+              sx={{ m: 0, p: 1, width: '100%', alignItems: 'flex-start', '& .MuiFormControlLabel-label': { minWidth: 0 } }}
               label={(
-                <Box sx={{ pt: 0.75 }}>
+                <Box sx={{ pt: { xs: 0.25, sm: 0.75 }, minWidth: 0, overflowWrap: 'anywhere' }}>
                   <Typography variant="subtitle2" component="span" sx={{ display: 'block' }}>{translate(planLabelKey(plan))}</Typography>
-                  <Typography variant="h6" component="span" sx={{ display: 'block' }}>{money(plan.price)}</Typography>
+                  <Typography variant="h6" component="span" data-plan-price sx={{ display: 'block', fontSize: { xs: '1rem', sm: '1.25rem' } }}>{money(plan.price)}</Typography>
                   <Typography variant="caption" component="span" color="text.secondary" sx={{ display: 'block' }} data-list-price>
                     <ListPrice text={translate('vip.list_price', { price: MARK })} price={money(plan.listPrice)} />
                   </Typography>

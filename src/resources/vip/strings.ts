@@ -29,6 +29,7 @@ const en = {
   },
   vip: {
     intro: 'A VIP membership lets you open shops. Choose a period and how you pay; an administrator confirms offline payments.',
+    staff_no_purchase: 'VIP is what sellers buy to open shops. As the super admin you may open and manage every shop without it, so there is nothing to buy here.',
     status_title: 'Your VIP',
     status_active: 'Your VIP runs until %{date}.',
     status_none: 'You have no active VIP.',
@@ -134,6 +135,7 @@ export const strings = defineStrings(en, {
   },
   vip: {
     intro: 'VIP 会员可以开店。请选择时长和支付方式；线下支付由管理员确认。',
+    staff_no_purchase: 'VIP 是卖家开店所购买的会员。超级管理员无需 VIP 即可开设和管理所有店铺，因此这里无需购买。',
     status_title: '我的 VIP',
     status_active: '您的 VIP 有效期至 %{date}。',
     status_none: '您当前没有有效的 VIP。',

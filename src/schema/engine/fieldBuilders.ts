@@ -87,6 +87,31 @@ export const referenceName = (of: string, o: { readonly none?: string } & Pick<F
     // A filter on the name compares the referenced record's display field (server/crud/reference-names.ts).
     ...(o.list === undefined ? {} : { list: o.list }), ...(o.filter === undefined ? {} : { filter: o.filter }),
   });
+/**
+ * A read-only value of the record a reference field of the same entity points at, shown as the
+ * field `as` declares it (kind, label, list column): `productPrice: referenceValue('productId',
+ * 'price', money({ list: true }))`, or one value derived from several of its fields
+ * (`{ fields: ['publishStatus', 'deleteStatus'], derive: (v) => ... }`, the values as the API
+ * answers them). Never stored nor written; the server reads it in the statement that reads the
+ * rows, as it does a `referenceName`, so it follows the referenced record (a product going off
+ * sale). A reference that is empty or names a record that is gone reads null.
+ */
+export const referenceValue = <const D extends FieldDecl>(
+  of: string, from: string | { readonly fields: readonly string[]; readonly derive: (values: Readonly<Record<string, unknown>>) => unknown },
+  as: D,
+) => ({
+  ...as, serverManaged: true, virtual: true,
+  readFrom: { of, ...(typeof from === 'string' ? { fields: [from] } : from) },
+}) as D & { readonly serverManaged: true; readonly virtual: true };
+/**
+ * How many picks the reference list `of` (a `references` field kept in a relation table) holds: a
+ * coupon's "3 products", read-only and never stored. The server counts the relation's rows in the
+ * statement that reads the record (a correlated subquery beside the reference names,
+ * server/crud/reference-names.ts), in lists too, where the picks themselves are not read; so a list
+ * row can say what a record's picks are without a request per row.
+ */
+export const pickCount = (of: string) =>
+  field<number, 'int', { serverManaged: true; virtual: true }>('int', { serverManaged: true, virtual: true, countOf: of });
 type ReferencesOptions = FieldOptions<number[]> & { readonly maxCount?: number };
 
 /**

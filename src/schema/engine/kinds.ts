@@ -91,8 +91,20 @@ const relationItem = <T extends z.ZodType>(rows: RelationRowsDecl | undefined, i
  */
 export const joinedImages = (value: string): string[] => value.split(',').map((part) => part.trim()).filter((part) => part !== '');
 
-/** A time of day on the wire: `HH:mm:ss`, or `HH:mm`. */
+/** A time of day as bodies send it: `HH:mm:ss`, or `HH:mm`. */
 export const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
+
+/**
+ * The day a time of day is answered on: `1970-01-01T08:00:00`, no offset. `mall`'s clients parse
+ * every time field as a date-time (a bare `08:00:00` shows "Invalid Date"), as `mall` answers its
+ * TIME columns on 1970-01-01; without an offset the text reads as the shop's wall clock in any
+ * browser. The admin's data provider hands its screens the bare time (`timeOfDay`).
+ */
+export const TIME_ANSWER_DAY = '1970-01-01';
+
+/** The `HH:mm:ss` of a time answered on TIME_ANSWER_DAY; any other value as it is. */
+export const timeOfDay = (value: string): string =>
+  (value.startsWith(`${TIME_ANSWER_DAY}T`) ? value.slice(TIME_ANSWER_DAY.length + 1, TIME_ANSWER_DAY.length + 9) : value);
 
 const imageUrl = () => z.string().max(MAX_URL_LENGTH).regex(URL_PATTERN);
 

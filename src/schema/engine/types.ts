@@ -32,7 +32,8 @@ export type FilterDecl = {
   readonly alwaysOn?: boolean;
   /**
    * Also a "between" filter (numbers, dates, times): `<param>From` and `<param>To`, both
-   * inclusive; a time's bounds may be days (`To=2024-05-01` takes the whole UTC day). The admin
+   * inclusive; a time's bounds may be days (`To=2024-05-01` takes the whole day in the caller's
+   * time zone: a seller's shop's, the platform's for staff). The admin
    * shows this pair instead of the single filter, which stays in the API (`mall`'s day filters).
    */
   readonly range?: boolean;
@@ -105,6 +106,46 @@ export type FieldOptions<T> = {
    * lists those alone; the server refuses another (`invalid_reference`).
    */
   readonly sameAs?: string;
+  /**
+   * reference, references: the message key when a value names no row the caller may see (default
+   * `invalid_reference`): "choose a product of this shop" where a bare "does not exist" says too
+   * little. Said alike of a missing row and another shop's, so it reveals nothing either way.
+   */
+  readonly invalidMessage?: string;
+  /**
+   * A column that names a record of another entity without being a `reference` field (a plain
+   * id kept as `int`, or a copy of its name): `{ entity, by }`, `by` the target's field it holds
+   * (default `id`). The engine counts it among the target's references (./merge.ts).
+   */
+  readonly refersTo?: { readonly entity: string; readonly by?: string };
+  /**
+   * What a merge of two records of the entity this field refers to does with the rows naming the
+   * removed one (./merge.ts, docs/guide/merges.md). Every reference to a mergeable entity needs one.
+   */
+  readonly onMerge?: MergeRule;
+};
+
+/**
+ * A reference's merge rule. `move`: the rows become the kept record's (their reference set to it,
+ * and `copy` refreshes the copies they keep of it: `{ memberUsername: 'username' }`, this entity's
+ * field ← the target's). `repoint`: only the reference changes; the row keeps what it recorded at
+ * the time (a history); with `unique` (columns that, with the reference, are unique: a cart line's
+ * product and SKU), a row of the removed record that the kept one already has is dropped first,
+ * the kept one's row staying. `refuse`: while the removed record has such rows the merge is refused,
+ * 409 with `messageKey` naming why.
+ */
+export type MergeRule =
+  | { readonly policy: 'move'; readonly copy?: Readonly<Record<string, string>> }
+  | { readonly policy: 'repoint'; readonly unique?: readonly string[] }
+  | { readonly policy: 'refuse'; readonly messageKey: string };
+
+/**
+ * A mergeable entity (`merge` on it): two of its records become one, the kept one, in one
+ * transaction. `others` are the rules of columns no declared entity holds (a hand table's
+ * `member_id`): `{ table, column, rule }`.
+ */
+export type MergeDecl = {
+  readonly others?: readonly { readonly table: string; readonly column: string; readonly rule: MergeRule }[];
 };
 
 export type KindOptions = {
@@ -131,6 +172,13 @@ export type KindOptions = {
   readonly nameOf?: string;
   /** text with `nameOf`: the name read when the reference is empty (see `referenceName`'s `none`). */
   readonly noneName?: string;
+  /**
+   * Any kind: a read-only value read from the record the reference field `of` points at (see
+   * `referenceValue`): its stored field `fields[0]`, or what `derive` makes of several.
+   */
+  readonly readFrom?: ReadFrom;
+  /** int: how many picks the reference list field named here holds (see `pickCount`). */
+  readonly countOf?: string;
   /** json: the shape of the value. */
   readonly schema?: z.ZodType;
   /** images: stored as one comma-joined string, as `mall` stores `albumPics`. */
@@ -215,6 +263,17 @@ export type RelationRowsDecl = {
   readonly names?: Readonly<Record<string, string>>;
 };
 
+/**
+ * Where a `referenceValue` field is read from: stored fields of the record the reference field
+ * `of` points at, given to `derive` as the API answers them (money as decimals), by field name.
+ * Without `derive` the value is the one field's.
+ */
+export type ReadFrom = {
+  readonly of: string;
+  readonly fields: readonly string[];
+  readonly derive?: (values: Readonly<Record<string, unknown>>) => unknown;
+};
+
 /** A declared field. `T` is the value type in API records (phantom, for inference); `K` its kind. */
 export type FieldDecl<T = unknown, K extends FieldKind = FieldKind> = FieldOptions<T> & KindOptions & {
   readonly kind: K;
@@ -280,6 +339,17 @@ export type ActionDecl<P extends Readonly<Record<string, FieldDecl>> = Readonly<
    * `'show'`: a row action's button only on the record's show view, not on every list row.
    */
   readonly button?: boolean | 'show';
+  /**
+   * The generic button's "Done" says what happened: `resources.<entity>.actions.<name>.done`,
+   * filled with the answer's data fields (`{ given, skipped }` → "Given to %{given} members…"),
+   * instead of the bare "<action>: done".
+   */
+  readonly doneMessage?: boolean;
+  /**
+   * The confirmation of an action without parameters says `resources.<entity>.actions.<name>.confirm`
+   * (what it does and what it cannot undo, with `%{record}`), instead of the generic question.
+   */
+  readonly confirmMessage?: boolean;
   /** A change of the entity's state (its `states.field`, see TransitionDecl): a write the engine carries out itself. */
   readonly transition?: TransitionDecl;
   /**
@@ -505,6 +575,13 @@ export type EntityOptions<F extends Record<string, FieldDecl>> = {
   /** Column holding the owning shop for shop-scoped entities; `null` for platform entities. */
   readonly tenant: string | null;
   /**
+   * With a `tenant`: a row whose tenant is null is the platform's (a platform coupon beside the
+   * shops' own). Staff (every shop) create one by leaving the shop out (the default shop does not
+   * apply to it); a seller's scope never holds one, so a seller neither reads nor writes platform
+   * rows, and its create without the shop goes to its only shop (or is refused with `choose_shop`).
+   */
+  readonly platformRows?: boolean;
+  /**
    * The field naming the account that owns each record (a server-managed `reference('admin', …)`),
    * for records that belong to a seller rather than a shop (a VIP payment): the engine stamps it
    * with the creator on create, and a seller sees and changes only its own records (another's is
@@ -636,6 +713,12 @@ export type EntityOptions<F extends Record<string, FieldDecl>> = {
    * table that references an entity's table with a cascade its declaration does not allow.
    */
   readonly owns?: readonly OwnsDecl[];
+  /**
+   * Two records may be merged into one (a shop's duplicate members): every declared reference to
+   * the entity carries its rule (`onMerge` on the field, or `others` here for columns no entity
+   * declares), and server/crud/merge.ts applies them all in one transaction.
+   */
+  readonly merge?: MergeDecl;
 };
 
 export type Entity<

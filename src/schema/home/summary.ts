@@ -7,7 +7,7 @@
  */
 import type { EntityName } from '../entities';
 import { MEMBER_APPLY_STATUS } from '../member/entities';
-import { ORDER_STATUS, RETURN_STATUS } from '../oms/entities';
+import { ORDER_PAY_STATUS, ORDER_STATUS, RETURN_STATUS } from '../oms/entities';
 import type { RouteName } from '../routes';
 
 export { HOME_API } from './api';
@@ -22,7 +22,7 @@ export const ADS_ENDING_DAYS = 7;
 export type ListFilter = Readonly<Record<string, string | number>>;
 
 export type PendingKey =
-  | 'ordersPendingPayment' | 'ordersPendingShipment' | 'ordersShipped'
+  | 'ordersPendingPayment' | 'ordersPendingShipment' | 'ordersShipped' | 'ordersPartiallyRefunded'
   | 'returnsPending' | 'returnsInProgress' | 'productsLowStock'
   | 'adsEndingSoon' | 'vipPaymentsAwaiting' | 'membersAwaitingApproval';
 
@@ -41,6 +41,8 @@ export const PENDING_WORK: readonly PendingDecl[] = [
   { key: 'ordersPendingPayment', entity: 'order', route: 'order', filter: { status: ORDER_STATUS.pendingPayment } },
   { key: 'ordersPendingShipment', entity: 'order', route: 'order', filter: { status: ORDER_STATUS.pendingShipment } },
   { key: 'ordersShipped', entity: 'order', route: 'order', filter: { status: ORDER_STATUS.shipped } },
+  // Orders a return gave part of the money back for: the refunded amount stands beside the paid one on each.
+  { key: 'ordersPartiallyRefunded', entity: 'order', route: 'order', filter: { payStatus: ORDER_PAY_STATUS.partiallyRefunded } },
   { key: 'returnsPending', entity: 'returnApply', route: 'returnApply', filter: { status: RETURN_STATUS.pending } },
   { key: 'returnsInProgress', entity: 'returnApply', route: 'returnApply', filter: { status: RETURN_STATUS.returning } },
   // Stock at or below the product's low-stock level, unlimited stock (-1) never (the product's `lowStock` column-comparison filter).
@@ -54,14 +56,39 @@ export const PENDING_WORK: readonly PendingDecl[] = [
 /** One pending item as answered: its figure and the exact filter of the list it opens. */
 export type PendingItem = { key: PendingKey; count: number; route: RouteName; filter: ListFilter };
 
+/** A flash sale on home: its dates (the platform's wall clock) and its units over every session: offered, sold (held by orders), left. */
+export type HomeFlashSale = { id: number; title: string; startDate: string; endDate: string; offered: number; sold: number; left: number };
+
+/** Most running and most upcoming flash sales home lists (soonest first). */
+export const HOME_FLASH_SALES = 5;
+
+/**
+ * Marketing on home: each part only for who may list it and open its screen (`route`), so every
+ * link opens a list its reader may open.
+ */
+export type HomeMarketing = {
+  /** Online flash sales running today and starting later. */
+  flash?: { route: RouteName; running: HomeFlashSale[]; upcoming: HomeFlashSale[] };
+  /** Member coupons claimed on the shop front, given by staff and used on orders since the week began (Monday, in the caller's zone). */
+  coupons?: { route: RouteName; weekStart: string; claimed: number; given: number; used: number };
+  /** Online advertisements showing now, and their clicks so far. */
+  ads?: { route: RouteName; running: number; clicks: number };
+  /**
+   * Promoted products no longer for sale (off sale, unverified or in the recycle bin): rows of the
+   * new and popular lists still switched on, and of flash sales running or to come. The shop front
+   * leaves them out already; the rows stay, marked by the product's state, until the operator acts.
+   */
+  notForSale?: { key: 'newProducts' | 'popularProducts' | 'flashProducts'; route: RouteName; count: number }[];
+};
+
 /** Money by currency code (ISO 4217): a platform's shops may sell in several. */
 export type MoneyByCurrency = Record<string, number>;
 
-/** One day in the server's time zone: its orders (live, any status) and sales (paid orders' payable amounts). */
+/** One day in the caller's time zone: its orders (live, any status) and sales (paid orders' payable amounts). */
 export type HomeDay = { date: string; orders: number; sales: MoneyByCurrency };
 
 export type HomeSummary = {
-  /** The IANA time zone "today" is counted in (the server's `TZ`). */
+  /** The IANA time zone "today" is counted in: a seller's shop's (`shop.timeZone`), else the platform's (the server's `TZ`). */
   timeZone: string;
   /** Today's date there (YYYY-MM-DD). */
   today: string;
@@ -88,6 +115,8 @@ export type HomeSummary = {
   capacity?: { overWarning: number };
   /** Referral rewards granted and not yet paid out (a seller's own; all referrers' for staff). */
   referral?: { unpaid: number; currency: string };
+  /** Marketing figures (flash sales, coupons, ads, promoted products not for sale) for who may see Marketing. */
+  marketing?: HomeMarketing;
   /** A seller's first steps, ticked from its data: VIP bought, a shop opened, a product added, the invite link clicked. */
   gettingStarted?: { vip: boolean; shop: boolean; product: boolean; invite: boolean };
 };

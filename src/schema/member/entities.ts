@@ -1,4 +1,5 @@
 /** Members area: member levels (used by member prices on products) and the shops' members. */
+import { EMAIL_MAX_LENGTH, MAIL_LANGUAGE_OPTIONS, OPTIONAL_EMAIL_PATTERN } from '../auth-rules';
 import { dateTime, defineEntity, enumeration, flag, image, int, money, name, reference, referenceName, text } from '../engine/entity';
 import { defineEnum } from '../engine/enums';
 
@@ -36,6 +37,30 @@ export const member = defineEntity({
   name: 'member', path: '/member', table: 'ums_member', tenant: 'shop_id', display: 'username',
   menu: { route: 'memberList' },
   listAt: '/admin/listMember',
+  // A member's own shop-front rows are parts of it (its orders, returns and coupons are not).
+  owns: [
+    { table: 'ums_member_login_log', column: 'member_id', policy: 'cascade' },
+    { table: 'oms_cart_item', column: 'member_id', policy: 'cascade' },
+    { table: 'ums_member_receive_address', column: 'member_id', policy: 'cascade' },
+    { table: 'ums_member_product_collection', column: 'member_id', policy: 'cascade' },
+    { table: 'ums_member_read_history', column: 'member_id', policy: 'cascade' },
+    { table: 'ums_member_brand_attention', column: 'member_id', policy: 'cascade' },
+    { table: 'ums_integration_change_history', column: 'member_id', policy: 'cascade' },
+  ],
+  // Duplicates of one buyer are merged: every reference to a member declares what a merge does
+  // with it (`onMerge`). Tables no entity declares follow the kept member: the sign-in log, and the
+  // shop front's cart, addresses, favourites, followed brands and reading history (each becomes
+  // one; where both had the same product, SKU or brand the kept member's row stays; a second
+  // default address stays marked until the buyer picks one).
+  merge: { others: [
+    { table: 'ums_member_login_log', column: 'member_id', rule: { policy: 'repoint' } },
+    { table: 'oms_cart_item', column: 'member_id', rule: { policy: 'repoint', unique: ['product_id', 'product_sku_id'] } },
+    { table: 'ums_member_receive_address', column: 'member_id', rule: { policy: 'repoint' } },
+    { table: 'ums_member_product_collection', column: 'member_id', rule: { policy: 'repoint', unique: ['product_id'] } },
+    { table: 'ums_member_read_history', column: 'member_id', rule: { policy: 'repoint', unique: ['product_id'] } },
+    { table: 'ums_member_brand_attention', column: 'member_id', rule: { policy: 'repoint', unique: ['brand_id'] } },
+    { table: 'ums_integration_change_history', column: 'member_id', rule: { policy: 'repoint' } },
+  ] },
   defaultSort: { field: 'id', order: 'DESC' },
   search: { param: 'keyword', fields: ['username', 'nickname', 'realName', 'mobile', 'companyName'] },
   fields: {
@@ -46,6 +71,9 @@ export const member = defineEntity({
     mobile: text({ length: [0, 32], pattern: /^\+?[0-9 ()-]{0,32}$/, list: true }),
     phone: text({ length: [0, 32], pattern: /^\+?[0-9 ()-]{0,32}$/ }),
     companyName: text({ length: [0, 100], list: true }),
+    // Where the shop's messages and notices reach the buyer, and in which language (none: English; server/jobs/outbox.ts).
+    email: text({ length: [0, EMAIL_MAX_LENGTH], pattern: OPTIONAL_EMAIL_PATTERN }),
+    language: enumeration(MAIL_LANGUAGE_OPTIONS),
     country: text({ length: [0, 64], list: true, filter: { param: 'country', op: 'eq' } }),
     taxId: text({ length: [0, 64] }),
     icon: image(),
@@ -63,7 +91,7 @@ export const member = defineEntity({
       on: 'selection', path: '/updateApplyStatus', writes: true, summary: 'Approve or reject members applying to a shop',
       params: { status: enumeration(MEMBER_APPLY_STATUSES.filter((s) => s.value !== MEMBER_APPLY_STATUS.pending), { required: true }) },
     },
-    // POST /member/merge?keepId=&mergeId=: the merged member's orders move to the kept one, which survives.
+    // POST /member/merge?keepId=&mergeId=: what names the merged member moves to the kept one, which survives.
     merge: {
       on: 'collection', path: '/merge', writes: true, button: false, summary: 'Merge two members of one shop into the one kept',
       params: {

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { fillMessage } from '../engine/texts';
 import type { MessageParams } from '../engine/texts';
+import type { TransitionDecl } from '../engine/entity';
 import { childRows, dateTime, defineEntity, enumeration, flag, image, images, int, json, longText, money, name, reference, referenceName, text } from '../engine/entity';
 import { fromCents, multiplyCents, toCents } from '../engine/money';
 import { defineEnum } from '../engine/enums';
@@ -34,6 +35,8 @@ export const orderSetting = defineEntity({
     confirmOvertime: int({ required: true, min: 1, max: 365 }),
     finishOvertime: int({ required: true, min: 1, max: 365 }),
     commentOvertime: int({ required: true, min: 1, max: 365 }),
+    // A carrier's "delivered" confirms the receipt at once (server/areas/oms/tracking.ts), instead of waiting confirmOvertime days.
+    receiveOnDelivered: flag({ default: 0 }),
   },
 });
 
@@ -55,6 +58,14 @@ export const ORDER_TRACKABLE_STATUSES: readonly number[] = [ORDER_STATUS.shipped
  * (their `sets`), and a return completed with a refund marks the order refunded.
  */
 export const { values: PAY_STATUS, options: PAY_STATUSES } = defineEnum({ unpaid: [0, 'unpaid'], paid: [1, 'paid'], refunded: [2, 'refunded'] });
+/**
+ * An order's payment status says exactly what happened to its money: a refund of part of what was
+ * paid is "partially refunded", only refunds that reach the amount paid make it "refunded". A VIP
+ * payment is refunded whole, so its status keeps the three values above.
+ */
+export const { values: ORDER_PAY_STATUS, options: ORDER_PAY_STATUSES } = defineEnum({
+  unpaid: [0, 'unpaid'], paid: [1, 'paid'], refunded: [2, 'refunded'], partiallyRefunded: [3, 'partially_refunded'],
+});
 export const { values: DELIVERY_STATUS, options: DELIVERY_STATUSES } = defineEnum({ notShipped: [0, 'not_shipped'], shipped: [1, 'shipped'] });
 
 type PayLabel = (typeof PAY_STATUSES)[number]['label'];
@@ -78,15 +89,22 @@ export const ORDER_STATUS_FACETS: Readonly<Record<number, { readonly payStatus: 
 };
 
 /**
- * The state table's line for "refunded": a paid order (any status that is paid) one of whose
- * returns completes with a refund above 0, whole or partial (one "refunded", no partial state), keeps
- * its status and delivery; its payment status becomes refunded (server/areas/oms/returns.ts).
+ * The state table's line for a refund: a paid order (any status that is paid) one of whose
+ * returns completes with a refund above 0 keeps its status and delivery; its payment status becomes
+ * partially refunded, or refunded once its completed refunds reach what was paid, and its refunded
+ * amount is their sum (server/areas/oms/returns.ts).
  */
 export const ORDER_REFUNDED_ROW = {
-  state: 'a paid order (`1`, `2`, `3`) with a return completed with a refund > 0 (whole or partial)',
-  facets: { payStatus: 'refunded', deliveryStatus: 'unchanged' },
+  state: 'a paid order (`1`, `2`, `3`) with a return completed with a refund > 0',
+  facets: { payStatus: 'partially_refunded, or refunded once the refunds reach the amount paid', deliveryStatus: 'unchanged' },
   actions: 'as its status',
 } as const;
+
+/**
+ * A buyer's order paid through an online payment provider, once the provider confirmed it
+ * (server/areas/portal/orders/pay.ts): no endpoint of its own, only a verified payment moves it.
+ */
+export const ORDER_PAID_ONLINE: TransitionDecl = { from: [ORDER_STATUS.pendingPayment], to: ORDER_STATUS.pendingShipment, sets: { payStatus: PAY_STATUS.paid } };
 
 /** Most orders one shipping call may name (a body of 500 rows stays within the 2,000 JSON items a body may hold). */
 export const DELIVER_MAX_ORDERS = 500;
@@ -128,6 +146,8 @@ export const ORDER_HISTORY_NOTES = {
   line_changed: 'Product line changed: {product} {fromQuantity} × {fromPrice} → {toQuantity} × {toPrice}',
   message_sent: 'Message to the buyer: {content}',
   refunded: 'Refunded {amount} (return {returnId})',
+  placed_by_buyer: 'Placed by the buyer {member}',
+  paid_online: 'Paid online through {channel} ({reference})',
 } as const;
 
 export type OrderHistoryNote = { readonly key: keyof typeof ORDER_HISTORY_NOTES; readonly params?: MessageParams };
@@ -150,8 +170,10 @@ export const order = defineEntity({
   owns: [
     { table: 'oms_cashier_balance_order', column: 'order_id', policy: 'restrict', messageKey: 'order_has_bindings' },
     { table: 'oms_order_return_apply', column: 'order_id', policy: 'restrict', messageKey: 'order_has_returns' },
+    { table: 'oms_order_payment', column: 'order_id', policy: 'restrict', messageKey: 'order_has_payments' },
     { table: 'oms_order_operate_history', column: 'order_id', policy: 'cascade' },
     { table: 'oms_order_message', column: 'order_id', policy: 'cascade' },
+    { table: 'oms_order_track_event', column: 'order_id', policy: 'cascade' },
   ],
   menu: { route: 'order' },
   routes: { create: false, update: false },
@@ -173,7 +195,8 @@ export const order = defineEntity({
     shopId: reference('shop', 'shopName', { required: true, immutable: true, list: true, listPriority: 'medium', filter: { param: 'shopId', op: 'eq' } }),
     shopName: referenceName('shopId'),
     createTime: dateTime({ auto: 'create', list: true, sortable: true, filter: { param: 'createTime', op: 'prefix', range: true } }),
-    memberId: int({ min: 0, immutable: true }),
+    // The buyer (a member of the shop); a merge moves the order to the member kept, its name copy too.
+    memberId: int({ min: 0, immutable: true, refersTo: { entity: 'member' }, onMerge: { policy: 'move', copy: { memberUsername: 'username' } } }),
     memberUsername: text({ length: [0, 64], immutable: true, list: true, listPriority: 'medium', filter: { param: 'memberUsername', op: 'eq' } }),
     totalAmount: money({ ...money0, list: true, sortable: true, section: 'fees' }),
     payAmount: money({ ...money0, section: 'fees' }),
@@ -188,7 +211,9 @@ export const order = defineEntity({
     sourceType: enumeration([{ value: 0, label: 'pc' }, { value: 1, label: 'app' }], { default: 0, list: true, listPriority: 'low', filter: { param: 'sourceType', op: 'eq', alwaysOn: true } }),
     status: enumeration(ORDER_STATUSES, { default: 0, list: true, filter: { param: 'status', op: 'eq', alwaysOn: true } }),
     orderType: enumeration([{ value: 0, label: 'normal' }, { value: 1, label: 'flash' }], { default: 0, filter: { param: 'orderType', op: 'eq', alwaysOn: true } }),
-    payStatus: enumeration(PAY_STATUSES, { serverManaged: true }),
+    // The refunds of its completed returns: beside what was paid, what went back (server/areas/oms/returns.ts).
+    refundAmount: money({ serverManaged: true, default: 0, section: 'fees' }),
+    payStatus: enumeration(ORDER_PAY_STATUSES, { serverManaged: true, filter: { param: 'payStatus', op: 'eq' } }),
     deliveryStatus: enumeration(DELIVERY_STATUSES, { serverManaged: true }),
     deliveryCompany: text({ length: [0, DELIVERY_COMPANY_MAX], section: 'delivery' }),
     deliverySn: text({ length: [0, 64], section: 'delivery' }),
@@ -207,7 +232,13 @@ export const order = defineEntity({
     note: text({ length: [0, 500] }),
     confirmStatus: flag({ default: 0 }),
     deleteStatus: flag({ serverManaged: true }),
-    paymentTime: dateTime({ serverManaged: true, section: 'delivery' }),
+    // A buyer's order (server/areas/portal/orders): the member coupon it used (`mall`'s SmsCoupon id) and the points spent.
+    couponId: int({ serverManaged: true }),
+    useIntegration: int({ serverManaged: true }),
+    // The buyer deleted it from their own list; the shop still sees it (deleteStatus is the admin's recycle bin).
+    buyerHidden: flag({ serverManaged: true }),
+    // "Paid between": its days count in the caller's zone, as the submitted ones do.
+    paymentTime: dateTime({ serverManaged: true, section: 'delivery', filter: { param: 'paymentTime', op: 'prefix', range: true } }),
     deliveryTime: dateTime({ serverManaged: true, section: 'delivery' }),
     receiveTime: dateTime({ serverManaged: true, section: 'delivery' }),
     modifyTime: dateTime({ auto: 'update' }),
@@ -223,6 +254,15 @@ export const order = defineEntity({
         productQuantity: int({ required: true, min: 1, max: 100_000 }),
         productSkuCode: text({ length: [0, 64] }),
         productAttr: text({ length: [0, 500] }),
+        // Written when a buyer orders (server/areas/portal/orders): the SKU whose stock the line holds,
+        // the flash relation it was sold under, and `mall`'s split of the discounts over the line.
+        productSkuId: int({ min: 0 }),
+        flashRelationId: int({ min: 0 }),
+        promotionName: text({ length: [0, 200] }),
+        promotionAmount: money({ min: 0, max: 99_999_999.99 }),
+        couponAmount: money({ min: 0, max: 99_999_999.99 }),
+        integrationAmount: money({ min: 0, max: 99_999_999.99 }),
+        realAmount: money({ min: 0, max: 99_999_999.99 }),
       },
     }),
   },
@@ -287,9 +327,9 @@ export const order = defineEntity({
       on: 'row', path: '/message/{id}', writes: true, button: 'show', summary: 'Send a message to the buyer of an order',
       params: { content: text({ required: true, length: [1, 500] }) },
     },
-    // The logistics timeline of a shipped order. There is no carrier feed: the events are the order's own shipping history.
+    // The logistics timeline of a shipped order: its own shipping history and the carrier's events (server/areas/oms/tracking.ts).
     track: {
-      on: 'row', path: '/track/{id}', writes: false, summary: 'The logistics timeline of a shipped order (its own shipping history; no carrier feed)',
+      on: 'row', path: '/track/{id}', writes: false, summary: 'The logistics timeline of a shipped order: its own shipping history and the events its carrier reported',
       inStates: ORDER_TRACKABLE_STATUSES,
     },
   },
@@ -337,7 +377,25 @@ export const orderOperateHistory = defineEntity({
   },
 });
 
-/** A message staff sent to the buyer of an order (our own; mall has none), written by the order's `sendMessage`; read-only. */
+/** What an order's message is: a person's (`sendMessage`), or the notice the server sends when the order ships or money is refunded. */
+export const { values: ORDER_MESSAGE_KIND, options: ORDER_MESSAGE_KINDS } = defineEnum({
+  message: ['message', 'message'], shipped: ['shipped', 'shipped'], refunded: ['refunded', 'refunded'],
+});
+
+/**
+ * Where a message to the buyer is on its way (its outbox row, server/jobs/outbox.ts): queued (or
+ * waiting to be tried again), being sent, sent, failed for good; `no_address` when the buyer has
+ * no email, so nothing could be sent.
+ */
+export const { values: DELIVERY_STATE, options: DELIVERY_STATES } = defineEnum({
+  queued: ['queued', 'queued'], sending: ['sending', 'sending'], sent: ['sent', 'sent'], failed: ['failed', 'failed'], noAddress: ['no_address', 'no_address'],
+});
+
+/**
+ * A message to the buyer of an order (our own; mall has none): one staff sent (`sendMessage`) or
+ * a notice the server sent (shipped, refunded), each by mail through the outbox, with its delivery
+ * state read from there; read-only.
+ */
 export const orderMessage = defineEntity({
   // Under /order, so whoever may read orders reads their messages too.
   name: 'orderMessage', path: '/order/messages', table: 'oms_order_message', tenant: 'shop_id', display: 'id',
@@ -351,7 +409,15 @@ export const orderMessage = defineEntity({
     operatorId: reference('admin', 'username', { serverManaged: true }),
     operatorName: referenceName('operatorId'),
     createTime: dateTime({ auto: 'create', list: true }),
+    kind: enumeration(ORDER_MESSAGE_KINDS, { serverManaged: true, default: 'message', list: true }),
     content: text({ serverManaged: true, length: [1, 500], list: true }),
+    // The outbox row that carries it by mail (none: the buyer has no email).
+    outboxId: int({ serverManaged: true, detailOnly: true }),
+    // Read from the outbox row on every read (server/areas/oms/messages.ts).
+    recipient: text({ serverManaged: true, virtual: true, list: true }),
+    deliveryState: enumeration(DELIVERY_STATES, { serverManaged: true, virtual: true, list: true }),
+    deliveryError: text({ serverManaged: true, virtual: true, list: true }),
+    sentTime: dateTime({ serverManaged: true, virtual: true, list: true }),
   },
 });
 
@@ -413,7 +479,8 @@ export const returnApply = defineEntity({
     shopName: referenceName('shopId'),
     orderId: int({ required: true, min: 1, immutable: true }),
     orderSn: text({ required: true, length: [1, 64], immutable: true, list: true }),
-    memberUsername: text({ length: [0, 64], immutable: true, list: true, listPriority: 'low' }),
+    // The buyer by name (a return keeps no member id): a merge moves it to the member kept.
+    memberUsername: text({ length: [0, 64], immutable: true, list: true, listPriority: 'low', refersTo: { entity: 'member', by: 'username' }, onMerge: { policy: 'move' } }),
     returnName: text({ length: [0, 100], list: true, listPriority: 'medium', section: 'contact' }),
     returnPhone: text({ length: [0, 100], list: true, listPriority: 'low', section: 'contact' }),
     reason: text({ length: [0, 200], section: 'contact' }),

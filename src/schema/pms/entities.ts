@@ -12,7 +12,11 @@ export const brand = defineEntity({
   name: 'brand', path: '/brand', table: 'pms_brand', tenant: null, display: 'name',
   menu: { route: 'brand', create: 'addBrand', edit: 'updateBrand' },
   // A deleted brand leaves the home page's brand recommendations (src/schema/sms/recommend.ts).
-  owns: [{ table: 'sms_home_brand', column: 'brand_id', policy: 'rules', entity: 'homeBrand' }],
+  // Buyers' follows of it (the shop front's) go with it.
+  owns: [
+    { table: 'sms_home_brand', column: 'brand_id', policy: 'rules', entity: 'homeBrand' },
+    { table: 'ums_member_brand_attention', column: 'brand_id', policy: 'cascade' },
+  ],
   search: { param: 'keyword', fields: ['name'] },
   defaultSort: { field: 'sort', order: 'DESC' },
   fields: {

@@ -62,6 +62,11 @@ export const product = defineEntity({
   name: 'product', path: '/product', table: 'pms_product', tenant: 'shop_id', display: 'name',
   owns: [
     { table: 'pms_product_vertify_record', column: 'product_id', policy: 'cascade' },
+    // Buyers' cart lines, favourites and reading history of a product deleted for good go with it
+    // (an order keeps its own copy of what it bought).
+    { table: 'oms_cart_item', column: 'product_id', policy: 'cascade' },
+    { table: 'ums_member_product_collection', column: 'product_id', policy: 'cascade' },
+    { table: 'ums_member_read_history', column: 'product_id', policy: 'cascade' },
     // A product deleted for good leaves the home page's recommendations (src/schema/sms/recommend.ts).
     { table: 'sms_home_new_product', column: 'product_id', policy: 'rules', entity: 'homeNewProduct' },
     { table: 'sms_home_recommend_product', column: 'product_id', policy: 'rules', entity: 'homeRecommendProduct' },

@@ -12,6 +12,18 @@ import { dateTime, defineEntity, enumeration, flag, name, reference, referenceNa
 export const SHOP_STATUSES = [{ value: 0, label: 'pending' }, { value: 1, label: 'open' }, { value: 2, label: 'closed' }] as const;
 
 /** Currencies a shop may price in (ISO 4217 codes on the wire). */
+/**
+ * The time zones a shop may count its days in (IANA names): the markets our sellers are in. A shop
+ * without one counts in the platform's zone (server/areas/home: "today", the charts).
+ */
+export const SHOP_TIME_ZONES = [
+  { value: 'Asia/Shanghai', label: 'Asia/Shanghai' }, { value: 'Asia/Hong_Kong', label: 'Asia/Hong_Kong' }, { value: 'Asia/Tokyo', label: 'Asia/Tokyo' },
+  { value: 'Asia/Singapore', label: 'Asia/Singapore' }, { value: 'America/New_York', label: 'America/New_York' }, { value: 'America/Chicago', label: 'America/Chicago' },
+  { value: 'America/Denver', label: 'America/Denver' }, { value: 'America/Los_Angeles', label: 'America/Los_Angeles' },
+  { value: 'Europe/London', label: 'Europe/London' }, { value: 'Europe/Berlin', label: 'Europe/Berlin' }, { value: 'Australia/Sydney', label: 'Australia/Sydney' },
+  { value: 'UTC', label: 'UTC' },
+] as const;
+
 export const SHOP_CURRENCIES = [
   { value: 'USD', label: 'USD' }, { value: 'EUR', label: 'EUR' }, { value: 'GBP', label: 'GBP' }, { value: 'CNY', label: 'CNY' },
   { value: 'HKD', label: 'HKD' }, { value: 'JPY', label: 'JPY' }, { value: 'SGD', label: 'SGD' }, { value: 'AUD', label: 'AUD' },
@@ -52,6 +64,24 @@ export const shop = defineEntity({
     { table: 'ums_member', column: 'shop_id', policy: 'restrict', messageKey: 'shop_has_members' },
     { table: 'mold', column: 'shop_id', policy: 'rules', entity: 'mold' },
     { table: 'oms_company_address', column: 'shop_id', policy: 'rules', entity: 'companyAddress' },
+    // Its own promotions, each by its own delete (a coupon members hold refuses it).
+    { table: 'sms_flash_promotion_product_relation', column: 'shop_id', policy: 'rules', entity: 'flashProductRelation' },
+    { table: 'sms_flash_promotion', column: 'shop_id', policy: 'rules', entity: 'flashPromotion' },
+    { table: 'sms_flash_promotion_session', column: 'shop_id', policy: 'rules', entity: 'flashSession' },
+    { table: 'sms_coupon', column: 'shop_id', policy: 'rules', entity: 'coupon' },
+    { table: 'sms_home_advertise', column: 'shop_id', policy: 'rules', entity: 'homeAdvertise' },
+    // The shop front's sign-up codes and text messages, and its buyers' parts (gone with the members already).
+    { table: 'portal_auth_code', column: 'shop_id', policy: 'cascade' },
+    { table: 'portal_text_message', column: 'shop_id', policy: 'cascade' },
+    { table: 'oms_cart_item', column: 'shop_id', policy: 'cascade' },
+    { table: 'ums_member_receive_address', column: 'shop_id', policy: 'cascade' },
+    { table: 'ums_member_product_collection', column: 'shop_id', policy: 'cascade' },
+    { table: 'ums_member_read_history', column: 'shop_id', policy: 'cascade' },
+    { table: 'ums_member_brand_attention', column: 'shop_id', policy: 'cascade' },
+    // Its freight templates, points setting and points history (the shop front's orders).
+    { table: 'pms_feight_template', column: 'shop_id', policy: 'cascade' },
+    { table: 'ums_integration_consume_setting', column: 'shop_id', policy: 'cascade' },
+    { table: 'ums_integration_change_history', column: 'shop_id', policy: 'cascade' },
   ],
   menu: { route: 'shopList', create: 'addShop', edit: 'updateShop' },
   search: { param: 'keyword', fields: ['shopName', 'companyName'] },
@@ -70,7 +100,11 @@ export const shop = defineEntity({
     // left empty (server/areas/shop/hooks.ts).
     inviteCode: text({ length: [0, 16], pattern: /^([A-Za-z0-9]{4,16})?$/, unique: true, list: true }),
     currency: enumeration(SHOP_CURRENCIES, { default: 'USD', list: true, filter: true }),
+    // The shop's own day (home's "today" and charts for its seller); none: the platform's zone.
+    timeZone: enumeration(SHOP_TIME_ZONES),
     autoApprove: enumeration(SHOP_APPROVALS, { default: 1, list: true }),
+    // Whether a buyer signing up on the shop front (server/areas/portal) first gets a code on their phone.
+    signUpCode: flag({ default: 0 }),
     companyName: text({ length: [0, 200], list: true, section: 'company' }),
     legalPersonName: text({ length: [0, 100], section: 'company' }),
     country: text({ length: [0, 100], list: true, filter: true, section: 'address' }),

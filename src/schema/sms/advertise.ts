@@ -1,14 +1,17 @@
 /** Marketing area (`sms`) entities: home-page advertisements. */
-import { dateTime, defineEntity, enumeration, flag, image, int, longText, name, text } from '../engine/entity';
+import { dateTime, defineEntity, enumeration, flag, image, int, longText, name, reference, referenceName, text } from '../engine/entity';
 
 export const homeAdvertise = defineEntity({
-  name: 'homeAdvertise', path: '/home/advertise', table: 'sms_home_advertise', tenant: null, display: 'name',
+  // A shop's advertisement shows on its own home; the platform's (no shop) on every shop's.
+  name: 'homeAdvertise', path: '/home/advertise', table: 'sms_home_advertise', tenant: 'shop_id', platformRows: true, display: 'name',
   menu: { route: 'homeAdvertise', create: 'addHomeAdvertise', edit: 'updateHomeAdvertise' },
   defaultSort: { field: 'sort', order: 'DESC' },
   deleteStyle: 'batch',
   fields: {
     name: name({ list: true, filter: { param: 'name', op: 'like', alwaysOn: true } }),
     type: enumeration([{ value: 0, label: 'pc' }, { value: 1, label: 'app' }], { required: true, list: true, filter: { param: 'type', op: 'eq' } }),
+    shopId: reference('shop', 'shopName', { immutable: true, list: true, listPriority: 'medium', filter: { param: 'shopId', op: 'eq' } }),
+    shopName: referenceName('shopId'),
     pic: image({ required: true, list: true }),
     startTime: dateTime({ required: true, list: true, sortable: true, filter: { op: 'prefix', range: true } }),
     endTime: dateTime({ required: true, list: true, sortable: true, filter: { param: 'endTime', op: 'prefix', range: true } }),

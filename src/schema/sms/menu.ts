@@ -3,7 +3,7 @@
  * and Chinese together (../engine/texts.ts). The seed writes the English into ums_menu.title
  * (SEEDED_MENU_TITLES, ../builtins.ts); the admin reads both languages (src/i18n/en.ts, zh.ts).
  */
-import { r } from '../engine/routes';
+import { r, seller } from '../engine/routes';
 import type { SectionDecl } from '../engine/routes';
 import { defineTexts } from '../engine/texts';
 import { PRICE_API } from './priceApi';
@@ -31,19 +31,23 @@ export const SMS_MENU_TITLES = defineTexts({
   updateSubject: { en: 'Edit special topic', zh: '编辑专题' },
 });
 
-/** Its menu section and routes (../routes.ts joins every area's). */
+/**
+ * Its menu section and routes (../routes.ts joins every area's). Sellers get their own shops'
+ * flash sales, sessions, coupons and advertisements (the entities' shop scope keeps them to
+ * those); recommendations, topics, the coupon history and the price check stay staff's.
+ */
 export const SMS_SECTIONS = [
   { ...r('sms', '/sms', 'campaign', 75), children: [
-    r('flash', '/sms/flash', 'flash', 150),
-    r('flashSession', '/sms/flashSession', 'flash', 140, true),
-    r('selectSession', '/sms/selectSession', 'flash', 130, true, [{ entity: 'flashSession', action: 'selectList' }, { entity: 'flashPromotion', action: 'show' }]),
-    r('flashProductRelation', '/sms/flashProductRelation', 'flash', 120, true, [
+    seller(r('flash', '/sms/flash', 'flash', 150)),
+    seller(r('flashSession', '/sms/flashSession', 'flash', 140, true)),
+    seller(r('selectSession', '/sms/selectSession', 'flash', 130, true, [{ entity: 'flashSession', action: 'selectList' }, { entity: 'flashPromotion', action: 'show' }])),
+    seller(r('flashProductRelation', '/sms/flashProductRelation', 'flash', 120, true, [
       { entity: 'flashProductRelation', action: 'list' }, { entity: 'flashProductRelation', action: 'create' }, { entity: 'flashProductRelation', action: 'edit' },
       { entity: 'product', action: 'list' }, { entity: 'brand', action: 'list' },
-    ]),
-    r('coupon', '/sms/coupon', 'coupon', 110),
-    r('addCoupon', '/sms/addCoupon', 'add', 100, true),
-    r('updateCoupon', '/sms/updateCoupon', 'edit', 90, true),
+    ])),
+    seller(r('coupon', '/sms/coupon', 'coupon', 110)),
+    seller(r('addCoupon', '/sms/addCoupon', 'add', 100, true)),
+    seller(r('updateCoupon', '/sms/updateCoupon', 'edit', 90, true)),
     r('couponHistory', '/sms/couponHistory', 'history', 80, true),
     r('homeBrand', '/sms/homeBrand', 'star', 70),
     r('homeNew', '/sms/homeNew', 'fiber_new', 60),
@@ -51,12 +55,12 @@ export const SMS_SECTIONS = [
     r('homeSubject', '/sms/homeSubject', 'topic', 40),
     // What a buyer would pay, line by line and why (not an entity's screen: it needs the check itself).
     r('priceCheck', '/sms/priceCheck', 'money', 35, false, [PRICE_API.check, { entity: 'product', action: 'list' }]),
-    r('homeAdvertise', '/sms/homeAdvertise', 'image', 30),
+    seller(r('homeAdvertise', '/sms/homeAdvertise', 'image', 30)),
     // Special topics: the records the topic recommendations and the product form pick from.
     r('subject', '/sms/subject', 'topic', 38),
     r('addSubject', '/sms/addSubject', 'add', 37, true),
     r('updateSubject', '/sms/updateSubject', 'edit', 36, true),
-    r('addHomeAdvertise', '/sms/addHomeAdvertise', 'add', 20, true),
-    r('updateHomeAdvertise', '/sms/updateHomeAdvertise', 'edit', 10, true),
+    seller(r('addHomeAdvertise', '/sms/addHomeAdvertise', 'add', 20, true)),
+    seller(r('updateHomeAdvertise', '/sms/updateHomeAdvertise', 'edit', 10, true)),
   ] },
 ] as const satisfies readonly SectionDecl[];

@@ -85,6 +85,7 @@ export const PRICE_REASONS = {
   coupon_category: 'The coupon is for other product categories',
   coupon_product: 'The coupon is for other products',
   coupon_none_left: 'No coupons are left',
+  coupon_stopped: 'The coupon was stopped',
   coupon_min_spend: 'The coupon needs a spend of {minPoint}; the amount is {subtotal}',
 } as const;
 export type PriceReasonKey = keyof typeof PRICE_REASONS;
@@ -101,8 +102,12 @@ export type PriceLineAnswer = {
 /** `GET /price/check`'s answer: the result in decimals, with what was checked. */
 export type PriceCheckAnswer = {
   readonly productId: number; readonly productName: string; readonly skuId: number | null; readonly skuCode: string | null;
+  /** The product's shop's currency (ISO 4217): every amount of the answer is in it. */
+  readonly currency: string | null;
   readonly quantity: number; readonly memberLevelId: number | null; readonly memberLevelName: string | null;
   readonly couponId: number | null; readonly couponName: string | null; readonly platform: number; readonly time: string;
+  /** The IANA zone the flash sale's dates and session times were judged in: the product's shop's (else the platform's). */
+  readonly timeZone: string;
   readonly listPrice: number; readonly unitPrice: number; readonly subtotal: number; readonly couponAmount: number; readonly total: number;
   readonly lines: readonly PriceLineAnswer[];
 };

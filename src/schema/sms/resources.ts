@@ -1,17 +1,18 @@
 /**
  * The Marketing area's permission resources (API path patterns, as `ums_resource.url`), with their
  * names in English and Chinese: ../resources.ts places them in the Marketing category, and the
- * admin's Chinese resource names (src/i18n/zh.ts) read `zh` from there.
+ * admin's Chinese resource names (src/i18n/zh.ts) read `zh` from there. Sellers hold those of
+ * their own promotions (each entity's shop scope limits them to their shops' records).
  */
 import type { ResourceDecl } from '../engine/types';
 
 export const SMS_RESOURCES: readonly ResourceDecl[] = [
-  { name: 'Coupons', zh: '优惠券', url: '/coupon/**' },
+  { name: 'Coupons', zh: '优惠券', url: '/coupon/**', seller: true },
   { name: 'Coupon history', zh: '优惠券领取记录', url: '/couponHistory/**' },
-  { name: 'Flash sales', zh: '秒杀活动', url: '/flash/**' },
-  { name: 'Flash sale products', zh: '秒杀商品', url: '/flashProductRelation/**' },
-  { name: 'Flash sessions', zh: '秒杀时间段', url: '/flashSession/**' },
-  { name: 'Advertisements', zh: '广告', url: '/home/advertise/**' },
+  { name: 'Flash sales', zh: '秒杀活动', url: '/flash/**', seller: true },
+  { name: 'Flash sale products', zh: '秒杀商品', url: '/flashProductRelation/**', seller: true },
+  { name: 'Flash sessions', zh: '秒杀时间段', url: '/flashSession/**', seller: true },
+  { name: 'Advertisements', zh: '广告', url: '/home/advertise/**', seller: true },
   { name: 'Brand recommendations', zh: '品牌推荐', url: '/home/brand/**' },
   { name: 'New products', zh: '新品推荐', url: '/home/newProduct/**' },
   { name: 'Popular products', zh: '人气推荐', url: '/home/recommendProduct/**' },

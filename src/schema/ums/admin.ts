@@ -7,8 +7,8 @@
  * yourself or the last super admin, sessions ended by a new password or a disabled account.
  */
 import { z } from 'zod';
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, PASSWORD_LENGTH, SIGN_IN_LENGTH, USERNAME_LENGTH } from '../auth-rules';
-import { dateTime, defineEntity, flag, image, int, json, longText, password, references, text } from '../engine/entity';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, MAIL_LANGUAGE_OPTIONS, PASSWORD_LENGTH, SIGN_IN_LENGTH, USERNAME_LENGTH } from '../auth-rules';
+import { dateTime, defineEntity, enumeration, flag, image, int, json, longText, password, references, text } from '../engine/entity';
 
 /** An optional email: empty, or an address (the field may be left blank). */
 const OPTIONAL_EMAIL = new RegExp(`^$|${EMAIL_PATTERN.source}`);
@@ -39,6 +39,8 @@ export const adminAccount = defineEntity({
     username: text({ required: true, length: [SIGN_IN_LENGTH.username.min, USERNAME_LENGTH.max], list: true }),
     nickName: text({ length: [0, 200], list: true }),
     email: text({ length: [0, EMAIL_MAX_LENGTH], pattern: OPTIONAL_EMAIL, list: true }),
+    // The language of the mail the account gets (VIP results, password changes; none: English; server/jobs/outbox.ts).
+    language: enumeration(MAIL_LANGUAGE_OPTIONS),
     // The account's roles as the list and the record answer them (`code`: built-in roles only).
     roles: json(z.array(z.object({ id: z.number().int(), name: z.string(), code: z.string().nullable() })), { serverManaged: true, virtual: true, list: true }),
     // Hashed, never read back; required on create, and an empty value on update keeps the stored one.
@@ -77,6 +79,7 @@ export const adminProfile = defineEntity({
   fields: {
     nickName: adminAccount.fields.nickName,
     email: adminAccount.fields.email,
+    language: adminAccount.fields.language,
     icon: adminAccount.fields.icon,
     note: adminAccount.fields.note,
   },

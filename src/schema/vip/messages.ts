@@ -6,6 +6,7 @@ import { defineMessages } from '../engine/texts';
 export const VIP_MESSAGES = defineMessages({
   repeated_application: { en: 'Have repeated submit application', zh: '已有待处理的申请，请勿重复提交' },
   channel_unavailable: { en: 'This payment channel is not available', zh: '该支付渠道暂不可用' },
+  vip_for_sellers: { en: 'VIP is bought by sellers: staff accounts open and manage shops without it', zh: 'VIP 由卖家购买：员工账号无需 VIP 即可开设和管理店铺' },
   paypal_failed: { en: 'PayPal could not take the payment just now; please try again', zh: 'PayPal 暂时无法完成付款，请稍后重试' },
   paypal_not_approved: { en: 'The PayPal payment has not been approved yet', zh: '该 PayPal 付款尚未确认' },
   paypal_wrong_channel: { en: 'This application is not paid by PayPal', zh: '该申请不是通过 PayPal 支付的' },
