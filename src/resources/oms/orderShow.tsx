@@ -173,8 +173,12 @@ type Tracking = {
   readonly carrierEvents?: readonly CarrierEvent[];
 };
 
-/** How often an open order page asks for new carrier events: tracking advances without a reload. */
-const TRACK_REFRESH_MS = 30_000;
+/**
+ * How often an open order page asks for new carrier events, so tracking advances without a reload.
+ * One indexed read per open shipped order; short enough that a person watching sees an event within
+ * seconds of the tracking job recording it.
+ */
+const TRACK_REFRESH_MS = 10_000;
 
 /**
  * The logistics timeline (`GET /order/track/{id}`): the order's own shipping history and the
