@@ -28,6 +28,8 @@ const ROOT = fileURLToPath(new URL('.', import.meta.url));
 const ENTRY = fileURLToPath(new URL('src/main.tsx', import.meta.url));
 /** The page's first script (src/boot.ts): an entry of its own, so it runs before the entry has downloaded. */
 const BOOT = fileURLToPath(new URL('src/boot.ts', import.meta.url));
+/** The sign-in form's first draw (src/pages/public/loginFirstDraw.ts): an async entry with no imports, run as soon as it is in. */
+const LOGIN_DRAW = fileURLToPath(new URL('src/pages/public/loginFirstDraw.ts', import.meta.url));
 
 /**
  * Puts the boot script's tag before the entry's in index.html (a second `<script type="module">`
@@ -39,10 +41,17 @@ const bootScript = (): Plugin => ({
   transformIndexHtml: {
     order: 'post',
     handler: (_html, ctx) => {
-      const chunk = Object.values(ctx.bundle ?? {}).find((c) => c.type === 'chunk' && c.isEntry && c.facadeModuleId === BOOT);
-      const src = ctx.server ? '/src/boot.ts' : chunk ? `/${chunk.fileName}` : null;
-      if (!src) throw new Error('the build has no src/boot.ts chunk');
-      return [{ tag: 'script', attrs: { type: 'module', crossorigin: true, src }, injectTo: 'head-prepend' }];
+      const srcOf = (entry: string, source: string) => {
+        const chunk = Object.values(ctx.bundle ?? {}).find((c) => c.type === 'chunk' && c.isEntry && c.facadeModuleId === entry);
+        const src = ctx.server ? source : chunk ? `/${chunk.fileName}` : null;
+        if (!src) throw new Error(`the build has no ${source} chunk`);
+        if (chunk && chunk.type === 'chunk' && chunk.imports.length > 0 && entry === LOGIN_DRAW) throw new Error(`${source} must import nothing (it imports ${chunk.imports.join(', ')})`);
+        return src;
+      };
+      return [
+        { tag: 'script', attrs: { type: 'module', crossorigin: true, src: srcOf(BOOT, '/src/boot.ts') }, injectTo: 'head-prepend' },
+        { tag: 'script', attrs: { type: 'module', async: true, crossorigin: true, src: srcOf(LOGIN_DRAW, '/src/pages/public/loginFirstDraw.ts') }, injectTo: 'body' },
+      ];
     },
   },
 });
@@ -145,7 +154,7 @@ export default defineConfig(({ mode }) => ({
     // (never served: the static server denies dotfiles).
     manifest: true,
     // Not the groups' dependencies: react and react-router stay in the login page's entry.
-    rolldownOptions: { input: { index: fileURLToPath(new URL('index.html', import.meta.url)), boot: BOOT }, output: { codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: chunkOf, debugName: 'admin chunks' }] } } },
+    rolldownOptions: { input: { index: fileURLToPath(new URL('index.html', import.meta.url)), boot: BOOT, loginDraw: LOGIN_DRAW }, output: { codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: chunkOf, debugName: 'admin chunks' }] } } },
   },
   server: { proxy: { '/api': apiTarget } },
   test: {

@@ -32,6 +32,24 @@ describe('signing in', () => {
     await expect.poll(() => page.evaluate(() => localStorage.getItem('loginToken'))).toBeNull();
   }));
 
+  it("signs in with what was typed on the form's first draw, before the page's own code was there", () => withPage(async (page) => {
+    // The entry script is held back: only the first draw (a small script of its own) is on the page.
+    let release = () => undefined as void;
+    const released = new Promise<void>((resolve) => { release = resolve; });
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => { await released; await route.continue(); });
+    await page.goto('/login', { waitUntil: 'commit' });
+    const drawn = page.locator('form[data-first-draw="login"]');
+    await drawn.getByRole('textbox', { name: 'Username' }).fill(DEMO.admin.username);
+    await drawn.getByLabel('Password', { exact: true }).fill(DEMO.admin.password);
+    await drawn.getByRole('button', { name: 'Sign in' }).click();
+    expect(await page.evaluate(() => localStorage.getItem('loginToken'))).toBeNull();
+    release();
+    // The page's form takes the values and the press over, and signs in.
+    await page.waitForURL('**/home');
+    await page.getByTestId('home-dashboard').waitFor();
+    expect(await drawn.count()).toBe(0);
+  }));
+
   it('validates the form before sending', () => withPage(async (page) => {
     let loginCalls = 0;
     page.on('request', (request) => { if (request.url().includes('/api/admin/login')) loginCalls += 1; });

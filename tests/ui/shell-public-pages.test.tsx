@@ -5,7 +5,10 @@ import { http, HttpResponse } from 'msw';
 import type { InitialEntry } from 'react-router';
 import { MemoryRouter, useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { publicEn } from '../../src/i18n/public/en';
+import { publicZh } from '../../src/i18n/public/zh';
 import { afterLoginPath } from '../../src/pages/public/Login';
+import { drawLoginForm, LOGIN_DRAW_TEXTS } from '../../src/pages/public/loginFirstDraw';
 import { PublicRoutes } from '../../src/pages/public/PublicRoutes';
 import { TOKEN_KEY } from '../../src/providers/api';
 import { INVITE_CODE_KEY } from '../../src/schema/auth-rules';
@@ -186,6 +189,74 @@ describe('login page', () => {
     expect(password).toHaveAttribute('type', 'text');
     await user.click(screen.getByRole('button', { name: 'Hide password' }));
     expect(password).toHaveAttribute('type', 'password');
+  });
+});
+
+describe("login page's first draw", () => {
+  it("shows the public dictionary's texts in both languages", () => {
+    const dictionaries = { en: publicEn, zh: publicZh } as const;
+    for (const lang of ['en', 'zh'] as const) {
+      for (const [key, text] of Object.entries(LOGIN_DRAW_TEXTS[lang])) {
+        const [group = '', ...rest] = key.split('_');
+        const entry = (dictionaries[lang] as unknown as Record<string, Record<string, string>>)[group]?.[rest.join('_')];
+        expect(`${lang} ${key}: ${text}`).toBe(`${lang} ${key}: ${entry}`);
+      }
+    }
+  });
+
+  it('hands what was typed, and a press of Sign in, to the page once its code is there', async () => {
+    const logins = route('post', '/admin/login', () => envelope({ token: 'drawn.token', tokenHead: 'Bearer ' }));
+    route('get', '/admin/info', () => envelope({ username: 'admin', icon: null, roles: ['super admin'], menus: [] }));
+    route('get', '/home/summary', () => envelope({ timeZone: 'UTC', today: '2026-01-01', pending: [] }));
+    window.history.pushState({}, '', '/login');
+    const root = document.body.appendChild(document.createElement('div'));
+    root.id = 'root';
+    try {
+      drawLoginForm();
+      const user = userEvent.setup();
+      // The drawn form, before the page's code: the same labels and button as the page's own.
+      await user.type(within(root).getByLabelText('Username'), 'admin');
+      await user.type(within(root).getByLabelText('Password'), 'secret-pass');
+      await user.click(within(root).getByRole('button', { name: 'Sign in' }));
+      expect(logins).toHaveLength(0);
+
+      render(<MemoryRouter initialEntries={['/login']}><PublicRoutes /><LocationProbe /></MemoryRouter>, { container: root });
+      // The page's own form replaced it and signed in with what was typed there, once.
+      await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+      expect(logins).toEqual([{ username: 'admin', password: 'secret-pass' }]);
+      expect(root.querySelector('form[data-first-draw]')).toBeNull();
+    } finally {
+      window.history.pushState({}, '', '/');
+      root.remove();
+    }
+  });
+
+  it('keeps typed values without a press, and is not drawn off the sign-in page or signed in', async () => {
+    const root = document.body.appendChild(document.createElement('div'));
+    root.id = 'root';
+    try {
+      window.history.pushState({}, '', '/register');
+      drawLoginForm();
+      expect(root.childElementCount).toBe(0);
+      window.history.pushState({}, '', '/login');
+      localStorage.setItem(TOKEN_KEY, 'Bearer x');
+      drawLoginForm();
+      expect(root.childElementCount).toBe(0);
+      localStorage.removeItem(TOKEN_KEY);
+      localStorage.setItem('lang', 'zh');
+      drawLoginForm();
+      expect(within(root).getByRole('heading', { name: '登录' })).toBeInTheDocument();
+      await userEvent.setup().type(within(root).getByLabelText('密码'), 'half-typed');
+
+      const logins = route('post', '/admin/login', () => envelope({ token: 't', tokenHead: 'Bearer ' }));
+      render(<MemoryRouter initialEntries={['/login']}><PublicRoutes /></MemoryRouter>, { container: root });
+      expect(await within(root).findByLabelText('密码')).toHaveValue('half-typed');
+      expect(within(root).getByLabelText('密码')).toHaveFocus();
+      expect(logins).toHaveLength(0);
+    } finally {
+      window.history.pushState({}, '', '/');
+      root.remove();
+    }
   });
 });
 

@@ -3,7 +3,7 @@
  * (bench/size.ts measures it). Flow: check the fields, POST /admin/login while the
  * admin chunk downloads, keep `tokenHead + token`, then GET /admin/info and require roles.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { apiFetch, clearToken, getToken, setToken, startEarlyGet } from '../../providers/api';
@@ -15,6 +15,7 @@ import { startScreenRequestsEarly } from '../../admin/earlyStart';
 import { loadAdmin } from './adminChunk';
 import { Field } from './Field';
 import { errorText, t } from './i18n';
+import { takeLoginDraw } from './loginHandOver';
 import { PublicShell } from './PublicShell';
 import { checkPassword, checkText, firstInvalid, hasErrors } from './validate';
 import type { FieldErrors } from './validate';
@@ -50,7 +51,17 @@ export const Login = () => {
   const state = useLocation().state as LoginState | null;
   // Decided once on arrival: the token this form stores mid-flow must not trigger the redirect.
   const [signedIn] = useState(() => getToken() !== null);
-  const [values, setValues] = useState({ username: state?.username ?? '', password: '' });
+  // What was typed on the form's first draw (./loginFirstDraw.ts), read before this render replaces it.
+  const [drawn] = useState(takeLoginDraw);
+  const [values, setValues] = useState({ username: drawn?.username || state?.username || '', password: drawn?.password ?? '' });
+  const formRef = useRef<HTMLFormElement>(null);
+  const resubmitted = useRef(false);
+  // Sign in pressed on the first draw: pressed again here, once, now that the form can act on it.
+  useEffect(() => {
+    if (!drawn?.submitted || resubmitted.current) return;
+    resubmitted.current = true;
+    formRef.current?.requestSubmit();
+  }, [drawn]);
   const [errors, setErrors] = useState<FieldErrors<LoginField>>({});
   const [alert, setAlert] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -114,7 +125,7 @@ export const Login = () => {
 
   return (
     <PublicShell title={t('login.title')} variant="card">
-      <form className="pub-card" onSubmit={submit} noValidate aria-busy={busy}>
+      <form ref={formRef} className="pub-card" onSubmit={submit} noValidate aria-busy={busy}>
         <p className="pub-product">{t('app.title')}</p>
         <h1>{t('login.title')}</h1>
         {alert && <div className="pub-alert" role="alert">{alert}</div>}
@@ -125,7 +136,7 @@ export const Login = () => {
           onChange={change('username')}
           error={errors.username}
           autoComplete="username"
-          autoFocus={!values.username}
+          autoFocus={drawn?.focus ? drawn.focus === 'username' : !values.username}
         />
         <Field
           name="password"
@@ -135,7 +146,7 @@ export const Login = () => {
           onChange={change('password')}
           error={errors.password}
           autoComplete="current-password"
-          autoFocus={Boolean(values.username)}
+          autoFocus={drawn?.focus ? drawn.focus === 'password' : Boolean(values.username)}
         />
         <button type="submit" className="pub-button" disabled={busy}>
           {busy && <span className="pub-spinner" aria-hidden="true" />}
