@@ -97,17 +97,18 @@ export const Login = () => {
       });
       setToken(`${login.data.tokenHead}${login.data.token}`);
       // Started for the admin too: its session read takes this answer, and the first screen's data
-      // leaves now, beside the roles check and the shell's download.
+      // leaves now, beside the roles check and the shell's download (an account without roles, refused
+      // below, is answered "forbidden" there and never sees it).
       const next = afterLoginPath(state);
-      const info = await startEarlyGet<AdminInfo>('/admin/info').then((answer) => {
-        if (!hasRoles(answer.data)) return answer;
-        const target = new URL(next, window.location.origin);
-        if (['/', '/home'].includes(target.pathname)) void startEarlyGet(HOME_API.summary);
-        else startScreenRequestsEarly(target);
-        void shell.then((admin) => admin?.preloadScreen(target.pathname));
-        return answer;
-      });
-      if (!hasRoles(info.data)) {
+      const target = new URL(next, window.location.origin);
+      const info = startEarlyGet<AdminInfo>('/admin/info');
+      if (['/', '/home'].includes(target.pathname)) void startEarlyGet(HOME_API.summary).catch(() => undefined);
+      else startScreenRequestsEarly(target);
+      void info.then((answer) => {
+        if (hasRoles(answer.data)) void shell.then((admin) => admin?.preloadScreen(target.pathname));
+      }, () => undefined);
+      await info;
+      if (!hasRoles((await info).data)) {
         // A user without roles could open nothing in the admin: do not keep the session.
         clearToken();
         setAlert(t('errors.roles_required'));
