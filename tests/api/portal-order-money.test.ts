@@ -109,6 +109,8 @@ describe.each(testDialects())('shop front: freight, points, products without SKU
 
   it('spends points within the shop\'s setting in the order\'s transaction, gives them back once on cancel, and refuses what the setting does not allow', async () => {
     const lamp = await productOnSale(t.db, shopA, { name: 'Points lamp', price: 10_000, stock: 50 });
+    // The shop's one rule (the demo seeds one per shop) becomes this test's.
+    await t.db.deleteFrom('ums_integration_consume_setting').where('shop_id', '=', shopA).execute();
     await t.db.insertInto('ums_integration_consume_setting').values({ shop_id: shopA, deduction_per_amount: 100, max_percent_per_order: 50, use_unit: 100, coupon_status: 0 }).execute();
     await setPoints(ann, 8_000);
     const shown = await confirm(ann, [{ ...lamp, quantity: 1 }]);
