@@ -1,4 +1,5 @@
-// Protects: a shop's points rule and its members' points history in the admin: a seller reads and writes only its own shops' rule (one per shop, refused by name in both languages; bounds refused by field), staff every shop's; the history is read-only, scoped to the seller's shops, filtered by member, change, source and order, naming member and order. SQLite and PostgreSQL.
+// Protects: a shop's points rule and its members' points history in the admin: a seller reads and writes only its own shops' rule (one per shop, refused by name in both languages; bounds refused by field), staff every shop's; the history is read-only, scoped to the seller's shops, filtered by member, change, source and order, naming member and order; merging two members moves the removed one's history to the kept one and adds its points and growth, so the kept balance equals its history. SQLite and PostgreSQL.
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorsEn, errorsZh } from '../../src/i18n/errors';
 import { DEMO } from '../helpers/accounts';
@@ -26,6 +27,15 @@ describe.each(testDialects())('points rules and history (%s)', (dialect) => {
   const rules = async (token: string) => (await get<Page<Rule>>('/integrationConsumeSetting/list?pageSize=100', token)).body.data.list;
   const changes = async (token: string, query = '') => (await get<Page<Change>>(`/integrationChangeHistory/list?pageSize=200${query}`, token)).body.data.list;
   const ruleTable = () => t.db.selectFrom('ums_integration_consume_setting').selectAll().orderBy('id').execute();
+  /** The member's balance and what its history adds up to. */
+  const balanceOf = async (memberId: number) => {
+    const member = await t.db.selectFrom('ums_member').select(['integration', 'growth']).where('id', '=', memberId).executeTakeFirstOrThrow();
+    const { sum } = await t.db.selectFrom('ums_integration_change_history')
+      .select(sql<number>`coalesce(sum(case when change_type = 0 then change_count else -change_count end), 0)`.as('sum'))
+      .where('member_id', '=', memberId).executeTakeFirstOrThrow();
+    return { integration: Number(member.integration), growth: Number(member.growth), history: Number(sum) };
+  };
+
   beforeAll(async () => {
     t = await createTestApp(dialect, {}, { demo: true, content: true });
     admin = await login(t.app, DEMO.admin);
@@ -94,5 +104,30 @@ describe.each(testDialects())('points rules and history (%s)', (dialect) => {
     for (const path of ['/integrationChangeHistory/create', `/integrationChangeHistory/update/${own[0]!.id}`, `/integrationChangeHistory/delete/${own[0]!.id}`]) {
       expect((await post(path, admin, { changeCount: 1 })).status).toBe(404);
     }
+  });
+
+  it('merging two members moves the removed one\'s points history to the kept one and adds its points and growth', async () => {
+    const shop = sellerShops[0]!;
+    const byName = async (username: string) => t.db.selectFrom('ums_member').select(['id', 'integration', 'growth'])
+      .where('shop_id', '=', shop).where('username', '=', username).executeTakeFirstOrThrow();
+    const kept = await byName('lily88');
+    const merged = await byName('lily_88');
+    await t.db.updateTable('ums_member').set({ growth: 120 }).where('id', '=', kept.id).execute();
+    await t.db.updateTable('ums_member').set({ growth: 30 }).where('id', '=', merged.id).execute();
+    const [keptBefore, mergedBefore] = [await balanceOf(kept.id), await balanceOf(merged.id)];
+    expect(mergedBefore.integration).toBeGreaterThan(0);
+    expect(keptBefore.integration).toBe(keptBefore.history);
+    expect(mergedBefore.integration).toBe(mergedBefore.history);
+    const rows = async (memberId: number) => (await t.db.selectFrom('ums_integration_change_history').select('id').where('member_id', '=', memberId).orderBy('id').execute()).map((r) => r.id);
+    const ofMerged = await rows(merged.id);
+    const all = [...await rows(kept.id), ...ofMerged].sort((a, b) => a - b);
+
+    const answer = await post(`/member/merge?keepId=${kept.id}&mergeId=${merged.id}`, seller);
+    expect(answer.body, JSON.stringify(answer.body)).toMatchObject({ code: 200, data: { keepId: kept.id, integration: keptBefore.integration + mergedBefore.integration, growth: 150 } });
+    expect((answer.body as { data: { moved: Record<string, number> } }).data.moved['pointsHistory.memberId']).toBe(ofMerged.length);
+    const after = await balanceOf(kept.id);
+    expect(after).toEqual({ integration: keptBefore.integration + mergedBefore.integration, growth: 150, history: keptBefore.history + mergedBefore.history });
+    expect(await rows(kept.id)).toEqual(all);
+    expect(await rows(merged.id)).toEqual([]);
   });
 });
