@@ -100,6 +100,9 @@ export const lenientValue = (decl: FieldDecl, value: unknown, record = false): u
     return rows.filter((row) => !carriesNothing(decl.children!, row));
   }
   if (decl.kind === 'images' && typeof value === 'string') return joinedImages(value);
+  // `mall`'s forms write "no reference" as 0 (`feightTemplateId: 0`): in a record's body an optional
+  // reference declared `zeroIsNone` reads 0 as none, as a reference parameter of 0 is not given (lenientParam).
+  if (record && decl.kind === 'reference' && decl.zeroIsNone && !decl.required && (value === 0 || value === '0')) return null;
   if (decl.kind === 'references' && Array.isArray(value)) {
     const number = (id: unknown) => (typeof id === 'string' && NUMERIC_STRING.test(id) ? Number(id) : id);
     // Relation rows (`[{ subjectId: "3" }]`) are read like the bare ids they stand for.

@@ -119,7 +119,7 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
     return { ...page, list: marked(page.list, scope) };
   };
   const listAll: Repository['listAll'] = async (params, scope) => marked(await reads.listAll(params, scope), scope);
-  const { checkConstraints, defaultsFor, constraintOr } = writeChecks(entity, known, tenantField);
+  const { checkConstraints, checkSameAs, defaultsFor, constraintOr } = writeChecks(entity, known, tenantField);
 
   /** `read`: a read that may answer rows beyond the scope (a record's detail), never a write's. */
   const readMany = async (executor: AnyDb, ids: readonly number[], scope: Scope, view: View = 'live', read = false): Promise<ApiRecord[]> => {
@@ -185,6 +185,7 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
     await checkConstraints(trx, values, values, null, actor.scope);
     if (lists) await lists.check(trx, values, actor.scope);
     if (deps.beforeCreate) await deps.beforeCreate(trx, entity, values, actor);
+    await checkSameAs(trx, values, values);
     const ctx: WriteContext = { trx: areaDb(trx), entity, input: values, before: null, actor };
     await runValidate(ctx, values);
     if (derives) Object.assign(values, await deriveValues(entity, hooks, ctx, values));
@@ -269,6 +270,7 @@ export const createRepository = (entity: Entity, deps: RepositoryDeps): Reposito
         const refined = refineErrors(entity, merged);
         if (refined.length) throw fieldErrors(refined);
         await checkConstraints(trx, input, merged, id, actor.scope);
+        await checkSameAs(trx, input, merged);
         if (lists) await lists.check(trx, input, actor.scope);
         const ctx: WriteContext = { trx: areaDb(trx), entity, input, before, actor };
         await runValidate(ctx, merged);

@@ -72,6 +72,41 @@ export const writeChecks = (entity: Entity, known: readonly Entity[], tenantFiel
     if (errors.length) throw fieldErrors(errors);
   };
 
+  /**
+   * A reference declared `sameAs` (a product's freight template: `sameAs: 'shopId'`) names only a
+   * row holding the record's own value of that field, whoever writes (staff see every shop's rows):
+   * a reference written is checked against the record as written, and refused like a missing row
+   * (`invalidMessage` or `invalid_reference`); when only that field changes (a product moved to
+   * another shop), a reference the new value no longer holds is cleared in `values` (written, and
+   * audited, with the change): the old shop's template is none of the new shop's.
+   */
+  const sameAsFields = Object.entries(entity.fields).filter(([, decl]) => decl.kind === 'reference' && decl.sameAs && decl.reference);
+  const checkSameAs = async (trx: AnyDb, values: Record<string, unknown>, record: Record<string, unknown>): Promise<void> => {
+    const errors: FieldError[] = [];
+    for (const [name, decl] of sameAsFields) {
+      const same = decl.sameAs!;
+      if (values[name] === undefined && values[same] === undefined) continue;
+      const value = record[name];
+      if (value === undefined || value === null) continue;
+      const target = known.find((e) => e.name === decl.reference!.entity);
+      const sameDecl = target?.fields[same];
+      if (!target || !sameDecl) throw new Error(`${entity.name}.${name}: sameAs names ${same}, which ${decl.reference!.entity} does not have`);
+      const column = columnOf(same, sameDecl);
+      const row = (value as number) <= MAX_ID
+        ? await trx.selectFrom(target.table).select(column).where('id', '=', value as number).executeTakeFirst() as Record<string, unknown> | undefined
+        : undefined;
+      const own = record[same] ?? null;
+      if (row && own !== null && String(row[column]) === String(toColumnValue(sameDecl, own))) continue;
+      if (values[name] === undefined) {
+        values[name] = null;
+        record[name] = null;
+      } else {
+        errors.push(fieldError(name, isMessageKey(decl.invalidMessage) ? decl.invalidMessage : 'invalid_reference'));
+      }
+    }
+    if (errors.length) throw fieldErrors(errors);
+  };
+
   const defaultsFor = (input: Record<string, unknown>): Record<string, unknown> => {
     const values = { ...input };
     for (const [name, decl] of Object.entries(entity.fields)) {
@@ -92,5 +127,5 @@ export const writeChecks = (entity: Entity, known: readonly Entity[], tenantFiel
     return violation ? constraintFailed(violation, (column) => fieldByColumn.get(column)) : error;
   };
 
-  return { checkConstraints, defaultsFor, constraintOr };
+  return { checkConstraints, checkSameAs, defaultsFor, constraintOr };
 };

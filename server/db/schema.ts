@@ -219,23 +219,6 @@ export type UmsMemberProductMarkTable = { id: Generated<number>; shop_id: number
 /** A brand a buyer follows (server/areas/portal/favourites.ts). */
 export type UmsMemberBrandAttentionTable = { id: Generated<number>; shop_id: number; member_id: number; brand_id: number; brand_city: string | null; create_time: Timestamp };
 
-/** A shop's freight template (server/areas/portal/orders/freight.ts); fees in cents, `charge_type` 0 by weight (grams), 1 by pieces. */
-export type PmsFeightTemplateTable = {
-  id: Generated<number>; shop_id: number; name: string; charge_type: number; first_weight: number; first_fee: number;
-  continue_weight: number; continme_fee: number; dest: string | null;
-};
-
-/** A shop's rule for spending points on an order (server/areas/portal/orders/points.ts). */
-export type UmsIntegrationConsumeSettingTable = {
-  id: Generated<number>; shop_id: number; deduction_per_amount: number; max_percent_per_order: number; use_unit: number; coupon_status: number;
-};
-
-/** One change of a member's points (server/areas/portal/orders/points.ts): 0 added, 1 taken. */
-export type UmsIntegrationChangeHistoryTable = {
-  id: Generated<number>; shop_id: number; member_id: number; create_time: Timestamp; change_type: number; change_count: number;
-  operate_man: string | null; operate_note: string | null; source_type: number; order_id: number | null;
-};
-
 /** An event a carrier reported for a shipped order (server/areas/oms/tracking.ts). */
 export type OmsOrderTrackEventTable = {
   id: Generated<number>;
@@ -278,9 +261,6 @@ type HandTables = {
   ums_member_brand_attention: UmsMemberBrandAttentionTable;
   sys_outbox: SysOutboxTable;
   oms_order_track_event: OmsOrderTrackEventTable;
-  pms_feight_template: PmsFeightTemplateTable;
-  ums_integration_consume_setting: UmsIntegrationConsumeSettingTable;
-  ums_integration_change_history: UmsIntegrationChangeHistoryTable;
 };
 
 /** Every table: declared ones derived from their entity, the others by hand. */
@@ -320,9 +300,6 @@ const HAND_COLUMNS = {
   ums_member_brand_attention: ['id', 'shop_id', 'member_id', 'brand_id', 'brand_city', 'create_time'],
   sys_outbox: ['id', 'channel', 'recipient', 'language', 'subject', 'body', 'topic', 'topic_id', 'shop_id', 'status', 'attempts', 'next_attempt_time', 'lease_owner', 'lease_until', 'last_error', 'create_time', 'sent_time'],
   oms_order_track_event: ['id', 'order_id', 'shop_id', 'event_time', 'status', 'description', 'location', 'create_time'],
-  pms_feight_template: ['id', 'shop_id', 'name', 'charge_type', 'first_weight', 'first_fee', 'continue_weight', 'continme_fee', 'dest'],
-  ums_integration_consume_setting: ['id', 'shop_id', 'deduction_per_amount', 'max_percent_per_order', 'use_unit', 'coupon_status'],
-  ums_integration_change_history: ['id', 'shop_id', 'member_id', 'create_time', 'change_type', 'change_count', 'operate_man', 'operate_note', 'source_type', 'order_id'],
 } as const satisfies ColumnLists;
 
 type MissingColumns = {

@@ -94,6 +94,28 @@ describe.each(testDialects())('demo content (%s)', (dialect) => {
     expect(bound.length).toBeGreaterThan(0);
   });
 
+  it('gives every shop its freight templates (products of the shop on them) and points rule, and members points equal to their history', async () => {
+    const invariants = AREAS.flatMap((area) => area.invariants ?? []).map((i) => i.rule);
+    expect(invariants).toContain("a member's points balance equals the sum of its points history");
+    const shops = await t.db.selectFrom('shop').select('id').execute();
+    for (const { id } of shops) {
+      const templates = await t.db.selectFrom('pms_feight_template').select(['id', 'charge_type']).where('shop_id', '=', id).execute();
+      expect(templates.map((r) => r.charge_type).sort()).toEqual([0, 1]);
+      expect(await t.db.selectFrom('ums_integration_consume_setting').select('id').where('shop_id', '=', id).execute()).toHaveLength(1);
+    }
+    // A product names only a template of its own shop, and most name one.
+    const foreign = await t.db.selectFrom('pms_product as p').innerJoin('pms_feight_template as f', 'f.id', 'p.feight_template_id')
+      .select('p.id').whereRef('f.shop_id', '<>', 'p.shop_id').execute();
+    expect(foreign).toEqual([]);
+    const products = await t.db.selectFrom('pms_product').select('feight_template_id').execute();
+    expect(products.filter((p) => p.feight_template_id !== null).length).toBe(products.length);
+    // The balances are not vacuously equal: members hold points, from gifts and received orders.
+    const held = await t.db.selectFrom('ums_member').select('id').where('integration', '>', 0).execute();
+    expect(held.length).toBeGreaterThan(5);
+    const fromOrders = await t.db.selectFrom('ums_integration_change_history').select('id').where('order_id', 'is not', null).execute();
+    expect(fromOrders.length).toBeGreaterThan(0);
+  });
+
   it('serves every seeded image URL from the upload storage', async () => {
     const urls = new Set<string>();
     for (const entity of listed) {

@@ -1,4 +1,4 @@
-// Protects: what a buyer's order charges beyond its lines: freight by the shop's templates (per template over pieces or grams, free-shipping products and a level's free-freight point waiving it, another shop's template naming none), points spent within the shop's setting (balance, step, share, coupon), taken in the order's transaction with a history row, given back once on cancel and earned on receipt, never spent twice by parallel orders (PostgreSQL); a product without SKUs sold from its own stock (held, given back, sold); /alipay/query only for the order's own buyer; an Alipay notify naming no currency read as the order's (CNY). SQLite and PostgreSQL.
+// Protects: what a buyer's order charges beyond its lines: freight by the shop's templates (per template over pieces or grams, free-shipping products and a level's free-freight point waiving it, another shop's template naming none), points spent within the shop's setting (balance, step, share, coupon) and the products' own caps (usePointLimit, each line within its product's), taken in the order's transaction with a history row, given back once on cancel and earned on receipt, never spent twice by parallel orders (PostgreSQL); a product without SKUs sold from its own stock (held, given back, sold); /alipay/query only for the order's own buyer; an Alipay notify naming no currency read as the order's (CNY). SQLite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { confirmOrder, generateOrder } from '../../server/areas/portal/orders/place';
 import { createAlipaySandbox, DEMO_ALIPAY_PREFIX } from '../../server/areas/vip/demo-alipay';
@@ -109,6 +109,8 @@ describe.each(testDialects())('shop front: freight, points, products without SKU
 
   it('spends points within the shop\'s setting in the order\'s transaction, gives them back once on cancel, and refuses what the setting does not allow', async () => {
     const lamp = await productOnSale(t.db, shopA, { name: 'Points lamp', price: 10_000, stock: 50 });
+    // The shop's one rule (the demo seeds one per shop) becomes this test's.
+    await t.db.deleteFrom('ums_integration_consume_setting').where('shop_id', '=', shopA).execute();
     await t.db.insertInto('ums_integration_consume_setting').values({ shop_id: shopA, deduction_per_amount: 100, max_percent_per_order: 50, use_unit: 100, coupon_status: 0 }).execute();
     await setPoints(ann, 8_000);
     const shown = await confirm(ann, [{ ...lamp, quantity: 1 }]);
@@ -142,6 +144,36 @@ describe.each(testDialects())('shop front: freight, points, products without SKU
     expect(await points(ann)).toBe(7_000);
     expect((await call(t.app, 'POST', `/api/order/update/close?ids=${again.id}`, { token: admin, body: { note: 'Closed' } })).body.code).toBe(200);
     expect(await points(ann)).toBe(8_000);
+  });
+
+  it('caps the points an order takes by its products\' own limits (usePointLimit), each line within its product\'s', async () => {
+    await t.db.deleteFrom('ums_integration_consume_setting').where('shop_id', '=', shopA).execute();
+    await t.db.insertInto('ums_integration_consume_setting').values({ shop_id: shopA, deduction_per_amount: 100, max_percent_per_order: 50, use_unit: 100, coupon_status: 1 }).execute();
+    const lamp = await productOnSale(t.db, shopA, { name: 'Capped lamp', price: 10_000, stock: 50 });
+    const pen = await productOnSale(t.db, shopA, { name: 'Capped pen', price: 1_000, stock: 50 });
+    const cap = (productId: number, limit: number) => t.db.updateTable('pms_product').set({ use_point_limit: limit }).where('id', '=', productId).execute();
+    await cap(lamp.productId, 1_000);
+    await cap(pen.productId, 200);
+    const cy = await signUpBuyer(t.app, t.db, shopA, 'cy_money', '13922220003');
+    await setPoints(cy, 20_000);
+    const lines = [{ ...lamp, quantity: 1 }, { ...pen, quantity: 1 }];
+    // Half of 110.00 would be 5,500 points; the products take 1,000 + 200.
+    expect(await confirm(cy, lines)).toMatchObject({ memberIntegration: 20_000, integrationMax: 1_200 });
+    await expect(place(cy, lines, { points: 1_300 })).rejects.toMatchObject({ problem: { messageKey: 'points_over_limit', params: { max: 1_200 } } });
+    expect(await points(cy)).toBe(20_000);
+    const order = (await place(cy, lines, { points: 1_200 }))!;
+    expect(order).toMatchObject({ totalAmount: 110, integrationAmount: 12, payAmount: 98, useIntegration: 1_200 });
+    // Proportionally the lamp would carry 10.91: its own cap is 10.00, the pen carries the rest (its 2.00).
+    expect(order.orderItemList.map((item) => item.integrationAmount)).toEqual([10, 2]);
+    expect(await points(cy)).toBe(18_800);
+    // 0 sets no cap of its own: the pen's line is then capped by its own worth only (1,000 + 1,000).
+    await cap(pen.productId, 0);
+    expect(await confirm(cy, lines)).toMatchObject({ integrationMax: 2_000 });
+    // No product with a cap: the shop's share decides, as before.
+    await cap(lamp.productId, 0);
+    expect(await confirm(cy, lines)).toMatchObject({ integrationMax: 5_500 });
+    expect((await asBuyer(t.app, cy, 'POST', `/order/cancelUserOrder?orderId=${order.id}`)).body.code).toBe(200);
+    expect(await points(cy)).toBe(20_000);
   });
 
   it('earns the order\'s gift points and growth on receipt, through the shop front\'s wire', async () => {

@@ -345,7 +345,9 @@ export const createFixtures = (deps: FixtureDeps) => {
    * meaning needs more than a value (grouping keys, json relation lists: see engine-entity-rules).
    */
   const otherValue = async (entity: Entity, name: string, decl: FieldDecl, current: unknown, record?: Body): Promise<unknown> => {
-    const value = await anotherValue(entity, name, decl, current);
+    // A reference that shares a value with its record (`sameAs`: a product's template of its shop) points at a new row holding it.
+    const same = decl.kind === 'reference' && decl.sameAs && record ? { [decl.sameAs]: record[decl.sameAs] } : undefined;
+    const value = same ? (await referenceTarget(entityByName(decl.reference!.entity), 0, same)).id : await anotherValue(entity, name, decl, current);
     // A value a cross-field rule refuses beside the record's others (a minimum spend just below the amount) is no value to try alone.
     const broken = (b: Body) => (entity.refine?.(b as never) ?? []).length;
     if (record && value !== null && broken({ ...record, [name]: value }) > broken(record)) return null;
@@ -430,7 +432,8 @@ export const outOfRangeOf = (decl: FieldDecl): { value: unknown; messageKey: str
     case 'dateTime': return [{ value: '2024-05-01 10:00:00', messageKey: 'invalid_date' }, { value: 'tomorrow', messageKey: 'invalid_date' }];
     case 'image': return [{ value: 'javascript:alert(1)', messageKey: 'invalid_format' }, { value: `/${'x'.repeat(600)}.png`, messageKey: 'too_long' }];
     case 'images': return [{ value: ['not a url'], messageKey: 'invalid_format' }];
-    case 'reference': return [{ value: 0, messageKey: 'too_small' }, { value: -3, messageKey: 'too_small' }];
+    // 0 is none where mall's forms write it so (`zeroIsNone`).
+    case 'reference': return [...(decl.zeroIsNone ? [] : [{ value: 0, messageKey: 'too_small' }]), { value: -3, messageKey: 'too_small' }];
     case 'references': return [{ value: 'x', messageKey: decl.relation ? 'invalid_type' : 'invalid_ids' }, { value: Array.from({ length: (decl.maxCount ?? 1000) + 1 }, (_v, i) => i + 1), messageKey: decl.relation?.maxMessage ?? 'too_many_ids' }];
     case 'json': return [];
     case 'children': {

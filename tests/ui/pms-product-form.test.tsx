@@ -1,4 +1,4 @@
-// Protects: the stepped product form (src/resources/pms/productForm.tsx) on its add/update routes: moving between steps keeps what was typed; saving from the last step checks every step, marks the step holding an error and lists it with a way back to it; ticking specification values generates the SKU table (one row per combination, typed SKUs kept); a server field error on a SKU lands on the attributes step and under its cell, with nothing typed lost.
+// Protects: the stepped product form (src/resources/pms/productForm.tsx) on its add/update routes: moving between steps keeps what was typed; saving from the last step checks every step, marks the step holding an error and lists it with a way back to it; ticking specification values generates the SKU table (one row per combination, typed SKUs kept); a server field error on a SKU lands on the attributes step and under its cell, with nothing typed lost; the freight template picker lists only the product's own shop's templates.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -115,6 +115,26 @@ describe('stepped product form', () => {
     await user.click(within(step).getByRole('checkbox', { name: 'Black' }));
     await waitFor(() => expect(skuRows()).toHaveLength(2));
     expect(within(step).getByRole('combobox', { name: 'Material' })).toHaveTextContent('Linen');
+  });
+
+  it('offers only freight templates of the product\'s own shop (sameAs), and saves the one picked', async () => {
+    serveLookups();
+    serve('get', '/product/7', () => envelope(stored));
+    const picks = serve('get', '/feightTemplate/list', () => envelope(page([{ id: 4, shopId: 1, shopName: 'Demo shop', name: 'Parcel by weight', chargeType: 0 }])));
+    const updates = serve('post', '/product/update/7', () => envelope(1));
+    renderAt('/pms/updateProduct?id=7');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /Promotion/ }));
+    const picker = await within(panel('Promotion')).findByRole('combobox', { name: 'Freight template' });
+    await user.click(picker);
+    await user.click(await screen.findByRole('option', { name: 'Parcel by weight' }));
+    // Every search the picker made asked for the product's shop's templates only (a read of the picked one by id aside).
+    const searches = picks.filter((call) => !call.query.has('ids'));
+    expect(searches.length).toBeGreaterThan(0);
+    expect(searches.every((call) => call.query.get('shopId') === '1')).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(updates).toHaveLength(1));
+    expect(updates[0]!.body).toMatchObject({ feightTemplateId: 4 });
   });
 
   it('puts a server error on a SKU under its cell on the attributes step, keeping what was typed', async () => {

@@ -5,9 +5,11 @@
  * action's transaction with its audit rows.
  *
  * A merge keeps one member and removes the other. What names the removed one follows the rule its
- * declaration gives (`onMerge`, server/crud/merge.ts): its orders, returns and coupons move to the
- * kept one, its sign-in log follows it; a reference declared without a rule refuses the merge.
+ * declaration gives (`onMerge`, server/crud/merge.ts): its orders, returns, coupons and points history
+ * move to the kept one, its sign-in log follows it; a reference declared without a rule refuses the
+ * merge. Its points balance and growth are added to the kept member's.
  */
+import { sql } from 'kysely';
 import { fieldError } from '../../../src/schema/api';
 import { entityList } from '../../../src/schema/entities';
 import { member } from '../../../src/schema/member/entities';
@@ -49,12 +51,21 @@ export const memberActions = (): readonly EntityActions[] => [
       if (kept.shop_id !== merged.shop_id) throw validationFailed([fieldError('mergeId', 'merge_other_shop')]);
       const moved = await mergeReferences(trx, { entities: entityList, target: member, kept, merged });
       const movedOrders = moved['order.memberId'] ?? 0;
+      // The removed member's points history moved to the kept one (its `onMerge`), so its balance and
+      // growth go too: the kept balance still equals the sum of its history.
+      const points = { integration: Number(merged.integration ?? 0), growth: Number(merged.growth ?? 0) };
+      await trx.updateTable('ums_member')
+        .set({ integration: sql<number>`integration + ${points.integration}`, growth: sql<number>`growth + ${points.growth}` })
+        .where('id', '=', kept.id).execute();
       await trx.deleteFrom('ums_member').where('id', '=', merged.id).execute();
+      const balance = {
+        integration: Number(kept.integration ?? 0) + points.integration, growth: Number(kept.growth ?? 0) + points.growth,
+      };
       return {
-        data: { keepId: kept.id, mergeId: merged.id, movedOrders, moved },
+        data: { keepId: kept.id, mergeId: merged.id, movedOrders, moved, ...balance },
         changes: [
-          { id: merged.id, before: fromRow(member, merged), after: { mergedInto: kept.id } },
-          { id: kept.id, after: { mergedFrom: merged.id, moved } },
+          { id: merged.id, before: { ...fromRow(member, merged), integration: points.integration, growth: points.growth }, after: { mergedInto: kept.id } },
+          { id: kept.id, before: { integration: Number(kept.integration ?? 0), growth: Number(kept.growth ?? 0) }, after: { mergedFrom: merged.id, moved, ...balance } },
         ],
       };
     },

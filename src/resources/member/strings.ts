@@ -24,6 +24,23 @@ const en = {
         merge: { name: 'Merge members', fields: { keepId: 'Member kept', mergeId: 'Member merged into it' } },
       },
     },
+    pointsRule: {
+      name: 'Points rule |||| Points rules',
+      fields: {
+        shopId: 'Shop', shopName: 'Shop',
+        deductionPerAmount: 'Points worth one yuan', maxPercentPerOrder: 'Largest share of an order paid in points (%)',
+        useUnit: 'Points spent in steps of', couponStatus: 'Points with a coupon',
+      },
+    },
+    pointsHistory: {
+      name: 'Points change |||| Points history',
+      fields: {
+        shopId: 'Shop', shopName: 'Shop', memberId: 'Member', memberUsername: 'Member',
+        changeType: 'Change', changeCount: 'Points', sourceType: 'Source', orderId: 'Order', orderSn: 'Order',
+        operateMan: 'Operator', operateNote: 'Note', createTime: 'Time',
+      },
+      enums: { changeType: { added: 'Added', taken: 'Taken' }, sourceType: { shopping: 'Shopping', admin: 'Administrator' } },
+    },
     memberLevel: {
       name: 'Member level |||| Member levels',
       fields: {
@@ -77,6 +94,23 @@ export const strings = defineStrings(en, {
         },
         merge: { name: '合并会员', fields: { keepId: '保留的会员', mergeId: '被合并的会员' } },
       },
+    },
+    pointsRule: {
+      name: '积分规则',
+      fields: {
+        shopId: '店铺', shopName: '店铺',
+        deductionPerAmount: '每一元抵扣所需积分', maxPercentPerOrder: '每单积分抵扣上限（%）',
+        useUnit: '积分使用单位', couponStatus: '可与优惠券同用',
+      },
+    },
+    pointsHistory: {
+      name: '积分明细',
+      fields: {
+        shopId: '店铺', shopName: '店铺', memberId: '会员', memberUsername: '会员',
+        changeType: '变动类型', changeCount: '积分数', sourceType: '来源', orderId: '订单', orderSn: '订单',
+        operateMan: '操作人', operateNote: '备注', createTime: '时间',
+      },
+      enums: { changeType: { added: '增加', taken: '减少' }, sourceType: { shopping: '购物', admin: '管理员' } },
     },
     memberLevel: {
       name: '会员等级',

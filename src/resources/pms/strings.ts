@@ -22,6 +22,15 @@ const en = {
         brandStory: 'Brand story',
       },
     },
+    feightTemplate: {
+      name: 'Freight template |||| Freight templates',
+      fields: {
+        name: 'Template name', shopId: 'Shop', shopName: 'Shop', chargeType: 'Charged by',
+        firstWeight: 'First units (g or pieces)', firstFee: 'Fee for the first units',
+        continueWeight: 'Each further units (g or pieces)', continmeFee: 'Fee for each further units', dest: 'Destinations',
+      },
+      enums: { chargeType: { weight: 'Weight', pieces: 'Pieces' } },
+    },
     product: {
       name: 'Product |||| Products',
       fields: {
@@ -62,6 +71,7 @@ const en = {
         giftPoint: 'Points given',
         usePointLimit: 'Points usable at most',
         feightTemplateId: 'Freight template',
+        feightTemplateName: 'Freight template',
         promotionType: 'Price strategy',
         promotionStartTime: 'Promotion starts',
         promotionEndTime: 'Promotion ends',
@@ -242,6 +252,15 @@ export const strings = defineStrings(en, {
         brandStory: '品牌故事',
       },
     },
+    feightTemplate: {
+      name: '运费模板',
+      fields: {
+        name: '模板名称', shopId: '店铺', shopName: '店铺', chargeType: '计费类型',
+        firstWeight: '首重/首件（克或件）', firstFee: '首费',
+        continueWeight: '续重/续件（克或件）', continmeFee: '续费', dest: '目的地',
+      },
+      enums: { chargeType: { weight: '按重量', pieces: '按件数' } },
+    },
     product: {
       name: '商品',
       fields: {
@@ -282,6 +301,7 @@ export const strings = defineStrings(en, {
         giftPoint: '赠送积分',
         usePointLimit: '积分购买限制',
         feightTemplateId: '运费模板',
+        feightTemplateName: '运费模板',
         promotionType: '价格策略',
         promotionStartTime: '促销开始时间',
         promotionEndTime: '促销结束时间',

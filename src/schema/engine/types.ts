@@ -101,11 +101,19 @@ export type FieldOptions<T> = {
   /** Left out of list answers (`mall` nulls TEXT columns in lists). */
   readonly omitInList?: boolean;
   /**
-   * A row action's reference parameter: only a target whose field of this name holds the acted-on
-   * record's value (a return is sent back to an address of the return's own shop). The picker
-   * lists those alone; the server refuses another (`invalid_reference`).
+   * A reference that takes only a target whose field of this name holds the same value: a row
+   * action's parameter, the acted-on record's (a return is sent back to an address of the return's
+   * own shop); an entity's field, the record's own (a product's freight template is one of the
+   * product's shop). The picker lists those alone; the server refuses another (`invalid_reference`,
+   * or the field's `invalidMessage`), whoever writes.
    */
   readonly sameAs?: string;
+  /**
+   * reference: `mall`'s forms write "none" as 0 (a product's `feightTemplateId: 0`); in a record's
+   * create or update body an optional reference of 0 then reads as none (server/crud/lenient.ts),
+   * where any other reference refuses 0 as out of range.
+   */
+  readonly zeroIsNone?: boolean;
   /**
    * reference, references: the message key when a value names no row the caller may see (default
    * `invalid_reference`): "choose a product of this shop" where a bare "does not exist" says too

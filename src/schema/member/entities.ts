@@ -59,7 +59,6 @@ export const member = defineEntity({
     { table: 'ums_member_product_collection', column: 'member_id', rule: { policy: 'repoint', unique: ['product_id'] } },
     { table: 'ums_member_read_history', column: 'member_id', rule: { policy: 'repoint', unique: ['product_id'] } },
     { table: 'ums_member_brand_attention', column: 'member_id', rule: { policy: 'repoint', unique: ['brand_id'] } },
-    { table: 'ums_integration_change_history', column: 'member_id', rule: { policy: 'repoint' } },
   ] },
   defaultSort: { field: 'id', order: 'DESC' },
   search: { param: 'keyword', fields: ['username', 'nickname', 'realName', 'mobile', 'companyName'] },

@@ -19,6 +19,7 @@ export const PMS_MENU_TITLES = defineTexts({
   addProductAttr: { en: 'Add attribute', zh: '添加商品属性' },
   updateProductAttr: { en: 'Edit attribute', zh: '修改商品属性' },
   brand: { en: 'Brands', zh: '品牌管理' },
+  feightTemplate: { en: 'Freight templates', zh: '运费模板' },
   addBrand: { en: 'Add brand', zh: '添加品牌' },
   updateBrand: { en: 'Edit brand', zh: '编辑品牌' },
 });
@@ -29,6 +30,7 @@ export const PMS_SECTIONS = [
     seller(r('product', '/pms/product', 'list', 130)),
     seller(r('addProduct', '/pms/addProduct', 'add', 120)),
     seller(r('updateProduct', '/pms/updateProduct', 'edit', 110, true)),
+    seller(r('feightTemplate', '/pms/feightTemplate', 'money', 105)),
     r('productCate', '/pms/productCate', 'category', 100),
     r('addProductCate', '/pms/addProductCate', 'add', 90, true),
     r('updateProductCate', '/pms/updateProductCate', 'edit', 80, true),

@@ -117,7 +117,10 @@ export const product = defineEntity({
     giftGrowth: int({ default: 0, min: 0, section: 'promotion' }),
     giftPoint: int({ default: 0, min: 0, section: 'promotion' }),
     usePointLimit: int({ min: 0, section: 'promotion' }),
-    feightTemplateId: int({ min: 0, section: 'promotion' }),
+    // One of the product's own shop's templates (`sameAs`): the picker lists those, the server refuses another.
+    // mall's form sends 0 for none.
+    feightTemplateId: reference('feightTemplate', 'name', { sameAs: 'shopId', zeroIsNone: true, section: 'promotion' }),
+    feightTemplateName: referenceName('feightTemplateId'),
     promotionType: enumeration(PROMOTION_TYPES, { default: 0, section: 'promotion' }),
     promotionStartTime: dateTime({ section: 'promotion' }),
     promotionEndTime: dateTime({ section: 'promotion' }),

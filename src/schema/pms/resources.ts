@@ -7,6 +7,7 @@ import type { ResourceDecl } from '../engine/types';
 export const PMS_RESOURCES: readonly ResourceDecl[] = [
   { name: 'Products', zh: '商品', url: '/product/**', seller: true },
   { name: 'SKU stock', zh: 'SKU 库存', url: '/sku/**', seller: true },
+  { name: 'Freight templates', zh: '运费模板', url: '/feightTemplate/**', seller: true },
   { name: 'Brands', zh: '品牌', url: '/brand/**' },
   { name: 'Brand look-up', zh: '品牌查询', url: '/brand/list', seller: true },
   { name: 'Product categories', zh: '商品分类', url: '/productCategory/**' },

@@ -5,5 +5,8 @@ export const routes = defineRoutes({
   entities: {
     memberLevel: { all: SUPER, except: { list: ['seller', 'marketing'] } },
     member: { all: SELLERS },
+    // Sellers' own shops' points rules and their members' points history.
+    pointsRule: { all: SELLERS },
+    pointsHistory: { all: SELLERS },
   },
 });

@@ -10,5 +10,7 @@ export const routes = defineRoutes({
     productAttribute: { all: PRODUCTS, except: { list: PRODUCTS_AND_SELLERS } },
     // Sellers' own catalog (their shops' products and SKUs); the product admin's too.
     product: { all: PRODUCTS_AND_SELLERS, except: { list: PRODUCTS_SELLERS_MARKETING } },
+    // Sellers' own shops' freight templates, which their products name; the product admin's too.
+    feightTemplate: { all: PRODUCTS_AND_SELLERS },
   },
 });

@@ -135,6 +135,8 @@ export const confirmOrder = async (db: Db, buyer: Buyer, requests: readonly Line
     // The shop's rule for points and the member's balance (the client caps its points input with it).
     integrationConsumeSetting: { id: buyer.shopId, ...priced.setting },
     memberIntegration: priced.member.points,
+    // Our own: the most points this order may take (the shop's share, the balance, the products' own caps).
+    integrationMax: priced.price.pointsMax,
     calcAmount: calcAmount(priced.price),
     // Our own: how the freight came about (each template's units and fee; waived by the member's level).
     freightDetail: {

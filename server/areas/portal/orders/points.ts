@@ -8,7 +8,11 @@
  * - Spending (`pointsRule`, then `spendPoints` in the order's transaction): points in steps of
  *   `useUnit`, at most the member's balance, worth `100 / deductionPerAmount` cents each (rounded
  *   down to the cent), together worth at most `maxPercentPerOrder` % of the goods (after promotions
- *   and the coupon; never the freight); with a coupon only when `couponStatus` is 1. mall silently
+ *   and the coupon; never the freight); with a coupon only when `couponStatus` is 1. A product may
+ *   cap the points its line takes (`usePointLimit` > 0; 0: no cap of its own): then the order takes
+ *   at most the sum over its lines of each line's cap, a line without one capped by what it costs
+ *   (`productPointsLimit`), and the points' worth is shared so that no line carries more than its
+ *   cap (`splitPoints`). mall silently
  *   prices points it will not take at 0; here the order is refused, saying why. The balance is taken
  *   by `integration = integration − n where integration ≥ n`: two orders spending the same points
  *   at once cannot both pass.
@@ -43,14 +47,61 @@ export const pointsSettingOf = async (db: Db, shopId: number): Promise<PointsSet
 export const pointsValue = (setting: PointsSetting, use: number): Cents =>
   setting.deductionPerAmount > 0 ? Math.floor((use * 100) / setting.deductionPerAmount) : 0;
 
-/** The most points an order of `goods` cents may take: within the share and below the goods' whole amount, in whole steps. */
-export const maxPointsFor = (setting: PointsSetting, goods: Cents, balance: number): number => {
+/** The points `cents` of goods are worth at most (rounded down). */
+const pointsWorth = (setting: PointsSetting, cents: Cents): number => Math.floor((Math.max(0, cents) * setting.deductionPerAmount) / 100);
+
+/**
+ * The most points an order of `goods` cents may take: within the share, below the goods' whole amount
+ * and within the products' own caps (`productLimit`, from `productPointsLimit`; null: none), in whole steps.
+ */
+export const maxPointsFor = (setting: PointsSetting, goods: Cents, balance: number, productLimit: number | null = null): number => {
   if (setting.deductionPerAmount <= 0 || setting.useUnit <= 0) return 0;
   // At least a cent is left to pay: an order is paid through a provider, which takes no zero amount.
   const cap = Math.min(Math.floor((Math.max(0, goods) * Math.max(0, Math.min(100, setting.maxPercentPerOrder))) / 100), goods - 1);
-  const byValue = Math.floor((cap * setting.deductionPerAmount) / 100);
-  const most = Math.min(byValue, Math.max(0, balance));
+  const byValue = pointsWorth(setting, cap);
+  const most = Math.min(byValue, Math.max(0, balance), productLimit === null ? Infinity : Math.max(0, productLimit));
   return most - (most % setting.useUnit);
+};
+
+/** One line as the products' caps read it: what it costs after promotions and the coupon, and its product's `usePointLimit`. */
+export type PointsLine = { readonly amount: Cents; readonly limit: number };
+
+/** Each line's cap in points: its product's limit when it sets one (> 0), never more than the line is worth; else what the line is worth. */
+const lineCaps = (setting: PointsSetting, lines: readonly PointsLine[]): number[] =>
+  lines.map((line) => (line.limit > 0 ? Math.min(line.limit, pointsWorth(setting, line.amount)) : pointsWorth(setting, line.amount)));
+
+/** The products' cap on an order's points: the sum of the lines' caps when some product sets a limit, else null (none). */
+export const productPointsLimit = (setting: PointsSetting, lines: readonly PointsLine[]): number | null =>
+  (lines.some((line) => line.limit > 0) ? lineCaps(setting, lines).reduce((a, b) => a + b, 0) : null);
+
+/**
+ * The points' worth (`amount` cents) shared over the lines in proportion to their amounts, in whole
+ * cents that add up exactly, no line beyond its cap's worth (rounded up to the cent) nor its amount:
+ * a share past its cap is cut to it and the rest shared again over the other lines. Without a
+ * product's limit this is the plain proportional share (`share`).
+ */
+export const splitPoints = (setting: PointsSetting, amount: Cents, lines: readonly PointsLine[], share: (amount: Cents, weights: readonly Cents[]) => Cents[]): Cents[] => {
+  const weights = lines.map((line) => line.amount);
+  if (!lines.some((line) => line.limit > 0) || setting.deductionPerAmount <= 0) return share(amount, weights);
+  const caps = lineCaps(setting, lines).map((points, i) => Math.min(weights[i]!, Math.ceil((points * 100) / setting.deductionPerAmount)));
+  const shares = lines.map(() => 0);
+  let open = lines.map((_, i) => i).filter((i) => caps[i]! > 0);
+  let left = amount;
+  while (left > 0 && open.length) {
+    const parts = share(left, open.map((i) => weights[i]!));
+    const over = open.filter((i, k) => shares[i]! + parts[k]! > caps[i]!);
+    if (!over.length) {
+      open.forEach((i, k) => { shares[i]! += parts[k]!; });
+      left = 0;
+      break;
+    }
+    for (const i of over) {
+      left -= caps[i]! - shares[i]!;
+      shares[i] = caps[i]!;
+    }
+    open = open.filter((i) => !over.includes(i));
+  }
+  return shares;
 };
 
 export type PointsInput = { readonly use: number; readonly balance: number; readonly setting: PointsSetting };
@@ -58,14 +109,18 @@ export type PointsInput = { readonly use: number; readonly balance: number; read
 /** Why the points asked for cannot be spent on this order: a message key and its parameters, or null. */
 export type PointsRefusal = { readonly key: 'points_over_balance' | 'points_unit' | 'points_with_coupon' | 'points_over_limit'; readonly params: Record<string, number> };
 
-/** The points rule over an order's goods (the module's comment): their worth, or why not. */
-export const pointsRule = (input: PointsInput, goods: Cents, withCoupon: boolean): { amount: Cents; refusal: PointsRefusal | null } => {
+/**
+ * The points rule over an order's goods (the module's comment): their worth, or why not. `productLimit`:
+ * the products' cap (`productPointsLimit`), null when none sets one.
+ */
+export const pointsRule = (input: PointsInput, goods: Cents, withCoupon: boolean, productLimit: number | null = null): { amount: Cents; refusal: PointsRefusal | null } => {
   const { use, balance, setting } = input;
   if (use <= 0) return { amount: 0, refusal: null };
   if (use > balance) return { amount: 0, refusal: { key: 'points_over_balance', params: { balance } } };
   if (setting.useUnit <= 0 || use % setting.useUnit !== 0) return { amount: 0, refusal: { key: 'points_unit', params: { unit: setting.useUnit } } };
   if (withCoupon && setting.couponStatus !== 1) return { amount: 0, refusal: { key: 'points_with_coupon', params: {} } };
-  if (use > maxPointsFor(setting, goods, balance)) return { amount: 0, refusal: { key: 'points_over_limit', params: { max: maxPointsFor(setting, goods, balance) } } };
+  const max = maxPointsFor(setting, goods, balance, productLimit);
+  if (use > max) return { amount: 0, refusal: { key: 'points_over_limit', params: { max } } };
   return { amount: pointsValue(setting, use), refusal: null };
 };
 

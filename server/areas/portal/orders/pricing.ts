@@ -14,7 +14,8 @@
  *    lines' pieces or grams; free for a free-shipping product, and for a member whose level waives it
  *    from the goods' amount (after promotions and the coupon) on.
  * 4. Points (./points.ts): the points the buyer spends, worth what the shop's setting says, within
- *    its share of the goods (never the freight), split over the lines as the coupon is.
+ *    its share of the goods (never the freight) and the products' own caps (`usePointLimit`), split
+ *    over the lines as the coupon is, no line beyond its product's cap.
  *
  * payAmount = total − promotion − coupon + freight − points.
  */
@@ -23,7 +24,7 @@ import { checkPrice, couponRefusals, flashRefusal, reasonText } from '../../sms/
 import type { Freight, FreightInput, FreightLine } from './freight';
 import { freightOf } from './freight';
 import type { PointsInput, PointsRefusal } from './points';
-import { pointsRule } from './points';
+import { maxPointsFor, pointsRule, productPointsLimit, splitPoints } from './points';
 
 /** A flash relation as the order takes it: the price check's offer and the relation's id. */
 export type OrderFlashOffer = FlashOffer & { readonly relationId: number };
@@ -36,6 +37,8 @@ export type OrderLineInput = {
   readonly sku: PriceSku | null;
   readonly quantity: number;
   readonly flash: readonly OrderFlashOffer[];
+  /** The product's cap on the points its line takes (`usePointLimit`); 0 or none: no cap of its own. */
+  readonly pointLimit?: number;
 };
 
 export type PricedLine = {
@@ -76,6 +79,8 @@ export type OrderPrice = {
   readonly freight: Freight;
   /** Why the points asked for cannot be spent (null when they can or none were asked for). */
   readonly pointsRefusal: PointsRefusal | null;
+  /** The most points the order may take (the shop's share, the balance, the products' caps); 0 without points input. */
+  readonly pointsMax: number;
 };
 
 const sum = (values: readonly number[]): number => values.reduce((a, b) => a + b, 0);
@@ -150,8 +155,12 @@ export const priceOrder = (input: {
   const afterCoupon = checked.map((c, i) => c.result.subtotal - couponShares[i]!);
   const goods = sum(afterCoupon);
   const freight = input.freight ? freightOf(input.freight.lines, input.freight.input, goods) : { amount: 0, parts: [], waived: false };
-  const points = input.points ? pointsRule(input.points, goods, couponShares.some((share) => share > 0)) : { amount: 0, refusal: null };
-  const pointShares = splitCents(points.amount, afterCoupon);
+  // The products' own caps on points (`usePointLimit`) read each line after promotions and the coupon.
+  const pointsLines = checked.map((c, i) => ({ amount: afterCoupon[i]!, limit: Math.max(0, c.line.pointLimit ?? 0) }));
+  const productLimit = input.points ? productPointsLimit(input.points.setting, pointsLines) : null;
+  const points = input.points ? pointsRule(input.points, goods, couponShares.some((share) => share > 0), productLimit) : { amount: 0, refusal: null };
+  const pointsMax = input.points ? maxPointsFor(input.points.setting, goods, input.points.balance, productLimit) : 0;
+  const pointShares = input.points ? splitPoints(input.points.setting, points.amount, pointsLines, splitCents) : splitCents(points.amount, afterCoupon);
 
   const lines = checked.map((c, i): PricedLine => {
     const { result } = c;
@@ -175,6 +184,6 @@ export const priceOrder = (input: {
   return {
     lines, totalAmount, promotionAmount, couponAmount, freightAmount: freight.amount, integrationAmount: points.amount,
     payAmount: totalAmount - promotionAmount - couponAmount + freight.amount - points.amount, couponRefusals: refusals,
-    freight, pointsRefusal: points.refusal,
+    freight, pointsRefusal: points.refusal, pointsMax,
   };
 };

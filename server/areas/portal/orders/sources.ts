@@ -128,7 +128,7 @@ export const sourceLines = async (db: Db, buyer: Buyer, requests: readonly LineR
       .leftJoin('pms_brand as b', 'b.id', 'p.brand_id')
       .select(['p.id', 'p.name', 'p.pic', 'b.name as brand_name', 'p.product_sn', 'p.product_category_id', 'c.parent_id', 'p.sub_title', 'p.gift_point', 'p.gift_growth',
         'p.price', 'p.promotion_price', 'p.promotion_start_time', 'p.promotion_end_time', 'p.promotion_type', 'p.publish_status', 'p.verify_status', 'p.delete_status',
-        'p.stock', 'p.feight_template_id', 'p.weight', 'p.service_ids'])
+        'p.stock', 'p.feight_template_id', 'p.weight', 'p.service_ids', 'p.use_point_limit'])
       .where('p.id', 'in', productIds).where('p.shop_id', '=', buyer.shopId).execute(),
     db.selectFrom('pms_sku_stock').select(['id', 'product_id', 'sku_code', 'price', 'promotion_price', 'stock', 'lock_stock', 'sp_data']).where('product_id', 'in', productIds).execute(),
     flash ?? lineFlashOf(db, buyer, requests),
@@ -162,7 +162,7 @@ export const sourceLines = async (db: Db, buyer: Buyer, requests: readonly LineR
     const priceSku: PriceSku | null = sku ? { id: Number(sku.id), skuCode: sku.sku_code ?? null, price: num(sku.price), promotionPrice: numOrNull(sku.promotion_price) } : null;
     const template = num(p.feight_template_id);
     return {
-      key: request.key, product, sku: priceSku, quantity: request.quantity, flash: flashByProduct.get(request.productId) ?? [],
+      key: request.key, product, sku: priceSku, quantity: request.quantity, flash: flashByProduct.get(request.productId) ?? [], pointLimit: num(p.use_point_limit),
       info: {
         productId: Number(p.id), name: String(p.name), pic: p.pic ?? null, brandName: p.brand_name ?? null, productSn: String(p.product_sn),
         categoryId: numOrNull(p.product_category_id), subTitle: p.sub_title ?? null, giftPoint: num(p.gift_point), giftGrowth: num(p.gift_growth),
