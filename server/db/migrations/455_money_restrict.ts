@@ -13,6 +13,7 @@
 import { sql } from 'kysely';
 import type { AnyKysely } from '../index';
 import { dialectOf } from '../index';
+import { rebuildSqliteTables } from './rebuild';
 
 type Key = { table: string; column: string; parent: string };
 
@@ -43,39 +44,15 @@ const setOnDelete = async (db: AnyKysely, keys: readonly Key[], from: string, to
     return;
   }
   const tables = [...new Set(keys.map((k) => k.table))];
-  await sql`pragma foreign_keys = off`.execute(db);
-  await sql`pragma legacy_alter_table = on`.execute(db);
-  try {
-    await sql`begin`.execute(db);
-    for (const table of tables) {
-      const { rows: [stored] } = await sql<{ sql: string }>`select sql from sqlite_master where type = 'table' and name = ${table}`.execute(db);
-      if (!stored) throw new Error(`${table}: no such table`);
-      let text = stored.sql;
-      for (const key of keys.filter((k) => k.table === table)) {
-        // Kysely writes `"shop_id" integer not null references "shop" ("id") on delete cascade`.
-        const clause = new RegExp(`("${key.column}"[^,]*?references "${key.parent}" \\("id"\\) on delete )${from}`, 'i');
-        if (!clause.test(text)) throw new Error(`${table}.${key.column}: no "on delete ${from}" clause to change in ${text}`);
-        text = text.replace(clause, `$1${to}`);
-      }
-      const copy = `${table}__rebuild`;
-      const { rows: others } = await sql<{ sql: string }>`
-        select sql from sqlite_master where tbl_name = ${table} and type in ('index', 'trigger') and sql is not null`.execute(db);
-      await sql.raw(text.replace(/^create table "?[\w]+"?/i, `create table "${copy}"`)).execute(db);
-      await sql.raw(`insert into "${copy}" select * from "${table}"`).execute(db);
-      await sql.raw(`drop table "${table}"`).execute(db);
-      await sql.raw(`alter table "${copy}" rename to "${table}"`).execute(db);
-      for (const other of others) await sql.raw(other.sql).execute(db);
-    }
-    const { rows: broken } = await sql`pragma foreign_key_check`.execute(db);
-    if (broken.length) throw new Error(`foreign keys broken by the rebuild: ${JSON.stringify(broken.slice(0, 5))}`);
-    await sql`commit`.execute(db);
-  } catch (error) {
-    await sql`rollback`.execute(db).catch(() => undefined);
-    throw error;
-  } finally {
-    await sql`pragma legacy_alter_table = off`.execute(db);
-    await sql`pragma foreign_keys = on`.execute(db);
-  }
+  await rebuildSqliteTables(db, tables.map((table) => ({
+    table,
+    edit: (stored: string) => keys.filter((k) => k.table === table).reduce((text, key) => {
+      // Kysely writes `"shop_id" integer not null references "shop" ("id") on delete cascade`.
+      const clause = new RegExp(`("${key.column}"[^,]*?references "${key.parent}" \\("id"\\) on delete )${from}`, 'i');
+      if (!clause.test(text)) throw new Error(`${table}.${key.column}: no "on delete ${from}" clause to change in ${text}`);
+      return text.replace(clause, `$1${to}`);
+    }, stored),
+  })));
 };
 
 export const up = async (db: AnyKysely): Promise<void> => setOnDelete(db, MONEY_KEYS, 'cascade', 'restrict');
