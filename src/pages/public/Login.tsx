@@ -101,20 +101,18 @@ export const Login = () => {
       // below, is answered "forbidden" there and never sees it).
       const next = afterLoginPath(state);
       const target = new URL(next, window.location.origin);
-      const info = startEarlyGet<AdminInfo>('/admin/info');
+      const session = startEarlyGet<AdminInfo>('/admin/info');
       if (['/', '/home'].includes(target.pathname)) void startEarlyGet(HOME_API.summary).catch(() => undefined);
       else startScreenRequestsEarly(target);
-      void info.then((answer) => {
-        if (hasRoles(answer.data)) void shell.then((admin) => admin?.preloadScreen(target.pathname));
-      }, () => undefined);
-      await info;
-      if (!hasRoles((await info).data)) {
+      const info = await session;
+      if (!hasRoles(info.data)) {
         // A user without roles could open nothing in the admin: do not keep the session.
         clearToken();
         setAlert(t('errors.roles_required'));
         setBusy(false);
         return;
       }
+      void shell.then((admin) => admin?.preloadScreen(target.pathname));
       await shell;
       navigate(next, { replace: true });
     } catch (error) {
