@@ -61,6 +61,13 @@ const bootScript = (): Plugin => ({
  */
 const ADMIN_ROOT = /\/src\/(admin\/AdminApp\.tsx|engine\/screens\.tsx|resources\/[^/]+\/screenOptions\.tsx?|pages\/home\/HomePage\.tsx)$/;
 
+/**
+ * The first draws (a list's, home's): drawn before the admin's code arrives, so what they import is
+ * never in the admin's chunks (the draw would then load and run them first), even what the admin
+ * imports too (home's number formats): that goes in a small chunk both load.
+ */
+const FIRST_DRAWS = ['src/admin/firstDraw.ts', 'src/admin/homeFirstDraw.ts'].map((file) => fileURLToPath(new URL(file, import.meta.url)));
+
 type ModuleInfoOf = (id: string) => { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[]; importers: readonly string[] } | null;
 
 /** The modules reached from `roots` by static imports (and dynamic ones too when `dynamic`). */
@@ -83,7 +90,7 @@ const partsByPass = new WeakMap<object, Parts>();
 /**
  * `entry`: what the login page's entry imports statically (never grouped: the entry would then load
  * the group). `admin`: our code the admin's start imports statically, and our helpers that two or
- * more lazy screens share (else each is a chunk of a few hundred bytes).
+ * more lazy screens share (else each is a chunk of a few hundred bytes), less what a first draw imports.
  */
 const partsOf = (info: ModuleInfoOf): Parts => {
   const entryInfo = info(ENTRY);
@@ -100,7 +107,8 @@ const partsOf = (info: ModuleInfoOf): Parts => {
     const texts = reached(info, Object.values(files), false);
     const publicTexts = reached(info, [files['public-en'], files['public-zh'], files['legal-en'], files['legal-zh']], false);
     const shared = (id: string) => (info(id)?.importers.length ?? 0) > 1 && !texts.has(id);
-    parts = { entry, admin: new Set(all.filter((id) => (start.has(id) || shared(id)) && !publicTexts.has(id))) };
+    const drawn = reached(info, FIRST_DRAWS, false);
+    parts = { entry, admin: new Set(all.filter((id) => (start.has(id) || shared(id)) && !publicTexts.has(id) && !drawn.has(id))) };
     partsByPass.set(entryInfo, parts);
   }
   return parts;

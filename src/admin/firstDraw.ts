@@ -8,49 +8,27 @@
  * turn the admin's own rows appear (a hand-over like a hydration's: the two are never seen together),
  * or when the admin shows the list empty, leaves the route, or has drawn its screen and no rows come.
  *
- * Kept apart from the admin on purpose:
- * - a closed shadow root: its styles and the admin's do not reach each other, and the page's scripts
- *   (tests, automation) find one copy of the rows, the admin's; assistive technology reads it (a
- *   table with its caption and column headers) while it is shown;
+ * Kept apart from the admin on purpose (./firstDrawHost.ts: the host, its frame and the hand-over):
+ * - a closed shadow root; assistive technology reads the table with its caption and column headers;
  * - no React, no MUI: a few hundred lines of DOM calls over the generated table (./firstDrawTable.ts);
  * - phones are not drawn (the admin shows cards there, src/theme/useIsMobile.ts).
  */
 import type { Envelope } from '../schema/api';
 import { getLang } from '../i18n/lang';
-import { colors, fontFamily } from '../theme/tokens';
+import { colors } from '../theme/tokens';
+import { element, isMobileViewport, openFirstDraw } from './firstDrawHost';
 import { FIRST_DRAW_ACTIONS, FIRST_DRAW_FLAG, FIRST_DRAW_TABLE } from './firstDrawTable';
 import type { FirstDrawColumn, FirstDrawList, Texts } from './firstDrawTypes';
 
-/** The host element's attribute: `frame` while the answer is awaited, `rows` once the rows are drawn. */
-export const FIRST_DRAW_ATTRIBUTE = 'data-first-draw';
-/** Performance marks: the rows drawn, and the hand-over (`detail`: why). */
+/** Performance mark: the rows drawn. */
 export const FIRST_DRAW_ROWS_MARK = 'first-draw-rows';
-export const FIRST_DRAW_DONE_MARK = 'first-draw-handed-over';
 
 /** The admin's rows (src/engine/ListBody.tsx) and its empty list (src/engine/EntityList.tsx). */
 const ADMIN_ROWS = '#main-content tbody tr.RaDataTable-row';
 const ADMIN_EMPTY = '#main-content [data-list-state="empty"]';
-/** Once the admin has drawn its screen, how long rows may still take before the first draw gives way anyway (an error, a filter). */
-const AFTER_SCREEN_MS = 8_000;
-/** The longest a first draw stays, whatever happens (the admin's code failed to load). */
-const AT_MOST_MS = 30_000;
 
-/** The mobile rule of src/theme/useIsMobile.ts. */
-const isMobileViewport = (): boolean => window.innerWidth < 768 || window.innerHeight / window.innerWidth > 1.5;
-
-/** react-admin's stored sidebar state (src/admin/adminStore.ts): closed, it is 56 px of icons. */
-const sidebarWidth = (): number => (localStorage.getItem('RaStoremarketplace-admin.sidebar.open') === 'false' ? 56 : 240);
-
-/**
- * The admin's look at the sizes it draws at (measured on the product list at 1280 px): a 48 px app bar,
- * the title at 24 px from the sidebar, the table's card below the list's toolbar, MUI's small cells.
- */
-const css = (sidebar: number): string => `
-:host { all: initial; position: fixed; inset: 0; z-index: 1290; display: block; overflow: hidden;
-  background: ${colors.background}; color: ${colors.text}; font-family: ${fontFamily}; font-size: 14px; line-height: 1.43; }
-.bar { height: 48px; background: #1d2433; }
-.main { position: absolute; top: 48px; left: ${sidebar}px; right: 0; bottom: 0; padding: 0 8px; }
-h1 { margin: 16px 16px 0; font-size: 24px; font-weight: 400; line-height: 1.334; letter-spacing: 0; }
+/** The list's look at the sizes the admin draws it (measured on the product list at 1280 px): the table's card below the list's toolbar, MUI's small cells. */
+const LIST_CSS = `
 .card { margin-top: 79px; background: ${colors.surface}; border-radius: 12px; overflow: hidden;
   box-shadow: 0 2px 1px -1px rgba(0,0,0,.2), 0 1px 1px 0 rgba(0,0,0,.14), 0 1px 3px 0 rgba(0,0,0,.12); }
 table { width: 100%; border-collapse: collapse; }
@@ -174,12 +152,6 @@ const cellClass = (column: FirstDrawColumn): string =>
 const shownColumns = (list: FirstDrawList): FirstDrawColumn[] =>
   list.columns.filter((column) => !column.hiddenBelow || window.innerWidth >= column.hiddenBelow);
 
-const element = <K extends keyof HTMLElementTagNameMap>(tag: K, className = ''): HTMLElementTagNameMap[K] => {
-  const made = document.createElement(tag);
-  if (className) made.className = className;
-  return made;
-};
-
 const drawRows = (body: HTMLTableSectionElement, columns: readonly FirstDrawColumn[], rows: readonly Row[], lang: Lang): void => {
   const formats = formatters(lang);
   const drawn = rows.map((row) => {
@@ -217,13 +189,7 @@ export const drawFirstRows = (pathname: string, answer: Promise<Envelope<unknown
   const lang: Lang = getLang() === 'zh' ? 1 : 0;
   const columns = shownColumns(list);
 
-  const host = element('div');
-  host.setAttribute(FIRST_DRAW_ATTRIBUTE, 'frame');
-  host.setAttribute('aria-busy', 'true');
-  const shadow = host.attachShadow({ mode: 'closed' });
-  const style = element('style');
-  style.textContent = css(sidebarWidth());
-  const main = element('div', 'main');
+  const host = openFirstDraw([pathname], LIST_CSS, { selector: ADMIN_ROWS, also: { empty: ADMIN_EMPTY } });
   const title = element('h1');
   title.textContent = textOf(list.title, lang);
   const card = element('div', 'card');
@@ -246,45 +212,18 @@ export const drawFirstRows = (pathname: string, answer: Promise<Envelope<unknown
   const body = element('tbody');
   table.append(caption, head, body);
   card.append(table);
-  main.append(title, card);
-  shadow.append(style, element('div', 'bar'), main);
-  document.body.append(host);
-
-  let done = false;
-  let screenTimer: ReturnType<typeof setTimeout> | undefined;
-  const observer = new MutationObserver(() => check());
-  const handOver = (why: string) => {
-    if (done) return;
-    done = true;
-    observer.disconnect();
-    clearTimeout(screenTimer);
-    clearTimeout(lastTimer);
-    host.remove();
-    performance.mark(FIRST_DRAW_DONE_MARK, { detail: why });
-  };
-  // Runs in the microtask after each change of the page (MutationObserver), before the page paints or any other task runs.
-  const check = () => {
-    if (window.location.pathname !== pathname) handOver('route');
-    else if (document.querySelector(ADMIN_ROWS)) handOver('rows');
-    else if (document.querySelector(ADMIN_EMPTY)) handOver('empty');
-    else if (screenTimer === undefined && document.getElementById('main-content')) {
-      screenTimer = setTimeout(() => handOver('screen without rows'), AFTER_SCREEN_MS);
-    }
-  };
-  const lastTimer = setTimeout(() => handOver('time'), AT_MOST_MS);
-  observer.observe(document.body, { childList: true, subtree: true });
-  window.addEventListener('popstate', check);
+  host.main.append(title, card);
 
   answer.then((envelope) => {
     const rows = rowsOf(envelope);
-    if (done) return;
+    if (host.done()) return;
     if (!rows || rows.length === 0) {
       // The admin says what an empty list or a strange answer means.
-      handOver('no rows');
+      host.handOver('no rows');
       return;
     }
     drawRows(body, columns, rows, lang);
-    host.setAttribute(FIRST_DRAW_ATTRIBUTE, 'rows');
+    host.drawn('rows');
     performance.mark(FIRST_DRAW_ROWS_MARK);
-  }, () => handOver('refused'));
+  }, () => host.handOver('refused'));
 };

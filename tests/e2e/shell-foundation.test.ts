@@ -50,6 +50,31 @@ describe('signing in', () => {
     expect(await drawn.count()).toBe(0);
   }));
 
+  it("draws home's figures on signing in before the admin's code has come, then gives way to the admin's dashboard", () => withPage(async (page) => {
+    await page.goto('/login');
+    // The admin's own chunk is held back: only home's first draw can show the figures.
+    let release = () => undefined as void;
+    const released = new Promise<void>((resolve) => { release = resolve; });
+    await page.route(/\/assets\/admin-[\w-]{8}\.js$/, async (route) => { await released; await route.continue(); });
+    await page.locator('input[name="username"]').fill(DEMO.admin.username);
+    await page.locator('input[name="password"]').fill(DEMO.admin.password);
+    await page.locator('button[type="submit"]').click();
+    const drawn = page.locator('[data-first-draw="figures"]');
+    await drawn.waitFor({ state: 'attached' });
+    // Its closed shadow root is read through the browser's accessibility tree, as a screen reader would.
+    const cdp = await page.context().newCDPSession(page);
+    const names = async () => {
+      const { nodes } = await cdp.send('Accessibility.getFullAXTree') as { nodes: { name?: { value?: unknown } }[] };
+      return nodes.map((node) => String(node.name?.value ?? ''));
+    };
+    await expect.poll(names).toEqual(expect.arrayContaining(['Today at a glance', 'Orders today']));
+    expect(await page.getByTestId('home-dashboard').count()).toBe(0);
+    release();
+    await page.getByTestId('home-dashboard').waitFor();
+    expect(await page.locator('[data-first-draw]').count()).toBe(0);
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/home');
+  }));
+
   it('validates the form before sending', () => withPage(async (page) => {
     let loginCalls = 0;
     page.on('request', (request) => { if (request.url().includes('/api/admin/login')) loginCalls += 1; });

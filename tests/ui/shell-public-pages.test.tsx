@@ -21,6 +21,15 @@ vi.mock('../../src/admin/AdminApp', () => {
   return { AdminApp, preloadScreen: () => undefined };
 });
 
+// Home's first draw is tested on its own (shell-first-draws.test.tsx); here, what the sign-in asks of it.
+const homeDraws = vi.hoisted(() => [] as { stay: readonly string[]; data: unknown }[]);
+vi.mock('../../src/admin/homeFirstDraw', () => ({
+  drawHomeFigures: (answer: Promise<{ data: unknown }>, stay: readonly string[]) => {
+    const painted = answer.then((envelope) => { homeDraws.push({ stay, data: envelope.data }); }, () => undefined);
+    return { painted, remove: () => undefined };
+  },
+}));
+
 const LocationProbe = () => {
   const location = useLocation();
   return <p data-testid="location">{location.pathname}</p>;
@@ -126,6 +135,9 @@ describe('login page', () => {
     expect(logins).toEqual([{ username: 'admin', password: 'secret-pass' }]);
     expect(infos).toEqual(['Bearer abc.def']);
     await waitFor(() => expect(summaries).toHaveLength(1));
+    // Home's figures were drawn from that one answer, over the page the form was on (the browser's
+    // location: here the memory router's page is the document's "/"), before the admin came.
+    expect(homeDraws.at(-1)).toEqual({ stay: [window.location.pathname], data: { timeZone: 'UTC', today: '2026-01-01', pending: [] } });
   });
 
   it('should return to the page react-admin sent the visitor from', async () => {

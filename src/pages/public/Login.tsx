@@ -1,7 +1,8 @@
 /**
  * /login: plain elements and public.css instead of MUI, to keep the page's JS under its budget
- * (bench/size.ts measures it). Flow: check the fields, POST /admin/login while the
- * admin chunk downloads, keep `tokenHead + token`, then GET /admin/info and require roles.
+ * (bench/size.ts measures it). Flow: check the fields, POST /admin/login, keep `tokenHead + token`,
+ * then GET /admin/info and require roles; the first screen's data and the admin's code meanwhile
+ * (to home: its first draw, then the admin's code).
  */
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
@@ -12,6 +13,8 @@ import { SIGN_IN_LENGTH } from '../../schema/auth-rules';
 import { HOME_API } from '../../schema/home/api';
 import { PUBLIC_PATHS } from '../../schema/publicPaths';
 import { startScreenRequestsEarly } from '../../admin/earlyStart';
+import type { HomeDraw } from '../../admin/homeFirstDraw';
+import { HOME_PATHS } from '../../admin/homePaths';
 import { loadAdmin } from './adminChunk';
 import { Field } from './Field';
 import { errorText, t } from './i18n';
@@ -89,21 +92,28 @@ export const Login = () => {
     }
 
     setBusy(true);
-    // Started now, awaited last: the admin shell downloads while the server checks the password.
-    const shell = loadAdmin().catch(() => null);
+    const next = afterLoginPath(state);
+    const target = new URL(next, window.location.origin);
+    const toHome = HOME_PATHS.includes(target.pathname);
+    // To home, its figures are drawn from the summary before the admin's code runs (homeFirstDraw),
+    // and the shell's chunks are fetched and run after that draw has painted: running them is the
+    // longest task of a sign-in, and run first it held the figures back. To another screen, the shell
+    // downloads while the server checks the password.
+    const homeDraw = toHome ? import('../../admin/homeFirstDraw').catch(() => null) : null;
+    let shell = toHome ? null : loadAdmin().catch(() => null);
+    let drawn: HomeDraw | null = null;
     try {
       const login = await apiFetch<LoginResult>('/admin/login', {
         body: { username: values.username.trim(), password: values.password },
       });
       setToken(`${login.data.tokenHead}${login.data.token}`);
       // Started for the admin too: its session read takes this answer, and the first screen's data
-      // leaves now, beside the roles check and the shell's download (an account without roles, refused
-      // below, is answered "forbidden" there and never sees it).
-      const next = afterLoginPath(state);
-      const target = new URL(next, window.location.origin);
+      // leaves now, beside the roles check (an account without roles, refused below, is answered
+      // "forbidden" there and never sees it).
       const session = startEarlyGet<AdminInfo>('/admin/info');
-      if (['/', '/home'].includes(target.pathname)) void startEarlyGet(HOME_API.summary).catch(() => undefined);
-      else startScreenRequestsEarly(target);
+      const summary = toHome ? startEarlyGet(HOME_API.summary) : null;
+      summary?.catch(() => undefined);
+      if (!toHome) startScreenRequestsEarly(target);
       const info = await session;
       if (!hasRoles(info.data)) {
         // A user without roles could open nothing in the admin: do not keep the session.
@@ -112,10 +122,16 @@ export const Login = () => {
         setBusy(false);
         return;
       }
+      if (summary && homeDraw) {
+        drawn = (await homeDraw)?.drawHomeFigures(summary, [window.location.pathname]) ?? null;
+        await drawn?.painted;
+      }
+      shell ??= loadAdmin().catch(() => null);
       void shell.then((admin) => admin?.preloadScreen(target.pathname));
       await shell;
       navigate(next, { replace: true });
     } catch (error) {
+      drawn?.remove();
       clearToken();
       setAlert(errorText(error));
       setBusy(false);

@@ -1,13 +1,28 @@
 /** Numbers of the home page in the chosen language; a change from nothing is no percentage (never "NaN%" or "Infinity%"). */
 
-export const formatCount = (n: number, locale: string): string => new Intl.NumberFormat(locale).format(n);
+/**
+ * One formatter per locale and style, made once: building an Intl formatter costs far more than
+ * formatting with it, and home formats a few dozen figures in one render (and in its first draw).
+ */
+const formatters = new Map<string, Intl.NumberFormat>();
+const formatter = (locale: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat => {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let made = formatters.get(key);
+  if (!made) {
+    made = new Intl.NumberFormat(locale, options);
+    formatters.set(key, made);
+  }
+  return made;
+};
+
+export const formatCount = (n: number, locale: string): string => formatter(locale).format(n);
 
 export const formatMoney = (amount: number, currency: string, locale: string): string => {
   try {
-    return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount);
+    return formatter(locale, { style: 'currency', currency }).format(amount);
   } catch {
     // A code Intl does not know is still shown, after the amount.
-    return `${new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount)} ${currency}`;
+    return `${formatter(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount)} ${currency}`;
   }
 };
 
@@ -16,4 +31,4 @@ export const changePercent = (now: number, before: number): number | null =>
   (before === 0 || !Number.isFinite(before) || !Number.isFinite(now) ? null : ((now - before) / before) * 100);
 
 export const formatPercent = (percent: number, locale: string): string =>
-  new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1, signDisplay: 'exceptZero' }).format(percent / 100);
+  formatter(locale, { style: 'percent', maximumFractionDigits: 1, signDisplay: 'exceptZero' }).format(percent / 100);
