@@ -41,7 +41,7 @@ import { dbCpu, jsonChild, measuredLoad } from './load';
 import type { ServerProcess } from './serve';
 import { startFlags, startServerProcess } from './serve';
 import type { Dialect } from './setup';
-import { benchDialects, loadAverage, loginAs, prepareBenchDatabase, printTable, series, signInAdmin } from './setup';
+import { benchCacheKey, benchDialects, loadAverage, loginAs, prepareBenchDatabase, printTable, series, signInAdmin } from './setup';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 60);
@@ -393,7 +393,9 @@ type DialectResult = {
 
 const benchDialect = async (dialect: Dialect): Promise<DialectResult> => {
   process.stdout.write(`${dialect}: filling ${ROWS} orders\n`);
-  const prepared = await prepareBenchDatabase(dialect, 'bench_live', fillOrders);
+  // The filled table is kept between runs (its key: the row count and the fill's code); BENCH_FRESH=1 fills anew.
+  const cache = benchCacheKey([ROWS], ['./live.ts', './setup.ts'].map((f) => new URL(f, import.meta.url)));
+  const prepared = await prepareBenchDatabase(dialect, 'bench_live', fillOrders, { cache });
   let serverProcess: ServerProcess | null = null;
   try {
     // The server in a process of its own (as bench:memory): its RSS and CPU are the server's, not

@@ -21,6 +21,7 @@ import { registerBodyParsers } from './http/body-shape';
 import { createErrorHandler } from './http/error-handler';
 import { genReqId, loggerOptions, registerRequestLog } from './http/logging';
 import { registerSecurityHeaders } from './http/security';
+import { registerReadGate } from './http/read-gate';
 import { registerStatic } from './http/static';
 import { registerHealthRoutes } from './http/health';
 import { refuseUnsafeText } from './http/unsafe-text';
@@ -80,6 +81,8 @@ export const buildApp = (config: Config, options: BuildOptions = {}): FastifyIns
     reply.header('x-request-id', request.id);
   });
   registerRequestLog(app, config.apiPrefix);
+  // Writes never wait behind a crowd of reads (server/http/read-gate.ts): the admin's API and the shop fronts.
+  registerReadGate(app, { limit: config.readConcurrency, prefixes: [`${config.apiPrefix}/`, '/portal/'] });
 
   registerSecurityHeaders(app);
   // Pages of CORS_ORIGINS (a `mall` front end, a shop site) may call the API and read uploads;

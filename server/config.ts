@@ -45,6 +45,8 @@ export type Config = {
   adminPassword: string | undefined;
   http200Envelopes: boolean;
   bodyLimitBytes: number;
+  /** API reads (GET) run at once at most; more wait their turn, writes never do (server/http/read-gate.ts). 0: no limit. */
+  readConcurrency: number;
   loginMaxFailuresPerPair: number;
   loginMaxFailuresPerAccount: number;
   loginMaxFailuresPerIp: number;
@@ -150,6 +152,7 @@ export const settingsTable = [
   { name: 'ADMIN_PASSWORD', default: '(none)', meaning: 'Password of that administrator; if unset: `admin123` in demo mode outside production, otherwise a generated password printed once and written to `${DATA_DIR}/admin-password.txt`' },
   { name: 'HTTP_200_ENVELOPES', default: 'false', meaning: 'Answer every envelope with HTTP 200 (for old `mall` clients that read only `code`)' },
   { name: 'BODY_LIMIT_BYTES', default: '1048576', meaning: 'Largest accepted request body (larger: 413)' },
+  { name: 'READ_CONCURRENCY', default: '6', meaning: 'API reads (GET) served at once; more wait their turn in arrival order, while writes start at once and never queue behind them (0: no limit)' },
   { name: 'LOGIN_MAX_FAILURES_PER_PAIR', default: '5', meaning: 'Failed sign-ins per (username, client address) within the window before that pair is locked (429); each further lock-out doubles the lock' },
   { name: 'LOGIN_MAX_FAILURES_PER_ACCOUNT', default: '50', meaning: 'Account-wide ceiling: failed sign-ins per username from all addresses within the window before the account is locked for addresses it never signed in from' },
   { name: 'LOGIN_MAX_FAILURES_PER_IP', default: '20', meaning: 'Failed sign-ins per client address (any usernames) within the window before that address is locked, except for accounts it signed in to before; each further lock-out doubles the lock' },
@@ -248,6 +251,7 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(6, 'must be at least 6 characters').max(128).optional(),
   HTTP_200_ENVELOPES: bool.default(false),
   BODY_LIMIT_BYTES: intIn(1024, 1024 * 1024 * 1024).default(1024 * 1024),
+  READ_CONCURRENCY: intIn(0, 10_000).default(6),
   LOGIN_MAX_FAILURES_PER_PAIR: intIn(1, 1_000_000).default(5),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: intIn(1, 1_000_000).default(50),
   LOGIN_MAX_FAILURES_PER_IP: intIn(1, 1_000_000).default(20),
@@ -421,6 +425,7 @@ export const loadConfig = (env: Env = process.env, cwd = process.cwd()): Config 
     adminPassword: e.ADMIN_PASSWORD,
     http200Envelopes: e.HTTP_200_ENVELOPES,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    readConcurrency: e.READ_CONCURRENCY,
     loginMaxFailuresPerPair: e.LOGIN_MAX_FAILURES_PER_PAIR,
     loginMaxFailuresPerAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
     loginMaxFailuresPerIp: e.LOGIN_MAX_FAILURES_PER_IP,

@@ -59,7 +59,7 @@ describe('loadConfig', () => {
     const cwd = tempDir();
     const bad: Record<string, string>[] = [
       { PORT: 'eighty' }, { PORT: '70000' }, { LOG_LEVEL: 'loud' }, { JWT_SECRET: 'short' }, { TOKEN_TTL_SECONDS: '-5' },
-      { HTTP_200_ENVELOPES: 'maybe' }, { BODY_LIMIT_BYTES: '1.5' }, { LOGIN_MAX_FAILURES_PER_ACCOUNT: '0' },
+      { HTTP_200_ENVELOPES: 'maybe' }, { BODY_LIMIT_BYTES: '1.5' }, { READ_CONCURRENCY: '-1' }, { LOGIN_MAX_FAILURES_PER_ACCOUNT: '0' },
       { API_PREFIX: 'api' }, { API_PREFIX: '/api/' }, { ADMIN_PASSWORD: '123' }, { DATABASE_URL: 'mysql://localhost/x' },
       { CORS_ORIGINS: 'https://shop.example.com/' }, { CORS_ORIGINS: 'shop.example.com' }, { PUBLIC_URL: 'admin.example.com' },
       { DEFAULT_QUOTA_SHOPS: '-1' }, { REGISTER_MAX_PER_IP: '0' },
@@ -136,7 +136,7 @@ describe('settingsTable', () => {
     const names = settingsTable.map((s) => s.name);
     expect(new Set(names).size).toBe(names.length);
     expect(names).toEqual(expect.arrayContaining(['PORT', 'HOST', 'DATA_DIR', 'DATABASE_URL', 'API_PREFIX', 'NODE_ENV', 'LOG_LEVEL',
-      'JWT_SECRET', 'TOKEN_TTL_SECONDS', 'ADMIN_USERNAME', 'ADMIN_PASSWORD', 'HTTP_200_ENVELOPES', 'BODY_LIMIT_BYTES',
+      'JWT_SECRET', 'TOKEN_TTL_SECONDS', 'ADMIN_USERNAME', 'ADMIN_PASSWORD', 'HTTP_200_ENVELOPES', 'BODY_LIMIT_BYTES', 'READ_CONCURRENCY',
       'LOGIN_MAX_FAILURES_PER_ACCOUNT', 'LOGIN_MAX_FAILURES_PER_IP', 'LOGIN_WINDOW_SECONDS', 'TRUST_PROXY', 'STATIC_DIR']));
     for (const s of settingsTable) {
       expect(s.default.length, s.name).toBeGreaterThan(0);
@@ -150,7 +150,7 @@ describe('settingsTable', () => {
     const samples: Record<string, string> = {
       PORT: '1234', HOST: '127.0.0.2', DATA_DIR: 'other', DATABASE_URL: ':memory:', API_PREFIX: '/x', NODE_ENV: 'production',
       LOG_LEVEL: 'debug', LOG_FORMAT: 'pretty', JWT_SECRET: 'y'.repeat(40), SECRETS_KEY: 'ab'.repeat(32), TOKEN_TTL_SECONDS: '120', ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'pass-word',
-      HTTP_200_ENVELOPES: 'true', BODY_LIMIT_BYTES: '4096', LOGIN_MAX_FAILURES_PER_ACCOUNT: '2', LOGIN_MAX_FAILURES_PER_IP: '3',
+      HTTP_200_ENVELOPES: 'true', BODY_LIMIT_BYTES: '4096', READ_CONCURRENCY: '3', LOGIN_MAX_FAILURES_PER_ACCOUNT: '2', LOGIN_MAX_FAILURES_PER_IP: '3',
       LOGIN_WINDOW_SECONDS: '30', TRUST_PROXY: 'true', STATIC_DIR: 'public',
       JOBS_ENABLED: 'false', API_DOCS: 'false', DEMO_CONTENT: 'false', SERVE_SOURCE_MAPS: 'true',
       LOGIN_MAX_FAILURES_PER_PAIR: '4', LOGIN_MAX_LOCK_SECONDS: '600', REGISTER_MAX_PER_IP: '2', REGISTER_WINDOW_SECONDS: '60', CLICK_MAX_PER_IP: '7', CLICK_MAX_PER_CODE: '8', CLICK_WINDOW_SECONDS: '90',
