@@ -163,9 +163,13 @@ export const startFlags = (): string[] => {
   return pkg.scripts.start.split(/\s+/).filter((word) => /^--max-(old|semi)-space-size=\d+$/.test(word));
 };
 
+/** Server settings a bench run takes from its own environment, to compare one setting's values on the same data (`READ_CONCURRENCY=0`: no read gate). */
+const PASSED_SETTINGS = ['READ_CONCURRENCY'] as const;
+
 /** `nodeOptions`: node flags for the server; by default those of `npm start` (`startFlags`). */
 export const startServerProcess = (spec: ServeSpec, nodeOptions: string[] = startFlags()): Promise<ServerProcess> => new Promise((ok, fail) => {
-  const child = fork(fileURLToPath(import.meta.url), ['--serve', JSON.stringify(spec)], {
+  const passed = Object.fromEntries(PASSED_SETTINGS.flatMap((name) => (process.env[name] === undefined ? [] : [[name, process.env[name]!]])));
+  const child = fork(fileURLToPath(import.meta.url), ['--serve', JSON.stringify({ ...spec, env: { ...spec.env, ...passed } })], {
     execArgv: ['--import', 'tsx', ...nodeOptions], stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   let next = 1;
