@@ -29,7 +29,11 @@
 import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
+import { callerClock } from '../server/areas/shop/time-zone';
 import { counterSpecOf, recountCounters } from '../server/crud/counters';
+import type { Scope } from '../server/crud/scope';
+import { ALL_SHOPS } from '../server/crud/scope';
+import { addDays, dayStartMs } from '../server/db/days';
 import type { AnyKysely } from '../server/db/index';
 import { dialectOf } from '../server/db/index';
 import type { Database } from '../server/db/schema';
@@ -361,8 +365,15 @@ const getList = async (server: LiveServer, authorization: string, path: string):
   return { ms, data: envelope.data };
 };
 
-/** A shape's first path counted directly: the rows its filters select in the caller's shops. */
+/**
+ * A shape's first path counted directly: the rows its filters select in the caller's shops, its days
+ * read in the caller's zone as the server reads them (a seller's shop's, staff's the platform's:
+ * server/areas/shop/time-zone.ts `callerClock`).
+ */
 const directCount = async (db: AnyKysely, path: string, sellerShops: number[] | null): Promise<number> => {
+  const scope: Scope = sellerShops ? { kind: 'shops', shopIds: sellerShops, adminId: 0 } : ALL_SHOPS;
+  const { timeZone } = await callerClock(db as unknown as Kysely<Database>, scope);
+  const dayStart = (date: string) => new Date(dayStartMs(timeZone, date)).toISOString();
   const query = new URL(path, 'http://x').searchParams;
   let q = db.selectFrom('oms_order').select((eb) => eb.fn.countAll().as('n')).where('delete_status', '=', 0);
   if (sellerShops) q = q.where('shop_id', 'in', sellerShops);
@@ -373,8 +384,8 @@ const directCount = async (db: AnyKysely, path: string, sellerShops: number[] | 
   }
   const from = query.get('createTimeFrom');
   const to = query.get('createTimeTo');
-  if (from) q = q.where('create_time', '>=', `${from}T00:00:00.000Z`);
-  if (to) q = q.where('create_time', '<', `${day(new Date(Date.parse(to) + 86_400_000))}T00:00:00.000Z`);
+  if (from) q = q.where('create_time', '>=', dayStart(from));
+  if (to) q = q.where('create_time', '<', dayStart(addDays(to, 1)));
   const keyword = query.get('receiverKeyword');
   if (keyword) q = q.where((eb) => eb.or([eb(sql`lower(receiver_name)`, 'like', `%${keyword.toLowerCase()}%`), eb(sql`lower(receiver_phone)`, 'like', `%${keyword.toLowerCase()}%`)]));
   return Number((await q.executeTakeFirst())?.n ?? 0);
