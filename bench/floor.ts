@@ -10,12 +10,15 @@ import type { Kysely } from 'kysely';
 import { findActiveSession } from '../server/auth/sessions';
 import { bearerToken, verifyToken } from '../server/auth/tokens';
 import type { AnyKysely } from '../server/db/index';
+import type { ReadGate } from '../server/http/read-gate';
 import type { Database } from '../server/db/schema';
 
 export const FLOOR_PAGE_SIZE = 10;
 
-export const startFloor = async (db: Kysely<Database>, secret: string, table: string): Promise<{ url: string; close: () => Promise<void> }> => {
+/** `gate`: the server's read gate, which the floor's reads pass as the server's own reads do (one door for both). */
+export const startFloor = async (db: Kysely<Database>, secret: string, table: string, gate?: ReadGate): Promise<{ url: string; close: () => Promise<void> }> => {
   const app = Fastify({ logger: false });
+  gate?.register(app, ['/floor']);
   app.get('/floor', async (request, reply) => {
     const claims = await verifyToken(secret, bearerToken(request.headers.authorization) ?? '');
     if (!claims || !await findActiveSession(db, claims.sessionId, claims.adminId)) return reply.code(401).send({ code: 401, message: 'Unauthorized', data: null });

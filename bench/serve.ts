@@ -15,6 +15,7 @@ import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf
 import { fileURLToPath } from 'node:url';
 import { getHeapSpaceStatistics, writeHeapSnapshot } from 'node:v8';
 import { buildApp } from '../server/app';
+import { createReadGate } from '../server/http/read-gate';
 import { verifiedTokenCount } from '../server/auth/tokens';
 import type { DatabaseTarget } from '../server/config';
 import { loadConfig } from '../server/config';
@@ -91,13 +92,15 @@ const serve = async (spec: ServeSpec): Promise<void> => {
   const started = performance.now();
   const indexes = await ensureDeclaredIndexes(db as unknown as AnyKysely, entityList);
   if (indexes.created.length) process.stderr.write(`bench server: ${indexes.created.length} declared indexes made in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
-  const app = buildApp(config, { db });
+  // One read gate for the server and the floor beside it (./floor.ts): a bare read waits at the same door.
+  const readGate = createReadGate(config.readConcurrency);
+  const app = buildApp(config, { db, readGate });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const floors: { close: () => Promise<void> }[] = [];
   const modules = new Map<string, Promise<Record<string, unknown>>>();
   const answer = async (request: Request): Promise<unknown> => {
     if (request.type === 'floor') {
-      const floor = await startFloor(db, config.jwtSecret, request.table);
+      const floor = await startFloor(db, config.jwtSecret, request.table, readGate);
       floors.push(floor);
       return floor.url;
     }

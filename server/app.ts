@@ -21,7 +21,8 @@ import { registerBodyParsers } from './http/body-shape';
 import { createErrorHandler } from './http/error-handler';
 import { genReqId, loggerOptions, registerRequestLog } from './http/logging';
 import { registerSecurityHeaders } from './http/security';
-import { registerReadGate } from './http/read-gate';
+import type { ReadGate } from './http/read-gate';
+import { createReadGate } from './http/read-gate';
 import { registerStatic } from './http/static';
 import { registerHealthRoutes } from './http/health';
 import { refuseUnsafeText } from './http/unsafe-text';
@@ -50,6 +51,8 @@ export type BuildOptions = {
   areas?: readonly ServerArea[];
   /** The demo's inbox (server/jobs/demo-mail.ts), shown at `/demo-mail`. */
   demoInbox?: DemoInbox;
+  /** The read gate, when the caller guards other servers of the process with it too (the benches' floor); else one of `readConcurrency`. */
+  readGate?: ReadGate;
 };
 
 export const buildApp = (config: Config, options: BuildOptions = {}): FastifyInstance => {
@@ -82,7 +85,7 @@ export const buildApp = (config: Config, options: BuildOptions = {}): FastifyIns
   });
   registerRequestLog(app, config.apiPrefix);
   // Writes never wait behind a crowd of reads (server/http/read-gate.ts): the admin's API and the shop fronts.
-  registerReadGate(app, { limit: config.readConcurrency, prefixes: [`${config.apiPrefix}/`, '/portal/'] });
+  (options.readGate ?? createReadGate(config.readConcurrency)).register(app, [`${config.apiPrefix}/`, '/portal/']);
 
   registerSecurityHeaders(app);
   // Pages of CORS_ORIGINS (a `mall` front end, a shop site) may call the API and read uploads;

@@ -4,14 +4,16 @@
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { registerReadGate } from '../../server/http/read-gate';
+import { createReadGate } from '../../server/http/read-gate';
 
 type Held = { name: string; release: () => void };
 
 /** A server whose handlers stay open until the test releases them; `started` lists them as they begin. */
 const gatedServer = async (limit: number) => {
   const app: FastifyInstance = Fastify({ logger: false, forceCloseConnections: true });
-  const stats = registerReadGate(app, { limit, prefixes: ['/api/', '/portal/'] });
+  const gate = createReadGate(limit);
+  gate.register(app, ['/api/', '/portal/']);
+  const { stats } = gate;
   const started: Held[] = [];
   const hold = (name: string) => new Promise<void>((resolve) => { started.push({ name, release: resolve }); });
   app.get('/api/read/:name', async (request) => { await hold((request.params as { name: string }).name); return { ok: true }; });
