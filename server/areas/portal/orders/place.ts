@@ -19,9 +19,7 @@
  * 5. flash units, last: `flash_promotion_sold += quantity` only while it stays within the count,
  *    then the member's flash units of that relation counted under that row's lock (its update holds
  *    it until commit on PostgreSQL; SQLite has one writer) must stay within the per-member limit.
- *    Taking the contended row last keeps its lock short. An order taking flash units first reads
- *    (without locking) the relations' units sold as committed, and is refused before it writes
- *    anything when they are gone: in a sale's burst, most attempts get there after the units are.
+ *    Taking the contended row last keeps its lock short.
  *
  * A line a flash sale would price but for the units it has left is refused before anything is
  * written: a buyer who came for the flash price never gets the list price in its stead. That check
@@ -209,10 +207,7 @@ export const generateOrder = async (db: Db, buyer: Buyer, place: PlaceOrder) => 
   const created = toDbTime(new Date(now));
   const orderSn = orderSnOf(buyer.shopId, now);
 
-  const flashTakes = byKey(lines.flatMap((l, i) => (price.lines[i]!.flashRelationId === null ? [] : [[price.lines[i]!.flashRelationId!, l.quantity] as const])));
-
   const written = await db.transaction().execute(async (trx) => {
-    await refuseGoneFlash(trx, flashTakes, lines);
     const orderRow = await trx.insertInto('oms_order').values({
       shop_id: buyer.shopId, order_sn: orderSn, create_time: created, modify_time: created, member_id: buyer.memberId, member_username: member.username,
       total_amount: price.totalAmount, pay_amount: price.payAmount, freight_amount: price.freightAmount, promotion_amount: price.promotionAmount,
@@ -257,30 +252,12 @@ export const generateOrder = async (db: Db, buyer: Buyer, place: PlaceOrder) => 
       if (Number(held.numUpdatedRows) !== 1) throw refused('order_out_of_stock', { name: lines.find((l) => l.info.skuId === skuId)!.info.name });
     }
     await place.afterWrite?.(trx, { id: orderId, orderSn });
+    const flashTakes = byKey(lines.flatMap((l, i) => (price.lines[i]!.flashRelationId === null ? [] : [[price.lines[i]!.flashRelationId!, l.quantity] as const])));
     for (const [relationId, quantity] of flashTakes) await takeFlash(trx, buyer, relationId, quantity, lines);
     return { orderRow, itemRows };
   });
   // The rows as written: what orderDetail would read back right after the commit.
   return detailOf(written.orderRow, [...written.itemRows].sort((a, b) => Number(a.id) - Number(b.id)));
-};
-
-/**
- * The transaction's first statement when the order takes flash units: the relations' units sold as
- * committed now, and a refusal when one has fewer left than the order takes. The reads before the
- * transaction were made when the attempt arrived; in a sale's burst most attempts reach their
- * transaction after the units are gone, and this turns them away before they write the order, its
- * lines and history only to roll them back. It takes no lock: the conditional update of step 5
- * stays what guarantees the count.
- */
-const refuseGoneFlash = async (trx: Db, takes: readonly (readonly [number, number])[], lines: readonly SourcedLine[]): Promise<void> => {
-  if (!takes.length) return;
-  const rows = await trx.selectFrom('sms_flash_promotion_product_relation').select(['id', 'flash_promotion_sold', 'flash_promotion_count'])
-    .where('id', 'in', takes.map(([id]) => id)).execute();
-  for (const [relationId, quantity] of takes) {
-    const row = rows.find((r) => Number(r.id) === relationId);
-    if (row && Number(row.flash_promotion_sold ?? 0) + quantity <= Number(row.flash_promotion_count ?? 0)) continue;
-    throw refused('flash_sold_out', { name: lines.find((l) => l.flash.some((f) => f.relationId === relationId))?.info.name ?? '' });
-  }
 };
 
 /** The flash units of one relation for this order (the module's step 5). */
