@@ -1,7 +1,7 @@
 // Protects: the public pages (login, register, language): what a visitor sees and what reaches the API.
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import type { InitialEntry } from 'react-router';
 import { MemoryRouter, useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
@@ -138,6 +138,18 @@ describe('login page', () => {
     // Home's figures were drawn from that one answer, over the page the form was on (the browser's
     // location: here the memory router's page is the document's "/"), before the admin came.
     expect(homeDraws.at(-1)).toEqual({ stay: [window.location.pathname], data: { timeZone: 'UTC', today: '2026-01-01', pending: [] } });
+  });
+
+  it("should go on to the admin when home's summary does not answer (its first draw waits, the admin does not)", async () => {
+    route('post', '/admin/login', () => envelope({ token: 'abc.def', tokenHead: 'Bearer ' }));
+    route('get', '/admin/info', () => envelope({ username: 'admin', icon: null, roles: ['super admin'], menus: [] }));
+    server.use(http.get('*/api/home/summary', async () => { await delay('infinite'); return envelope(null); }));
+    renderAt('/login');
+
+    await fillLogin('admin', 'secret-pass');
+
+    expect(await screen.findByText('admin shell')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
   });
 
   it('should return to the page react-admin sent the visitor from', async () => {

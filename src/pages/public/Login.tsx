@@ -47,6 +47,9 @@ export const afterLoginPath = (state: LoginState | null | undefined): string => 
   return (PUBLIC_PATHS as readonly string[]).includes(pathname) ? '/' : path;
 };
 
+/** Signing in to home, the longest the admin's code waits for home's first draw to paint. */
+const SHELL_WAIT_MS = 1_000;
+
 const hasRoles = (info: AdminInfo | null | undefined): boolean => Array.isArray(info?.roles) && info.roles.length > 0;
 
 export const Login = () => {
@@ -124,7 +127,8 @@ export const Login = () => {
       }
       if (summary && homeDraw) {
         drawn = (await homeDraw)?.drawHomeFigures(summary, [window.location.pathname]) ?? null;
-        await drawn?.painted;
+        // A slow summary does not hold the admin back for long: its frame is on screen meanwhile.
+        if (drawn) await Promise.race([drawn.painted, new Promise((resolve) => { setTimeout(resolve, SHELL_WAIT_MS); })]);
       }
       shell ??= loadAdmin().catch(() => null);
       void shell.then((admin) => admin?.preloadScreen(target.pathname));
