@@ -15,7 +15,7 @@ import type { Envelope } from '../schema/api';
 import type { HomeSummary } from '../schema/home/summary';
 import { getLang } from '../i18n/lang';
 import { fillMessage } from '../schema/engine/texts';
-import { changePercent, formatCount, formatMoney, formatPercent } from '../resources/home/format';
+import { changePercent, dayText, formatCount, formatMoney, formatPercent, startsWithChecklist } from '../resources/home/format';
 import { colors } from '../theme/tokens';
 import { element, isMobileViewport, openFirstDraw } from './firstDrawHost';
 import { HOME_PATHS } from './homePaths';
@@ -89,7 +89,7 @@ const todayPanel = (orders: NonNullable<HomeSummary['orders']>, say: Say, locale
   row.append(count, sales);
   card.append(row);
   if (orders.currencies.length > 0) {
-    const day = (d: typeof orders.today) => `${formatCount(d.orders, locale)} · ${orders.currencies.map((c) => formatMoney(d.sales[c] ?? 0, c, locale)).join(' · ')}`;
+    const day = (d: typeof orders.today) => dayText(d, orders.currencies, locale);
     card.append(paragraph('muted note', `${say('homeDashboard.today.yesterday', { value: day(orders.yesterday) })} — ${say('homeDashboard.today.last_week', { value: day(orders.lastWeek) })}`));
   }
   return card;
@@ -152,9 +152,8 @@ export const drawHomeFigures = (answer: Promise<Envelope<unknown>>, stay: readon
       host.handOver('no figures');
       return undefined;
     }
-    const steps = data.gettingStarted;
     // A new seller is shown the next steps first (the admin's checklist): the frame waits for the admin.
-    if (steps && (!steps.shop || !steps.product)) return undefined;
+    if (startsWithChecklist(data.gettingStarted)) return undefined;
     const dateLabel = new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(`${data.today}T00:00:00Z`));
     const grid = element('div', 'grid');
     if (data.orders) grid.append(todayPanel(data.orders, say, locale));

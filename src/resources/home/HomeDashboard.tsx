@@ -25,12 +25,12 @@ import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router';
 import { useIntlLocale } from '../../engine/locale';
 import { apiFetch } from '../../providers/api';
-import type { HomeSummary, ListFilter, MoneyByCurrency, PendingItem } from '../../schema/home/summary';
+import type { HomeSummary, ListFilter, PendingItem } from '../../schema/home/summary';
 import { HOME_API } from '../../schema/home/summary';
 import type { RouteName } from '../../schema/routes';
 import { ALL_ROUTES } from '../../schema/routes';
 import { lazyNow } from '../../engine/lazyNow';
-import { changePercent, formatCount, formatMoney, formatPercent } from './format';
+import { changePercent, dayText, formatCount, formatMoney, formatPercent, startsWithChecklist } from './format';
 
 const HomeCharts = lazyNow(() => import('./HomeCharts').then((m) => m.HomeCharts), () => <Skeleton variant="rounded" height={240} />);
 
@@ -56,9 +56,6 @@ const Figure = ({ label, value, testId }: { label: string; value: string; testId
     <Typography variant="h6" component="p" data-testid={testId}>{value}</Typography>
   </Box>
 );
-
-const moneyText = (sales: MoneyByCurrency, currencies: readonly string[], locale: string): string =>
-  currencies.map((c) => formatMoney(sales[c] ?? 0, c, locale)).join(' · ');
 
 const TodayPanel = ({ orders }: { orders: NonNullable<HomeSummary['orders']> }) => {
   const translate = useTranslate();
@@ -87,9 +84,9 @@ const TodayPanel = ({ orders }: { orders: NonNullable<HomeSummary['orders']> }) 
       </Stack>
       {currencies.length > 0 && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-          {translate('homeDashboard.today.yesterday', { value: `${formatCount(yesterday.orders, locale)} · ${moneyText(yesterday.sales, currencies, locale)}` })}
+          {translate('homeDashboard.today.yesterday', { value: dayText(yesterday, currencies, locale) })}
           {' — '}
-          {translate('homeDashboard.today.last_week', { value: `${formatCount(lastWeek.orders, locale)} · ${moneyText(lastWeek.sales, currencies, locale)}` })}
+          {translate('homeDashboard.today.last_week', { value: dayText(lastWeek, currencies, locale) })}
         </Typography>
       )}
     </Panel>
@@ -279,8 +276,7 @@ export const HomeDashboard = () => {
   if (query.isError) return <Alert severity="error" sx={{ mb: 3 }}>{translate('homeDashboard.loading_failed')}</Alert>;
   const data = query.data;
   const steps = data.gettingStarted;
-  // A seller without a shop or a product is shown the next steps first, not a wall of zeros.
-  const starting = steps !== undefined && (!steps.shop || !steps.product);
+  const starting = startsWithChecklist(steps);
   const dateLabel = new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(`${data.today}T00:00:00Z`));
   return (
     <Box sx={{ mb: 3 }} data-testid="home-dashboard" data-today={data.today}>
@@ -288,7 +284,7 @@ export const HomeDashboard = () => {
         {translate('homeDashboard.time_zone', { zone: data.timeZone, date: dateLabel })}
       </Typography>
       <Grid container spacing={2}>
-        {starting && <Grid size={{ xs: 12, md: 6 }}><GettingStarted steps={steps} /></Grid>}
+        {starting && steps && <Grid size={{ xs: 12, md: 6 }}><GettingStarted steps={steps} /></Grid>}
         {!starting && data.orders && <Grid size={{ xs: 12, md: 6 }}><TodayPanel orders={data.orders} /></Grid>}
         {data.pending.length > 0 && <Grid size={{ xs: 12, md: 6 }}><PendingPanel items={data.pending} /></Grid>}
         {!starting && data.orders && data.orders.currencies.length > 0 && (

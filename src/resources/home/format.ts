@@ -1,4 +1,9 @@
-/** Numbers of the home page in the chosen language; a change from nothing is no percentage (never "NaN%" or "Infinity%"). */
+/**
+ * Numbers of the home page in the chosen language; a change from nothing is no percentage (never
+ * "NaN%" or "Infinity%"). Also what the dashboard and home's first draw (src/admin/homeFirstDraw.ts)
+ * both decide from the summary, so the two always agree.
+ */
+import type { HomeDay, HomeSummary } from '../../schema/home/summary';
 
 /**
  * One formatter per locale and style, made once: building an Intl formatter costs far more than
@@ -32,3 +37,10 @@ export const changePercent = (now: number, before: number): number | null =>
 
 export const formatPercent = (percent: number, locale: string): string =>
   formatter(locale, { style: 'percent', maximumFractionDigits: 1, signDisplay: 'exceptZero' }).format(percent / 100);
+
+/** A day's orders and its sales in each currency: "12 · $1,234.50 · €80.00". */
+export const dayText = (day: HomeDay, currencies: readonly string[], locale: string): string =>
+  [formatCount(day.orders, locale), ...currencies.map((c) => formatMoney(day.sales[c] ?? 0, c, locale))].join(' · ');
+
+/** A seller without a shop or a product is shown the next steps first, not a wall of zeros. */
+export const startsWithChecklist = (steps: HomeSummary['gettingStarted']): boolean => steps !== undefined && (!steps.shop || !steps.product);
