@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import type { Plugin } from 'vite';
+import type { HtmlTagDescriptor, Plugin } from 'vite';
 import { precompress } from './scripts/precompress.js';
 import { languageFiles, splitLanguages } from './scripts/splitLanguages.js';
 import { UI_MOCKING_OUR_MODULES } from './tests/ui/isolated-files.js';
@@ -36,11 +36,14 @@ const LOGIN_DRAW = fileURLToPath(new URL('src/pages/public/loginFirstDraw.ts', i
  * in index.html itself would be bundled into the same entry): built, its hashed file; served by
  * the dev server, its source.
  */
+/** A chunk's code as the body of an inline script: no source-map comment, and no `</script` that would end it early. */
+const inlineCode = (code: string): string => code.replace(/\n\/\/# sourceMappingURL=.*$/m, '').replace(/<\/script/gi, '<\\/script').trimEnd();
+
 const bootScript = (): Plugin => ({
   name: 'boot-script',
   transformIndexHtml: {
     order: 'post',
-    handler: (_html, ctx) => {
+    handler: (html, ctx) => {
       const srcOf = (entry: string, source: string) => {
         const chunk = Object.values(ctx.bundle ?? {}).find((c) => c.type === 'chunk' && c.isEntry && c.facadeModuleId === entry);
         const src = ctx.server ? source : chunk ? `/${chunk.fileName}` : null;
@@ -48,10 +51,27 @@ const bootScript = (): Plugin => ({
         if (chunk && chunk.type === 'chunk' && chunk.imports.length > 0 && entry === LOGIN_DRAW) throw new Error(`${source} must import nothing (it imports ${chunk.imports.join(', ')})`);
         return src;
       };
-      return [
+      // The sign-in form's draw goes into the page itself when built: the form is there as the page
+      // is parsed, with no request of its own (server/http/security.ts allows it by its hash).
+      const loginDraw = ctx.server ? null : Object.values(ctx.bundle ?? {}).find((c) => c.type === 'chunk' && c.isEntry && c.facadeModuleId === LOGIN_DRAW);
+      if (loginDraw && loginDraw.type === 'chunk') srcOf(LOGIN_DRAW, '');
+      const tags: HtmlTagDescriptor[] = [
         { tag: 'script', attrs: { type: 'module', crossorigin: true, src: srcOf(BOOT, '/src/boot.ts') }, injectTo: 'head-prepend' },
-        { tag: 'script', attrs: { type: 'module', async: true, crossorigin: true, src: srcOf(LOGIN_DRAW, '/src/pages/public/loginFirstDraw.ts') }, injectTo: 'body' },
+        loginDraw && loginDraw.type === 'chunk'
+          ? { tag: 'script', attrs: { type: 'module', async: true }, children: inlineCode(loginDraw.code), injectTo: 'body' }
+          : { tag: 'script', attrs: { type: 'module', async: true, crossorigin: true, src: srcOf(LOGIN_DRAW, '/src/pages/public/loginFirstDraw.ts') }, injectTo: 'body' },
       ];
+      // The page's one stylesheet (public.css and the few global rules, ~5 KB) goes into the page as
+      // well: a request the first paint would otherwise wait for. The admin's own styles are emotion's.
+      const stylesheets = Object.values(ctx.bundle ?? {}).filter((a) => a.type === 'asset' && a.fileName.endsWith('.css'));
+      let page = html;
+      for (const sheet of stylesheets) {
+        if (sheet.type !== 'asset') continue;
+        const link = new RegExp(`<link rel="stylesheet"[^>]*href="/${sheet.fileName.replace(/[.]/g, '\\.')}"[^>]*>`);
+        if (!link.test(page)) continue;
+        page = page.replace(link, () => `<style>${String(sheet.source).trim()}</style>`);
+      }
+      return { html: page, tags };
     },
   },
 });

@@ -87,7 +87,7 @@ export const buildApp = (config: Config, options: BuildOptions = {}): FastifyIns
   // Writes never wait behind a crowd of reads (server/http/read-gate.ts): the admin's API and the shop fronts.
   (options.readGate ?? createReadGate(config.readConcurrency)).register(app, [`${config.apiPrefix}/`, '/portal/']);
 
-  registerSecurityHeaders(app);
+  registerSecurityHeaders(app, config.staticDir);
   // Pages of CORS_ORIGINS (a `mall` front end, a shop site) may call the API and read uploads;
   // any other origin gets no CORS headers at all, so the browser keeps it out. No cookies are
   // involved (tokens travel in Authorization), so credentials stay off.

@@ -8,17 +8,36 @@
  * request, about 4 % of a list request's server CPU, for headers that never change here (no
  * nonces). Set on the raw response at onRequest, as helmet does, so a route may still replace one
  * (uploads send their own sandboxing CSP).
+ *
+ * The one inline script allowed is one the build put into the admin's index.html (the sign-in
+ * form's first draw, so /login is drawn from the page itself): each is named by its SHA-256 in
+ * `script-src`, read from the served index.html when the app is built, so nothing injected into a
+ * page can run, and a rebuilt page with another script is refused until the server restarts.
  */
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { HelmetOptions } from 'helmet';
 import helmet from 'helmet';
 
-const helmetOptions: HelmetOptions = {
+/** `'sha256-…'` of every inline `<script>` of `html` (one with a `src` has no body to hash). */
+export const inlineScriptHashes = (html: string): string[] => [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)]
+  .filter(([, attrs, body]) => !/\ssrc\s*=/i.test(` ${attrs}`) && body!.length > 0)
+  .map(([, , body]) => `'sha256-${createHash('sha256').update(body!, 'utf8').digest('base64')}'`);
+
+/** The inline scripts' hashes of the index.html served from `staticDir` (none when there is no build). */
+const servedInlineScripts = (staticDir: string | undefined): string[] => {
+  const file = staticDir ? join(staticDir, 'index.html') : '';
+  return file && existsSync(file) ? inlineScriptHashes(readFileSync(file, 'utf8')) : [];
+};
+
+const helmetOptions = (inlineScripts: readonly string[]): HelmetOptions => ({
   contentSecurityPolicy: {
     useDefaults: false,
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
+      scriptSrc: ["'self'", ...inlineScripts],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:'],
       fontSrc: ["'self'", 'data:'],
@@ -35,10 +54,10 @@ const helmetOptions: HelmetOptions = {
   // Matches frame-ancestors 'none' for browsers that only read X-Frame-Options.
   frameguard: { action: 'deny' },
   referrerPolicy: { policy: 'no-referrer' },
-};
+});
 
 /** What helmet's middleware does to a response with these options: headers set and removed. */
-const securityHeaders = (options: HelmetOptions = helmetOptions): { set: [string, string][]; removed: string[] } => {
+const securityHeaders = (options: HelmetOptions): { set: [string, string][]; removed: string[] } => {
   const set: [string, string][] = [];
   const removed: string[] = [];
   const response = {
@@ -55,8 +74,8 @@ const securityHeaders = (options: HelmetOptions = helmetOptions): { set: [string
   return { set, removed };
 };
 
-export const registerSecurityHeaders = (app: FastifyInstance): void => {
-  const { set, removed } = securityHeaders();
+export const registerSecurityHeaders = (app: FastifyInstance, staticDir?: string): void => {
+  const { set, removed } = securityHeaders(helmetOptions(servedInlineScripts(staticDir)));
   app.addHook('onRequest', (request, reply, done) => {
     const raw = reply.raw;
     for (const name of removed) raw.removeHeader(name);

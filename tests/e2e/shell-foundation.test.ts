@@ -33,12 +33,17 @@ describe('signing in', () => {
   }));
 
   it("signs in with what was typed on the form's first draw, before the page's own code was there", () => withPage(async (page) => {
-    // The entry script is held back: only the first draw (a small script of its own) is on the page.
+    // The entry script is held back: only the first draw (a small script in the page itself) is on the page.
     let release = () => undefined as void;
     const released = new Promise<void>((resolve) => { release = resolve; });
     await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => { await released; await route.continue(); });
+    // The draw is inline, allowed by its hash in the CSP: a refused inline script would be logged, and the form would wait for the entry.
+    const refused: string[] = [];
+    page.on('console', (message) => { if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) refused.push(message.text()); });
     await page.goto('/login', { waitUntil: 'commit' });
     const drawn = page.locator('form[data-first-draw="login"]');
+    await drawn.waitFor();
+    expect(refused).toEqual([]);
     await drawn.getByRole('textbox', { name: 'Username' }).fill(DEMO.admin.username);
     await drawn.getByLabel('Password', { exact: true }).fill(DEMO.admin.password);
     await drawn.getByRole('button', { name: 'Sign in' }).click();
