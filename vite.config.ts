@@ -1,7 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import type { HtmlTagDescriptor, Plugin } from 'vite';
+import type { HtmlTagDescriptor, Plugin, Rollup } from 'vite';
+
+type OutputChunk = Rollup.OutputChunk;
+type OutputAsset = Rollup.OutputAsset;
 import { precompress } from './scripts/precompress.js';
 import { languageFiles, splitLanguages } from './scripts/splitLanguages.js';
 import { UI_MOCKING_OUR_MODULES } from './tests/ui/isolated-files.js';
@@ -31,44 +34,38 @@ const BOOT = fileURLToPath(new URL('src/boot.ts', import.meta.url));
 /** The sign-in form's first draw (src/pages/public/loginFirstDraw.ts): an async entry with no imports, run as soon as it is in. */
 const LOGIN_DRAW = fileURLToPath(new URL('src/pages/public/loginFirstDraw.ts', import.meta.url));
 
-/**
- * Puts the boot script's tag before the entry's in index.html (a second `<script type="module">`
- * in index.html itself would be bundled into the same entry): built, its hashed file; served by
- * the dev server, its source.
- */
 /** A chunk's code as the body of an inline script: no source-map comment, and no `</script` that would end it early. */
 const inlineCode = (code: string): string => code.replace(/\n\/\/# sourceMappingURL=.*$/m, '').replace(/<\/script/gi, '<\\/script').trimEnd();
 
+/**
+ * Puts the boot script's tag before the entry's in index.html (a second `<script type="module">`
+ * in index.html itself would be bundled into the same entry): built, its hashed file; served by
+ * the dev server, its source. Built, the sign-in form's draw and the page's stylesheet go into
+ * index.html itself: the form is there as the page is parsed, with no request of its own
+ * (server/http/security.ts allows the inline script by its hash).
+ */
 const bootScript = (): Plugin => ({
   name: 'boot-script',
   transformIndexHtml: {
     order: 'post',
     handler: (html, ctx) => {
-      const srcOf = (entry: string, source: string) => {
-        const chunk = Object.values(ctx.bundle ?? {}).find((c) => c.type === 'chunk' && c.isEntry && c.facadeModuleId === entry);
-        const src = ctx.server ? source : chunk ? `/${chunk.fileName}` : null;
-        if (!src) throw new Error(`the build has no ${source} chunk`);
-        if (chunk && chunk.type === 'chunk' && chunk.imports.length > 0 && entry === LOGIN_DRAW) throw new Error(`${source} must import nothing (it imports ${chunk.imports.join(', ')})`);
-        return src;
-      };
-      // The sign-in form's draw goes into the page itself when built: the form is there as the page
-      // is parsed, with no request of its own (server/http/security.ts allows it by its hash).
-      const loginDraw = ctx.server ? null : Object.values(ctx.bundle ?? {}).find((c) => c.type === 'chunk' && c.isEntry && c.facadeModuleId === LOGIN_DRAW);
-      if (loginDraw && loginDraw.type === 'chunk') srcOf(LOGIN_DRAW, '');
+      const assets = Object.values(ctx.bundle ?? {});
+      const chunkOf = (entry: string) => assets.find((c): c is OutputChunk => c.type === 'chunk' && c.isEntry && c.facadeModuleId === entry);
+      const boot = chunkOf(BOOT);
+      const loginDraw = chunkOf(LOGIN_DRAW);
+      if (!ctx.server && (!boot || !loginDraw)) throw new Error('the build has no boot or loginDraw chunk');
+      if (loginDraw && loginDraw.imports.length > 0) throw new Error(`loginFirstDraw.ts must import nothing (it imports ${loginDraw.imports.join(', ')})`);
       const tags: HtmlTagDescriptor[] = [
-        { tag: 'script', attrs: { type: 'module', crossorigin: true, src: srcOf(BOOT, '/src/boot.ts') }, injectTo: 'head-prepend' },
-        loginDraw && loginDraw.type === 'chunk'
+        { tag: 'script', attrs: { type: 'module', crossorigin: true, src: boot ? `/${boot.fileName}` : '/src/boot.ts' }, injectTo: 'head-prepend' },
+        loginDraw
           ? { tag: 'script', attrs: { type: 'module', async: true }, children: inlineCode(loginDraw.code), injectTo: 'body' }
-          : { tag: 'script', attrs: { type: 'module', async: true, crossorigin: true, src: srcOf(LOGIN_DRAW, '/src/pages/public/loginFirstDraw.ts') }, injectTo: 'body' },
+          : { tag: 'script', attrs: { type: 'module', async: true, crossorigin: true, src: '/src/pages/public/loginFirstDraw.ts' }, injectTo: 'body' },
       ];
-      // The page's one stylesheet (public.css and the few global rules, ~5 KB) goes into the page as
-      // well: a request the first paint would otherwise wait for. The admin's own styles are emotion's.
-      const stylesheets = Object.values(ctx.bundle ?? {}).filter((a) => a.type === 'asset' && a.fileName.endsWith('.css'));
+      // The page's one stylesheet (public.css and the few global rules, ~5 KB): a request the first
+      // paint would otherwise wait for. The admin's own styles are emotion's.
       let page = html;
-      for (const sheet of stylesheets) {
-        if (sheet.type !== 'asset') continue;
+      for (const sheet of assets.filter((a): a is OutputAsset => a.type === 'asset' && a.fileName.endsWith('.css'))) {
         const link = new RegExp(`<link rel="stylesheet"[^>]*href="/${sheet.fileName.replace(/[.]/g, '\\.')}"[^>]*>`);
-        if (!link.test(page)) continue;
         page = page.replace(link, () => `<style>${String(sheet.source).trim()}</style>`);
       }
       return { html: page, tags };

@@ -24,6 +24,7 @@ import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { RawSourceMap } from './sourcemap';
 import { decodeSegment, packageOf } from './sourcemap';
+import { inlineBodies } from '../server/http/inline-code';
 
 const GZIP_LEVEL = 6;
 /**
@@ -120,10 +121,9 @@ const measure = (dist: string, file: string): Asset => {
  */
 const inlineAssets = (dist: string): { js: Asset[]; css: Asset[] } => {
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
-  const of = (tag: 'script' | 'style'): Asset[] => [...html.matchAll(new RegExp(`<${tag}\\b([^>]*)>([\\s\\S]*?)</${tag}>`, 'gi'))]
-    .filter(([, attrs, body]) => !/\bsrc\s*=/i.test(attrs!) && body!.trim().length > 0)
-    .map(([, , body], i) => {
-      const content = Buffer.from(body!, 'utf8');
+  const of = (tag: 'script' | 'style'): Asset[] => inlineBodies(html, tag)
+    .map((body, i) => {
+      const content = Buffer.from(body, 'utf8');
       return { file: `index.html <${tag}> ${i + 1}`, raw: content.length, gzip: gzipSize(content), wireBr: 0, wireGz: 0 };
     });
   return { js: of('script'), css: of('style') };

@@ -20,16 +20,13 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { HelmetOptions } from 'helmet';
 import helmet from 'helmet';
-
-/** `'sha256-…'` of every inline `<script>` of `html` (one with a `src` has no body to hash). */
-export const inlineScriptHashes = (html: string): string[] => [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)]
-  .filter(([, attrs, body]) => !/\ssrc\s*=/i.test(` ${attrs}`) && body!.length > 0)
-  .map(([, , body]) => `'sha256-${createHash('sha256').update(body!, 'utf8').digest('base64')}'`);
+import { inlineBodies } from './inline-code';
 
 /** The inline scripts' hashes of the index.html served from `staticDir` (none when there is no build). */
 const servedInlineScripts = (staticDir: string | undefined): string[] => {
   const file = staticDir ? join(staticDir, 'index.html') : '';
-  return file && existsSync(file) ? inlineScriptHashes(readFileSync(file, 'utf8')) : [];
+  if (!file || !existsSync(file)) return [];
+  return inlineBodies(readFileSync(file, 'utf8'), 'script').map((body) => `'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
 };
 
 const helmetOptions = (inlineScripts: readonly string[]): HelmetOptions => ({
